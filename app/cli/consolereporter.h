@@ -1,0 +1,25 @@
+#pragma once
+
+#include "../engine/metricssample.h"
+#include "../engine/strategyresult.h"
+
+#include <QList>
+#include <QObject>
+#include <QTextStream>
+
+// Prints a live line per second while a strategy runs, and the final table.
+class ConsoleReporter : public QObject {
+    Q_OBJECT
+public:
+    explicit ConsoleReporter(bool live, QObject* parent = nullptr);
+
+    void onStatus(int runId, const QString& message);
+    void onSample(const MetricsSample& sample);
+    void onStrategyFinished(const StrategyResult& result);
+    void printTable(const QList<StrategyResult>& results);
+
+private:
+    bool m_live;
+    double m_lastPrintedS = -1.0;
+    QTextStream m_out;
+};

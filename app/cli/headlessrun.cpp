@@ -1,0 +1,126 @@
+#include "headlessrun.h"
+
+#include "consolereporter.h"
+
+#include "../engine/embeddedserver.h"
+#include "../engine/experimentfields.h"
+#include "../engine/experimentrunner.h"
+#include "../engine/mysqlconnection.h"
+#include "../engine/resultwriter.h"
+#include "../engine/shutdownsignal.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QTextStream>
+
+namespace {
+
+QTextStream& err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+} // namespace
+
+HeadlessRun::HeadlessRun(CommandLine commandLine, QObject* parent)
+    : QObject(parent)
+    , m_commandLine(std::move(commandLine))
+{
+}
+
+int HeadlessRun::exec()
+{
+    const CommandLine& cli = m_commandLine;
+    QString error;
+    if (!cli.saveExperimentPath.isEmpty() && !ExperimentFields::saveFile(cli.experiment, cli.saveExperimentPath, &error)) {
+        err() << "lockbench: " << error << Qt::endl;
+        return 2;
+    }
+
+    ShutdownSignal shutdown;
+    bool interrupted = false;
+    ConsoleReporter reporter(!cli.quiet);
+    ResultWriter::RunInfo info;
+    info.experiment = cli.experiment;
+
+    std::unique_ptr<EmbeddedServer> embedded;
+    ConnectionParams params;
+    if (cli.server == QLatin1String("embedded")) {
+        embedded = std::make_unique<EmbeddedServer>();
+        QObject::connect(&shutdown, &ShutdownSignal::requested, this, [&] { interrupted = true; });
+        if (!embedded->start(&error, [&](const QString& message) { reporter.onStatus(0, message); })) {
+            err() << "lockbench: the embedded server did not start: " << error << Qt::endl;
+            return 1;
+        }
+        params = embedded->connectionParams(cli.experiment.database);
+        info.serverVersion = embedded->version();
+        info.serverUrl = QStringLiteral("embedded (%1)").arg(embedded->dataDirectory());
+    } else {
+        const std::optional<ConnectionParams> parsed = ConnectionParams::fromUrl(cli.server, &error);
+        if (!parsed) {
+            err() << "lockbench: --server: " << error << Qt::endl;
+            return 2;
+        }
+        params = *parsed;
+        if (params.database.isEmpty())
+            params.database = cli.experiment.database;
+        if (params.password.isEmpty())
+            params.password = qEnvironmentVariable("LOCKBENCH_PASSWORD");
+        info.embedded = false;
+        info.serverUrl = params.maskedUrl();
+        MysqlConnection probe;
+        if (!probe.open(params, false)) {
+            err() << "lockbench: cannot connect to " << info.serverUrl << ": " << probe.lastError().toString() << Qt::endl;
+            return 1;
+        }
+        info.serverVersion = probe.serverVersion();
+    }
+    if (interrupted)
+        return 130;
+
+    ExperimentRunner runner;
+    QList<StrategyResult> results;
+    QEventLoop loop;
+    connect(&runner, &ExperimentRunner::status, &reporter, &ConsoleReporter::onStatus);
+    connect(&runner, &ExperimentRunner::sampleReady, &reporter, &ConsoleReporter::onSample);
+    connect(&runner, &ExperimentRunner::strategyFinished, this, [&](const StrategyResult& result) {
+        results.append(result);
+        reporter.onStrategyFinished(result);
+    });
+    connect(&runner, &ExperimentRunner::finished, &loop, [&] { loop.quit(); });
+    connect(&shutdown, &ShutdownSignal::requested, this, [&](int count) {
+        interrupted = true;
+        err() << (count == 1 ? "lockbench: stopping after the current orders (Ctrl-C again to quit at once)"
+                             : "lockbench: quitting")
+              << Qt::endl;
+        runner.stop();
+        if (count > 1)
+            std::_Exit(130); // the server child gets SIGTERM through PR_SET_PDEATHSIG
+    });
+    if (!runner.start(cli.experiment, cli.strategies, params, &error)) {
+        err() << "lockbench: " << error << Qt::endl;
+        return 2;
+    }
+    loop.exec();
+
+    reporter.printTable(results);
+    int status = 0;
+    if (!cli.jsonPath.isEmpty() && !ResultWriter::writeJson(cli.jsonPath, info, results, &error)) {
+        err() << "lockbench: " << error << Qt::endl;
+        status = 1;
+    }
+    if (!cli.csvPath.isEmpty() && !ResultWriter::writeCsv(cli.csvPath, results, &error)) {
+        err() << "lockbench: " << error << Qt::endl;
+        status = 1;
+    }
+    for (const StrategyResult& result : results) {
+        if (!result.error.isEmpty())
+            status = std::max(status, 1);
+        else if (result.safe && (result.anomaly() || !result.clientsAgree()))
+            status = 3;
+    }
+    if (interrupted)
+        return 130;
+    return status;
+}

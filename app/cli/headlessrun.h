@@ -1,0 +1,17 @@
+#pragma once
+
+#include "commandline.h"
+
+#include <QObject>
+
+// The headless front: brings up the server (embedded or by URL), runs the experiment,
+// prints and writes the results, and returns the process exit status.
+class HeadlessRun : public QObject {
+    Q_OBJECT
+public:
+    explicit HeadlessRun(CommandLine commandLine, QObject* parent = nullptr);
+    int exec();
+
+private:
+    CommandLine m_commandLine;
+};

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+// Where and as whom to connect. Built from the embedded server or from a mysql:// URL.
+struct ConnectionParams {
+    QString host = QStringLiteral("127.0.0.1");
+    int port = 3306;
+    QString socket; // a unix socket wins over host:port when set
+    QString user;
+    QString password;
+    QString database = QStringLiteral("lockbench");
+
+    // mysql://user:pass@host:port/db[?socket=/path]; mariadb:// is accepted too. The database
+    // stays empty when the URL names none.
+    static std::optional<ConnectionParams> fromUrl(const QString& url, QString* error);
+    // The URL with the password replaced by ***, safe for logs, JSON and reports.
+    QString maskedUrl() const;
+    QString endpoint() const; // "socket /path" or "host:port"
+};

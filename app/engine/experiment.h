@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+
+enum class SkewKind { Uniform, HotSet, Zipf };
+enum class StopKind { Duration, Orders, SoldOut };
+enum class Isolation { ReadUncommitted, ReadCommitted, RepeatableRead, Serializable };
+enum class ArrivalMode { Closed, Open };
+
+// One inventory workload. Plain values; parsing, validation and JSON live in ExperimentFields.
+struct Experiment {
+    std::int64_t skus = 1;
+    std::int64_t initialStock = 10000;
+    int slotsPerSku = 16;
+    int threads = 32;
+
+    SkewKind skew = SkewKind::Uniform;
+    double hotPercent = 90.0; // share of orders that go to the hot set
+    std::int64_t hotSkus = 1; // the first H SKUs form the hot set
+    double zipfS = 1.1;
+
+    int qtyMin = 1;
+    int qtyMax = 1;
+
+    StopKind stop = StopKind::Duration;
+    std::int64_t durationMs = 10000;
+    std::int64_t totalOrders = 100000;
+    std::int64_t timeLimitMs = 600000; // safety cap for the orders and sold-out stops
+
+    double delayMs = 0.0; // client time inside the transaction, standing for network round trips
+    Isolation isolation = Isolation::RepeatableRead;
+    ArrivalMode arrival = ArrivalMode::Closed;
+    double rate = 1000.0; // target orders/s in open-loop mode
+    std::uint64_t seed = 1;
+
+    int batch = 1; // queued strategy: orders of one SKU per transaction
+    int writers = 4; // queued strategy: writer connections draining the queues
+    int maxRetries = 100; // optimistic conflicts before an order gives up
+    int sampleIntervalMs = 250;
+
+    QString database = QStringLiteral("lockbench");
+
+    bool operator==(const Experiment&) const = default;
+};
+
+struct FieldError {
+    QString field;
+    QString message;
+    bool operator==(const FieldError&) const = default;
+};
+
+// Range and cross-field checks, one message per bad field; empty when the experiment can run.
+QList<FieldError> validateExperiment(const Experiment& experiment);
+
+QString skewName(SkewKind kind);
+QString stopName(StopKind kind);
+QString isolationName(Isolation isolation); // e.g. "repeatable-read"
+QString isolationSql(Isolation isolation); // e.g. "REPEATABLE READ"
+QString arrivalName(ArrivalMode mode);

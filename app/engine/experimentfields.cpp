@@ -1,0 +1,341 @@
+#include "experimentfields.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+QString notWhole(const QString& text)
+{
+    return QStringLiteral("\"%1\" is not a whole number").arg(text);
+}
+
+template <typename Int>
+QString parseInt(const QString& text, Int& out)
+{
+    bool ok = false;
+    const qlonglong value = text.trimmed().toLongLong(&ok);
+    if (!ok)
+        return text.trimmed().isEmpty() ? QStringLiteral("needs a value") : notWhole(text);
+    if (value < static_cast<qlonglong>(std::numeric_limits<Int>::min())
+        || value > static_cast<qlonglong>(std::numeric_limits<Int>::max()))
+        return QStringLiteral("%1 is far out of range").arg(text);
+    out = static_cast<Int>(value);
+    return {};
+}
+
+QString parseDouble(const QString& text, double& out)
+{
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        return QStringLiteral("\"%1\" is not a number").arg(text);
+    out = value;
+    return {};
+}
+
+QString parseSkew(Experiment& e, const QString& text)
+{
+    const QStringList parts = text.trimmed().toLower().split(QLatin1Char(':'));
+    const QString& kind = parts.first();
+    if (kind == QLatin1String("uniform") && parts.size() == 1) {
+        e.skew = SkewKind::Uniform;
+        return {};
+    }
+    if ((kind == QLatin1String("hotset") || kind == QLatin1String("hot")) && parts.size() == 3) {
+        double percent = 0;
+        std::int64_t hot = 0;
+        if (!parseDouble(parts[1], percent).isEmpty() || !parseInt(parts[2], hot).isEmpty())
+            return QStringLiteral("hot set is hotset:PERCENT:SKUS, e.g. hotset:90:10 (got \"%1\")").arg(text);
+        e.skew = SkewKind::HotSet;
+        e.hotPercent = percent;
+        e.hotSkus = hot;
+        return {};
+    }
+    if (kind == QLatin1String("zipf") && parts.size() <= 2) {
+        double s = 1.1;
+        if (parts.size() == 2 && !parseDouble(parts[1], s).isEmpty())
+            return QStringLiteral("Zipf is zipf:S, e.g. zipf:1.1 (got \"%1\")").arg(text);
+        e.skew = SkewKind::Zipf;
+        e.zipfS = s;
+        return {};
+    }
+    return QStringLiteral("must be uniform, hotset:PERCENT:SKUS or zipf:S (got \"%1\")").arg(text);
+}
+
+QString printSkew(const Experiment& e)
+{
+    switch (e.skew) {
+    case SkewKind::HotSet:
+        return QStringLiteral("hotset:%1:%2").arg(e.hotPercent).arg(e.hotSkus);
+    case SkewKind::Zipf:
+        return QStringLiteral("zipf:%1").arg(e.zipfS);
+    case SkewKind::Uniform:
+        break;
+    }
+    return QStringLiteral("uniform");
+}
+
+QString parseQty(Experiment& e, const QString& text)
+{
+    const QStringList parts = text.trimmed().split(QLatin1Char('-'));
+    int low = 0;
+    int high = 0;
+    if (parts.size() == 1 && parseInt(parts[0], low).isEmpty()) {
+        e.qtyMin = e.qtyMax = low;
+        return {};
+    }
+    if (parts.size() == 2 && parseInt(parts[0], low).isEmpty() && parseInt(parts[1], high).isEmpty()) {
+        e.qtyMin = low;
+        e.qtyMax = high;
+        return {};
+    }
+    return QStringLiteral("must be a whole number or a range like 1-5 (got \"%1\")").arg(text);
+}
+
+QString printQty(const Experiment& e)
+{
+    return e.qtyMin == e.qtyMax ? QString::number(e.qtyMin) : QStringLiteral("%1-%2").arg(e.qtyMin).arg(e.qtyMax);
+}
+
+template <typename Enum, std::size_t N>
+QString parseEnum(const QString& text, Enum& out, const std::array<Enum, N>& values, QString (*name)(Enum))
+{
+    QStringList names;
+    for (Enum value : values) {
+        if (text.trimmed().compare(name(value), Qt::CaseInsensitive) == 0) {
+            out = value;
+            return {};
+        }
+        names << name(value);
+    }
+    return QStringLiteral("must be one of %1 (got \"%2\")").arg(names.join(QStringLiteral(", ")), text);
+}
+
+QString parseDurationField(const QString& text, std::int64_t& out)
+{
+    const auto ms = ExperimentFields::parseDurationMs(text);
+    if (!ms)
+        return QStringLiteral("\"%1\" is not a duration such as 10s, 500ms or 2m").arg(text);
+    out = *ms;
+    return {};
+}
+
+const QList<ExperimentField> kFields = {
+    { QStringLiteral("skus"), QStringLiteral("n"), QStringLiteral("Number of SKUs (1..1,000,000)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.skus); },
+      [](const Experiment& e) { return QString::number(e.skus); } },
+    { QStringLiteral("stock"), QStringLiteral("n"), QStringLiteral("Initial stock of every SKU."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.initialStock); },
+      [](const Experiment& e) { return QString::number(e.initialStock); } },
+    { QStringLiteral("slots"), QStringLiteral("n"), QStringLiteral("Slot rows per SKU for the slotted strategies (1..1024)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.slotsPerSku); },
+      [](const Experiment& e) { return QString::number(e.slotsPerSku); } },
+    { QStringLiteral("threads"), QStringLiteral("n"), QStringLiteral("Client threads, one connection each (1..1024)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.threads); },
+      [](const Experiment& e) { return QString::number(e.threads); } },
+    { QStringLiteral("skew"), QStringLiteral("spec"), QStringLiteral("Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S."),
+      parseSkew, printSkew },
+    { QStringLiteral("qty"), QStringLiteral("n|lo-hi"), QStringLiteral("Quantity per order, fixed or a uniform range."),
+      parseQty, printQty },
+    { QStringLiteral("stop"), QStringLiteral("kind"), QStringLiteral("Stop condition: duration, orders or sold-out."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.stop, std::array { StopKind::Duration, StopKind::Orders, StopKind::SoldOut }, stopName); },
+      [](const Experiment& e) { return stopName(e.stop); } },
+    { QStringLiteral("duration"), QStringLiteral("time"), QStringLiteral("Run length for --stop duration, e.g. 10s, 500ms, 2m."),
+      [](Experiment& e, const QString& t) { return parseDurationField(t, e.durationMs); },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.durationMs); } },
+    { QStringLiteral("orders"), QStringLiteral("n"), QStringLiteral("Total orders for --stop orders."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.totalOrders); },
+      [](const Experiment& e) { return QString::number(e.totalOrders); } },
+    { QStringLiteral("time-limit"), QStringLiteral("time"), QStringLiteral("Longest a strategy may run under --stop orders or sold-out."),
+      [](Experiment& e, const QString& t) { return parseDurationField(t, e.timeLimitMs); },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.timeLimitMs); } },
+    { QStringLiteral("delay-ms"), QStringLiteral("ms"), QStringLiteral("Client delay inside each transaction while it holds its locks (stands for network round trips)."),
+      [](Experiment& e, const QString& t) { return parseDouble(t, e.delayMs); },
+      [](const Experiment& e) { return QString::number(e.delayMs); } },
+    { QStringLiteral("isolation"), QStringLiteral("level"), QStringLiteral("Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.isolation, std::array { Isolation::ReadUncommitted, Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable }, isolationName); },
+      [](const Experiment& e) { return isolationName(e.isolation); } },
+    { QStringLiteral("arrival"), QStringLiteral("mode"), QStringLiteral("closed (each client waits for its order) or open (orders arrive at --rate; latency counts from the intended start)."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.arrival, std::array { ArrivalMode::Closed, ArrivalMode::Open }, arrivalName); },
+      [](const Experiment& e) { return arrivalName(e.arrival); } },
+    { QStringLiteral("rate"), QStringLiteral("orders/s"), QStringLiteral("Target arrival rate for --arrival open."),
+      [](Experiment& e, const QString& t) { return parseDouble(t, e.rate); },
+      [](const Experiment& e) { return QString::number(e.rate); } },
+    { QStringLiteral("seed"), QStringLiteral("n"), QStringLiteral("Random seed; the same seed replays the same order stream."),
+      [](Experiment& e, const QString& t) {
+          bool ok = false;
+          const qulonglong value = t.trimmed().toULongLong(&ok);
+          if (!ok)
+              return notWhole(t);
+          e.seed = value;
+          return QString();
+      },
+      [](const Experiment& e) { return QString::number(e.seed); } },
+    { QStringLiteral("batch"), QStringLiteral("n"), QStringLiteral("Queued strategy: orders of one SKU committed per transaction (1..1000)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.batch); },
+      [](const Experiment& e) { return QString::number(e.batch); } },
+    { QStringLiteral("writers"), QStringLiteral("n"), QStringLiteral("Queued strategy: writer connections draining the per-SKU queues (1..256)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.writers); },
+      [](const Experiment& e) { return QString::number(e.writers); } },
+    { QStringLiteral("max-retries"), QStringLiteral("n"), QStringLiteral("Optimistic strategy: version conflicts before an order gives up."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.maxRetries); },
+      [](const Experiment& e) { return QString::number(e.maxRetries); } },
+    { QStringLiteral("sample-ms"), QStringLiteral("ms"), QStringLiteral("Metrics sampling interval (50..10000)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.sampleIntervalMs); },
+      [](const Experiment& e) { return QString::number(e.sampleIntervalMs); } },
+    { QStringLiteral("database"), QStringLiteral("name"), QStringLiteral("Database the lab owns on the server."),
+      [](Experiment& e, const QString& t) {
+          e.database = t.trimmed();
+          return QString();
+      },
+      [](const Experiment& e) { return e.database; } },
+};
+
+bool isNumericField(const QString& name)
+{
+    static const QStringList numeric = { QStringLiteral("skus"), QStringLiteral("stock"), QStringLiteral("slots"),
+        QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rate"),
+        QStringLiteral("seed"), QStringLiteral("batch"), QStringLiteral("writers"), QStringLiteral("max-retries"),
+        QStringLiteral("sample-ms") };
+    return numeric.contains(name);
+}
+
+} // namespace
+
+namespace ExperimentFields {
+
+const QList<ExperimentField>& all()
+{
+    return kFields;
+}
+
+const ExperimentField* find(const QString& name)
+{
+    for (const ExperimentField& field : kFields) {
+        if (field.name == name)
+            return &field;
+    }
+    return nullptr;
+}
+
+std::optional<FieldError> set(Experiment& experiment, const QString& name, const QString& text)
+{
+    const ExperimentField* field = find(name);
+    if (!field)
+        return FieldError { name, QStringLiteral("is not an experiment field") };
+    const QString error = field->parse(experiment, text);
+    if (error.isEmpty())
+        return std::nullopt;
+    return FieldError { name, error };
+}
+
+QJsonObject toJson(const Experiment& experiment)
+{
+    QJsonObject object;
+    for (const ExperimentField& field : kFields) {
+        const QString text = field.print(experiment);
+        if (isNumericField(field.name) && field.name != QLatin1String("seed"))
+            object.insert(field.name, text.toDouble());
+        else
+            object.insert(field.name, text);
+    }
+    return object;
+}
+
+Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors)
+{
+    Experiment experiment;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        QString text;
+        if (it.value().isString()) {
+            text = it.value().toString();
+        } else if (it.value().isDouble()) {
+            const double value = it.value().toDouble();
+            text = value == std::floor(value) && std::abs(value) < 9e15 ? QString::number(static_cast<qlonglong>(value))
+                                                                       : QString::number(value, 'g', 17);
+        } else {
+            errors.append({ it.key(), QStringLiteral("must be a number or a string") });
+            continue;
+        }
+        if (auto error = set(experiment, it.key(), text))
+            errors.append(*error);
+    }
+    return experiment;
+}
+
+bool saveFile(const Experiment& experiment, const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(QJsonDocument(toJson(experiment)).toJson());
+    if (!file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("cannot read %1: %2").arg(path, file.errorString()) });
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.read(64 * 1024 * 1024), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        const QString reason = parseError.error != QJsonParseError::NoError
+            ? QStringLiteral("%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
+            : QStringLiteral("the top level must be an object");
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("%1 is not an experiment file: %2").arg(path, reason) });
+        return std::nullopt;
+    }
+    Experiment experiment = fromJson(document.object(), errors);
+    if (!errors.isEmpty())
+        return std::nullopt;
+    return experiment;
+}
+
+std::optional<std::int64_t> parseDurationMs(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|min)?\\s*$"));
+    const QRegularExpressionMatch match = pattern.match(text.toLower());
+    if (!match.hasMatch())
+        return std::nullopt;
+    const double value = match.captured(1).toDouble();
+    const QString unit = match.captured(2);
+    double factor = 1000.0;
+    if (unit == QLatin1String("ms"))
+        factor = 1.0;
+    else if (unit == QLatin1String("m") || unit == QLatin1String("min"))
+        factor = 60'000.0;
+    else if (unit == QLatin1String("h"))
+        factor = 3'600'000.0;
+    const double ms = value * factor;
+    if (ms > 1e15)
+        return std::nullopt;
+    return static_cast<std::int64_t>(std::llround(ms));
+}
+
+QString formatDurationMs(std::int64_t ms)
+{
+    if (ms % 3'600'000 == 0 && ms > 0)
+        return QStringLiteral("%1h").arg(ms / 3'600'000);
+    if (ms % 60'000 == 0 && ms > 0)
+        return QStringLiteral("%1m").arg(ms / 60'000);
+    if (ms % 1000 == 0)
+        return QStringLiteral("%1s").arg(ms / 1000);
+    return QStringLiteral("%1ms").arg(ms);
+}
+
+} // namespace ExperimentFields

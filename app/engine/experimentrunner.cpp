@@ -1,0 +1,77 @@
+#include "experimentrunner.h"
+
+#include "strategyrun.h"
+
+#include "../../strategies/strategyregistry.h"
+
+ExperimentRunner::ExperimentRunner(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<MetricsSample>();
+    qRegisterMetaType<StrategyResult>();
+}
+
+ExperimentRunner::~ExperimentRunner()
+{
+    stop();
+    joinThread();
+}
+
+bool ExperimentRunner::start(const Experiment& experiment, const QStringList& strategyIds,
+                             const ConnectionParams& params, QString* error)
+{
+    if (m_running.load()) {
+        *error = QStringLiteral("a run is already going; stop it first");
+        return false;
+    }
+    joinThread();
+    const QList<FieldError> problems = validateExperiment(experiment);
+    if (!problems.isEmpty()) {
+        QStringList lines;
+        for (const FieldError& problem : problems)
+            lines << QStringLiteral("%1: %2").arg(problem.field, problem.message);
+        *error = lines.join(QLatin1Char('\n'));
+        return false;
+    }
+    for (const QString& id : strategyIds) {
+        if (!StrategyRegistry::create(id)) {
+            *error = QStringLiteral("unknown strategy %1").arg(id);
+            return false;
+        }
+    }
+    if (strategyIds.isEmpty()) {
+        *error = QStringLiteral("no strategy chosen");
+        return false;
+    }
+
+    const int runId = ++m_runId;
+    m_cancel.store(false);
+    m_running.store(true);
+    m_thread = std::thread([this, experiment, strategyIds, params, runId] {
+        for (const QString& id : strategyIds) {
+            if (m_cancel.load())
+                break;
+            std::unique_ptr<Strategy> strategy = StrategyRegistry::create(id);
+            emit strategyStarted(runId, id);
+            StrategyRun run(experiment, params, *strategy, runId, m_cancel);
+            const StrategyResult result = run.execute([this](const MetricsSample& sample) { emit sampleReady(sample); },
+                                                      [this, runId](const QString& message) { emit status(runId, message); });
+            emit strategyFinished(result);
+        }
+        const bool cancelled = m_cancel.load();
+        m_running.store(false);
+        emit finished(runId, cancelled);
+    });
+    return true;
+}
+
+void ExperimentRunner::stop()
+{
+    m_cancel.store(true);
+}
+
+void ExperimentRunner::joinThread()
+{
+    if (m_thread.joinable())
+        m_thread.join();
+}

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "connectionparams.h"
+#include "experiment.h"
+#include "metricssample.h"
+#include "strategyresult.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <atomic>
+#include <thread>
+
+// Runs the chosen strategies one after another, each on fresh data, on a control thread
+// of its own. Results arrive as signals, queued to the receiver's thread; every signal
+// carries the run id so that a receiver can drop what belongs to an older run.
+class ExperimentRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit ExperimentRunner(QObject* parent = nullptr);
+    ~ExperimentRunner() override;
+
+    // Validates and starts; false with `error` when the experiment or a strategy id is bad
+    // or a run is already going.
+    bool start(const Experiment& experiment, const QStringList& strategyIds, const ConnectionParams& params,
+               QString* error);
+    // Asks every worker to stop after its current order; the run ends with finished().
+    void stop();
+    bool isRunning() const { return m_running.load(); }
+    int runId() const { return m_runId; }
+
+signals:
+    void status(int runId, const QString& message);
+    void strategyStarted(int runId, const QString& strategy);
+    void sampleReady(const MetricsSample& sample);
+    void strategyFinished(const StrategyResult& result);
+    void finished(int runId, bool cancelled);
+
+private:
+    void joinThread();
+
+    std::thread m_thread;
+    std::atomic<bool> m_cancel { false };
+    std::atomic<bool> m_running { false };
+    int m_runId = 0;
+};

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "connectionparams.h"
+#include "experiment.h"
+#include "runerrorlog.h"
+#include "workercounters.h"
+
+#include <atomic>
+#include <deque>
+#include <mutex>
+
+// What a strategy sees of the run it takes part in. The runner owns it.
+class RunEnvironment {
+public:
+    RunEnvironment(const Experiment& experiment, ConnectionParams params, const std::atomic<bool>& stopRequested)
+        : m_experiment(experiment)
+        , m_params(std::move(params))
+        , m_stop(stopRequested)
+    {
+    }
+
+    const Experiment& experiment() const { return m_experiment; }
+    const ConnectionParams& params() const { return m_params; }
+    bool stopRequested() const { return m_stop.load(std::memory_order_relaxed); }
+    RunErrorLog& errors() { return m_errors; }
+
+    // Counters for a new thread (a client, or a strategy's own writer); stable address.
+    WorkerCounters& newCounters()
+    {
+        std::lock_guard lock(m_countersMutex);
+        return m_counters.emplace_back();
+    }
+    template <typename Visit>
+    void forEachCounters(Visit visit) const
+    {
+        std::lock_guard lock(m_countersMutex);
+        for (const WorkerCounters& counters : m_counters)
+            visit(counters);
+    }
+
+private:
+    const Experiment& m_experiment;
+    ConnectionParams m_params;
+    const std::atomic<bool>& m_stop;
+    RunErrorLog m_errors;
+    mutable std::mutex m_countersMutex;
+    std::deque<WorkerCounters> m_counters;
+};

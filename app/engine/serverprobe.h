@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+// The server's own lock figures, cumulative since the server started.
+struct ServerLockStats {
+    std::int64_t rowLockWaits = 0; // Innodb_row_lock_waits
+    std::int64_t rowLockTimeMs = 0; // Innodb_row_lock_time
+    std::int64_t deadlocks = 0; // Innodb_deadlocks (MariaDB) or lock_deadlocks (MySQL 8)
+    std::int64_t waitingNow = 0; // transactions waiting for a row lock at this instant
+};
+
+// Reads ServerLockStats on MariaDB and MySQL 8, which keep them in different places.
+class ServerProbe {
+public:
+    ServerProbe(QSqlDatabase database, bool mariaDb);
+    std::optional<ServerLockStats> read(QString* error);
+
+private:
+    QSqlDatabase m_database;
+    bool m_mariaDb;
+};

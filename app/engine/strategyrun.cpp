@@ -1,0 +1,173 @@
+#include "strategyrun.h"
+
+#include "auditor.h"
+#include "clientpool.h"
+#include "labdatabase.h"
+#include "metricssampler.h"
+#include "runenvironment.h"
+
+#include <QElapsedTimer>
+#include <QSqlQuery>
+
+#include <chrono>
+#include <thread>
+
+StrategyRun::StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
+                         const std::atomic<bool>& cancel)
+    : m_experiment(experiment)
+    , m_params(std::move(params))
+    , m_strategy(strategy)
+    , m_runId(runId)
+    , m_cancel(cancel)
+{
+}
+
+bool StrategyRun::checkConnectionLimit(LabDatabase& database, QString* error)
+{
+    QSqlQuery query(database.connection().database());
+    if (!query.exec(QStringLiteral("SELECT @@max_connections")) || !query.next())
+        return true; // not fatal: the connects themselves will say so
+    const long long limit = query.value(0).toLongLong();
+    const long long needed = m_experiment.threads + m_experiment.writers + 4;
+    if (needed > limit) {
+        *error = QStringLiteral("the server allows %1 connections (max_connections) but this experiment needs %2; "
+                                "lower the thread count or raise max_connections")
+                     .arg(limit)
+                     .arg(needed);
+        return false;
+    }
+    return true;
+}
+
+StrategyResult StrategyRun::execute(const SampleSink& onSample, const StatusSink& onStatus)
+{
+    StrategyResult result;
+    result.runId = m_runId;
+    result.strategy = m_strategy.id();
+    result.safe = m_strategy.isSafe();
+    const auto fail = [&](const QString& error) {
+        result.error = error;
+        result.stopReason = QStringLiteral("error");
+        return result;
+    };
+
+    onStatus(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
+    LabDatabase database(m_params);
+    QString error;
+    if (!database.open(&error) || !checkConnectionLimit(database, &error)
+        || !database.prepareTables(m_strategy, m_experiment, &error))
+        return fail(error);
+
+    std::atomic<bool> stop { false };
+    RunEnvironment environment(m_experiment, m_params, stop);
+    onStatus(QStringLiteral("%1: opening %2 connections").arg(m_strategy.id()).arg(m_experiment.threads));
+    if (!m_strategy.beginRun(environment, &error))
+        return fail(error);
+
+    ServerProbe probe(database.connection().database(), database.connection().isMariaDb());
+    MetricsSampler sampler(environment, probe, m_runId, m_strategy.id());
+    Auditor auditor(database.connection().database(), m_strategy.layout());
+    {
+        ClientPool clients(environment, m_strategy, stop);
+        if (!clients.open(&error)) {
+            stop.store(true);
+            clients.join();
+            m_strategy.endRun();
+            return fail(error);
+        }
+        onStatus(QStringLiteral("%1: running").arg(m_strategy.id()));
+        sampler.start();
+        clients.go();
+        QElapsedTimer clock;
+        clock.start();
+
+        const std::int64_t interval = m_experiment.sampleIntervalMs;
+        const std::int64_t limitMs = m_experiment.stop == StopKind::Duration ? m_experiment.durationMs : m_experiment.timeLimitMs;
+        std::int64_t nextSample = interval;
+        std::int64_t nextAudit = 0;
+        while (true) {
+            if (m_cancel.load()) {
+                result.stopReason = QStringLiteral("stopped by the user");
+                break;
+            }
+            if (clock.elapsed() >= limitMs) {
+                result.stopReason = m_experiment.stop == StopKind::Duration ? QStringLiteral("duration reached")
+                                                                            : QStringLiteral("time limit reached");
+                break;
+            }
+            if (m_experiment.stop == StopKind::SoldOut && clients.soldOut()) {
+                result.stopReason = QStringLiteral("sold out");
+                break;
+            }
+            if (clients.allFinished()) {
+                result.stopReason = m_experiment.stop == StopKind::Orders ? QStringLiteral("all orders placed")
+                                                                          : QStringLiteral("clients finished");
+                break;
+            }
+            if (clock.elapsed() >= nextSample) {
+                MetricsSample sample = sampler.sample(static_cast<double>(clock.elapsed()) / 1000.0);
+                if (clock.elapsed() >= nextAudit) {
+                    // The audit scans the orders table: keep it to a small share of the time.
+                    QElapsedTimer auditClock;
+                    auditClock.start();
+                    QString auditError;
+                    sample.audit = auditor.run(&auditError);
+                    nextAudit = clock.elapsed() + std::max<std::int64_t>(interval, auditClock.elapsed() * 4);
+                }
+                result.series.append(sample);
+                onSample(sample);
+                nextSample += interval;
+                if (nextSample <= clock.elapsed())
+                    nextSample = clock.elapsed() + interval;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        result.durationS = static_cast<double>(clock.elapsed()) / 1000.0;
+        onStatus(QStringLiteral("%1: stopping (%2)").arg(m_strategy.id(), result.stopReason));
+        stop.store(true);
+        clients.join();
+        m_strategy.endRun();
+    }
+
+    MetricsSample last = sampler.sample(result.durationS);
+    const AuditResult audit = auditor.run(&error);
+    if (!audit.valid)
+        return fail(error);
+    last.audit = audit;
+    result.series.append(last);
+    onSample(last);
+
+    const HistogramSnapshot latency = sampler.cumulativeLatency();
+    result.sold = audit.sold;
+    result.remaining = audit.remaining;
+    result.oversold = audit.oversold;
+    result.lostUpdates = audit.lostUpdates;
+    result.unrecordedDecrements = audit.unrecordedDecrements;
+    result.orderRows = audit.orderRows;
+    result.clientSoldOrders = last.sold;
+    result.clientSoldUnits = last.soldUnits;
+    result.outOfStock = last.outOfStock;
+    result.failed = last.failed;
+    result.attempts = last.attempts;
+    result.retries = last.retries;
+    result.reconciled = last.reconciled;
+    result.unresolved = last.unresolved;
+    result.errors = last.errors;
+    result.lockWaitTimeouts = last.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
+    result.ordersPerS = result.durationS > 0 ? static_cast<double>(last.sold) / result.durationS : 0.0;
+    result.attemptsPerS = result.durationS > 0 ? static_cast<double>(last.attempts) / result.durationS : 0.0;
+    result.p50Ms = static_cast<double>(latency.valueAtQuantile(0.50)) / 1e6;
+    result.p95Ms = static_cast<double>(latency.valueAtQuantile(0.95)) / 1e6;
+    result.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
+    result.maxMs = static_cast<double>(latency.max()) / 1e6;
+    double lockWaitMs = 0.0;
+    for (const MetricsSample& sample : std::as_const(result.series))
+        lockWaitMs += sample.clientLockWaitMsPerS * sample.intervalS;
+    result.clientLockWaitS = lockWaitMs / 1000.0;
+    result.lockWaits = sampler.serverTotals().rowLockWaits;
+    result.lockTimeMs = sampler.serverTotals().rowLockTimeMs;
+    result.deadlocks = sampler.serverTotals().deadlocks;
+    for (const RunErrorLog::Entry& entry : environment.errors().entries())
+        result.errorMessages << QStringLiteral("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
+    return result;
+}

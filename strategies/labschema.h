@@ -1,0 +1,16 @@
+#pragma once
+
+#include "strategy.h"
+
+#include <QStringList>
+
+// The tables every strategy shares (sku, orders) and the stock table of each layout.
+namespace LabSchema {
+
+QStringList tableNames(StockLayout layout);
+QStringList allTableNames();
+QStringList createStatements(StockLayout layout);
+// Stock per SKU as (sku_id, stock), summed over slots where there are slots.
+QString currentStockQuery(StockLayout layout);
+
+} // namespace LabSchema

@@ -1,0 +1,38 @@
+#include "orderqueue.h"
+
+void OrderQueue::push(QueuedOrder* order)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_orders.push_back(order);
+    }
+    m_wake.notify_one();
+}
+
+std::vector<QueuedOrder*> OrderQueue::popBatch(int maxOrders)
+{
+    std::unique_lock lock(m_mutex);
+    m_wake.wait(lock, [this] { return m_closed || !m_orders.empty(); });
+    std::vector<QueuedOrder*> batch;
+    if (m_orders.empty())
+        return batch;
+    const std::int64_t sku = m_orders.front()->order.skuId;
+    for (auto it = m_orders.begin(); it != m_orders.end() && static_cast<int>(batch.size()) < maxOrders;) {
+        if ((*it)->order.skuId == sku) {
+            batch.push_back(*it);
+            it = m_orders.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    return batch;
+}
+
+void OrderQueue::close()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_closed = true;
+    }
+    m_wake.notify_all();
+}

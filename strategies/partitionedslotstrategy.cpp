@@ -1,0 +1,98 @@
+#include "partitionedslotstrategy.h"
+
+#include "retryingsession.h"
+
+#include <random>
+
+namespace {
+
+const QString kTakeSql = QStringLiteral(
+    "UPDATE inventory_slot SET stock = stock - ? WHERE sku_id = ? AND slot = ? AND stock >= ?");
+const QString kFindFreeSql = QStringLiteral(
+    "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? LIMIT 1 FOR UPDATE SKIP LOCKED");
+const QString kFindAnySql = QStringLiteral(
+    "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? LIMIT 1 FOR UPDATE");
+
+class PartitionedSlotSession : public RetryingSession {
+public:
+    PartitionedSlotSession(RunEnvironment& environment, WorkerCounters& counters)
+        : RetryingSession(environment, counters)
+        , m_slots(environment.experiment().slotsPerSku)
+        , m_rng(environment.experiment().seed * 104729 + reinterpret_cast<std::uintptr_t>(&counters))
+    {
+        statements().add(&m_take, kTakeSql);
+        statements().add(&m_findFree, kFindFreeSql);
+        statements().add(&m_findAny, kFindAnySql);
+    }
+
+protected:
+    Attempt attempt(const Order& order) override
+    {
+        const int slot = std::uniform_int_distribution<int>(0, m_slots - 1)(m_rng);
+        if (!connection().begin())
+            return connectionFailed();
+        if (!retrier().timedLockingExecute(m_take, { order.qty, order.skuId, slot, order.qty }))
+            return failed(m_take);
+        if (m_take.affectedRows() == 0) {
+            // That slot ran dry: route to one that still holds enough, first one nobody has
+            // locked, then, if every candidate is busy, wait for one.
+            const Attempt routed = takeFromOtherSlot(order, m_findFree);
+            if (routed.kind == Attempt::Kind::OutOfStock) {
+                const Attempt waited = takeFromOtherSlot(order, m_findAny);
+                if (waited.kind != Attempt::Kind::Sold)
+                    return waited.kind == Attempt::Kind::OutOfStock ? rollbackAs(waited) : waited;
+            } else if (routed.kind != Attempt::Kind::Sold) {
+                return routed;
+            }
+        }
+        retrier().delayInTransaction();
+        return insertOrderAndCommit(order);
+    }
+
+private:
+    // Sold: the units were taken in the open transaction. OutOfStock: no candidate slot.
+    Attempt takeFromOtherSlot(const Order& order, PreparedStatement& find)
+    {
+        if (!retrier().timedLockingExecute(find, { order.skuId, order.qty }))
+            return failed(find);
+        const std::optional<std::int64_t> slot = find.fetchSingle();
+        if (!slot)
+            return Attempt::outOfStock();
+        if (!m_take.execute({ order.qty, order.skuId, *slot, order.qty }))
+            return failed(m_take);
+        if (m_take.affectedRows() == 0) // cannot happen while we hold the slot's lock
+            return Attempt::failed({ 0, QStringLiteral("slot %1 of SKU %2 changed under its lock").arg(*slot).arg(order.skuId) });
+        return Attempt::sold();
+    }
+
+    int m_slots;
+    std::mt19937_64 m_rng;
+    PreparedStatement m_take;
+    PreparedStatement m_findFree;
+    PreparedStatement m_findAny;
+};
+
+} // namespace
+
+QString PartitionedSlotStrategy::explanation() const
+{
+    return QStringLiteral(
+        "The SKU's stock is divided among N slot rows, like splitting one Redis key into sub-keys. A sale "
+        "takes from one random slot with UPDATE … WHERE slot = ? AND stock >= n, so concurrent sales of the "
+        "same SKU mostly lock different rows. When a slot runs dry the sale moves to a slot that still "
+        "holds enough (SKIP LOCKED first, then waiting). The cost: near the end, stock left in small slots "
+        "can refuse an order the total could still fill, and stock must be redistributed now and then.");
+}
+
+QStringList PartitionedSlotStrategy::orderSql() const
+{
+    return { QStringLiteral("START TRANSACTION"), kTakeSql, QStringLiteral("-- 0 rows: this slot ran dry, try another"),
+        kFindFreeSql, QStringLiteral("-- none free: wait for a busy one"), kFindAnySql, kTakeSql, kInsertOrderSql,
+        QStringLiteral("COMMIT") };
+}
+
+std::unique_ptr<OrderSession> PartitionedSlotStrategy::openSession(RunEnvironment& environment,
+                                                                   WorkerCounters& counters, QString* error)
+{
+    return openRetryingSession<PartitionedSlotSession>(environment, counters, error);
+}

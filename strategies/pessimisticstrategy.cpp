@@ -1,0 +1,61 @@
+#include "pessimisticstrategy.h"
+
+#include "retryingsession.h"
+
+namespace {
+
+const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
+const QString kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
+
+class PessimisticSession : public RetryingSession {
+public:
+    PessimisticSession(RunEnvironment& environment, WorkerCounters& counters)
+        : RetryingSession(environment, counters)
+    {
+        statements().add(&m_lock, kLockSql);
+        statements().add(&m_update, kUpdateSql);
+    }
+
+protected:
+    Attempt attempt(const Order& order) override
+    {
+        if (!connection().begin())
+            return connectionFailed();
+        if (!retrier().timedLockingExecute(m_lock, { order.skuId }))
+            return failed(m_lock);
+        const std::optional<std::int64_t> stock = m_lock.fetchSingle();
+        if (!stock || *stock < order.qty)
+            return rollbackAs(Attempt::outOfStock());
+        retrier().delayInTransaction();
+        if (!m_update.execute({ order.qty, order.skuId }))
+            return failed(m_update);
+        return insertOrderAndCommit(order);
+    }
+
+private:
+    PreparedStatement m_lock;
+    PreparedStatement m_update;
+};
+
+} // namespace
+
+QString PessimisticStrategy::explanation() const
+{
+    return QStringLiteral(
+        "Each order locks the SKU's row with SELECT … FOR UPDATE, checks the stock in the client, "
+        "updates it and commits. InnoDB grants the row's exclusive lock to one transaction at a time, "
+        "so on a hot SKU every order waits for all those ahead of it, and the lock is held across "
+        "every network round trip until COMMIT: the in-transaction delay adds directly to each wait.");
+}
+
+QStringList PessimisticStrategy::orderSql() const
+{
+    return { QStringLiteral("START TRANSACTION"), kLockSql, QStringLiteral("-- client: stock >= qty?"), kUpdateSql,
+        kInsertOrderSql, QStringLiteral("COMMIT") };
+}
+
+std::unique_ptr<OrderSession> PessimisticStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
+                                                               QString* error)
+{
+    return openRetryingSession<PessimisticSession>(environment, counters, error);
+}

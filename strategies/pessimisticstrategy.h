@@ -1,0 +1,15 @@
+#pragma once
+
+#include "strategy.h"
+
+// SELECT ... FOR UPDATE, check, UPDATE: correct, but the row lock is held across every
+// round trip of the transaction, so orders of one SKU run strictly one after another.
+class PessimisticStrategy : public Strategy {
+public:
+    QString id() const override { return QStringLiteral("pessimistic"); }
+    QString title() const override { return QStringLiteral("Pessimistic (SELECT … FOR UPDATE)"); }
+    QString explanation() const override;
+    QStringList orderSql() const override;
+    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
+                                              QString* error) override;
+};

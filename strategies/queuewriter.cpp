@@ -1,0 +1,157 @@
+#include "queuewriter.h"
+
+#include <future>
+
+namespace {
+
+const QString kTakeAllSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
+const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
+const QString kTakeSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
+
+QString multiRowInsertSql(int rows)
+{
+    QString sql = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES ");
+    for (int i = 0; i < rows; ++i)
+        sql += i == 0 ? QStringLiteral("(?, ?, ?)") : QStringLiteral(", (?, ?, ?)");
+    return sql;
+}
+
+} // namespace
+
+QueueWriter::QueueWriter(RunEnvironment& environment, WorkerCounters& counters)
+    : m_environment(environment)
+    , m_retrier(environment, counters, [this](MysqlConnection& connection) {
+        m_inserts.clear(); // statements die with the old connection
+        return m_statements.prepareAll(connection);
+    })
+{
+    m_statements.add(&m_takeAll, kTakeAllSql);
+    m_statements.add(&m_lock, kLockSql);
+    m_statements.add(&m_take, kTakeSql);
+}
+
+QueueWriter::~QueueWriter()
+{
+    finish();
+}
+
+bool QueueWriter::start(QString* error)
+{
+    std::promise<QString> connected;
+    std::future<QString> result = connected.get_future();
+    m_thread = std::thread([this, &connected] {
+        QString connectError;
+        const bool ok = m_retrier.connect(&connectError);
+        connected.set_value(connectError);
+        if (ok)
+            drain();
+    });
+    *error = result.get();
+    if (!error->isEmpty()) {
+        m_thread.join();
+        return false;
+    }
+    return true;
+}
+
+void QueueWriter::finish()
+{
+    m_queue.close();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void QueueWriter::drain()
+{
+    const int batchSize = m_environment.experiment().batch;
+    while (true) {
+        const std::vector<QueuedOrder*> batch = m_queue.popBatch(batchSize);
+        if (batch.empty())
+            return;
+        process(batch);
+    }
+}
+
+void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
+{
+    m_accepted.assign(batch.size(), true);
+    m_probeRequestId = batch.front()->order.requestId;
+    const OrderOutcome outcome = m_retrier.run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (outcome == OrderOutcome::Sold)
+            batch[i]->complete(m_accepted[i] ? OrderOutcome::Sold : OrderOutcome::OutOfStock);
+        else
+            batch[i]->complete(outcome);
+    }
+}
+
+Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
+{
+    MysqlConnection& connection = m_retrier.connection();
+    const std::int64_t sku = batch.front()->order.skuId;
+    std::int64_t total = 0;
+    for (const QueuedOrder* queued : batch)
+        total += queued->order.qty;
+    m_accepted.assign(batch.size(), true);
+    m_probeRequestId = batch.front()->order.requestId;
+
+    if (!connection.begin())
+        return Attempt::failed(connection.lastError());
+    if (!m_retrier.timedLockingExecute(m_takeAll, { total, sku, total }))
+        return Attempt::failed(m_takeAll.lastError());
+    if (m_takeAll.affectedRows() == 0) {
+        // Not enough for the whole batch: fill what fits, in arrival order.
+        if (!m_retrier.timedLockingExecute(m_lock, { sku }))
+            return Attempt::failed(m_lock.lastError());
+        std::int64_t left = m_lock.fetchSingle().value_or(0);
+        std::int64_t taken = 0;
+        bool probeSet = false;
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            m_accepted[i] = batch[i]->order.qty <= left;
+            if (m_accepted[i]) {
+                left -= batch[i]->order.qty;
+                taken += batch[i]->order.qty;
+                if (!probeSet)
+                    m_probeRequestId = batch[i]->order.requestId;
+                probeSet = true;
+            }
+        }
+        if (taken == 0) {
+            if (!connection.rollback())
+                return Attempt::failed(connection.lastError());
+            return Attempt::outOfStock();
+        }
+        if (!m_take.execute({ taken, sku }))
+            return Attempt::failed(m_take.lastError());
+    }
+    m_retrier.delayInTransaction();
+
+    std::vector<std::int64_t> rows;
+    rows.reserve(batch.size() * 3);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (m_accepted[i])
+            rows.insert(rows.end(), { batch[i]->order.requestId, sku, batch[i]->order.qty });
+    }
+    PreparedStatement* insert = insertFor(static_cast<int>(rows.size() / 3));
+    if (!insert->isPrepared() || !insert->execute(rows))
+        return Attempt::failed(insert->lastError());
+    if (!connection.commit())
+        return Attempt::failed(connection.lastError());
+    return Attempt::sold();
+}
+
+PreparedStatement* QueueWriter::insertFor(int rows)
+{
+    PreparedStatement& statement = m_inserts[rows];
+    if (!statement.isPrepared())
+        statement.prepare(m_retrier.connection(), multiRowInsertSql(rows));
+    return &statement;
+}
+
+QStringList QueueWriter::sql()
+{
+    return { QStringLiteral("-- writer, for a batch of orders of one SKU:"), QStringLiteral("START TRANSACTION"),
+        kTakeAllSql + QStringLiteral("   -- qty = the batch's sum"),
+        QStringLiteral("-- 0 rows: not enough for all; fill what fits in arrival order:"), kLockSql, kTakeSql,
+        multiRowInsertSql(3) + QStringLiteral("   -- one row per order"), QStringLiteral("COMMIT") };
+}

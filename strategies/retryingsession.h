@@ -1,0 +1,49 @@
+#pragma once
+
+#include "../app/engine/transactionretrier.h"
+#include "statementset.h"
+#include "strategy.h"
+
+// Base of the sessions that run each order as a transaction on their own connection:
+// subclasses register their statements and write one attempt; retries live in the retrier.
+class RetryingSession : public OrderSession {
+public:
+    RetryingSession(RunEnvironment& environment, WorkerCounters& counters);
+
+    bool connect(QString* error) { return m_retrier.connect(error); }
+    OrderOutcome place(const Order& order) override;
+
+protected:
+    virtual Attempt attempt(const Order& order) = 0;
+    virtual int maxConflicts() const { return 100; }
+
+    // The statement failed: its error decides what the retrier does next.
+    static Attempt failed(const PreparedStatement& statement) { return Attempt::failed(statement.lastError()); }
+    Attempt connectionFailed() { return Attempt::failed(connection().lastError()); }
+    // Rolls back a transaction that found no stock (an error here surfaces as the attempt's error).
+    Attempt rollbackAs(Attempt result);
+    // Inserts the order row (in the open transaction, if any); sold, or the statement's error.
+    Attempt insertOrder(const Order& order);
+    // Inserts the order row and commits the open transaction.
+    Attempt insertOrderAndCommit(const Order& order);
+
+    MysqlConnection& connection() { return m_retrier.connection(); }
+    TransactionRetrier& retrier() { return m_retrier; }
+    StatementSet& statements() { return m_statements; }
+
+private:
+    StatementSet m_statements;
+    TransactionRetrier m_retrier;
+    PreparedStatement m_insertOrder;
+};
+
+// Opens a session of type S for a client thread (connect, prepare), or explains why not.
+template <typename S, typename... Args>
+std::unique_ptr<OrderSession> openRetryingSession(RunEnvironment& environment, WorkerCounters& counters,
+                                                  QString* error, Args&&... args)
+{
+    auto session = std::make_unique<S>(environment, counters, std::forward<Args>(args)...);
+    if (!session->connect(error))
+        return nullptr;
+    return session;
+}

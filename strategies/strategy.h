@@ -1,0 +1,43 @@
+#pragma once
+
+#include "../app/engine/order.h"
+#include "../app/engine/runenvironment.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+// Where a strategy keeps its stock: one row per SKU, or N slot rows per SKU.
+enum class StockLayout { Rows, Slots };
+
+// One client thread's way of placing orders; created and used on that thread only.
+class OrderSession {
+public:
+    virtual ~OrderSession() = default;
+    virtual OrderOutcome place(const Order& order) = 0;
+};
+
+// A locking strategy: its tables, the SQL it runs (shown to the user as text) and the
+// code for one order. A fresh instance serves each run.
+class Strategy {
+public:
+    virtual ~Strategy() = default;
+
+    virtual QString id() const = 0; // CLI name, e.g. "pessimistic"
+    virtual QString title() const = 0;
+    virtual QString explanation() const = 0; // why it contends, or does not
+    virtual bool isSafe() const { return true; } // false: it is expected to oversell
+    virtual StockLayout layout() const { return StockLayout::Rows; }
+    virtual QStringList orderSql() const = 0;
+    // CREATE TABLE statements of the tables this strategy works on.
+    QStringList schemaSql() const;
+
+    // Called once before the first session opens and after the last one closed.
+    virtual bool beginRun(RunEnvironment&, QString* /*error*/) { return true; }
+    virtual void endRun() { }
+    // Opens a session for one client thread, on that thread; null with `error` set on failure.
+    virtual std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
+                                                      QString* error)
+        = 0;
+};

@@ -1,0 +1,79 @@
+#include "strategyregistry.h"
+
+#include "conditionalstrategy.h"
+#include "naivestrategy.h"
+#include "optimisticstrategy.h"
+#include "partitionedslotstrategy.h"
+#include "pessimisticstrategy.h"
+#include "queuedstrategy.h"
+#include "slottedstrategy.h"
+
+#include <functional>
+
+namespace {
+
+struct Entry {
+    QString id;
+    std::function<std::unique_ptr<Strategy>()> make;
+};
+
+const QList<Entry>& entries()
+{
+    static const QList<Entry> all = {
+        { QStringLiteral("pessimistic"), [] { return std::make_unique<PessimisticStrategy>(); } },
+        { QStringLiteral("optimistic"), [] { return std::make_unique<OptimisticStrategy>(); } },
+        { QStringLiteral("conditional"), [] { return std::make_unique<ConditionalStrategy>(); } },
+        { QStringLiteral("slotted"), [] { return std::make_unique<SlottedStrategy>(); } },
+        { QStringLiteral("slotted-partitioned"), [] { return std::make_unique<PartitionedSlotStrategy>(); } },
+        { QStringLiteral("queued"), [] { return std::make_unique<QueuedStrategy>(); } },
+        { QStringLiteral("naive"), [] { return std::make_unique<NaiveStrategy>(); } },
+    };
+    return all;
+}
+
+} // namespace
+
+namespace StrategyRegistry {
+
+QStringList ids()
+{
+    QStringList result;
+    for (const Entry& entry : entries())
+        result << entry.id;
+    return result;
+}
+
+std::unique_ptr<Strategy> create(const QString& id)
+{
+    for (const Entry& entry : entries()) {
+        if (entry.id == id)
+            return entry.make();
+    }
+    return nullptr;
+}
+
+QStringList parseList(const QString& text, QString* error)
+{
+    const QString trimmed = text.trimmed().toLower();
+    if (trimmed == QLatin1String("all"))
+        return ids();
+    QStringList result;
+    QStringList unknown;
+    for (const QString& part : trimmed.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString id = part.trimmed();
+        if (!ids().contains(id))
+            unknown << id;
+        else if (!result.contains(id))
+            result << id;
+    }
+    if (!unknown.isEmpty()) {
+        *error = QStringLiteral("unknown strategy %1; choose from %2 or all")
+                     .arg(unknown.join(QStringLiteral(", ")), ids().join(QStringLiteral(", ")));
+        return {};
+    }
+    if (result.isEmpty())
+        *error = QStringLiteral("no strategy given; choose from %1 or all").arg(ids().join(QStringLiteral(", ")));
+    return result;
+}
+
+} // namespace StrategyRegistry

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "strategy.h"
+
+#include <QStringList>
+
+#include <memory>
+
+// Every strategy the lab knows, by id. Adding a strategy is one line in strategyregistry.cpp.
+namespace StrategyRegistry {
+
+QStringList ids();
+std::unique_ptr<Strategy> create(const QString& id);
+// Parses "pessimistic,optimistic" or "all"; names every unknown id in `error`.
+QStringList parseList(const QString& text, QString* error);
+
+} // namespace StrategyRegistry
