@@ -9,9 +9,9 @@ namespace {
 const QString kTakeSql = QStringLiteral(
     "UPDATE inventory_slot SET stock = stock - ? WHERE sku_id = ? AND slot = ? AND stock >= ?");
 const QString kFindFreeSql = QStringLiteral(
-    "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? LIMIT 1 FOR UPDATE SKIP LOCKED");
+    "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED");
 const QString kFindAnySql = QStringLiteral(
-    "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? LIMIT 1 FOR UPDATE");
+    "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? ORDER BY slot LIMIT 1 FOR UPDATE");
 
 class PartitionedSlotSession : public RetryingSession {
 public:
@@ -34,16 +34,22 @@ protected:
         if (!retrier().timedLockingExecute(m_take, { order.qty, order.skuId, slot, order.qty }))
             return failed(m_take);
         if (m_take.affectedRows() == 0) {
-            // That slot ran dry: route to one that still holds enough, first one nobody has
-            // locked, then, if every candidate is busy, wait for one.
-            const Attempt routed = takeFromOtherSlot(order, m_findFree);
+            // That slot ran dry. Let go of it before looking elsewhere: scanning for another
+            // slot while holding a random one would lock slots out of order and deadlock.
+            if (!connection().rollback() || !connection().begin())
+                return connectionFailed();
+            // First a slot nobody holds (SKIP LOCKED never waits). If every candidate is busy,
+            // start clean and wait in ascending slot order, so that waits cannot form a cycle.
+            Attempt routed = takeFromOtherSlot(order, m_findFree);
             if (routed.kind == Attempt::Kind::OutOfStock) {
-                const Attempt waited = takeFromOtherSlot(order, m_findAny);
-                if (waited.kind != Attempt::Kind::Sold)
-                    return waited.kind == Attempt::Kind::OutOfStock ? rollbackAs(waited) : waited;
-            } else if (routed.kind != Attempt::Kind::Sold) {
-                return routed;
+                if (!connection().rollback() || !connection().begin())
+                    return connectionFailed();
+                routed = takeFromOtherSlot(order, m_findAny);
             }
+            if (routed.kind == Attempt::Kind::OutOfStock)
+                return rollbackAs(routed);
+            if (routed.kind != Attempt::Kind::Sold)
+                return routed;
         }
         retrier().delayInTransaction();
         return insertOrderAndCommit(order);
@@ -86,8 +92,8 @@ QString PartitionedSlotStrategy::explanation() const
 
 QStringList PartitionedSlotStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kTakeSql, QStringLiteral("-- 0 rows: this slot ran dry, try another"),
-        kFindFreeSql, QStringLiteral("-- none free: wait for a busy one"), kFindAnySql, kTakeSql, kInsertOrderSql,
+    return { QStringLiteral("START TRANSACTION"), kTakeSql, QStringLiteral("-- 0 rows: this slot ran dry; let it go"),
+        QStringLiteral("ROLLBACK"), QStringLiteral("START TRANSACTION"), kFindFreeSql, QStringLiteral("-- none free: ROLLBACK, START TRANSACTION, wait for a busy one"), kFindAnySql, kTakeSql, kInsertOrderSql,
         QStringLiteral("COMMIT") };
 }
 

@@ -1,0 +1,204 @@
+// The lockbench executable as a user runs it: bad input is refused with a clear message
+// and exit status 2, a full run writes the JSON and CSV it promises, Ctrl-C stops cleanly.
+#include "experimentfields.h"
+
+#include <QtTest>
+
+#include <csignal>
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Outcome runLockbench(const QStringList& arguments, int timeoutMs = 60000)
+{
+    QProcess process;
+    process.start(qEnvironmentVariable("LOCKBENCH_BINARY"), arguments);
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return { -2, QString::fromUtf8(process.readAllStandardOutput()), QStringLiteral("timed out") };
+    }
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -3,
+        QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError()) };
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void helpDocumentsEveryFlag()
+    {
+        const Outcome o = runLockbench({ QStringLiteral("--help") });
+        QCOMPARE(o.exitCode, 0);
+        for (const ExperimentField& field : ExperimentFields::all())
+            QVERIFY2(o.out.contains(QStringLiteral("--") + field.name), qPrintable(field.name));
+        for (const char* flag : { "--strategy", "--server", "--json", "--csv", "--experiment" })
+            QVERIFY2(o.out.contains(QLatin1String(flag)), flag);
+    }
+
+    void badInputIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        const auto run = [](std::initializer_list<const char*> args) {
+            QStringList list { QStringLiteral("run") };
+            for (const char* a : args)
+                list << QString::fromLatin1(a);
+            return list;
+        };
+        QTest::newRow("zero threads") << run({ "--threads", "0" }) << 2 << QStringLiteral("--threads: must be between 1 and 1,024");
+        QTest::newRow("negative stock") << run({ "--stock", "-5" }) << 2 << QStringLiteral("--stock: must be between 1");
+        QTest::newRow("huge skus") << run({ "--skus", "99999999999999999999" }) << 2 << QStringLiteral("--skus:");
+        QTest::newRow("too many skus") << run({ "--skus", "2000000" }) << 2 << QStringLiteral("--skus: must be between 1 and 1,000,000");
+        QTest::newRow("threads not a number") << run({ "--threads", "many" }) << 2 << QStringLiteral("\"many\" is not a whole number");
+        QTest::newRow("slots above stock") << run({ "--slots", "20", "--stock", "10" }) << 2 << QStringLiteral("--slots: 20 slots cannot share a stock of 10");
+        QTest::newRow("hot set larger than skus") << run({ "--skus", "2", "--skew", "hotset:90:5" }) << 2 << QStringLiteral("--skew: the hot set");
+        QTest::newRow("bad skew") << run({ "--skew", "gaussian" }) << 2 << QStringLiteral("--skew: must be uniform");
+        QTest::newRow("reversed qty") << run({ "--qty", "5-2" }) << 2 << QStringLiteral("--qty:");
+        QTest::newRow("bad duration") << run({ "--duration", "10parsecs" }) << 2 << QStringLiteral("not a duration");
+        QTest::newRow("bad isolation") << run({ "--isolation", "chaos" }) << 2 << QStringLiteral("--isolation: must be one of");
+        QTest::newRow("open loop without rate") << run({ "--arrival", "open", "--rate", "0" }) << 2 << QStringLiteral("--rate:");
+        QTest::newRow("unknown strategy") << run({ "--strategy", "pessimistic,bogus" }) << 2 << QStringLiteral("unknown strategy bogus");
+        QTest::newRow("unknown flag") << run({ "--frobnicate" }) << 2 << QStringLiteral("Unknown option 'frobnicate'");
+        QTest::newRow("missing value") << run({ "--threads" }) << 2 << QStringLiteral("Missing value after '--threads'");
+        QTest::newRow("unknown command") << QStringList { QStringLiteral("frobnicate") } << 2 << QStringLiteral("unknown command");
+        QTest::newRow("missing experiment file") << run({ "--experiment", "/nonexistent/x.json" }) << 2 << QStringLiteral("cannot read /nonexistent/x.json");
+        QTest::newRow("bad server scheme") << run({ "--server", "http://u:pw@host/db" }) << 2 << QStringLiteral("the scheme must be mysql://");
+        QTest::newRow("bad database name") << run({ "--database", "a-b" }) << 2 << QStringLiteral("--database: must be 1 to 64 letters");
+        QTest::newRow("unreachable server") << run({ "--server", "mysql://lab:secretpw@127.0.0.1:1/lockbench" }) << 1
+                                            << QStringLiteral("cannot connect to mysql://lab:***@127.0.0.1:1/lockbench");
+    }
+    void badInputIsRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const Outcome o = runLockbench(arguments, 30000);
+        QCOMPARE(o.exitCode, exitCode);
+        QVERIFY2(o.err.contains(message), qPrintable(o.err));
+        QVERIFY2(!o.err.contains(QLatin1String("secretpw")) && !o.out.contains(QLatin1String("secretpw")), "password leaked");
+    }
+
+    void badExperimentFileIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << QByteArray("{ threads: ") << QStringLiteral("is not an experiment file");
+        QTest::newRow("array") << QByteArray("[1, 2]") << QStringLiteral("the top level must be an object");
+        QTest::newRow("unknown key") << QByteArray("{\"thread\": 4}") << QStringLiteral("thread: is not an experiment field");
+        QTest::newRow("wrong type") << QByteArray("{\"threads\": true}") << QStringLiteral("threads: must be a number or a string");
+        QTest::newRow("out of range") << QByteArray("{\"threads\": 5000}") << QStringLiteral("--threads: must be between 1 and 1,024");
+    }
+    void badExperimentFileIsRefused()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("e.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+        file.close();
+        const Outcome o = runLockbench({ QStringLiteral("run"), QStringLiteral("--experiment"), path });
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.contains(message), qPrintable(o.err));
+    }
+
+    void savedExperimentRunsAgain()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("e.json"));
+        // --save-experiment writes before running; a bad server stops the run right after.
+        runLockbench({ QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("7"), QStringLiteral("--skew"),
+            QStringLiteral("zipf:1.3"), QStringLiteral("--save-experiment"), path, QStringLiteral("--server"), QStringLiteral("http://x") });
+        QList<FieldError> errors;
+        const auto loaded = ExperimentFields::loadFile(path, errors);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->threads, 7);
+        QCOMPARE(loaded->skew, SkewKind::Zipf);
+        QCOMPARE(loaded->zipfS, 1.3);
+    }
+
+    void soldOutRunWritesSummaryAndSeries()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        const QString csv = dir.filePath(QStringLiteral("r.csv"));
+        const Outcome o = runLockbench({ QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("all"),
+                                           QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("5000"),
+                                           QStringLiteral("--threads"), QStringLiteral("32"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
+                                           QStringLiteral("--json"), json, QStringLiteral("--csv"), csv },
+                                       400000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err + o.out.right(3000)));
+        QVERIFY(o.out.contains(QLatin1String("verdict")));
+
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        QVERIFY(root.value(QStringLiteral("server")).toObject().value(QStringLiteral("version")).toString().contains(QLatin1String("MariaDB")));
+        const QJsonArray strategies = root.value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 7);
+        for (const QJsonValue& entry : strategies) {
+            const QJsonObject summary = entry.toObject().value(QStringLiteral("summary")).toObject();
+            const QString name = summary.value(QStringLiteral("strategy")).toString();
+            for (const char* key : { "strategy", "sold", "oversold", "orders_per_s", "p50_ms", "p95_ms", "p99_ms", "lock_waits",
+                                     "deadlocks", "lock_wait_timeouts", "retries" })
+                QVERIFY2(summary.contains(QLatin1String(key)), key);
+            if (name == QLatin1String("naive")) {
+                QVERIFY2(summary.value(QStringLiteral("oversold")).toDouble() > 0, "naive showed no anomaly");
+            } else {
+                QCOMPARE(summary.value(QStringLiteral("sold")).toDouble(), 5000.0);
+                QCOMPARE(summary.value(QStringLiteral("oversold")).toDouble(), 0.0);
+                QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+            }
+            const QJsonArray series = entry.toObject().value(QStringLiteral("series")).toArray();
+            QVERIFY(!series.isEmpty());
+            QVERIFY(series.last().toObject().contains(QStringLiteral("orders_per_s")));
+            QVERIFY(series.last().toObject().value(QStringLiteral("audited")).toBool());
+        }
+        QFile series(csv);
+        QVERIFY(series.open(QIODevice::ReadOnly));
+        QVERIFY(series.readLine().contains("orders_per_s"));
+        QFile summary(dir.filePath(QStringLiteral("r-summary.csv")));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        QCOMPARE(summary.readAll().count('\n'), 8); // header and seven strategies
+    }
+
+    void ctrlCStopsTheRunAndTheServer()
+    {
+        QProcess process;
+        process.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
+                      { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
+                        QStringLiteral("--duration"), QStringLiteral("10m"), QStringLiteral("--threads"), QStringLiteral("8") });
+        QVERIFY(process.waitForStarted());
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray output;
+        while (!output.contains("orders/s") && clock.elapsed() < 60000) {
+            process.waitForReadyRead(500);
+            output += process.readAllStandardOutput();
+        }
+        QVERIFY2(output.contains("orders/s"), output.constData());
+        QFile pidFile(qEnvironmentVariable("LOCKBENCH_DATA_DIR") + QStringLiteral("/data/server.pid"));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const QString serverPid = QString::fromLatin1(pidFile.readAll()).trimmed();
+        QVERIFY(QFileInfo::exists(QStringLiteral("/proc/") + serverPid));
+
+        ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 130);
+        QVERIFY(QString::fromUtf8(process.readAllStandardOutput()).contains(QLatin1String("stopped by the user")));
+        QVERIFY2(!QFileInfo::exists(QStringLiteral("/proc/") + serverPid), "the embedded server outlived the lab");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,151 @@
+// Every strategy against the embedded MariaDB: the safe ones sell exactly their stock and
+// oversell nothing; naive shows the anomaly it exists to show.
+#include "serverfixture.h"
+#include "experimentfields.h"
+#include "strategyregistry.h"
+
+#include <QtTest>
+
+class TestStrategies : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        if (!ServerFixture::ensureStarted(&error))
+            QFAIL(qPrintable(error));
+    }
+
+    void declaresSchemaAndSql_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString& id : StrategyRegistry::ids())
+            QTest::newRow(qPrintable(id)) << id;
+    }
+    void declaresSchemaAndSql()
+    {
+        QFETCH(QString, id);
+        const auto strategy = StrategyRegistry::create(id);
+        QVERIFY(strategy);
+        QCOMPARE(strategy->id(), id);
+        QVERIFY(!strategy->title().isEmpty());
+        QVERIFY(strategy->explanation().size() > 80);
+        QVERIFY(!strategy->orderSql().isEmpty());
+        QVERIFY(strategy->schemaSql().join(QLatin1Char(' ')).contains(QLatin1String("CREATE TABLE orders")));
+        QCOMPARE(strategy->isSafe(), id != QLatin1String("naive"));
+    }
+
+    void safeStrategySellsExactlyItsStock_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("skew");
+        QTest::addColumn<QString>("qty");
+        QTest::addColumn<qlonglong>("skus");
+        QTest::addColumn<qlonglong>("stock");
+        for (const QString& id : StrategyRegistry::ids()) {
+            if (id == QLatin1String("naive"))
+                continue;
+            QTest::addRow("%s, one hot SKU", qPrintable(id)) << id << QStringLiteral("uniform") << QStringLiteral("1") << 1LL << 3000LL;
+            QTest::addRow("%s, 20 SKUs hot set, qty 1-3", qPrintable(id))
+                << id << QStringLiteral("hotset:80:2") << QStringLiteral("1-3") << 20LL << 200LL;
+        }
+    }
+    void safeStrategySellsExactlyItsStock()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, skew);
+        QFETCH(QString, qty);
+        QFETCH(qlonglong, skus);
+        QFETCH(qlonglong, stock);
+        Experiment e = ServerFixture::soldOutExperiment(stock);
+        e.skus = skus;
+        QVERIFY(!ExperimentFields::set(e, QStringLiteral("skew"), skew));
+        QVERIFY(!ExperimentFields::set(e, QStringLiteral("qty"), qty));
+        QVERIFY(validateExperiment(e).isEmpty());
+
+        const StrategyResult r = ServerFixture::runStrategy(id, e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.stopReason, QStringLiteral("sold out"));
+        QCOMPARE(r.sold, skus * stock);
+        QCOMPARE(r.remaining, 0LL);
+        QCOMPARE(r.oversold, 0LL);
+        QCOMPARE(r.lostUpdates, 0LL);
+        QCOMPARE(r.unrecordedDecrements, 0LL);
+        // The clients' own count matches the orders table: nothing lost, nothing twice.
+        QCOMPARE(r.clientSoldUnits, r.sold);
+        QCOMPARE(r.clientSoldOrders, r.orderRows);
+        QCOMPARE(r.failed, 0LL);
+        QVERIFY2(r.errorMessages.isEmpty(), qPrintable(r.errorMessages.join(QLatin1Char('\n'))));
+        QCOMPARE(r.verdict(), QStringLiteral("pass"));
+        QVERIFY(!r.series.isEmpty());
+    }
+
+    void naiveOversellsOnAHotSku()
+    {
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("naive"), ServerFixture::soldOutExperiment(2000));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.remaining, 0LL);
+        // Lost updates let more orders through than there was stock.
+        QVERIFY2(r.lostUpdates > 0, qPrintable(QString::number(r.lostUpdates)));
+        QVERIFY(r.oversold > 0);
+        QCOMPARE(r.sold, 2000 + r.oversold);
+        QVERIFY(r.anomaly());
+        QCOMPARE(r.verdict(), QStringLiteral("oversold (unsafe baseline)"));
+        // Every order the clients saw commit is in the table, and no other.
+        QCOMPARE(r.clientSoldOrders, r.orderRows);
+    }
+
+    void ordersStopPlacesExactlyThatManyOrders()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(100000);
+        e.stop = StopKind::Orders;
+        e.totalOrders = 777;
+        e.threads = 16;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.stopReason, QStringLiteral("all orders placed"));
+        QCOMPARE(r.clientSoldOrders + r.outOfStock + r.failed, 777LL);
+        QCOMPARE(r.orderRows, 777LL);
+        QCOMPARE(r.remaining, 100000LL - 777LL);
+    }
+
+    void openLoopNeverRunsAheadOfItsSchedule()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(100000);
+        e.stop = StopKind::Duration;
+        e.durationMs = 2000;
+        e.arrival = ArrivalMode::Open;
+        e.rate = 300;
+        e.threads = 8;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.clientSoldOrders > 0);
+        // Orders are due at rate/s from the start: no more can have been placed.
+        QVERIFY2(r.clientSoldOrders <= static_cast<long long>(e.rate * r.durationS) + 1,
+                 qPrintable(QStringLiteral("%1 orders in %2 s").arg(r.clientSoldOrders).arg(r.durationS)));
+        QCOMPARE(r.clientSoldOrders, r.orderRows);
+    }
+
+    void inTransactionDelayMakesRowLockWaitsVisible()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(100000);
+        e.stop = StopKind::Duration;
+        e.durationMs = 1500;
+        e.threads = 16;
+        e.delayMs = 2;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        // With a 2 ms hold per order on one row, 16 clients cannot all hold it at once:
+        // the server counts the waits, and the clients spend time in the locking read.
+        QVERIFY(r.lockWaits > 0);
+        QVERIFY(r.clientLockWaitS > 0.0);
+        bool sawWaiters = false;
+        for (const MetricsSample& sample : r.series)
+            sawWaiters = sawWaiters || sample.waitingNow > 0;
+        QVERIFY(sawWaiters);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStrategies)
+#include "tst_strategies.moc"

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "connectionparams.h"
+#include "experiment.h"
+#include "strategyresult.h"
+
+#include <QString>
+
+class EmbeddedServer;
+
+// The embedded MariaDB for integration tests, started once per test binary by the same
+// code the lab uses, in the data directory ctest names with LOCKBENCH_DATA_DIR.
+namespace ServerFixture {
+
+// Starts the server on first use; QFAIL-friendly: returns false with `error` set.
+bool ensureStarted(QString* error);
+EmbeddedServer& server();
+ConnectionParams params(const QString& database = QStringLiteral("lockbench"));
+
+// Runs one strategy to its end, synchronously, on the calling thread.
+StrategyResult runStrategy(const QString& strategyId, const Experiment& experiment);
+
+// A small experiment that sells out quickly: one hot SKU, 32 threads.
+Experiment soldOutExperiment(std::int64_t stock = 3000);
+
+} // namespace ServerFixture
