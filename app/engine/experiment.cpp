@@ -40,12 +40,14 @@ QList<FieldError> validateExperiment(const Experiment& e)
 
     if (e.qtyMin < 1 || e.qtyMax > 1'000'000 || e.qtyMin > e.qtyMax)
         errors.append({ QStringLiteral("qty"), QStringLiteral("must be a whole number or a range low-high with 1 <= low <= high <= 1,000,000") });
-    else if (e.qtyMin > e.initialStock)
+    else if (e.qtyMin > e.initialStock && e.initialStock >= 1)
         errors.append({ QStringLiteral("qty"), QStringLiteral("the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell").arg(e.qtyMin).arg(e.initialStock) });
 
     if (e.slotsPerSku > e.initialStock && e.initialStock >= 1)
         errors.append({ QStringLiteral("slots"), QStringLiteral("%1 slots cannot share a stock of %2: every slot needs at least one unit").arg(e.slotsPerSku).arg(e.initialStock) });
-    if (e.skus >= 1 && e.slotsPerSku >= 1 && e.skus * e.slotsPerSku > kMaxSlotRows)
+    // Only with both in range: the product of out-of-range values could overflow.
+    if (e.skus >= 1 && e.skus <= kMaxSkus && e.slotsPerSku >= 1 && e.slotsPerSku <= kMaxSlots
+        && e.skus * e.slotsPerSku > kMaxSlotRows)
         errors.append({ QStringLiteral("slots"), QStringLiteral("skus x slots makes %1 slot rows; at most %2 are supported").arg(number(e.skus * e.slotsPerSku), number(kMaxSlotRows)) });
 
     switch (e.skew) {

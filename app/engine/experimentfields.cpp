@@ -2,6 +2,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSaveFile>
 
@@ -39,6 +40,13 @@ QString parseDouble(const QString& text, double& out)
     return {};
 }
 
+// Shortest text that reads back as the same double: the default six digits would turn
+// a saved rate of 1234567 into 1234570.
+QString printDouble(double value)
+{
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
 QString parseSkew(Experiment& e, const QString& text)
 {
     const QStringList parts = text.trimmed().toLower().split(QLatin1Char(':'));
@@ -72,9 +80,9 @@ QString printSkew(const Experiment& e)
 {
     switch (e.skew) {
     case SkewKind::HotSet:
-        return QStringLiteral("hotset:%1:%2").arg(e.hotPercent).arg(e.hotSkus);
+        return QStringLiteral("hotset:%1:%2").arg(printDouble(e.hotPercent)).arg(e.hotSkus);
     case SkewKind::Zipf:
-        return QStringLiteral("zipf:%1").arg(e.zipfS);
+        return QStringLiteral("zipf:%1").arg(printDouble(e.zipfS));
     case SkewKind::Uniform:
         break;
     }
@@ -157,7 +165,7 @@ const QList<ExperimentField> kFields = {
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.timeLimitMs); } },
     { QStringLiteral("delay-ms"), QStringLiteral("ms"), QStringLiteral("Client delay inside each transaction while it holds its locks (stands for network round trips)."),
       [](Experiment& e, const QString& t) { return parseDouble(t, e.delayMs); },
-      [](const Experiment& e) { return QString::number(e.delayMs); } },
+      [](const Experiment& e) { return printDouble(e.delayMs); } },
     { QStringLiteral("isolation"), QStringLiteral("level"), QStringLiteral("Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.isolation, std::array { Isolation::ReadUncommitted, Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable }, isolationName); },
       [](const Experiment& e) { return isolationName(e.isolation); } },
@@ -166,7 +174,7 @@ const QList<ExperimentField> kFields = {
       [](const Experiment& e) { return arrivalName(e.arrival); } },
     { QStringLiteral("rate"), QStringLiteral("orders/s"), QStringLiteral("Target arrival rate for --arrival open."),
       [](Experiment& e, const QString& t) { return parseDouble(t, e.rate); },
-      [](const Experiment& e) { return QString::number(e.rate); } },
+      [](const Experiment& e) { return printDouble(e.rate); } },
     { QStringLiteral("seed"), QStringLiteral("n"), QStringLiteral("Random seed; the same seed replays the same order stream."),
       [](Experiment& e, const QString& t) {
           bool ok = false;

@@ -12,7 +12,8 @@ public:
     static constexpr int kSubBucketBits = 4;
     static constexpr int kSubBuckets = 1 << kSubBucketBits;
     static constexpr int kExponents = 64 - kSubBucketBits;
-    static constexpr std::size_t kBucketCount = static_cast<std::size_t>(kExponents + 1) * kSubBuckets;
+    // Values below 16 fill the first row; each power of two from 2^4 to 2^62 adds one more.
+    static constexpr std::size_t kBucketCount = static_cast<std::size_t>(kExponents) * kSubBuckets;
 
     static std::size_t bucketFor(std::int64_t value);
     static std::int64_t bucketLowerBound(std::size_t bucket);

@@ -1,6 +1,7 @@
 // The lockbench executable as a user runs it: bad input is refused with a clear message
 // and exit status 2, a full run writes the JSON and CSV it promises, Ctrl-C stops cleanly.
 #include "experimentfields.h"
+#include "lockbenchprocess.h"
 
 #include <QtTest>
 
@@ -8,23 +9,9 @@
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Outcome runLockbench(const QStringList& arguments, int timeoutMs = 60000)
+LockbenchProcess runLockbench(const QStringList& arguments, int timeoutMs = 60000)
 {
-    QProcess process;
-    process.start(qEnvironmentVariable("LOCKBENCH_BINARY"), arguments);
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return { -2, QString::fromUtf8(process.readAllStandardOutput()), QStringLiteral("timed out") };
-    }
-    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -3,
-        QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError()) };
+    return LockbenchProcess::run(arguments, timeoutMs);
 }
 
 } // namespace
@@ -35,7 +22,7 @@ class TestCli : public QObject {
 private slots:
     void helpDocumentsEveryFlag()
     {
-        const Outcome o = runLockbench({ QStringLiteral("--help") });
+        const LockbenchProcess o = runLockbench({ QStringLiteral("--help") });
         QCOMPARE(o.exitCode, 0);
         for (const ExperimentField& field : ExperimentFields::all())
             QVERIFY2(o.out.contains(QStringLiteral("--") + field.name), qPrintable(field.name));
@@ -81,7 +68,7 @@ private slots:
         QFETCH(QStringList, arguments);
         QFETCH(int, exitCode);
         QFETCH(QString, message);
-        const Outcome o = runLockbench(arguments, 30000);
+        const LockbenchProcess o = runLockbench(arguments, 30000);
         QCOMPARE(o.exitCode, exitCode);
         QVERIFY2(o.err.contains(message), qPrintable(o.err));
         QVERIFY2(!o.err.contains(QLatin1String("secretpw")) && !o.out.contains(QLatin1String("secretpw")), "password leaked");
@@ -107,7 +94,7 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(content);
         file.close();
-        const Outcome o = runLockbench({ QStringLiteral("run"), QStringLiteral("--experiment"), path });
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--experiment"), path });
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.contains(message), qPrintable(o.err));
     }
@@ -132,7 +119,7 @@ private slots:
         QTemporaryDir dir;
         const QString json = dir.filePath(QStringLiteral("r.json"));
         const QString csv = dir.filePath(QStringLiteral("r.csv"));
-        const Outcome o = runLockbench({ QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("all"),
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("all"),
                                            QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("5000"),
                                            QStringLiteral("--threads"), QStringLiteral("32"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
                                            QStringLiteral("--json"), json, QStringLiteral("--csv"), csv },

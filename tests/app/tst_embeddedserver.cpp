@@ -1,11 +1,26 @@
 // The lab's private MariaDB and its own database: start, restart, ownership of tables.
 #include "embeddedserver.h"
 #include "labdatabase.h"
+#include "lockbenchprocess.h"
 #include "mysqlconnection.h"
 #include "serverfixture.h"
 #include "strategyregistry.h"
 
 #include <QtTest>
+
+namespace {
+
+LockbenchProcess runLockbench(const QStringList& arguments)
+{
+    return LockbenchProcess::run(arguments);
+}
+
+QString tcpUrl(const QString& userInfo, const QString& database)
+{
+    return QStringLiteral("mysql://%1@127.0.0.1:%2/%3").arg(userInfo).arg(ServerFixture::server().port()).arg(database);
+}
+
+} // namespace
 
 class TestEmbeddedServer : public QObject {
     Q_OBJECT
@@ -79,6 +94,56 @@ private slots:
         // Nothing was touched.
         QCOMPARE(connection.queryInt(QStringLiteral(
                      "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shop'")).value_or(-1), 1);
+    }
+
+    void runsAgainstAServerGivenByUrl()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), tcpUrl(QStringLiteral("root"), QStringLiteral("by_url")),
+            QStringLiteral("--strategy"), QStringLiteral("conditional,queued"), QStringLiteral("--stock"), QStringLiteral("400"),
+            QStringLiteral("--stop"), QStringLiteral("sold-out"), QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--json"), json });
+        QVERIFY2(o.exitCode == 0, qPrintable(o.all()));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonObject server = root.value(QStringLiteral("server")).toObject();
+        QCOMPARE(server.value(QStringLiteral("embedded")).toBool(), false);
+        QVERIFY(server.value(QStringLiteral("version")).toString().contains(QLatin1String("MariaDB")));
+        for (const QJsonValue& entry : root.value(QStringLiteral("strategies")).toArray())
+            QCOMPARE(entry.toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("sold")).toDouble(), 400.0);
+        // The lab's tables went into the database the URL named, and nowhere else.
+        MysqlConnection connection;
+        QVERIFY(connection.open(ServerFixture::params(), false));
+        QCOMPARE(connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM by_url.orders")).value_or(-1), 400);
+    }
+
+    void urlProblemsGetClearMessages_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("wrong password") << tcpUrl(QStringLiteral("labuser:wrongpass"), QStringLiteral("lab_db"))
+                                        << QStringLiteral("Access denied for user 'labuser'");
+        QTest::newRow("missing privilege") << tcpUrl(QStringLiteral("labuser:rightpass"), QStringLiteral("lab_db"))
+                                           << QStringLiteral("cannot create database lab_db");
+        QTest::newRow("foreign tables") << tcpUrl(QStringLiteral("root"), QStringLiteral("shop"))
+                                        << QStringLiteral("holds tables lockbench did not create (customers)");
+    }
+    void urlProblemsGetClearMessages()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, message);
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'")));
+        QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS shop")));
+        QVERIFY(admin.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS shop.customers (id INT PRIMARY KEY)")));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"),
+            QStringLiteral("conditional"), QStringLiteral("--duration"), QStringLiteral("1s") });
+        const QString all = o.all();
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY2(all.contains(message), qPrintable(all));
+        QVERIFY(!all.contains(QLatin1String("wrongpass")) && !all.contains(QLatin1String("rightpass")));
     }
 
     void tablesStayAsTheLastStrategyLeftThem()
