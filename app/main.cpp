@@ -1,18 +1,47 @@
 #include "cli/commandline.h"
 #include "cli/headlessrun.h"
+#include "mainwindow.h"
+#include "shutdownsignal.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <QTextStream>
 
-int main(int argc, char* argv[])
+namespace {
+
+bool displayAvailable()
 {
-    QCoreApplication app(argc, argv);
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+void describeApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("lockbench"));
     QCoreApplication::setApplicationName(QStringLiteral("lockbench"));
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKBENCH_VERSION));
+}
 
+int runWindow(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    describeApplication();
+    MainWindow window;
+    ShutdownSignal shutdown; // Ctrl-C in the terminal closes the window, stopping run and server cleanly
+    QObject::connect(&shutdown, &ShutdownSignal::requested, &window, &QWidget::close);
+    window.show();
+    return app.exec();
+}
+
+int runHeadless(int argc, char* argv[], bool defaultExperiment)
+{
+    QCoreApplication app(argc, argv);
+    describeApplication();
     QStringList arguments = QCoreApplication::arguments();
-    if (arguments.size() == 1) {
-        // No arguments: the default experiment, every strategy for 5 s each.
+    if (defaultExperiment) {
+        QTextStream(stderr) << "lockbench: no display, so running the default experiment headless "
+                               "(every strategy for 5 s). See lockbench --help."
+                            << Qt::endl;
         arguments << QStringLiteral("run") << QStringLiteral("--duration") << QStringLiteral("5s");
     }
     const CommandLine commandLine = CommandLine::parse(arguments);
@@ -35,4 +64,17 @@ int main(int argc, char* argv[])
     }
     HeadlessRun run(commandLine);
     return run.exec();
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    // No arguments: the window. Any argument: the command line (lockbench run ..., --help).
+    if (argc <= 1) {
+        if (displayAvailable())
+            return runWindow(argc, argv);
+        return runHeadless(argc, argv, true);
+    }
+    return runHeadless(argc, argv, false);
 }

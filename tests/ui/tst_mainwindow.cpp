@@ -1,0 +1,167 @@
+// The lab window on the offscreen platform, against the embedded MariaDB it starts itself:
+// fill in an experiment, run it, and check that charts, badges and the results table show it.
+#include "chartspanel.h"
+#include "experimentpanel.h"
+#include "mainwindow.h"
+#include "metricchart.h"
+#include "oversellview.h"
+#include "resultspanel.h"
+#include "servercontroller.h"
+#include "serverpanel.h"
+#include "strategypanel.h"
+
+#include <QAction>
+#include <QTableWidget>
+#include <QtTest>
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+
+    MetricChart* chart(const QString& title) const
+    {
+        for (MetricChart* candidate : m_window->chartsPanel()->charts()) {
+            if (candidate->title() == title)
+                return candidate;
+        }
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
+        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("lockbench-tests"));
+        QSettings().clear();
+        m_window = std::make_unique<MainWindow>();
+        m_window->resize(1400, 900);
+        m_window->show();
+        // The server starts off the GUI thread; the window answers meanwhile.
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->serverController()->state() != ServerController::State::Starting, 60000);
+        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+    }
+
+    void badFieldIsMarkedAndDisablesRun()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("0"));
+        QVERIFY(experiment->fieldError(QStringLiteral("threads")).contains(QLatin1String("between 1 and 1,024")));
+        QVERIFY(!m_window->runAction()->isEnabled());
+        QVERIFY(m_window->runAction()->toolTip().contains(QLatin1String("threads")));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("many"));
+        QVERIFY(experiment->fieldError(QStringLiteral("threads")).contains(QLatin1String("not a whole number")));
+        experiment->setFieldText(QStringLiteral("slots"), QStringLiteral("64"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("10"));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("16"));
+        QVERIFY(experiment->fieldError(QStringLiteral("slots")).contains(QLatin1String("cannot share")));
+        experiment->setFieldText(QStringLiteral("slots"), QStringLiteral("4"));
+        QVERIFY(experiment->fieldError(QStringLiteral("threads")).isEmpty());
+        QVERIFY(experiment->errors().isEmpty());
+        QVERIFY(m_window->runAction()->isEnabled());
+
+        m_window->strategyPanel()->setSelectedIds({});
+        QVERIFY(!m_window->runAction()->isEnabled());
+        QVERIFY(m_window->runAction()->toolTip().contains(QLatin1String("strategy")));
+    }
+
+    void presetFillsTheExperimentAndStrategies()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        QVERIFY(experiment->presets().size() >= 4);
+        const Preset flashSale = experiment->presets().first();
+        QCOMPARE(flashSale.name, QStringLiteral("Flash sale: one hot SKU"));
+        experiment->choosePreset(flashSale.name);
+        QCOMPARE(experiment->fieldText(QStringLiteral("skus")), QStringLiteral("1"));
+        QCOMPARE(experiment->fieldText(QStringLiteral("stop")), QStringLiteral("sold-out"));
+        QCOMPARE(m_window->strategyPanel()->selectedIds(), flashSale.strategies);
+        QVERIFY(m_window->strategyPanel()->shownDescription().contains(QLatin1String("SELECT")));
+    }
+
+    void runShowsLinesBadgesAndVerdicts()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        experiment->setFieldText(QStringLiteral("skus"), QStringLiteral("1"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("1500"));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("16"));
+        experiment->setFieldText(QStringLiteral("stop"), QStringLiteral("sold-out"));
+        experiment->setFieldText(QStringLiteral("time-limit"), QStringLiteral("60s"));
+        m_window->strategyPanel()->setSelectedIds({ QStringLiteral("conditional"), QStringLiteral("naive") });
+        QVERIFY2(m_window->runAction()->isEnabled(), qPrintable(m_window->runAction()->toolTip()));
+        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+
+        m_window->runAction()->trigger();
+        QVERIFY(m_window->runner()->isRunning());
+        QVERIFY(!m_window->runAction()->isEnabled());
+        QVERIFY(m_window->stopAction()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 120000);
+        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 2);
+
+        MetricChart* orders = chart(QStringLiteral("Orders per second"));
+        QVERIFY(orders);
+        QTRY_VERIFY(orders->pointCount(QStringLiteral("conditional")) > 0);
+        QVERIFY(orders->pointCount(QStringLiteral("naive")) > 0);
+        QVERIFY(chart(QStringLiteral("p99"))->pointCount(QStringLiteral("conditional")) > 0);
+        QVERIFY(chart(QStringLiteral("Server row-lock waits per second"))->pointCount(QStringLiteral("conditional")) > 0);
+
+        OversellView* oversell = m_window->chartsPanel()->oversell();
+        QVERIFY(oversell->chart()->pointCount(QStringLiteral("naive oversold")) > 0);
+        QVERIFY(oversell->badgeFailed(QStringLiteral("naive")));
+        QVERIFY(!oversell->badgeFailed(QStringLiteral("conditional")));
+        QVERIFY(oversell->badgeText(QStringLiteral("conditional")).contains(QLatin1String("pass")));
+
+        ResultsPanel* results = m_window->resultsPanel();
+        QCOMPARE(results->cell(rowsBefore, QStringLiteral("strategy")), QStringLiteral("conditional"));
+        QCOMPARE(results->cell(rowsBefore, QStringLiteral("verdict")), QStringLiteral("pass"));
+        QCOMPARE(results->cell(rowsBefore, QStringLiteral("sold")), QStringLiteral("1500"));
+        QCOMPARE(results->cell(rowsBefore + 1, QStringLiteral("verdict")), QStringLiteral("oversold (unsafe baseline)"));
+        QVERIFY(results->cell(rowsBefore + 1, QStringLiteral("oversold")).toLongLong() > 0);
+        QVERIFY(m_window->runAction()->isEnabled());
+    }
+
+    void stopEndsTheRunAndRowsStay()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        experiment->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
+        experiment->setFieldText(QStringLiteral("duration"), QStringLiteral("5m"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("64"));
+        m_window->strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("optimistic") });
+        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        m_window->runAction()->trigger();
+        MetricChart* orders = chart(QStringLiteral("Orders per second"));
+        QTRY_VERIFY_WITH_TIMEOUT(orders->pointCount(QStringLiteral("pessimistic")) >= 4, 30000);
+
+        QElapsedTimer clock;
+        clock.start();
+        m_window->stopAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 10000);
+        qInfo("Stop to finished: %lld ms with 64 client threads", clock.elapsed());
+        // The stopped strategy keeps its row; the one that never started has none.
+        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 1);
+        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("strategy")), QStringLiteral("pessimistic"));
+        QVERIFY(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("verdict")) == QStringLiteral("pass"));
+    }
+
+    void settingsRememberTheExperiment()
+    {
+        m_window->experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("77"));
+        m_window->serverPanel()->setUrl(QStringLiteral("mysql://lab:secret@db.example:3306/lockbench"));
+        m_window->close();
+        QCOMPARE(QSettings().value(QStringLiteral("server/url")).toString(), QStringLiteral("mysql://lab@db.example:3306/lockbench"));
+        m_window.reset();
+        m_window = std::make_unique<MainWindow>();
+        QCOMPARE(m_window->experimentPanel()->fieldText(QStringLiteral("threads")), QStringLiteral("77"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->serverController()->state() == ServerController::State::Ready, 60000);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,59 @@
+// Under a real X server (xvfb-run): the window mid-run, every chart tab, saved as PNGs in
+// the build folder (build/<preset>/screenshots) for a person to look at.
+#include "chartspanel.h"
+#include "experimentpanel.h"
+#include "mainwindow.h"
+#include "metricchart.h"
+#include "servercontroller.h"
+#include "strategypanel.h"
+
+#include <QAction>
+#include <QtTest>
+
+class TestScreenshots : public QObject {
+    Q_OBJECT
+
+private slots:
+    void windowMidRun()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("lockbench-screenshots"));
+        QSettings().clear();
+        QCOMPARE(QGuiApplication::platformName(), QStringLiteral("xcb"));
+        const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
+        QVERIFY(QDir().mkpath(folder.path()));
+
+        MainWindow window;
+        window.resize(1500, 950);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        window.experimentPanel()->choosePreset(QStringLiteral("Flash sale: one hot SKU"));
+        // Three of the preset's strategies, so that the pictures show naive turning red.
+        window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("queued"), QStringLiteral("naive") });
+        window.runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()->charts().first()->lineNames().contains(QStringLiteral("naive")), 120000);
+        QTest::qWait(2000);
+        ChartsPanel* charts = window.chartsPanel();
+        for (int tab = 0; tab < charts->count(); ++tab) {
+            charts->setCurrentIndex(tab);
+            QTest::qWait(400);
+            const QImage image = window.grab().toImage();
+            const QString name = QStringLiteral("mainwindow-%1.png").arg(charts->tabText(tab).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
+            QVERIFY(image.save(folder.filePath(name)));
+            // Not a blank frame: a drawn window has many distinct colours.
+            QSet<QRgb> colours;
+            for (int y = 0; y < image.height(); y += 7)
+                for (int x = 0; x < image.width(); x += 7)
+                    colours.insert(image.pixel(x, y));
+            QVERIFY2(colours.size() > 20, qPrintable(name));
+        }
+        window.stopAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 30000);
+        qInfo("screenshots in %s", qPrintable(folder.path()));
+    }
+};
+
+QTEST_MAIN(TestScreenshots)
+#include "tst_screenshots.moc"

@@ -1,0 +1,140 @@
+#include "chartspanel.h"
+
+#include "metricchart.h"
+#include "oversellview.h"
+
+#include <QGridLayout>
+
+namespace {
+
+double perSecond(long long now, long long before, double intervalS)
+{
+    return intervalS > 0 ? static_cast<double>(now - before) / intervalS : 0.0;
+}
+
+long long errorCount(const MetricsSample& sample, ErrorClass errorClass)
+{
+    return sample.errors[static_cast<std::size_t>(errorClass)];
+}
+
+} // namespace
+
+ChartsPanel::ChartsPanel(QWidget* parent)
+    : QTabWidget(parent)
+    , m_oversell(new OversellView(this))
+{
+    QWidget* throughput = addGridTab(tr("Throughput"));
+    addChart(throughput, 0, 0, tr("Orders per second"), tr("orders/s"));
+    addChart(throughput, 0, 1, tr("Attempts per second"), tr("attempts/s"));
+
+    QWidget* latency = addGridTab(tr("Latency"));
+    addChart(latency, 0, 0, tr("p50"), tr("ms"));
+    addChart(latency, 0, 1, tr("p95"), tr("ms"));
+    addChart(latency, 1, 0, tr("p99"), tr("ms"));
+    addChart(latency, 1, 1, tr("max"), tr("ms"));
+
+    QWidget* locks = addGridTab(tr("Lock waits"));
+    addChart(locks, 0, 0, tr("Server row-lock waits per second"), tr("waits/s"));
+    addChart(locks, 0, 1, tr("Server row-lock time per second"), tr("ms/s"));
+    addChart(locks, 1, 0, tr("Transactions waiting for a lock now"), tr("transactions"));
+    addChart(locks, 1, 1, tr("Client time in the locking statement"), tr("ms/s"));
+
+    QWidget* errors = addGridTab(tr("Errors"));
+    addChart(errors, 0, 0, tr("Retries per second"), tr("retries/s"));
+    addChart(errors, 0, 1, tr("1213 deadlocks per second"), tr("errors/s"));
+    addChart(errors, 1, 0, tr("1205 lock wait timeouts per second"), tr("errors/s"));
+    addChart(errors, 1, 1, tr("Other errors per second (1020, 3572, lost connection, …)"), tr("errors/s"));
+
+    addTab(m_oversell, tr("Oversell"));
+
+    m_repaint.setInterval(150);
+    connect(&m_repaint, &QTimer::timeout, this, &ChartsPanel::flush);
+    m_repaint.start();
+}
+
+QWidget* ChartsPanel::addGridTab(const QString& title)
+{
+    auto* page = new QWidget(this);
+    auto* grid = new QGridLayout(page);
+    grid->setContentsMargins(2, 2, 2, 2);
+    addTab(page, title);
+    return page;
+}
+
+MetricChart* ChartsPanel::addChart(QWidget* page, int row, int column, const QString& title, const QString& unit)
+{
+    auto* chart = new MetricChart(title, unit, page);
+    static_cast<QGridLayout*>(page->layout())->addWidget(chart, row, column);
+    m_charts.insert(title, chart);
+    return chart;
+}
+
+void ChartsPanel::startRun(std::int64_t totalStock)
+{
+    for (MetricChart* chart : std::as_const(m_charts))
+        chart->clear();
+    m_oversell->startRun(totalStock);
+    m_previous.clear();
+}
+
+void ChartsPanel::addSample(const MetricsSample& s)
+{
+    const MetricsSample before = m_previous.value(s.strategy);
+    const double x = s.elapsedS;
+    const auto add = [&](const QString& chart, double y) { m_charts.value(chart)->addPoint(s.strategy, x, y); };
+    // The last sample of a strategy may cover a few milliseconds: too short for a rate.
+    if (s.intervalS < 0.1) {
+        m_oversell->addSample(s);
+        m_previous.insert(s.strategy, s);
+        return;
+    }
+    add(tr("Orders per second"), s.ordersPerS);
+    add(tr("Attempts per second"), s.attemptsPerS);
+    add(tr("p50"), s.p50Ms);
+    add(tr("p95"), s.p95Ms);
+    add(tr("p99"), s.p99Ms);
+    add(tr("max"), s.maxMs);
+    if (s.serverStatsValid) {
+        add(tr("Server row-lock waits per second"), static_cast<double>(s.rowLockWaits) / s.intervalS);
+        add(tr("Server row-lock time per second"), static_cast<double>(s.rowLockTimeMs) / s.intervalS);
+    }
+    if (s.waitingNow >= 0)
+        add(tr("Transactions waiting for a lock now"), static_cast<double>(s.waitingNow));
+    add(tr("Client time in the locking statement"), s.clientLockWaitMsPerS);
+    add(tr("Retries per second"), perSecond(s.retries, before.retries, s.intervalS));
+    add(tr("1213 deadlocks per second"),
+        perSecond(errorCount(s, ErrorClass::Deadlock), errorCount(before, ErrorClass::Deadlock), s.intervalS));
+    add(tr("1205 lock wait timeouts per second"),
+        perSecond(errorCount(s, ErrorClass::LockWaitTimeout), errorCount(before, ErrorClass::LockWaitTimeout), s.intervalS));
+    long long otherNow = 0;
+    long long otherBefore = 0;
+    for (ErrorClass other : { ErrorClass::RecordChanged, ErrorClass::LockNowait, ErrorClass::ConnectionLost,
+             ErrorClass::DuplicateKey, ErrorClass::Other }) {
+        otherNow += errorCount(s, other);
+        otherBefore += errorCount(before, other);
+    }
+    add(tr("Other errors per second (1020, 3572, lost connection, …)"), perSecond(otherNow, otherBefore, s.intervalS));
+    m_oversell->addSample(s);
+    m_previous.insert(s.strategy, s);
+}
+
+void ChartsPanel::strategyFinished(const StrategyResult& result)
+{
+    m_oversell->strategyFinished(result);
+}
+
+QList<MetricChart*> ChartsPanel::charts() const
+{
+    QList<MetricChart*> all = m_charts.values();
+    all.append(m_oversell->chart());
+    return all;
+}
+
+void ChartsPanel::flush()
+{
+    // Hidden tabs are drawn too, so that switching tabs shows current lines at once;
+    // replace() on a bounded list keeps that cheap.
+    for (MetricChart* chart : std::as_const(m_charts))
+        chart->flush();
+    m_oversell->flush();
+}

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "metricssample.h"
+#include "strategyresult.h"
+
+#include <QHash>
+#include <QTabWidget>
+#include <QTimer>
+
+class MetricChart;
+class OversellView;
+
+// The live charts, one tab per subject. Samples are buffered as they arrive and drawn on
+// a timer, at most every 150 ms, however fast they come.
+class ChartsPanel : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit ChartsPanel(QWidget* parent = nullptr);
+
+    void startRun(std::int64_t totalStock);
+    void addSample(const MetricsSample& sample);
+    void strategyFinished(const StrategyResult& result);
+
+    QList<MetricChart*> charts() const;
+    OversellView* oversell() const { return m_oversell; }
+
+private:
+    MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
+    QWidget* addGridTab(const QString& title);
+    void flush();
+
+    QHash<QString, MetricChart*> m_charts;
+    OversellView* m_oversell;
+    QHash<QString, MetricsSample> m_previous;
+    QTimer m_repaint;
+};

@@ -1,0 +1,263 @@
+#include "mainwindow.h"
+
+#include "chartspanel.h"
+#include "experimentfields.h"
+#include "experimentpanel.h"
+#include "resultspanel.h"
+#include "resultwriter.h"
+#include "servercontroller.h"
+#include "serverpanel.h"
+#include "strategypanel.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QUrl>
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_serverController(new ServerController(this))
+    , m_experiment(new ExperimentPanel)
+    , m_strategies(new StrategyPanel)
+    , m_server(new ServerPanel(m_serverController))
+    , m_charts(new ChartsPanel)
+    , m_results(new ResultsPanel)
+    , m_mainSplitter(new QSplitter(Qt::Horizontal, this))
+    , m_rightSplitter(new QSplitter(Qt::Vertical, this))
+    , m_status(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+{
+    setWindowTitle(tr("lockbench — hot-row lock contention lab"));
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_experiment);
+    scroll->setWidgetResizable(true);
+    auto* setup = new QTabWidget;
+    setup->addTab(scroll, tr("Experiment"));
+    setup->addTab(m_strategies, tr("Strategies"));
+    setup->addTab(m_server, tr("Server"));
+    m_rightSplitter->addWidget(m_charts);
+    m_rightSplitter->addWidget(m_results);
+    m_rightSplitter->setStretchFactor(0, 3);
+    m_rightSplitter->setStretchFactor(1, 1);
+    m_mainSplitter->addWidget(setup);
+    m_mainSplitter->addWidget(m_rightSplitter);
+    m_mainSplitter->setStretchFactor(1, 3);
+    setCentralWidget(m_mainSplitter);
+
+    m_progress->setMinimumWidth(300);
+    m_progress->setMaximumWidth(380);
+    m_progress->setTextVisible(true);
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    buildActions();
+
+    connect(m_experiment, &ExperimentPanel::changed, this, &MainWindow::updateRunAction);
+    connect(m_experiment, &ExperimentPanel::presetChosen, this, [this](const Preset& preset) {
+        m_strategies->setSelectedIds(preset.strategies);
+    });
+    connect(m_strategies, &StrategyPanel::selectionChanged, this, &MainWindow::updateRunAction);
+    connect(m_server, &ServerPanel::changed, this, &MainWindow::updateRunAction);
+
+    connect(&m_runner, &ExperimentRunner::status, this, [this](int runId, const QString& message) {
+        if (runId == m_activeRun)
+            statusBar()->showMessage(message, 3000);
+    });
+    connect(&m_runner, &ExperimentRunner::strategyStarted, this, [this](int runId, const QString& strategy) {
+        if (runId != m_activeRun)
+            return;
+        m_runProgress.strategyStarted(strategy);
+        m_status->setText(tr("Running %1").arg(strategy));
+        m_progress->setValue(m_runProgress.percent());
+        m_progress->setFormat(m_runProgress.text());
+    });
+    connect(&m_runner, &ExperimentRunner::sampleReady, this, [this](const MetricsSample& sample) {
+        if (sample.runId != m_activeRun)
+            return; // a late sample of an older run
+        m_charts->addSample(sample);
+        m_runProgress.update(sample);
+        m_progress->setValue(m_runProgress.percent());
+        m_progress->setFormat(m_runProgress.text());
+    });
+    connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](const StrategyResult& result) {
+        if (result.runId != m_activeRun)
+            return;
+        m_charts->strategyFinished(result);
+        m_results->addResult(result, tr("#%1").arg(result.runId));
+    });
+    connect(&m_runner, &ExperimentRunner::finished, this, [this](int runId, bool cancelled) {
+        if (runId != m_activeRun)
+            return;
+        m_status->setText(cancelled ? tr("Stopped") : tr("Finished"));
+        m_progress->setValue(cancelled ? m_progress->value() : 100);
+        m_progress->setFormat(cancelled ? tr("stopped") : tr("done"));
+        updateRunAction();
+    });
+
+    restoreSettings();
+    m_serverController->start();
+    updateRunAction();
+}
+
+MainWindow::~MainWindow()
+{
+    m_runner.stop();
+}
+
+void MainWindow::buildActions()
+{
+    m_run = new QAction(tr("&Run"), this);
+    m_run->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5) });
+    m_stop = new QAction(tr("&Stop"), this);
+    m_stop->setShortcuts({ QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period) });
+    m_export = new QAction(tr("&Export results…"), this);
+    m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    auto* quit = new QAction(tr("&Quit"), this);
+    quit->setShortcut(QKeySequence::Quit);
+    connect(m_run, &QAction::triggered, this, &MainWindow::run);
+    connect(m_stop, &QAction::triggered, this, &MainWindow::stop);
+    connect(m_export, &QAction::triggered, this, &MainWindow::exportResults);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_export);
+    file->addSeparator();
+    file->addAction(quit);
+    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    runMenu->addAction(m_run);
+    runMenu->addAction(m_stop);
+    QToolBar* toolbar = addToolBar(tr("Run"));
+    toolbar->setObjectName(QStringLiteral("runToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->addAction(m_run);
+    toolbar->addAction(m_stop);
+    toolbar->addAction(m_export);
+}
+
+void MainWindow::updateRunAction()
+{
+    const bool running = m_runner.isRunning();
+    QString why;
+    const QList<FieldError> errors = m_experiment->errors();
+    QString connectionError;
+    if (running)
+        why = tr("a run is going");
+    else if (!errors.isEmpty())
+        why = tr("%1: %2").arg(errors.first().field, errors.first().message);
+    else if (m_strategies->selectedIds().isEmpty())
+        why = tr("choose at least one strategy");
+    else if (!m_server->connectionParams(m_experiment->experiment().database, &connectionError))
+        why = connectionError;
+    m_run->setEnabled(why.isEmpty());
+    m_run->setToolTip(why.isEmpty() ? tr("Run the selected strategies (Ctrl+R)") : tr("Run is disabled: %1").arg(why));
+    m_stop->setEnabled(running);
+    m_export->setEnabled(!m_results->results().isEmpty());
+    if (!running)
+        m_status->setText(why.isEmpty() ? tr("Ready to run") : tr("Run is disabled: %1").arg(why));
+}
+
+void MainWindow::run()
+{
+    if (!m_run->isEnabled())
+        return;
+    QString error;
+    const Experiment experiment = m_experiment->experiment();
+    const std::optional<ConnectionParams> params = m_server->connectionParams(experiment.database, &error);
+    const QStringList strategies = m_strategies->selectedIds();
+    if (!params || !m_runner.start(experiment, strategies, *params, &error)) {
+        QMessageBox::warning(this, tr("Cannot run"), error);
+        return;
+    }
+    m_activeRun = m_runner.runId();
+    m_charts->startRun(experiment.skus * experiment.initialStock);
+    m_runProgress = RunProgress(experiment, static_cast<int>(strategies.size()));
+    m_progress->setValue(0);
+    m_progress->setFormat(m_runProgress.text());
+    saveSettings();
+    updateRunAction();
+}
+
+void MainWindow::stop()
+{
+    m_runner.stop(); // workers see the flag between orders; finished() follows
+    m_status->setText(tr("Stopping…"));
+}
+
+void MainWindow::exportResults()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("lockbench-results.json"),
+                                                      tr("JSON (*.json);;CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    ResultWriter::RunInfo info;
+    info.experiment = m_experiment->experiment();
+    info.embedded = m_server->usesEmbedded();
+    info.serverVersion = info.embedded ? m_serverController->version() : QString();
+    info.serverUrl = info.embedded ? tr("embedded (%1)").arg(m_serverController->dataDirectory()) : m_server->url();
+    if (!info.embedded) {
+        QString ignored;
+        if (const auto params = m_server->connectionParams(info.experiment.database, &ignored))
+            info.serverUrl = params->maskedUrl();
+    }
+    QString error;
+    const bool ok = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
+        ? ResultWriter::writeCsv(path, m_results->results(), &error)
+        : ResultWriter::writeJson(path, info, m_results->results(), &error);
+    if (!ok)
+        QMessageBox::warning(this, tr("Export failed"), error);
+    else
+        statusBar()->showMessage(tr("Exported to %1").arg(path), 5000);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_runner.stop();
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_mainSplitter->restoreState(settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
+    m_rightSplitter->restoreState(settings.value(QStringLiteral("window/rightSplitter")).toByteArray());
+    const QByteArray experiment = settings.value(QStringLiteral("experiment/last")).toByteArray();
+    if (!experiment.isEmpty()) {
+        QList<FieldError> errors;
+        const Experiment restored = ExperimentFields::fromJson(QJsonDocument::fromJson(experiment).object(), errors);
+        if (errors.isEmpty())
+            m_experiment->setExperiment(restored);
+    }
+    if (settings.contains(QStringLiteral("experiment/strategies")))
+        m_strategies->setSelectedIds(settings.value(QStringLiteral("experiment/strategies")).toStringList());
+    m_server->setUsesEmbedded(settings.value(QStringLiteral("server/embedded"), true).toBool());
+    m_server->setUrl(settings.value(QStringLiteral("server/url")).toString());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
+    settings.setValue(QStringLiteral("window/rightSplitter"), m_rightSplitter->saveState());
+    settings.setValue(QStringLiteral("experiment/last"), QJsonDocument(ExperimentFields::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
+    settings.setValue(QStringLiteral("experiment/strategies"), m_strategies->selectedIds());
+    settings.setValue(QStringLiteral("server/embedded"), m_server->usesEmbedded());
+    // A password typed into the URL is never written to the settings.
+    QUrl url(m_server->url());
+    url.setPassword(QString());
+    settings.setValue(QStringLiteral("server/url"), url.toString());
+}

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "experimentrunner.h"
+#include "runprogress.h"
+
+#include <QMainWindow>
+
+class ChartsPanel;
+class ExperimentPanel;
+class QAction;
+class QLabel;
+class QProgressBar;
+class QSplitter;
+class ResultsPanel;
+class ServerController;
+class ServerPanel;
+class StrategyPanel;
+
+// Assembles the panels and connects them to the runner; the panels do the work.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ExperimentPanel* experimentPanel() const { return m_experiment; }
+    StrategyPanel* strategyPanel() const { return m_strategies; }
+    ServerPanel* serverPanel() const { return m_server; }
+    ChartsPanel* chartsPanel() const { return m_charts; }
+    ResultsPanel* resultsPanel() const { return m_results; }
+    ServerController* serverController() const { return m_serverController; }
+    ExperimentRunner* runner() { return &m_runner; }
+    QAction* runAction() const { return m_run; }
+    QAction* stopAction() const { return m_stop; }
+
+    void run();
+    void stop();
+    void exportResults();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildActions();
+    void updateRunAction();
+    void restoreSettings();
+    void saveSettings() const;
+
+    ServerController* m_serverController;
+    ExperimentRunner m_runner;
+    ExperimentPanel* m_experiment;
+    StrategyPanel* m_strategies;
+    ServerPanel* m_server;
+    ChartsPanel* m_charts;
+    ResultsPanel* m_results;
+    QSplitter* m_mainSplitter;
+    QSplitter* m_rightSplitter;
+    QAction* m_run = nullptr;
+    QAction* m_stop = nullptr;
+    QAction* m_export = nullptr;
+    QLabel* m_status;
+    QProgressBar* m_progress;
+    RunProgress m_runProgress;
+    int m_activeRun = 0;
+};

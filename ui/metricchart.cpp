@@ -1,0 +1,114 @@
+#include "metricchart.h"
+
+#include "strategycolors.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* parent)
+    : QChartView(parent)
+    , m_title(title)
+    , m_chart(new QChart)
+    , m_xAxis(new QValueAxis)
+    , m_yAxis(new QValueAxis)
+{
+    // Follow the desktop: a dark palette gets the dark chart theme (set before any series).
+    if (palette().color(QPalette::Window).lightness() < 128)
+        m_chart->setTheme(QChart::ChartThemeDark);
+    m_chart->setTitle(title);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_xAxis->setTitleText(QStringLiteral("elapsed s"));
+    m_xAxis->setLabelFormat(QStringLiteral("%g"));
+    m_yAxis->setTitleText(unit);
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    m_xAxis->setRange(0, 1);
+    m_yAxis->setRange(0, 1);
+    setChart(m_chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(240, 180);
+}
+
+MetricChart::Line& MetricChart::line(const QString& name)
+{
+    auto it = m_lines.find(name);
+    if (it != m_lines.end())
+        return *it;
+    Line created;
+    created.series = new QLineSeries;
+    created.series->setName(name);
+    QPen pen(StrategyColors::of(name.section(QLatin1Char(' '), 0, 0)));
+    pen.setWidthF(2.0);
+    created.series->setPen(pen);
+    m_chart->addSeries(created.series);
+    created.series->attachAxis(m_xAxis);
+    created.series->attachAxis(m_yAxis);
+    return *m_lines.insert(name, std::move(created));
+}
+
+void MetricChart::addPoint(const QString& name, double x, double y)
+{
+    if (!std::isfinite(x) || !std::isfinite(y))
+        return;
+    Line& target = line(name);
+    target.points.emplace_back(x, y);
+    if (target.points.size() > kMaxPointsPerLine)
+        target.points.pop_front();
+    target.dirty = true;
+}
+
+void MetricChart::setPen(const QString& name, const QPen& pen)
+{
+    line(name).series->setPen(pen);
+}
+
+void MetricChart::clear()
+{
+    m_chart->removeAllSeries();
+    m_lines.clear();
+    m_maxX = 1.0;
+    m_maxY = 1.0;
+    m_xAxis->setRange(0, 1);
+    m_yAxis->setRange(0, 1);
+}
+
+void MetricChart::flush()
+{
+    bool changed = false;
+    for (Line& current : m_lines) {
+        if (!current.dirty)
+            continue;
+        current.dirty = false;
+        changed = true;
+        current.series->replace(QList<QPointF>(current.points.begin(), current.points.end()));
+        for (const QPointF& point : current.points) {
+            m_maxX = std::max(m_maxX, point.x());
+            m_maxY = std::max(m_maxY, point.y());
+        }
+    }
+    if (changed) {
+        m_xAxis->setRange(0, std::max(1.0, std::ceil(m_maxX)));
+        m_xAxis->applyNiceNumbers();
+        m_yAxis->setRange(0, m_maxY * 1.05);
+        m_yAxis->applyNiceNumbers();
+        const double top = m_yAxis->max();
+        m_yAxis->setLabelFormat(top >= 20 ? QStringLiteral("%.0f") : top >= 2 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
+    }
+}
+
+QStringList MetricChart::lineNames() const
+{
+    QStringList names = m_lines.keys();
+    names.sort();
+    return names;
+}
+
+qsizetype MetricChart::pointCount(const QString& name) const
+{
+    const auto it = m_lines.find(name);
+    return it == m_lines.end() ? 0 : it->series->count();
+}

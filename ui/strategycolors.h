@@ -1,0 +1,13 @@
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+// One colour per strategy, the same on every chart, the results table and the badges.
+namespace StrategyColors {
+
+QColor of(const QString& strategyId);
+QColor unsafe(); // the red of an oversell
+QColor safe(); // the green of a pass
+
+} // namespace StrategyColors
