@@ -29,6 +29,8 @@ public:
     virtual QString explanation() const = 0; // why it contends, or does not
     virtual bool isSafe() const { return true; } // false: it is expected to oversell
     virtual StockLayout layout() const { return StockLayout::Rows; }
+    // Order lines (rows in orders) per order: 2 for strategies that sell two SKUs at once.
+    virtual int linesPerOrder() const { return 1; }
     virtual QStringList orderSql() const = 0;
     // CREATE TABLE statements of the tables this strategy works on.
     QStringList schemaSql() const;

@@ -7,6 +7,7 @@
 #include "pessimisticstrategy.h"
 #include "queuedstrategy.h"
 #include "slottedstrategy.h"
+#include "twoskustrategy.h"
 
 #include <functional>
 
@@ -15,6 +16,7 @@ namespace {
 struct Entry {
     QString id;
     std::function<std::unique_ptr<Strategy>()> make;
+    bool inAll = true; // part of "all"; the deadlock demonstrations are chosen by name
 };
 
 const QList<Entry>& entries()
@@ -27,6 +29,8 @@ const QList<Entry>& entries()
         { QStringLiteral("slotted-partitioned"), [] { return std::make_unique<PartitionedSlotStrategy>(); } },
         { QStringLiteral("queued"), [] { return std::make_unique<QueuedStrategy>(); } },
         { QStringLiteral("naive"), [] { return std::make_unique<NaiveStrategy>(); } },
+        { QStringLiteral("two-sku-random"), [] { return std::make_unique<TwoSkuStrategy>(false); }, false },
+        { QStringLiteral("two-sku-sorted"), [] { return std::make_unique<TwoSkuStrategy>(true); }, false },
     };
     return all;
 }
@@ -43,6 +47,16 @@ QStringList ids()
     return result;
 }
 
+QStringList allIds()
+{
+    QStringList result;
+    for (const Entry& entry : entries()) {
+        if (entry.inAll)
+            result << entry.id;
+    }
+    return result;
+}
+
 std::unique_ptr<Strategy> create(const QString& id)
 {
     for (const Entry& entry : entries()) {
@@ -56,7 +70,9 @@ QStringList parseList(const QString& text, QString* error)
 {
     const QString trimmed = text.trimmed().toLower();
     if (trimmed == QLatin1String("all"))
-        return ids();
+        return allIds();
+    if (trimmed == QLatin1String("deadlocks"))
+        return { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
     QStringList result;
     QStringList unknown;
     for (const QString& part : trimmed.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -67,7 +83,7 @@ QStringList parseList(const QString& text, QString* error)
             result << id;
     }
     if (!unknown.isEmpty()) {
-        *error = QStringLiteral("unknown strategy %1; choose from %2 or all")
+        *error = QStringLiteral("unknown strategy %1; choose from %2, all or deadlocks")
                      .arg(unknown.join(QStringLiteral(", ")), ids().join(QStringLiteral(", ")));
         return {};
     }

@@ -9,9 +9,11 @@
 // Every strategy the lab knows, by id. Adding a strategy is one line in strategyregistry.cpp.
 namespace StrategyRegistry {
 
-QStringList ids();
+QStringList ids(); // every strategy
+QStringList allIds(); // what "all" means: the inventory strategies, without the deadlock demonstrations
 std::unique_ptr<Strategy> create(const QString& id);
-// Parses "pessimistic,optimistic" or "all"; names every unknown id in `error`.
+// Parses "pessimistic,optimistic", "all" or "deadlocks" (the two two-SKU strategies);
+// names every unknown id in `error`.
 QStringList parseList(const QString& text, QString* error);
 
 } // namespace StrategyRegistry

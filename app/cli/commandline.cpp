@@ -14,7 +14,7 @@ QString description()
         "strategies and reports throughput, latency, lock waits and an oversell audit.\n\n"
         "Commands:\n"
         "  run      run the experiment headlessly (the default when no command is given)\n\n"
-        "Strategies: %1, or all.\n"
+        "Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).\n"
         "Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold or lost an order.")
         .arg(StrategyRegistry::ids().join(QStringLiteral(", ")));
 }
@@ -30,7 +30,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
     const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
     const QCommandLineOption strategy(QStringLiteral("strategy"),
-        QStringLiteral("Strategies to run, comma-separated, or all (default: all)."), QStringLiteral("list"));
+        QStringLiteral("Strategies to run, comma-separated, all or deadlocks (default: all)."), QStringLiteral("list"));
     const QCommandLineOption server(QStringLiteral("server"),
         QStringLiteral("embedded (the lab's private MariaDB, default) or mysql://user:password@host:port/database. "
                        "The password may come from LOCKBENCH_PASSWORD instead."),
@@ -42,8 +42,12 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write summary and time series as JSON."), QStringLiteral("file"));
     const QCommandLineOption csv(QStringLiteral("csv"),
         QStringLiteral("Write the time series as CSV, and the summary beside it as <name>-summary.csv."), QStringLiteral("file"));
+    const QCommandLineOption locksJson(QStringLiteral("locks-json"),
+        QStringLiteral("Log every lock-inspector sample (who holds and who waits for row locks, several a second) "
+                       "to a file, one JSON object per line."),
+        QStringLiteral("file"));
     const QCommandLineOption quiet({ QStringLiteral("q"), QStringLiteral("quiet") }, QStringLiteral("No live line per second."));
-    parser.addOptions({ help, version, strategy, server, experimentFile, saveExperiment, json, csv, quiet });
+    parser.addOptions({ help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson, quiet });
     QList<QCommandLineOption> fieldOptions;
     for (const ExperimentField& field : ExperimentFields::all()) {
         fieldOptions.append(QCommandLineOption(field.name,
@@ -98,6 +102,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     result.jsonPath = parser.value(json);
     result.csvPath = parser.value(csv);
     result.saveExperimentPath = parser.value(saveExperiment);
+    result.locksJsonPath = parser.value(locksJson);
     result.quiet = parser.isSet(quiet);
     if (!result.errors.isEmpty())
         result.action = Action::Fail;

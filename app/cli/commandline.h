@@ -14,6 +14,7 @@ struct CommandLine {
     QString jsonPath;
     QString csvPath;
     QString saveExperimentPath;
+    QString locksJsonPath;
     bool quiet = false;
     QStringList errors; // one line per problem, each naming its flag
     QString helpText;

@@ -40,8 +40,27 @@ void ConsoleReporter::onSample(const MetricsSample& s)
     m_out << line << Qt::endl;
 }
 
+void ConsoleReporter::onDeadlock(const DeadlockRecord& d)
+{
+    // The first few in full; the rest are counted in the table and written to --json.
+    if (!m_live || ++m_deadlocksPrinted > 5)
+        return;
+    m_out << QStringLiteral("  deadlock at %1 s (%2):").arg(d.elapsedS, 0, 'f', 1).arg(d.strategy) << Qt::endl;
+    for (qsizetype i = 0; i < d.transactions.size(); ++i) {
+        const DeadlockRecord::Transaction& trx = d.transactions[i];
+        m_out << QStringLiteral("    (%1) trx %2, thread %3%4: %5")
+                     .arg(i + 1)
+                     .arg(trx.trxId)
+                     .arg(trx.threadId)
+                     .arg(d.victim == i + 1 ? QStringLiteral(", rolled back") : QString())
+                     .arg(trx.statement)
+              << Qt::endl;
+    }
+}
+
 void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
 {
+    m_deadlocksPrinted = 0;
     if (!r.error.isEmpty()) {
         m_out << QStringLiteral("%1: ERROR: %2").arg(r.strategy, r.error) << Qt::endl;
         return;
@@ -57,6 +76,12 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
           << Qt::endl;
     for (const QString& message : r.errorMessages)
         m_out << "    " << message << Qt::endl;
+    QStringList knobs;
+    for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
+        knobs << it.key() + QLatin1Char('=') + it.value();
+    m_out << "    ran under " << knobs.join(QStringLiteral(", ")) << Qt::endl;
+    if (!r.inspectorError.isEmpty())
+        m_out << "    lock inspector: " << r.inspectorError << Qt::endl;
 }
 
 void ConsoleReporter::printTable(const QList<StrategyResult>& results)

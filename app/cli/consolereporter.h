@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../engine/deadlockrecord.h"
 #include "../engine/metricssample.h"
 #include "../engine/strategyresult.h"
 
@@ -16,10 +17,12 @@ public:
     void onStatus(int runId, const QString& message);
     void onSample(const MetricsSample& sample);
     void onStrategyFinished(const StrategyResult& result);
+    void onDeadlock(const DeadlockRecord& deadlock);
     void printTable(const QList<StrategyResult>& results);
 
 private:
     bool m_live;
     double m_lastPrintedS = -1.0;
+    int m_deadlocksPrinted = 0;
     QTextStream m_out;
 };

@@ -11,6 +11,8 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
 #include <QTextStream>
 
 namespace {
@@ -81,6 +83,17 @@ int HeadlessRun::exec()
 
     ExperimentRunner runner;
     QList<StrategyResult> results;
+    QFile locksLog(cli.locksJsonPath);
+    if (!cli.locksJsonPath.isEmpty()) {
+        if (!locksLog.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            err() << "lockbench: cannot write " << cli.locksJsonPath << ": " << locksLog.errorString() << Qt::endl;
+            return 2;
+        }
+        connect(&runner, &ExperimentRunner::locksSampled, this, [&](const LockSnapshot& snapshot) {
+            locksLog.write(QJsonDocument(ResultWriter::lockSnapshotJson(snapshot)).toJson(QJsonDocument::Compact) + '\n');
+        });
+    }
+    connect(&runner, &ExperimentRunner::deadlockFound, &reporter, &ConsoleReporter::onDeadlock);
     QEventLoop loop;
     connect(&runner, &ExperimentRunner::status, &reporter, &ConsoleReporter::onStatus);
     connect(&runner, &ExperimentRunner::sampleReady, &reporter, &ConsoleReporter::onSample);

@@ -92,6 +92,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
     const bool openLoop = e.arrival == ArrivalMode::Open;
     const double nsPerOrder = openLoop ? 1e9 / e.rate : 0.0;
     const std::int64_t start = m_startNs.load();
+    const int lines = m_strategy.linesPerOrder();
     std::int64_t sequence = 0;
 
     while (session && !m_stop.load(std::memory_order_relaxed)) {
@@ -115,19 +116,29 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
         Order order;
         order.requestId = (static_cast<std::int64_t>(index + 1) << 40) | sequence++;
         order.skuId = skuIndex + 1;
+        if (lines == 2) {
+            // The second SKU follows the same skew; a skew that keeps picking the same SKU
+            // (a hot set of one at 100 %) falls back to any other.
+            std::int64_t other = skuIndex;
+            for (int tries = 0; other == skuIndex && tries < 64; ++tries)
+                other = m_sampler.pick(rng);
+            if (other == skuIndex)
+                other = (skuIndex + 1 + std::uniform_int_distribution<std::int64_t>(0, e.skus - 2)(rng)) % e.skus;
+            order.secondSkuId = other + 1;
+        }
         order.qty = e.qtyMin == e.qtyMax ? e.qtyMin : quantity(rng);
 
         const OrderOutcome outcome = session->place(order);
         const std::int64_t end = nowNs();
         switch (outcome) {
         case OrderOutcome::Sold:
-            WorkerCounters::add(counters.sold, 1);
-            WorkerCounters::add(counters.soldUnits, order.qty);
+            WorkerCounters::add(counters.sold, lines);
+            WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * lines);
             counters.latency.record(end - begin);
             break;
         case OrderOutcome::OutOfStock:
             WorkerCounters::add(counters.outOfStock, 1);
-            if (order.qty == e.qtyMin) // not even the smallest order fits: this SKU is done
+            if (order.qty == e.qtyMin && lines == 1) // not even the smallest order fits: this SKU is done
                 markDry(skuIndex);
             break;
         case OrderOutcome::Failed:

@@ -12,6 +12,10 @@ struct ConnectionParams {
     QString user;
     QString password;
     QString database = QStringLiteral("lockbench");
+    // Set for the lab's own embedded server: its error log (deadlocks are read from it), and
+    // permission to change server-wide knobs such as innodb_flush_log_at_trx_commit.
+    QString embeddedErrorLog;
+    bool isEmbedded() const { return !embeddedErrorLog.isEmpty(); }
 
     // mysql://user:pass@host:port/db[?socket=/path]; mariadb:// is accepted too. The database
     // stays empty when the URL names none.

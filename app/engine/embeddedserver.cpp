@@ -311,6 +311,7 @@ ConnectionParams EmbeddedServer::connectionParams(const QString& database) const
     params.socket = m_socketPath;
     params.user = QStringLiteral("root");
     params.database = database;
+    params.embeddedErrorLog = errorLogPath();
     return params;
 }
 

@@ -37,6 +37,10 @@ QList<FieldError> validateExperiment(const Experiment& e)
     requireRange(errors, QStringLiteral("writers"), e.writers, 1, 256);
     requireRange(errors, QStringLiteral("max-retries"), e.maxRetries, 0, 100000);
     requireRange(errors, QStringLiteral("sample-ms"), e.sampleIntervalMs, 50, 10000);
+    requireRange(errors, QStringLiteral("lock-wait-timeout"), e.lockWaitTimeoutS, 0, 3600);
+    requireRange(errors, QStringLiteral("flush-log"), e.flushLogAtCommit, -1, 2);
+    if (e.bufferPoolMb != 0)
+        requireRange(errors, QStringLiteral("buffer-pool-mb"), e.bufferPoolMb, 16, 16384);
 
     if (e.qtyMin < 1 || e.qtyMax > 1'000'000 || e.qtyMin > e.qtyMax)
         errors.append({ QStringLiteral("qty"), QStringLiteral("must be a whole number or a range low-high with 1 <= low <= high <= 1,000,000") });
@@ -132,6 +136,19 @@ QString isolationName(Isolation isolation)
 QString isolationSql(Isolation isolation)
 {
     return isolationName(isolation).toUpper().replace(QLatin1Char('-'), QLatin1Char(' '));
+}
+
+QString knobSwitchName(KnobSwitch value)
+{
+    switch (value) {
+    case KnobSwitch::On:
+        return QStringLiteral("on");
+    case KnobSwitch::Off:
+        return QStringLiteral("off");
+    case KnobSwitch::Server:
+        break;
+    }
+    return QStringLiteral("server");
 }
 
 QString arrivalName(ArrivalMode mode)

@@ -9,6 +9,7 @@ enum class SkewKind { Uniform, HotSet, Zipf };
 enum class StopKind { Duration, Orders, SoldOut };
 enum class Isolation { ReadUncommitted, ReadCommitted, RepeatableRead, Serializable };
 enum class ArrivalMode { Closed, Open };
+enum class KnobSwitch { Server, On, Off }; // Server: leave the server's setting alone
 
 // One inventory workload. Plain values; parsing, validation and JSON live in ExperimentFields.
 struct Experiment {
@@ -41,6 +42,12 @@ struct Experiment {
     int maxRetries = 100; // optimistic conflicts before an order gives up
     int sampleIntervalMs = 250;
 
+    // Server knobs, applied before each strategy and restored afterwards.
+    KnobSwitch deadlockDetect = KnobSwitch::Server;
+    int lockWaitTimeoutS = 0; // 0: the server's; set on each worker's session
+    int flushLogAtCommit = -1; // -1: the server's; embedded server only
+    int bufferPoolMb = 0; // 0: the server's; embedded server only
+
     QString database = QStringLiteral("lockbench");
 
     bool operator==(const Experiment&) const = default;
@@ -60,3 +67,4 @@ QString stopName(StopKind kind);
 QString isolationName(Isolation isolation); // e.g. "repeatable-read"
 QString isolationSql(Isolation isolation); // e.g. "REPEATABLE READ"
 QString arrivalName(ArrivalMode mode);
+QString knobSwitchName(KnobSwitch value);

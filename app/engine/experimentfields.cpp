@@ -197,6 +197,21 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("sample-ms"), QStringLiteral("ms"), QStringLiteral("Metrics sampling interval (50..10000)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.sampleIntervalMs); },
       [](const Experiment& e) { return QString::number(e.sampleIntervalMs); } },
+    { QStringLiteral("deadlock-detect"), QStringLiteral("on|off|server"),
+      QStringLiteral("innodb_deadlock_detect during the run; server leaves it as it is."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.deadlockDetect, std::array { KnobSwitch::Server, KnobSwitch::On, KnobSwitch::Off }, knobSwitchName); },
+      [](const Experiment& e) { return knobSwitchName(e.deadlockDetect); } },
+    { QStringLiteral("lock-wait-timeout"), QStringLiteral("s"), QStringLiteral("innodb_lock_wait_timeout of every worker, in seconds; 0 keeps the server's."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.lockWaitTimeoutS); },
+      [](const Experiment& e) { return QString::number(e.lockWaitTimeoutS); } },
+    { QStringLiteral("flush-log"), QStringLiteral("0|1|2|-1"),
+      QStringLiteral("innodb_flush_log_at_trx_commit during the run (embedded server only); -1 keeps the server's."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.flushLogAtCommit); },
+      [](const Experiment& e) { return QString::number(e.flushLogAtCommit); } },
+    { QStringLiteral("buffer-pool-mb"), QStringLiteral("MiB"),
+      QStringLiteral("innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the server's."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.bufferPoolMb); },
+      [](const Experiment& e) { return QString::number(e.bufferPoolMb); } },
     { QStringLiteral("database"), QStringLiteral("name"), QStringLiteral("Database the lab owns on the server."),
       [](Experiment& e, const QString& t) {
           e.database = t.trimmed();
@@ -210,7 +225,8 @@ bool isNumericField(const QString& name)
     static const QStringList numeric = { QStringLiteral("skus"), QStringLiteral("stock"), QStringLiteral("slots"),
         QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rate"),
         QStringLiteral("seed"), QStringLiteral("batch"), QStringLiteral("writers"), QStringLiteral("max-retries"),
-        QStringLiteral("sample-ms") };
+        QStringLiteral("sample-ms"), QStringLiteral("lock-wait-timeout"), QStringLiteral("flush-log"),
+        QStringLiteral("buffer-pool-mb") };
     return numeric.contains(name);
 }
 

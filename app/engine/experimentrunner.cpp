@@ -9,6 +9,8 @@ ExperimentRunner::ExperimentRunner(QObject* parent)
 {
     qRegisterMetaType<MetricsSample>();
     qRegisterMetaType<StrategyResult>();
+    qRegisterMetaType<LockSnapshot>();
+    qRegisterMetaType<DeadlockRecord>();
 }
 
 ExperimentRunner::~ExperimentRunner()
@@ -54,8 +56,12 @@ bool ExperimentRunner::start(const Experiment& experiment, const QStringList& st
             std::unique_ptr<Strategy> strategy = StrategyRegistry::create(id);
             emit strategyStarted(runId, id);
             StrategyRun run(experiment, params, *strategy, runId, m_cancel);
-            const StrategyResult result = run.execute([this](const MetricsSample& sample) { emit sampleReady(sample); },
-                                                      [this, runId](const QString& message) { emit status(runId, message); });
+            RunObserver observer;
+            observer.sample = [this](const MetricsSample& sample) { emit sampleReady(sample); };
+            observer.status = [this, runId](const QString& message) { emit status(runId, message); };
+            observer.locks = [this](const LockSnapshot& snapshot) { emit locksSampled(snapshot); };
+            observer.deadlock = [this](const DeadlockRecord& deadlock) { emit deadlockFound(deadlock); };
+            const StrategyResult result = run.execute(observer);
             emit strategyFinished(result);
         }
         const bool cancelled = m_cancel.load();

@@ -2,6 +2,8 @@
 
 #include "connectionparams.h"
 #include "experiment.h"
+#include "deadlockrecord.h"
+#include "locksnapshot.h"
 #include "metricssample.h"
 #include "strategyresult.h"
 
@@ -34,6 +36,8 @@ signals:
     void strategyStarted(int runId, const QString& strategy);
     void sampleReady(const MetricsSample& sample);
     void strategyFinished(const StrategyResult& result);
+    void locksSampled(const LockSnapshot& snapshot);
+    void deadlockFound(const DeadlockRecord& deadlock);
     void finished(int runId, bool cancelled);
 
 private:

@@ -5,7 +5,11 @@
 struct Order {
     std::int64_t requestId = 0; // unique per run; the orders table's primary key
     std::int64_t skuId = 0;
+    std::int64_t secondSkuId = 0; // two-SKU strategies only: the other SKU of the order, else 0
     int qty = 1;
+
+    // The request id of the order's second line (two-SKU strategies).
+    std::int64_t secondRequestId() const { return requestId | (std::int64_t(1) << 39); }
 };
 
 enum class OrderOutcome {

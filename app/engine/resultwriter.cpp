@@ -10,6 +10,22 @@
 
 namespace {
 
+QJsonObject knobsJson(const QMap<QString, QString>& knobs)
+{
+    QJsonObject object;
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        object.insert(it.key(), it.value());
+    return object;
+}
+
+QJsonArray deadlocksJson(const QList<DeadlockRecord>& records)
+{
+    QJsonArray array;
+    for (const DeadlockRecord& record : records)
+        array.append(ResultWriter::deadlockJson(record));
+    return array;
+}
+
 QJsonObject errorCountsJson(const ErrorCounts& counts)
 {
     QJsonObject object;
@@ -108,7 +124,41 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
         { QStringLiteral("errors"), errorCountsJson(r.errors) },
         { QStringLiteral("error_messages"), QJsonArray::fromStringList(r.errorMessages) },
+        { QStringLiteral("knobs"), knobsJson(r.knobs) },
+        { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
+        { QStringLiteral("lock_inspector_error"), r.inspectorError },
+        { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
     };
+}
+
+QJsonObject deadlockJson(const DeadlockRecord& d)
+{
+    QJsonArray transactions;
+    for (const DeadlockRecord::Transaction& trx : d.transactions) {
+        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("statement"), trx.statement },
+            { QStringLiteral("waiting_for"), trx.waitingFor } });
+    }
+    return QJsonObject { { QStringLiteral("strategy"), d.strategy }, { QStringLiteral("t_s"), d.elapsedS },
+        { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim }, { QStringLiteral("transactions"), transactions } };
+}
+
+QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
+{
+    QJsonArray transactions;
+    for (const LockTransaction& trx : snapshot.transactions) {
+        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("state"), trx.state },
+            { QStringLiteral("waiting_s"), trx.waitingS }, { QStringLiteral("statement"), trx.statement },
+            { QStringLiteral("lock_mode"), trx.lockMode }, { QStringLiteral("lock_table"), trx.lockTable },
+            { QStringLiteral("lock_row"), trx.lockRow }, { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
+    }
+    QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy }, { QStringLiteral("t_s"), snapshot.elapsedS },
+        { QStringLiteral("waiting"), snapshot.waitingCount() }, { QStringLiteral("longest_queue"), snapshot.longestQueue() },
+        { QStringLiteral("transactions"), transactions } };
+    if (!snapshot.error.isEmpty())
+        object.insert(QStringLiteral("error"), snapshot.error);
+    return object;
 }
 
 QJsonObject sampleJson(const MetricsSample& s)

@@ -2,6 +2,7 @@
 
 #include "connectionparams.h"
 #include "experiment.h"
+#include "locksnapshot.h"
 #include "strategyresult.h"
 
 #include <QJsonObject>
@@ -21,6 +22,8 @@ struct RunInfo {
 
 QJsonObject summaryJson(const StrategyResult& result);
 QJsonObject sampleJson(const MetricsSample& sample);
+QJsonObject deadlockJson(const DeadlockRecord& deadlock);
+QJsonObject lockSnapshotJson(const LockSnapshot& snapshot);
 QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results);
 
 bool writeJson(const QString& path, const RunInfo& info, const QList<StrategyResult>& results, QString* error);

@@ -1,10 +1,12 @@
 #pragma once
 
 #include "auditresult.h"
+#include "deadlockrecord.h"
 #include "errorclass.h"
 #include "metricssample.h"
 
 #include <QList>
+#include <QMap>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -48,6 +50,11 @@ struct StrategyResult {
     long long lockWaitTimeouts = 0; // 1205 seen by clients
 
     QStringList errorMessages; // every distinct error that ended an order, with its count
+
+    QMap<QString, QString> knobs; // server settings the strategy ran under
+    QList<DeadlockRecord> deadlockRecords; // as captured (the first 1000)
+    int longestLockQueue = 0; // most waiters seen behind one transaction
+    QString inspectorError; // why the lock inspector could not look, if it could not
 
     QList<MetricsSample> series;
 

@@ -2,9 +2,12 @@
 
 #include "auditor.h"
 #include "clientpool.h"
+#include "deadlockwatcher.h"
 #include "labdatabase.h"
+#include "lockinspector.h"
 #include "metricssampler.h"
 #include "runenvironment.h"
+#include "serverknobs.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>
@@ -39,8 +42,16 @@ bool StrategyRun::checkConnectionLimit(LabDatabase& database, QString* error)
     return true;
 }
 
-StrategyResult StrategyRun::execute(const SampleSink& onSample, const StatusSink& onStatus)
+StrategyResult StrategyRun::execute(const RunObserver& observer)
 {
+    const auto onStatus = [&](const QString& message) {
+        if (observer.status)
+            observer.status(message);
+    };
+    const auto onSample = [&](const MetricsSample& sample) {
+        if (observer.sample)
+            observer.sample(sample);
+    };
     StrategyResult result;
     result.runId = m_runId;
     result.strategy = m_strategy.id();
@@ -58,6 +69,11 @@ StrategyResult StrategyRun::execute(const SampleSink& onSample, const StatusSink
         || !database.prepareTables(m_strategy, m_experiment, &error))
         return fail(error);
 
+    ServerKnobs knobs(database.connection().database(), m_params);
+    if (!knobs.apply(m_experiment, &error))
+        return fail(error);
+    result.knobs = knobs.effective();
+
     std::atomic<bool> stop { false };
     RunEnvironment environment(m_experiment, m_params, stop);
     onStatus(QStringLiteral("%1: opening %2 connections").arg(m_strategy.id()).arg(m_experiment.threads));
@@ -67,6 +83,19 @@ StrategyResult StrategyRun::execute(const SampleSink& onSample, const StatusSink
     ServerProbe probe(database.connection().database(), database.connection().isMariaDb());
     MetricsSampler sampler(environment, probe, m_runId, m_strategy.id());
     Auditor auditor(database.connection().database(), m_strategy.layout());
+    LockInspector inspector(database.connection().database(), database.connection().isMariaDb());
+    DeadlockWatcher deadlocks(m_params, database.connection().database());
+    const auto collectDeadlocks = [&](double elapsedS) {
+        for (DeadlockRecord record : deadlocks.poll()) {
+            record.runId = m_runId;
+            record.strategy = m_strategy.id();
+            record.elapsedS = elapsedS;
+            if (result.deadlockRecords.size() < 1000)
+                result.deadlockRecords.append(record);
+            if (observer.deadlock)
+                observer.deadlock(record);
+        }
+    };
     {
         ClientPool clients(environment, m_strategy, stop);
         if (!clients.open(&error)) {
@@ -77,6 +106,9 @@ StrategyResult StrategyRun::execute(const SampleSink& onSample, const StatusSink
         }
         onStatus(QStringLiteral("%1: running").arg(m_strategy.id()));
         sampler.start();
+        deadlocks.start();
+        // One look before the start, so that a blind inspector is reported even for short runs.
+        result.inspectorError = inspector.sample().error;
         clients.go();
         QElapsedTimer clock;
         clock.start();
@@ -116,6 +148,16 @@ StrategyResult StrategyRun::execute(const SampleSink& onSample, const StatusSink
                 }
                 result.series.append(sample);
                 onSample(sample);
+                LockSnapshot locks = inspector.sample();
+                locks.runId = m_runId;
+                locks.strategy = m_strategy.id();
+                locks.elapsedS = sample.elapsedS;
+                result.longestLockQueue = std::max(result.longestLockQueue, locks.longestQueue());
+                if (!locks.error.isEmpty())
+                    result.inspectorError = locks.error;
+                if (observer.locks)
+                    observer.locks(locks);
+                collectDeadlocks(sample.elapsedS);
                 nextSample += interval;
                 if (nextSample <= clock.elapsed())
                     nextSample = clock.elapsed() + interval;
@@ -129,6 +171,7 @@ StrategyResult StrategyRun::execute(const SampleSink& onSample, const StatusSink
         m_strategy.endRun();
     }
 
+    collectDeadlocks(result.durationS);
     MetricsSample last = sampler.sample(result.durationS);
     const AuditResult audit = auditor.run(&error);
     if (!audit.valid)

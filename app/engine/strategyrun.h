@@ -1,7 +1,9 @@
 #pragma once
 
 #include "connectionparams.h"
+#include "deadlockrecord.h"
 #include "experiment.h"
+#include "locksnapshot.h"
 #include "metricssample.h"
 #include "strategyresult.h"
 
@@ -13,15 +15,20 @@
 // Runs one strategy once: fresh tables, client threads (one connection each), a sample per
 // interval, the stop condition, and a full audit at the end. Runs on the caller's thread,
 // which must not be the GUI thread.
+// What a run reports while it goes; any member may be empty.
+struct RunObserver {
+    std::function<void(const MetricsSample&)> sample;
+    std::function<void(const QString&)> status;
+    std::function<void(const LockSnapshot&)> locks;
+    std::function<void(const DeadlockRecord&)> deadlock;
+};
+
 class StrategyRun {
 public:
-    using SampleSink = std::function<void(const MetricsSample&)>;
-    using StatusSink = std::function<void(const QString&)>;
-
     StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
                 const std::atomic<bool>& cancel);
 
-    StrategyResult execute(const SampleSink& onSample, const StatusSink& onStatus);
+    StrategyResult execute(const RunObserver& observer);
 
 private:
     bool checkConnectionLimit(class LabDatabase& database, QString* error);

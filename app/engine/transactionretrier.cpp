@@ -40,6 +40,11 @@ bool TransactionRetrier::setUpSession(QString* error)
         *error = QStringLiteral("cannot set isolation level: %1").arg(m_connection.lastError().toString());
         return false;
     }
+    if (const int timeout = m_environment.experiment().lockWaitTimeoutS; timeout > 0
+        && !m_connection.execute(QStringLiteral("SET SESSION innodb_lock_wait_timeout = %1").arg(timeout))) {
+        *error = QStringLiteral("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
+        return false;
+    }
     if (!m_probe.prepare(m_connection,
                          QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
         *error = QStringLiteral("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());

@@ -52,7 +52,7 @@ StrategyResult runStrategy(const QString& strategyId, const Experiment& experime
     Q_ASSERT(strategy);
     const std::atomic<bool> cancel { false };
     StrategyRun run(experiment, params(experiment.database), *strategy, 1, cancel);
-    return run.execute([](const MetricsSample&) { }, [](const QString&) { });
+    return run.execute(RunObserver {});
 }
 
 Experiment soldOutExperiment(std::int64_t stock)

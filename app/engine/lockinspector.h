@@ -1,0 +1,24 @@
+#pragma once
+
+#include "locksnapshot.h"
+
+#include <QSqlDatabase>
+
+// Reads who holds and who waits for row locks: INNODB_TRX with INNODB_LOCKS and
+// INNODB_LOCK_WAITS on MariaDB; INNODB_TRX with performance_schema data_locks and
+// data_lock_waits on MySQL 8. Without the PROCESS privilege it says so instead of failing.
+class LockInspector {
+public:
+    LockInspector(QSqlDatabase database, bool mariaDb);
+    LockSnapshot sample();
+
+    static QString missingPrivilegeMessage();
+
+private:
+    bool readMariaDb(LockSnapshot& snapshot);
+    bool readMySql(LockSnapshot& snapshot);
+    void fail(LockSnapshot& snapshot, const class QSqlQuery& query);
+
+    QSqlDatabase m_database;
+    bool m_mariaDb;
+};

@@ -1,0 +1,157 @@
+// Seeing the locks, against the embedded MariaDB: deadlocks captured with both statements,
+// the deadlock-detection knob and its timeouts, the queue on a hot row in the inspector, and
+// an account without PROCESS told why the inspector is blind.
+#include "lockinspector.h"
+#include "mysqlconnection.h"
+#include "serverfixture.h"
+#include "strategyregistry.h"
+#include "strategyrun.h"
+
+#include <QtTest>
+
+namespace {
+
+Experiment twoSkuExperiment()
+{
+    Experiment e = ServerFixture::soldOutExperiment(1000000);
+    e.skus = 4;
+    e.threads = 16;
+    e.delayMs = 2;
+    e.stop = StopKind::Duration;
+    e.durationMs = 3000;
+    return e;
+}
+
+StrategyResult runObserved(const QString& id, const Experiment& e, QList<LockSnapshot>* snapshots)
+{
+    std::unique_ptr<Strategy> strategy = StrategyRegistry::create(id);
+    const std::atomic<bool> cancel { false };
+    StrategyRun run(e, ServerFixture::params(e.database), *strategy, 1, cancel);
+    RunObserver observer;
+    observer.locks = [snapshots](const LockSnapshot& snapshot) { snapshots->append(snapshot); };
+    return run.execute(observer);
+}
+
+} // namespace
+
+class TestLocks : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        if (!ServerFixture::ensureStarted(&error))
+            QFAIL(qPrintable(error));
+    }
+
+    void randomLockOrderDeadlocksAndEveryDeadlockIsCaptured()
+    {
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-random"), twoSkuExperiment());
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.deadlocks > 0, "random lock order produced no deadlock");
+        QCOMPARE(r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)], r.deadlocks);
+        // Every deadlock the server counted is in the list, not only the latest.
+        QCOMPARE(static_cast<long long>(r.deadlockRecords.size()), std::min(r.deadlocks, 1000LL));
+        for (const DeadlockRecord& d : r.deadlockRecords) {
+            QVERIFY(d.transactions.size() >= 2);
+            for (const DeadlockRecord::Transaction& trx : d.transactions) {
+                QVERIFY2(trx.statement.contains(QLatin1String("FOR UPDATE")), qPrintable(trx.statement));
+                QVERIFY(trx.waitingFor.contains(QLatin1String("`inventory`")));
+                QVERIFY(trx.threadId > 0);
+            }
+            QVERIFY(d.victim >= 1 && d.victim <= d.transactions.size());
+        }
+        QCOMPARE(r.oversold, 0LL);
+        QVERIFY(r.clientsAgree());
+        QCOMPARE(r.knobs.value(QStringLiteral("innodb_deadlock_detect")), QStringLiteral("ON"));
+    }
+
+    void sortedLockOrderNeverDeadlocks()
+    {
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), twoSkuExperiment());
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.clientSoldOrders > 0);
+        QCOMPARE(r.deadlocks, 0LL);
+        QVERIFY(r.deadlockRecords.isEmpty());
+        QCOMPARE(r.orderRows % 2, 0LL); // two lines per order
+        QVERIFY(r.clientsAgree());
+    }
+
+    void detectionOffTimesOutAndLeavesNoTransactionOpen()
+    {
+        Experiment e = twoSkuExperiment();
+        e.deadlockDetect = KnobSwitch::Off;
+        e.lockWaitTimeoutS = 1;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-random"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.knobs.value(QStringLiteral("innodb_deadlock_detect")), QStringLiteral("OFF"));
+        QCOMPARE(r.knobs.value(QStringLiteral("innodb_lock_wait_timeout")), QStringLiteral("1"));
+        QVERIFY2(r.lockWaitTimeouts > 0, "no lock wait timeout with detection off");
+        QCOMPARE(r.deadlocks, 0LL);
+        QVERIFY(r.clientsAgree());
+
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        // Every timed-out transaction was rolled back explicitly: none is left open.
+        QCOMPARE(admin.queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX")).value_or(-1), 0);
+        // And the server is as it was.
+        QCOMPARE(admin.queryInt(QStringLiteral("SELECT @@GLOBAL.innodb_deadlock_detect")).value_or(-1), 1);
+    }
+
+    void inspectorShowsTheQueueOnTheHotRow()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(1000000);
+        e.stop = StopKind::Duration;
+        e.durationMs = 2500;
+        e.threads = 32;
+        e.delayMs = 5;
+        QList<LockSnapshot> snapshots;
+        const StrategyResult r = runObserved(QStringLiteral("pessimistic"), e, &snapshots);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(snapshots.size() >= 5); // at 4 samples a second
+        QVERIFY2(r.longestLockQueue >= 8, qPrintable(QString::number(r.longestLockQueue)));
+        int queueOnRow1 = 0;
+        for (const LockSnapshot& snapshot : std::as_const(snapshots)) {
+            QVERIFY(snapshot.error.isEmpty());
+            int waiters = 0;
+            for (const LockTransaction& trx : snapshot.transactions) {
+                if (trx.state == QLatin1String("LOCK WAIT") && trx.lockRow == QLatin1String("1")
+                    && trx.lockTable.contains(QLatin1String("`inventory`")) && !trx.blockedBy.isEmpty()) {
+                    QVERIFY(trx.statement.contains(QLatin1String("FOR UPDATE")));
+                    QCOMPARE(trx.lockMode, QStringLiteral("X"));
+                    ++waiters;
+                }
+            }
+            queueOnRow1 = std::max(queueOnRow1, waiters);
+        }
+        QVERIFY2(queueOnRow1 >= 8, qPrintable(QString::number(queueOnRow1)));
+    }
+
+    void accountWithoutProcessIsToldWhy()
+    {
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'noprocess'@'localhost' IDENTIFIED BY 'pw'")));
+        QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lab_noprocess.* TO 'noprocess'@'localhost'")));
+        Experiment e = ServerFixture::soldOutExperiment(3000);
+        e.database = QStringLiteral("lab_noprocess");
+        ConnectionParams params = ServerFixture::params(e.database);
+        params.user = QStringLiteral("noprocess");
+        params.password = QStringLiteral("pw");
+        std::unique_ptr<Strategy> strategy = StrategyRegistry::create(QStringLiteral("conditional"));
+        const std::atomic<bool> cancel { false };
+        QList<LockSnapshot> snapshots;
+        RunObserver observer;
+        observer.locks = [&snapshots](const LockSnapshot& snapshot) { snapshots.append(snapshot); };
+        const StrategyResult r = StrategyRun(e, params, *strategy, 1, cancel).execute(observer);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.sold, 3000LL); // the run itself is not affected
+        QCOMPARE(r.inspectorError, LockInspector::missingPrivilegeMessage());
+        QVERIFY(!snapshots.isEmpty());
+        QCOMPARE(snapshots.first().error, LockInspector::missingPrivilegeMessage());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLocks)
+#include "tst_locks.moc"
