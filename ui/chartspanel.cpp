@@ -2,6 +2,7 @@
 
 #include "metricchart.h"
 #include "oversellview.h"
+#include "strategycolors.h"
 
 #include <QGridLayout>
 
@@ -43,7 +44,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     addChart(errors, 0, 0, tr("Retries per second"), tr("retries/s"));
     addChart(errors, 0, 1, tr("1213 deadlocks per second"), tr("errors/s"));
     addChart(errors, 1, 0, tr("1205 lock wait timeouts per second"), tr("errors/s"));
-    addChart(errors, 1, 1, tr("Other errors per second (1020, 3572, lost connection, …)"), tr("errors/s"));
+    addChart(errors, 1, 1, tr("1020, 3572 and lost connections per second"), tr("errors/s"));
 
     addTab(m_oversell, tr("Oversell"));
 
@@ -106,16 +107,31 @@ void ChartsPanel::addSample(const MetricsSample& s)
         perSecond(errorCount(s, ErrorClass::Deadlock), errorCount(before, ErrorClass::Deadlock), s.intervalS));
     add(tr("1205 lock wait timeouts per second"),
         perSecond(errorCount(s, ErrorClass::LockWaitTimeout), errorCount(before, ErrorClass::LockWaitTimeout), s.intervalS));
-    long long otherNow = 0;
-    long long otherBefore = 0;
-    for (ErrorClass other : { ErrorClass::RecordChanged, ErrorClass::LockNowait, ErrorClass::ConnectionLost,
-             ErrorClass::DuplicateKey, ErrorClass::Other }) {
-        otherNow += errorCount(s, other);
-        otherBefore += errorCount(before, other);
+    // One line per code, same colour per strategy, told apart by the dash pattern.
+    const struct {
+        ErrorClass errorClass;
+        const char* suffix;
+        Qt::PenStyle style;
+    } others[] = { { ErrorClass::RecordChanged, " 1020", Qt::SolidLine }, { ErrorClass::LockNowait, " 3572", Qt::DashLine },
+        { ErrorClass::ConnectionLost, " lost connection", Qt::DotLine } };
+    MetricChart* otherChart = m_charts.value(tr("1020, 3572 and lost connections per second"));
+    for (const auto& other : others) {
+        const QString line = s.strategy + QLatin1String(other.suffix);
+        const double rate = perSecond(errorCount(s, other.errorClass), errorCount(before, other.errorClass), s.intervalS);
+        if (rate <= 0 && otherChart->pointCount(line) == 0)
+            continue; // a line only once the code has occurred
+        QPen pen(StrategyColors::of(s.strategy), 2.0, other.style);
+        otherChart->setPen(line, pen);
+        otherChart->addPoint(line, x, rate);
     }
-    add(tr("Other errors per second (1020, 3572, lost connection, …)"), perSecond(otherNow, otherBefore, s.intervalS));
     m_oversell->addSample(s);
     m_previous.insert(s.strategy, s);
+}
+
+void ChartsPanel::addDeadlock(const DeadlockRecord& deadlock)
+{
+    for (const QString& title : { tr("Orders per second"), tr("1213 deadlocks per second"), tr("Transactions waiting for a lock now") })
+        m_charts.value(title)->addMarker(deadlock.elapsedS);
 }
 
 void ChartsPanel::strategyFinished(const StrategyResult& result)

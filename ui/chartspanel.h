@@ -20,6 +20,7 @@ public:
     void startRun(std::int64_t totalStock);
     void addSample(const MetricsSample& sample);
     void strategyFinished(const StrategyResult& result);
+    void addDeadlock(const DeadlockRecord& deadlock);
 
     QList<MetricChart*> charts() const;
     OversellView* oversell() const { return m_oversell; }

@@ -37,6 +37,10 @@ QString labelFor(const QString& field)
         { QStringLiteral("writers"), QObject::tr("Queued: writers") },
         { QStringLiteral("max-retries"), QObject::tr("Optimistic: max retries") },
         { QStringLiteral("sample-ms"), QObject::tr("Sample every, ms") },
+        { QStringLiteral("deadlock-detect"), QObject::tr("Server: deadlock detection") },
+        { QStringLiteral("lock-wait-timeout"), QObject::tr("Server: lock wait timeout, s") },
+        { QStringLiteral("flush-log"), QObject::tr("Server: flush log at commit") },
+        { QStringLiteral("buffer-pool-mb"), QObject::tr("Server: buffer pool, MiB") },
         { QStringLiteral("database"), QObject::tr("Database") },
     };
     return labels.value(field, field);
@@ -51,6 +55,10 @@ QStringList choicesFor(const QString& field)
             isolationName(Isolation::RepeatableRead), isolationName(Isolation::Serializable) };
     if (field == QLatin1String("arrival"))
         return { arrivalName(ArrivalMode::Closed), arrivalName(ArrivalMode::Open) };
+    if (field == QLatin1String("deadlock-detect"))
+        return { knobSwitchName(KnobSwitch::Server), knobSwitchName(KnobSwitch::On), knobSwitchName(KnobSwitch::Off) };
+    if (field == QLatin1String("flush-log"))
+        return { QStringLiteral("-1"), QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2") };
     return {};
 }
 

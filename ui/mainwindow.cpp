@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
 #include "chartspanel.h"
+#include "deadlockspanel.h"
+#include "lockinspectorpanel.h"
 #include "experimentfields.h"
 #include "experimentpanel.h"
 #include "resultspanel.h"
@@ -33,6 +35,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_server(new ServerPanel(m_serverController))
     , m_charts(new ChartsPanel)
     , m_results(new ResultsPanel)
+    , m_lockInspector(new LockInspectorPanel)
+    , m_deadlocks(new DeadlocksPanel)
     , m_mainSplitter(new QSplitter(Qt::Horizontal, this))
     , m_rightSplitter(new QSplitter(Qt::Vertical, this))
     , m_status(new QLabel(this))
@@ -46,8 +50,12 @@ MainWindow::MainWindow(QWidget* parent)
     setup->addTab(scroll, tr("Experiment"));
     setup->addTab(m_strategies, tr("Strategies"));
     setup->addTab(m_server, tr("Server"));
+    auto* details = new QTabWidget;
+    details->addTab(m_results, tr("Results"));
+    details->addTab(m_lockInspector, tr("Lock inspector"));
+    details->addTab(m_deadlocks, tr("Deadlocks"));
     m_rightSplitter->addWidget(m_charts);
-    m_rightSplitter->addWidget(m_results);
+    m_rightSplitter->addWidget(details);
     m_rightSplitter->setStretchFactor(0, 3);
     m_rightSplitter->setStretchFactor(1, 1);
     m_mainSplitter->addWidget(setup);
@@ -94,6 +102,16 @@ MainWindow::MainWindow(QWidget* parent)
             return;
         m_charts->strategyFinished(result);
         m_results->addResult(result, tr("#%1").arg(result.runId));
+    });
+    connect(&m_runner, &ExperimentRunner::locksSampled, this, [this](const LockSnapshot& snapshot) {
+        if (snapshot.runId == m_activeRun)
+            m_lockInspector->setSnapshot(snapshot);
+    });
+    connect(&m_runner, &ExperimentRunner::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
+        if (deadlock.runId != m_activeRun)
+            return;
+        m_deadlocks->addDeadlock(deadlock);
+        m_charts->addDeadlock(deadlock);
     });
     connect(&m_runner, &ExperimentRunner::finished, this, [this](int runId, bool cancelled) {
         if (runId != m_activeRun)

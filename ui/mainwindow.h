@@ -6,6 +6,8 @@
 #include <QMainWindow>
 
 class ChartsPanel;
+class DeadlocksPanel;
+class LockInspectorPanel;
 class ExperimentPanel;
 class QAction;
 class QLabel;
@@ -28,6 +30,8 @@ public:
     ServerPanel* serverPanel() const { return m_server; }
     ChartsPanel* chartsPanel() const { return m_charts; }
     ResultsPanel* resultsPanel() const { return m_results; }
+    LockInspectorPanel* lockInspectorPanel() const { return m_lockInspector; }
+    DeadlocksPanel* deadlocksPanel() const { return m_deadlocks; }
     ServerController* serverController() const { return m_serverController; }
     ExperimentRunner* runner() { return &m_runner; }
     QAction* runAction() const { return m_run; }
@@ -53,6 +57,8 @@ private:
     ServerPanel* m_server;
     ChartsPanel* m_charts;
     ResultsPanel* m_results;
+    LockInspectorPanel* m_lockInspector;
+    DeadlocksPanel* m_deadlocks;
     QSplitter* m_mainSplitter;
     QSplitter* m_rightSplitter;
     QAction* m_run = nullptr;

@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 #include <cmath>
@@ -66,10 +67,37 @@ void MetricChart::setPen(const QString& name, const QPen& pen)
     line(name).series->setPen(pen);
 }
 
+void MetricChart::addMarker(double x)
+{
+    if (!m_markers) {
+        m_markers = new QScatterSeries;
+        m_markers->setName(tr("deadlock"));
+        m_markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        m_markers->setMarkerSize(7);
+        m_markers->setColor(StrategyColors::unsafe());
+        m_markers->setBorderColor(StrategyColors::unsafe());
+        m_chart->addSeries(m_markers);
+        m_markers->attachAxis(m_xAxis);
+        m_markers->attachAxis(m_yAxis);
+    }
+    m_markerPoints.emplace_back(x, 0.0);
+    if (m_markerPoints.size() > kMaxPointsPerLine)
+        m_markerPoints.pop_front();
+    m_markersDirty = true;
+}
+
+qsizetype MetricChart::markerCount() const
+{
+    return m_markers ? m_markers->count() : 0;
+}
+
 void MetricChart::clear()
 {
     m_chart->removeAllSeries();
     m_lines.clear();
+    m_markers = nullptr;
+    m_markerPoints.clear();
+    m_markersDirty = false;
     m_maxX = 1.0;
     m_maxY = 1.0;
     m_xAxis->setRange(0, 1);
@@ -79,6 +107,13 @@ void MetricChart::clear()
 void MetricChart::flush()
 {
     bool changed = false;
+    if (m_markersDirty) {
+        m_markersDirty = false;
+        m_markers->replace(QList<QPointF>(m_markerPoints.begin(), m_markerPoints.end()));
+        for (const QPointF& point : m_markerPoints)
+            m_maxX = std::max(m_maxX, point.x());
+        changed = true;
+    }
     for (Line& current : m_lines) {
         if (!current.dirty)
             continue;

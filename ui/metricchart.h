@@ -10,6 +10,7 @@
 
 class QChart;
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 // One metric over elapsed time, one line per strategy. Points are buffered in a bounded
@@ -24,6 +25,9 @@ public:
 
     void addPoint(const QString& line, double x, double y);
     void setPen(const QString& line, const QPen& pen);
+    // A red cross at elapsed time x on the axis: an event such as a deadlock.
+    void addMarker(double x);
+    qsizetype markerCount() const;
     void clear();
     // Repaints the lines that changed since the last flush; called by a timer.
     void flush();
@@ -45,6 +49,9 @@ private:
     QValueAxis* m_xAxis;
     QValueAxis* m_yAxis;
     QHash<QString, Line> m_lines;
+    QScatterSeries* m_markers = nullptr;
+    std::deque<QPointF> m_markerPoints;
+    bool m_markersDirty = false;
     double m_maxX = 1.0;
     double m_maxY = 1.0;
 };

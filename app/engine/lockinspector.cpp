@@ -65,7 +65,7 @@ bool LockInspector::readMariaDb(LockSnapshot& snapshot)
 
     if (!query.exec(QStringLiteral(
             "SELECT trx_id, trx_mysql_thread_id, trx_state, "
-            "COALESCE(TIMESTAMPDIFF(MICROSECOND, trx_wait_started, NOW(6)), 0) / 1e6, trx_query, trx_requested_lock_id "
+            "COALESCE(TIMESTAMPDIFF(SECOND, trx_wait_started, NOW()), 0), trx_query, trx_requested_lock_id "
             "FROM information_schema.INNODB_TRX ORDER BY trx_started"))) {
         fail(snapshot, query);
         return false;
@@ -117,7 +117,7 @@ bool LockInspector::readMySql(LockSnapshot& snapshot)
         blockers[query.value(0).toString()] << query.value(1).toString();
     if (!query.exec(QStringLiteral(
             "SELECT trx_id, trx_mysql_thread_id, trx_state, "
-            "COALESCE(TIMESTAMPDIFF(MICROSECOND, trx_wait_started, NOW(6)), 0) / 1e6, trx_query "
+            "COALESCE(TIMESTAMPDIFF(SECOND, trx_wait_started, NOW()), 0), trx_query "
             "FROM information_schema.INNODB_TRX ORDER BY trx_started"))) {
         fail(snapshot, query);
         return false;

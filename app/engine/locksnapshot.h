@@ -10,7 +10,7 @@ struct LockTransaction {
     QString trxId;
     long long threadId = 0; // the connection (processlist id)
     QString state; // RUNNING, LOCK WAIT, ...
-    double waitingS = 0.0; // how long it has waited for its lock, 0 when not waiting
+    double waitingS = 0.0; // how long it has waited for its lock (whole seconds on MariaDB), 0 when not waiting
     QString statement;
     QString lockMode; // of the lock it waits for, or holds if it blocks someone
     QString lockTable;

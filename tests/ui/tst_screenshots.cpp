@@ -2,6 +2,7 @@
 // the build folder (build/<preset>/screenshots) for a person to look at.
 #include "chartspanel.h"
 #include "experimentpanel.h"
+#include "lockinspectorpanel.h"
 #include "mainwindow.h"
 #include "metricchart.h"
 #include "servercontroller.h"
@@ -49,6 +50,22 @@ private slots:
                     colours.insert(image.pixel(x, y));
             QVERIFY2(colours.size() > 20, qPrintable(name));
         }
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 120000);
+
+        // The lock inspector during a pessimistic flash sale with round trips in the transaction.
+        window.experimentPanel()->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("5"));
+        window.experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("32"));
+        window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic") });
+        window.runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lockInspectorPanel()->summary().contains(QLatin1String("longest queue")), 60000);
+        for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
+            const int index = tabs->indexOf(window.lockInspectorPanel());
+            if (index >= 0)
+                tabs->setCurrentIndex(index);
+        }
+        window.chartsPanel()->setCurrentIndex(2); // lock waits
+        QTest::qWait(1500);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lock-inspector.png"))));
         window.stopAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 30000);
         qInfo("screenshots in %s", qPrintable(folder.path()));
