@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <memory>
+
 namespace {
 
 bool displayAvailable()
@@ -35,7 +37,19 @@ int runWindow(int argc, char* argv[])
 
 int runHeadless(int argc, char* argv[], bool defaultExperiment)
 {
-    QCoreApplication app(argc, argv);
+    // Reports and chart files are drawn with Qt Charts, which needs a QApplication; the
+    // offscreen platform draws them without a display.
+    std::unique_ptr<QCoreApplication> app;
+    QStringList raw;
+    for (int i = 0; i < argc; ++i)
+        raw << QString::fromLocal8Bit(argv[i]);
+    if (CommandLine::drawsCharts(raw)) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     describeApplication();
     QStringList arguments = QCoreApplication::arguments();
     if (defaultExperiment) {
@@ -60,6 +74,7 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
         err << "Run lockbench --help for the flags." << Qt::endl;
         return 2;
     case CommandLine::Action::Run:
+    case CommandLine::Action::Sweep:
         break;
     }
     HeadlessRun run(commandLine);

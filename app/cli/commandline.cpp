@@ -4,6 +4,8 @@
 #include "../../strategies/strategyregistry.h"
 
 #include <QCommandLineParser>
+#include <QHash>
+#include <QRegularExpression>
 
 namespace {
 
@@ -13,7 +15,9 @@ QString description()
         "lockbench: runs an inventory workload against a MySQL-protocol server with different locking\n"
         "strategies and reports throughput, latency, lock waits and an oversell audit.\n\n"
         "Commands:\n"
-        "  run      run the experiment headlessly (the default when no command is given)\n\n"
+        "  run      run the experiment headlessly (the default when no command is given)\n"
+        "  sweep    run every strategy at every thread count of --threads 1,4,16,64 (and, optionally,\n"
+        "           every value of --slots 1,8,64 or --skus 1,100,10000), each cell on fresh data\n\n"
         "Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).\n"
         "Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold or lost an order.")
         .arg(StrategyRegistry::ids().join(QStringLiteral(", ")));
@@ -47,14 +51,24 @@ CommandLine CommandLine::parse(const QStringList& arguments)
                        "to a file, one JSON object per line."),
         QStringLiteral("file"));
     const QCommandLineOption quiet({ QStringLiteral("q"), QStringLiteral("quiet") }, QStringLiteral("No live line per second."));
-    parser.addOptions({ help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson, quiet });
+    const QCommandLineOption report(QStringLiteral("report"),
+        QStringLiteral("Write a self-contained report (experiment, server, settings, table with verdicts, every chart): "
+                       ".html with the charts as SVG, or .pdf."),
+        QStringLiteral("file"));
+    const QCommandLineOption charts(QStringLiteral("charts"),
+        QStringLiteral("Write every chart into this folder as PNG, SVG and PDF."), QStringLiteral("folder"));
+    const QCommandLineOption chartSize(QStringLiteral("chart-size"), QStringLiteral("Chart size in pixels for --charts (default: 1200x700)."),
+        QStringLiteral("WxH"));
+    const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
+    parser.addOptions({ help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson, report, charts,
+        chartSize, dpi, quiet });
     QList<QCommandLineOption> fieldOptions;
     for (const ExperimentField& field : ExperimentFields::all()) {
         fieldOptions.append(QCommandLineOption(field.name,
             QStringLiteral("%1 (default: %2)").arg(field.help, field.print(Experiment {})), field.valueName));
         parser.addOption(fieldOptions.last());
     }
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("run (default)"), QStringLiteral("[run]"));
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("run (default) or sweep"), QStringLiteral("[run|sweep]"));
     result.helpText = parser.helpText();
 
     if (!parser.parse(arguments)) {
@@ -71,8 +85,17 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         return result;
     }
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() > 1 || (positional.size() == 1 && positional.first() != QLatin1String("run")))
-        result.errors << QStringLiteral("unknown command \"%1\"; the command is run").arg(positional.join(QLatin1Char(' ')));
+    const bool sweep = positional.size() == 1 && positional.first() == QLatin1String("sweep");
+    if (positional.size() > 1 || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
+        result.errors << QStringLiteral("unknown command \"%1\"; the commands are run and sweep").arg(positional.join(QLatin1Char(' ')));
+    // In a sweep, --threads, --slots and --skus may be lists; the experiment keeps the first value.
+    QHash<QString, QString> listFields;
+    if (sweep) {
+        for (const QString& name : { QStringLiteral("threads"), QStringLiteral("slots"), QStringLiteral("skus") }) {
+            if (parser.isSet(name) && parser.value(name).contains(QLatin1Char(',')))
+                listFields.insert(name, parser.value(name));
+        }
+    }
 
     if (parser.isSet(experimentFile)) {
         QList<FieldError> fileErrors;
@@ -84,12 +107,42 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     for (const ExperimentField& field : ExperimentFields::all()) {
         if (!parser.isSet(field.name))
             continue;
-        if (auto error = ExperimentFields::set(result.experiment, field.name, parser.value(field.name)))
+        const QString value = listFields.contains(field.name) ? listFields.value(field.name).section(QLatin1Char(','), 0, 0) : parser.value(field.name);
+        if (auto error = ExperimentFields::set(result.experiment, field.name, value))
             result.errors << QStringLiteral("--%1: %2").arg(error->field, error->message);
     }
+    if (sweep) {
+        result.action = Action::Sweep;
+        QString listError;
+        const auto threads = SweepPlan::parseList(parser.isSet(QStringLiteral("threads")) ? parser.value(QStringLiteral("threads"))
+                                                                                           : QString::number(result.experiment.threads),
+                                                  &listError);
+        if (!threads)
+            result.errors << QStringLiteral("--threads: ") + listError;
+        else
+            for (const std::int64_t count : *threads)
+                result.sweep.threads << static_cast<int>(std::min<std::int64_t>(count, 1'000'000));
+        if (listFields.contains(QStringLiteral("slots")) && listFields.contains(QStringLiteral("skus")))
+            result.errors << QStringLiteral("a sweep varies the slots or the SKU count besides the threads, not both");
+        for (const QString& name : { QStringLiteral("slots"), QStringLiteral("skus") }) {
+            if (!listFields.contains(name))
+                continue;
+            const auto values = SweepPlan::parseList(listFields.value(name), &listError);
+            if (!values) {
+                result.errors << QStringLiteral("--%1: %2").arg(name, listError);
+                continue;
+            }
+            result.sweep.dimension = name == QLatin1String("slots") ? SweepPlan::Dimension::Slots : SweepPlan::Dimension::Skus;
+            result.sweep.values = *values;
+        }
+    }
     if (result.errors.isEmpty()) {
-        for (const FieldError& error : validateExperiment(result.experiment))
-            result.errors << QStringLiteral("--%1: %2").arg(error.field, error.message);
+        const QStringList problems = sweep ? result.sweep.validate(result.experiment) : QStringList();
+        if (sweep)
+            result.errors << problems;
+        else
+            for (const FieldError& error : validateExperiment(result.experiment))
+                result.errors << QStringLiteral("--%1: %2").arg(error.field, error.message);
     }
 
     QString strategyError;
@@ -103,8 +156,49 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     result.csvPath = parser.value(csv);
     result.saveExperimentPath = parser.value(saveExperiment);
     result.locksJsonPath = parser.value(locksJson);
+    result.reportPath = parser.value(report);
+    if (!result.reportPath.isEmpty() && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
+        && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
+        && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        result.errors << QStringLiteral("--report: the file name must end in .html or .pdf (got %1)").arg(result.reportPath);
+    result.chartsDir = parser.value(charts);
+    if (parser.isSet(chartSize)) {
+        static const QRegularExpression size(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+        const QRegularExpressionMatch match = size.match(parser.value(chartSize));
+        if (!match.hasMatch() || match.captured(1).toInt() < 50 || match.captured(2).toInt() < 50
+            || match.captured(1).toInt() > 20000 || match.captured(2).toInt() > 20000)
+            result.errors << QStringLiteral("--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700");
+        else
+            result.chartSize = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    }
+    if (parser.isSet(dpi)) {
+        bool ok = false;
+        result.chartDpi = parser.value(dpi).toInt(&ok);
+        if (!ok || result.chartDpi < 36 || result.chartDpi > 1200)
+            result.errors << QStringLiteral("--dpi: must be a whole number from 36 to 1200");
+    }
     result.quiet = parser.isSet(quiet);
     if (!result.errors.isEmpty())
         result.action = Action::Fail;
+    return result;
+}
+
+bool CommandLine::drawsCharts(const QStringList& arguments)
+{
+    for (const QString& argument : arguments) {
+        if (argument.startsWith(QLatin1String("--report")) || argument.startsWith(QLatin1String("--charts"))
+            || argument.startsWith(QLatin1String("-report")) || argument.startsWith(QLatin1String("-charts")))
+            return true;
+    }
+    return false;
+}
+
+QList<RunCell> CommandLine::cells() const
+{
+    if (action == Action::Sweep)
+        return sweep.cells(experiment, strategies);
+    QList<RunCell> result;
+    for (const QString& id : strategies)
+        result.append({ id, experiment });
     return result;
 }

@@ -1,12 +1,15 @@
 #pragma once
 
 #include "../engine/experiment.h"
+#include "../engine/sweepplan.h"
+
+#include <QSize>
 
 #include <QStringList>
 
 // What the user asked for on the command line, parsed and checked.
 struct CommandLine {
-    enum class Action { Run, Help, Version, Fail };
+    enum class Action { Run, Sweep, Help, Version, Fail };
     Action action = Action::Run;
     Experiment experiment;
     QStringList strategies;
@@ -15,10 +18,19 @@ struct CommandLine {
     QString csvPath;
     QString saveExperimentPath;
     QString locksJsonPath;
+    QString reportPath; // .html or .pdf
+    QString chartsDir; // every chart as PNG, SVG and PDF
+    QSize chartSize { 1200, 700 };
+    int chartDpi = 144;
+    SweepPlan sweep; // for Action::Sweep
     bool quiet = false;
     QStringList errors; // one line per problem, each naming its flag
     QString helpText;
 
     // `arguments` includes the program name, as QCoreApplication::arguments() gives it.
     static CommandLine parse(const QStringList& arguments);
+    // Whether these arguments ask for charts to be drawn (a report or chart files), which
+    // needs a QApplication; they never need a display.
+    static bool drawsCharts(const QStringList& arguments);
+    QList<RunCell> cells() const;
 };

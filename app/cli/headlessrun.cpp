@@ -8,8 +8,13 @@
 #include "../engine/mysqlconnection.h"
 #include "../engine/resultwriter.h"
 #include "../engine/shutdownsignal.h"
+#include "chartexporter.h"
+#include "chartfactory.h"
+#include "reportwriter.h"
 
+#include <QChart>
 #include <QCoreApplication>
+#include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
@@ -29,6 +34,35 @@ HeadlessRun::HeadlessRun(CommandLine commandLine, QObject* parent)
     : QObject(parent)
     , m_commandLine(std::move(commandLine))
 {
+}
+
+bool HeadlessRun::writeChartsAndReport(const ResultWriter::RunInfo& info, const QList<StrategyResult>& results, QString* error) const
+{
+    const CommandLine& cli = m_commandLine;
+    QList<ChartFactory::Source> sources;
+    for (const StrategyResult& result : results)
+        sources.append({ QString(), result });
+    if (!cli.reportPath.isEmpty()) {
+        if (!ReportWriter::write(cli.reportPath, { info, sources }, error))
+            return false;
+        QTextStream(stdout) << "report: " << cli.reportPath << Qt::endl;
+    }
+    if (!cli.chartsDir.isEmpty()) {
+        if (!QDir().mkpath(cli.chartsDir)) {
+            *error = QStringLiteral("cannot create %1").arg(cli.chartsDir);
+            return false;
+        }
+        for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(sources)) {
+            std::unique_ptr<QChart> chart(named.chart);
+            for (const char* extension : { ".png", ".svg", ".pdf" }) {
+                const QString path = QDir(cli.chartsDir).filePath(named.name + QLatin1String(extension));
+                if (!ChartExporter::save(chart.get(), path, cli.chartSize, cli.chartDpi, error))
+                    return false;
+            }
+        }
+        QTextStream(stdout) << "charts: " << cli.chartsDir << Qt::endl;
+    }
+    return true;
 }
 
 int HeadlessRun::exec()
@@ -111,7 +145,19 @@ int HeadlessRun::exec()
         if (count > 1)
             std::_Exit(130); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
-    if (!runner.start(cli.experiment, cli.strategies, params, &error)) {
+    const QList<RunCell> cells = cli.cells();
+    if (cli.action == CommandLine::Action::Sweep) {
+        connect(&runner, &ExperimentRunner::cellStarted, this, [&](int, int index, int count) {
+            const RunCell& cell = cells[index];
+            QString what = QStringLiteral("threads=%1").arg(cell.experiment.threads);
+            if (cli.sweep.dimension == SweepPlan::Dimension::Slots)
+                what += QStringLiteral(" slots=%1").arg(cell.experiment.slotsPerSku);
+            else if (cli.sweep.dimension == SweepPlan::Dimension::Skus)
+                what += QStringLiteral(" skus=%1").arg(cell.experiment.skus);
+            reporter.onStatus(0, QStringLiteral("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
+        });
+    }
+    if (!runner.start(cells, params, &error)) {
         err() << "lockbench: " << error << Qt::endl;
         return 2;
     }
@@ -124,6 +170,10 @@ int HeadlessRun::exec()
         status = 1;
     }
     if (!cli.csvPath.isEmpty() && !ResultWriter::writeCsv(cli.csvPath, results, &error)) {
+        err() << "lockbench: " << error << Qt::endl;
+        status = 1;
+    }
+    if (!writeChartsAndReport(info, results, &error)) {
         err() << "lockbench: " << error << Qt::endl;
         status = 1;
     }

@@ -2,6 +2,8 @@
 
 #include "commandline.h"
 
+#include "../engine/resultwriter.h"
+
 #include <QObject>
 
 // The headless front: brings up the server (embedded or by URL), runs the experiment,
@@ -13,5 +15,7 @@ public:
     int exec();
 
 private:
+    bool writeChartsAndReport(const ResultWriter::RunInfo& info, const QList<StrategyResult>& results, QString* error) const;
+
     CommandLine m_commandLine;
 };

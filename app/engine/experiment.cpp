@@ -80,6 +80,9 @@ QList<FieldError> validateExperiment(const Experiment& e)
         break;
     }
     requireRange(errors, QStringLiteral("time-limit"), e.timeLimitMs, 100, 24LL * 3600 * 1000);
+    requireRange(errors, QStringLiteral("warmup"), e.warmupMs, 0, 3600LL * 1000);
+    if (e.stop == StopKind::Duration && e.warmupMs >= e.durationMs && e.warmupMs > 0)
+        errors.append({ QStringLiteral("warmup"), QStringLiteral("the warm-up must be shorter than the duration") });
 
     if (!(e.delayMs >= 0.0 && e.delayMs <= 10000.0))
         errors.append({ QStringLiteral("delay-ms"), QStringLiteral("must be between 0 and 10,000 ms") });

@@ -30,6 +30,7 @@ struct Experiment {
     std::int64_t durationMs = 10000;
     std::int64_t totalOrders = 100000;
     std::int64_t timeLimitMs = 600000; // safety cap for the orders and sold-out stops
+    std::int64_t warmupMs = 0; // left out of rates, latencies and lock figures (not of the audit)
 
     double delayMs = 0.0; // client time inside the transaction, standing for network round trips
     Isolation isolation = Isolation::RepeatableRead;

@@ -22,40 +22,50 @@ ExperimentRunner::~ExperimentRunner()
 bool ExperimentRunner::start(const Experiment& experiment, const QStringList& strategyIds,
                              const ConnectionParams& params, QString* error)
 {
+    QList<RunCell> cells;
+    for (const QString& id : strategyIds)
+        cells.append({ id, experiment });
+    return start(cells, params, error);
+}
+
+bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error)
+{
     if (m_running.load()) {
         *error = QStringLiteral("a run is already going; stop it first");
         return false;
     }
     joinThread();
-    const QList<FieldError> problems = validateExperiment(experiment);
-    if (!problems.isEmpty()) {
-        QStringList lines;
-        for (const FieldError& problem : problems)
-            lines << QStringLiteral("%1: %2").arg(problem.field, problem.message);
-        *error = lines.join(QLatin1Char('\n'));
-        return false;
-    }
-    for (const QString& id : strategyIds) {
-        if (!StrategyRegistry::create(id)) {
-            *error = QStringLiteral("unknown strategy %1").arg(id);
-            return false;
-        }
-    }
-    if (strategyIds.isEmpty()) {
+    if (cells.isEmpty()) {
         *error = QStringLiteral("no strategy chosen");
         return false;
+    }
+    for (const RunCell& cell : cells) {
+        const QList<FieldError> problems = validateExperiment(cell.experiment);
+        if (!problems.isEmpty()) {
+            QStringList lines;
+            for (const FieldError& problem : problems)
+                lines << QStringLiteral("%1: %2").arg(problem.field, problem.message);
+            *error = lines.join(QLatin1Char('\n'));
+            return false;
+        }
+        if (!StrategyRegistry::create(cell.strategy)) {
+            *error = QStringLiteral("unknown strategy %1").arg(cell.strategy);
+            return false;
+        }
     }
 
     const int runId = ++m_runId;
     m_cancel.store(false);
     m_running.store(true);
-    m_thread = std::thread([this, experiment, strategyIds, params, runId] {
-        for (const QString& id : strategyIds) {
+    m_thread = std::thread([this, cells, params, runId] {
+        for (int index = 0; index < cells.size(); ++index) {
             if (m_cancel.load())
                 break;
-            std::unique_ptr<Strategy> strategy = StrategyRegistry::create(id);
-            emit strategyStarted(runId, id);
-            StrategyRun run(experiment, params, *strategy, runId, m_cancel);
+            const RunCell& cell = cells[index];
+            std::unique_ptr<Strategy> strategy = StrategyRegistry::create(cell.strategy);
+            emit cellStarted(runId, index, static_cast<int>(cells.size()));
+            emit strategyStarted(runId, cell.strategy);
+            StrategyRun run(cell.experiment, params, *strategy, runId, m_cancel);
             RunObserver observer;
             observer.sample = [this](const MetricsSample& sample) { emit sampleReady(sample); };
             observer.status = [this, runId](const QString& message) { emit status(runId, message); };

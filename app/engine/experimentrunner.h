@@ -6,6 +6,7 @@
 #include "locksnapshot.h"
 #include "metricssample.h"
 #include "strategyresult.h"
+#include "sweepplan.h"
 
 #include <QObject>
 #include <QStringList>
@@ -26,6 +27,8 @@ public:
     // or a run is already going.
     bool start(const Experiment& experiment, const QStringList& strategyIds, const ConnectionParams& params,
                QString* error);
+    // Runs any list of cells (a sweep), one after another, each on fresh data.
+    bool start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error);
     // Asks every worker to stop after its current order; the run ends with finished().
     void stop();
     bool isRunning() const { return m_running.load(); }
@@ -34,6 +37,7 @@ public:
 signals:
     void status(int runId, const QString& message);
     void strategyStarted(int runId, const QString& strategy);
+    void cellStarted(int runId, int index, int count);
     void sampleReady(const MetricsSample& sample);
     void strategyFinished(const StrategyResult& result);
     void locksSampled(const LockSnapshot& snapshot);

@@ -96,6 +96,8 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("error"), r.error },
         { QStringLiteral("stop_reason"), r.stopReason },
         { QStringLiteral("duration_s"), r.durationS },
+        { QStringLiteral("measured_from_s"), r.measuredFromS },
+        { QStringLiteral("threads"), r.experiment.threads },
         { QStringLiteral("sold"), static_cast<double>(r.sold) },
         { QStringLiteral("remaining"), static_cast<double>(r.remaining) },
         { QStringLiteral("oversold"), static_cast<double>(r.oversold) },
@@ -166,6 +168,7 @@ QJsonObject sampleJson(const MetricsSample& s)
     QJsonObject object {
         { QStringLiteral("strategy"), s.strategy },
         { QStringLiteral("t_s"), s.elapsedS },
+        { QStringLiteral("interval_s"), s.intervalS },
         { QStringLiteral("orders_per_s"), s.ordersPerS },
         { QStringLiteral("attempts_per_s"), s.attemptsPerS },
         { QStringLiteral("sold"), static_cast<double>(s.sold) },
@@ -173,6 +176,7 @@ QJsonObject sampleJson(const MetricsSample& s)
         { QStringLiteral("out_of_stock"), static_cast<double>(s.outOfStock) },
         { QStringLiteral("failed"), static_cast<double>(s.failed) },
         { QStringLiteral("retries"), static_cast<double>(s.retries) },
+        { QStringLiteral("attempts"), static_cast<double>(s.attempts) },
         { QStringLiteral("p50_ms"), s.p50Ms },
         { QStringLiteral("p95_ms"), s.p95Ms },
         { QStringLiteral("p99_ms"), s.p99Ms },
@@ -182,6 +186,8 @@ QJsonObject sampleJson(const MetricsSample& s)
         { QStringLiteral("row_lock_time_ms"), static_cast<double>(s.rowLockTimeMs) },
         { QStringLiteral("waiting_now"), static_cast<double>(s.waitingNow) },
         { QStringLiteral("deadlocks"), static_cast<double>(s.deadlocks) },
+        { QStringLiteral("deadlocks_total"), static_cast<double>(s.deadlocksTotal) },
+        { QStringLiteral("server_stats"), s.serverStatsValid },
         { QStringLiteral("audited"), s.audit.valid },
         { QStringLiteral("audit_sold"), static_cast<double>(s.audit.sold) },
         { QStringLiteral("audit_remaining"), static_cast<double>(s.audit.remaining) },
@@ -200,7 +206,8 @@ QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results)
         QJsonArray series;
         for (const MetricsSample& sample : result.series)
             series.append(sampleJson(sample));
-        strategies.append(QJsonObject { { QStringLiteral("summary"), summaryJson(result) }, { QStringLiteral("series"), series } });
+        strategies.append(QJsonObject { { QStringLiteral("summary"), summaryJson(result) }, { QStringLiteral("series"), series },
+            { QStringLiteral("experiment"), ExperimentFields::toJson(result.experiment) } });
     }
     return QJsonObject {
         { QStringLiteral("lockbench"), QStringLiteral(LOCKBENCH_VERSION) },

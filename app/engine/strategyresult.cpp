@@ -4,8 +4,10 @@ QString StrategyResult::verdict() const
 {
     if (!error.isEmpty())
         return QStringLiteral("error");
-    if (anomaly())
-        return safe ? QStringLiteral("FAIL: oversold") : QStringLiteral("oversold (unsafe baseline)");
+    if (anomaly()) {
+        const QString what = oversold > 0 ? QStringLiteral("oversold") : QStringLiteral("lost updates");
+        return safe ? QStringLiteral("FAIL: ") + what : what + QStringLiteral(" (unsafe baseline)");
+    }
     if (!clientsAgree())
         return QStringLiteral("FAIL: client count differs from orders table");
     return safe ? QStringLiteral("pass") : QStringLiteral("no anomaly this time");

@@ -3,6 +3,7 @@
 #include "auditresult.h"
 #include "deadlockrecord.h"
 #include "errorclass.h"
+#include "experiment.h"
 #include "metricssample.h"
 
 #include <QList>
@@ -19,6 +20,8 @@ struct StrategyResult {
     QString error; // set when the strategy could not run to its end
     QString stopReason;
     double durationS = 0.0;
+    double measuredFromS = 0.0; // rates, latencies and lock figures start here (after the warm-up)
+    Experiment experiment; // the experiment this strategy ran with (a sweep varies it per cell)
 
     long long sold = 0; // units, from the final audit
     long long remaining = 0;

@@ -1,6 +1,7 @@
 #include "strategyrun.h"
 
 #include "auditor.h"
+#include "histogramsnapshot.h"
 #include "clientpool.h"
 #include "deadlockwatcher.h"
 #include "labdatabase.h"
@@ -56,6 +57,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     result.runId = m_runId;
     result.strategy = m_strategy.id();
     result.safe = m_strategy.isSafe();
+    result.experiment = m_experiment;
     const auto fail = [&](const QString& error) {
         result.error = error;
         result.stopReason = QStringLiteral("error");
@@ -73,6 +75,16 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     if (!knobs.apply(m_experiment, &error))
         return fail(error);
     result.knobs = knobs.effective();
+
+    // Figures at the end of the warm-up, subtracted from the final ones.
+    struct Baseline {
+        bool taken = false;
+        double elapsedS = 0.0;
+        long long sold = 0;
+        long long attempts = 0;
+        HistogramSnapshot latency;
+        ServerLockStats server;
+    } warm;
 
     std::atomic<bool> stop { false };
     RunEnvironment environment(m_experiment, m_params, stop);
@@ -148,6 +160,8 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
                 }
                 result.series.append(sample);
                 onSample(sample);
+                if (!warm.taken && m_experiment.warmupMs > 0 && clock.elapsed() >= m_experiment.warmupMs)
+                    warm = { true, sample.elapsedS, sample.sold, sample.attempts, sampler.cumulativeLatency(), sampler.serverTotals() };
                 LockSnapshot locks = inspector.sample();
                 locks.runId = m_runId;
                 locks.strategy = m_strategy.id();
@@ -180,7 +194,9 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     result.series.append(last);
     onSample(last);
 
-    const HistogramSnapshot latency = sampler.cumulativeLatency();
+    const HistogramSnapshot latency = sampler.cumulativeLatency().since(warm.latency);
+    const double measuredS = result.durationS - warm.elapsedS;
+    result.measuredFromS = warm.elapsedS;
     result.sold = audit.sold;
     result.remaining = audit.remaining;
     result.oversold = audit.oversold;
@@ -197,19 +213,21 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     result.unresolved = last.unresolved;
     result.errors = last.errors;
     result.lockWaitTimeouts = last.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
-    result.ordersPerS = result.durationS > 0 ? static_cast<double>(last.sold) / result.durationS : 0.0;
-    result.attemptsPerS = result.durationS > 0 ? static_cast<double>(last.attempts) / result.durationS : 0.0;
+    result.ordersPerS = measuredS > 0 ? static_cast<double>(last.sold - warm.sold) / measuredS : 0.0;
+    result.attemptsPerS = measuredS > 0 ? static_cast<double>(last.attempts - warm.attempts) / measuredS : 0.0;
     result.p50Ms = static_cast<double>(latency.valueAtQuantile(0.50)) / 1e6;
     result.p95Ms = static_cast<double>(latency.valueAtQuantile(0.95)) / 1e6;
     result.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
-    result.maxMs = static_cast<double>(latency.max()) / 1e6;
+    result.maxMs = static_cast<double>(latency.count() > 0 ? latency.valueAtQuantile(1.0) : 0) / 1e6;
     double lockWaitMs = 0.0;
-    for (const MetricsSample& sample : std::as_const(result.series))
-        lockWaitMs += sample.clientLockWaitMsPerS * sample.intervalS;
+    for (const MetricsSample& sample : std::as_const(result.series)) {
+        if (sample.elapsedS > warm.elapsedS)
+            lockWaitMs += sample.clientLockWaitMsPerS * sample.intervalS;
+    }
     result.clientLockWaitS = lockWaitMs / 1000.0;
-    result.lockWaits = sampler.serverTotals().rowLockWaits;
-    result.lockTimeMs = sampler.serverTotals().rowLockTimeMs;
-    result.deadlocks = sampler.serverTotals().deadlocks;
+    result.lockWaits = sampler.serverTotals().rowLockWaits - warm.server.rowLockWaits;
+    result.lockTimeMs = sampler.serverTotals().rowLockTimeMs - warm.server.rowLockTimeMs;
+    result.deadlocks = sampler.serverTotals().deadlocks - warm.server.deadlocks;
     for (const RunErrorLog::Entry& entry : environment.errors().entries())
         result.errorMessages << QStringLiteral("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
     return result;
