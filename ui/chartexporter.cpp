@@ -88,6 +88,7 @@ QByteArray svg(QChart* chart, QSize size)
     generator.setOutputDevice(&buffer);
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96); // so that the physical size matches the pixels at 96 DPI
     generator.setTitle(chart->title());
     {
         QPainter painter(&generator);

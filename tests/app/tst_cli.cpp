@@ -4,6 +4,7 @@
 #include "lockbenchprocess.h"
 
 #include <QtTest>
+#include <QImage>
 
 #include <csignal>
 
@@ -157,6 +158,78 @@ private slots:
         QFile summary(dir.filePath(QStringLiteral("r-summary.csv")));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         QCOMPARE(summary.readAll().count('\n'), 8); // header and seven strategies
+    }
+
+    void sweepWritesReportMatchingTheJson()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        const QString report = dir.filePath(QStringLiteral("out.html"));
+        const QString charts = dir.filePath(QStringLiteral("charts"));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("sweep"), QStringLiteral("--strategy"), QStringLiteral("conditional,naive"),
+                                                    QStringLiteral("--threads"), QStringLiteral("1,4"), QStringLiteral("--skus"), QStringLiteral("1"),
+                                                    QStringLiteral("--stock"), QStringLiteral("100000"), QStringLiteral("--duration"), QStringLiteral("1500ms"),
+                                                    QStringLiteral("--warmup"), QStringLiteral("500ms"), QStringLiteral("--report"), report,
+                                                    QStringLiteral("--json"), json, QStringLiteral("--charts"), charts,
+                                                    QStringLiteral("--chart-size"), QStringLiteral("640x400") },
+                                                  180000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
+        QVERIFY(o.out.contains(QLatin1String("cell 4/4")));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray strategies = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 4);
+        QFile html(report);
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(html.readAll());
+        QList<int> threads;
+        for (const QJsonValue& entry : strategies) {
+            const QJsonObject summary = entry.toObject().value(QStringLiteral("summary")).toObject();
+            threads << summary.value(QStringLiteral("threads")).toInt();
+            QCOMPARE(summary.value(QStringLiteral("measured_from_s")).toDouble() > 0.4, true);
+            // The report's table row says what the JSON says.
+            const QString row = QStringLiteral("<td>%1</td><td>this run</td><td>%2</td><td>%3</td>")
+                                    .arg(summary.value(QStringLiteral("strategy")).toString())
+                                    .arg(summary.value(QStringLiteral("threads")).toInt())
+                                    .arg(summary.value(QStringLiteral("orders_per_s")).toDouble(), 0, 'f', 0);
+            QVERIFY2(text.contains(row), qPrintable(row));
+            QVERIFY(text.contains(summary.value(QStringLiteral("verdict")).toString()));
+        }
+        QCOMPARE(threads, (QList<int> { 1, 1, 4, 4 }));
+        QVERIFY(text.contains(QLatin1String("id='orders-vs-threads'")));
+        QVERIFY(text.count(QLatin1String("<svg")) >= 5);
+        for (const char* name : { "orders-vs-threads.png", "orders-vs-threads.svg", "orders-vs-threads.pdf", "p99-over-time.png" }) {
+            QVERIFY2(QFileInfo(QDir(charts).filePath(QLatin1String(name))).size() > 1000, name);
+        }
+        QCOMPARE(QImage(QDir(charts).filePath(QStringLiteral("orders-vs-threads.png"))).size(), QSize(640, 400));
+    }
+
+    void badSweepInputIsRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("bad thread list") << QStringList { QStringLiteral("sweep"), QStringLiteral("--threads"), QStringLiteral("1,x") }
+                                         << QStringLiteral("--threads: \"x\" is not a positive whole number");
+        QTest::newRow("thread count too high") << QStringList { QStringLiteral("sweep"), QStringLiteral("--threads"), QStringLiteral("1,5000") }
+                                               << QStringLiteral("--threads: must be between 1 and 1,024");
+        QTest::newRow("two dimensions") << QStringList { QStringLiteral("sweep"), QStringLiteral("--slots"), QStringLiteral("1,2"),
+                                                         QStringLiteral("--skus"), QStringLiteral("1,2") }
+                                        << QStringLiteral("not both");
+        QTest::newRow("report type") << QStringList { QStringLiteral("sweep"), QStringLiteral("--report"), QStringLiteral("out.txt") }
+                                     << QStringLiteral("--report: the file name must end in .html or .pdf");
+        QTest::newRow("chart size") << QStringList { QStringLiteral("sweep"), QStringLiteral("--charts"), QStringLiteral("c"),
+                                                     QStringLiteral("--chart-size"), QStringLiteral("big") }
+                                    << QStringLiteral("--chart-size: must be WIDTHxHEIGHT");
+        QTest::newRow("list outside sweep") << QStringList { QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("1,4") }
+                                            << QStringLiteral("--threads: \"1,4\" is not a whole number");
+    }
+    void badSweepInputIsRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const LockbenchProcess o = runLockbench(arguments, 30000);
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.contains(message), qPrintable(o.err));
     }
 
     void ctrlCStopsTheRunAndTheServer()
