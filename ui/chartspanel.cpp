@@ -1,5 +1,6 @@
 #include "chartspanel.h"
 
+#include "comparisonpanel.h"
 #include "metricchart.h"
 #include "oversellview.h"
 #include "strategycolors.h"
@@ -23,6 +24,7 @@ long long errorCount(const MetricsSample& sample, ErrorClass errorClass)
 ChartsPanel::ChartsPanel(QWidget* parent)
     : QTabWidget(parent)
     , m_oversell(new OversellView(this))
+    , m_comparison(new ComparisonPanel(this))
 {
     QWidget* throughput = addGridTab(tr("Throughput"));
     addChart(throughput, 0, 0, tr("Orders per second"), tr("orders/s"));
@@ -47,6 +49,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     addChart(errors, 1, 1, tr("1020, 3572 and lost connections per second"), tr("errors/s"));
 
     addTab(m_oversell, tr("Oversell"));
+    addTab(m_comparison, tr("Scaling"));
 
     m_repaint.setInterval(150);
     connect(&m_repaint, &QTimer::timeout, this, &ChartsPanel::flush);

@@ -7,6 +7,7 @@
 #include <QTabWidget>
 #include <QTimer>
 
+class ComparisonPanel;
 class MetricChart;
 class OversellView;
 
@@ -24,6 +25,7 @@ public:
 
     QList<MetricChart*> charts() const;
     OversellView* oversell() const { return m_oversell; }
+    ComparisonPanel* comparison() const { return m_comparison; }
 
 private:
     MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
@@ -32,6 +34,7 @@ private:
 
     QHash<QString, MetricChart*> m_charts;
     OversellView* m_oversell;
+    ComparisonPanel* m_comparison;
     QHash<QString, MetricsSample> m_previous;
     QTimer m_repaint;
 };

@@ -9,16 +9,23 @@
 #include "resultwriter.h"
 #include "servercontroller.h"
 #include "serverpanel.h"
+#include "comparisonpanel.h"
+#include "sessionfiles.h"
 #include "strategypanel.h"
+#include "sweeppanel.h"
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QChart>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -32,6 +39,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_serverController(new ServerController(this))
     , m_experiment(new ExperimentPanel)
     , m_strategies(new StrategyPanel)
+    , m_sweep(new SweepPanel)
     , m_server(new ServerPanel(m_serverController))
     , m_charts(new ChartsPanel)
     , m_results(new ResultsPanel)
@@ -49,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
     auto* setup = new QTabWidget;
     setup->addTab(scroll, tr("Experiment"));
     setup->addTab(m_strategies, tr("Strategies"));
+    setup->addTab(m_sweep, tr("Sweep"));
     setup->addTab(m_server, tr("Server"));
     auto* details = new QTabWidget;
     details->addTab(m_results, tr("Results"));
@@ -76,6 +85,8 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_strategies, &StrategyPanel::selectionChanged, this, &MainWindow::updateRunAction);
     connect(m_server, &ServerPanel::changed, this, &MainWindow::updateRunAction);
+    connect(m_sweep, &SweepPanel::changed, this, &MainWindow::updateRunAction);
+    connect(m_sweep, &SweepPanel::runRequested, this, &MainWindow::runSweep);
 
     connect(&m_runner, &ExperimentRunner::status, this, [this](int runId, const QString& message) {
         if (runId == m_activeRun)
@@ -102,6 +113,7 @@ MainWindow::MainWindow(QWidget* parent)
             return;
         m_charts->strategyFinished(result);
         m_results->addResult(result, tr("#%1").arg(result.runId));
+        m_files->refreshComparison();
     });
     connect(&m_runner, &ExperimentRunner::locksSampled, this, [this](const LockSnapshot& snapshot) {
         if (snapshot.runId == m_activeRun)
@@ -122,6 +134,9 @@ MainWindow::MainWindow(QWidget* parent)
         updateRunAction();
     });
 
+    m_files = new SessionFiles(this, m_results, m_charts->comparison(), [this] { return runInfo(); });
+    connect(m_files, &SessionFiles::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+
     restoreSettings();
     m_serverController->start();
     updateRunAction();
@@ -138,8 +153,20 @@ void MainWindow::buildActions()
     m_run->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5) });
     m_stop = new QAction(tr("&Stop"), this);
     m_stop->setShortcuts({ QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period) });
-    m_export = new QAction(tr("&Export results…"), this);
+    m_runSweep = new QAction(tr("Run s&weep"), this);
+    m_runSweep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_export = new QAction(tr("&Export results (JSON, CSV)…"), this);
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    auto* open = new QAction(tr("&Open results…"), this);
+    open->setShortcut(QKeySequence::Open);
+    auto* exportReportAction = new QAction(tr("Export &report (HTML, PDF)…"), this);
+    auto* exportChartsAction = new QAction(tr("Export all &charts (PNG, SVG, PDF)…"), this);
+    auto* exportScalingAction = new QAction(tr("Export the &scaling chart…"), this);
+    connect(m_runSweep, &QAction::triggered, this, &MainWindow::runSweep);
+    connect(open, &QAction::triggered, this, &MainWindow::openResults);
+    connect(exportReportAction, &QAction::triggered, this, &MainWindow::exportReport);
+    connect(exportChartsAction, &QAction::triggered, this, &MainWindow::exportCharts);
+    connect(exportScalingAction, &QAction::triggered, this, &MainWindow::exportScalingChart);
     auto* quit = new QAction(tr("&Quit"), this);
     quit->setShortcut(QKeySequence::Quit);
     connect(m_run, &QAction::triggered, this, &MainWindow::run);
@@ -148,16 +175,22 @@ void MainWindow::buildActions()
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(open);
     file->addAction(m_export);
+    file->addAction(exportReportAction);
+    file->addAction(exportChartsAction);
+    file->addAction(exportScalingAction);
     file->addSeparator();
     file->addAction(quit);
     QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
     runMenu->addAction(m_run);
+    runMenu->addAction(m_runSweep);
     runMenu->addAction(m_stop);
     QToolBar* toolbar = addToolBar(tr("Run"));
     toolbar->setObjectName(QStringLiteral("runToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     toolbar->addAction(m_run);
+    toolbar->addAction(m_runSweep);
     toolbar->addAction(m_stop);
     toolbar->addAction(m_export);
 }
@@ -178,6 +211,13 @@ void MainWindow::updateRunAction()
         why = connectionError;
     m_run->setEnabled(why.isEmpty());
     m_run->setToolTip(why.isEmpty() ? tr("Run the selected strategies (Ctrl+R)") : tr("Run is disabled: %1").arg(why));
+    QString sweepWhy = why;
+    if (sweepWhy.isEmpty())
+        m_sweep->plan(&sweepWhy);
+    m_runSweep->setEnabled(sweepWhy.isEmpty());
+    m_runSweep->setToolTip(sweepWhy.isEmpty() ? tr("Run every strategy at every thread count (Ctrl+Shift+R)") : tr("Sweep is disabled: %1").arg(sweepWhy));
+    m_sweep->runButton()->setEnabled(sweepWhy.isEmpty());
+    m_sweep->runButton()->setToolTip(m_runSweep->toolTip());
     m_stop->setEnabled(running);
     m_export->setEnabled(!m_results->results().isEmpty());
     if (!running)
@@ -188,35 +228,48 @@ void MainWindow::run()
 {
     if (!m_run->isEnabled())
         return;
+    QList<RunCell> cells;
+    for (const QString& id : m_strategies->selectedIds())
+        cells.append({ id, m_experiment->experiment() });
+    startCells(cells);
+}
+
+void MainWindow::runSweep()
+{
+    if (!m_runSweep->isEnabled())
+        return;
+    QString error;
+    const std::optional<SweepPlan> plan = m_sweep->plan(&error);
+    if (plan)
+        error = plan->validate(m_experiment->experiment()).join(QLatin1Char('\n'));
+    if (!plan || !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot sweep"), error);
+        return;
+    }
+    startCells(plan->cells(m_experiment->experiment(), m_strategies->selectedIds()));
+}
+
+bool MainWindow::startCells(const QList<RunCell>& cells)
+{
     QString error;
     const Experiment experiment = m_experiment->experiment();
     const std::optional<ConnectionParams> params = m_server->connectionParams(experiment.database, &error);
-    const QStringList strategies = m_strategies->selectedIds();
-    if (!params || !m_runner.start(experiment, strategies, *params, &error)) {
+    if (!params || !m_runner.start(cells, *params, &error)) {
         QMessageBox::warning(this, tr("Cannot run"), error);
-        return;
+        return false;
     }
     m_activeRun = m_runner.runId();
     m_charts->startRun(experiment.skus * experiment.initialStock);
-    m_runProgress = RunProgress(experiment, static_cast<int>(strategies.size()));
+    m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
     m_progress->setValue(0);
     m_progress->setFormat(m_runProgress.text());
     saveSettings();
     updateRunAction();
+    return true;
 }
 
-void MainWindow::stop()
+ResultWriter::RunInfo MainWindow::runInfo() const
 {
-    m_runner.stop(); // workers see the flag between orders; finished() follows
-    m_status->setText(tr("Stopping…"));
-}
-
-void MainWindow::exportResults()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), QStringLiteral("lockbench-results.json"),
-                                                      tr("JSON (*.json);;CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
     ResultWriter::RunInfo info;
     info.experiment = m_experiment->experiment();
     info.embedded = m_server->usesEmbedded();
@@ -227,14 +280,46 @@ void MainWindow::exportResults()
         if (const auto params = m_server->connectionParams(info.experiment.database, &ignored))
             info.serverUrl = params->maskedUrl();
     }
-    QString error;
-    const bool ok = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
-        ? ResultWriter::writeCsv(path, m_results->results(), &error)
-        : ResultWriter::writeJson(path, info, m_results->results(), &error);
-    if (!ok)
-        QMessageBox::warning(this, tr("Export failed"), error);
-    else
-        statusBar()->showMessage(tr("Exported to %1").arg(path), 5000);
+    return info;
+}
+
+void MainWindow::exportResults()
+{
+    m_files->exportResults();
+}
+
+void MainWindow::exportReport()
+{
+    m_files->exportReport();
+}
+
+void MainWindow::exportCharts()
+{
+    m_files->exportCharts();
+}
+
+void MainWindow::exportScalingChart()
+{
+    m_files->exportScalingChart();
+}
+
+void MainWindow::openResults()
+{
+    m_files->openResults();
+    updateRunAction();
+}
+
+bool MainWindow::openResultsFile(const QString& path, QString* error)
+{
+    const bool ok = m_files->openResultsFile(path, error);
+    updateRunAction();
+    return ok;
+}
+
+void MainWindow::stop()
+{
+    m_runner.stop(); // workers see the flag between orders; finished() follows
+    m_status->setText(tr("Stopping…"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "experimentrunner.h"
+#include "resultwriter.h"
 #include "runprogress.h"
 
 #include <QMainWindow>
@@ -17,6 +18,7 @@ class ResultsPanel;
 class ServerController;
 class ServerPanel;
 class StrategyPanel;
+class SweepPanel;
 
 // Assembles the panels and connects them to the runner; the panels do the work.
 class MainWindow : public QMainWindow {
@@ -38,14 +40,24 @@ public:
     QAction* stopAction() const { return m_stop; }
 
     void run();
+    void runSweep();
     void stop();
     void exportResults();
+    void exportReport();
+    void exportCharts();
+    void exportScalingChart();
+    void openResults();
+    // Adds the runs of a results file to the table and the scaling charts; false with `error`.
+    bool openResultsFile(const QString& path, QString* error);
+    SweepPanel* sweepPanel() const { return m_sweep; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
     void buildActions();
+    bool startCells(const QList<RunCell>& cells);
+    ResultWriter::RunInfo runInfo() const;
     void updateRunAction();
     void restoreSettings();
     void saveSettings() const;
@@ -54,6 +66,7 @@ private:
     ExperimentRunner m_runner;
     ExperimentPanel* m_experiment;
     StrategyPanel* m_strategies;
+    SweepPanel* m_sweep;
     ServerPanel* m_server;
     ChartsPanel* m_charts;
     ResultsPanel* m_results;
@@ -64,8 +77,10 @@ private:
     QAction* m_run = nullptr;
     QAction* m_stop = nullptr;
     QAction* m_export = nullptr;
+    QAction* m_runSweep = nullptr;
     QLabel* m_status;
     QProgressBar* m_progress;
     RunProgress m_runProgress;
     int m_activeRun = 0;
+    class SessionFiles* m_files = nullptr;
 };

@@ -10,7 +10,7 @@
 #include <cmath>
 
 MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* parent)
-    : QChartView(parent)
+    : ExportableChartView(parent)
     , m_title(title)
     , m_chart(new QChart)
     , m_xAxis(new QValueAxis)

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QChartView>
+#include "exportablechartview.h"
+
 #include <QHash>
 #include <QPen>
 #include <QPointF>
@@ -16,7 +17,7 @@ class QValueAxis;
 // One metric over elapsed time, one line per strategy. Points are buffered in a bounded
 // ring per line and pushed to the chart with replace() on flush(), never appended one by
 // one; the axes follow the data.
-class MetricChart : public QChartView {
+class MetricChart : public ExportableChartView {
     Q_OBJECT
 public:
     static constexpr std::size_t kMaxPointsPerLine = 2400; // 10 min at 4 samples/s

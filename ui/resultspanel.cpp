@@ -8,7 +8,7 @@
 
 namespace {
 
-const QStringList kHeaders = { QStringLiteral("run"), QStringLiteral("strategy"), QStringLiteral("orders/s"),
+const QStringList kHeaders = { QStringLiteral("source"), QStringLiteral("strategy"), QStringLiteral("threads"), QStringLiteral("orders/s"),
     QStringLiteral("p95 ms"), QStringLiteral("p99 ms"), QStringLiteral("lock waits"), QStringLiteral("deadlocks"),
     QStringLiteral("timeouts"), QStringLiteral("1020"), QStringLiteral("3572"), QStringLiteral("lost conn"),
     QStringLiteral("retries"), QStringLiteral("sold"), QStringLiteral("oversold"), QStringLiteral("verdict"),
@@ -62,11 +62,12 @@ ResultsPanel::ResultsPanel(QWidget* parent)
 void ResultsPanel::addResult(const StrategyResult& r, const QString& runLabel)
 {
     m_results.append(r);
+    m_sources.append(runLabel);
     const int row = m_table->rowCount();
     m_table->insertRow(row);
     auto* strategy = new QTableWidgetItem(r.safe ? r.strategy : r.strategy + tr(" (unsafe)"));
     strategy->setForeground(StrategyColors::of(r.strategy));
-    const QList<QTableWidgetItem*> items = { new QTableWidgetItem(runLabel), strategy, number(r.ordersPerS),
+    const QList<QTableWidgetItem*> items = { new QTableWidgetItem(runLabel), strategy, number(r.experiment.threads), number(r.ordersPerS),
         number(r.p95Ms, 2), number(r.p99Ms, 2), number(static_cast<double>(r.lockWaits)), number(static_cast<double>(r.deadlocks)),
         number(static_cast<double>(r.lockWaitTimeouts)), number(static_cast<double>(r.errors[static_cast<std::size_t>(ErrorClass::RecordChanged)])),
         number(static_cast<double>(r.errors[static_cast<std::size_t>(ErrorClass::LockNowait)])),

@@ -13,8 +13,10 @@ class ResultsPanel : public QWidget {
 public:
     explicit ResultsPanel(QWidget* parent = nullptr);
 
-    void addResult(const StrategyResult& result, const QString& runLabel);
+    // `source` is "#3" for the session's third run, or a results file's name.
+    void addResult(const StrategyResult& result, const QString& source);
     const QList<StrategyResult>& results() const { return m_results; }
+    const QStringList& sources() const { return m_sources; }
     QTableWidget* table() const { return m_table; }
     // The text in a cell, by column header (for tests and export).
     QString cell(int row, const QString& header) const;
@@ -22,4 +24,5 @@ public:
 private:
     QTableWidget* m_table;
     QList<StrategyResult> m_results;
+    QStringList m_sources;
 };

@@ -1,6 +1,11 @@
 // The lab window on the offscreen platform, against the embedded MariaDB it starts itself:
 // fill in an experiment, run it, and check that charts, badges and the results table show it.
+#include "chartexporter.h"
 #include "chartspanel.h"
+#include "comparisonpanel.h"
+#include "exportablechartview.h"
+#include "resultwriter.h"
+#include "sweeppanel.h"
 #include "deadlockspanel.h"
 #include "lockinspectorpanel.h"
 #include "experimentpanel.h"
@@ -15,6 +20,8 @@
 #include <QAction>
 #include <QTableWidget>
 #include <QTreeWidget>
+#include <QXYSeries>
+#include <QChart>
 #include <QtTest>
 
 class TestMainWindow : public QObject {
@@ -183,6 +190,78 @@ private slots:
         QVERIFY(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("ran under")).contains(QLatin1String("deadlock detect ON")));
         experiment->setFieldText(QStringLiteral("deadlock-detect"), QStringLiteral("server"));
         experiment->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
+    }
+
+    void sweepDrawsTheScalingChartAndExportsIt()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        experiment->setFieldText(QStringLiteral("skus"), QStringLiteral("1"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
+        experiment->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
+        experiment->setFieldText(QStringLiteral("duration"), QStringLiteral("1500ms"));
+        experiment->setFieldText(QStringLiteral("warmup"), QStringLiteral("500ms"));
+        experiment->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
+        m_window->strategyPanel()->setSelectedIds({ QStringLiteral("conditional"), QStringLiteral("pessimistic") });
+        m_window->sweepPanel()->setThreads(QStringLiteral("1,4"));
+        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        m_window->runSweep();
+        QVERIFY(m_window->runner()->isRunning());
+        // The scaling chart fills in as cells finish, before the sweep is over.
+        ExportableChartView* scaling = m_window->chartsPanel()->comparison()->scalingView();
+        // Earlier tests ran other experiments this session: their lines carry slots= and
+        // skus=; the sweep's line is the one with the most points.
+        const auto pointsOf = [&](const QString& strategy) {
+            int most = 0;
+            for (QAbstractSeries* series : scaling->chart()->series()) {
+                if (series->name().section(QLatin1Char(' '), 0, 0) == strategy && !series->name().contains(QLatin1Char('(')))
+                    most = std::max(most, static_cast<QXYSeries*>(series)->count());
+            }
+            return most;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(pointsOf(QStringLiteral("conditional")) >= 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 60000);
+        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 4);
+        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore + 3, QStringLiteral("threads")), QStringLiteral("4"));
+        // At least the sweep's two thread counts (an earlier run of the same SKUs and slots joins the line).
+        QTRY_VERIFY(pointsOf(QStringLiteral("conditional")) >= 2);
+        QVERIFY(pointsOf(QStringLiteral("pessimistic")) >= 2);
+
+        QTemporaryDir dir;
+        QString error;
+        const QString svg = dir.filePath(QStringLiteral("scaling.svg"));
+        const QString pdf = dir.filePath(QStringLiteral("scaling.pdf"));
+        QVERIFY2(ChartExporter::save(scaling->chart(), svg, QSize(1200, 700), 144, &error), qPrintable(error));
+        QVERIFY2(ChartExporter::save(scaling->chart(), pdf, QSize(1200, 700), 144, &error), qPrintable(error));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QByteArray svgText = svgFile.readAll();
+        QVERIFY(svgText.contains("conditional") && svgText.contains("pessimistic"));
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY(pdfFile.readAll().startsWith("%PDF-"));
+        experiment->setFieldText(QStringLiteral("warmup"), QStringLiteral("0s"));
+    }
+
+    void openedResultsOverlayOnTheScalingChart()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("yesterday.json"));
+        QString error;
+        QVERIFY(ResultWriter::writeJson(path, {}, m_window->resultsPanel()->results(), &error));
+        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        QVERIFY2(m_window->openResultsFile(path, &error), qPrintable(error));
+        QCOMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore * 2);
+        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("source")), QStringLiteral("yesterday"));
+        ExportableChartView* scaling = m_window->chartsPanel()->comparison()->scalingView();
+        QTRY_VERIFY([&] {
+            for (QAbstractSeries* series : scaling->chart()->series()) {
+                if (series->name().startsWith(QLatin1String("conditional")) && series->name().contains(QLatin1String("(yesterday)")))
+                    return true;
+            }
+            return false;
+        }());
+        QVERIFY(!m_window->openResultsFile(dir.filePath(QStringLiteral("missing.json")), &error));
+        QVERIFY(error.contains(QLatin1String("cannot read")));
     }
 
     void settingsRememberTheExperiment()

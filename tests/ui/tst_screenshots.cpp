@@ -7,6 +7,7 @@
 #include "metricchart.h"
 #include "servercontroller.h"
 #include "strategypanel.h"
+#include "sweeppanel.h"
 
 #include <QAction>
 #include <QtTest>
@@ -68,6 +69,19 @@ private slots:
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lock-inspector.png"))));
         window.stopAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 30000);
+
+        // A short sweep, for the scaling curves.
+        window.experimentPanel()->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
+        window.experimentPanel()->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
+        window.experimentPanel()->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
+        window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("1s"));
+        window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") });
+        window.sweepPanel()->setThreads(QStringLiteral("1,4,16"));
+        window.runSweep();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 120000);
+        window.chartsPanel()->setCurrentIndex(window.chartsPanel()->count() - 1);
+        QTest::qWait(800);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-scaling.png"))));
         qInfo("screenshots in %s", qPrintable(folder.path()));
     }
 };
