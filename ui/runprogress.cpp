@@ -23,7 +23,9 @@ void RunProgress::update(const MetricsSample& s)
     case StopKind::Duration: {
         const double total = static_cast<double>(m_experiment.durationMs) / 1000.0;
         m_fraction = s.elapsedS / total;
-        m_left = QStringLiteral("%1 s left").arg(std::max(0.0, total - s.elapsedS), 0, 'f', 0);
+        // Cells of a run all last the duration: what is left in all is easy to tell.
+        const double left = std::max(0.0, total - s.elapsedS) + total * (m_strategyCount - m_index - 1);
+        m_left = QStringLiteral("%1 s left").arg(left, 0, 'f', 0);
         break;
     }
     case StopKind::Orders: {

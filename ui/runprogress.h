@@ -5,7 +5,8 @@
 
 #include <QString>
 
-// How far a run of several strategies has got, and what is left, for the progress bar.
+// How far a run of several strategies (or a sweep of many cells) has got, and what is left
+// in all, for the progress bar.
 class RunProgress {
 public:
     RunProgress() = default;
