@@ -9,7 +9,8 @@ namespace {
 // "2026-11-21 23:18:57 36 [Note] InnoDB: text" -> "text"; other lines stay as they are.
 QString stripLogPrefix(const QString& line, QString* timestamp = nullptr)
 {
-    static const QRegularExpression prefix(QStringLiteral("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d) +\\d+ \\[\\w+\\] InnoDB: ?"));
+    // MariaDB pads the hour with a space before 10 o'clock: "2026-11-22  0:21:40".
+    static const QRegularExpression prefix(QStringLiteral("^(\\d{4}-\\d\\d-\\d\\d +\\d{1,2}:\\d\\d:\\d\\d) +\\d+ \\[\\w+\\] InnoDB: ?"));
     const QRegularExpressionMatch match = prefix.match(line);
     if (!match.hasMatch())
         return line;
@@ -73,7 +74,7 @@ std::optional<DeadlockRecord> DeadlockParser::parseStatus(const QString& status)
     QStringList lines = status.mid(start, (lineEnd < 0 ? status.size() : lineEnd) - start).split(QLatin1Char('\n'));
     DeadlockRecord record = parseBlock(lines);
     // The section's second line after the dashes is the server's timestamp of the deadlock.
-    static const QRegularExpression stamp(QStringLiteral("^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d)"));
+    static const QRegularExpression stamp(QStringLiteral("^(\\d{4}-\\d\\d-\\d\\d +\\d{1,2}:\\d\\d:\\d\\d)"));
     for (const QString& line : std::as_const(lines)) {
         const QRegularExpressionMatch match = stamp.match(line.trimmed());
         if (match.hasMatch()) {

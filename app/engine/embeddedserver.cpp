@@ -143,6 +143,12 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         return false;
     }
 
+    // Every deadlock goes to the error log: keep one old generation instead of letting it grow.
+    if (QFileInfo(errorLogPath()).size() > 64LL * 1024 * 1024) {
+        QFile::remove(errorLogPath() + QStringLiteral(".old"));
+        QFile::rename(errorLogPath(), errorLogPath() + QStringLiteral(".old"));
+    }
+
     QStringList arguments = {
         QStringLiteral("--no-defaults"),
         QStringLiteral("--datadir=") + dataDirectory(),

@@ -122,6 +122,20 @@ private slots:
         QCOMPARE(parser.feed(text + text).size(), 2);
     }
 
+    void hourPaddedWithASpaceIsStillALogLine()
+    {
+        // Before 10 o'clock MariaDB writes "2026-11-22  0:21:40": the prefix must still be stripped.
+        QString text = QString::fromLatin1(kLogReport);
+        text.replace(QLatin1String("2026-11-21 23:18:57"), QLatin1String("2026-11-22  0:21:40"));
+        DeadlockParser parser;
+        const QList<DeadlockRecord> records = parser.feed(text);
+        QCOMPARE(records.size(), 1);
+        QCOMPARE(records.first().when, QStringLiteral("2026-11-22  0:21:40"));
+        QCOMPARE(records.first().transactions.size(), 2);
+        QVERIFY(records.first().transactions[0].waitingFor.contains(QLatin1String("`lockbench`.`inventory`")));
+        QCOMPARE(records.first().victim, 2);
+    }
+
     void otherLogLinesAreNoReport()
     {
         DeadlockParser parser;

@@ -57,7 +57,8 @@ private slots:
             QVERIFY(d.transactions.size() >= 2);
             for (const DeadlockRecord::Transaction& trx : d.transactions) {
                 QVERIFY2(trx.statement.contains(QLatin1String("FOR UPDATE")), qPrintable(trx.statement));
-                QVERIFY(trx.waitingFor.contains(QLatin1String("`inventory`")));
+                QVERIFY2(trx.waitingFor.contains(QLatin1String("`inventory`")),
+                         qPrintable(QStringLiteral("trx %1 of deadlock at %2 waits for: %3").arg(trx.trxId, d.when, trx.waitingFor)));
                 QVERIFY(trx.threadId > 0);
             }
             QVERIFY(d.victim >= 1 && d.victim <= d.transactions.size());
