@@ -20,10 +20,20 @@ QString LockInspector::missingPrivilegeMessage()
 LockSnapshot LockInspector::sample()
 {
     LockSnapshot snapshot;
-    if (m_mariaDb)
-        readMariaDb(snapshot);
-    else
-        readMySql(snapshot);
+    // Both flavours come down to the same three questions: which record locks exist (and
+    // which of them are waited for), who waits for whom, and which transactions are open.
+    if (m_mariaDb) {
+        read(snapshot,
+             QStringLiteral("SELECT l.lock_trx_id, l.lock_mode, l.lock_table, l.lock_data, t.trx_requested_lock_id = l.lock_id "
+                            "FROM information_schema.INNODB_LOCKS l "
+                            "LEFT JOIN information_schema.INNODB_TRX t ON t.trx_id = l.lock_trx_id"),
+             QStringLiteral("SELECT requesting_trx_id, blocking_trx_id FROM information_schema.INNODB_LOCK_WAITS"));
+    } else {
+        read(snapshot,
+             QStringLiteral("SELECT ENGINE_TRANSACTION_ID, LOCK_MODE, CONCAT('`', OBJECT_SCHEMA, '`.`', OBJECT_NAME, '`'), "
+                            "LOCK_DATA, LOCK_STATUS = 'WAITING' FROM performance_schema.data_locks WHERE LOCK_TYPE = 'RECORD'"),
+             QStringLiteral("SELECT REQUESTING_ENGINE_TRANSACTION_ID, BLOCKING_ENGINE_TRANSACTION_ID FROM performance_schema.data_lock_waits"));
+    }
     return snapshot;
 }
 
@@ -37,88 +47,37 @@ void LockInspector::fail(LockSnapshot& snapshot, const QSqlQuery& query)
         snapshot.error = QStringLiteral("cannot read the lock tables: %1").arg(query.lastError().text());
 }
 
-bool LockInspector::readMariaDb(LockSnapshot& snapshot)
+bool LockInspector::read(LockSnapshot& snapshot, const QString& locksSql, const QString& waitsSql)
 {
-    QSqlQuery query(m_database);
-    // Locks first: INNODB_LOCKS lists the locks that someone waits for and the locks in their way.
-    struct Lock {
-        QString trx, mode, table, row;
-    };
-    QHash<QString, Lock> locksById;
-    QHash<QString, Lock> heldByTrx;
-    if (!query.exec(QStringLiteral("SELECT lock_id, lock_trx_id, lock_mode, lock_table, lock_data FROM information_schema.INNODB_LOCKS"))) {
-        fail(snapshot, query);
-        return false;
-    }
-    while (query.next()) {
-        const Lock lock { query.value(1).toString(), query.value(2).toString(), query.value(3).toString(), query.value(4).toString() };
-        locksById.insert(query.value(0).toString(), lock);
-        heldByTrx.insert(lock.trx, lock);
-    }
-    QHash<QString, QStringList> blockers;
-    if (!query.exec(QStringLiteral("SELECT requesting_trx_id, blocking_trx_id FROM information_schema.INNODB_LOCK_WAITS"))) {
-        fail(snapshot, query);
-        return false;
-    }
-    while (query.next())
-        blockers[query.value(0).toString()] << query.value(1).toString();
-
-    if (!query.exec(QStringLiteral(
-            "SELECT trx_id, trx_mysql_thread_id, trx_state, "
-            "COALESCE(TIMESTAMPDIFF(SECOND, trx_wait_started, NOW()), 0), trx_query, trx_requested_lock_id "
-            "FROM information_schema.INNODB_TRX ORDER BY trx_started"))) {
-        fail(snapshot, query);
-        return false;
-    }
-    while (query.next()) {
-        LockTransaction trx;
-        trx.trxId = query.value(0).toString();
-        trx.threadId = query.value(1).toLongLong();
-        trx.state = query.value(2).toString();
-        trx.waitingS = query.value(3).toDouble();
-        trx.statement = query.value(4).toString().simplified();
-        const Lock lock = query.value(5).isNull() ? heldByTrx.value(trx.trxId) : locksById.value(query.value(5).toString());
-        trx.lockMode = lock.mode;
-        trx.lockTable = lock.table;
-        trx.lockRow = lock.row;
-        trx.blockedBy = blockers.value(trx.trxId);
-        snapshot.transactions.append(trx);
-    }
-    return true;
-}
-
-bool LockInspector::readMySql(LockSnapshot& snapshot)
-{
-    QSqlQuery query(m_database);
     struct Lock {
         QString mode, table, row;
     };
-    QHash<QString, Lock> waitingLock;
-    QHash<QString, Lock> grantedLock;
-    if (!query.exec(QStringLiteral(
-            "SELECT ENGINE_TRANSACTION_ID, LOCK_MODE, LOCK_STATUS, CONCAT('`', OBJECT_SCHEMA, '`.`', OBJECT_NAME, '`'), LOCK_DATA "
-            "FROM performance_schema.data_locks WHERE LOCK_TYPE = 'RECORD'"))) {
+    QHash<QString, Lock> waitingFor; // trx -> the lock it waits for
+    QHash<QString, Lock> holding; // trx -> a lock it holds (shown when it waits for nothing)
+    QSqlQuery query(m_database);
+    if (!query.exec(locksSql)) {
         fail(snapshot, query);
         return false;
     }
     while (query.next()) {
-        const Lock lock { query.value(1).toString(), query.value(3).toString(), query.value(4).toString() };
-        if (query.value(2).toString() == QLatin1String("WAITING"))
-            waitingLock.insert(query.value(0).toString(), lock);
-        else if (!grantedLock.contains(query.value(0).toString()))
-            grantedLock.insert(query.value(0).toString(), lock);
+        const QString trx = query.value(0).toString();
+        const Lock lock { query.value(1).toString(), query.value(2).toString(), query.value(3).toString() };
+        if (query.value(4).toBool())
+            waitingFor.insert(trx, lock);
+        else if (!holding.contains(trx))
+            holding.insert(trx, lock);
     }
     QHash<QString, QStringList> blockers;
-    if (!query.exec(QStringLiteral("SELECT REQUESTING_ENGINE_TRANSACTION_ID, BLOCKING_ENGINE_TRANSACTION_ID FROM performance_schema.data_lock_waits"))) {
+    if (!query.exec(waitsSql)) {
         fail(snapshot, query);
         return false;
     }
     while (query.next())
         blockers[query.value(0).toString()] << query.value(1).toString();
-    if (!query.exec(QStringLiteral(
-            "SELECT trx_id, trx_mysql_thread_id, trx_state, "
-            "COALESCE(TIMESTAMPDIFF(SECOND, trx_wait_started, NOW()), 0), trx_query "
-            "FROM information_schema.INNODB_TRX ORDER BY trx_started"))) {
+
+    if (!query.exec(QStringLiteral("SELECT trx_id, trx_mysql_thread_id, trx_state, "
+                                   "COALESCE(TIMESTAMPDIFF(SECOND, trx_wait_started, NOW()), 0), trx_query "
+                                   "FROM information_schema.INNODB_TRX ORDER BY trx_started"))) {
         fail(snapshot, query);
         return false;
     }
@@ -129,7 +88,7 @@ bool LockInspector::readMySql(LockSnapshot& snapshot)
         trx.state = query.value(2).toString();
         trx.waitingS = query.value(3).toDouble();
         trx.statement = query.value(4).toString().simplified();
-        const Lock lock = waitingLock.contains(trx.trxId) ? waitingLock.value(trx.trxId) : grantedLock.value(trx.trxId);
+        const Lock lock = waitingFor.contains(trx.trxId) ? waitingFor.value(trx.trxId) : holding.value(trx.trxId);
         trx.lockMode = lock.mode;
         trx.lockTable = lock.table;
         trx.lockRow = lock.row;

@@ -15,8 +15,7 @@ public:
     static QString missingPrivilegeMessage();
 
 private:
-    bool readMariaDb(LockSnapshot& snapshot);
-    bool readMySql(LockSnapshot& snapshot);
+    bool read(LockSnapshot& snapshot, const QString& locksSql, const QString& waitsSql);
     void fail(LockSnapshot& snapshot, const class QSqlQuery& query);
 
     QSqlDatabase m_database;

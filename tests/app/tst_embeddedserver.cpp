@@ -28,9 +28,7 @@ class TestEmbeddedServer : public QObject {
 private slots:
     void initTestCase()
     {
-        QString error;
-        if (!ServerFixture::ensureStarted(&error))
-            QFAIL(qPrintable(error));
+        LOCKBENCH_REQUIRE_SERVER();
     }
 
     void serverIsPrivateAndReachable()

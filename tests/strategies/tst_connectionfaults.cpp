@@ -64,9 +64,7 @@ class TestConnectionFaults : public QObject {
 private slots:
     void initTestCase()
     {
-        QString error;
-        if (!ServerFixture::ensureStarted(&error))
-            QFAIL(qPrintable(error));
+        LOCKBENCH_REQUIRE_SERVER();
     }
 
     void killedConnectionsLoseNoOrder_data()

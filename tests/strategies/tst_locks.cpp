@@ -40,9 +40,7 @@ class TestLocks : public QObject {
 private slots:
     void initTestCase()
     {
-        QString error;
-        if (!ServerFixture::ensureStarted(&error))
-            QFAIL(qPrintable(error));
+        LOCKBENCH_REQUIRE_SERVER();
     }
 
     void randomLockOrderDeadlocksAndEveryDeadlockIsCaptured()

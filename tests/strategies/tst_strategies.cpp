@@ -12,9 +12,7 @@ class TestStrategies : public QObject {
 private slots:
     void initTestCase()
     {
-        QString error;
-        if (!ServerFixture::ensureStarted(&error))
-            QFAIL(qPrintable(error));
+        LOCKBENCH_REQUIRE_SERVER();
     }
 
     void declaresSchemaAndSql_data()

@@ -24,3 +24,11 @@ StrategyResult runStrategy(const QString& strategyId, const Experiment& experime
 Experiment soldOutExperiment(std::int64_t stock = 3000);
 
 } // namespace ServerFixture
+
+// For initTestCase(): starts the server, or fails the test case with the reason.
+#define LOCKBENCH_REQUIRE_SERVER()                                                                                   \
+    do {                                                                                                             \
+        QString serverError;                                                                                         \
+        if (!ServerFixture::ensureStarted(&serverError))                                                             \
+            QFAIL(qPrintable(serverError));                                                                          \
+    } while (false)
