@@ -1,11 +1,15 @@
 #include "chartfactory.h"
 
+#include "experimentfields.h"
 #include "strategycolors.h"
 
-#include <QBarSeries>
+#include <QStackedBarSeries>
 #include <QBarSet>
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMap>
@@ -32,11 +36,15 @@ QPen penFor(const QString& strategy, int variant)
     return pen;
 }
 
-// What makes a line in a scaling chart: strategy, source and the sweep's other dimension.
+// What makes a line in a scaling chart: strategy, source and everything in the experiment
+// but the thread count, so that runs of different experiments never share a line.
 QString groupKey(const ChartFactory::Source& source)
 {
-    const Experiment& e = source.result.experiment;
-    return QStringLiteral("%1|%2|%3|%4").arg(source.result.strategy, source.label).arg(e.slotsPerSku).arg(e.skus);
+    Experiment withoutThreads = source.result.experiment;
+    withoutThreads.threads = 0;
+    const QJsonObject fields = ExperimentFields::toJson(withoutThreads);
+    return source.result.strategy + QLatin1Char('|') + source.label + QLatin1Char('|')
+        + QString::fromUtf8(QJsonDocument(fields).toJson(QJsonDocument::Compact));
 }
 
 QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString& title, const QString& unit,
@@ -57,10 +65,10 @@ QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString&
         if (source.result.error.isEmpty())
             groups[groupKey(source)].append(&source);
     }
-    // Several slot or SKU counts in one sweep: say which line is which.
-    QSet<QString> dimensions;
+    // A strategy with lines from several experiments: name each by the run it came from.
+    QHash<QString, int> linesPerStrategy;
     for (const auto& group : groups)
-        dimensions.insert(QStringLiteral("%1/%2").arg(group.first()->result.experiment.slotsPerSku).arg(group.first()->result.experiment.skus));
+        ++linesPerStrategy[group.first()->result.strategy + QLatin1Char('|') + group.first()->label];
     double maxThreads = 2;
     double maxY = 1;
     QMap<QString, int> variants;
@@ -70,8 +78,10 @@ QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString&
         auto* series = new QLineSeries;
         const ChartFactory::Source& first = *cells.first();
         QString name = ChartFactory::lineName(first, false);
-        if (dimensions.size() > 1)
-            name += QStringLiteral(" slots=%1 skus=%2").arg(first.result.experiment.slotsPerSku).arg(first.result.experiment.skus);
+        if (linesPerStrategy.value(first.result.strategy + QLatin1Char('|') + first.label) > 1) {
+            const Experiment& e = first.result.experiment;
+            name += QStringLiteral(" [run #%1, skus=%2 slots=%3 delay=%4ms]").arg(first.result.runId).arg(e.skus).arg(e.slotsPerSku).arg(e.delayMs);
+        }
         series->setName(name);
         series->setPen(penFor(first.result.strategy, variants[first.result.strategy]++));
         series->setPointsVisible(true);
@@ -130,18 +140,29 @@ QChart* lockWaitsVersusThreads(const QList<Source>& sources)
 QChart* ordersByStrategy(const QList<Source>& sources)
 {
     QChart* chart = newChart(QObject::tr("Orders per second by strategy"));
-    auto* series = new QBarSeries;
+    // One category per result; a stacked series with one set per result, zero elsewhere,
+    // gives every bar its strategy's colour and its own label on the axis.
+    QSet<int> threadCounts;
+    for (const Source& source : sources)
+        threadCounts.insert(source.result.experiment.threads);
+    QStringList categories;
+    for (const Source& source : sources)
+        categories << lineName(source, threadCounts.size() > 1);
+    auto* series = new QStackedBarSeries;
     double maxY = 1;
-    for (const Source& source : sources) {
-        auto* set = new QBarSet(lineName(source, false));
-        set->append(source.result.ordersPerS);
-        set->setColor(StrategyColors::of(source.result.strategy));
+    for (qsizetype i = 0; i < sources.size(); ++i) {
+        auto* set = new QBarSet(categories[i]);
+        for (qsizetype j = 0; j < sources.size(); ++j)
+            set->append(i == j ? sources[i].result.ordersPerS : 0.0);
+        set->setColor(StrategyColors::of(sources[i].result.strategy));
         series->append(set);
-        maxY = std::max(maxY, source.result.ordersPerS);
+        maxY = std::max(maxY, sources[i].result.ordersPerS);
     }
     chart->addSeries(series);
+    chart->legend()->setVisible(false);
     auto* xAxis = new QBarCategoryAxis;
-    xAxis->append(QObject::tr("orders/s"));
+    xAxis->append(categories);
+    xAxis->setLabelsAngle(categories.size() > 4 ? -40 : 0);
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText(QObject::tr("orders/s"));
     yAxis->setRange(0, maxY * 1.1);

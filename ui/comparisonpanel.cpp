@@ -32,8 +32,19 @@ void ComparisonPanel::setSources(const QList<ChartFactory::Source>& sources)
 
 void ComparisonPanel::rebuild()
 {
+    // The bars show the latest run of this session (or, before any, everything opened).
+    int latestRun = 0;
+    for (const ChartFactory::Source& source : std::as_const(m_sources)) {
+        if (source.label.isEmpty())
+            latestRun = std::max(latestRun, source.result.runId);
+    }
+    QList<ChartFactory::Source> latest;
+    for (const ChartFactory::Source& source : std::as_const(m_sources)) {
+        if (latestRun == 0 || (source.label.isEmpty() && source.result.runId == latestRun))
+            latest.append(source);
+    }
     const QList<QChart*> charts = { ChartFactory::ordersVersusThreads(m_sources), ChartFactory::p99VersusThreads(m_sources),
-        ChartFactory::lockWaitsVersusThreads(m_sources), ChartFactory::ordersByStrategy(m_sources) };
+        ChartFactory::lockWaitsVersusThreads(m_sources), ChartFactory::ordersByStrategy(latest) };
     for (int i = 0; i < m_views.size(); ++i) {
         QChart* old = m_views[i]->chart();
         m_views[i]->setChart(charts[i]); // the view does not delete the chart it had

@@ -8,8 +8,8 @@
 class ExportableChartView;
 
 // The scaling curves: orders/s, p99 and lock waits against client threads (log scale, one
-// line per strategy and source), and a bar chart of the strategies. Rebuilt as cells
-// finish and when results files are opened, at most every 300 ms.
+// line per strategy and source), and a bar chart of the latest run's strategies. Rebuilt as
+// cells finish and when results files are opened, at most every 300 ms.
 class ComparisonPanel : public QWidget {
     Q_OBJECT
 public:

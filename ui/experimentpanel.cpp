@@ -28,6 +28,7 @@ QString labelFor(const QString& field)
         { QStringLiteral("duration"), QObject::tr("Duration") },
         { QStringLiteral("orders"), QObject::tr("Orders") },
         { QStringLiteral("time-limit"), QObject::tr("Time limit") },
+        { QStringLiteral("warmup"), QObject::tr("Warm-up") },
         { QStringLiteral("delay-ms"), QObject::tr("Delay in transaction, ms") },
         { QStringLiteral("isolation"), QObject::tr("Isolation") },
         { QStringLiteral("arrival"), QObject::tr("Arrival") },
