@@ -3,6 +3,7 @@
 #include "labdatabase.h"
 #include "lockbenchprocess.h"
 #include "mysqlconnection.h"
+#include "servercheck.h"
 #include "serverfixture.h"
 #include "strategyregistry.h"
 
@@ -142,6 +143,40 @@ private slots:
         QCOMPARE(o.exitCode, 1);
         QVERIFY2(all.contains(message), qPrintable(all));
         QVERIFY(!all.contains(QLatin1String("wrongpass")) && !all.contains(QLatin1String("rightpass")));
+    }
+
+    void serverCheckAnswersWithAClearMessage_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("ready") << tcpUrl(QStringLiteral("root"), QStringLiteral("check_ok")) << true << QStringLiteral("Ready:");
+        QTest::newRow("wrong password") << tcpUrl(QStringLiteral("labuser:wrongpass"), QStringLiteral("lab_db")) << false
+                                        << QStringLiteral("wrong user name or password");
+        QTest::newRow("unreachable") << QStringLiteral("mysql://lab:pw@127.0.0.1:1/lockbench") << false
+                                     << QStringLiteral("the server is unreachable");
+        QTest::newRow("missing privilege") << tcpUrl(QStringLiteral("labuser:rightpass"), QStringLiteral("lab_db")) << false
+                                           << QStringLiteral("cannot create database lab_db");
+        QTest::newRow("foreign tables") << tcpUrl(QStringLiteral("root"), QStringLiteral("shop")) << false
+                                        << QStringLiteral("holds tables lockbench did not create");
+    }
+    void serverCheckAnswersWithAClearMessage()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, ok);
+        QFETCH(QString, message);
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'")));
+        QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS shop")));
+        QVERIFY(admin.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS shop.customers (id INT PRIMARY KEY)")));
+        QString error;
+        const std::optional<ConnectionParams> params = ConnectionParams::fromUrl(url, &error);
+        QVERIFY2(params, qPrintable(error));
+        const ServerCheck check = ServerCheck::run(*params);
+        QCOMPARE(check.ok, ok);
+        QVERIFY2(check.message.contains(message), qPrintable(check.message));
+        QVERIFY(!check.message.contains(QLatin1String("rightpass")) && !check.message.contains(QLatin1String("wrongpass")));
     }
 
     void tablesStayAsTheLastStrategyLeftThem()
