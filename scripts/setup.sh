@@ -9,7 +9,8 @@ preset="${1:-default}"
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libqt6sql6-mysql
-    default-libmysqlclient-dev mariadb-server xvfb
+    default-libmysqlclient-dev mariadb-server
+    xvfb xauth fonts-dejavu-core
 )
 
 missing=()
