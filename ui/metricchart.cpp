@@ -29,7 +29,9 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
     m_xAxis->setRange(0, 1);
     m_yAxis->setRange(0, 1);
+    QChart* placeholder = chart(); // QChartView makes one of its own and would leak it on setChart()
     setChart(m_chart);
+    delete placeholder;
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 180);
 }
