@@ -119,8 +119,9 @@ private slots:
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY(r.clientSoldOrders > 0);
-        // Orders are due at rate/s from the start: no more can have been placed.
-        QVERIFY2(r.clientSoldOrders <= static_cast<long long>(e.rate * r.durationS) + 1,
+        // Order k is due at k/rate s from the start: no more can have been placed than were
+        // due by the stop (durationS is whole milliseconds, hence the extra millisecond).
+        QVERIFY2(r.clientSoldOrders <= static_cast<long long>(std::floor(e.rate * (r.durationS + 0.001))) + 1,
                  qPrintable(QStringLiteral("%1 orders in %2 s").arg(r.clientSoldOrders).arg(r.durationS)));
         QCOMPARE(r.clientSoldOrders, r.orderRows);
     }
