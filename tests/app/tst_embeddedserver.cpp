@@ -16,6 +16,16 @@ LockbenchProcess runLockbench(const QStringList& arguments)
     return LockbenchProcess::run(arguments);
 }
 
+// A user without privileges (password "rightpass") and a database with a foreign table.
+bool createProblemAccounts()
+{
+    MysqlConnection admin;
+    return admin.open(ServerFixture::params(), false)
+        && admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'"))
+        && admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS shop"))
+        && admin.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS shop.customers (id INT PRIMARY KEY)"));
+}
+
 QString tcpUrl(const QString& userInfo, const QString& database)
 {
     return QStringLiteral("mysql://%1@127.0.0.1:%2/%3").arg(userInfo).arg(ServerFixture::server().port()).arg(database);
@@ -132,11 +142,7 @@ private slots:
     {
         QFETCH(QString, url);
         QFETCH(QString, message);
-        MysqlConnection admin;
-        QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'")));
-        QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS shop")));
-        QVERIFY(admin.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS shop.customers (id INT PRIMARY KEY)")));
+        QVERIFY(createProblemAccounts());
         const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"),
             QStringLiteral("conditional"), QStringLiteral("--duration"), QStringLiteral("1s") });
         const QString all = o.all();
@@ -165,11 +171,7 @@ private slots:
         QFETCH(QString, url);
         QFETCH(bool, ok);
         QFETCH(QString, message);
-        MysqlConnection admin;
-        QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'")));
-        QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS shop")));
-        QVERIFY(admin.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS shop.customers (id INT PRIMARY KEY)")));
+        QVERIFY(createProblemAccounts());
         QString error;
         const std::optional<ConnectionParams> params = ConnectionParams::fromUrl(url, &error);
         QVERIFY2(params, qPrintable(error));
