@@ -70,6 +70,7 @@ MetricChart* ChartsPanel::addChart(QWidget* page, int row, int column, const QSt
     auto* chart = new MetricChart(title, unit, page);
     static_cast<QGridLayout*>(page->layout())->addWidget(chart, row, column);
     m_charts.insert(title, chart);
+    m_ordered.append(chart);
     return chart;
 }
 
@@ -144,7 +145,7 @@ void ChartsPanel::strategyFinished(const StrategyResult& result)
 
 QList<MetricChart*> ChartsPanel::charts() const
 {
-    QList<MetricChart*> all = m_charts.values();
+    QList<MetricChart*> all = m_ordered;
     all.append(m_oversell->chart());
     return all;
 }

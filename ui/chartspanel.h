@@ -23,7 +23,9 @@ public:
     void strategyFinished(const StrategyResult& result);
     void addDeadlock(const DeadlockRecord& deadlock);
 
+    // In tab order, then the oversell chart.
     QList<MetricChart*> charts() const;
+    MetricChart* chart(const QString& title) const { return m_charts.value(title); }
     OversellView* oversell() const { return m_oversell; }
     ComparisonPanel* comparison() const { return m_comparison; }
 
@@ -33,6 +35,7 @@ private:
     void flush();
 
     QHash<QString, MetricChart*> m_charts;
+    QList<MetricChart*> m_ordered; // QHash order changes from run to run
     OversellView* m_oversell;
     ComparisonPanel* m_comparison;
     QHash<QString, MetricsSample> m_previous;

@@ -35,7 +35,7 @@ private slots:
         // Three of the preset's strategies, so that the pictures show naive turning red.
         window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("queued"), QStringLiteral("naive") });
         window.runAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()->charts().first()->lineNames().contains(QStringLiteral("naive")), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()->chart(QStringLiteral("Orders per second"))->lineNames().contains(QStringLiteral("naive")), 120000);
         QTest::qWait(2000);
         ChartsPanel* charts = window.chartsPanel();
         for (int tab = 0; tab < charts->count(); ++tab) {
