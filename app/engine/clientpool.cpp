@@ -37,6 +37,7 @@ bool ClientPool::open(QString* error)
     for (int i = 0; i < clients; ++i)
         counters.push_back(&m_environment.newCounters());
     m_threads.reserve(static_cast<std::size_t>(clients));
+    m_acknowledged.resize(static_cast<std::size_t>(clients));
     for (int i = 0; i < clients; ++i)
         m_threads.emplace_back([this, i, c = counters[static_cast<std::size_t>(i)]] { clientLoop(i, *c); });
     // Wait until every client has its session (or failed to get one).
@@ -68,6 +69,14 @@ void ClientPool::join()
     }
 }
 
+AcknowledgedOrders ClientPool::acknowledged() const
+{
+    AcknowledgedOrders all;
+    for (const AcknowledgedOrders& client : m_acknowledged)
+        all.append(client);
+    return all;
+}
+
 void ClientPool::markDry(std::int64_t skuIndex)
 {
     if (m_dry[static_cast<std::size_t>(skuIndex)].exchange(1, std::memory_order_relaxed) == 0)
@@ -93,6 +102,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
     const double nsPerOrder = openLoop ? 1e9 / e.rate : 0.0;
     const std::int64_t start = m_startNs.load();
     const int lines = m_strategy.linesPerOrder();
+    AcknowledgedOrders& acknowledged = m_acknowledged[static_cast<std::size_t>(index)];
     std::int64_t sequence = 0;
 
     while (session && !m_stop.load(std::memory_order_relaxed)) {
@@ -132,6 +142,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
         const std::int64_t end = nowNs();
         switch (outcome) {
         case OrderOutcome::Sold:
+            acknowledged.add(order.requestId);
             WorkerCounters::add(counters.sold, lines);
             WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * lines);
             counters.latency.record(end - begin);

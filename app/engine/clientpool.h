@@ -1,5 +1,6 @@
 #pragma once
 
+#include "acknowledgedorders.h"
 #include "experiment.h"
 #include "runenvironment.h"
 #include "skewsampler.h"
@@ -31,6 +32,8 @@ public:
 
     bool allFinished() const { return m_finished.load() == static_cast<int>(m_threads.size()); }
     bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }
+    // Every order a client saw committed; read only after join().
+    AcknowledgedOrders acknowledged() const;
 
 private:
     void clientLoop(int index, WorkerCounters& counters);
@@ -43,6 +46,7 @@ private:
     SkewSampler m_sampler;
 
     std::vector<std::thread> m_threads;
+    std::vector<AcknowledgedOrders> m_acknowledged; // one per client, written by that client only
     std::atomic<int> m_ready { 0 };
     std::atomic<bool> m_go { false };
     std::atomic<std::int64_t> m_startNs { 0 };

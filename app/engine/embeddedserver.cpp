@@ -301,7 +301,10 @@ void EmbeddedServer::stop()
 
 bool EmbeddedServer::isRunning() const
 {
-    return m_process && m_process->state() == QProcess::Running;
+    if (!m_process || m_process->state() != QProcess::Running)
+        return false;
+    // Without an event loop QProcess learns of a killed server only when asked.
+    return !m_process->waitForFinished(0);
 }
 
 qint64 EmbeddedServer::serverPid() const

@@ -1,5 +1,7 @@
 #include "errorclass.h"
 
+#include "mysqlerror.h"
+
 ErrorClass classifyError(unsigned int code)
 {
     switch (code) {
@@ -83,4 +85,42 @@ bool isRetryable(ErrorClass errorClass)
         break;
     }
     return false;
+}
+
+bool endsTheRun(unsigned int code)
+{
+    switch (code) {
+    case 1290: // --read-only (or another option) prevents the statement
+    case 1836: // read-only mode
+    case 1792: // cannot execute in a read-only transaction
+    case 1142: // command denied
+    case 1143: // column command denied
+    case 1044: // access denied to the database
+    case 1146: // a lab table no longer exists
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString describeRunEndingError(const MysqlError& error)
+{
+    switch (error.code) {
+    case 1290:
+    case 1836:
+    case 1792:
+        return QStringLiteral("the server stopped accepting writes (it is read-only now); the run stopped, and "
+                              "only orders the server committed are counted (error %1: %2)")
+            .arg(error.code)
+            .arg(error.message);
+    case 1146:
+        return QStringLiteral("a table of the lab's database disappeared during the run (error %1: %2)")
+            .arg(error.code)
+            .arg(error.message);
+    default:
+        return QStringLiteral("the server refused the lab's statements; check the account's privileges "
+                              "(error %1: %2)")
+            .arg(error.code)
+            .arg(error.message);
+    }
 }

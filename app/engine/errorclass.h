@@ -5,6 +5,8 @@
 #include <array>
 #include <cstddef>
 
+struct MysqlError;
+
 // Server and client error codes grouped by what a worker must do about them.
 enum class ErrorClass {
     Deadlock, // 1213: the server rolled the transaction back; retry it
@@ -22,5 +24,10 @@ ErrorClass classifyError(unsigned int code);
 QString errorClassKey(ErrorClass errorClass); // stable key for JSON/CSV, e.g. "deadlock"
 QString errorClassLabel(ErrorClass errorClass); // human text with the code, e.g. "1213 deadlock"
 bool isRetryable(ErrorClass errorClass);
+
+// Errors after which no later order can succeed either: the server refuses writes or the
+// account lost a privilege or the lab's tables went away. The run stops with the message.
+bool endsTheRun(unsigned int code);
+QString describeRunEndingError(const MysqlError& error);
 
 using ErrorCounts = std::array<long long, kErrorClassCount>;

@@ -16,11 +16,9 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
         m_error = { 2008, QStringLiteral("out of memory creating a connection") };
         return false;
     }
-    const unsigned int connectTimeout = 5;
-    const unsigned int ioTimeout = 120; // a hung server must not hang a worker forever
-    mysql_options(m_handle, MYSQL_OPT_CONNECT_TIMEOUT, &connectTimeout);
-    mysql_options(m_handle, MYSQL_OPT_READ_TIMEOUT, &ioTimeout);
-    mysql_options(m_handle, MYSQL_OPT_WRITE_TIMEOUT, &ioTimeout);
+    mysql_options(m_handle, MYSQL_OPT_CONNECT_TIMEOUT, &m_connectTimeoutS);
+    mysql_options(m_handle, MYSQL_OPT_READ_TIMEOUT, &m_ioTimeoutS);
+    mysql_options(m_handle, MYSQL_OPT_WRITE_TIMEOUT, &m_ioTimeoutS);
     const my_bool noReconnect = 0; // reconnecting silently would hide a lost transaction
     mysql_options(m_handle, MYSQL_OPT_RECONNECT, &noReconnect);
 
@@ -35,6 +33,21 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
         captureError();
         mysql_close(m_handle);
         m_handle = nullptr;
+        return false;
+    }
+    return true;
+}
+
+void MysqlConnection::setTimeouts(unsigned int connectS, unsigned int ioS)
+{
+    m_connectTimeoutS = connectS;
+    m_ioTimeoutS = ioS;
+}
+
+bool MysqlConnection::ping()
+{
+    if (!m_handle || mysql_ping(m_handle) != 0) {
+        captureError();
         return false;
     }
     return true;

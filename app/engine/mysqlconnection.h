@@ -20,6 +20,10 @@ public:
     MysqlConnection& operator=(const MysqlConnection&) = delete;
 
     bool open(const ConnectionParams& params, bool useDatabase = true);
+    // For the connections opened after this call; defaults: 5 s to connect, 120 s per read.
+    void setTimeouts(unsigned int connectS, unsigned int ioS);
+    // A round trip with no statement; false (with lastError) when the server does not answer.
+    bool ping();
     void close();
     bool isOpen() const { return m_handle != nullptr; }
 
@@ -41,4 +45,6 @@ private:
 
     st_mysql* m_handle = nullptr;
     MysqlError m_error;
+    unsigned int m_connectTimeoutS = 5;
+    unsigned int m_ioTimeoutS = 120; // a hung server must not hang a worker forever
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "acknowledgedorders.h"
 #include "auditresult.h"
 #include "deadlockrecord.h"
 #include "errorclass.h"
@@ -12,6 +13,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 // Everything the lab reports about one strategy once it has finished.
 struct StrategyResult {
     int runId = 0;
@@ -19,6 +22,10 @@ struct StrategyResult {
     bool safe = true;
     QString error; // set when the strategy could not run to its end
     QString stopReason;
+    // The server went away mid-run: there is no final audit, and `acknowledged` holds what a
+    // RecoveryAudit must find once the server is back.
+    bool serverLost = false;
+    std::shared_ptr<const AcknowledgedOrders> acknowledged;
     double durationS = 0.0;
     double measuredFromS = 0.0; // rates, latencies and lock figures start here (after the warm-up)
     Experiment experiment; // the experiment this strategy ran with (a sweep varies it per cell)

@@ -8,6 +8,7 @@
 #include "lockinspector.h"
 #include "metricssampler.h"
 #include "runenvironment.h"
+#include "serverheartbeat.h"
 #include "serverknobs.h"
 
 #include <QElapsedTimer>
@@ -108,6 +109,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
                 observer.deadlock(record);
         }
     };
+    QString lostBecause;
     {
         ClientPool clients(environment, m_strategy, stop);
         if (!clients.open(&error)) {
@@ -125,6 +127,9 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
         QElapsedTimer clock;
         clock.start();
 
+        ServerHeartbeat heartbeat(m_params);
+        constexpr std::int64_t kHeartbeatMs = 200;
+        std::int64_t nextHeartbeat = kHeartbeatMs;
         const std::int64_t interval = m_experiment.sampleIntervalMs;
         const std::int64_t limitMs = m_experiment.stop == StopKind::Duration ? m_experiment.durationMs : m_experiment.timeLimitMs;
         std::int64_t nextSample = interval;
@@ -138,6 +143,19 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
                 result.stopReason = m_experiment.stop == StopKind::Duration ? QStringLiteral("duration reached")
                                                                             : QStringLiteral("time limit reached");
                 break;
+            }
+            if (environment.runFailed()) {
+                result.stopReason = QStringLiteral("error");
+                break;
+            }
+            if (clock.elapsed() >= nextHeartbeat) {
+                if (!heartbeat.alive(&lostBecause)) {
+                    environment.markServerLost();
+                    result.serverLost = true;
+                    result.stopReason = QStringLiteral("server lost");
+                    break;
+                }
+                nextHeartbeat = clock.elapsed() + kHeartbeatMs;
             }
             if (m_experiment.stop == StopKind::SoldOut && clients.soldOut()) {
                 result.stopReason = QStringLiteral("sold out");
@@ -179,11 +197,21 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
             std::this_thread::sleep_for(std::chrono::milliseconds(5));
         }
         result.durationS = static_cast<double>(clock.elapsed()) / 1000.0;
-        onStatus(QStringLiteral("%1: stopping (%2)").arg(m_strategy.id(), result.stopReason));
+        if (result.serverLost)
+            onStatus(QStringLiteral("%1: lost the server at %2 s (%3)")
+                         .arg(m_strategy.id())
+                         .arg(result.durationS, 0, 'f', 1)
+                         .arg(lostBecause));
+        else
+            onStatus(QStringLiteral("%1: stopping (%2)").arg(m_strategy.id(), result.stopReason));
         stop.store(true);
         clients.join();
         m_strategy.endRun();
+        if (result.serverLost)
+            result.acknowledged = std::make_shared<const AcknowledgedOrders>(clients.acknowledged());
     }
+    if (result.serverLost)
+        return finishWithoutServer(std::move(result), sampler, lostBecause, observer);
 
     collectDeadlocks(result.durationS);
     MetricsSample last = sampler.sample(result.durationS);
@@ -203,15 +231,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     result.lostUpdates = audit.lostUpdates;
     result.unrecordedDecrements = audit.unrecordedDecrements;
     result.orderRows = audit.orderRows;
-    result.clientSoldOrders = last.sold;
-    result.clientSoldUnits = last.soldUnits;
-    result.outOfStock = last.outOfStock;
-    result.failed = last.failed;
-    result.attempts = last.attempts;
-    result.retries = last.retries;
-    result.reconciled = last.reconciled;
-    result.unresolved = last.unresolved;
-    result.errors = last.errors;
+    takeClientCounts(result, last);
     result.lockWaitTimeouts = last.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
     result.ordersPerS = measuredS > 0 ? static_cast<double>(last.sold - warm.sold) / measuredS : 0.0;
     result.attemptsPerS = measuredS > 0 ? static_cast<double>(last.attempts - warm.attempts) / measuredS : 0.0;
@@ -228,7 +248,49 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     result.lockWaits = sampler.serverTotals().rowLockWaits - warm.server.rowLockWaits;
     result.lockTimeMs = sampler.serverTotals().rowLockTimeMs - warm.server.rowLockTimeMs;
     result.deadlocks = sampler.serverTotals().deadlocks - warm.server.deadlocks;
-    for (const RunErrorLog::Entry& entry : environment.errors().entries())
-        result.errorMessages << QStringLiteral("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
+    result.errorMessages = describeErrors(environment.errors());
+    if (environment.runFailed())
+        result.error = environment.fatalError();
     return result;
+}
+
+QStringList StrategyRun::describeErrors(const RunErrorLog& errors)
+{
+    QStringList lines;
+    for (const RunErrorLog::Entry& entry : errors.entries())
+        lines << QStringLiteral("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
+    return lines;
+}
+
+StrategyResult StrategyRun::finishWithoutServer(StrategyResult result, MetricsSampler& sampler, const QString& why,
+                                                const RunObserver& observer)
+{
+    // The clients' own counts are all there is until the server is back; keep them and the
+    // series so far, so that the partial run can still be looked at and exported.
+    MetricsSample last = sampler.sample(result.durationS);
+    result.series.append(last);
+    if (observer.sample)
+        observer.sample(last);
+    takeClientCounts(result, last);
+    result.ordersPerS = result.durationS > 0 ? static_cast<double>(last.sold) / result.durationS : 0.0;
+    result.error = QStringLiteral("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
+                                  "%4 had no reply. The audit runs once the server is back.")
+                       .arg(result.durationS, 0, 'f', 1)
+                       .arg(why)
+                       .arg(result.acknowledged ? result.acknowledged->count() : 0)
+                       .arg(last.unresolved);
+    return result;
+}
+
+void StrategyRun::takeClientCounts(StrategyResult& result, const MetricsSample& last)
+{
+    result.clientSoldOrders = last.sold;
+    result.clientSoldUnits = last.soldUnits;
+    result.outOfStock = last.outOfStock;
+    result.failed = last.failed;
+    result.attempts = last.attempts;
+    result.retries = last.retries;
+    result.reconciled = last.reconciled;
+    result.unresolved = last.unresolved;
+    result.errors = last.errors;
 }

@@ -32,6 +32,10 @@ public:
 
 private:
     bool checkConnectionLimit(class LabDatabase& database, QString* error);
+    static void takeClientCounts(StrategyResult& result, const MetricsSample& last);
+    static QStringList describeErrors(const class RunErrorLog& errors);
+    static StrategyResult finishWithoutServer(StrategyResult result, class MetricsSampler& sampler, const QString& why,
+                                              const RunObserver& observer);
 
     const Experiment& m_experiment;
     ConnectionParams m_params;

@@ -115,6 +115,8 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         } else if (!isRetryable(errorClass)) {
             m_connection.rollback();
             m_environment.errors().report(result.error, QString());
+            if (endsTheRun(result.error.code))
+                m_environment.failRun(describeRunEndingError(result.error));
             return OrderOutcome::Failed;
         } else if (errorClass != ErrorClass::Deadlock) {
             // 1205 rolls back only the statement: the transaction and its locks stay.
@@ -153,7 +155,7 @@ bool TransactionRetrier::reconnect()
     using namespace std::chrono;
     const auto deadline = steady_clock::now() + seconds(30);
     int round = 0;
-    while (steady_clock::now() < deadline) {
+    while (steady_clock::now() < deadline && !m_environment.serverLost()) {
         QString error;
         if (m_connection.open(m_environment.params()) && setUpSession(&error))
             return true;

@@ -1,0 +1,177 @@
+// Randomised property test: many random experiments over every safe strategy, each run to
+// its end against the real server. Whatever the workload, a safe strategy never oversells,
+// sells everything it can (all the stock, or all the demand when demand is smaller), and the
+// audit of the tables agrees with the clients' own counts.
+//
+// LOCKBENCH_PROPERTY_SEED=<n> replays a run; LOCKBENCH_PROPERTY_CASES=<n> sets how many
+// experiments (default 204: 34 per strategy). Each case prints its seed and experiment.
+#include "experimentfields.h"
+#include "serverfixture.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+namespace {
+
+const QStringList kSafeStrategies = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"),
+                                      QStringLiteral("conditional"), QStringLiteral("slotted"),
+                                      QStringLiteral("slotted-partitioned"), QStringLiteral("queued") };
+
+// Units a sold-out case may have to sell; beyond it the case limits the demand instead, so
+// that 200 cases stay within minutes.
+constexpr std::int64_t kUnitBudget = 1500;
+
+std::uint64_t envNumber(const char* name, std::uint64_t fallback)
+{
+    bool ok = false;
+    const std::uint64_t value = qEnvironmentVariable(name).toULongLong(&ok);
+    return ok ? value : fallback;
+}
+
+class CaseGenerator {
+public:
+    explicit CaseGenerator(std::uint64_t seed)
+        : m_rng(seed)
+    {
+    }
+
+    // Log-uniform, so that small and large values are both common.
+    std::int64_t logUniform(std::int64_t low, std::int64_t high)
+    {
+        std::uniform_real_distribution<double> d(std::log(static_cast<double>(low)),
+                                                 std::log(static_cast<double>(high) + 1.0));
+        return std::clamp(static_cast<std::int64_t>(std::exp(d(m_rng))), low, high);
+    }
+    std::int64_t uniform(std::int64_t low, std::int64_t high)
+    {
+        return std::uniform_int_distribution<std::int64_t>(low, high)(m_rng);
+    }
+    double real(double low, double high) { return std::uniform_real_distribution<double>(low, high)(m_rng); }
+
+    Experiment experiment(std::uint64_t seed, bool partitioned)
+    {
+        Experiment e;
+        e.seed = seed;
+        e.threads = static_cast<int>(logUniform(1, 128));
+        e.skus = logUniform(1, 500);
+        e.initialStock = logUniform(1, 10000);
+        e.slotsPerSku = static_cast<int>(std::min<std::int64_t>(logUniform(1, 32), e.initialStock));
+        switch (uniform(0, 2)) {
+        case 0:
+            e.skew = SkewKind::Uniform;
+            break;
+        case 1:
+            e.skew = SkewKind::HotSet;
+            e.hotPercent = std::round(real(50.0, 100.0));
+            e.hotSkus = uniform(1, std::min<std::int64_t>(e.skus, 10));
+            break;
+        default:
+            e.skew = SkewKind::Zipf;
+            e.zipfS = std::round(real(0.5, 2.0) * 10.0) / 10.0;
+            break;
+        }
+        e.qtyMin = static_cast<int>(std::min<std::int64_t>(uniform(1, 3), e.initialStock));
+        e.qtyMax = static_cast<int>(std::clamp<std::int64_t>(uniform(e.qtyMin, 5), e.qtyMin, e.initialStock));
+        e.batch = static_cast<int>(logUniform(1, 64));
+        e.writers = static_cast<int>(uniform(1, 8));
+        e.isolation = uniform(0, 1) == 0 ? Isolation::RepeatableRead : Isolation::ReadCommitted;
+        e.delayMs = uniform(0, 3) == 0 ? 0.5 : 0.0;
+        e.maxRetries = 100000;
+        e.timeLimitMs = 120000;
+        e.sampleIntervalMs = 100;
+        if (e.skus * e.initialStock <= kUnitBudget) {
+            e.stop = StopKind::SoldOut;
+        } else {
+            // Demand smaller than the stock: no SKU can run dry even if every order lands on it.
+            // Partitioned slots sell each order from one slot, so up to qtyMax - 1 units per
+            // slot may be stranded; leave room for that too.
+            e.stop = StopKind::Orders;
+            const std::int64_t pockets = partitioned ? e.slotsPerSku : 1;
+            if (e.initialStock - pockets * (e.qtyMax - 1) < e.qtyMax)
+                e.qtyMin = e.qtyMax = 1;
+            const std::int64_t fits = (e.initialStock - pockets * (e.qtyMax - 1)) / e.qtyMax;
+            e.totalOrders = uniform(1, std::min<std::int64_t>(kUnitBudget, fits));
+        }
+        return e;
+    }
+
+private:
+    std::mt19937_64 m_rng;
+};
+
+} // namespace
+
+class TestProperties : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        LOCKBENCH_REQUIRE_SERVER();
+    }
+
+    void everySafeStrategyKeepsItsPromises()
+    {
+        const std::uint64_t masterSeed
+            = envNumber("LOCKBENCH_PROPERTY_SEED", static_cast<std::uint64_t>(QDateTime::currentMSecsSinceEpoch()));
+        const std::uint64_t cases = envNumber("LOCKBENCH_PROPERTY_CASES", 34 * kSafeStrategies.size());
+        qInfo("property test: %llu cases; replay with LOCKBENCH_PROPERTY_SEED=%llu", static_cast<unsigned long long>(cases),
+              static_cast<unsigned long long>(masterSeed));
+        CaseGenerator generator(masterSeed);
+
+        for (std::uint64_t i = 0; i < cases; ++i) {
+            const QString strategy = kSafeStrategies.at(static_cast<qsizetype>(i % kSafeStrategies.size()));
+            const Experiment e = generator.experiment(masterSeed + i, strategy == QLatin1String("slotted-partitioned"));
+            const QString description = QStringLiteral("case %1 of seed %2, strategy %3, experiment %4")
+                                            .arg(i)
+                                            .arg(masterSeed)
+                                            .arg(strategy,
+                                                 QString::fromUtf8(QJsonDocument(ExperimentFields::toJson(e))
+                                                                       .toJson(QJsonDocument::Compact)));
+            QVERIFY2(validateExperiment(e).isEmpty(), qPrintable(description));
+            const StrategyResult r = ServerFixture::runStrategy(strategy, e);
+            const auto require = [&](bool condition, const char* what) {
+                if (!condition)
+                    QFAIL(qPrintable(QStringLiteral("%1 does not hold for %2\n  sold %3, remaining %4, oversold %5, "
+                                                    "client orders %6 units %7, order rows %8, failed %9, stop: %10, "
+                                                    "error: %11, errors: %12")
+                                         .arg(QString::fromLatin1(what), description)
+                                         .arg(r.sold)
+                                         .arg(r.remaining)
+                                         .arg(r.oversold)
+                                         .arg(r.clientSoldOrders)
+                                         .arg(r.clientSoldUnits)
+                                         .arg(r.orderRows)
+                                         .arg(r.failed)
+                                         .arg(r.stopReason, r.error, r.errorMessages.join(QStringLiteral("; ")))));
+            };
+            require(r.error.isEmpty(), "ran without error");
+            require(r.oversold == 0 && r.lostUpdates == 0 && r.unrecordedDecrements == 0, "no oversell");
+            require(r.clientsAgree(), "the audit agrees with the clients");
+            require(r.unresolved == 0, "every outcome known");
+            // Only an optimistic order may fail, by giving up after its conflicts; it is then not sold.
+            require(r.failed == 0 || strategy == QLatin1String("optimistic"), "no order failed");
+            const std::int64_t totalStock = e.skus * e.initialStock;
+            require(r.sold + r.remaining == totalStock, "sold and remaining add up to the stock");
+            if (e.stop == StopKind::SoldOut) {
+                require(r.stopReason == QLatin1String("sold out"), "ran to sold-out");
+                // A SKU is dry once even the smallest order no longer fits. Partitioned slots sell
+                // from one slot per order, so each slot may strand less than the smallest order.
+                const std::int64_t pockets = strategy == QLatin1String("slotted-partitioned") ? e.skus * e.slotsPerSku : e.skus;
+                require(r.remaining <= pockets * (e.qtyMin - 1), "everything that fits was sold");
+            } else {
+                require(r.stopReason == QLatin1String("all orders placed"), "placed the whole demand");
+                require(r.clientSoldOrders + r.failed == e.totalOrders, "every order of the demand was sold");
+            }
+            if (i % 25 == 0)
+                qInfo("%s: sold %lld in %.2f s", qPrintable(description.left(60)), r.sold, r.durationS);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProperties)
+#include "tst_properties.moc"
