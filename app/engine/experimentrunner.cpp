@@ -73,6 +73,11 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
             observer.deadlock = [this](const DeadlockRecord& deadlock) { emit deadlockFound(deadlock); };
             const StrategyResult result = run.execute(observer);
             emit strategyFinished(result);
+            if (result.serverLost) {
+                // Every later strategy would fail the same way; the rest waits for the server.
+                emit status(runId, QStringLiteral("lost the server: the remaining strategies are not run"));
+                break;
+            }
         }
         const bool cancelled = m_cancel.load();
         m_running.store(false);
