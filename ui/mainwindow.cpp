@@ -10,6 +10,7 @@
 #include "servercontroller.h"
 #include "serverpanel.h"
 #include "comparisonpanel.h"
+#include "serverrecovery.h"
 #include "sessionfiles.h"
 #include "strategypanel.h"
 #include "sweeppanel.h"
@@ -134,6 +135,9 @@ MainWindow::MainWindow(QWidget* parent)
         updateRunAction();
     });
 
+    m_recovery = new ServerRecovery(m_serverController, [this] { return m_server->usesEmbedded(); }, this);
+    connect(&m_runner, &ExperimentRunner::strategyFinished, m_recovery, &ServerRecovery::strategyFinished);
+    connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
     m_files = new SessionFiles(this, m_results, m_charts->comparison(), [this] { return runInfo(); });
     connect(m_files, &SessionFiles::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
 

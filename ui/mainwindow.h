@@ -16,6 +16,7 @@ class QProgressBar;
 class QSplitter;
 class ResultsPanel;
 class ServerController;
+class ServerRecovery;
 class ServerPanel;
 class StrategyPanel;
 class SweepPanel;
@@ -35,6 +36,7 @@ public:
     LockInspectorPanel* lockInspectorPanel() const { return m_lockInspector; }
     DeadlocksPanel* deadlocksPanel() const { return m_deadlocks; }
     ServerController* serverController() const { return m_serverController; }
+    ServerRecovery* serverRecovery() const { return m_recovery; }
     ExperimentRunner* runner() { return &m_runner; }
     QAction* runAction() const { return m_run; }
     QAction* stopAction() const { return m_stop; }
@@ -83,4 +85,5 @@ private:
     RunProgress m_runProgress;
     int m_activeRun = 0;
     class SessionFiles* m_files = nullptr;
+    ServerRecovery* m_recovery = nullptr;
 };

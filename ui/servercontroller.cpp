@@ -28,6 +28,10 @@ void ServerController::start()
         return;
     setState(State::Starting, tr("starting the embedded MariaDB…"));
     QMetaObject::invokeMethod(m_context, [this] {
+        if (m_server && !m_server->isRunning()) {
+            delete m_server; // a dead server's lock and socket directory go with it
+            m_server = nullptr;
+        }
         if (!m_server)
             m_server = new EmbeddedServer;
         QString error;
@@ -36,15 +40,25 @@ void ServerController::start()
         });
         const ConnectionParams params = m_server->connectionParams();
         const QString version = m_server->version();
-        QMetaObject::invokeMethod(this, [this, ok, error, params, version] {
+        const qint64 pid = m_server->serverPid();
+        QMetaObject::invokeMethod(this, [this, ok, error, params, version, pid] {
             m_params = params;
             m_version = version;
+            m_pid = pid;
             if (ok)
                 setState(State::Ready, tr("ready: MariaDB %1").arg(version));
             else
                 setState(State::Failed, error);
         });
     });
+}
+
+void ServerController::restartAfterLoss()
+{
+    if (m_state == State::Starting)
+        return;
+    setState(State::Stopped, tr("the embedded MariaDB went away"));
+    start();
 }
 
 ConnectionParams ServerController::params(const QString& database) const

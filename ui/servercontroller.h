@@ -20,6 +20,10 @@ public:
     ~ServerController() override;
 
     void start();
+    // The server went away under a run: forget the dead process and start again on the
+    // same data directory (InnoDB recovers what was committed).
+    void restartAfterLoss();
+    qint64 serverPid() const { return m_pid; }
     State state() const { return m_state; }
     ConnectionParams params(const QString& database) const;
     QString version() const { return m_version; }
@@ -38,5 +42,6 @@ private:
     State m_state = State::Stopped;
     QString m_message;
     QString m_version;
+    qint64 m_pid = 0;
     ConnectionParams m_params;
 };

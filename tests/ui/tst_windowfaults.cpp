@@ -1,0 +1,172 @@
+// The window when things go wrong or people are quick: Run pressed twice, the window closed
+// during server start-up or mid-run, the embedded server killed under a run. Each test
+// has a window (and so an embedded server) of its own, on the offscreen platform.
+#include "experimentpanel.h"
+#include "mainwindow.h"
+#include "resultspanel.h"
+#include "resultwriter.h"
+#include "servercontroller.h"
+#include "serverrecovery.h"
+#include "strategypanel.h"
+
+#include <QAction>
+#include <QDir>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+
+namespace {
+
+// mariadbd processes whose command line names the test data directory.
+QList<qint64> labServerPids()
+{
+    const QByteArray dataRoot = qgetenv("LOCKBENCH_DATA_DIR");
+    QList<qint64> pids;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(entry));
+        if (!cmdline.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = cmdline.readAll();
+        if (text.contains("mariadbd") && text.contains(dataRoot))
+            pids.append(pid);
+    }
+    return pids;
+}
+
+} // namespace
+
+class TestWindowFaults : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+
+    void openWindow(bool waitForServer = true)
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_window->show();
+        if (waitForServer)
+            QTRY_COMPARE_WITH_TIMEOUT(m_window->serverController()->state(), ServerController::State::Ready, 60000);
+    }
+    void longRun(const QString& strategy)
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        experiment->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
+        experiment->setFieldText(QStringLiteral("duration"), QStringLiteral("5m"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
+        experiment->setFieldText(QStringLiteral("skus"), QStringLiteral("4"));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("16"));
+        m_window->strategyPanel()->setSelectedIds({ strategy });
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("lockbench-window-faults"));
+        QSettings().clear();
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        QVERIFY2(labServerPids().isEmpty(), "a mariadbd outlived its window");
+    }
+
+    void runPressedTwiceStartsOneRun()
+    {
+        openWindow();
+        longRun(QStringLiteral("conditional"));
+        m_window->experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("2s"));
+        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        m_window->runAction()->trigger();
+        const int runId = m_window->runner()->runId();
+        m_window->runAction()->trigger(); // disabled while a run goes: nothing happens
+        QVERIFY(!m_window->runAction()->isEnabled());
+        QCOMPARE(m_window->runner()->runId(), runId);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 60000);
+        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 1);
+    }
+
+    void closingDuringServerStartUpIsClean()
+    {
+        openWindow(false);
+        QCOMPARE(m_window->serverController()->state(), ServerController::State::Starting);
+        QVERIFY(!m_window->runAction()->isEnabled()); // no run before the server is ready
+        m_window->stopAction()->trigger(); // nothing to stop: harmless
+        QElapsedTimer clock;
+        clock.start();
+        m_window->close();
+        m_window.reset(); // waits for the start-up to finish, then stops the server
+        qInfo("closed during start-up in %lld ms", clock.elapsed());
+    }
+
+    void closingMidRunStopsWorkersAndServer()
+    {
+        openWindow();
+        longRun(QStringLiteral("pessimistic"));
+        m_window->runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->runner()->isRunning(), 10000);
+        QTest::qWait(1500);
+        QElapsedTimer clock;
+        clock.start();
+        m_window->close();
+        m_window.reset();
+        qInfo("closed mid-run in %lld ms (16 client threads)", clock.elapsed());
+    }
+
+    void killedServerIsReportedRestartedAndAudited()
+    {
+        openWindow();
+        longRun(QStringLiteral("pessimistic"));
+        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        m_window->runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->runner()->isRunning(), 10000);
+        QTest::qWait(1500);
+        const qint64 pid = m_window->serverController()->serverPid();
+        QVERIFY(pid > 0);
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+
+        ServerRecovery* recovery = m_window->serverRecovery();
+        QTRY_VERIFY_WITH_TIMEOUT(recovery->offer() && recovery->offer()->isVisible(), 10000);
+        qInfo("the window said it lost the server %lld ms after the kill", clock.elapsed());
+        QVERIFY(recovery->offer()->text().contains(QStringLiteral("lost the server")));
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 10000);
+
+        // The partial run stays in the results and can be exported.
+        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 1);
+        const StrategyResult partial = m_window->resultsPanel()->results().last();
+        QVERIFY(partial.serverLost);
+        QVERIFY(partial.clientSoldOrders > 0);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(ResultWriter::writeJson(dir.filePath(QStringLiteral("partial.json")), ResultWriter::RunInfo {},
+                                         m_window->resultsPanel()->results(), &error),
+                 qPrintable(error));
+
+        auto* restart = recovery->offer()->findChild<QPushButton*>(QStringLiteral("restartServer"));
+        QVERIFY(restart);
+        restart->click();
+        QTRY_VERIFY_WITH_TIMEOUT(recovery->report() && recovery->report()->isVisible(), 60000);
+        const QString report = recovery->report()->text();
+        qInfo("%s", qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("acknowledged orders are in the orders table")), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("; 0 oversold")), qPrintable(report));
+        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
+        QVERIFY(m_window->runAction()->isEnabled()); // ready to run again
+    }
+};
+
+QTEST_MAIN(TestWindowFaults)
+#include "tst_windowfaults.moc"
