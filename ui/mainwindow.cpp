@@ -33,7 +33,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QUrl>
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -263,6 +262,7 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
         return false;
     }
     m_activeRun = m_runner.runId();
+    m_server->connectionUsed();
     m_charts->startRun(experiment.skus * experiment.initialStock);
     m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
     m_progress->setValue(0);
@@ -349,8 +349,7 @@ void MainWindow::restoreSettings()
     }
     if (settings.contains(QStringLiteral("experiment/strategies")))
         m_strategies->setSelectedIds(settings.value(QStringLiteral("experiment/strategies")).toStringList());
-    m_server->setUsesEmbedded(settings.value(QStringLiteral("server/embedded"), true).toBool());
-    m_server->setUrl(settings.value(QStringLiteral("server/url")).toString());
+    m_server->restoreSettings(settings);
 }
 
 void MainWindow::saveSettings() const
@@ -362,9 +361,5 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/rightSplitter"), m_rightSplitter->saveState());
     settings.setValue(QStringLiteral("experiment/last"), QJsonDocument(ExperimentFields::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
     settings.setValue(QStringLiteral("experiment/strategies"), m_strategies->selectedIds());
-    settings.setValue(QStringLiteral("server/embedded"), m_server->usesEmbedded());
-    // A password typed into the URL is never written to the settings.
-    QUrl url(m_server->url());
-    url.setPassword(QString());
-    settings.setValue(QStringLiteral("server/url"), url.toString());
+    m_server->saveSettings(settings); // never a password
 }

@@ -42,7 +42,7 @@ QString tables(const ReportWriter::Report& report)
         out += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>").arg(escape(field.name), escape(field.print(report.info.experiment)));
     out += QStringLiteral("</table>");
     out += QStringLiteral("<h2>Server</h2><table class='kv'><tr><th>server</th><td>%1</td></tr><tr><th>version</th><td>%2</td></tr></table>")
-               .arg(escape(report.info.serverUrl), escape(report.info.serverVersion));
+               .arg(escape(ResultWriter::maskPasswords(report.info.serverUrl)), escape(report.info.serverVersion));
 
     out += QStringLiteral("<h2>Results</h2><table class='results' width='100%'><tr><th>strategy</th><th>source</th><th>threads</th><th>orders/s</th>"
                           "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>lock waits</th><th>deadlocks</th><th>timeouts</th>"
@@ -60,7 +60,7 @@ QString tables(const ReportWriter::Report& report)
             + cell(QString::number(r.lockWaits)) + cell(QString::number(r.deadlocks)) + cell(QString::number(r.lockWaitTimeouts))
             + cell(QString::number(r.retries)) + cell(QString::number(r.sold))
             + cell(QString::number(r.oversold), r.oversold > 0 ? QStringLiteral("bad") : QStringLiteral("good"))
-            + cell(r.error.isEmpty() ? r.verdict() : QStringLiteral("error: ") + r.error, bad ? QStringLiteral("bad") : QStringLiteral("good"))
+            + cell(r.error.isEmpty() ? r.verdict() : QStringLiteral("error: ") + ResultWriter::maskPasswords(r.error), bad ? QStringLiteral("bad") : QStringLiteral("good"))
             + QStringLiteral("</tr>");
     }
     out += QStringLiteral("</table>");
@@ -93,7 +93,7 @@ QString header(const ReportWriter::Report& report)
             strategies << source.result.strategy;
     }
     return QStringLiteral("<h1>lockbench report</h1><p>%1 on %2, written %3.</p>")
-        .arg(escape(strategies.join(QStringLiteral(", "))), escape(report.info.serverVersion.isEmpty() ? report.info.serverUrl : report.info.serverVersion),
+        .arg(escape(strategies.join(QStringLiteral(", "))), escape(report.info.serverVersion.isEmpty() ? ResultWriter::maskPasswords(report.info.serverUrl) : report.info.serverVersion),
              QDateTime::currentDateTime().toString(Qt::ISODate));
 }
 

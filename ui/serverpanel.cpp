@@ -1,5 +1,7 @@
 #include "serverpanel.h"
 
+#include "passwordfield.h"
+#include "passwordstore.h"
 #include "servercheck.h"
 #include "strategycolors.h"
 
@@ -10,6 +12,8 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
+#include <QSettings>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -20,7 +24,7 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
     , m_remote(new QRadioButton(tr("Server by URL (MySQL 8, MariaDB 10.6+)"), this))
     , m_embeddedState(new QLabel(this))
     , m_url(new QLineEdit(this))
-    , m_password(new QLineEdit(this))
+    , m_password(new PasswordField(this))
     , m_test(new QPushButton(tr("Test"), this))
     , m_testResult(new QLabel(this))
 {
@@ -29,9 +33,6 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
     m_embeddedState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_url->setPlaceholderText(QStringLiteral("mysql://user@host:3306/lockbench"));
     m_url->setObjectName(QStringLiteral("url"));
-    m_password->setEchoMode(QLineEdit::Password);
-    m_password->setPlaceholderText(tr("asked for each session, never saved"));
-    m_password->setObjectName(QStringLiteral("password"));
     m_testResult->setWordWrap(true);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -52,10 +53,12 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
         const bool remote = m_remote->isChecked();
         m_url->setEnabled(remote);
         m_password->setEnabled(remote);
+        m_password->setKey(keyringKey());
         emit changed();
     };
     connect(m_embedded, &QRadioButton::toggled, this, refresh);
     connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::changed);
+    connect(m_url, &QLineEdit::editingFinished, this, &ServerPanel::urlEdited);
     connect(m_test, &QPushButton::clicked, this, &ServerPanel::test);
     connect(controller, &ServerController::stateChanged, this, &ServerPanel::showServerState);
     showServerState(controller->state(), controller->message());
@@ -74,12 +77,52 @@ void ServerPanel::setUsesEmbedded(bool embedded)
 
 QString ServerPanel::url() const
 {
-    return m_url->text().trimmed();
+    // Also when the URL does not parse: up to the last @ of the word, as ResultWriter masks.
+    static const QRegularExpression userInfo(QStringLiteral(R"(^([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
+    return m_url->text().trimmed().replace(userInfo, QStringLiteral("\\1@"));
 }
 
 void ServerPanel::setUrl(const QString& url)
 {
     m_url->setText(url);
+    urlEdited();
+}
+
+void ServerPanel::urlEdited()
+{
+    QString ignored;
+    if (const auto params = ConnectionParams::fromUrl(m_url->text(), &ignored); params && !params->password.isEmpty()) {
+        m_password->setPassword(params->password);
+        m_url->setText(url()); // the line edit shows it in the clear
+    }
+    m_password->setKey(keyringKey());
+}
+
+QString ServerPanel::keyringKey() const
+{
+    QString ignored;
+    const std::optional<ConnectionParams> params = ConnectionParams::fromUrl(m_url->text(), &ignored);
+    return params && m_remote->isChecked() ? PasswordStore::keyFor(*params) : QString();
+}
+
+void ServerPanel::saveSettings(QSettings& settings) const
+{
+    settings.setValue(QStringLiteral("server/embedded"), usesEmbedded());
+    settings.setValue(QStringLiteral("server/url"), url());
+    settings.setValue(QStringLiteral("server/rememberPassword"), m_password->remembers());
+}
+
+void ServerPanel::restoreSettings(const QSettings& settings)
+{
+    setUsesEmbedded(settings.value(QStringLiteral("server/embedded"), true).toBool());
+    setUrl(settings.value(QStringLiteral("server/url")).toString());
+    m_password->setRemembers(settings.value(QStringLiteral("server/rememberPassword"), false).toBool());
+}
+
+void ServerPanel::connectionUsed()
+{
+    if (!usesEmbedded())
+        m_password->connectionUsed();
 }
 
 std::optional<ConnectionParams> ServerPanel::connectionParams(const QString& database, QString* error) const
@@ -93,13 +136,13 @@ std::optional<ConnectionParams> ServerPanel::connectionParams(const QString& dat
         }
         return m_controller->params(database);
     }
-    std::optional<ConnectionParams> params = ConnectionParams::fromUrl(url(), error);
+    std::optional<ConnectionParams> params = ConnectionParams::fromUrl(m_url->text(), error);
     if (!params)
         return std::nullopt;
     if (params->database.isEmpty())
         params->database = database;
-    if (!m_password->text().isEmpty())
-        params->password = m_password->text();
+    if (!m_password->password().isEmpty())
+        params->password = m_password->password();
     return params;
 }
 
@@ -129,6 +172,8 @@ void ServerPanel::test()
             self->m_testResult->setText(check.message);
             self->m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg(
                 (check.ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
+            if (check.ok)
+                self->connectionUsed();
             emit self->testFinished(check.ok, check.message);
         });
     });

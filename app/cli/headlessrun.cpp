@@ -28,6 +28,13 @@ QTextStream& err()
     return stream;
 }
 
+// Every error line goes out with passwords masked: the server's own text may quote a
+// connection string.
+void printError(const QString& text)
+{
+    err() << "lockbench: " << ResultWriter::maskPasswords(text) << Qt::endl;
+}
+
 } // namespace
 
 HeadlessRun::HeadlessRun(CommandLine commandLine, QObject* parent)
@@ -70,7 +77,7 @@ int HeadlessRun::exec()
     const CommandLine& cli = m_commandLine;
     QString error;
     if (!cli.saveExperimentPath.isEmpty() && !ExperimentFields::saveFile(cli.experiment, cli.saveExperimentPath, &error)) {
-        err() << "lockbench: " << error << Qt::endl;
+        printError(error);
         return 2;
     }
 
@@ -86,7 +93,7 @@ int HeadlessRun::exec()
         embedded = std::make_unique<EmbeddedServer>();
         QObject::connect(&shutdown, &ShutdownSignal::requested, this, [&] { interrupted = true; });
         if (!embedded->start(&error, [&](const QString& message) { reporter.onStatus(0, message); })) {
-            err() << "lockbench: the embedded server did not start: " << error << Qt::endl;
+            printError(QStringLiteral("the embedded server did not start: ") + error);
             return 1;
         }
         params = embedded->connectionParams(cli.experiment.database);
@@ -95,32 +102,33 @@ int HeadlessRun::exec()
     } else {
         const std::optional<ConnectionParams> parsed = ConnectionParams::fromUrl(cli.server, &error);
         if (!parsed) {
-            err() << "lockbench: --server: " << error << Qt::endl;
+            printError(QStringLiteral("--server: ") + error);
             return 2;
         }
         params = *parsed;
         if (params.database.isEmpty())
             params.database = cli.experiment.database;
         if (params.password.isEmpty())
-            params.password = qEnvironmentVariable("LOCKBENCH_PASSWORD");
+            params.password = qEnvironmentVariable("LOCKBENCH_PASSWORD"); // keeps it out of `ps`
         info.embedded = false;
         info.serverUrl = params.maskedUrl();
         MysqlConnection probe;
         if (!probe.open(params, false)) {
-            err() << "lockbench: cannot connect to " << info.serverUrl << ": " << probe.lastError().toString() << Qt::endl;
+            printError(QStringLiteral("cannot connect to %1: %2").arg(info.serverUrl, probe.lastError().toString()));
             return 1;
         }
         info.serverVersion = probe.serverVersion();
     }
     if (interrupted)
         return 130;
+    reporter.onStatus(0, QStringLiteral("server: %1, %2").arg(info.serverUrl, info.serverVersion));
 
     ExperimentRunner runner;
     QList<StrategyResult> results;
     QFile locksLog(cli.locksJsonPath);
     if (!cli.locksJsonPath.isEmpty()) {
         if (!locksLog.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            err() << "lockbench: cannot write " << cli.locksJsonPath << ": " << locksLog.errorString() << Qt::endl;
+            printError(QStringLiteral("cannot write %1: %2").arg(cli.locksJsonPath, locksLog.errorString()));
             return 2;
         }
         connect(&runner, &ExperimentRunner::locksSampled, this, [&](const LockSnapshot& snapshot) {
@@ -158,7 +166,7 @@ int HeadlessRun::exec()
         });
     }
     if (!runner.start(cells, params, &error)) {
-        err() << "lockbench: " << error << Qt::endl;
+        printError(error);
         return 2;
     }
     loop.exec();
@@ -166,15 +174,15 @@ int HeadlessRun::exec()
     reporter.printTable(results);
     int status = 0;
     if (!cli.jsonPath.isEmpty() && !ResultWriter::writeJson(cli.jsonPath, info, results, &error)) {
-        err() << "lockbench: " << error << Qt::endl;
+        printError(error);
         status = 1;
     }
     if (!cli.csvPath.isEmpty() && !ResultWriter::writeCsv(cli.csvPath, results, &error)) {
-        err() << "lockbench: " << error << Qt::endl;
+        printError(error);
         status = 1;
     }
     if (!writeChartsAndReport(info, results, &error)) {
-        err() << "lockbench: " << error << Qt::endl;
+        printError(error);
         status = 1;
     }
     for (const StrategyResult& result : results) {

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace {
@@ -87,13 +88,34 @@ QString csvLines(const QList<QJsonObject>& rows)
 
 namespace ResultWriter {
 
+QString maskPasswords(const QString& text)
+{
+    if (!text.contains(QLatin1String("://")))
+        return text;
+    // Up to the last @ of the word: a password that is not percent-encoded may hold @ or /,
+    // and masking too much is harmless where masking too little is not.
+    static const QRegularExpression userInfo(QStringLiteral(R"(([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
+    QString masked = text;
+    masked.replace(userInfo, QStringLiteral("\\1:***@"));
+    return masked;
+}
+
+static QStringList maskPasswords(const QStringList& texts)
+{
+    QStringList masked;
+    masked.reserve(texts.size());
+    for (const QString& text : texts)
+        masked << maskPasswords(text);
+    return masked;
+}
+
 QJsonObject summaryJson(const StrategyResult& r)
 {
     return QJsonObject {
         { QStringLiteral("strategy"), r.strategy },
         { QStringLiteral("safe"), r.safe },
         { QStringLiteral("verdict"), r.verdict() },
-        { QStringLiteral("error"), r.error },
+        { QStringLiteral("error"), maskPasswords(r.error) },
         { QStringLiteral("stop_reason"), r.stopReason },
         { QStringLiteral("duration_s"), r.durationS },
         { QStringLiteral("measured_from_s"), r.measuredFromS },
@@ -125,10 +147,10 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("deadlocks"), static_cast<double>(r.deadlocks) },
         { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
         { QStringLiteral("errors"), errorCountsJson(r.errors) },
-        { QStringLiteral("error_messages"), QJsonArray::fromStringList(r.errorMessages) },
+        { QStringLiteral("error_messages"), QJsonArray::fromStringList(maskPasswords(r.errorMessages)) },
         { QStringLiteral("knobs"), knobsJson(r.knobs) },
         { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
-        { QStringLiteral("lock_inspector_error"), r.inspectorError },
+        { QStringLiteral("lock_inspector_error"), maskPasswords(r.inspectorError) },
         { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
     };
 }
@@ -212,7 +234,7 @@ QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results)
     return QJsonObject {
         { QStringLiteral("lockbench"), QStringLiteral(LOCKBENCH_VERSION) },
         { QStringLiteral("experiment"), ExperimentFields::toJson(info.experiment) },
-        { QStringLiteral("server"), QJsonObject { { QStringLiteral("url"), info.serverUrl },
+        { QStringLiteral("server"), QJsonObject { { QStringLiteral("url"), maskPasswords(info.serverUrl) },
                                                   { QStringLiteral("version"), info.serverVersion },
                                                   { QStringLiteral("embedded"), info.embedded } } },
         { QStringLiteral("strategies"), strategies },

@@ -15,10 +15,15 @@ namespace ResultWriter {
 
 struct RunInfo {
     Experiment experiment;
-    QString serverUrl; // already masked
+    QString serverUrl; // masked by the caller, and masked again on the way out
     QString serverVersion;
     bool embedded = true;
 };
+
+// Replaces the password of every URL in `text` (scheme://user:password@…) with ***. Server
+// error texts can carry connection strings too (FEDERATED and CONNECT tables), so every
+// message that leaves the lab goes through this as well as the server URL.
+QString maskPasswords(const QString& text);
 
 QJsonObject summaryJson(const StrategyResult& result);
 QJsonObject sampleJson(const MetricsSample& sample);

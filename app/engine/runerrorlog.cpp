@@ -1,8 +1,11 @@
 #include "runerrorlog.h"
 
+#include "resultwriter.h"
+
 void RunErrorLog::report(const MysqlError& error, const QString& context)
 {
-    const QString message = context.isEmpty() ? error.message : context + QStringLiteral(": ") + error.message;
+    // The server's text may quote a connection string with its password (FEDERATED, CONNECT).
+    const QString message = ResultWriter::maskPasswords(context.isEmpty() ? error.message : context + QStringLiteral(": ") + error.message);
     std::lock_guard lock(m_mutex);
     for (Entry& entry : m_entries) {
         if (entry.code == error.code && entry.message == message) {

@@ -7,8 +7,8 @@
 
 #include <mutex>
 
-// Errors that ended an order or a run, kept with their message so that none is swallowed.
-// Only the rare failure path locks.
+// Errors that ended an order or a run, kept with their message so that none is swallowed,
+// and with any password in it masked. Only the rare failure path locks.
 class RunErrorLog {
 public:
     struct Entry {

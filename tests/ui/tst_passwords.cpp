@@ -1,0 +1,215 @@
+// The server password in the window, on the offscreen platform: typed into its field or
+// into the URL, it never reaches the settings file; without a keyring it is asked for each
+// session; with one (a private D-Bus session bus and GNOME Keyring, when installed) it is
+// kept there and read back.
+#include "mainwindow.h"
+#include "passwordfield.h"
+#include "passwordstore.h"
+#include "serverpanel.h"
+
+#include <QCheckBox>
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#include <QLineEdit>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/prctl.h>
+
+#include <csignal>
+
+namespace {
+
+const QString kTyped = QStringLiteral("Typed-7f3a9c-pw");
+const QString kInUrl = QStringLiteral("InUrl-7f3a9c-pw");
+const QString kKept = QStringLiteral("Kept-7f3a9c-pw");
+
+// Helpers stop with the test process, whatever way it ends.
+void stopWithTheTest(QProcess* process)
+{
+    process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+}
+
+QByteArray settingsFile()
+{
+    QSettings settings;
+    settings.sync();
+    QFile file(settings.fileName());
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestPasswords : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_runtime;
+    // Left running to the end: libsecret's D-Bus connection ends the process (SIGTERM) when
+    // its bus goes away, so the kernel stops the bus only once the test has exited.
+    QProcess* m_bus = new QProcess;
+    QProcess m_keyring;
+
+    QLineEdit* edit(const char* name) const { return m_window->serverPanel()->findChild<QLineEdit*>(QLatin1String(name)); }
+
+    void openWindow()
+    {
+        m_window.reset();
+        m_window = std::make_unique<MainWindow>();
+        m_window->show();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        // No keyring to begin with: no session bus at all.
+        qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+        qputenv("XDG_RUNTIME_DIR", m_runtime.path().toUtf8());
+        QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
+        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-password-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("lockbench-password-tests"));
+        QSettings().clear();
+        openWindow();
+    }
+
+    void cleanupTestCase()
+    {
+        m_window.reset();
+        QSettings().clear();
+        m_keyring.terminate();
+        m_keyring.waitForFinished(5000);
+    }
+
+    void withoutKeyringThePasswordIsAskedForEachSession()
+    {
+        PasswordField* field = m_window->serverPanel()->passwordField();
+        QTRY_COMPARE(field->store()->availability(), PasswordStore::Availability::Unavailable);
+        QVERIFY(!field->findChild<QCheckBox*>(QStringLiteral("rememberPassword"))->isEnabled());
+        QVERIFY2(field->status().contains(QLatin1String("asked for each session")), qPrintable(field->status()));
+        // Asked anyway, the store answers at once that it cannot.
+        QSignalSpy failed(field->store(), &PasswordStore::failed);
+        field->store()->write(QStringLiteral("lab@db.example:3306"), kTyped);
+        QVERIFY(failed.wait(5000));
+    }
+
+    void typedPasswordIsNotInTheSettings()
+    {
+        m_window->serverPanel()->setUsesEmbedded(false);
+        QLineEdit* url = edit("url");
+        url->clear();
+        QTest::keyClicks(url, QStringLiteral("mysql://lab@db.example:3306/lockbench"));
+        QTest::keyClicks(edit("password"), kTyped);
+        QString error;
+        const std::optional<ConnectionParams> params = m_window->serverPanel()->connectionParams(QStringLiteral("lockbench"), &error);
+        QVERIFY2(params, qPrintable(error));
+        QCOMPARE(params->password, kTyped);
+        m_window->close();
+        const QByteArray file = settingsFile();
+        QVERIFY(file.contains("db.example")); // the settings were written, URL and all
+        QVERIFY(!file.contains(kTyped.toUtf8()));
+        QVERIFY(!file.contains("7f3a9c"));
+    }
+
+    void passwordTypedIntoTheUrlMovesOutOfIt()
+    {
+        openWindow();
+        // A new session: the URL is remembered, the password is asked again.
+        QCOMPARE(m_window->serverPanel()->url(), QStringLiteral("mysql://lab@db.example:3306/lockbench"));
+        QVERIFY(edit("password")->text().isEmpty());
+
+        QLineEdit* url = edit("url");
+        url->setFocus();
+        url->selectAll();
+        QTest::keyClicks(url, QStringLiteral("mysql://lab:%1@db.example:3306/lockbench").arg(kInUrl));
+        QVERIFY(!m_window->serverPanel()->url().contains(kInUrl)); // even before editing ends
+        QTest::keyClick(url, Qt::Key_Return);
+        QCOMPARE(url->text(), QStringLiteral("mysql://lab@db.example:3306/lockbench"));
+        QCOMPARE(edit("password")->text(), kInUrl);
+        QString error;
+        QCOMPARE(m_window->serverPanel()->connectionParams(QStringLiteral("lockbench"), &error)->password, kInUrl);
+        m_window->close();
+        QVERIFY(!settingsFile().contains("7f3a9c"));
+    }
+
+    void keyringKeepsThePasswordAndGivesItBack()
+    {
+        const QString busDaemon = QStandardPaths::findExecutable(QStringLiteral("dbus-daemon"));
+        const QString keyringDaemon = QStandardPaths::findExecutable(QStringLiteral("gnome-keyring-daemon"));
+        if (busDaemon.isEmpty() || keyringDaemon.isEmpty())
+            QSKIP("needs dbus-daemon and gnome-keyring-daemon (not part of the lab's setup)");
+        // A private session bus and keyring, in directories of this test.
+        stopWithTheTest(m_bus);
+        m_bus->start(busDaemon, { QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address") });
+        QVERIFY(m_bus->waitForReadyRead(10000));
+        const QByteArray address = m_bus->readLine().trimmed();
+        QVERIFY(!address.isEmpty());
+        qputenv("DBUS_SESSION_BUS_ADDRESS", address);
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("HOME"), m_runtime.path());
+        environment.insert(QStringLiteral("XDG_DATA_HOME"), m_runtime.filePath(QStringLiteral("data")));
+        m_keyring.setProcessEnvironment(environment);
+        stopWithTheTest(&m_keyring);
+        m_keyring.start(keyringDaemon, { QStringLiteral("--foreground"), QStringLiteral("--unlock"), QStringLiteral("--components=secrets") });
+        QVERIFY(m_keyring.waitForStarted(10000));
+        m_keyring.write("keyring-unlock-password");
+        m_keyring.closeWriteChannel();
+        QTRY_VERIFY_WITH_TIMEOUT(QDBusConnection::sessionBus().interface()->isServiceRegistered(QStringLiteral("org.freedesktop.secrets")),
+                                 15000);
+
+        // The store finds it, keeps a password, gives it back and forgets it.
+        PasswordStore store;
+        QTRY_VERIFY_WITH_TIMEOUT(store.availability() != PasswordStore::Availability::Checking, 15000);
+        QCOMPARE(store.availability(), PasswordStore::Availability::Available);
+        const QString key = QStringLiteral("lab@db.example:3306");
+        QSignalSpy written(&store, &PasswordStore::written);
+        QSignalSpy read(&store, &PasswordStore::passwordRead);
+        QSignalSpy removed(&store, &PasswordStore::removed);
+        QSignalSpy notFound(&store, &PasswordStore::notFound);
+        QSignalSpy failed(&store, &PasswordStore::failed);
+        store.write(key, kKept);
+        QTRY_VERIFY_WITH_TIMEOUT(written.size() + failed.size() > 0, 15000);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
+        store.read(key);
+        QTRY_VERIFY_WITH_TIMEOUT(read.size() + failed.size() > 0, 15000);
+        QCOMPARE(read.value(0).value(1).toString(), kKept);
+
+        // In the window: a new session with Remember ticked fills the field from the keyring,
+        // and the settings still hold no password.
+        openWindow();
+        PasswordField* field = m_window->serverPanel()->passwordField();
+        QTRY_COMPARE_WITH_TIMEOUT(field->store()->availability(), PasswordStore::Availability::Available, 15000);
+        QCheckBox* remember = field->findChild<QCheckBox*>(QStringLiteral("rememberPassword"));
+        QVERIFY(remember->isEnabled());
+        remember->click();
+        QVERIFY(remember->isChecked());
+        QTRY_COMPARE_WITH_TIMEOUT(edit("password")->text(), kKept, 15000);
+        QVERIFY2(field->status().contains(QLatin1String("read from the system keyring")), qPrintable(field->status()));
+
+        // A new password, used, replaces the kept one.
+        edit("password")->clear();
+        QTest::keyClicks(edit("password"), kTyped);
+        QSignalSpy fieldWritten(field->store(), &PasswordStore::written);
+        m_window->serverPanel()->connectionUsed();
+        QVERIFY(fieldWritten.wait(15000));
+        store.read(key);
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 2, 15000);
+        QCOMPARE(read.value(1).value(1).toString(), kTyped);
+
+        m_window->close();
+        const QByteArray file = settingsFile();
+        QVERIFY(file.contains("rememberPassword=true"));
+        QVERIFY(!file.contains("7f3a9c"));
+
+        // Unticking forgets it.
+        QSignalSpy fieldRemoved(field->store(), &PasswordStore::removed);
+        remember->click();
+        QVERIFY(fieldRemoved.wait(15000));
+        store.read(key);
+        QTRY_COMPARE_WITH_TIMEOUT(notFound.size(), 1, 15000);
+    }
+};
+
+QTEST_MAIN(TestPasswords)
+#include "tst_passwords.moc"
