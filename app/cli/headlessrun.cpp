@@ -3,6 +3,7 @@
 #include "consolereporter.h"
 
 #include "../engine/embeddedserver.h"
+#include "lostserveraudit.h"
 #include "../engine/experimentfields.h"
 #include "../engine/experimentrunner.h"
 #include "../engine/mysqlconnection.h"
@@ -172,7 +173,7 @@ int HeadlessRun::exec()
     loop.exec();
 
     reporter.printTable(results);
-    int status = 0;
+    int status = LostServerAudit::run(embedded, results, [&](const QString& line) { reporter.onStatus(0, line); });
     if (!cli.jsonPath.isEmpty() && !ResultWriter::writeJson(cli.jsonPath, info, results, &error)) {
         printError(error);
         status = 1;

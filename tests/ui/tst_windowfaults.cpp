@@ -1,6 +1,7 @@
 // The window when things go wrong or people are quick: Run pressed twice, the window closed
 // during server start-up or mid-run, the embedded server killed under a run. Each test
 // has a window (and so an embedded server) of its own, on the offscreen platform.
+#include "labserverpids.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
 #include "resultspanel.h"
@@ -10,7 +11,6 @@
 #include "strategypanel.h"
 
 #include <QAction>
-#include <QDir>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
@@ -19,29 +19,6 @@
 
 #include <csignal>
 
-namespace {
-
-// mariadbd processes whose command line names the test data directory.
-QList<qint64> labServerPids()
-{
-    const QByteArray dataRoot = qgetenv("LOCKBENCH_DATA_DIR");
-    QList<qint64> pids;
-    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool numeric = false;
-        const qint64 pid = entry.toLongLong(&numeric);
-        if (!numeric)
-            continue;
-        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(entry));
-        if (!cmdline.open(QIODevice::ReadOnly))
-            continue;
-        const QByteArray text = cmdline.readAll();
-        if (text.contains("mariadbd") && text.contains(dataRoot))
-            pids.append(pid);
-    }
-    return pids;
-}
-
-} // namespace
 
 class TestWindowFaults : public QObject {
     Q_OBJECT

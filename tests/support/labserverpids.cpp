@@ -1,0 +1,21 @@
+#include "labserverpids.h"
+
+#include <QDir>
+#include <QFile>
+
+QList<qint64> labServerPids()
+{
+    const QByteArray dataRoot = qgetenv("LOCKBENCH_DATA_DIR");
+    QList<qint64> pids;
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(entry));
+        if (numeric && cmdline.open(QIODevice::ReadOnly)) {
+            const QByteArray text = cmdline.readAll();
+            if (text.contains("mariadbd") && text.contains(dataRoot))
+                pids.append(pid);
+        }
+    }
+    return pids;
+}
