@@ -6,7 +6,8 @@
 #include <QPushButton>
 #include <QThread>
 
-ServerRecovery::ServerRecovery(ServerController* controller, std::function<bool()> usesEmbedded, QWidget* window)
+ServerRecovery::ServerRecovery(
+    ServerController* controller, std::function<bool()> usesEmbedded, QWidget* window)
     : QObject(window)
     , m_controller(controller)
     , m_usesEmbedded(std::move(usesEmbedded))
@@ -31,9 +32,8 @@ void ServerRecovery::strategyFinished(const StrategyResult& result)
     if (m_offer)
         m_offer->deleteLater();
     m_offer = new QMessageBox(QMessageBox::Warning, tr("Lost the server"),
-                              tr("%1\n\nThe results so far are kept in the Results tab and can be exported.")
-                                  .arg(result.error),
-                              QMessageBox::NoButton, m_window);
+        tr("%1\n\nThe results so far are kept in the Results tab and can be exported.").arg(result.error),
+        QMessageBox::NoButton, m_window);
     m_offer->setObjectName(QStringLiteral("serverLostOffer"));
     m_offer->setAttribute(Qt::WA_DeleteOnClose);
     if (embedded) {
@@ -62,7 +62,8 @@ void ServerRecovery::restart()
 
 void ServerRecovery::serverStateChanged(ServerController::State state, const QString& message)
 {
-    if (!m_waitingForServer || state == ServerController::State::Starting || state == ServerController::State::Stopped)
+    if (!m_waitingForServer || state == ServerController::State::Starting
+        || state == ServerController::State::Stopped)
         return;
     m_waitingForServer = false;
     if (state == ServerController::State::Failed) {
@@ -93,8 +94,8 @@ void ServerRecovery::showReport(const RecoveryReport& report)
     if (m_report)
         m_report->deleteLater();
     m_report = new QMessageBox(report.clean() ? QMessageBox::Information : QMessageBox::Critical,
-                               tr("Audit after the restart"), tr("After the restart: %1.").arg(report.summary()),
-                               QMessageBox::Ok, m_window);
+        tr("Audit after the restart"), tr("After the restart: %1.").arg(report.summary()), QMessageBox::Ok,
+        m_window);
     m_report->setObjectName(QStringLiteral("recoveryReport"));
     m_report->setAttribute(Qt::WA_DeleteOnClose);
     m_report->open();

@@ -9,10 +9,10 @@
 namespace LostServerAudit {
 
 int run(std::unique_ptr<EmbeddedServer>& embedded, const QList<StrategyResult>& results,
-        const std::function<void(const QString&)>& say)
+    const std::function<void(const QString&)>& say)
 {
     const auto lost = std::find_if(results.begin(), results.end(),
-                                   [](const StrategyResult& result) { return result.serverLost && result.acknowledged; });
+        [](const StrategyResult& result) { return result.serverLost && result.acknowledged; });
     if (!embedded || lost == results.end())
         return 0;
     say(QStringLiteral("restarting the embedded server to audit what it kept"));
@@ -26,8 +26,7 @@ int run(std::unique_ptr<EmbeddedServer>& embedded, const QList<StrategyResult>& 
     }
     const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(lost->strategy);
     const RecoveryReport report = RecoveryAudit::check(embedded->connectionParams(lost->experiment.database),
-                                                       strategy ? strategy->layout() : StockLayout::Rows,
-                                                       *lost->acknowledged);
+        strategy ? strategy->layout() : StockLayout::Rows, *lost->acknowledged);
     say(QStringLiteral("after the restart: %1").arg(report.summary()));
     if (!report.valid)
         return 1;

@@ -16,6 +16,6 @@ namespace LostServerAudit {
 // Prints through `say`; returns the exit status it calls for: 0 when there was nothing to do
 // or all is well, 1 when the server would not come back, 3 when the audit found an anomaly.
 int run(std::unique_ptr<EmbeddedServer>& embedded, const QList<StrategyResult>& results,
-        const std::function<void(const QString&)>& say);
+    const std::function<void(const QString&)>& say);
 
 } // namespace LostServerAudit

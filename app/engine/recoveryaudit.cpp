@@ -13,7 +13,8 @@ QString RecoveryReport::summary() const
         return QStringLiteral("the audit after the restart could not run: %1").arg(error);
     const QLocale locale;
     QString text = missing == 0
-        ? QStringLiteral("all %1 acknowledged orders are in the orders table").arg(locale.toString(acknowledged))
+        ? QStringLiteral("all %1 acknowledged orders are in the orders table")
+              .arg(locale.toString(acknowledged))
         : QStringLiteral("%1 of %2 acknowledged orders are MISSING from the orders table")
               .arg(locale.toString(missing), locale.toString(acknowledged));
     text += QStringLiteral("; %1 oversold").arg(locale.toString(audit.oversold));
@@ -25,7 +26,8 @@ QString RecoveryReport::summary() const
 
 namespace RecoveryAudit {
 
-RecoveryReport check(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged)
+RecoveryReport check(
+    const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged)
 {
     RecoveryReport report;
     report.acknowledged = acknowledged.count();
@@ -42,7 +44,8 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout, const A
         report.error = connection.lastError().toString();
         return report;
     }
-    if (!present.prepare(connection, QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
+    if (!present.prepare(
+            connection, QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
         report.error = present.lastError().toString();
         return report;
     }

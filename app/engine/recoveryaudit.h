@@ -26,6 +26,7 @@ namespace RecoveryAudit {
 
 // Connects to the (restarted) server and checks the tables the lost run left behind.
 // Call from a thread other than the GUI thread: it scans the orders table.
-RecoveryReport check(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged);
+RecoveryReport check(
+    const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged);
 
 } // namespace RecoveryAudit

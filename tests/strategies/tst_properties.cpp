@@ -17,9 +17,9 @@
 
 namespace {
 
-const QStringList kSafeStrategies = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"),
-                                      QStringLiteral("conditional"), QStringLiteral("slotted"),
-                                      QStringLiteral("slotted-partitioned"), QStringLiteral("queued") };
+const QStringList kSafeStrategies
+    = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"), QStringLiteral("conditional"),
+          QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued") };
 
 // Units a sold-out case may have to sell; beyond it the case limits the demand instead, so
 // that 200 cases stay within minutes.
@@ -42,8 +42,8 @@ public:
     // Log-uniform, so that small and large values are both common.
     std::int64_t logUniform(std::int64_t low, std::int64_t high)
     {
-        std::uniform_real_distribution<double> d(std::log(static_cast<double>(low)),
-                                                 std::log(static_cast<double>(high) + 1.0));
+        std::uniform_real_distribution<double> d(
+            std::log(static_cast<double>(low)), std::log(static_cast<double>(high) + 1.0));
         return std::clamp(static_cast<std::int64_t>(std::exp(d(m_rng))), low, high);
     }
     std::int64_t uniform(std::int64_t low, std::int64_t high)
@@ -109,45 +109,45 @@ class TestProperties : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        LOCKBENCH_REQUIRE_SERVER();
-    }
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
     void everySafeStrategyKeepsItsPromises()
     {
-        const std::uint64_t masterSeed
-            = envNumber("LOCKBENCH_PROPERTY_SEED", static_cast<std::uint64_t>(QDateTime::currentMSecsSinceEpoch()));
+        const std::uint64_t masterSeed = envNumber(
+            "LOCKBENCH_PROPERTY_SEED", static_cast<std::uint64_t>(QDateTime::currentMSecsSinceEpoch()));
         const std::uint64_t cases = envNumber("LOCKBENCH_PROPERTY_CASES", 34 * kSafeStrategies.size());
-        qInfo("property test: %llu cases; replay with LOCKBENCH_PROPERTY_SEED=%llu", static_cast<unsigned long long>(cases),
-              static_cast<unsigned long long>(masterSeed));
+        qInfo("property test: %llu cases; replay with LOCKBENCH_PROPERTY_SEED=%llu",
+            static_cast<unsigned long long>(cases), static_cast<unsigned long long>(masterSeed));
         CaseGenerator generator(masterSeed);
 
         for (std::uint64_t i = 0; i < cases; ++i) {
             const QString strategy = kSafeStrategies.at(static_cast<qsizetype>(i % kSafeStrategies.size()));
-            const Experiment e = generator.experiment(masterSeed + i, strategy == QLatin1String("slotted-partitioned"));
-            const QString description = QStringLiteral("case %1 of seed %2, strategy %3, experiment %4")
-                                            .arg(i)
-                                            .arg(masterSeed)
-                                            .arg(strategy,
-                                                 QString::fromUtf8(QJsonDocument(ExperimentFields::toJson(e))
-                                                                       .toJson(QJsonDocument::Compact)));
+            const Experiment e
+                = generator.experiment(masterSeed + i, strategy == QLatin1String("slotted-partitioned"));
+            const QString description
+                = QStringLiteral("case %1 of seed %2, strategy %3, experiment %4")
+                      .arg(i)
+                      .arg(masterSeed)
+                      .arg(strategy,
+                          QString::fromUtf8(
+                              QJsonDocument(ExperimentFields::toJson(e)).toJson(QJsonDocument::Compact)));
             QVERIFY2(validateExperiment(e).isEmpty(), qPrintable(description));
             const StrategyResult r = ServerFixture::runStrategy(strategy, e);
             const auto require = [&](bool condition, const char* what) {
                 if (!condition)
-                    QFAIL(qPrintable(QStringLiteral("%1 does not hold for %2\n  sold %3, remaining %4, oversold %5, "
-                                                    "client orders %6 units %7, order rows %8, failed %9, stop: %10, "
-                                                    "error: %11, errors: %12")
-                                         .arg(QString::fromLatin1(what), description)
-                                         .arg(r.sold)
-                                         .arg(r.remaining)
-                                         .arg(r.oversold)
-                                         .arg(r.clientSoldOrders)
-                                         .arg(r.clientSoldUnits)
-                                         .arg(r.orderRows)
-                                         .arg(r.failed)
-                                         .arg(r.stopReason, r.error, r.errorMessages.join(QStringLiteral("; ")))));
+                    QFAIL(qPrintable(
+                        QStringLiteral("%1 does not hold for %2\n  sold %3, remaining %4, oversold %5, "
+                                       "client orders %6 units %7, order rows %8, failed %9, stop: %10, "
+                                       "error: %11, errors: %12")
+                            .arg(QString::fromLatin1(what), description)
+                            .arg(r.sold)
+                            .arg(r.remaining)
+                            .arg(r.oversold)
+                            .arg(r.clientSoldOrders)
+                            .arg(r.clientSoldUnits)
+                            .arg(r.orderRows)
+                            .arg(r.failed)
+                            .arg(r.stopReason, r.error, r.errorMessages.join(QStringLiteral("; ")))));
             };
             require(r.error.isEmpty(), "ran without error");
             require(r.oversold == 0 && r.lostUpdates == 0 && r.unrecordedDecrements == 0, "no oversell");
@@ -161,7 +161,8 @@ private slots:
                 require(r.stopReason == QLatin1String("sold out"), "ran to sold-out");
                 // A SKU is dry once even the smallest order no longer fits. Partitioned slots sell
                 // from one slot per order, so each slot may strand less than the smallest order.
-                const std::int64_t pockets = strategy == QLatin1String("slotted-partitioned") ? e.skus * e.slotsPerSku : e.skus;
+                const std::int64_t pockets
+                    = strategy == QLatin1String("slotted-partitioned") ? e.skus * e.slotsPerSku : e.skus;
                 require(r.remaining <= pockets * (e.qtyMin - 1), "everything that fits was sold");
             } else {
                 require(r.stopReason == QLatin1String("all orders placed"), "placed the whole demand");

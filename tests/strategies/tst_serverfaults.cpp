@@ -91,10 +91,7 @@ class TestServerFaults : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        LOCKBENCH_REQUIRE_SERVER();
-    }
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
     void killedServerIsReportedAndLosesNoAcknowledgedOrder_data()
     {
@@ -117,8 +114,9 @@ private slots:
         const StrategyResult r = run.wait();
         const qint64 saidAt = run.statusAt(QStringLiteral("lost the server"));
         QVERIFY2(saidAt >= 0, "the run never said it lost the server");
-        qInfo("%s: the run said it lost the server %lld ms after the kill; %lld orders acknowledged, %lld without reply",
-              qPrintable(id), saidAt - killedAt, r.clientSoldOrders, r.unresolved);
+        qInfo("%s: the run said it lost the server %lld ms after the kill; %lld orders acknowledged, %lld "
+              "without reply",
+            qPrintable(id), saidAt - killedAt, r.clientSoldOrders, r.unresolved);
         QVERIFY(r.serverLost);
         QCOMPARE(r.stopReason, QStringLiteral("server lost"));
         QVERIFY2(r.error.contains(QStringLiteral("lost the server")), qPrintable(r.error));
@@ -131,7 +129,8 @@ private slots:
         // Restart on the same data directory, then audit what the crash left behind.
         QString error;
         QVERIFY2(ServerFixture::ensureStarted(&error), qPrintable(error));
-        const RecoveryReport report = RecoveryAudit::check(ServerFixture::params(), run.layout(), *r.acknowledged);
+        const RecoveryReport report
+            = RecoveryAudit::check(ServerFixture::params(), run.layout(), *r.acknowledged);
         qInfo("%s: after the restart: %s", qPrintable(id), qPrintable(report.summary()));
         QVERIFY2(report.valid, qPrintable(report.error));
         QCOMPARE(report.missing, 0LL);
@@ -139,7 +138,9 @@ private slots:
         QVERIFY(report.audit.clean());
         // Rows no client saw acknowledged can only be orders whose reply was lost.
         QVERIFY2(report.unacknowledged <= r.unresolved,
-                 qPrintable(QStringLiteral("%1 unacknowledged rows, %2 orders without reply").arg(report.unacknowledged).arg(r.unresolved)));
+            qPrintable(QStringLiteral("%1 unacknowledged rows, %2 orders without reply")
+                           .arg(report.unacknowledged)
+                           .arg(r.unresolved)));
     }
 
     void readOnlyServerStopsTheRunWithAClearError()
@@ -147,7 +148,8 @@ private slots:
         // Accounts with the SUPER or READ_ONLY ADMIN privilege ignore read_only; a lab account has neither.
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'shopwriter'@'localhost' IDENTIFIED BY 'w'")));
+        QVERIFY(admin.execute(
+            QStringLiteral("CREATE USER IF NOT EXISTS 'shopwriter'@'localhost' IDENTIFIED BY 'w'")));
         QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_ro.* TO 'shopwriter'@'localhost'")));
         ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_ro"));
         params.user = QStringLiteral("shopwriter");
@@ -166,7 +168,7 @@ private slots:
         const qint64 readOnlyDone = run.elapsedMs();
         const StrategyResult r = run.wait();
         qInfo("read_only set at %lld ms, took %lld ms; the run ended after %.1f s", readOnlyAt,
-              readOnlyDone - readOnlyAt, r.durationS);
+            readOnlyDone - readOnlyAt, r.durationS);
         QVERIFY(admin.execute(QStringLiteral("SET GLOBAL read_only = OFF")));
 
         qInfo("read-only: %s", qPrintable(r.error));
@@ -194,7 +196,9 @@ private slots:
         QCOMPARE(r.oversold, 0LL);
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        QCOMPARE(admin.queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX")).value_or(-1), 0);
+        QCOMPARE(
+            admin.queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX")).value_or(-1),
+            0);
     }
 };
 

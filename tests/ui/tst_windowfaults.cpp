@@ -1,8 +1,8 @@
 // The window when things go wrong or people are quick: Run pressed twice, the window closed
 // during server start-up or mid-run, the embedded server killed under a run. Each test
 // has a window (and so an embedded server) of its own, on the offscreen platform.
-#include "labserverpids.h"
 #include "experimentpanel.h"
+#include "labserverpids.h"
 #include "mainwindow.h"
 #include "resultspanel.h"
 #include "resultwriter.h"
@@ -19,7 +19,6 @@
 
 #include <csignal>
 
-
 class TestWindowFaults : public QObject {
     Q_OBJECT
 
@@ -31,7 +30,8 @@ private:
         m_window = std::make_unique<MainWindow>();
         m_window->show();
         if (waitForServer)
-            QTRY_COMPARE_WITH_TIMEOUT(m_window->serverController()->state(), ServerController::State::Ready, 60000);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                m_window->serverController()->state(), ServerController::State::Ready, 60000);
     }
     void longRun(const QString& strategy)
     {
@@ -128,9 +128,9 @@ private slots:
         QVERIFY(partial.clientSoldOrders > 0);
         QTemporaryDir dir;
         QString error;
-        QVERIFY2(ResultWriter::writeJson(dir.filePath(QStringLiteral("partial.json")), ResultWriter::RunInfo {},
-                                         m_window->resultsPanel()->results(), &error),
-                 qPrintable(error));
+        QVERIFY2(ResultWriter::writeJson(dir.filePath(QStringLiteral("partial.json")),
+                     ResultWriter::RunInfo {}, m_window->resultsPanel()->results(), &error),
+            qPrintable(error));
 
         auto* restart = recovery->offer()->findChild<QPushButton*>(QStringLiteral("restartServer"));
         QVERIFY(restart);
@@ -138,7 +138,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(recovery->report() && recovery->report()->isVisible(), 60000);
         const QString report = recovery->report()->text();
         qInfo("%s", qPrintable(report));
-        QVERIFY2(report.contains(QStringLiteral("acknowledged orders are in the orders table")), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("acknowledged orders are in the orders table")),
+            qPrintable(report));
         QVERIFY2(report.contains(QStringLiteral("; 0 oversold")), qPrintable(report));
         QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
         QVERIFY(m_window->runAction()->isEnabled()); // ready to run again
