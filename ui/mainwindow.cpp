@@ -111,6 +111,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](const StrategyResult& result) {
         if (result.runId != m_activeRun)
             return;
+        if (result.error.isEmpty())
+            m_server->connectionUsed(); // the password worked: keep it, if asked to
         m_charts->strategyFinished(result);
         m_results->addResult(result, tr("#%1").arg(result.runId));
         m_files->refreshComparison();
@@ -262,7 +264,6 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
         return false;
     }
     m_activeRun = m_runner.runId();
-    m_server->connectionUsed();
     m_charts->startRun(experiment.skus * experiment.initialStock);
     m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
     m_progress->setValue(0);

@@ -129,9 +129,13 @@ void PasswordField::keyringAvailabilityChanged()
 
 void PasswordField::lookUp()
 {
-    if (!m_remember->isChecked() || m_store->availability() != PasswordStore::Availability::Available || m_key.isEmpty()
-        || !m_edit->text().isEmpty())
+    if (!m_remember->isChecked() || m_store->availability() != PasswordStore::Availability::Available || m_key.isEmpty())
         return;
+    if (!m_edit->text().isEmpty()) {
+        if (m_keyringKey != m_key)
+            showStatus(tr("The password for %1 is saved in the system keyring once a Test or a run with it works.").arg(m_key));
+        return;
+    }
     showStatus(tr("Reading the password for %1 from the system keyring…").arg(m_key));
     m_store->read(m_key);
 }

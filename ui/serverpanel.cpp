@@ -77,9 +77,12 @@ void ServerPanel::setUsesEmbedded(bool embedded)
 
 QString ServerPanel::url() const
 {
-    // Also when the URL does not parse: up to the last @ of the word, as ResultWriter masks.
-    static const QRegularExpression userInfo(QStringLiteral(R"(^([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
-    return m_url->text().trimmed().replace(userInfo, QStringLiteral("\\1@"));
+    // Also when the URL does not parse (with or without a scheme): up to the last @ of the
+    // text, as ResultWriter masks.
+    static const QRegularExpression withScheme(QStringLiteral(R"(^([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
+    static const QRegularExpression withoutScheme(QStringLiteral(R"(^([^:/@\s]*):\S*@)"));
+    QString text = m_url->text().trimmed();
+    return text.replace(text.contains(QLatin1String("://")) ? withScheme : withoutScheme, QStringLiteral("\\1@"));
 }
 
 void ServerPanel::setUrl(const QString& url)

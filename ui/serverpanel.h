@@ -32,7 +32,7 @@ public:
     // The choice of server and whether to use the keyring; never a password.
     void saveSettings(QSettings& settings) const;
     void restoreSettings(const QSettings& settings);
-    // The connection worked (a Test passed, a run started): the password goes to the
+    // The connection worked (a Test passed, a strategy ran): the password goes to the
     // keyring if the user asked for that.
     void connectionUsed();
     // The connection to run on, or nullopt with `error` saying why there is none yet.

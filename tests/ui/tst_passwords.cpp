@@ -133,6 +133,30 @@ private slots:
         QVERIFY(!settingsFile().contains("7f3a9c"));
     }
 
+    void urlNeverHoldsThePassword_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("kept");
+        QTest::newRow("url") << "mysql://lab:a7f3a9c@db:3306/x" << "mysql://lab@db:3306/x";
+        QTest::newRow("port 0") << "mysql://lab:a7f3a9c@db:0/x" << "mysql://lab@db:0/x";
+        QTest::newRow("raw @") << "mysql://lab:a@7f3a9c@db/x" << "mysql://lab@db/x";
+        QTest::newRow("no scheme") << "lab:a7f3a9c@db:3306" << "lab@db:3306";
+        QTest::newRow("no password") << "mysql://lab@db:3306/x" << "mysql://lab@db:3306/x";
+    }
+
+    // Whatever is typed, url() (what the settings and the results get) holds no password.
+    void urlNeverHoldsThePassword()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, kept);
+        openWindow();
+        m_window->serverPanel()->setUsesEmbedded(false);
+        m_window->serverPanel()->setUrl(typed);
+        QCOMPARE(m_window->serverPanel()->url(), kept);
+        m_window->close();
+        QVERIFY(!settingsFile().contains("7f3a9c"));
+    }
+
     void keyringKeepsThePasswordAndGivesItBack()
     {
         const QString busDaemon = QStandardPaths::findExecutable(QStringLiteral("dbus-daemon"));
@@ -178,6 +202,8 @@ private slots:
         // In the window: a new session with Remember ticked fills the field from the keyring,
         // and the settings still hold no password.
         openWindow();
+        m_window->serverPanel()->setUsesEmbedded(false);
+        m_window->serverPanel()->setUrl(QStringLiteral("mysql://lab@db.example:3306/lockbench"));
         PasswordField* field = m_window->serverPanel()->passwordField();
         QTRY_COMPARE_WITH_TIMEOUT(field->store()->availability(), PasswordStore::Availability::Available, 15000);
         QCheckBox* remember = field->findChild<QCheckBox*>(QStringLiteral("rememberPassword"));
