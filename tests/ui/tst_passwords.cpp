@@ -31,6 +31,15 @@ void stopWithTheTest(QProcess* process)
     process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
 }
 
+// The private session bus is left running to the end: libsecret's D-Bus connection ends
+// the process (SIGTERM) when its bus goes away, so the kernel stops the bus only once the
+// test has exited. A static, so that it is not counted as a leak either.
+QProcess* privateBus()
+{
+    static QProcess* bus = new QProcess;
+    return bus;
+}
+
 QByteArray settingsFile()
 {
     QSettings settings;
@@ -47,9 +56,6 @@ class TestPasswords : public QObject {
 private:
     std::unique_ptr<MainWindow> m_window;
     QTemporaryDir m_runtime;
-    // Left running to the end: libsecret's D-Bus connection ends the process (SIGTERM) when
-    // its bus goes away, so the kernel stops the bus only once the test has exited.
-    QProcess* m_bus = new QProcess;
     QProcess m_keyring;
 
     QLineEdit* edit(const char* name) const { return m_window->serverPanel()->findChild<QLineEdit*>(QLatin1String(name)); }
@@ -164,10 +170,11 @@ private slots:
         if (busDaemon.isEmpty() || keyringDaemon.isEmpty())
             QSKIP("needs dbus-daemon and gnome-keyring-daemon (not part of the lab's setup)");
         // A private session bus and keyring, in directories of this test.
-        stopWithTheTest(m_bus);
-        m_bus->start(busDaemon, { QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address") });
-        QVERIFY(m_bus->waitForReadyRead(10000));
-        const QByteArray address = m_bus->readLine().trimmed();
+        QProcess* bus = privateBus();
+        stopWithTheTest(bus);
+        bus->start(busDaemon, { QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address") });
+        QVERIFY(bus->waitForReadyRead(10000));
+        const QByteArray address = bus->readLine().trimmed();
         QVERIFY(!address.isEmpty());
         qputenv("DBUS_SESSION_BUS_ADDRESS", address);
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
