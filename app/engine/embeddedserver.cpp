@@ -167,6 +167,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         arguments << QStringLiteral("--innodb-print-all-deadlocks=ON");
     if (runningAsRoot())
         arguments << QStringLiteral("--user=root");
+    arguments << m_extraArguments;
 
     report(QStringLiteral("starting %1 on port %2").arg(QFileInfo(binary).fileName()).arg(m_port));
     m_process = std::make_unique<QProcess>();

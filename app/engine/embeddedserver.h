@@ -24,6 +24,9 @@ public:
     EmbeddedServer& operator=(const EmbeddedServer&) = delete;
 
     bool start(QString* error, const Progress& progress = {});
+    // Options added to the server's command line at the next start, after the lab's own
+    // (tests use it to start a server unlike the lab's, e.g. one without InnoDB).
+    void setExtraArguments(const QStringList& arguments) { m_extraArguments = arguments; }
     void stop();
     bool isRunning() const;
 
@@ -54,4 +57,5 @@ private:
     int m_port = 0;
     QString m_version;
     qint64 m_lastStartMs = 0;
+    QStringList m_extraArguments;
 };

@@ -197,6 +197,22 @@ private slots:
         QCOMPARE(connection.queryInt(QStringLiteral(
                      "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'lab_leftover' AND TABLE_NAME = 'inventory'")).value_or(-1), 0);
     }
+
+    void serverWithoutInnoDbIsRefused()
+    {
+        // A second server of its own, started by the lab's code with InnoDB switched off.
+        QTemporaryDir root;
+        EmbeddedServer noInnoDb(root.path());
+        noInnoDb.setExtraArguments({ QStringLiteral("--skip-innodb"), QStringLiteral("--default-storage-engine=Aria") });
+        QString error;
+        QVERIFY2(noInnoDb.start(&error), qPrintable(error));
+        const QString url = QStringLiteral("mysql://root@127.0.0.1:%1/lockbench").arg(noInnoDb.port());
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), url,
+                                                  QStringLiteral("--strategy"), QStringLiteral("conditional"),
+                                                  QStringLiteral("--duration"), QStringLiteral("1s") });
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY2(o.all().contains(QLatin1String("the server has no InnoDB engine")), qPrintable(o.all()));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEmbeddedServer)
