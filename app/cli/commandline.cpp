@@ -1,9 +1,12 @@
 #include "commandline.h"
 
+#include "../engine/connectionparams.h"
 #include "../engine/experimentfields.h"
 #include "../../strategies/strategyregistry.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
 
@@ -21,6 +24,65 @@ QString description()
         "Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).\n"
         "Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold or lost an order.")
         .arg(StrategyRegistry::ids().join(QStringLiteral(", ")));
+}
+
+// Output files are checked before the run, not found unwritable after it: a folder that is
+// missing or a name that is a folder would otherwise cost the whole run's results.
+QString outputFileProblem(const QString& path)
+{
+    if (path.trimmed().isEmpty())
+        return QStringLiteral("needs a file name");
+    const QFileInfo info(path);
+    if (info.isDir())
+        return QStringLiteral("%1 is a folder, not a file").arg(path);
+    const QFileInfo folder(info.absolutePath());
+    if (!folder.isDir())
+        return QStringLiteral("the folder %1 does not exist").arg(QDir::toNativeSeparators(folder.filePath()));
+    if (!folder.isWritable() || (info.exists() && !info.isWritable()))
+        return QStringLiteral("%1 is not writable").arg(path);
+    return {};
+}
+
+// The charts folder is created when missing, so its nearest existing ancestor must be a
+// writable folder.
+QString outputFolderProblem(const QString& path)
+{
+    if (path.trimmed().isEmpty())
+        return QStringLiteral("needs a folder name");
+    QFileInfo info(path);
+    if (info.exists() && !info.isDir())
+        return QStringLiteral("%1 is a file, not a folder").arg(path);
+    QString existing = info.absoluteFilePath();
+    while (!QFileInfo::exists(existing))
+        existing = QFileInfo(existing).absolutePath();
+    info = QFileInfo(existing);
+    if (!info.isDir())
+        return QStringLiteral("%1 is a file, not a folder").arg(existing);
+    if (!info.isWritable())
+        return QStringLiteral("%1 is not writable").arg(existing);
+    return {};
+}
+
+// A flag given without its value takes the next flag as its value: `--json --quiet` would
+// write the results to a file named --quiet and run without --quiet. That is refused, one line
+// per flag, rather than guessed at.
+QStringList flagsTakenAsValues(const QCommandLineParser& parser, const QList<QCommandLineOption>& options)
+{
+    static const QRegularExpression flagLike(QStringLiteral("^--?([A-Za-z][A-Za-z-]*)(=.*)?$"));
+    QStringList names;
+    for (const QCommandLineOption& option : options)
+        names << option.names();
+    QStringList errors;
+    for (const QCommandLineOption& option : options) {
+        if (option.valueName().isEmpty() || !parser.isSet(option))
+            continue;
+        for (const QString& value : parser.values(option)) {
+            const QRegularExpressionMatch match = flagLike.match(value);
+            if (match.hasMatch() && names.contains(match.captured(1)))
+                errors << QStringLiteral("--%1: needs a value, but the next argument is the flag %2").arg(option.names().constLast(), value);
+        }
+    }
+    return errors;
 }
 
 } // namespace
@@ -60,20 +122,24 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     const QCommandLineOption chartSize(QStringLiteral("chart-size"), QStringLiteral("Chart size in pixels for --charts (default: 1200x700)."),
         QStringLiteral("WxH"));
     const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
-    parser.addOptions({ help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson, report, charts,
-        chartSize, dpi, quiet });
-    QList<QCommandLineOption> fieldOptions;
+    QList<QCommandLineOption> options { help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson,
+        report, charts, chartSize, dpi, quiet };
     for (const ExperimentField& field : ExperimentFields::all()) {
-        fieldOptions.append(QCommandLineOption(field.name,
+        options.append(QCommandLineOption(field.name,
             QStringLiteral("%1 (default: %2)").arg(field.help, field.print(Experiment {})), field.valueName));
-        parser.addOption(fieldOptions.last());
     }
+    parser.addOptions(options);
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("run (default) or sweep"), QStringLiteral("[run|sweep]"));
     result.helpText = parser.helpText();
 
     if (!parser.parse(arguments)) {
         result.action = Action::Fail;
         result.errors << parser.errorText();
+        return result;
+    }
+    if (const QStringList swallowed = flagsTakenAsValues(parser, options); !swallowed.isEmpty()) {
+        result.action = Action::Fail;
+        result.errors << swallowed;
         return result;
     }
     if (parser.isSet(help)) {
@@ -101,8 +167,11 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         QList<FieldError> fileErrors;
         if (auto loaded = ExperimentFields::loadFile(parser.value(experimentFile), fileErrors))
             result.experiment = *loaded;
-        for (const FieldError& error : fileErrors)
-            result.errors << QStringLiteral("%1: %2").arg(error.field, error.message);
+        for (const FieldError& error : fileErrors) {
+            result.errors << (error.field == QLatin1String("experiment")
+                    ? QStringLiteral("--experiment: %1").arg(error.message)
+                    : QStringLiteral("--experiment: %1: %2").arg(error.field, error.message));
+        }
     }
     for (const ExperimentField& field : ExperimentFields::all()) {
         if (!parser.isSet(field.name))
@@ -150,18 +219,33 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     if (!strategyError.isEmpty())
         result.errors << QStringLiteral("--strategy: ") + strategyError;
 
-    if (parser.isSet(server))
+    if (parser.isSet(server)) {
         result.server = parser.value(server);
-    result.jsonPath = parser.value(json);
-    result.csvPath = parser.value(csv);
-    result.saveExperimentPath = parser.value(saveExperiment);
-    result.locksJsonPath = parser.value(locksJson);
-    result.reportPath = parser.value(report);
+        QString serverError;
+        if (result.server != QLatin1String("embedded") && !ConnectionParams::fromUrl(result.server, &serverError))
+            result.errors << QStringLiteral("--server: ") + serverError;
+    }
+    const auto outputFile = [&](const QCommandLineOption& option, QString& path) {
+        if (!parser.isSet(option))
+            return;
+        path = parser.value(option);
+        if (const QString problem = outputFileProblem(path); !problem.isEmpty())
+            result.errors << QStringLiteral("--%1: %2").arg(option.names().constLast(), problem);
+    };
+    outputFile(json, result.jsonPath);
+    outputFile(csv, result.csvPath);
+    outputFile(saveExperiment, result.saveExperimentPath);
+    outputFile(locksJson, result.locksJsonPath);
+    outputFile(report, result.reportPath);
     if (!result.reportPath.isEmpty() && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
         result.errors << QStringLiteral("--report: the file name must end in .html or .pdf (got %1)").arg(result.reportPath);
-    result.chartsDir = parser.value(charts);
+    if (parser.isSet(charts)) {
+        result.chartsDir = parser.value(charts);
+        if (const QString problem = outputFolderProblem(result.chartsDir); !problem.isEmpty())
+            result.errors << QStringLiteral("--charts: ") + problem;
+    }
     if (parser.isSet(chartSize)) {
         static const QRegularExpression size(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
         const QRegularExpressionMatch match = size.match(parser.value(chartSize));

@@ -11,6 +11,8 @@
 
 namespace {
 
+constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
+
 QString notWhole(const QString& text)
 {
     return QStringLiteral("\"%1\" is not a whole number").arg(text);
@@ -134,6 +136,35 @@ QString parseDurationField(const QString& text, std::int64_t& out)
     return {};
 }
 
+// orders, duration and rate count only under one stop condition or arrival mode, so
+// validateExperiment() checks them only then. A value it would refuse there is refused when
+// it is set all the same, rather than kept for the day the mode is switched on; the range
+// itself stays in validateExperiment(), asked about a copy switched to that mode.
+template <typename Value>
+QString parseAsIn(Experiment& e, const QString& text, Value Experiment::*member, QString (*parse)(const QString&, Value&),
+                  const QString& field, void (*switchMode)(Experiment&))
+{
+    Experiment probe = e;
+    switchMode(probe);
+    if (const QString error = parse(text, probe.*member); !error.isEmpty())
+        return error;
+    for (const FieldError& error : validateExperiment(probe)) {
+        if (error.field == field)
+            return error.message;
+    }
+    e.*member = probe.*member;
+    return {};
+}
+
+// The text a JSON number stands for: a whole number as an integer (1e6 is 1000000 for a
+// count), anything else in the shortest form that reads back as the same double.
+QString jsonNumberText(double value)
+{
+    if (value == std::floor(value) && std::abs(value) < 9.2e18)
+        return QString::number(static_cast<qlonglong>(value));
+    return printDouble(value);
+}
+
 const QList<ExperimentField> kFields = {
     { QStringLiteral("skus"), QStringLiteral("n"), QStringLiteral("Number of SKUs (1..1,000,000)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.skus); },
@@ -155,10 +186,16 @@ const QList<ExperimentField> kFields = {
       [](Experiment& e, const QString& t) { return parseEnum(t, e.stop, std::array { StopKind::Duration, StopKind::Orders, StopKind::SoldOut }, stopName); },
       [](const Experiment& e) { return stopName(e.stop); } },
     { QStringLiteral("duration"), QStringLiteral("time"), QStringLiteral("Run length for --stop duration, e.g. 10s, 500ms, 2m."),
-      [](Experiment& e, const QString& t) { return parseDurationField(t, e.durationMs); },
+      [](Experiment& e, const QString& t) {
+          return parseAsIn(e, t, &Experiment::durationMs, parseDurationField, QStringLiteral("duration"),
+              [](Experiment& probe) { probe.stop = StopKind::Duration; });
+      },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.durationMs); } },
     { QStringLiteral("orders"), QStringLiteral("n"), QStringLiteral("Total orders for --stop orders."),
-      [](Experiment& e, const QString& t) { return parseInt(t, e.totalOrders); },
+      [](Experiment& e, const QString& t) {
+          return parseAsIn(e, t, &Experiment::totalOrders, parseInt<std::int64_t>, QStringLiteral("orders"),
+              [](Experiment& probe) { probe.stop = StopKind::Orders; });
+      },
       [](const Experiment& e) { return QString::number(e.totalOrders); } },
     { QStringLiteral("time-limit"), QStringLiteral("time"), QStringLiteral("Longest a strategy may run under --stop orders or sold-out."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.timeLimitMs); },
@@ -176,7 +213,10 @@ const QList<ExperimentField> kFields = {
       [](Experiment& e, const QString& t) { return parseEnum(t, e.arrival, std::array { ArrivalMode::Closed, ArrivalMode::Open }, arrivalName); },
       [](const Experiment& e) { return arrivalName(e.arrival); } },
     { QStringLiteral("rate"), QStringLiteral("orders/s"), QStringLiteral("Target arrival rate for --arrival open."),
-      [](Experiment& e, const QString& t) { return parseDouble(t, e.rate); },
+      [](Experiment& e, const QString& t) {
+          return parseAsIn(e, t, &Experiment::rate, parseDouble, QStringLiteral("rate"),
+              [](Experiment& probe) { probe.arrival = ArrivalMode::Open; });
+      },
       [](const Experiment& e) { return printDouble(e.rate); } },
     { QStringLiteral("seed"), QStringLiteral("n"), QStringLiteral("Random seed; the same seed replays the same order stream."),
       [](Experiment& e, const QString& t) {
@@ -233,6 +273,11 @@ bool isNumericField(const QString& name)
     return numeric.contains(name);
 }
 
+FieldError unknownField(const QString& name)
+{
+    return { name.isEmpty() ? QStringLiteral("\"\"") : name, QStringLiteral("is not an experiment field") };
+}
+
 } // namespace
 
 namespace ExperimentFields {
@@ -255,7 +300,7 @@ std::optional<FieldError> set(Experiment& experiment, const QString& name, const
 {
     const ExperimentField* field = find(name);
     if (!field)
-        return FieldError { name, QStringLiteral("is not an experiment field") };
+        return unknownField(name);
     const QString error = field->parse(experiment, text);
     if (error.isEmpty())
         return std::nullopt;
@@ -267,8 +312,12 @@ QJsonObject toJson(const Experiment& experiment)
     QJsonObject object;
     for (const ExperimentField& field : kFields) {
         const QString text = field.print(experiment);
-        if (isNumericField(field.name) && field.name != QLatin1String("seed"))
-            object.insert(field.name, text.toDouble());
+        // A number only where it reads back as the same text: a count beyond 2^53 stays a
+        // string rather than being rounded on its way to the file.
+        bool ok = false;
+        const double number = text.toDouble(&ok);
+        if (isNumericField(field.name) && field.name != QLatin1String("seed") && ok && jsonNumberText(number) == text)
+            object.insert(field.name, number);
         else
             object.insert(field.name, text);
     }
@@ -279,13 +328,15 @@ Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors)
 {
     Experiment experiment;
     for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!find(it.key())) {
+            errors.append(unknownField(it.key()));
+            continue;
+        }
         QString text;
         if (it.value().isString()) {
             text = it.value().toString();
         } else if (it.value().isDouble()) {
-            const double value = it.value().toDouble();
-            text = value == std::floor(value) && std::abs(value) < 9e15 ? QString::number(static_cast<qlonglong>(value))
-                                                                       : QString::number(value, 'g', 17);
+            text = jsonNumberText(it.value().toDouble());
         } else {
             errors.append({ it.key(), QStringLiteral("must be a number or a string") });
             continue;
@@ -313,22 +364,32 @@ bool saveFile(const Experiment& experiment, const QString& path, QString* error)
 
 std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
 {
+    if (path.isEmpty()) {
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("needs a file name") });
+        return std::nullopt;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         errors.append({ QStringLiteral("experiment"), QStringLiteral("cannot read %1: %2").arg(path, file.errorString()) });
         return std::nullopt;
     }
+    return fromJsonText(file.read(kMaxFileBytes), path, errors);
+}
+
+std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors)
+{
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.read(64 * 1024 * 1024), &parseError);
+    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
         const QString reason = parseError.error != QJsonParseError::NoError
             ? QStringLiteral("%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
             : QStringLiteral("the top level must be an object");
-        errors.append({ QStringLiteral("experiment"), QStringLiteral("%1 is not an experiment file: %2").arg(path, reason) });
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("%1 is not an experiment file: %2").arg(source, reason) });
         return std::nullopt;
     }
+    const qsizetype before = errors.size();
     Experiment experiment = fromJson(document.object(), errors);
-    if (!errors.isEmpty())
+    if (errors.size() != before)
         return std::nullopt;
     return experiment;
 }

@@ -2,6 +2,7 @@
 
 #include "experiment.h"
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -30,6 +31,10 @@ std::optional<FieldError> set(Experiment& experiment, const QString& name, const
 QJsonObject toJson(const Experiment& experiment);
 // Reads every known key; unknown keys and wrongly typed values are errors, never ignored.
 Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors);
+
+// The text of an experiment file; `source` names it in the message when it is no JSON object.
+// Empty when any key is unknown or bad; errors are appended.
+std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors);
 
 bool saveFile(const Experiment& experiment, const QString& path, QString* error);
 std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors);
