@@ -111,15 +111,19 @@ class TestProperties : public QObject {
 private slots:
     void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
-    void everySafeStrategyKeepsItsPromises()
+    // One row per experiment, so that each has the test function timeout to itself and a
+    // failure names its case.
+    void everySafeStrategyKeepsItsPromises_data()
     {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<Experiment>("experiment");
+        QTest::addColumn<QString>("description");
         const std::uint64_t masterSeed = envNumber(
             "LOCKBENCH_PROPERTY_SEED", static_cast<std::uint64_t>(QDateTime::currentMSecsSinceEpoch()));
         const std::uint64_t cases = envNumber("LOCKBENCH_PROPERTY_CASES", 34 * kSafeStrategies.size());
         qInfo("property test: %llu cases; replay with LOCKBENCH_PROPERTY_SEED=%llu",
             static_cast<unsigned long long>(cases), static_cast<unsigned long long>(masterSeed));
         CaseGenerator generator(masterSeed);
-
         for (std::uint64_t i = 0; i < cases; ++i) {
             const QString strategy = kSafeStrategies.at(static_cast<qsizetype>(i % kSafeStrategies.size()));
             const Experiment e
@@ -131,45 +135,55 @@ private slots:
                       .arg(strategy,
                           QString::fromUtf8(
                               QJsonDocument(ExperimentFields::toJson(e)).toJson(QJsonDocument::Compact)));
-            QVERIFY2(validateExperiment(e).isEmpty(), qPrintable(description));
-            const StrategyResult r = ServerFixture::runStrategy(strategy, e);
-            const auto require = [&](bool condition, const char* what) {
-                if (!condition)
-                    QFAIL(qPrintable(
-                        QStringLiteral("%1 does not hold for %2\n  sold %3, remaining %4, oversold %5, "
-                                       "client orders %6 units %7, order rows %8, failed %9, stop: %10, "
-                                       "error: %11, errors: %12")
-                            .arg(QString::fromLatin1(what), description)
-                            .arg(r.sold)
-                            .arg(r.remaining)
-                            .arg(r.oversold)
-                            .arg(r.clientSoldOrders)
-                            .arg(r.clientSoldUnits)
-                            .arg(r.orderRows)
-                            .arg(r.failed)
-                            .arg(r.stopReason, r.error, r.errorMessages.join(QStringLiteral("; ")))));
-            };
-            require(r.error.isEmpty(), "ran without error");
-            require(r.oversold == 0 && r.lostUpdates == 0 && r.unrecordedDecrements == 0, "no oversell");
-            require(r.clientsAgree(), "the audit agrees with the clients");
-            require(r.unresolved == 0, "every outcome known");
-            // Only an optimistic order may fail, by giving up after its conflicts; it is then not sold.
-            require(r.failed == 0 || strategy == QLatin1String("optimistic"), "no order failed");
-            const std::int64_t totalStock = e.skus * e.initialStock;
-            require(r.sold + r.remaining == totalStock, "sold and remaining add up to the stock");
-            if (e.stop == StopKind::SoldOut) {
-                require(r.stopReason == QLatin1String("sold out"), "ran to sold-out");
-                // A SKU is dry once even the smallest order no longer fits. Partitioned slots sell
-                // from one slot per order, so each slot may strand less than the smallest order.
-                const std::int64_t pockets
-                    = strategy == QLatin1String("slotted-partitioned") ? e.skus * e.slotsPerSku : e.skus;
-                require(r.remaining <= pockets * (e.qtyMin - 1), "everything that fits was sold");
-            } else {
-                require(r.stopReason == QLatin1String("all orders placed"), "placed the whole demand");
-                require(r.clientSoldOrders + r.failed == e.totalOrders, "every order of the demand was sold");
-            }
-            if (i % 25 == 0)
-                qInfo("%s: sold %lld in %.2f s", qPrintable(description.left(60)), r.sold, r.durationS);
+            QTest::addRow("case %llu %s", static_cast<unsigned long long>(i), qPrintable(strategy))
+                << strategy << e << description;
+        }
+    }
+    void everySafeStrategyKeepsItsPromises()
+    {
+        QFETCH(QString, strategy);
+        QFETCH(Experiment, experiment);
+        QFETCH(QString, description);
+        const Experiment& e = experiment;
+        QVERIFY2(validateExperiment(e).isEmpty(), qPrintable(description));
+        const StrategyResult r = ServerFixture::runStrategy(strategy, e);
+        const auto why = [&](const char* what) {
+            return QStringLiteral("%1 does not hold for %2\n  sold %3, remaining %4, oversold %5, "
+                                  "client orders %6 units %7, order rows %8, failed %9, stop: %10, "
+                                  "error: %11, errors: %12")
+                .arg(QString::fromLatin1(what), description)
+                .arg(r.sold)
+                .arg(r.remaining)
+                .arg(r.oversold)
+                .arg(r.clientSoldOrders)
+                .arg(r.clientSoldUnits)
+                .arg(r.orderRows)
+                .arg(r.failed)
+                .arg(r.stopReason, r.error, r.errorMessages.join(QStringLiteral("; ")));
+        };
+        QVERIFY2(r.error.isEmpty(), qPrintable(why("ran without error")));
+        QVERIFY2(r.oversold == 0 && r.lostUpdates == 0 && r.unrecordedDecrements == 0,
+            qPrintable(why("no oversell")));
+        QVERIFY2(r.clientsAgree(), qPrintable(why("the audit agrees with the clients")));
+        QVERIFY2(r.unresolved == 0, qPrintable(why("every outcome known")));
+        // Only an optimistic order may fail, by giving up after its conflicts; it is then not sold.
+        QVERIFY2(
+            r.failed == 0 || strategy == QLatin1String("optimistic"), qPrintable(why("no order failed")));
+        QVERIFY2(r.sold + r.remaining == e.skus * e.initialStock,
+            qPrintable(why("sold and remaining add up to the stock")));
+        if (e.stop == StopKind::SoldOut) {
+            QVERIFY2(r.stopReason == QLatin1String("sold out"), qPrintable(why("ran to sold-out")));
+            // A SKU is dry once even the smallest order no longer fits. Partitioned slots sell
+            // from one slot per order, so each slot may strand less than the smallest order.
+            const std::int64_t pockets
+                = strategy == QLatin1String("slotted-partitioned") ? e.skus * e.slotsPerSku : e.skus;
+            QVERIFY2(
+                r.remaining <= pockets * (e.qtyMin - 1), qPrintable(why("everything that fits was sold")));
+        } else {
+            QVERIFY2(r.stopReason == QLatin1String("all orders placed"),
+                qPrintable(why("placed the whole demand")));
+            QVERIFY2(r.clientSoldOrders + r.failed == e.totalOrders,
+                qPrintable(why("every order of the demand was sold")));
         }
     }
 };
