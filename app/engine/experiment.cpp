@@ -89,10 +89,15 @@ QList<FieldError> validateExperiment(const Experiment& e)
     if (e.arrival == ArrivalMode::Open && !(e.rate > 0.0 && e.rate <= 10'000'000.0))
         errors.append({ QStringLiteral("rate"), QStringLiteral("open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
 
-    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_]{1,64}$"));
-    if (!identifier.match(e.database).hasMatch())
+    if (!isValidDatabaseName(e.database))
         errors.append({ QStringLiteral("database"), QStringLiteral("must be 1 to 64 letters, digits or underscores (got \"%1\")").arg(e.database) });
     return errors;
+}
+
+bool isValidDatabaseName(const QString& name)
+{
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_]{1,64}$"));
+    return identifier.match(name).hasMatch();
 }
 
 QString skewName(SkewKind kind)

@@ -63,6 +63,9 @@ struct FieldError {
 // Range and cross-field checks, one message per bad field; empty when the experiment can run.
 QList<FieldError> validateExperiment(const Experiment& experiment);
 
+// 1 to 64 letters, digits or underscores: safe to put between backticks in SQL.
+bool isValidDatabaseName(const QString& name);
+
 QString skewName(SkewKind kind);
 QString stopName(StopKind kind);
 QString isolationName(Isolation isolation); // e.g. "repeatable-read"

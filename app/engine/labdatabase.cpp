@@ -1,5 +1,7 @@
 #include "labdatabase.h"
 
+#include "experiment.h"
+
 #include "../../strategies/labschema.h"
 
 #include <QSqlError>
@@ -12,12 +14,16 @@ LabDatabase::LabDatabase(ConnectionParams params)
 
 bool LabDatabase::open(QString* error)
 {
+    // Checked again here, however the name arrived: it goes between backticks below.
+    const QString database = m_params.database;
+    if (!isValidDatabaseName(database)) {
+        *error = QStringLiteral("the database name must be 1 to 64 letters, digits or underscores (got \"%1\")").arg(database);
+        return false;
+    }
     if (!m_connection.open(m_params, false, error))
         return false;
     if (!checkInnoDb(error))
         return false;
-    // The name was validated as [A-Za-z0-9_]{1,64}, so quoting it with backticks is safe.
-    const QString database = m_params.database;
     QSqlQuery exists(m_connection.database());
     exists.prepare(QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
     exists.addBindValue(database);

@@ -198,6 +198,14 @@ private slots:
                      "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'lab_leftover' AND TABLE_NAME = 'inventory'")).value_or(-1), 0);
     }
 
+    void databaseNameIsCheckedBeforeItReachesSql()
+    {
+        LabDatabase database(ServerFixture::params(QStringLiteral("lab`; DROP DATABASE mysql; --")));
+        QString error;
+        QVERIFY(!database.open(&error));
+        QVERIFY2(error.contains(QLatin1String("letters, digits or underscores")), qPrintable(error));
+    }
+
     void serverWithoutInnoDbIsRefused()
     {
         // A second server of its own, started by the lab's code with InnoDB switched off.
