@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# lockbench's client against sysbench 1.0 on the same SQL and the same server (issue 7).
+#
+# Starts ONE embedded server (bench/lockbench-serve: the lab's own EmbeddedServer), then for
+# each strategy and thread count alternates two clients on it:
+#   - sysbench running bench/sysbench/<strategy>.lua: the strategy's statements per order, as
+#     text queries, on fresh tables in the database lockbench_sysbench;
+#   - `lockbench run` with the same experiment: prepared statements through the C API, on
+#     fresh tables in the database lockbench.
+# Both are closed loops of --threads connections over TCP, uniform over --skus SKUs (1: one
+# hot SKU), with a stock that never sells out. Each pair runs --repetitions times, the order
+# of the two flipping every time; the table shows the medians of orders/s and
+# lockbench/sysbench, against the goal of 1.10.
+# Before measuring, it checks that both create the same tables (SHOW CREATE TABLE) and send
+# the same statements per order (the server's general log, values left out).
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+duration=10
+repetitions=3
+threads_list="1 8 32"
+strategies="conditional pessimistic"
+skus=10000
+stock=1000000
+flush_log=""
+goal=1.10
+strict=0
+setup=1
+build="$repo/build/default"
+
+usage() {
+    cat <<EOF
+Usage: bench/compare.sh [options]
+
+  --duration S       seconds per run (default $duration)
+  --repetitions N    sysbench/lockbench pairs per cell; the table shows medians (default $repetitions)
+  --threads "LIST"   client thread counts (default "$threads_list")
+  --strategies "L"   strategies with a script in bench/sysbench (default "$strategies")
+  --skus N           SKUs, each order picks one uniformly; 1 is one hot SKU (default $skus)
+  --stock N          initial stock per SKU, large enough never to sell out (default $stock)
+  --flush-log 0|1|2  set innodb_flush_log_at_trx_commit on the server for both clients
+                     (default: the server's, 1, a log flush per commit)
+  --strict           exit 1 when a ratio misses the goal of $goal
+  --build DIR        build directory holding app/lockbench and bench/lockbench-serve
+                     (default build/default)
+  --no-setup         do not run scripts/setup.sh (use what is built in --build)
+  -h, --help         this help
+
+Installs sysbench and jq when missing, runs scripts/setup.sh default, and writes every log
+and JSON file to BUILD/compare/. The server's data directory is \$LOCKBENCH_DATA_DIR, else
+BUILD/compare-data. Exit status: 0 when it ran (goals met or not, unless --strict), 1 on a
+failure or, with --strict, a missed goal; 2 on bad arguments.
+EOF
+}
+
+die() {
+    echo "compare: $*" >&2
+    exit 1
+}
+
+while (($# > 0)); do
+    case "$1" in
+    --duration) duration="${2:?--duration needs seconds}"; shift 2 ;;
+    --repetitions) repetitions="${2:?--repetitions needs a count}"; shift 2 ;;
+    --threads) threads_list="${2:?--threads needs a list}"; shift 2 ;;
+    --strategies) strategies="${2:?--strategies needs a list}"; shift 2 ;;
+    --skus) skus="${2:?--skus needs a count}"; shift 2 ;;
+    --stock) stock="${2:?--stock needs a count}"; shift 2 ;;
+    --flush-log) flush_log="${2:?--flush-log needs 0, 1 or 2}"; shift 2 ;;
+    --strict) strict=1; shift ;;
+    --build) build="$(cd "${2:?--build needs a directory}" && pwd)"; shift 2 ;;
+    --no-setup) setup=0; shift ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "compare: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+for number in "$duration" "$repetitions" "$skus" "$stock" $threads_list; do
+    [[ $number =~ ^[1-9][0-9]*$ ]] || { echo "compare: '$number' is not a positive whole number" >&2; exit 2; }
+done
+[[ -z $flush_log || $flush_log =~ ^[012]$ ]] || { echo "compare: --flush-log takes 0, 1 or 2" >&2; exit 2; }
+for strategy in $strategies; do
+    [[ -f $repo/bench/sysbench/$strategy.lua ]] || { echo "compare: no bench/sysbench/$strategy.lua" >&2; exit 2; }
+done
+
+# --- what it needs -------------------------------------------------------------------------
+missing=()
+for package in sysbench jq; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]} > 0)); then
+    echo "compare: installing ${missing[*]}"
+    sudo=()
+    if [[ $(id -u) -ne 0 ]]; then
+        command -v sudo >/dev/null || die "run as root or install sudo to install ${missing[*]}"
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" apt-get update -q
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+if ((setup)); then
+    "$repo/scripts/setup.sh" default
+fi
+lockbench="$build/app/lockbench"
+serve="$build/bench/lockbench-serve"
+[[ -x $lockbench && -x $serve ]] || die "no $lockbench or $serve; build them first"
+
+out="$build/compare"
+mkdir -p "$out"
+export LOCKBENCH_DATA_DIR="${LOCKBENCH_DATA_DIR:-$build/compare-data}"
+
+# --- one server for the whole comparison ---------------------------------------------------
+# lockbench-serve stops the server when its standard input closes, so the server goes with
+# this script however it ends; the trap also waits for the clean shutdown.
+coproc SERVE { exec "$serve" 2>>"$out/serve.log"; }
+serve_pid=$SERVE_PID
+serve_in=${SERVE[1]}
+stop_server() {
+    exec {serve_in}>&- || true
+    wait "$serve_pid" 2>/dev/null || true
+}
+trap stop_server EXIT
+ready=""
+read -r -t 180 ready <&"${SERVE[0]}" || true
+[[ $ready == ready* ]] || die "the embedded server did not start; see $out/serve.log"
+port="$(sed -n 's/.* port=\([0-9]*\).*/\1/p' <<<"$ready")"
+echo "compare: $ready"
+
+sql() { mariadb --protocol=tcp -h 127.0.0.1 -P "$port" -u root -N -B -e "$1"; }
+sql "CREATE DATABASE IF NOT EXISTS lockbench_sysbench CHARACTER SET utf8mb4"
+# lockbench sets flush-log only on a server it started itself: this one is set here, for both.
+[[ -z $flush_log ]] || sql "SET GLOBAL innodb_flush_log_at_trx_commit = $flush_log"
+
+sysbench_run() { # strategy threads seconds log
+    local script="$repo/bench/sysbench/$1.lua"
+    local common=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root
+        --mysql-db=lockbench_sysbench --skus="$skus" --stock="$stock")
+    sysbench "$script" "${common[@]}" prepare >"$4" 2>&1 || die "sysbench prepare failed; see $4"
+    sysbench "$script" "${common[@]}" --threads="$2" --time="$3" run >>"$4" 2>&1 || die "sysbench failed; see $4"
+    # The scripts cannot see an order refused for want of stock (see conditional.lua): check
+    # that every transaction sysbench counted is an order whose units left the stock.
+    local counted audit
+    counted="$(sed -n 's/^ *transactions: *\([0-9]*\) .*/\1/p' "$4")"
+    audit="$(sql "SELECT (SELECT COUNT(*) FROM lockbench_sysbench.orders), (SELECT COALESCE(SUM(qty), 0) FROM
+        lockbench_sysbench.orders), (SELECT SUM(s.initial_stock - i.stock) FROM lockbench_sysbench.sku s JOIN
+        lockbench_sysbench.inventory i USING (sku_id))")"
+    [[ $audit == "$counted"$'\t'*$'\t'* && $(cut -f2 <<<"$audit") == $(cut -f3 <<<"$audit") ]] \
+        || die "sysbench's $1 run does not add up (transactions $counted; orders, units ordered, units taken: $audit); see $4"
+    sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p' "$4"
+}
+lockbench_run() { # strategy threads seconds log json
+    "$lockbench" run --server "mysql://root@127.0.0.1:$port/lockbench" --strategy "$1" --threads "$2" \
+        --duration "$3s" --skus "$skus" --stock "$stock" --quiet --json "$5" >"$4" 2>&1 || die "lockbench failed; see $4"
+    jq -e '.strategies[0].summary | select(.verdict == "pass") | .orders_per_s' "$5" \
+        || die "lockbench's run did not pass its audit; see $5"
+}
+
+# --- the same tables and the same statements -----------------------------------------------
+# Shapes of the transactions in a general log: per connection, the statements from START
+# TRANSACTION to COMMIT or ROLLBACK, joined, with every number replaced by N.
+order_shapes() {
+    awk '
+        { id = ""; text = "" }
+        match($0, /^[^\t]*\t+ *[0-9]+ (Query|Execute)\t/) {
+            head = substr($0, 1, RLENGTH - 1); text = substr($0, RLENGTH + 1)
+            sub(/^[^\t]*\t+ */, "", head); split(head, part, " "); id = part[1]
+        }
+        id == "" { next }
+        text == "START TRANSACTION" { open[id] = 1; shape[id] = text; next }
+        !(id in open) { next }
+        { gsub(/[0-9]+/, "N", text); shape[id] = shape[id] "; " text }
+        text == "COMMIT" || text == "ROLLBACK" { print shape[id]; delete open[id] }
+    ' "$1" | sort -u
+}
+check_same_sql() { # strategy
+    local log_dir="/tmp" # the server writes the log: a path it can reach whatever its user
+    local log="$log_dir/lockbench-compare-general-$$.log"
+    local shapes=()
+    for client in sysbench lockbench; do
+        rm -f "$log"
+        sql "SET GLOBAL general_log_file = '$log'; SET GLOBAL general_log = 1"
+        if [[ $client == sysbench ]]; then
+            sysbench_run "$1" 1 1 "$out/$1-sql-sysbench.log" >/dev/null
+        else
+            lockbench_run "$1" 1 1 "$out/$1-sql-lockbench.log" "$out/$1-sql-lockbench.json" >/dev/null
+        fi
+        sql "SET GLOBAL general_log = 0"
+        order_shapes "$log" >"$out/$1-sql-$client.shapes"
+        shapes+=("$out/$1-sql-$client.shapes")
+    done
+    rm -f "$log"
+    [[ -s ${shapes[0]} ]] || die "no transactions in sysbench's general log for $1"
+    if ! diff -u "${shapes[@]}" >"$out/$1-sql.diff"; then
+        cat "$out/$1-sql.diff" >&2
+        die "sysbench's $1.lua and lockbench's $1 send different statements per order"
+    fi
+    echo "compare: $1: the same statements per order: $(head -1 "${shapes[0]}")"
+}
+check_same_tables() {
+    local table
+    for table in sku orders inventory; do
+        [[ "$(sql "SHOW CREATE TABLE lockbench.$table" | cut -f2)" == \
+            "$(sql "SHOW CREATE TABLE lockbench_sysbench.$table" | cut -f2)" ]] \
+            || die "table $table differs between the lab (strategies/labschema.cpp) and bench/sysbench/lab.lua"
+    done
+    echo "compare: sysbench's tables are the lab's (sku, orders, inventory)"
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+for strategy in $strategies; do
+    check_same_sql "$strategy"
+done
+check_same_tables
+
+# --- the measurement -----------------------------------------------------------------------
+echo "compare: $duration s per run, $repetitions pairs per cell, $skus SKU(s) uniform, stock $stock, closed loop," \
+    "innodb_flush_log_at_trx_commit=$(sql "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")"
+rows=()
+missed=0
+for strategy in $strategies; do
+    for threads in $threads_list; do
+        sysbench_rates=()
+        lockbench_rates=()
+        for ((rep = 1; rep <= repetitions; rep++)); do
+            base="$out/$strategy-$threads-$rep"
+            # The pair's order flips, so that neither client always follows the other's writes.
+            for client in $( ((rep % 2)) && echo sysbench lockbench || echo lockbench sysbench); do
+                if [[ $client == sysbench ]]; then
+                    sysbench_rates+=("$(sysbench_run "$strategy" "$threads" "$duration" "$base-sysbench.log")")
+                else
+                    lockbench_rates+=("$(lockbench_run "$strategy" "$threads" "$duration" "$base-lockbench.log" "$base.json")")
+                fi
+            done
+            printf 'compare: %-12s %3d threads, pair %d: sysbench %8.0f, lockbench %8.0f orders/s\n' "$strategy" "$threads" \
+                "$rep" "${sysbench_rates[-1]}" "${lockbench_rates[-1]}"
+        done
+        s="$(median "${sysbench_rates[@]}")"
+        l="$(median "${lockbench_rates[@]}")"
+        ratio="$(awk -v l="$l" -v s="$s" 'BEGIN { printf "%.2f", (s > 0) ? l / s : 0 }')"
+        verdict=pass
+        awk -v r="$ratio" -v g="$goal" 'BEGIN { exit !(r >= g) }' || { verdict=FAIL; missed=$((missed + 1)); }
+        rows+=("$(printf '%-12s %7d %14.0f %18.0f %7s %10s' "$strategy" "$threads" "$s" "$l" "$ratio" "$verdict")")
+    done
+done
+
+echo
+printf '%-12s %7s %14s %18s %7s %10s\n' strategy threads "sysbench tps" "lockbench orders/s" ratio "goal $goal"
+printf '%s\n' "${rows[@]}"
+echo
+if ((missed > 0)); then
+    echo "compare: $missed of ${#rows[@]} ratios below the goal of $goal; logs in $out"
+    ((strict)) && exit 1
+else
+    echo "compare: every ratio meets the goal of $goal; logs in $out"
+fi
+exit 0
