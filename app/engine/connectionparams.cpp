@@ -56,9 +56,14 @@ QString ConnectionParams::maskedUrl() const
     if (socket.isEmpty())
         url.setPort(port);
     url.setPath(QLatin1Char('/') + database);
-    if (!socket.isEmpty())
-        url.setQuery(QStringLiteral("socket=") + socket);
-    return url.toString();
+    if (!socket.isEmpty()) {
+        // Encoded here, so that a '&', '#', '%' or space in the path stays part of the socket.
+        QUrlQuery query;
+        query.addQueryItem(QStringLiteral("socket"), QString::fromLatin1(QUrl::toPercentEncoding(socket, "/")));
+        url.setQuery(query);
+    }
+    // Fully encoded, so that the masked URL parses again to the same account and server.
+    return url.toString(QUrl::FullyEncoded);
 }
 
 QString ConnectionParams::endpoint() const
