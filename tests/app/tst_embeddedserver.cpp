@@ -107,6 +107,7 @@ private slots:
 
     void runsAgainstAServerGivenByUrl()
     {
+        LOCKBENCH_REQUIRE_BINARY();
         QTemporaryDir dir;
         const QString json = dir.filePath(QStringLiteral("r.json"));
         const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), tcpUrl(QStringLiteral("root"), QStringLiteral("by_url")),
@@ -208,6 +209,7 @@ private slots:
 
     void serverWithoutInnoDbIsRefused()
     {
+        LOCKBENCH_REQUIRE_BINARY();
         // A second server of its own, started by the lab's code with InnoDB switched off.
         QTemporaryDir root;
         EmbeddedServer noInnoDb(root.path());
