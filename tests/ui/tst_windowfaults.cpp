@@ -87,6 +87,20 @@ private slots:
         qInfo("closed during start-up in %lld ms", clock.elapsed());
     }
 
+    void stopWhileTheRunIsStillStartingIsClean()
+    {
+        openWindow();
+        longRun(QStringLiteral("queued"));
+        m_window->experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("128"));
+        m_window->runAction()->trigger();
+        m_window->stopAction()->trigger(); // tables, knobs and 128 connections are still being set up
+        QElapsedTimer clock;
+        clock.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 30000);
+        qInfo("stopped during set-up in %lld ms", clock.elapsed());
+        QTRY_VERIFY(m_window->runAction()->isEnabled()); // and ready to run again
+    }
+
     void closingMidRunStopsWorkersAndServer()
     {
         openWindow();
