@@ -23,13 +23,15 @@ const QString kInventory = QStringLiteral(
     "  version BIGINT NOT NULL DEFAULT 0\n"
     ") ENGINE=InnoDB");
 
+// Keyed by (sku_id, slot) with no AUTO_INCREMENT column: INSERT … SELECT … ON DUPLICATE KEY
+// would otherwise take the table-wide AUTO-INC lock on every sale, and InnoDB reports a
+// deadlock on that lock as error 1467 ("Failed to read auto-increment value").
 const QString kInventorySlot = QStringLiteral(
     "CREATE TABLE inventory_slot (\n"
-    "  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,\n"
     "  sku_id BIGINT NOT NULL,\n"
     "  slot INT NOT NULL,\n"
     "  stock BIGINT NOT NULL,\n"
-    "  UNIQUE KEY sku_slot (sku_id, slot)\n"
+    "  PRIMARY KEY (sku_id, slot)\n"
     ") ENGINE=InnoDB");
 
 } // namespace

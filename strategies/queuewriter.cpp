@@ -20,6 +20,7 @@ QString multiRowInsertSql(int rows)
 
 QueueWriter::QueueWriter(RunEnvironment& environment, WorkerCounters& counters)
     : m_environment(environment)
+    , m_counters(counters)
     , m_retrier(environment, counters, [this](MysqlConnection& connection) {
         m_inserts.clear(); // statements die with the old connection
         return m_statements.prepareAll(connection);
@@ -76,7 +77,11 @@ void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
 {
     m_accepted.assign(batch.size(), true);
     m_probeRequestId = batch.front()->order.requestId;
+    const std::int64_t unresolvedBefore = m_counters.unresolved.load(std::memory_order_relaxed);
     const OrderOutcome outcome = m_retrier.run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
+    // The retrier counts one unknown outcome per transaction; a batch leaves each of its orders unknown.
+    if (const std::int64_t unknown = m_counters.unresolved.load(std::memory_order_relaxed) - unresolvedBefore; unknown > 0)
+        WorkerCounters::add(m_counters.unresolved, unknown * static_cast<std::int64_t>(batch.size() - 1));
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (outcome == OrderOutcome::Sold)
             batch[i]->complete(m_accepted[i] ? OrderOutcome::Sold : OrderOutcome::OutOfStock);

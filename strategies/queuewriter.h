@@ -32,6 +32,7 @@ private:
 
     RunEnvironment& m_environment;
     StatementSet m_statements;
+    WorkerCounters& m_counters;
     TransactionRetrier m_retrier;
     OrderQueue m_queue;
     PreparedStatement m_takeAll;
