@@ -21,9 +21,28 @@ const QStringList kSafeStrategies
     = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"), QStringLiteral("conditional"),
           QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued") };
 
-// Units a sold-out case may have to sell; beyond it the case limits the demand instead, so
-// that 200 cases stay within minutes.
+// Units a sold-out case may have to sell (and orders it may take to get there); beyond
+// them the case limits the demand instead, so that 200 cases stay within minutes.
 constexpr std::int64_t kUnitBudget = 1500;
+
+// Orders a sold-out run needs, about: the least popular SKU must see all its stock.
+constexpr double kOrderBudget = 100000;
+
+double ordersToSellOut(const Experiment& e)
+{
+    const double skus = static_cast<double>(e.skus);
+    double leastShare = 1.0 / skus;
+    if (e.skew == SkewKind::HotSet && e.hotSkus < e.skus)
+        leastShare = std::min(e.hotPercent / 100.0 / static_cast<double>(e.hotSkus),
+            (1.0 - e.hotPercent / 100.0) / (skus - static_cast<double>(e.hotSkus)));
+    if (e.skew == SkewKind::Zipf) {
+        double harmonic = 0.0;
+        for (std::int64_t k = 1; k <= e.skus; ++k)
+            harmonic += std::pow(static_cast<double>(k), -e.zipfS);
+        leastShare = std::pow(skus, -e.zipfS) / harmonic;
+    }
+    return static_cast<double>(e.initialStock) / leastShare;
+}
 
 std::uint64_t envNumber(const char* name, std::uint64_t fallback)
 {
@@ -66,7 +85,7 @@ public:
             break;
         case 1:
             e.skew = SkewKind::HotSet;
-            e.hotPercent = std::round(real(50.0, 100.0));
+            e.hotPercent = std::round(real(50.0, 99.0)); // at 100 % the other SKUs never sell
             e.hotSkus = uniform(1, std::min<std::int64_t>(e.skus, 10));
             break;
         default:
@@ -83,7 +102,7 @@ public:
         e.maxRetries = 100000;
         e.timeLimitMs = 120000;
         e.sampleIntervalMs = 100;
-        if (e.skus * e.initialStock <= kUnitBudget) {
+        if (e.skus * e.initialStock <= kUnitBudget && ordersToSellOut(e) <= kOrderBudget) {
             e.stop = StopKind::SoldOut;
         } else {
             // Demand smaller than the stock: no SKU can run dry even if every order lands on it.
