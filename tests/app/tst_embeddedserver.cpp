@@ -141,6 +141,7 @@ private slots:
     }
     void urlProblemsGetClearMessages()
     {
+        LOCKBENCH_REQUIRE_BINARY();
         QFETCH(QString, url);
         QFETCH(QString, message);
         QVERIFY(createProblemAccounts());
