@@ -83,13 +83,14 @@ private slots:
     {
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("naive"), ServerFixture::soldOutExperiment(2000));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QCOMPARE(r.remaining, 0LL);
-        // Lost updates let more orders through than there was stock.
+        // Lost updates let more orders through than there was stock. A stale write can even
+        // put stock back after a client found it empty, so some may remain at sold-out.
         QVERIFY2(r.lostUpdates > 0, qPrintable(QString::number(r.lostUpdates)));
-        QVERIFY(r.oversold > 0);
-        QCOMPARE(r.sold, 2000 + r.oversold);
+        QCOMPARE(r.lostUpdates, r.sold - (2000 - r.remaining));
+        QCOMPARE(r.oversold, std::max(0LL, r.sold - 2000));
         QVERIFY(r.anomaly());
-        QCOMPARE(r.verdict(), QStringLiteral("oversold (unsafe baseline)"));
+        QCOMPARE(r.verdict(), r.oversold > 0 ? QStringLiteral("oversold (unsafe baseline)")
+                                             : QStringLiteral("lost updates (unsafe baseline)"));
         // Every order the clients saw commit is in the table, and no other.
         QCOMPARE(r.clientSoldOrders, r.orderRows);
     }
