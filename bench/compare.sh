@@ -8,9 +8,10 @@
 #   - `lockbench run` with the same experiment: prepared statements through the C API, on
 #     fresh tables in the database lockbench.
 # Both are closed loops of --threads connections over TCP, uniform over --skus SKUs (1: one
-# hot SKU), with a stock that never sells out. Each pair runs --repetitions times, the order
-# of the two flipping every time; the table shows the medians of orders/s and
-# lockbench/sysbench, against the goal of 1.10.
+# hot SKU), with a stock that never sells out, and by default without an fsync per commit
+# (--flush-log). Each pair runs --repetitions times, the order of the two flipping every
+# time; the table shows the medians of orders/s and lockbench/sysbench, against the goal of
+# 1.10.
 # Before measuring, it checks that both create the same tables (SHOW CREATE TABLE) and send
 # the same statements per order (the server's general log, values left out).
 set -euo pipefail
@@ -22,7 +23,7 @@ threads_list="1 8 32"
 strategies="conditional pessimistic"
 skus=10000
 stock=1000000
-flush_log=""
+flush_log=2
 goal=1.10
 strict=0
 setup=1
@@ -38,8 +39,9 @@ Usage: bench/compare.sh [options]
   --strategies "L"   strategies with a script in bench/sysbench (default "$strategies")
   --skus N           SKUs, each order picks one uniformly; 1 is one hot SKU (default $skus)
   --stock N          initial stock per SKU, large enough never to sell out (default $stock)
-  --flush-log 0|1|2  set innodb_flush_log_at_trx_commit on the server for both clients
-                     (default: the server's, 1, a log flush per commit)
+  --flush-log 0|1|2  innodb_flush_log_at_trx_commit for both clients (default $flush_log: no
+                     fsync per commit, so that the disk, shared with whatever else runs, does
+                     not drown the clients' difference; 1 is the server's own, durable setting)
   --strict           exit 1 when a ratio misses the goal of $goal
   --build DIR        build directory holding app/lockbench and bench/lockbench-serve
                      (default build/default)
@@ -77,7 +79,7 @@ done
 for number in "$duration" "$repetitions" "$skus" "$stock" $threads_list; do
     [[ $number =~ ^[1-9][0-9]*$ ]] || { echo "compare: '$number' is not a positive whole number" >&2; exit 2; }
 done
-[[ -z $flush_log || $flush_log =~ ^[012]$ ]] || { echo "compare: --flush-log takes 0, 1 or 2" >&2; exit 2; }
+[[ $flush_log =~ ^[012]$ ]] || { echo "compare: --flush-log takes 0, 1 or 2" >&2; exit 2; }
 for strategy in $strategies; do
     [[ -f $repo/bench/sysbench/$strategy.lua ]] || { echo "compare: no bench/sysbench/$strategy.lua" >&2; exit 2; }
 done
@@ -124,18 +126,31 @@ read -r -t 180 ready <&"${SERVE[0]}" || true
 [[ $ready == ready* ]] || die "the embedded server did not start; see $out/serve.log"
 port="$(sed -n 's/.* port=\([0-9]*\).*/\1/p' <<<"$ready")"
 echo "compare: $ready"
+server_pid="$(pgrep -P "$serve_pid" -x mariadbd || pgrep -P "$serve_pid" -x mysqld)" || die "cannot find the server process"
+ticks_per_s="$(getconf CLK_TCK)"
+server_cpu_s() { awk -v hz="$ticks_per_s" '{ print ($14 + $15) / hz }' "/proc/$server_pid/stat"; }
 
 sql() { mariadb --protocol=tcp -h 127.0.0.1 -P "$port" -u root -N -B -e "$1"; }
 sql "CREATE DATABASE IF NOT EXISTS lockbench_sysbench CHARACTER SET utf8mb4"
 # lockbench sets flush-log only on a server it started itself: this one is set here, for both.
-[[ -z $flush_log ]] || sql "SET GLOBAL innodb_flush_log_at_trx_commit = $flush_log"
+sql "SET GLOBAL innodb_flush_log_at_trx_commit = $flush_log"
 
+# What a run prints: orders/s, then the client's and the server's CPU time per order in µs.
+# Throughput moves with whatever else the machine runs; CPU time per order much less so.
+run_figures() { # orders/s orders "client_user client_sys" server_cpu_before server_cpu_after
+    awk -v rate="$1" -v n="$2" -v client="$3" -v before="$4" -v after="$5" 'BEGIN {
+        split(client, c, " "); printf "%s %.1f %.1f\n", rate, (c[1] + c[2]) * 1e6 / n, (after - before) * 1e6 / n }'
+}
 sysbench_run() { # strategy threads seconds log
     local script="$repo/bench/sysbench/$1.lua"
     local common=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root
         --mysql-db=lockbench_sysbench --skus="$skus" --stock="$stock")
     sysbench "$script" "${common[@]}" prepare >"$4" 2>&1 || die "sysbench prepare failed; see $4"
-    sysbench "$script" "${common[@]}" --threads="$2" --time="$3" run >>"$4" 2>&1 || die "sysbench failed; see $4"
+    local TIMEFORMAT='%3U %3S' client_cpu server_before server_after
+    server_before="$(server_cpu_s)"
+    client_cpu="$({ time sysbench "$script" "${common[@]}" --threads="$2" --time="$3" run >>"$4" 2>&1; } 2>&1)" \
+        || die "sysbench failed; see $4"
+    server_after="$(server_cpu_s)"
     # The scripts cannot see an order refused for want of stock (see conditional.lua): check
     # that every transaction sysbench counted is an order whose units left the stock.
     local counted audit
@@ -145,13 +160,20 @@ sysbench_run() { # strategy threads seconds log
         lockbench_sysbench.inventory i USING (sku_id))")"
     [[ $audit == "$counted"$'\t'*$'\t'* && $(cut -f2 <<<"$audit") == $(cut -f3 <<<"$audit") ]] \
         || die "sysbench's $1 run does not add up (transactions $counted; orders, units ordered, units taken: $audit); see $4"
-    sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p' "$4"
+    run_figures "$(sed -n 's/^ *transactions: *[0-9]* *(\([0-9.]*\) per sec.)/\1/p' "$4")" "$counted" "$client_cpu" \
+        "$server_before" "$server_after"
 }
 lockbench_run() { # strategy threads seconds log json
-    "$lockbench" run --server "mysql://root@127.0.0.1:$port/lockbench" --strategy "$1" --threads "$2" \
-        --duration "$3s" --skus "$skus" --stock "$stock" --quiet --json "$5" >"$4" 2>&1 || die "lockbench failed; see $4"
-    jq -e '.strategies[0].summary | select(.verdict == "pass") | .orders_per_s' "$5" \
+    # Its CPU time includes its own set-up, sampling and audits, as `lockbench run` does them.
+    local TIMEFORMAT='%3U %3S' client_cpu server_before server_after summary
+    server_before="$(server_cpu_s)"
+    client_cpu="$({ time "$lockbench" run --server "mysql://root@127.0.0.1:$port/lockbench" --strategy "$1" \
+        --threads "$2" --duration "$3s" --skus "$skus" --stock "$stock" --quiet --json "$5" >"$4" 2>&1; } 2>&1)" \
+        || die "lockbench failed; see $4"
+    server_after="$(server_cpu_s)"
+    summary="$(jq -e -r '.strategies[0].summary | select(.verdict == "pass") | "\(.orders_per_s) \(.client_sold_orders)"' "$5")" \
         || die "lockbench's run did not pass its audit; see $5"
+    run_figures "${summary% *}" "${summary#* }" "$client_cpu" "$server_before" "$server_after"
 }
 
 # --- the same tables and the same statements -----------------------------------------------
@@ -205,7 +227,12 @@ check_same_tables() {
     echo "compare: sysbench's tables are the lab's (sku, orders, inventory)"
 }
 
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { # column lines...
+    local column=$1
+    shift
+    printf '%s\n' "$@" | awk -v c="$column" '{ print $c }' | sort -g \
+        | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 
 for strategy in $strategies; do
     check_same_sql "$strategy"
@@ -214,38 +241,48 @@ check_same_tables
 
 # --- the measurement -----------------------------------------------------------------------
 echo "compare: $duration s per run, $repetitions pairs per cell, $skus SKU(s) uniform, stock $stock, closed loop," \
-    "innodb_flush_log_at_trx_commit=$(sql "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")"
+    "innodb_flush_log_at_trx_commit=$flush_log"
 rows=()
+cpu_rows=()
 missed=0
 for strategy in $strategies; do
     for threads in $threads_list; do
-        sysbench_rates=()
-        lockbench_rates=()
+        sysbench_runs=()
+        lockbench_runs=()
         for ((rep = 1; rep <= repetitions; rep++)); do
             base="$out/$strategy-$threads-$rep"
             # The pair's order flips, so that neither client always follows the other's writes.
             for client in $( ((rep % 2)) && echo sysbench lockbench || echo lockbench sysbench); do
                 if [[ $client == sysbench ]]; then
-                    sysbench_rates+=("$(sysbench_run "$strategy" "$threads" "$duration" "$base-sysbench.log")")
+                    figures="$(sysbench_run "$strategy" "$threads" "$duration" "$base-sysbench.log")"
+                    sysbench_runs+=("$figures")
                 else
-                    lockbench_rates+=("$(lockbench_run "$strategy" "$threads" "$duration" "$base-lockbench.log" "$base.json")")
+                    figures="$(lockbench_run "$strategy" "$threads" "$duration" "$base-lockbench.log" "$base.json")"
+                    lockbench_runs+=("$figures")
                 fi
             done
             printf 'compare: %-12s %3d threads, pair %d: sysbench %8.0f, lockbench %8.0f orders/s\n' "$strategy" "$threads" \
-                "$rep" "${sysbench_rates[-1]}" "${lockbench_rates[-1]}"
+                "$rep" "${sysbench_runs[-1]%% *}" "${lockbench_runs[-1]%% *}"
         done
-        s="$(median "${sysbench_rates[@]}")"
-        l="$(median "${lockbench_rates[@]}")"
+        s="$(median 1 "${sysbench_runs[@]}")"
+        l="$(median 1 "${lockbench_runs[@]}")"
         ratio="$(awk -v l="$l" -v s="$s" 'BEGIN { printf "%.2f", (s > 0) ? l / s : 0 }')"
         verdict=pass
         awk -v r="$ratio" -v g="$goal" 'BEGIN { exit !(r >= g) }' || { verdict=FAIL; missed=$((missed + 1)); }
         rows+=("$(printf '%-12s %7d %14.0f %18.0f %7s %10s' "$strategy" "$threads" "$s" "$l" "$ratio" "$verdict")")
+        cpu_rows+=("$(printf '%-12s %7d %9.0f %9.0f %10.0f %9.0f' "$strategy" "$threads" \
+            "$(median 2 "${sysbench_runs[@]}")" "$(median 3 "${sysbench_runs[@]}")" \
+            "$(median 2 "${lockbench_runs[@]}")" "$(median 3 "${lockbench_runs[@]}")")")
     done
 done
 
 echo
 printf '%-12s %7s %14s %18s %7s %10s\n' strategy threads "sysbench tps" "lockbench orders/s" ratio "goal $goal"
 printf '%s\n' "${rows[@]}"
+echo
+echo "CPU time per order in µs (medians): each client, then the server while that client ran"
+printf '%-12s %7s %9s %9s %10s %9s\n' strategy threads "sysbench" "server" "lockbench" "server"
+printf '%s\n' "${cpu_rows[@]}"
 echo
 if ((missed > 0)); then
     echo "compare: $missed of ${#rows[@]} ratios below the goal of $goal; logs in $out"
