@@ -7,7 +7,8 @@
 #     text queries, on fresh tables in the database lockbench_sysbench;
 #   - `lockbench run` with the same experiment: prepared statements through the C API, on
 #     fresh tables in the database lockbench.
-# Both are closed loops of --threads connections over TCP, uniform over --skus SKUs (1: one
+# Both are closed loops of --threads connections over TCP (or, with --socket, the server's unix
+# socket, as the lab itself connects to its embedded server), uniform over --skus SKUs (1: one
 # hot SKU), with a stock that never sells out, and by default without an fsync per commit
 # (--flush-log). Each pair runs --repetitions times, the order of the two flipping every
 # time; the table shows the medians of orders/s and lockbench/sysbench, against the goal of
@@ -24,6 +25,7 @@ strategies="conditional pessimistic"
 skus=10000
 stock=1000000
 flush_log=2
+socket=0
 goal=1.10
 strict=0
 setup=1
@@ -42,6 +44,7 @@ Usage: bench/compare.sh [options]
   --flush-log 0|1|2  innodb_flush_log_at_trx_commit for both clients (default $flush_log: no
                      fsync per commit, so that the disk, shared with whatever else runs, does
                      not drown the clients' difference; 1 is the server's own, durable setting)
+  --socket           both clients connect through the server's unix socket, not TCP
   --strict           exit 1 when a ratio misses the goal of $goal
   --build DIR        build directory holding app/lockbench and bench/lockbench-serve
                      (default build/default)
@@ -69,6 +72,7 @@ while (($# > 0)); do
     --skus) skus="${2:?--skus needs a count}"; shift 2 ;;
     --stock) stock="${2:?--stock needs a count}"; shift 2 ;;
     --flush-log) flush_log="${2:?--flush-log needs 0, 1 or 2}"; shift 2 ;;
+    --socket) socket=1; shift ;;
     --strict) strict=1; shift ;;
     --build) build="$(cd "${2:?--build needs a directory}" && pwd)"; shift 2 ;;
     --no-setup) setup=0; shift ;;
@@ -125,6 +129,14 @@ ready=""
 read -r -t 180 ready <&"${SERVE[0]}" || true
 [[ $ready == ready* ]] || die "the embedded server did not start; see $out/serve.log"
 port="$(sed -n 's/.* port=\([0-9]*\).*/\1/p' <<<"$ready")"
+socket_path="$(sed -n 's/.* socket=\([^ ]*\).*/\1/p' <<<"$ready")"
+if ((socket)); then
+    lab_url="mysql://root@localhost/lockbench?socket=$socket_path"
+    sysbench_connection=(--mysql-socket="$socket_path")
+else
+    lab_url="mysql://root@127.0.0.1:$port/lockbench"
+    sysbench_connection=(--mysql-host=127.0.0.1 --mysql-port="$port")
+fi
 echo "compare: $ready"
 server_pid="$(pgrep -P "$serve_pid" -x mariadbd || pgrep -P "$serve_pid" -x mysqld)" || die "cannot find the server process"
 ticks_per_s="$(getconf CLK_TCK)"
@@ -143,7 +155,7 @@ run_figures() { # orders/s orders "client_user client_sys" server_cpu_before ser
 }
 sysbench_run() { # strategy threads seconds log
     local script="$repo/bench/sysbench/$1.lua"
-    local common=(--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root
+    local common=(--db-driver=mysql "${sysbench_connection[@]}" --mysql-user=root
         --mysql-db=lockbench_sysbench --skus="$skus" --stock="$stock")
     sysbench "$script" "${common[@]}" prepare >"$4" 2>&1 || die "sysbench prepare failed; see $4"
     local TIMEFORMAT='%3U %3S' client_cpu server_before server_after
@@ -167,7 +179,7 @@ lockbench_run() { # strategy threads seconds log json
     # Its CPU time includes its own set-up, sampling and audits, as `lockbench run` does them.
     local TIMEFORMAT='%3U %3S' client_cpu server_before server_after summary
     server_before="$(server_cpu_s)"
-    client_cpu="$({ time "$lockbench" run --server "mysql://root@127.0.0.1:$port/lockbench" --strategy "$1" \
+    client_cpu="$({ time "$lockbench" run --server "$lab_url" --strategy "$1" \
         --threads "$2" --duration "$3s" --skus "$skus" --stock "$stock" --quiet --json "$5" >"$4" 2>&1; } 2>&1)" \
         || die "lockbench failed; see $4"
     server_after="$(server_cpu_s)"
@@ -241,7 +253,7 @@ check_same_tables
 
 # --- the measurement -----------------------------------------------------------------------
 echo "compare: $duration s per run, $repetitions pairs per cell, $skus SKU(s) uniform, stock $stock, closed loop," \
-    "innodb_flush_log_at_trx_commit=$flush_log"
+    "innodb_flush_log_at_trx_commit=$flush_log, $( ((socket)) && echo "unix socket" || echo TCP)"
 rows=()
 cpu_rows=()
 missed=0
