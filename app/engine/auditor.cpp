@@ -5,9 +5,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
-Auditor::Auditor(QSqlDatabase database, StockLayout layout)
+Auditor::Auditor(QSqlDatabase database, StockLayout layout, int smallestOrder)
     : m_database(std::move(database))
     , m_layout(layout)
+    , m_smallestOrder(smallestOrder)
 {
 }
 
@@ -30,12 +31,13 @@ AuditResult Auditor::run(QString* error)
         " COALESCE(SUM(GREATEST(COALESCE(o.sold, 0) - s.initial_stock, 0)), 0),"
         " COALESCE(SUM(GREATEST(COALESCE(o.sold, 0) - (s.initial_stock - COALESCE(c.stock, 0)), 0)), 0),"
         " COALESCE(SUM(GREATEST((s.initial_stock - COALESCE(c.stock, 0)) - COALESCE(o.sold, 0), 0)), 0),"
-        " COALESCE(SUM(c.stock < 0), 0)"
+        " COALESCE(SUM(c.stock < 0), 0), COALESCE(SUM(c.stock >= %2), 0)"
         " FROM sku s"
         " LEFT JOIN (%1) c ON c.sku_id = s.sku_id"
         " LEFT JOIN (SELECT sku_id, SUM(qty) AS sold, COUNT(*) AS order_rows FROM orders GROUP BY sku_id) o"
         " ON o.sku_id = s.sku_id")
-                            .arg(LabSchema::currentStockQuery(m_layout));
+                            .arg(LabSchema::currentStockQuery(m_layout))
+                            .arg(m_smallestOrder);
     if (!query.exec(sql) || !query.next())
         return failed();
     result.skus = query.value(0).toLongLong();
@@ -47,6 +49,7 @@ AuditResult Auditor::run(QString* error)
     result.lostUpdates = query.value(6).toLongLong();
     result.unrecordedDecrements = query.value(7).toLongLong();
     result.negativeSkus = query.value(8).toLongLong();
+    result.sellableSkus = query.value(9).toLongLong();
     query.finish();
     if (!query.exec(QStringLiteral("COMMIT")))
         return failed();

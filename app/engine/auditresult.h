@@ -16,6 +16,7 @@ struct AuditResult {
     std::int64_t lostUpdates = 0; // units sold whose decrement of the stock was lost
     std::int64_t unrecordedDecrements = 0; // stock taken with no order row for it
     std::int64_t negativeSkus = 0; // SKUs whose stock is below zero
+    std::int64_t sellableSkus = 0; // SKUs whose stock still covers the smallest order
 
     bool clean() const { return valid && oversold == 0 && lostUpdates == 0 && unrecordedDecrements == 0 && negativeSkus == 0; }
 };

@@ -95,7 +95,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
 
     ServerProbe probe(database.connection().database(), database.connection().isMariaDb());
     MetricsSampler sampler(environment, probe, m_runId, m_strategy.id());
-    Auditor auditor(database.connection().database(), m_strategy.layout());
+    Auditor auditor(database.connection().database(), m_strategy.layout(), m_experiment.qtyMin);
     LockInspector inspector(database.connection().database(), database.connection().isMariaDb());
     DeadlockWatcher deadlocks(m_params, database.connection().database());
     const auto collectDeadlocks = [&](double elapsedS) {
@@ -134,6 +134,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
         const std::int64_t limitMs = m_experiment.stop == StopKind::Duration ? m_experiment.durationMs : m_experiment.timeLimitMs;
         std::int64_t nextSample = interval;
         std::int64_t nextAudit = 0;
+        bool shelfEmpty = false;
         while (true) {
             if (m_cancel.load()) {
                 result.stopReason = QStringLiteral("stopped by the user");
@@ -157,7 +158,10 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
                 }
                 nextHeartbeat = clock.elapsed() + kHeartbeatMs;
             }
-            if (m_experiment.stop == StopKind::SoldOut && clients.soldOut()) {
+            // The clients mark a SKU dry when the smallest order finds it empty; the audit's
+            // snapshot also ends the run for SKUs the skew almost never picks. Committed stock
+            // only falls, so a snapshot with nothing left to sell is final.
+            if (m_experiment.stop == StopKind::SoldOut && (clients.soldOut() || shelfEmpty)) {
                 result.stopReason = QStringLiteral("sold out");
                 break;
             }
@@ -174,6 +178,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
                     auditClock.start();
                     QString auditError;
                     sample.audit = auditor.run(&auditError);
+                    shelfEmpty = sample.audit.valid && sample.audit.sellableSkus == 0;
                     nextAudit = clock.elapsed() + std::max<std::int64_t>(interval, auditClock.elapsed() * 4);
                 }
                 result.series.append(sample);

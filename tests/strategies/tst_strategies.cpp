@@ -79,6 +79,24 @@ private slots:
         QVERIFY(!r.series.isEmpty());
     }
 
+    void soldOutIsSeenByTheAuditWhenNoClientCanTell()
+    {
+        // A two-SKU order never marks a SKU dry on the client side (either line may have
+        // failed); with two SKUs of equal stock both run out together, and only the audit's
+        // count of SKUs that can still sell can end the run before its time limit.
+        Experiment e = ServerFixture::soldOutExperiment(150);
+        e.skus = 2;
+        e.threads = 4;
+        e.timeLimitMs = 60000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.stopReason, QStringLiteral("sold out"));
+        QCOMPARE(r.remaining, 0LL);
+        QCOMPARE(r.sold, 300LL);
+        QCOMPARE(r.oversold, 0LL);
+        QCOMPARE(r.clientSoldUnits, r.sold);
+    }
+
     void naiveOversellsOnAHotSku()
     {
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("naive"), ServerFixture::soldOutExperiment(2000));
