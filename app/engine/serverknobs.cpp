@@ -56,8 +56,9 @@ bool ServerKnobs::apply(const Experiment& e, QString* error)
 
     m_effective.clear();
     for (const QString& variable : { QStringLiteral("innodb_deadlock_detect"), QStringLiteral("innodb_flush_log_at_trx_commit"),
-             QStringLiteral("innodb_buffer_pool_size") })
-        m_effective.insert(variable, readGlobal(m_database, variable));
+             QStringLiteral("innodb_buffer_pool_size"), QStringLiteral("thread_handling"), QStringLiteral("innodb_spin_wait_delay") })
+        if (const QString value = readGlobal(m_database, variable); !value.isEmpty())
+            m_effective.insert(variable, value); // a server without the variable shows nothing for it
     // MariaDB reports the switch as 1/0.
     const QString detect = m_effective.value(QStringLiteral("innodb_deadlock_detect"));
     if (detect == QLatin1String("1") || detect == QLatin1String("0"))
