@@ -4,7 +4,10 @@
 
 #include <mysql.h>
 
+#include <algorithm>
 #include <optional>
+
+PreparedStatement::PreparedStatement() = default;
 
 PreparedStatement::~PreparedStatement()
 {
@@ -17,6 +20,13 @@ PreparedStatement::PreparedStatement(PreparedStatement&& other) noexcept
     , m_error(std::move(other.m_error))
     , m_columns(other.m_columns)
     , m_hasResult(std::exchange(other.m_hasResult, false))
+    , m_paramBinds(std::move(other.m_paramBinds)) // moved vectors keep their buffers: bindings stay valid
+    , m_paramValues(std::move(other.m_paramValues))
+    , m_paramsBound(std::exchange(other.m_paramsBound, false))
+    , m_resultBinds(std::move(other.m_resultBinds))
+    , m_resultValues(std::move(other.m_resultValues))
+    , m_resultNulls(std::move(other.m_resultNulls))
+    , m_resultsBound(std::exchange(other.m_resultsBound, false))
 {
 }
 
@@ -29,6 +39,13 @@ PreparedStatement& PreparedStatement::operator=(PreparedStatement&& other) noexc
         m_error = std::move(other.m_error);
         m_columns = other.m_columns;
         m_hasResult = std::exchange(other.m_hasResult, false);
+        m_paramBinds = std::move(other.m_paramBinds);
+        m_paramValues = std::move(other.m_paramValues);
+        m_paramsBound = std::exchange(other.m_paramsBound, false);
+        m_resultBinds = std::move(other.m_resultBinds);
+        m_resultValues = std::move(other.m_resultValues);
+        m_resultNulls = std::move(other.m_resultNulls);
+        m_resultsBound = std::exchange(other.m_resultsBound, false);
     }
     return *this;
 }
@@ -65,6 +82,8 @@ void PreparedStatement::reset()
     freeResult();
     mysql_stmt_close(m_stmt);
     m_stmt = nullptr;
+    m_paramsBound = false;
+    m_resultsBound = false;
 }
 
 bool PreparedStatement::execute(std::span<const std::int64_t> params)
@@ -74,16 +93,22 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
         return false;
     }
     freeResult();
-    std::vector<MYSQL_BIND> binds(params.size());
-    std::vector<long long> values(params.begin(), params.end());
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        binds[i] = MYSQL_BIND {};
-        binds[i].buffer_type = MYSQL_TYPE_LONGLONG;
-        binds[i].buffer = &values[i];
+    if (m_paramValues.size() != params.size()) {
+        m_paramValues.assign(params.size(), 0);
+        m_paramBinds.assign(params.size(), MYSQL_BIND {});
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            m_paramBinds[i].buffer_type = MYSQL_TYPE_LONGLONG;
+            m_paramBinds[i].buffer = &m_paramValues[i];
+        }
+        m_paramsBound = false;
     }
-    if (!binds.empty() && mysql_stmt_bind_param(m_stmt, binds.data()) != 0) {
-        captureError();
-        return false;
+    std::copy(params.begin(), params.end(), m_paramValues.begin());
+    if (!m_paramsBound && !m_paramBinds.empty()) {
+        if (mysql_stmt_bind_param(m_stmt, m_paramBinds.data()) != 0) {
+            captureError();
+            return false;
+        }
+        m_paramsBound = true;
     }
     if (mysql_stmt_execute(m_stmt) != 0) {
         captureError();
@@ -103,18 +128,20 @@ bool PreparedStatement::fetch(std::vector<std::optional<std::int64_t>>& row)
 {
     if (!m_hasResult)
         return false;
-    std::vector<MYSQL_BIND> binds(m_columns);
-    std::vector<long long> values(m_columns, 0);
-    std::vector<my_bool> nulls(m_columns, 0);
-    for (unsigned int i = 0; i < m_columns; ++i) {
-        binds[i] = MYSQL_BIND {};
-        binds[i].buffer_type = MYSQL_TYPE_LONGLONG;
-        binds[i].buffer = &values[i];
-        binds[i].is_null = &nulls[i];
-    }
-    if (mysql_stmt_bind_result(m_stmt, binds.data()) != 0) {
-        captureError();
-        return false;
+    if (!m_resultsBound) {
+        m_resultValues.assign(m_columns, 0);
+        m_resultNulls.assign(m_columns, 0);
+        m_resultBinds.assign(m_columns, MYSQL_BIND {});
+        for (unsigned int i = 0; i < m_columns; ++i) {
+            m_resultBinds[i].buffer_type = MYSQL_TYPE_LONGLONG;
+            m_resultBinds[i].buffer = &m_resultValues[i];
+            m_resultBinds[i].is_null = reinterpret_cast<my_bool*>(&m_resultNulls[i]);
+        }
+        if (mysql_stmt_bind_result(m_stmt, m_resultBinds.data()) != 0) {
+            captureError();
+            return false;
+        }
+        m_resultsBound = true;
     }
     const int status = mysql_stmt_fetch(m_stmt);
     if (status == MYSQL_NO_DATA)
@@ -125,18 +152,17 @@ bool PreparedStatement::fetch(std::vector<std::optional<std::int64_t>>& row)
     }
     row.assign(m_columns, std::nullopt);
     for (unsigned int i = 0; i < m_columns; ++i) {
-        if (!nulls[i])
-            row[i] = values[i];
+        if (!m_resultNulls[i])
+            row[i] = m_resultValues[i];
     }
     return true;
 }
 
 std::optional<std::int64_t> PreparedStatement::fetchSingle()
 {
-    std::vector<std::optional<std::int64_t>> row;
     std::optional<std::int64_t> value;
-    if (fetch(row) && !row.empty())
-        value = row[0];
+    if (fetch(m_row) && !m_row.empty())
+        value = m_row[0];
     freeResult();
     return value;
 }

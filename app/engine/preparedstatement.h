@@ -10,13 +10,14 @@
 #include <vector>
 
 struct st_mysql_stmt;
+struct st_mysql_bind;
 class MysqlConnection;
 
 // A server-side prepared statement whose parameters and result columns are all integers,
 // which is all the order paths need. Owned by the thread that owns the connection.
 class PreparedStatement {
 public:
-    PreparedStatement() = default;
+    PreparedStatement(); // out of line: the bind vectors hold a type only the .cpp sees
     ~PreparedStatement();
     PreparedStatement(const PreparedStatement&) = delete;
     PreparedStatement& operator=(const PreparedStatement&) = delete;
@@ -51,4 +52,14 @@ private:
     MysqlError m_error;
     unsigned int m_columns = 0;
     bool m_hasResult = false;
+    // Bound once per statement and reused: an order's statements run thousands of times a
+    // second, and the server reads the values through these buffers at each execute.
+    std::vector<st_mysql_bind> m_paramBinds;
+    std::vector<long long> m_paramValues;
+    bool m_paramsBound = false;
+    std::vector<st_mysql_bind> m_resultBinds;
+    std::vector<long long> m_resultValues;
+    std::vector<char> m_resultNulls;
+    bool m_resultsBound = false;
+    std::vector<std::optional<std::int64_t>> m_row;
 };
