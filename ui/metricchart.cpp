@@ -9,6 +9,23 @@
 
 #include <cmath>
 
+namespace {
+
+// The smallest of 1, 2, 2.5 and 5 times a power of ten at or above v: axis ends that read well.
+double niceCeiling(double v)
+{
+    if (!(v > 0.0))
+        return 1.0;
+    const double power = std::pow(10.0, std::floor(std::log10(v)));
+    for (const double step : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
+        if (step * power >= v * (1.0 - 1e-12))
+            return step * power;
+    }
+    return 10.0 * power;
+}
+
+} // namespace
+
 MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* parent)
     : ExportableChartView(parent)
     , m_title(title)
@@ -102,6 +119,8 @@ void MetricChart::clear()
     m_markersDirty = false;
     m_maxX = 1.0;
     m_maxY = 1.0;
+    m_xTop = 1.0;
+    m_yTop = 1.0;
     m_xAxis->setRange(0, 1);
     m_yAxis->setRange(0, 1);
 }
@@ -127,13 +146,21 @@ void MetricChart::flush()
             m_maxY = std::max(m_maxY, point.y());
         }
     }
-    if (changed) {
-        m_xAxis->setRange(0, std::max(1.0, std::ceil(m_maxX)));
+    if (!changed)
+        return;
+    // The axes grow in steps, with headroom, instead of following every sample: a range change
+    // lays out every label of the axis again (QTextDocument per label), which cost more than
+    // all the rest of a flush and stalled the window with a few hundred client threads.
+    if (m_maxX > m_xTop) {
+        m_xAxis->setRange(0, niceCeiling(m_maxX * 1.25));
         m_xAxis->applyNiceNumbers();
-        m_yAxis->setRange(0, m_maxY * 1.05);
+        m_xTop = m_xAxis->max();
+    }
+    if (m_maxY * 1.05 > m_yTop) {
+        m_yAxis->setRange(0, niceCeiling(m_maxY * 1.3));
         m_yAxis->applyNiceNumbers();
-        const double top = m_yAxis->max();
-        m_yAxis->setLabelFormat(top >= 20 ? QStringLiteral("%.0f") : top >= 2 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
+        m_yTop = m_yAxis->max();
+        m_yAxis->setLabelFormat(m_yTop >= 20 ? QStringLiteral("%.0f") : m_yTop >= 2 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
     }
 }
 

@@ -16,7 +16,7 @@ class QValueAxis;
 
 // One metric over elapsed time, one line per strategy. Points are buffered in a bounded
 // ring per line and pushed to the chart with replace() on flush(), never appended one by
-// one; the axes follow the data.
+// one; the axes grow in steps to hold the data.
 class MetricChart : public ExportableChartView {
     Q_OBJECT
 public:
@@ -55,4 +55,6 @@ private:
     bool m_markersDirty = false;
     double m_maxX = 1.0;
     double m_maxY = 1.0;
+    double m_xTop = 1.0; // the axes' current ends
+    double m_yTop = 1.0;
 };
