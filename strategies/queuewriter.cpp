@@ -1,5 +1,7 @@
 #include "queuewriter.h"
 
+#include "../app/engine/loadthread.h"
+
 #include <future>
 
 namespace {
@@ -41,6 +43,7 @@ bool QueueWriter::start(QString* error)
     std::promise<QString> connected;
     std::future<QString> result = connected.get_future();
     m_thread = std::thread([this, &connected] {
+        LoadThread::lowerPriority();
         QString connectError;
         const bool ok = m_retrier.connect(&connectError);
         connected.set_value(connectError);

@@ -1,5 +1,7 @@
 #include "clientpool.h"
 
+#include "loadthread.h"
+
 #include <chrono>
 #include <random>
 
@@ -85,6 +87,7 @@ void ClientPool::markDry(std::int64_t skuIndex)
 
 void ClientPool::clientLoop(int index, WorkerCounters& counters)
 {
+    LoadThread::lowerPriority();
     QString error;
     std::unique_ptr<OrderSession> session = m_strategy.openSession(m_environment, counters, &error);
     if (!session) {
