@@ -53,7 +53,8 @@ Usage: bench/compare.sh [options]
 
 Installs sysbench and jq when missing, runs scripts/setup.sh default, and writes every log
 and JSON file to BUILD/compare/. The server's data directory is \$LOCKBENCH_DATA_DIR, else
-BUILD/compare-data. Exit status: 0 when it ran (goals met or not, unless --strict), 1 on a
+BUILD/compare-data; with LOCKBENCH_BENCH_SERVER set to lockbench-serve's "ready" line, it uses
+that server instead of starting one (bench/perf.sh does). Exit status: 0 when it ran (goals met or not, unless --strict), 1 on a
 failure or, with --strict, a missed goal; 2 on bad arguments.
 EOF
 }
@@ -89,20 +90,9 @@ for strategy in $strategies; do
 done
 
 # --- what it needs -------------------------------------------------------------------------
-missing=()
-for package in sysbench jq; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]} > 0)); then
-    echo "compare: installing ${missing[*]}"
-    sudo=()
-    if [[ $(id -u) -ne 0 ]]; then
-        command -v sudo >/dev/null || die "run as root or install sudo to install ${missing[*]}"
-        sudo=(sudo)
-    fi
-    "${sudo[@]}" apt-get update -q
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+# shellcheck source=bench/lib.sh
+source "$repo/bench/lib.sh"
+bench_install_missing sysbench jq
 if ((setup)); then
     "$repo/scripts/setup.sh" default
 fi
@@ -115,21 +105,19 @@ mkdir -p "$out"
 export LOCKBENCH_DATA_DIR="${LOCKBENCH_DATA_DIR:-$build/compare-data}"
 
 # --- one server for the whole comparison ---------------------------------------------------
-# lockbench-serve stops the server when its standard input closes, so the server goes with
-# this script however it ends; the trap also waits for the clean shutdown.
-coproc SERVE { exec "$serve" 2>>"$out/serve.log"; }
-serve_pid=$SERVE_PID
-serve_in=${SERVE[1]}
-stop_server() {
-    exec {serve_in}>&- || true
-    wait "$serve_pid" 2>/dev/null || true
-}
-trap stop_server EXIT
-ready=""
-read -r -t 180 ready <&"${SERVE[0]}" || true
-[[ $ready == ready* ]] || die "the embedded server did not start; see $out/serve.log"
-port="$(sed -n 's/.* port=\([0-9]*\).*/\1/p' <<<"$ready")"
-socket_path="$(sed -n 's/.* socket=\([^ ]*\).*/\1/p' <<<"$ready")"
+# bench/perf.sh starts the server itself and hands its "ready" line over in
+# LOCKBENCH_BENCH_SERVER, so that every benchmark of its run shares that server.
+if [[ -n ${LOCKBENCH_BENCH_SERVER:-} ]]; then
+    ready="$LOCKBENCH_BENCH_SERVER"
+    port="$(bench_ready_field "$ready" port)"
+    server_pid="$(pgrep -f -- "--port=$port( |$)" | head -1)" || die "cannot find the server process on port $port"
+else
+    bench_start_server "$serve" "$out/serve.log"
+    ready="$bench_ready"
+    server_pid="$bench_server_pid"
+fi
+port="$(bench_ready_field "$ready" port)"
+socket_path="$(bench_ready_field "$ready" socket)"
 if ((socket)); then
     lab_url="mysql://root@localhost/lockbench?socket=$socket_path"
     sysbench_connection=(--mysql-socket="$socket_path")
@@ -138,7 +126,6 @@ else
     sysbench_connection=(--mysql-host=127.0.0.1 --mysql-port="$port")
 fi
 echo "compare: $ready"
-server_pid="$(pgrep -P "$serve_pid" -x mariadbd || pgrep -P "$serve_pid" -x mysqld)" || die "cannot find the server process"
 ticks_per_s="$(getconf CLK_TCK)"
 server_cpu_s() { awk -v hz="$ticks_per_s" '{ print ($14 + $15) / hz }' "/proc/$server_pid/stat"; }
 
@@ -254,6 +241,7 @@ check_same_tables
 # --- the measurement -----------------------------------------------------------------------
 echo "compare: $duration s per run, $repetitions pairs per cell, $skus SKU(s) uniform, stock $stock, closed loop," \
     "innodb_flush_log_at_trx_commit=$flush_log, $( ((socket)) && echo "unix socket" || echo TCP)"
+: >"$out/ratios.tsv" # one line per ratio: what, ratio, goal, verdict (bench/perf.sh collects them)
 rows=()
 cpu_rows=()
 missed=0
@@ -282,6 +270,7 @@ for strategy in $strategies; do
         verdict=pass
         awk -v r="$ratio" -v g="$goal" 'BEGIN { exit !(r >= g) }' || { verdict=FAIL; missed=$((missed + 1)); }
         rows+=("$(printf '%-12s %7d %14.0f %18.0f %7s %10s' "$strategy" "$threads" "$s" "$l" "$ratio" "$verdict")")
+        printf '%s\t%s\t%s\t%s\n' "lockbench/sysbench, $strategy, $threads threads" "$ratio" "$goal" "$verdict" >>"$out/ratios.tsv"
         cpu_rows+=("$(printf '%-12s %7d %9.0f %9.0f %10.0f %9.0f' "$strategy" "$threads" \
             "$(median 2 "${sysbench_runs[@]}")" "$(median 3 "${sysbench_runs[@]}")" \
             "$(median 2 "${lockbench_runs[@]}")" "$(median 3 "${lockbench_runs[@]}")")")
