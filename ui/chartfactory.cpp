@@ -16,6 +16,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace {
@@ -55,10 +56,7 @@ QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString&
     xAxis->setBase(2);
     xAxis->setTitleText(QObject::tr("client threads (log scale)"));
     xAxis->setLabelFormat(QStringLiteral("%g"));
-    auto* yAxis = new QValueAxis;
-    yAxis->setTitleText(unit);
     chart->addAxis(xAxis, Qt::AlignBottom);
-    chart->addAxis(yAxis, Qt::AlignLeft);
 
     QMap<QString, QList<const ChartFactory::Source*>> groups;
     for (const ChartFactory::Source& source : sources) {
@@ -71,6 +69,8 @@ QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString&
         ++linesPerStrategy[group.first()->result.strategy + QLatin1Char('|') + group.first()->label];
     double maxThreads = 2;
     double maxY = 1;
+    double minY = std::numeric_limits<double>::infinity();
+    QList<QLineSeries*> lines;
     QMap<QString, int> variants;
     for (auto it = groups.begin(); it != groups.end(); ++it) {
         QList<const ChartFactory::Source*> cells = it.value();
@@ -90,15 +90,34 @@ QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString&
             series->append(cell->result.experiment.threads, y);
             maxThreads = std::max(maxThreads, static_cast<double>(cell->result.experiment.threads));
             maxY = std::max(maxY, y);
+            minY = std::min(minY, y);
         }
         chart->addSeries(series);
         series->attachAxis(xAxis);
-        series->attachAxis(yAxis);
+        lines.append(series);
     }
     xAxis->setRange(1, std::pow(2.0, std::ceil(std::log2(maxThreads))));
-    yAxis->setRange(0, maxY * 1.1);
-    yAxis->applyNiceNumbers();
-    yAxis->setLabelFormat(yAxis->max() >= 20 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
+    // Strategies a hundred times apart (batching against row locking) flatten all but the top
+    // line on a linear axis: past a factor of 30, the values go on a log scale.
+    QAbstractAxis* yAxis = nullptr;
+    if (minY > 0 && maxY / minY >= 30) {
+        auto* logAxis = new QLogValueAxis;
+        logAxis->setBase(10);
+        logAxis->setTitleText(QObject::tr("%1 (log scale)").arg(unit));
+        logAxis->setLabelFormat(minY >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+        logAxis->setRange(std::pow(10.0, std::floor(std::log10(minY))), std::pow(10.0, std::ceil(std::log10(maxY))));
+        yAxis = logAxis;
+    } else {
+        auto* linearAxis = new QValueAxis;
+        linearAxis->setTitleText(unit);
+        linearAxis->setRange(0, maxY * 1.1);
+        linearAxis->applyNiceNumbers();
+        linearAxis->setLabelFormat(linearAxis->max() >= 20 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
+        yAxis = linearAxis;
+    }
+    chart->addAxis(yAxis, Qt::AlignLeft);
+    for (QLineSeries* series : std::as_const(lines))
+        series->attachAxis(yAxis);
     return chart;
 }
 

@@ -8,6 +8,7 @@
 
 #include <QChart>
 #include <QJsonDocument>
+#include <QLogValueAxis>
 #include <QtTest>
 
 #include <memory>
@@ -132,6 +133,28 @@ private slots:
             for (int x = 0; x < image.width(); x += 5)
                 colours.insert(image.pixel(x, y));
         QVERIFY(colours.size() > 10); // drawn, not blank
+    }
+
+    void scalingChartGoesLogarithmicOnlyWhenStrategiesAreFarApart()
+    {
+        // sweepSources() spans 1,000 to 24,000 orders/s (24x): a linear axis reads well.
+        std::unique_ptr<QChart> close(ChartFactory::ordersVersusThreads(sweepSources()));
+        QCOMPARE(close->axes(Qt::Vertical).size(), 1);
+        QCOMPARE(close->axes(Qt::Vertical).first()->type(), QAbstractAxis::AxisTypeValue);
+        // Batching at 100,000 orders/s beside row locking at 200: 500x apart, a log scale.
+        QList<ChartFactory::Source> far;
+        for (int threads : { 1, 4, 16 }) {
+            far.append({ QString(), makeResult(QStringLiteral("queued"), threads, 100000.0) });
+            far.append({ QString(), makeResult(QStringLiteral("pessimistic"), threads, 200.0) });
+        }
+        std::unique_ptr<QChart> apart(ChartFactory::ordersVersusThreads(far));
+        QCOMPARE(apart->axes(Qt::Vertical).size(), 1);
+        auto* axis = qobject_cast<QLogValueAxis*>(apart->axes(Qt::Vertical).first());
+        QVERIFY(axis);
+        QCOMPARE(axis->min(), 100.0);
+        QCOMPARE(axis->max(), 100000.0);
+        for (QAbstractSeries* series : apart->series())
+            QCOMPARE(series->attachedAxes().size(), 2); // threads and orders/s
     }
 
     void svgHoldsEverySeries()
