@@ -110,13 +110,14 @@ export LOCKBENCH_DATA_DIR="${LOCKBENCH_DATA_DIR:-$build/compare-data}"
 if [[ -n ${LOCKBENCH_BENCH_SERVER:-} ]]; then
     ready="$LOCKBENCH_BENCH_SERVER"
     port="$(bench_ready_field "$ready" port)"
-    server_pid="$(pgrep -f -- "--port=$port( |$)" | head -1)" || die "cannot find the server process on port $port"
+    server_pid="$(pgrep -f -- "--port=$port( |$)" | head -1 || true)"
+    [[ -n $server_pid ]] || die "cannot find the server process on port $port"
 else
     bench_start_server "$serve" "$out/serve.log"
     ready="$bench_ready"
     server_pid="$bench_server_pid"
+    port="$(bench_ready_field "$ready" port)"
 fi
-port="$(bench_ready_field "$ready" port)"
 socket_path="$(bench_ready_field "$ready" socket)"
 if ((socket)); then
     lab_url="mysql://root@localhost/lockbench?socket=$socket_path"
