@@ -248,7 +248,7 @@ void MainWindow::runSweep()
     if (plan)
         error = plan->validate(m_experiment->experiment()).join(QLatin1Char('\n'));
     if (!plan || !error.isEmpty()) {
-        QMessageBox::warning(this, tr("Cannot sweep"), error);
+        showWarning(tr("Cannot sweep"), error);
         return;
     }
     startCells(plan->cells(m_experiment->experiment(), m_strategies->selectedIds()));
@@ -260,7 +260,7 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
     const Experiment experiment = m_experiment->experiment();
     const std::optional<ConnectionParams> params = m_server->connectionParams(experiment.database, &error);
     if (!params || !m_runner.start(cells, *params, &error)) {
-        QMessageBox::warning(this, tr("Cannot run"), error);
+        showWarning(tr("Cannot run"), error);
         return false;
     }
     m_activeRun = m_runner.runId();
@@ -271,6 +271,16 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
     saveSettings();
     updateRunAction();
     return true;
+}
+
+void MainWindow::showWarning(const QString& title, const QString& text)
+{
+    // Window-modal and returning at once: a nested event loop here would stall the charts
+    // of a run that is still winding down, and hang any caller that is not a person.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("runWarning"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 ResultWriter::RunInfo MainWindow::runInfo() const

@@ -61,6 +61,7 @@ private:
     bool startCells(const QList<RunCell>& cells);
     ResultWriter::RunInfo runInfo() const;
     void updateRunAction();
+    void showWarning(const QString& title, const QString& text);
     void restoreSettings();
     void saveSettings() const;
 

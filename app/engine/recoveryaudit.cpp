@@ -7,6 +7,9 @@
 
 #include <QLocale>
 
+#include <chrono>
+#include <thread>
+
 QString RecoveryReport::summary() const
 {
     if (!valid)
@@ -24,6 +27,37 @@ QString RecoveryReport::summary() const
     return text;
 }
 
+namespace {
+
+constexpr auto kRollbackWait = std::chrono::seconds(60);
+
+// InnoDB accepts connections before it has rolled back the transactions the crash left open:
+// it undoes them in the background. Those have no client session (thread id 0). The audit
+// waits for them, so that it sees what the server keeps, not what it is still taking back.
+bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
+{
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 0");
+    const auto deadline = std::chrono::steady_clock::now() + kRollbackWait;
+    while (true) {
+        const std::optional<std::int64_t> open = connection.queryInt(sql);
+        if (!open) {
+            *error = connection.lastError().toString();
+            return false;
+        }
+        if (*open == 0)
+            return true;
+        if (std::chrono::steady_clock::now() > deadline) {
+            *error = QStringLiteral("the server was still rolling back %1 transactions left by the crash after %2 s")
+                         .arg(*open)
+                         .arg(kRollbackWait.count());
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+} // namespace
+
 namespace RecoveryAudit {
 
 RecoveryReport check(
@@ -31,6 +65,14 @@ RecoveryReport check(
 {
     RecoveryReport report;
     report.acknowledged = acknowledged.count();
+    MysqlConnection connection;
+    if (!connection.open(params)) {
+        report.error = connection.lastError().toString();
+        return report;
+    }
+    if (!waitForRecoveredRollback(connection, &report.error))
+        return report;
+
     QtSqlConnection sql;
     if (!sql.open(params, true, &report.error))
         return report;
@@ -38,14 +80,16 @@ RecoveryReport check(
     if (!report.audit.valid)
         return report;
 
-    MysqlConnection connection;
+    // The acknowledged ids and the order rows are counted in one snapshot, so that the rows
+    // no client saw acknowledged are the difference of two counts taken at one instant.
     PreparedStatement present;
-    if (!connection.open(params)) {
+    if (!connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
+        || !connection.execute(QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"))) {
         report.error = connection.lastError().toString();
         return report;
     }
-    if (!present.prepare(
-            connection, QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
+    if (!present.prepare(connection,
+            QStringLiteral("SELECT COUNT(DISTINCT request_id) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
         report.error = present.lastError().toString();
         return report;
     }
@@ -57,8 +101,22 @@ RecoveryReport check(
         }
         found += present.fetchSingle().value_or(0);
     }
+    const std::optional<std::int64_t> orderRows = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
+    if (!orderRows) {
+        report.error = connection.lastError().toString();
+        return report;
+    }
+    connection.rollback();
+    // Every id in a range was acknowledged, so more rows than acknowledged orders cannot be
+    // an honest count: say so rather than report a negative number missing.
+    if (found > report.acknowledged) {
+        report.error = QStringLiteral("the server counted %1 rows for the %2 acknowledged request ids")
+                           .arg(found)
+                           .arg(report.acknowledged);
+        return report;
+    }
     report.missing = report.acknowledged - found;
-    report.unacknowledged = report.audit.orderRows - found;
+    report.unacknowledged = *orderRows - found;
     report.valid = true;
     return report;
 }

@@ -10,10 +10,21 @@
 #include "sweeppanel.h"
 
 #include <QAction>
+#include <QMessageBox>
 #include <QtTest>
 
 class TestScreenshots : public QObject {
     Q_OBJECT
+
+    // A run the window refused shows a warning box; fail with its text rather than wait.
+    static QString refusal(const MainWindow& window)
+    {
+        for (const QMessageBox* box : window.findChildren<QMessageBox*>()) {
+            if (box->isVisible())
+                return box->text();
+        }
+        return QString();
+    }
 
 private slots:
     void windowMidRun()
@@ -31,10 +42,12 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        qInfo("server ready");
         window.experimentPanel()->choosePreset(QStringLiteral("Flash sale: one hot SKU"));
         // Three of the preset's strategies, so that the pictures show naive turning red.
         window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("queued"), QStringLiteral("naive") });
         window.runAction()->trigger();
+        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()->chart(QStringLiteral("Orders per second"))->lineNames().contains(QStringLiteral("naive")), 120000);
         QTest::qWait(2000);
         ChartsPanel* charts = window.chartsPanel();
@@ -52,12 +65,15 @@ private slots:
             QVERIFY2(colours.size() > 20, qPrintable(name));
         }
         QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 120000);
+        QTRY_VERIFY(window.runAction()->isEnabled());
+        qInfo("flash sale done, chart tabs saved");
 
         // The lock inspector during a pessimistic flash sale with round trips in the transaction.
         window.experimentPanel()->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("5"));
         window.experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("32"));
         window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic") });
         window.runAction()->trigger();
+        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(window.lockInspectorPanel()->summary().contains(QLatin1String("longest queue")), 60000);
         for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
             const int index = tabs->indexOf(window.lockInspectorPanel());
@@ -69,6 +85,8 @@ private slots:
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lock-inspector.png"))));
         window.stopAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 30000);
+        QTRY_VERIFY(window.runAction()->isEnabled());
+        qInfo("lock inspector saved");
 
         // A short sweep, for the scaling curves.
         window.experimentPanel()->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
@@ -78,6 +96,7 @@ private slots:
         window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") });
         window.sweepPanel()->setThreads(QStringLiteral("1,4,16"));
         window.runSweep();
+        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 120000);
         window.chartsPanel()->setCurrentIndex(window.chartsPanel()->count() - 1);
         QTest::qWait(800);
