@@ -3,6 +3,7 @@
 // have the lab's own names, and afterwards the canary's checksums, the schemas and tables
 // outside the lab's database, the accounts and every global variable are what they were.
 #include "embeddedserver.h"
+#include "hangwatchdog.h"
 #include "lockbenchprocess.h"
 #include "qtsqlconnection.h"
 #include "serverfixture.h"
@@ -29,6 +30,8 @@ struct Outside {
 
 class TestBoundary : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private:
     QtSqlConnection m_admin;

@@ -1,6 +1,7 @@
 // The lockbench executable as a user runs it: a full run writes the JSON and CSV it promises,
 // a sweep its report and charts, Ctrl-C stops cleanly. Bad input: tst_cli_badinput.
 #include "experimentfields.h"
+#include "hangwatchdog.h"
 #include "lockbenchprocess.h"
 
 #include <QtTest>
@@ -19,6 +20,8 @@ LockbenchProcess runLockbench(const QStringList& arguments, int timeoutMs = 6000
 
 class TestCli : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void helpDocumentsEveryFlag()

@@ -6,6 +6,7 @@
 // No row needs a server. Each run is pointed at an unreachable one unless it names its own,
 // so a value accepted by mistake fails fast with status 1 instead of starting a MariaDB.
 #include "experimentfields.h"
+#include "hangwatchdog.h"
 #include "lockbenchprocess.h"
 
 #include <QtTest>
@@ -108,6 +109,8 @@ QList<FlagCase> cliOnlyFlags(const QString& folder, const QString& file)
 
 class TestCliBadInput : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private:
     QTemporaryDir m_dir;

@@ -1,5 +1,6 @@
 // The headless lab when its embedded server is killed (kill -9) mid-run: it says so, writes
 // the partial results it promised, starts the server again and audits what it kept.
+#include "hangwatchdog.h"
 #include "labserverpids.h"
 
 #include <QJsonArray>
@@ -13,6 +14,8 @@
 
 class TestCliFaults : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void killedServerIsReportedKeptAndAudited()

@@ -1,5 +1,6 @@
 // The lab's private MariaDB and its own database: start, restart, ownership of tables.
 #include "embeddedserver.h"
+#include "hangwatchdog.h"
 #include "labdatabase.h"
 #include "lockbenchprocess.h"
 #include "mysqlconnection.h"
@@ -35,6 +36,8 @@ QString tcpUrl(const QString& userInfo, const QString& database)
 
 class TestEmbeddedServer : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void initTestCase()

@@ -2,6 +2,7 @@
 // URL to the embedded MariaDB as an account with a distinctive password, writes every file
 // it can, fails in the ways it can, and none of its files nor its output holds the password.
 #include "embeddedserver.h"
+#include "hangwatchdog.h"
 #include "lockbenchprocess.h"
 #include "mysqlconnection.h"
 #include "resultwriter.h"
@@ -87,6 +88,8 @@ QString readText(const QString& path)
 
 class TestSecrets : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void initTestCase()

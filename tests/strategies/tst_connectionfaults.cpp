@@ -1,5 +1,6 @@
 // Connections killed mid-run: workers reconnect, orders whose commit outcome was unknown
 // are reconciled by request id, and none is lost or counted twice.
+#include "hangwatchdog.h"
 #include "mysqlconnection.h"
 #include "serverfixture.h"
 
@@ -60,6 +61,8 @@ private:
 
 class TestConnectionFaults : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void initTestCase()

@@ -1,6 +1,7 @@
 // Seeing the locks, against the embedded MariaDB: deadlocks captured with both statements,
 // the deadlock-detection knob and its timeouts, the queue on a hot row in the inspector, and
 // an account without PROCESS told why the inspector is blind.
+#include "hangwatchdog.h"
 #include "lockinspector.h"
 #include "mysqlconnection.h"
 #include "serverfixture.h"
@@ -36,6 +37,8 @@ StrategyResult runObserved(const QString& id, const Experiment& e, QList<LockSna
 
 class TestLocks : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void initTestCase()

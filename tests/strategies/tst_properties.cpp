@@ -6,6 +6,7 @@
 // LOCKBENCH_PROPERTY_SEED=<n> replays a run; LOCKBENCH_PROPERTY_CASES=<n> sets how many
 // experiments (default 204: 34 per strategy). Each case prints its seed and experiment.
 #include "experimentfields.h"
+#include "hangwatchdog.h"
 #include "serverfixture.h"
 
 #include <QDateTime>
@@ -133,6 +134,8 @@ private:
 
 class TestProperties : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }

@@ -2,6 +2,7 @@
 // lab must say so, keep what it measured, and never count an order the server did not keep.
 #include "connectionparams.h"
 #include "embeddedserver.h"
+#include "hangwatchdog.h"
 #include "mysqlconnection.h"
 #include "recoveryaudit.h"
 #include "serverfixture.h"
@@ -89,6 +90,8 @@ Experiment longRun(int threads)
 
 class TestServerFaults : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }

@@ -1,13 +1,16 @@
 // Every strategy against the embedded MariaDB: the safe ones sell exactly their stock and
 // oversell nothing; naive shows the anomaly it exists to show.
-#include "serverfixture.h"
 #include "experimentfields.h"
+#include "hangwatchdog.h"
+#include "serverfixture.h"
 #include "strategyregistry.h"
 
 #include <QtTest>
 
 class TestStrategies : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
     void initTestCase()

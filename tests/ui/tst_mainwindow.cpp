@@ -3,19 +3,20 @@
 #include "chartexporter.h"
 #include "chartspanel.h"
 #include "comparisonpanel.h"
-#include "exportablechartview.h"
-#include "resultwriter.h"
-#include "sweeppanel.h"
 #include "deadlockspanel.h"
-#include "lockinspectorpanel.h"
 #include "experimentpanel.h"
+#include "exportablechartview.h"
+#include "hangwatchdog.h"
+#include "lockinspectorpanel.h"
 #include "mainwindow.h"
 #include "metricchart.h"
 #include "oversellview.h"
 #include "resultspanel.h"
+#include "resultwriter.h"
 #include "servercontroller.h"
 #include "serverpanel.h"
 #include "strategypanel.h"
+#include "sweeppanel.h"
 
 #include <QAction>
 #include <QTableWidget>
@@ -26,6 +27,8 @@
 
 class TestMainWindow : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private:
     std::unique_ptr<MainWindow> m_window;

@@ -2,6 +2,7 @@
 // into the URL, it never reaches the settings file; without a keyring it is asked for each
 // session; with one (a private D-Bus session bus and GNOME Keyring, when installed) it is
 // kept there and read back.
+#include "hangwatchdog.h"
 #include "mainwindow.h"
 #include "passwordfield.h"
 #include "passwordstore.h"
@@ -52,6 +53,8 @@ QByteArray settingsFile()
 
 class TestPasswords : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private:
     std::unique_ptr<MainWindow> m_window;

@@ -2,6 +2,7 @@
 // the build folder (build/<preset>/screenshots) for a person to look at.
 #include "chartspanel.h"
 #include "experimentpanel.h"
+#include "hangwatchdog.h"
 #include "lockinspectorpanel.h"
 #include "mainwindow.h"
 #include "metricchart.h"
@@ -15,6 +16,8 @@
 
 class TestScreenshots : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
     // A run the window refused shows a warning box; fail with its text rather than wait.
     static QString refusal(const MainWindow& window)

@@ -2,6 +2,7 @@
 // during server start-up or mid-run, the embedded server killed under a run. Each test
 // has a window (and so an embedded server) of its own, on the offscreen platform.
 #include "experimentpanel.h"
+#include "hangwatchdog.h"
 #include "labserverpids.h"
 #include "mainwindow.h"
 #include "resultspanel.h"
@@ -21,6 +22,8 @@
 
 class TestWindowFaults : public QObject {
     Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private:
     std::unique_ptr<MainWindow> m_window;
