@@ -261,6 +261,12 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         if (!ok || result.chartDpi < 36 || result.chartDpi > 1200)
             result.errors << QStringLiteral("--dpi: must be a whole number from 36 to 1200");
     }
+    // Without --charts these would be silently ignored (the report's charts are vector): say so.
+    for (const QCommandLineOption* option : { &chartSize, &dpi }) {
+        if (parser.isSet(*option) && !parser.isSet(charts))
+            result.errors << QStringLiteral("--%1: only used with --charts DIR; add it, or leave this out")
+                                 .arg(option->names().constLast());
+    }
     result.quiet = parser.isSet(quiet);
     if (!result.errors.isEmpty())
         result.action = Action::Fail;

@@ -243,6 +243,8 @@ private slots:
         row("json into a missing folder", { "--json", "/nonexistent/r.json" }, "--json: the folder /nonexistent does not exist");
         row("report type", { "sweep", "--report", "out.txt" }, "--report: the file name must end in .html or .pdf");
         row("chart size", { "sweep", "--chart-size", "big" }, "--chart-size: must be WIDTHxHEIGHT");
+        row("dpi without charts", { "--dpi", "144" }, "--dpi: only used with --charts DIR");
+        row("chart size without charts", { "sweep", "--report", "r.html", "--chart-size", "640x400" }, "--chart-size: only used with --charts DIR");
         row("thread list entry", { "sweep", "--threads", "1,x" }, "--threads: \"x\" is not a positive whole number");
         row("thread count too high", { "sweep", "--threads", "1,5000" }, "--threads: must be between 1 and 1,024");
         row("list outside sweep", { "--threads", "1,4" }, "--threads: \"1,4\" is not a whole number");
