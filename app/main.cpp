@@ -1,5 +1,6 @@
 #include "cli/commandline.h"
 #include "cli/headlessrun.h"
+#include "cli/processarguments.h"
 #include "mainwindow.h"
 #include "shutdownsignal.h"
 
@@ -59,6 +60,7 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
         arguments << QStringLiteral("run") << QStringLiteral("--duration") << QStringLiteral("5s");
     }
     const CommandLine commandLine = CommandLine::parse(arguments);
+    ProcessArguments::maskPasswords(argc, argv); // parsed: from here on `ps` shows *** instead
     QTextStream out(stdout);
     QTextStream err(stderr);
     switch (commandLine.action) {

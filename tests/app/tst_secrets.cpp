@@ -11,8 +11,11 @@
 #include <QDirIterator>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <csignal>
 
 namespace {
 
@@ -185,6 +188,29 @@ private slots:
         QVERIFY2(process.exitCode == 1, qPrintable(process.all()));
         QVERIFY2(process.err.contains(QStringLiteral("cannot connect to ") + maskedUrl()), qPrintable(process.err));
         verifyNoPassword(QDir(dir.path()), process, wrong);
+    }
+
+    void processListShowsNoPassword()
+    {
+        LOCKBENCH_REQUIRE_BINARY();
+        // What `ps` shows is the process's own argument memory: read it mid-run.
+        QProcess lockbench;
+        lockbench.setProcessChannelMode(QProcess::MergedChannels);
+        lockbench.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
+            { QStringLiteral("run"), QStringLiteral("--server"), url(kPasswordInUrl), QStringLiteral("--strategy"),
+                QStringLiteral("conditional"), QStringLiteral("--skus"), QStringLiteral("10"), QStringLiteral("--stock"),
+                QStringLiteral("1000000"), QStringLiteral("--threads"), QStringLiteral("2"), QStringLiteral("--stop"),
+                QStringLiteral("duration"), QStringLiteral("--duration"), QStringLiteral("30s") });
+        QVERIFY(lockbench.waitForStarted(10000));
+        QString output;
+        QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll())).contains(QLatin1String("conditional: running")), 30000);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(lockbench.processId()));
+        QVERIFY(cmdline.open(QIODevice::ReadOnly));
+        const QString shown = QString::fromUtf8(cmdline.readAll().replace('\0', ' '));
+        ::kill(static_cast<pid_t>(lockbench.processId()), SIGINT); // stops the run cleanly
+        QVERIFY(lockbench.waitForFinished(30000));
+        QVERIFY2(shown.contains(QStringLiteral("mysql://secretive:")), qPrintable(shown));
+        QVERIFY2(!shown.contains(kCore), qPrintable(shown));
     }
 
     void badUrlIsNotEchoed()
