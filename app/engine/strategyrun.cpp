@@ -180,7 +180,8 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
                     auditClock.start();
                     QString auditError;
                     sample.audit = auditor.run(&auditError);
-                    shelfEmpty = sample.audit.valid && sample.audit.sellableSkus == 0;
+                    // An order of two lines needs two SKUs that can each still cover it.
+                    shelfEmpty = sample.audit.valid && sample.audit.sellableSkus < m_strategy.linesPerOrder();
                     nextAudit = clock.elapsed() + std::max<std::int64_t>(interval, auditClock.elapsed() * 50);
                 }
                 result.series.append(sample);

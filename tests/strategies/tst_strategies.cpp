@@ -100,6 +100,23 @@ private slots:
         QCOMPARE(r.clientSoldUnits, r.sold);
     }
 
+    void twoSkuRunEndsWhenOneSkuIsLeft()
+    {
+        // 3 × 101 units and two units an order: one unit at least is always left, on one SKU,
+        // and no order can take it. The run is sold out then, not at its time limit.
+        Experiment e = ServerFixture::soldOutExperiment(101);
+        e.skus = 3;
+        e.threads = 4;
+        e.timeLimitMs = 60000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.stopReason, QStringLiteral("sold out"));
+        QVERIFY2(r.remaining >= 1 && r.remaining % 2 == 1, qPrintable(QString::number(r.remaining)));
+        QCOMPARE(r.sold + r.remaining, 303LL);
+        QCOMPARE(r.oversold, 0LL);
+        QCOMPARE(r.clientSoldUnits, r.sold);
+    }
+
     void naiveOversellsOnAHotSku()
     {
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("naive"), ServerFixture::soldOutExperiment(2000));
