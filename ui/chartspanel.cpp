@@ -87,8 +87,9 @@ void ChartsPanel::addSample(const MetricsSample& s)
     const MetricsSample before = m_previous.value(s.strategy);
     const double x = s.elapsedS;
     const auto add = [&](const QString& chart, double y) { m_charts.value(chart)->addPoint(s.strategy, x, y); };
-    // The last sample of a strategy may cover a few milliseconds: too short for a rate.
-    if (s.intervalS < 0.1) {
+    // The last sample of a strategy may cover a few milliseconds: too short for a rate, unless
+    // it is the whole run (queued can sell out a hot SKU in 30 ms), which would leave no line.
+    if (s.intervalS < 0.1 && m_previous.contains(s.strategy)) {
         m_oversell->addSample(s);
         m_previous.insert(s.strategy, s);
         return;

@@ -141,6 +141,10 @@ void MetricChart::flush()
         current.dirty = false;
         changed = true;
         current.series->replace(QList<QPointF>(current.points.begin(), current.points.end()));
+        // A line of one point draws nothing: show the points until there are enough to join.
+        const bool fewPoints = current.points.size() < 3;
+        if (current.series->pointsVisible() != fewPoints)
+            current.series->setPointsVisible(fewPoints);
         for (const QPointF& point : current.points) {
             m_maxX = std::max(m_maxX, point.x());
             m_maxY = std::max(m_maxY, point.y());
@@ -175,4 +179,10 @@ qsizetype MetricChart::pointCount(const QString& name) const
 {
     const auto it = m_lines.find(name);
     return it == m_lines.end() ? 0 : it->series->count();
+}
+
+bool MetricChart::pointsShown(const QString& name) const
+{
+    const auto it = m_lines.find(name);
+    return it != m_lines.end() && it->series->pointsVisible();
 }

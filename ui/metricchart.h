@@ -36,6 +36,7 @@ public:
     QString title() const { return m_title; }
     QStringList lineNames() const;
     qsizetype pointCount(const QString& line) const; // as shown on the chart
+    bool pointsShown(const QString& line) const; // dots on the line, while it has too few points to join
 
 private:
     struct Line {

@@ -14,6 +14,25 @@ const QStringList kHeaders = { QStringLiteral("source"), QStringLiteral("strateg
     QStringLiteral("retries"), QStringLiteral("sold"), QStringLiteral("oversold"), QStringLiteral("verdict"),
     QStringLiteral("ran under") };
 
+// What each column counts, for the header's tooltip: several are error codes or server counters.
+const QStringList kHeaderTips = { QStringLiteral("The run that produced the row: #n in this session, or the file it was opened from."),
+    QStringLiteral("The strategy; its SQL and explanation are in the Strategies tab."),
+    QStringLiteral("Client threads, each with its own connection."),
+    QStringLiteral("Committed orders per second, after the warm-up."),
+    QStringLiteral("95th percentile of order latency after the warm-up (open loop: counted from when the order was due)."),
+    QStringLiteral("99th percentile of order latency."),
+    QStringLiteral("Row lock waits the server counted (Innodb_row_lock_waits) during the run."),
+    QStringLiteral("Deadlocks the server detected during the run; each one is in the Deadlocks tab."),
+    QStringLiteral("Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock."),
+    QStringLiteral("Error 1020, \"record has changed since it was last read\": a write conflict under snapshot isolation."),
+    QStringLiteral("Error 3572: a NOWAIT or SKIP LOCKED statement found the row locked."),
+    QStringLiteral("Lost connections (2006, 2013): the worker reconnected and asked whether its order had committed."),
+    QStringLiteral("Attempts repeated after a conflict, deadlock or timeout."),
+    QStringLiteral("Units sold, from the audit of the tables after the run."),
+    QStringLiteral("Units sold beyond the stock: anything above 0 is a broken strategy (or naive, on purpose)."),
+    QStringLiteral("pass, or what the audit found wrong."),
+    QStringLiteral("The server settings the run measured under.") };
+
 QTableWidgetItem* number(double value, int decimals = 0)
 {
     auto* item = new QTableWidgetItem;
@@ -48,6 +67,8 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     , m_table(new QTableWidget(0, static_cast<int>(kHeaders.size()), this))
 {
     m_table->setHorizontalHeaderLabels(kHeaders);
+    for (int column = 0; column < kHeaders.size(); ++column)
+        m_table->horizontalHeaderItem(column)->setToolTip(kHeaderTips.value(column));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSortingEnabled(false);

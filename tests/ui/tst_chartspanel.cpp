@@ -1,0 +1,55 @@
+// The live charts without a server: what a sample becomes on the Throughput tab, including
+// the run so short that its only sample covers a few milliseconds.
+#include "chartspanel.h"
+#include "metricchart.h"
+
+#include <QtTest>
+
+namespace {
+
+const QString kOrders = QStringLiteral("Orders per second");
+
+MetricsSample sample(const QString& strategy, double elapsedS, double intervalS, double ordersPerS)
+{
+    MetricsSample s;
+    s.strategy = strategy;
+    s.elapsedS = elapsedS;
+    s.intervalS = intervalS;
+    s.ordersPerS = ordersPerS;
+    s.attemptsPerS = ordersPerS;
+    return s;
+}
+
+} // namespace
+
+class TestChartsPanel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void runShorterThanOneSampleStillDrawsItsPoint()
+    {
+        ChartsPanel panel;
+        panel.startRun(2000);
+        // Queued sold 2,000 units in 25 ms: its one sample is the whole run.
+        panel.addSample(sample(QStringLiteral("queued"), 0.025, 0.025, 80000));
+        MetricChart* orders = panel.chart(kOrders);
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("queued")), 1);
+        QVERIFY(orders->pointsShown(QStringLiteral("queued"))); // a line of one point draws nothing
+    }
+
+    void shortLastSampleOfALongerRunIsLeftOut()
+    {
+        ChartsPanel panel;
+        panel.startRun(100000);
+        for (int i = 1; i <= 4; ++i)
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, 3000 + i));
+        // The run's end, 10 ms after the last full sample: a rate over 10 ms says little.
+        panel.addSample(sample(QStringLiteral("pessimistic"), 1.01, 0.01, 90000));
+        MetricChart* orders = panel.chart(kOrders);
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 4);
+        QVERIFY(!orders->pointsShown(QStringLiteral("pessimistic"))); // enough points to join
+    }
+};
+
+QTEST_MAIN(TestChartsPanel)
+#include "tst_chartspanel.moc"
