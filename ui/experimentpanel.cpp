@@ -191,14 +191,22 @@ void ExperimentPanel::choosePreset(const QString& name)
     m_presetBox->setCurrentText(name);
 }
 
+QString ExperimentPanel::presetExplanation() const
+{
+    return m_presetExplanation->text();
+}
+
 void ExperimentPanel::revalidate()
 {
     if (m_applying)
         return;
     if (m_presetBox->currentIndex() > 0) {
-        // An edit turns the preset into a custom experiment, but its text stays readable.
+        // An edit turns the preset into a custom experiment; its text stays readable, said to
+        // be where the experiment came from rather than what it now is.
+        const QString name = m_presetBox->currentText();
         QSignalBlocker block(m_presetBox);
         m_presetBox->setCurrentIndex(0);
+        m_presetExplanation->setText(tr("Changed from “%1”. %2").arg(name, m_presetExplanation->text()));
     }
     Experiment parsed;
     QList<FieldError> errors;

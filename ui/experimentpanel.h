@@ -27,6 +27,7 @@ public:
 
     const QList<Preset>& presets() const { return m_presets; }
     void choosePreset(const QString& name);
+    QString presetExplanation() const; // the chosen preset's text, or where a custom experiment came from
 
 signals:
     void changed();

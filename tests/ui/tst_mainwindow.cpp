@@ -96,6 +96,13 @@ private slots:
         QCOMPARE(experiment->fieldText(QStringLiteral("stop")), QStringLiteral("sold-out"));
         QCOMPARE(m_window->strategyPanel()->selectedIds(), flashSale.strategies);
         QVERIFY(m_window->strategyPanel()->shownDescription().contains(QLatin1String("SELECT")));
+        QVERIFY(experiment->presetExplanation().startsWith(QLatin1String("Everybody wants the same item")));
+        // An edit makes it a custom experiment, and the text says where it came from.
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("8"));
+        QVERIFY2(experiment->presetExplanation().startsWith(QStringLiteral("Changed from “%1”. Everybody").arg(flashSale.name)),
+                 qPrintable(experiment->presetExplanation()));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("16"));
+        QVERIFY(!experiment->presetExplanation().contains(QLatin1String("Changed from “Changed")));
     }
 
     void runShowsLinesBadgesAndVerdicts()
