@@ -7,17 +7,23 @@
 #include <QScatterSeries>
 #include <QValueAxis>
 
+#include <array>
 #include <cmath>
+#include <span>
 
 namespace {
 
-// The smallest of 1, 2, 2.5 and 5 times a power of ten at or above v: axis ends that read well.
-double niceCeiling(double v)
+// The smallest "nice" multiple of a power of ten at or above v. The value axis takes finer
+// steps, so that the data still fills half of it after the headroom; the time axis keeps
+// coarse ones, which give it more evenly spaced labels.
+double niceCeiling(double v, bool fine)
 {
     if (!(v > 0.0))
         return 1.0;
     const double power = std::pow(10.0, std::floor(std::log10(v)));
-    for (const double step : { 1.0, 2.0, 2.5, 5.0, 10.0 }) {
+    static constexpr std::array kFine { 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0 };
+    static constexpr std::array kCoarse { 1.0, 2.0, 2.5, 5.0, 10.0 };
+    for (const double step : fine ? std::span<const double>(kFine) : std::span<const double>(kCoarse)) {
         if (step * power >= v * (1.0 - 1e-12))
             return step * power;
     }
@@ -156,12 +162,12 @@ void MetricChart::flush()
     // lays out every label of the axis again (QTextDocument per label), which cost more than
     // all the rest of a flush and stalled the window with a few hundred client threads.
     if (m_maxX > m_xTop) {
-        m_xAxis->setRange(0, niceCeiling(m_maxX * 1.25));
+        m_xAxis->setRange(0, niceCeiling(m_maxX * 1.25, false));
         m_xAxis->applyNiceNumbers();
         m_xTop = m_xAxis->max();
     }
     if (m_maxY * 1.05 > m_yTop) {
-        m_yAxis->setRange(0, niceCeiling(m_maxY * 1.3));
+        m_yAxis->setRange(0, niceCeiling(m_maxY * 1.3, true));
         m_yAxis->applyNiceNumbers();
         m_yTop = m_yAxis->max();
         m_yAxis->setLabelFormat(m_yTop >= 20 ? QStringLiteral("%.0f") : m_yTop >= 2 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
