@@ -7,6 +7,20 @@
 
 #include <QtTest>
 
+namespace {
+
+// Two-SKU orders (sorted, so none deadlock) from four clients, until sold out or 60 s.
+StrategyResult runTwoSkuToSoldOut(int skus, std::int64_t stockPerSku)
+{
+    Experiment e = ServerFixture::soldOutExperiment(stockPerSku);
+    e.skus = skus;
+    e.threads = 4;
+    e.timeLimitMs = 60000;
+    return ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), e);
+}
+
+} // namespace
+
 class TestStrategies : public QObject {
     Q_OBJECT
 
@@ -87,11 +101,7 @@ private slots:
         // A two-SKU order never marks a SKU dry on the client side (either line may have
         // failed); with two SKUs of equal stock both run out together, and only the audit's
         // count of SKUs that can still sell can end the run before its time limit.
-        Experiment e = ServerFixture::soldOutExperiment(150);
-        e.skus = 2;
-        e.threads = 4;
-        e.timeLimitMs = 60000;
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), e);
+        const StrategyResult r = runTwoSkuToSoldOut(2, 150);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.stopReason, QStringLiteral("sold out"));
         QCOMPARE(r.remaining, 0LL);
@@ -104,11 +114,7 @@ private slots:
     {
         // 3 × 101 units and two units an order: one unit at least is always left, on one SKU,
         // and no order can take it. The run is sold out then, not at its time limit.
-        Experiment e = ServerFixture::soldOutExperiment(101);
-        e.skus = 3;
-        e.threads = 4;
-        e.timeLimitMs = 60000;
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), e);
+        const StrategyResult r = runTwoSkuToSoldOut(3, 101);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.stopReason, QStringLiteral("sold out"));
         QVERIFY2(r.remaining >= 1 && r.remaining % 2 == 1, qPrintable(QString::number(r.remaining)));
