@@ -1,8 +1,8 @@
-#include "cli/commandline.h"
-#include "cli/headlessrun.h"
-#include "cli/processarguments.h"
-#include "mainwindow.h"
-#include "shutdownsignal.h"
+#include "app/cli/commandline.h"
+#include "app/cli/headlessrun.h"
+#include "app/cli/processarguments.h"
+#include "ui/mainwindow.h"
+#include "app/session/shutdownsignal.h"
 
 #include <QApplication>
 #include <QCoreApplication>

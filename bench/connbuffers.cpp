@@ -3,9 +3,9 @@
 // Opens N connections (default 64) on one thread, each with the statements a worker
 // prepares, and prints the growth of this process's resident memory per connection in KB.
 // Usage: lockbench-connbuffers URL [N]
-#include "connectionparams.h"
-#include "mysqlconnection.h"
-#include "preparedstatement.h"
+#include "app/db/connectionparams.h"
+#include "app/db/mysqlconnection.h"
+#include "app/db/preparedstatement.h"
 
 #include <QCoreApplication>
 #include <QFile>

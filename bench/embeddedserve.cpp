@@ -5,8 +5,8 @@
 // or until its standard input closes: a script that holds the other end of a pipe cannot leave
 // a server behind, whichever way it ends.
 
-#include "embeddedserver.h"
-#include "shutdownsignal.h"
+#include "app/server/embeddedserver.h"
+#include "app/session/shutdownsignal.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>

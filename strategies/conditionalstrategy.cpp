@@ -1,6 +1,6 @@
-#include "conditionalstrategy.h"
+#include "strategies/conditionalstrategy.h"
 
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 namespace {
 

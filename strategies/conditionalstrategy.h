@@ -1,6 +1,6 @@
 #pragma once
 
-#include "strategy.h"
+#include "strategies/strategy.h"
 
 // One guarded statement, UPDATE ... WHERE stock >= qty: the row lock is taken by the
 // statement that changes the row, with no read-then-write round trip in between.

@@ -1,6 +1,6 @@
-#include "naivestrategy.h"
+#include "strategies/naivestrategy.h"
 
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "strategy.h"
+#include "strategies/strategy.h"
 
 // Teaching baseline: read, check in the client, write the computed value back with no
 // lock. Concurrent orders overwrite each other and the shop oversells. Always unsafe.

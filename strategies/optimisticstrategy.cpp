@@ -1,6 +1,6 @@
-#include "optimisticstrategy.h"
+#include "strategies/optimisticstrategy.h"
 
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "strategy.h"
+#include "strategies/strategy.h"
 
 // Compare-and-set on a version column: no lock while the client thinks, but under a hot
 // row most attempts find the version moved and retry.

@@ -1,4 +1,4 @@
-#include "orderqueue.h"
+#include "strategies/orderqueue.h"
 
 void OrderQueue::push(QueuedOrder* order)
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../app/engine/order.h"
+#include "strategies/order.h"
 
 #include <atomic>
 #include <condition_variable>

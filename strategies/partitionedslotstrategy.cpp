@@ -1,6 +1,6 @@
-#include "partitionedslotstrategy.h"
+#include "strategies/partitionedslotstrategy.h"
 
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 #include <random>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "strategy.h"
+#include "strategies/strategy.h"
 
 // The stock itself partitioned over the slot rows: a sale takes from one random slot
 // with a guarded UPDATE and moves to another slot when that one runs dry, so concurrent

@@ -1,6 +1,6 @@
-#include "pessimisticstrategy.h"
+#include "strategies/pessimisticstrategy.h"
 
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 namespace {
 

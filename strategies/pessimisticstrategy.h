@@ -1,6 +1,6 @@
 #pragma once
 
-#include "strategy.h"
+#include "strategies/strategy.h"
 
 // SELECT ... FOR UPDATE, check, UPDATE: correct, but the row lock is held across every
 // round trip of the transaction, so orders of one SKU run strictly one after another.

@@ -1,6 +1,6 @@
-#include "queuedstrategy.h"
+#include "strategies/queuedstrategy.h"
 
-#include "queuewriter.h"
+#include "strategies/queuewriter.h"
 
 namespace {
 

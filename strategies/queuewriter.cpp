@@ -1,6 +1,6 @@
-#include "queuewriter.h"
+#include "strategies/queuewriter.h"
 
-#include "../app/engine/loadthread.h"
+#include "app/core/loadthread.h"
 
 #include <future>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../app/engine/transactionretrier.h"
-#include "orderqueue.h"
-#include "statementset.h"
+#include "strategies/transactionretrier.h"
+#include "strategies/orderqueue.h"
+#include "strategies/statementset.h"
 
 #include <map>
 #include <thread>

@@ -1,4 +1,4 @@
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 RetryingSession::RetryingSession(RunEnvironment& environment, WorkerCounters& counters)
     : m_retrier(environment, counters, [this](MysqlConnection& connection) { return m_statements.prepareAll(connection); })

@@ -1,6 +1,6 @@
-#include "slottedstrategy.h"
+#include "strategies/slottedstrategy.h"
 
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 #include <random>
 

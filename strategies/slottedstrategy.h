@@ -1,6 +1,6 @@
 #pragma once
 
-#include "strategy.h"
+#include "strategies/strategy.h"
 
 // The articles' slot table: a SKU's stock spread over N rows with UNIQUE(sku_id, slot).
 // Restocks go to a random slot with INSERT ... ON DUPLICATE KEY UPDATE; a sale adds a

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../app/engine/mysqlconnection.h"
-#include "../app/engine/preparedstatement.h"
+#include "app/db/mysqlconnection.h"
+#include "app/db/preparedstatement.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "strategy.h"
+#include "strategies/strategy.h"
 
-#include "labschema.h"
+#include "app/db/labschema.h"
 
 QStringList Strategy::schemaSql() const
 {

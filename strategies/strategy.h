@@ -1,15 +1,13 @@
 #pragma once
 
-#include "../app/engine/order.h"
-#include "../app/engine/runenvironment.h"
+#include "app/db/labschema.h"
+#include "strategies/order.h"
+#include "strategies/runenvironment.h"
 
 #include <QString>
 #include <QStringList>
 
 #include <memory>
-
-// Where a strategy keeps its stock: one row per SKU, or N slot rows per SKU.
-enum class StockLayout { Rows, Slots };
 
 // One client thread's way of placing orders; created and used on that thread only.
 class OrderSession {

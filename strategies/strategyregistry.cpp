@@ -1,13 +1,13 @@
-#include "strategyregistry.h"
+#include "strategies/strategyregistry.h"
 
-#include "conditionalstrategy.h"
-#include "naivestrategy.h"
-#include "optimisticstrategy.h"
-#include "partitionedslotstrategy.h"
-#include "pessimisticstrategy.h"
-#include "queuedstrategy.h"
-#include "slottedstrategy.h"
-#include "twoskustrategy.h"
+#include "strategies/conditionalstrategy.h"
+#include "strategies/naivestrategy.h"
+#include "strategies/optimisticstrategy.h"
+#include "strategies/partitionedslotstrategy.h"
+#include "strategies/pessimisticstrategy.h"
+#include "strategies/queuedstrategy.h"
+#include "strategies/slottedstrategy.h"
+#include "strategies/twoskustrategy.h"
 
 #include <functional>
 

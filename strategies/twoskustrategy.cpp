@@ -1,6 +1,6 @@
-#include "twoskustrategy.h"
+#include "strategies/twoskustrategy.h"
 
-#include "retryingsession.h"
+#include "strategies/retryingsession.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "strategy.h"
+#include "strategies/strategy.h"
 
 // A teaching strategy for deadlocks: each order buys two SKUs and locks both rows with
 // SELECT ... FOR UPDATE. Locked in random order, two orders can each hold the row the other

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "experimentrunner.h"
-#include "resultwriter.h"
-#include "runprogress.h"
+#include "app/run/experimentrunner.h"
+#include "app/report/resultwriter.h"
+#include "ui/panels/runprogress.h"
 
 #include <QMainWindow>
 

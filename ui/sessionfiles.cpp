@@ -1,11 +1,11 @@
-#include "sessionfiles.h"
+#include "ui/sessionfiles.h"
 
-#include "chartexporter.h"
-#include "comparisonpanel.h"
-#include "exportablechartview.h"
-#include "reportwriter.h"
-#include "resultreader.h"
-#include "resultspanel.h"
+#include "app/report/chartexporter.h"
+#include "ui/charts/comparisonpanel.h"
+#include "ui/charts/exportablechartview.h"
+#include "app/report/reportwriter.h"
+#include "app/report/resultreader.h"
+#include "ui/panels/resultspanel.h"
 
 #include <QChart>
 #include <QDir>

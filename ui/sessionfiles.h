@@ -1,7 +1,7 @@
 #pragma once
 
-#include "chartfactory.h"
-#include "resultwriter.h"
+#include "app/report/chartfactory.h"
+#include "app/report/resultwriter.h"
 
 #include <QObject>
 

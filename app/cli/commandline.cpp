@@ -1,8 +1,8 @@
-#include "commandline.h"
+#include "app/cli/commandline.h"
 
-#include "../engine/connectionparams.h"
-#include "../engine/experimentfields.h"
-#include "../../strategies/strategyregistry.h"
+#include "app/db/connectionparams.h"
+#include "app/core/experimentfields.h"
+#include "strategies/strategyregistry.h"
 
 #include <QCommandLineParser>
 #include <QDir>

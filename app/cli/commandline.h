@@ -1,7 +1,7 @@
 #pragma once
 
-#include "../engine/experiment.h"
-#include "../engine/sweepplan.h"
+#include "app/core/experiment.h"
+#include "app/core/sweepplan.h"
 
 #include <QSize>
 

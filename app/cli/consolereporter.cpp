@@ -1,6 +1,7 @@
-#include "consolereporter.h"
+#include "app/core/passwordmask.h"
+#include "app/cli/consolereporter.h"
 
-#include "../engine/resultwriter.h"
+#include "app/report/resultwriter.h"
 
 #include <cstdio>
 
@@ -14,7 +15,7 @@ ConsoleReporter::ConsoleReporter(bool live, QObject* parent)
 void ConsoleReporter::onStatus(int, const QString& message)
 {
     if (m_live)
-        m_out << "  " << ResultWriter::maskPasswords(message) << Qt::endl;
+        m_out << "  " << PasswordMask::mask(message) << Qt::endl;
     m_lastPrintedS = -1.0;
 }
 
@@ -64,7 +65,7 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
 {
     m_deadlocksPrinted = 0;
     if (!r.error.isEmpty()) {
-        m_out << QStringLiteral("%1: ERROR: %2").arg(r.strategy, ResultWriter::maskPasswords(r.error)) << Qt::endl;
+        m_out << QStringLiteral("%1: ERROR: %2").arg(r.strategy, PasswordMask::mask(r.error)) << Qt::endl;
         return;
     }
     m_out << QStringLiteral("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
@@ -77,13 +78,13 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                  .arg(r.verdict())
           << Qt::endl;
     for (const QString& message : r.errorMessages)
-        m_out << "    " << ResultWriter::maskPasswords(message) << Qt::endl;
+        m_out << "    " << PasswordMask::mask(message) << Qt::endl;
     QStringList knobs;
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
     m_out << "    ran under " << knobs.join(QStringLiteral(", ")) << Qt::endl;
     if (!r.inspectorError.isEmpty())
-        m_out << "    lock inspector: " << ResultWriter::maskPasswords(r.inspectorError) << Qt::endl;
+        m_out << "    lock inspector: " << PasswordMask::mask(r.inspectorError) << Qt::endl;
 }
 
 void ConsoleReporter::printTable(const QList<StrategyResult>& results)
@@ -115,7 +116,7 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
                      .arg(r.lockWaitTimeouts, 8)
                      .arg(r.retries, 8)
                      .arg(r.failed, 6)
-                     .arg(r.error.isEmpty() ? r.verdict() : QStringLiteral("error: ") + ResultWriter::maskPasswords(r.error))
+                     .arg(r.error.isEmpty() ? r.verdict() : QStringLiteral("error: ") + PasswordMask::mask(r.error))
               << Qt::endl;
     }
 }

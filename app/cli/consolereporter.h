@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../engine/deadlockrecord.h"
-#include "../engine/metricssample.h"
-#include "../engine/strategyresult.h"
+#include "app/core/deadlockrecord.h"
+#include "app/core/metricssample.h"
+#include "app/core/strategyresult.h"
 
 #include <QList>
 #include <QObject>

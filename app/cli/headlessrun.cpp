@@ -1,17 +1,18 @@
-#include "headlessrun.h"
+#include "app/core/passwordmask.h"
+#include "app/cli/headlessrun.h"
 
-#include "consolereporter.h"
+#include "app/cli/consolereporter.h"
 
-#include "../engine/embeddedserver.h"
-#include "lostserveraudit.h"
-#include "../engine/experimentfields.h"
-#include "../engine/experimentrunner.h"
-#include "../engine/mysqlconnection.h"
-#include "../engine/resultwriter.h"
-#include "../engine/shutdownsignal.h"
-#include "chartexporter.h"
-#include "chartfactory.h"
-#include "reportwriter.h"
+#include "app/server/embeddedserver.h"
+#include "app/session/lostserveraudit.h"
+#include "app/core/experimentfields.h"
+#include "app/run/experimentrunner.h"
+#include "app/db/mysqlconnection.h"
+#include "app/report/resultwriter.h"
+#include "app/session/shutdownsignal.h"
+#include "app/report/chartexporter.h"
+#include "app/report/chartfactory.h"
+#include "app/report/reportwriter.h"
 
 #include <QChart>
 #include <QCoreApplication>
@@ -33,7 +34,7 @@ QTextStream& err()
 // connection string.
 void printError(const QString& text)
 {
-    err() << "lockbench: " << ResultWriter::maskPasswords(text) << Qt::endl;
+    err() << "lockbench: " << PasswordMask::mask(text) << Qt::endl;
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "commandline.h"
+#include "app/cli/commandline.h"
 
-#include "../engine/resultwriter.h"
+#include "app/report/resultwriter.h"
 
 #include <QObject>
 

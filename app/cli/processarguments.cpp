@@ -1,6 +1,6 @@
-#include "processarguments.h"
+#include "app/core/passwordmask.h"
+#include "app/cli/processarguments.h"
 
-#include "resultwriter.h"
 
 #include <QString>
 
@@ -13,7 +13,7 @@ void maskPasswords(int argc, char* argv[])
 {
     for (int i = 1; i < argc; ++i) {
         const QByteArray raw(argv[i]);
-        const QByteArray masked = ResultWriter::maskPasswords(QString::fromLocal8Bit(raw)).toLocal8Bit();
+        const QByteArray masked = PasswordMask::mask(QString::fromLocal8Bit(raw)).toLocal8Bit();
         if (masked == raw)
             continue;
         // The password is what lies between the prefix and the suffix the two texts share;

@@ -1,8 +1,8 @@
 // libFuzzer target: the text of an experiment file (lockbench run --experiment, the window's
 // Load…). No input may crash; an experiment that parses must check, save and load back as the
 // same experiment, and each of its fields must print as text that sets the same value.
-#include "experimentfields.h"
-#include "fuzzcheck.h"
+#include "app/core/experimentfields.h"
+#include "tests/fuzz/fuzzcheck.h"
 
 #include <QJsonDocument>
 

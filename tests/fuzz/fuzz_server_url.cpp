@@ -1,8 +1,8 @@
 // libFuzzer target: the server URL of --server and the window's Server panel. No input may
 // crash; a refused URL is never echoed (it may hold a password); an accepted one has a masked
 // form without its password that names the same account and server again.
-#include "connectionparams.h"
-#include "fuzzcheck.h"
+#include "app/db/connectionparams.h"
+#include "tests/fuzz/fuzzcheck.h"
 
 #include <QStringList>
 

@@ -1,8 +1,8 @@
 // Connections killed mid-run: workers reconnect, orders whose commit outcome was unknown
 // are reconciled by request id, and none is lost or counted twice.
-#include "hangwatchdog.h"
-#include "mysqlconnection.h"
-#include "serverfixture.h"
+#include "tests/support/hangwatchdog.h"
+#include "app/db/mysqlconnection.h"
+#include "tests/support/serverfixture.h"
 
 #include <QtTest>
 

@@ -5,9 +5,9 @@
 //
 // LOCKBENCH_PROPERTY_SEED=<n> replays a run; LOCKBENCH_PROPERTY_CASES=<n> sets how many
 // experiments (default 204: 34 per strategy). Each case prints its seed and experiment.
-#include "experimentfields.h"
-#include "hangwatchdog.h"
-#include "serverfixture.h"
+#include "app/core/experimentfields.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
 
 #include <QDateTime>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "hangwatchdog.h"
+#include "tests/support/hangwatchdog.h"
 
 #include <QByteArray>
 

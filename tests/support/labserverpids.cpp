@@ -1,4 +1,4 @@
-#include "labserverpids.h"
+#include "tests/support/labserverpids.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "lockbenchprocess.h"
+#include "tests/support/lockbenchprocess.h"
 
 #include <QProcess>
 

@@ -1,8 +1,8 @@
-#include "serverfixture.h"
+#include "tests/support/serverfixture.h"
 
-#include "embeddedserver.h"
-#include "strategyregistry.h"
-#include "strategyrun.h"
+#include "app/server/embeddedserver.h"
+#include "strategies/strategyregistry.h"
+#include "app/run/strategyrun.h"
 
 #include <QCoreApplication>
 

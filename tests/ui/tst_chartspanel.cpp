@@ -1,7 +1,7 @@
 // The live charts without a server: what a sample becomes on the Throughput tab, including
 // the run so short that its only sample covers a few milliseconds.
-#include "chartspanel.h"
-#include "metricchart.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/charts/metricchart.h"
 
 #include <QtTest>
 

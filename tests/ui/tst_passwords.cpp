@@ -2,11 +2,11 @@
 // into the URL, it never reaches the settings file; without a keyring it is asked for each
 // session; with one (a private D-Bus session bus and GNOME Keyring, when installed) it is
 // kept there and read back.
-#include "hangwatchdog.h"
-#include "mainwindow.h"
-#include "passwordfield.h"
-#include "passwordstore.h"
-#include "serverpanel.h"
+#include "tests/support/hangwatchdog.h"
+#include "ui/mainwindow.h"
+#include "ui/passwords/passwordfield.h"
+#include "ui/passwords/passwordstore.h"
+#include "ui/panels/serverpanel.h"
 
 #include <QCheckBox>
 #include <QDBusConnection>

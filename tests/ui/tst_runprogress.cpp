@@ -1,5 +1,5 @@
 // The progress bar's arithmetic: share of the whole run and what is left, per stop kind.
-#include "runprogress.h"
+#include "ui/panels/runprogress.h"
 
 #include <QtTest>
 

@@ -1,14 +1,14 @@
 // Under a real X server (xvfb-run): the window mid-run, every chart tab, saved as PNGs in
 // the build folder (build/<preset>/screenshots) for a person to look at.
-#include "chartspanel.h"
-#include "experimentpanel.h"
-#include "hangwatchdog.h"
-#include "lockinspectorpanel.h"
-#include "mainwindow.h"
-#include "metricchart.h"
-#include "servercontroller.h"
-#include "strategypanel.h"
-#include "sweeppanel.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/panels/experimentpanel.h"
+#include "tests/support/hangwatchdog.h"
+#include "ui/panels/lockinspectorpanel.h"
+#include "ui/mainwindow.h"
+#include "ui/charts/metricchart.h"
+#include "app/server/servercontroller.h"
+#include "ui/panels/strategypanel.h"
+#include "ui/panels/sweeppanel.h"
 
 #include <QAction>
 #include <QMessageBox>

@@ -1,6 +1,6 @@
 // The wait-for graph's grouping: one queue per contended row, holders first, waiters in
 // the order they queued.
-#include "waitforgraph.h"
+#include "ui/panels/waitforgraph.h"
 
 #include <QtTest>
 

@@ -1,15 +1,15 @@
 // The window when things go wrong or people are quick: Run pressed twice, the window closed
 // during server start-up or mid-run, the embedded server killed under a run. Each test
 // has a window (and so an embedded server) of its own, on the offscreen platform.
-#include "experimentpanel.h"
-#include "hangwatchdog.h"
-#include "labserverpids.h"
-#include "mainwindow.h"
-#include "resultspanel.h"
-#include "resultwriter.h"
-#include "servercontroller.h"
-#include "serverrecovery.h"
-#include "strategypanel.h"
+#include "ui/panels/experimentpanel.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/labserverpids.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/resultspanel.h"
+#include "app/report/resultwriter.h"
+#include "app/server/servercontroller.h"
+#include "ui/panels/serverrecovery.h"
+#include "ui/panels/strategypanel.h"
 
 #include <QAction>
 #include <QMessageBox>

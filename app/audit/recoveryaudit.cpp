@@ -1,0 +1,124 @@
+#include "app/audit/recoveryaudit.h"
+
+#include "app/audit/auditor.h"
+#include "app/db/mysqlconnection.h"
+#include "app/db/preparedstatement.h"
+#include "app/db/qtsqlconnection.h"
+
+#include <QLocale>
+
+#include <chrono>
+#include <thread>
+
+QString RecoveryReport::summary() const
+{
+    if (!valid)
+        return QStringLiteral("the audit after the restart could not run: %1").arg(error);
+    const QLocale locale;
+    QString text = missing == 0
+        ? QStringLiteral("all %1 acknowledged orders are in the orders table")
+              .arg(locale.toString(acknowledged))
+        : QStringLiteral("%1 of %2 acknowledged orders are MISSING from the orders table")
+              .arg(locale.toString(missing), locale.toString(acknowledged));
+    text += QStringLiteral("; %1 oversold").arg(locale.toString(audit.oversold));
+    if (unacknowledged > 0)
+        text += QStringLiteral("; %1 orders committed whose reply was lost with the server")
+                    .arg(locale.toString(unacknowledged));
+    return text;
+}
+
+namespace {
+
+constexpr auto kRollbackWait = std::chrono::seconds(60);
+
+// InnoDB accepts connections before it has rolled back the transactions the crash left open:
+// it undoes them in the background. Those have no client session (thread id 0). The audit
+// waits for them, so that it sees what the server keeps, not what it is still taking back.
+bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
+{
+    const QString sql = QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 0");
+    const auto deadline = std::chrono::steady_clock::now() + kRollbackWait;
+    while (true) {
+        const std::optional<std::int64_t> open = connection.queryInt(sql);
+        if (!open) {
+            *error = connection.lastError().toString();
+            return false;
+        }
+        if (*open == 0)
+            return true;
+        if (std::chrono::steady_clock::now() > deadline) {
+            *error = QStringLiteral("the server was still rolling back %1 transactions left by the crash after %2 s")
+                         .arg(*open)
+                         .arg(kRollbackWait.count());
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+} // namespace
+
+namespace RecoveryAudit {
+
+RecoveryReport check(
+    const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged)
+{
+    RecoveryReport report;
+    report.acknowledged = acknowledged.count();
+    MysqlConnection connection;
+    if (!connection.open(params)) {
+        report.error = connection.lastError().toString();
+        return report;
+    }
+    if (!waitForRecoveredRollback(connection, &report.error))
+        return report;
+
+    QtSqlConnection sql;
+    if (!sql.open(params, true, &report.error))
+        return report;
+    report.audit = Auditor(sql.database(), layout).run(&report.error);
+    if (!report.audit.valid)
+        return report;
+
+    // The acknowledged ids and the order rows are counted in one snapshot, so that the rows
+    // no client saw acknowledged are the difference of two counts taken at one instant.
+    PreparedStatement present;
+    if (!connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
+        || !connection.execute(QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"))) {
+        report.error = connection.lastError().toString();
+        return report;
+    }
+    if (!present.prepare(connection,
+            QStringLiteral("SELECT COUNT(DISTINCT request_id) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
+        report.error = present.lastError().toString();
+        return report;
+    }
+    std::int64_t found = 0;
+    for (const AcknowledgedOrders::Range& range : acknowledged.ranges()) {
+        if (!present.execute({ range.first, range.last })) {
+            report.error = present.lastError().toString();
+            return report;
+        }
+        found += present.fetchSingle().value_or(0);
+    }
+    const std::optional<std::int64_t> orderRows = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
+    if (!orderRows) {
+        report.error = connection.lastError().toString();
+        return report;
+    }
+    connection.rollback();
+    // Every id in a range was acknowledged, so more rows than acknowledged orders cannot be
+    // an honest count: say so rather than report a negative number missing.
+    if (found > report.acknowledged) {
+        report.error = QStringLiteral("the server counted %1 rows for the %2 acknowledged request ids")
+                           .arg(found)
+                           .arg(report.acknowledged);
+        return report;
+    }
+    report.missing = report.acknowledged - found;
+    report.unacknowledged = *orderRows - found;
+    report.valid = true;
+    return report;
+}
+
+} // namespace RecoveryAudit

@@ -1,0 +1,126 @@
+#include "app/core/errorclass.h"
+
+#include "app/core/mysqlerror.h"
+
+ErrorClass classifyError(unsigned int code)
+{
+    switch (code) {
+    case 1213:
+        return ErrorClass::Deadlock;
+    case 1205:
+        return ErrorClass::LockWaitTimeout;
+    case 1020:
+        return ErrorClass::RecordChanged;
+    case 3572:
+        return ErrorClass::LockNowait;
+    case 1062:
+        return ErrorClass::DuplicateKey;
+    case 2006: // server has gone away
+    case 2013: // lost connection during query
+    case 2055: // lost connection at handshake/reading
+    case 2002: // cannot connect through socket (during reconnect)
+    case 2003: // cannot connect to TCP host (during reconnect)
+    case 1927: // MariaDB: connection was killed
+    case 1053: // server shutdown in progress
+    case 4031: // MySQL: disconnected by the server because of inactivity
+        return ErrorClass::ConnectionLost;
+    default:
+        return ErrorClass::Other;
+    }
+}
+
+QString errorClassKey(ErrorClass errorClass)
+{
+    switch (errorClass) {
+    case ErrorClass::Deadlock:
+        return QStringLiteral("deadlock");
+    case ErrorClass::LockWaitTimeout:
+        return QStringLiteral("lock_wait_timeout");
+    case ErrorClass::RecordChanged:
+        return QStringLiteral("record_changed");
+    case ErrorClass::LockNowait:
+        return QStringLiteral("lock_nowait");
+    case ErrorClass::ConnectionLost:
+        return QStringLiteral("connection_lost");
+    case ErrorClass::DuplicateKey:
+        return QStringLiteral("duplicate_key");
+    case ErrorClass::Other:
+        break;
+    }
+    return QStringLiteral("other");
+}
+
+QString errorClassLabel(ErrorClass errorClass)
+{
+    switch (errorClass) {
+    case ErrorClass::Deadlock:
+        return QStringLiteral("1213 deadlock");
+    case ErrorClass::LockWaitTimeout:
+        return QStringLiteral("1205 lock wait timeout");
+    case ErrorClass::RecordChanged:
+        return QStringLiteral("1020 record changed");
+    case ErrorClass::LockNowait:
+        return QStringLiteral("3572 lock nowait");
+    case ErrorClass::ConnectionLost:
+        return QStringLiteral("lost connection");
+    case ErrorClass::DuplicateKey:
+        return QStringLiteral("1062 duplicate request id");
+    case ErrorClass::Other:
+        break;
+    }
+    return QStringLiteral("other error");
+}
+
+bool isRetryable(ErrorClass errorClass)
+{
+    switch (errorClass) {
+    case ErrorClass::Deadlock:
+    case ErrorClass::LockWaitTimeout:
+    case ErrorClass::RecordChanged:
+    case ErrorClass::LockNowait:
+    case ErrorClass::ConnectionLost:
+        return true;
+    case ErrorClass::DuplicateKey:
+    case ErrorClass::Other:
+        break;
+    }
+    return false;
+}
+
+bool endsTheRun(unsigned int code)
+{
+    switch (code) {
+    case 1290: // --read-only (or another option) prevents the statement
+    case 1836: // read-only mode
+    case 1792: // cannot execute in a read-only transaction
+    case 1142: // command denied
+    case 1143: // column command denied
+    case 1044: // access denied to the database
+    case 1146: // a lab table no longer exists
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString describeRunEndingError(const MysqlError& error)
+{
+    switch (error.code) {
+    case 1290:
+    case 1836:
+    case 1792:
+        return QStringLiteral("the server stopped accepting writes (it is read-only now); the run stopped, and "
+                              "only orders the server committed are counted (error %1: %2)")
+            .arg(error.code)
+            .arg(error.message);
+    case 1146:
+        return QStringLiteral("a table of the lab's database disappeared during the run (error %1: %2)")
+            .arg(error.code)
+            .arg(error.message);
+    default:
+        return QStringLiteral("the server refused the lab's statements; check the account's privileges "
+                              "(error %1: %2)")
+            .arg(error.code)
+            .arg(error.message);
+    }
+}

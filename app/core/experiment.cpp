@@ -1,0 +1,165 @@
+#include "app/core/experiment.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+namespace {
+
+constexpr std::int64_t kMaxSkus = 1'000'000;
+constexpr std::int64_t kMaxStock = 1'000'000'000'000;
+constexpr std::int64_t kMaxSlotRows = 4'000'000;
+constexpr int kMaxThreads = 1024;
+constexpr int kMaxSlots = 1024;
+
+QString number(std::int64_t value)
+{
+    QLocale locale(QLocale::English);
+    return locale.toString(static_cast<qlonglong>(value));
+}
+
+void requireRange(QList<FieldError>& errors, const QString& field, std::int64_t value, std::int64_t low,
+                  std::int64_t high)
+{
+    if (value < low || value > high)
+        errors.append({ field, QStringLiteral("must be between %1 and %2 (got %3)").arg(number(low), number(high), number(value)) });
+}
+
+} // namespace
+
+QList<FieldError> validateExperiment(const Experiment& e)
+{
+    QList<FieldError> errors;
+    requireRange(errors, QStringLiteral("skus"), e.skus, 1, kMaxSkus);
+    requireRange(errors, QStringLiteral("stock"), e.initialStock, 1, kMaxStock);
+    requireRange(errors, QStringLiteral("slots"), e.slotsPerSku, 1, kMaxSlots);
+    requireRange(errors, QStringLiteral("threads"), e.threads, 1, kMaxThreads);
+    requireRange(errors, QStringLiteral("batch"), e.batch, 1, 1000);
+    requireRange(errors, QStringLiteral("writers"), e.writers, 1, 256);
+    requireRange(errors, QStringLiteral("max-retries"), e.maxRetries, 0, 100000);
+    requireRange(errors, QStringLiteral("sample-ms"), e.sampleIntervalMs, 50, 10000);
+    requireRange(errors, QStringLiteral("lock-wait-timeout"), e.lockWaitTimeoutS, 0, 3600);
+    requireRange(errors, QStringLiteral("flush-log"), e.flushLogAtCommit, -1, 2);
+    if (e.bufferPoolMb != 0)
+        requireRange(errors, QStringLiteral("buffer-pool-mb"), e.bufferPoolMb, 16, 16384);
+
+    if (e.qtyMin < 1 || e.qtyMax > 1'000'000 || e.qtyMin > e.qtyMax)
+        errors.append({ QStringLiteral("qty"), QStringLiteral("must be a whole number or a range low-high with 1 <= low <= high <= 1,000,000") });
+    else if (e.qtyMin > e.initialStock && e.initialStock >= 1)
+        errors.append({ QStringLiteral("qty"), QStringLiteral("the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell").arg(e.qtyMin).arg(e.initialStock) });
+
+    if (e.slotsPerSku > e.initialStock && e.initialStock >= 1)
+        errors.append({ QStringLiteral("slots"), QStringLiteral("%1 slots cannot share a stock of %2: every slot needs at least one unit").arg(e.slotsPerSku).arg(e.initialStock) });
+    // Only with both in range: the product of out-of-range values could overflow.
+    if (e.skus >= 1 && e.skus <= kMaxSkus && e.slotsPerSku >= 1 && e.slotsPerSku <= kMaxSlots
+        && e.skus * e.slotsPerSku > kMaxSlotRows)
+        errors.append({ QStringLiteral("slots"), QStringLiteral("skus x slots makes %1 slot rows; at most %2 are supported").arg(number(e.skus * e.slotsPerSku), number(kMaxSlotRows)) });
+
+    switch (e.skew) {
+    case SkewKind::Uniform:
+        break;
+    case SkewKind::HotSet:
+        if (!(e.hotPercent > 0.0 && e.hotPercent <= 100.0))
+            errors.append({ QStringLiteral("skew"), QStringLiteral("the hot share must be above 0 and at most 100 percent") });
+        if (e.hotSkus < 1 || e.hotSkus > e.skus)
+            errors.append({ QStringLiteral("skew"), QStringLiteral("the hot set must hold between 1 and %1 SKUs (the SKU count)").arg(number(e.skus)) });
+        break;
+    case SkewKind::Zipf:
+        if (!(e.zipfS > 0.0 && e.zipfS <= 10.0))
+            errors.append({ QStringLiteral("skew"), QStringLiteral("the Zipf parameter s must be above 0 and at most 10") });
+        break;
+    }
+
+    switch (e.stop) {
+    case StopKind::Duration:
+        requireRange(errors, QStringLiteral("duration"), e.durationMs, 100, 24LL * 3600 * 1000);
+        break;
+    case StopKind::Orders:
+        requireRange(errors, QStringLiteral("orders"), e.totalOrders, 1, 1'000'000'000);
+        break;
+    case StopKind::SoldOut:
+        break;
+    }
+    requireRange(errors, QStringLiteral("time-limit"), e.timeLimitMs, 100, 24LL * 3600 * 1000);
+    requireRange(errors, QStringLiteral("warmup"), e.warmupMs, 0, 3600LL * 1000);
+    if (e.stop == StopKind::Duration && e.warmupMs >= e.durationMs && e.warmupMs > 0)
+        errors.append({ QStringLiteral("warmup"), QStringLiteral("the warm-up must be shorter than the duration") });
+
+    if (!(e.delayMs >= 0.0 && e.delayMs <= 10000.0))
+        errors.append({ QStringLiteral("delay-ms"), QStringLiteral("must be between 0 and 10,000 ms") });
+    if (e.arrival == ArrivalMode::Open && !(e.rate > 0.0 && e.rate <= 10'000'000.0))
+        errors.append({ QStringLiteral("rate"), QStringLiteral("open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
+
+    if (!isValidDatabaseName(e.database))
+        errors.append({ QStringLiteral("database"), QStringLiteral("must be 1 to 64 letters, digits or underscores (got \"%1\")").arg(e.database) });
+    return errors;
+}
+
+bool isValidDatabaseName(const QString& name)
+{
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_]{1,64}$"));
+    return identifier.match(name).hasMatch();
+}
+
+QString skewName(SkewKind kind)
+{
+    switch (kind) {
+    case SkewKind::HotSet:
+        return QStringLiteral("hotset");
+    case SkewKind::Zipf:
+        return QStringLiteral("zipf");
+    case SkewKind::Uniform:
+        break;
+    }
+    return QStringLiteral("uniform");
+}
+
+QString stopName(StopKind kind)
+{
+    switch (kind) {
+    case StopKind::Orders:
+        return QStringLiteral("orders");
+    case StopKind::SoldOut:
+        return QStringLiteral("sold-out");
+    case StopKind::Duration:
+        break;
+    }
+    return QStringLiteral("duration");
+}
+
+QString isolationName(Isolation isolation)
+{
+    switch (isolation) {
+    case Isolation::ReadUncommitted:
+        return QStringLiteral("read-uncommitted");
+    case Isolation::ReadCommitted:
+        return QStringLiteral("read-committed");
+    case Isolation::Serializable:
+        return QStringLiteral("serializable");
+    case Isolation::RepeatableRead:
+        break;
+    }
+    return QStringLiteral("repeatable-read");
+}
+
+QString isolationSql(Isolation isolation)
+{
+    return isolationName(isolation).toUpper().replace(QLatin1Char('-'), QLatin1Char(' '));
+}
+
+QString knobSwitchName(KnobSwitch value)
+{
+    switch (value) {
+    case KnobSwitch::On:
+        return QStringLiteral("on");
+    case KnobSwitch::Off:
+        return QStringLiteral("off");
+    case KnobSwitch::Server:
+        break;
+    }
+    return QStringLiteral("server");
+}
+
+QString arrivalName(ArrivalMode mode)
+{
+    return mode == ArrivalMode::Open ? QStringLiteral("open") : QStringLiteral("closed");
+}

@@ -1,0 +1,429 @@
+#include "app/core/experimentfields.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
+
+QString notWhole(const QString& text)
+{
+    return QStringLiteral("\"%1\" is not a whole number").arg(text);
+}
+
+template <typename Int>
+QString parseInt(const QString& text, Int& out)
+{
+    bool ok = false;
+    const qlonglong value = text.trimmed().toLongLong(&ok);
+    if (!ok)
+        return text.trimmed().isEmpty() ? QStringLiteral("needs a value") : notWhole(text);
+    if (value < static_cast<qlonglong>(std::numeric_limits<Int>::min())
+        || value > static_cast<qlonglong>(std::numeric_limits<Int>::max()))
+        return QStringLiteral("%1 is far out of range").arg(text);
+    out = static_cast<Int>(value);
+    return {};
+}
+
+QString parseDouble(const QString& text, double& out)
+{
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        return QStringLiteral("\"%1\" is not a number").arg(text);
+    out = value;
+    return {};
+}
+
+// Shortest text that reads back as the same double: the default six digits would turn
+// a saved rate of 1234567 into 1234570.
+QString printDouble(double value)
+{
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+QString parseSkew(Experiment& e, const QString& text)
+{
+    const QStringList parts = text.trimmed().toLower().split(QLatin1Char(':'));
+    const QString& kind = parts.first();
+    if (kind == QLatin1String("uniform") && parts.size() == 1) {
+        e.skew = SkewKind::Uniform;
+        return {};
+    }
+    if ((kind == QLatin1String("hotset") || kind == QLatin1String("hot")) && parts.size() == 3) {
+        double percent = 0;
+        std::int64_t hot = 0;
+        if (!parseDouble(parts[1], percent).isEmpty() || !parseInt(parts[2], hot).isEmpty())
+            return QStringLiteral("hot set is hotset:PERCENT:SKUS, e.g. hotset:90:10 (got \"%1\")").arg(text);
+        e.skew = SkewKind::HotSet;
+        e.hotPercent = percent;
+        e.hotSkus = hot;
+        return {};
+    }
+    if (kind == QLatin1String("zipf") && parts.size() <= 2) {
+        double s = 1.1;
+        if (parts.size() == 2 && !parseDouble(parts[1], s).isEmpty())
+            return QStringLiteral("Zipf is zipf:S, e.g. zipf:1.1 (got \"%1\")").arg(text);
+        e.skew = SkewKind::Zipf;
+        e.zipfS = s;
+        return {};
+    }
+    return QStringLiteral("must be uniform, hotset:PERCENT:SKUS or zipf:S (got \"%1\")").arg(text);
+}
+
+QString printSkew(const Experiment& e)
+{
+    switch (e.skew) {
+    case SkewKind::HotSet:
+        return QStringLiteral("hotset:%1:%2").arg(printDouble(e.hotPercent)).arg(e.hotSkus);
+    case SkewKind::Zipf:
+        return QStringLiteral("zipf:%1").arg(printDouble(e.zipfS));
+    case SkewKind::Uniform:
+        break;
+    }
+    return QStringLiteral("uniform");
+}
+
+QString parseQty(Experiment& e, const QString& text)
+{
+    const QStringList parts = text.trimmed().split(QLatin1Char('-'));
+    int low = 0;
+    int high = 0;
+    if (parts.size() == 1 && parseInt(parts[0], low).isEmpty()) {
+        e.qtyMin = e.qtyMax = low;
+        return {};
+    }
+    if (parts.size() == 2 && parseInt(parts[0], low).isEmpty() && parseInt(parts[1], high).isEmpty()) {
+        e.qtyMin = low;
+        e.qtyMax = high;
+        return {};
+    }
+    return QStringLiteral("must be a whole number or a range like 1-5 (got \"%1\")").arg(text);
+}
+
+QString printQty(const Experiment& e)
+{
+    return e.qtyMin == e.qtyMax ? QString::number(e.qtyMin) : QStringLiteral("%1-%2").arg(e.qtyMin).arg(e.qtyMax);
+}
+
+template <typename Enum, std::size_t N>
+QString parseEnum(const QString& text, Enum& out, const std::array<Enum, N>& values, QString (*name)(Enum))
+{
+    QStringList names;
+    for (Enum value : values) {
+        if (text.trimmed().compare(name(value), Qt::CaseInsensitive) == 0) {
+            out = value;
+            return {};
+        }
+        names << name(value);
+    }
+    return QStringLiteral("must be one of %1 (got \"%2\")").arg(names.join(QStringLiteral(", ")), text);
+}
+
+QString parseDurationField(const QString& text, std::int64_t& out)
+{
+    const auto ms = ExperimentFields::parseDurationMs(text);
+    if (!ms)
+        return QStringLiteral("\"%1\" is not a duration such as 10s, 500ms or 2m").arg(text);
+    out = *ms;
+    return {};
+}
+
+// orders, duration and rate count only under one stop condition or arrival mode, so
+// validateExperiment() checks them only then. A value it would refuse there is refused when
+// it is set all the same, rather than kept for the day the mode is switched on; the range
+// itself stays in validateExperiment(), asked about a copy switched to that mode.
+template <typename Value>
+QString parseAsIn(Experiment& e, const QString& text, Value Experiment::*member, QString (*parse)(const QString&, Value&),
+                  const QString& field, void (*switchMode)(Experiment&))
+{
+    Experiment probe = e;
+    switchMode(probe);
+    if (const QString error = parse(text, probe.*member); !error.isEmpty())
+        return error;
+    for (const FieldError& error : validateExperiment(probe)) {
+        if (error.field == field)
+            return error.message;
+    }
+    e.*member = probe.*member;
+    return {};
+}
+
+// The text a JSON number stands for: a whole number as an integer (1e6 is 1000000 for a
+// count), anything else in the shortest form that reads back as the same double.
+QString jsonNumberText(double value)
+{
+    if (value == std::floor(value) && std::abs(value) < 9.2e18)
+        return QString::number(static_cast<qlonglong>(value));
+    return printDouble(value);
+}
+
+const QList<ExperimentField> kFields = {
+    { QStringLiteral("skus"), QStringLiteral("n"), QStringLiteral("Number of SKUs (1..1,000,000)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.skus); },
+      [](const Experiment& e) { return QString::number(e.skus); } },
+    { QStringLiteral("stock"), QStringLiteral("n"), QStringLiteral("Initial stock of every SKU."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.initialStock); },
+      [](const Experiment& e) { return QString::number(e.initialStock); } },
+    { QStringLiteral("slots"), QStringLiteral("n"), QStringLiteral("Slot rows per SKU for the slotted strategies (1..1024)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.slotsPerSku); },
+      [](const Experiment& e) { return QString::number(e.slotsPerSku); } },
+    { QStringLiteral("threads"), QStringLiteral("n"), QStringLiteral("Client threads, one connection each (1..1024)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.threads); },
+      [](const Experiment& e) { return QString::number(e.threads); } },
+    { QStringLiteral("skew"), QStringLiteral("spec"), QStringLiteral("Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S."),
+      parseSkew, printSkew },
+    { QStringLiteral("qty"), QStringLiteral("n|lo-hi"), QStringLiteral("Quantity per order, fixed or a uniform range."),
+      parseQty, printQty },
+    { QStringLiteral("stop"), QStringLiteral("kind"), QStringLiteral("Stop condition: duration, orders or sold-out."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.stop, std::array { StopKind::Duration, StopKind::Orders, StopKind::SoldOut }, stopName); },
+      [](const Experiment& e) { return stopName(e.stop); } },
+    { QStringLiteral("duration"), QStringLiteral("time"), QStringLiteral("Run length for --stop duration, e.g. 10s, 500ms, 2m."),
+      [](Experiment& e, const QString& t) {
+          return parseAsIn(e, t, &Experiment::durationMs, parseDurationField, QStringLiteral("duration"),
+              [](Experiment& probe) { probe.stop = StopKind::Duration; });
+      },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.durationMs); } },
+    { QStringLiteral("orders"), QStringLiteral("n"), QStringLiteral("Total orders for --stop orders."),
+      [](Experiment& e, const QString& t) {
+          return parseAsIn(e, t, &Experiment::totalOrders, parseInt<std::int64_t>, QStringLiteral("orders"),
+              [](Experiment& probe) { probe.stop = StopKind::Orders; });
+      },
+      [](const Experiment& e) { return QString::number(e.totalOrders); } },
+    { QStringLiteral("time-limit"), QStringLiteral("time"), QStringLiteral("Longest a strategy may run under --stop orders or sold-out."),
+      [](Experiment& e, const QString& t) { return parseDurationField(t, e.timeLimitMs); },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.timeLimitMs); } },
+    { QStringLiteral("warmup"), QStringLiteral("time"), QStringLiteral("Warm-up at the start of each strategy, left out of rates, latencies and lock figures."),
+      [](Experiment& e, const QString& t) { return parseDurationField(t, e.warmupMs); },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.warmupMs); } },
+    { QStringLiteral("delay-ms"), QStringLiteral("ms"), QStringLiteral("Client delay inside each transaction while it holds its locks (stands for network round trips)."),
+      [](Experiment& e, const QString& t) { return parseDouble(t, e.delayMs); },
+      [](const Experiment& e) { return printDouble(e.delayMs); } },
+    { QStringLiteral("isolation"), QStringLiteral("level"), QStringLiteral("Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.isolation, std::array { Isolation::ReadUncommitted, Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable }, isolationName); },
+      [](const Experiment& e) { return isolationName(e.isolation); } },
+    { QStringLiteral("arrival"), QStringLiteral("mode"), QStringLiteral("closed (each client waits for its order) or open (orders arrive at --rate; latency counts from the intended start)."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.arrival, std::array { ArrivalMode::Closed, ArrivalMode::Open }, arrivalName); },
+      [](const Experiment& e) { return arrivalName(e.arrival); } },
+    { QStringLiteral("rate"), QStringLiteral("orders/s"), QStringLiteral("Target arrival rate for --arrival open."),
+      [](Experiment& e, const QString& t) {
+          return parseAsIn(e, t, &Experiment::rate, parseDouble, QStringLiteral("rate"),
+              [](Experiment& probe) { probe.arrival = ArrivalMode::Open; });
+      },
+      [](const Experiment& e) { return printDouble(e.rate); } },
+    { QStringLiteral("seed"), QStringLiteral("n"), QStringLiteral("Random seed; the same seed replays the same order stream."),
+      [](Experiment& e, const QString& t) {
+          bool ok = false;
+          const qulonglong value = t.trimmed().toULongLong(&ok);
+          if (!ok)
+              return notWhole(t);
+          e.seed = value;
+          return QString();
+      },
+      [](const Experiment& e) { return QString::number(e.seed); } },
+    { QStringLiteral("batch"), QStringLiteral("n"), QStringLiteral("Queued strategy: orders of one SKU committed per transaction (1..1000)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.batch); },
+      [](const Experiment& e) { return QString::number(e.batch); } },
+    { QStringLiteral("writers"), QStringLiteral("n"), QStringLiteral("Queued strategy: writer connections draining the per-SKU queues (1..256)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.writers); },
+      [](const Experiment& e) { return QString::number(e.writers); } },
+    { QStringLiteral("max-retries"), QStringLiteral("n"), QStringLiteral("Optimistic strategy: version conflicts before an order gives up."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.maxRetries); },
+      [](const Experiment& e) { return QString::number(e.maxRetries); } },
+    { QStringLiteral("sample-ms"), QStringLiteral("ms"), QStringLiteral("Metrics sampling interval (50..10000)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.sampleIntervalMs); },
+      [](const Experiment& e) { return QString::number(e.sampleIntervalMs); } },
+    { QStringLiteral("deadlock-detect"), QStringLiteral("on|off|server"),
+      QStringLiteral("innodb_deadlock_detect during the run; server leaves it as it is."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.deadlockDetect, std::array { KnobSwitch::Server, KnobSwitch::On, KnobSwitch::Off }, knobSwitchName); },
+      [](const Experiment& e) { return knobSwitchName(e.deadlockDetect); } },
+    { QStringLiteral("lock-wait-timeout"), QStringLiteral("s"), QStringLiteral("innodb_lock_wait_timeout of every worker, in seconds; 0 keeps the server's."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.lockWaitTimeoutS); },
+      [](const Experiment& e) { return QString::number(e.lockWaitTimeoutS); } },
+    { QStringLiteral("flush-log"), QStringLiteral("0|1|2|-1"),
+      QStringLiteral("innodb_flush_log_at_trx_commit during the run (embedded server only); -1 keeps the server's."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.flushLogAtCommit); },
+      [](const Experiment& e) { return QString::number(e.flushLogAtCommit); } },
+    { QStringLiteral("buffer-pool-mb"), QStringLiteral("MiB"),
+      QStringLiteral("innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the server's."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.bufferPoolMb); },
+      [](const Experiment& e) { return QString::number(e.bufferPoolMb); } },
+    { QStringLiteral("database"), QStringLiteral("name"), QStringLiteral("Database the lab owns on the server."),
+      [](Experiment& e, const QString& t) {
+          e.database = t.trimmed();
+          return QString();
+      },
+      [](const Experiment& e) { return e.database; } },
+};
+
+bool isNumericField(const QString& name)
+{
+    static const QStringList numeric = { QStringLiteral("skus"), QStringLiteral("stock"), QStringLiteral("slots"),
+        QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rate"),
+        QStringLiteral("seed"), QStringLiteral("batch"), QStringLiteral("writers"), QStringLiteral("max-retries"),
+        QStringLiteral("sample-ms"), QStringLiteral("lock-wait-timeout"), QStringLiteral("flush-log"),
+        QStringLiteral("buffer-pool-mb") };
+    return numeric.contains(name);
+}
+
+FieldError unknownField(const QString& name)
+{
+    return { name.isEmpty() ? QStringLiteral("\"\"") : name, QStringLiteral("is not an experiment field") };
+}
+
+} // namespace
+
+namespace ExperimentFields {
+
+const QList<ExperimentField>& all()
+{
+    return kFields;
+}
+
+const ExperimentField* find(const QString& name)
+{
+    for (const ExperimentField& field : kFields) {
+        if (field.name == name)
+            return &field;
+    }
+    return nullptr;
+}
+
+std::optional<FieldError> set(Experiment& experiment, const QString& name, const QString& text)
+{
+    const ExperimentField* field = find(name);
+    if (!field)
+        return unknownField(name);
+    const QString error = field->parse(experiment, text);
+    if (error.isEmpty())
+        return std::nullopt;
+    return FieldError { name, error };
+}
+
+QJsonObject toJson(const Experiment& experiment)
+{
+    QJsonObject object;
+    for (const ExperimentField& field : kFields) {
+        const QString text = field.print(experiment);
+        // A number only where it reads back as the same text: a count beyond 2^53 stays a
+        // string rather than being rounded on its way to the file.
+        bool ok = false;
+        const double number = text.toDouble(&ok);
+        if (isNumericField(field.name) && field.name != QLatin1String("seed") && ok && jsonNumberText(number) == text)
+            object.insert(field.name, number);
+        else
+            object.insert(field.name, text);
+    }
+    return object;
+}
+
+Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors)
+{
+    Experiment experiment;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!find(it.key())) {
+            errors.append(unknownField(it.key()));
+            continue;
+        }
+        QString text;
+        if (it.value().isString()) {
+            text = it.value().toString();
+        } else if (it.value().isDouble()) {
+            text = jsonNumberText(it.value().toDouble());
+        } else {
+            errors.append({ it.key(), QStringLiteral("must be a number or a string") });
+            continue;
+        }
+        if (auto error = set(experiment, it.key(), text))
+            errors.append(*error);
+    }
+    return experiment;
+}
+
+bool saveFile(const Experiment& experiment, const QString& path, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.write(QJsonDocument(toJson(experiment)).toJson());
+    if (!file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
+{
+    if (path.isEmpty()) {
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("needs a file name") });
+        return std::nullopt;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("cannot read %1: %2").arg(path, file.errorString()) });
+        return std::nullopt;
+    }
+    return fromJsonText(file.read(kMaxFileBytes), path, errors);
+}
+
+std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        const QString reason = parseError.error != QJsonParseError::NoError
+            ? QStringLiteral("%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
+            : QStringLiteral("the top level must be an object");
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("%1 is not an experiment file: %2").arg(source, reason) });
+        return std::nullopt;
+    }
+    const qsizetype before = errors.size();
+    Experiment experiment = fromJson(document.object(), errors);
+    if (errors.size() != before)
+        return std::nullopt;
+    return experiment;
+}
+
+std::optional<std::int64_t> parseDurationMs(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|min)?\\s*$"));
+    const QRegularExpressionMatch match = pattern.match(text.toLower());
+    if (!match.hasMatch())
+        return std::nullopt;
+    const double value = match.captured(1).toDouble();
+    const QString unit = match.captured(2);
+    double factor = 1000.0;
+    if (unit == QLatin1String("ms"))
+        factor = 1.0;
+    else if (unit == QLatin1String("m") || unit == QLatin1String("min"))
+        factor = 60'000.0;
+    else if (unit == QLatin1String("h"))
+        factor = 3'600'000.0;
+    const double ms = value * factor;
+    if (ms > 1e15)
+        return std::nullopt;
+    return static_cast<std::int64_t>(std::llround(ms));
+}
+
+QString formatDurationMs(std::int64_t ms)
+{
+    if (ms % 3'600'000 == 0 && ms > 0)
+        return QStringLiteral("%1h").arg(ms / 3'600'000);
+    if (ms % 60'000 == 0 && ms > 0)
+        return QStringLiteral("%1m").arg(ms / 60'000);
+    if (ms % 1000 == 0)
+        return QStringLiteral("%1s").arg(ms / 1000);
+    return QStringLiteral("%1ms").arg(ms);
+}
+
+} // namespace ExperimentFields

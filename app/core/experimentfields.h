@@ -1,0 +1,46 @@
+#pragma once
+
+#include "app/core/experiment.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// The named fields of an experiment, shared by the CLI flags, the experiment JSON and the
+// window: each field parses its text, prints its value and documents itself in one place.
+struct ExperimentField {
+    QString name; // CLI flag and JSON key, e.g. "delay-ms"
+    QString valueName; // placeholder in --help, e.g. "ms"
+    QString help;
+    // Parses `text` into the experiment; returns an error message, empty on success.
+    QString (*parse)(Experiment&, const QString& text);
+    QString (*print)(const Experiment&);
+};
+
+namespace ExperimentFields {
+
+const QList<ExperimentField>& all();
+const ExperimentField* find(const QString& name);
+
+// Sets one field from text; the error names the field.
+std::optional<FieldError> set(Experiment& experiment, const QString& name, const QString& text);
+
+QJsonObject toJson(const Experiment& experiment);
+// Reads every known key; unknown keys and wrongly typed values are errors, never ignored.
+Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors);
+
+// The text of an experiment file; `source` names it in the message when it is no JSON object.
+// Empty when any key is unknown or bad; errors are appended.
+std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors);
+
+bool saveFile(const Experiment& experiment, const QString& path, QString* error);
+std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors);
+
+// "10s", "250ms", "2m", "1h" or a plain number of seconds.
+std::optional<std::int64_t> parseDurationMs(const QString& text);
+QString formatDurationMs(std::int64_t ms);
+
+} // namespace ExperimentFields

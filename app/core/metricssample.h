@@ -1,0 +1,44 @@
+#pragma once
+
+#include "app/core/auditresult.h"
+#include "app/core/errorclass.h"
+
+#include <QMetaType>
+#include <QString>
+
+// What the lab knows about one strategy at one sampling instant. Rates and latencies are
+// for the interval just ended; counts are since the strategy started.
+struct MetricsSample {
+    int runId = 0;
+    QString strategy;
+    double elapsedS = 0.0;
+    double intervalS = 0.0;
+
+    double ordersPerS = 0.0;
+    double attemptsPerS = 0.0;
+    long long sold = 0; // orders the clients saw commit
+    long long soldUnits = 0;
+    long long outOfStock = 0;
+    long long failed = 0;
+    long long attempts = 0;
+    long long retries = 0;
+    long long reconciled = 0;
+    long long unresolved = 0;
+    ErrorCounts errors {};
+
+    double p50Ms = 0.0;
+    double p95Ms = 0.0;
+    double p99Ms = 0.0;
+    double maxMs = 0.0;
+    double clientLockWaitMsPerS = 0.0; // summed over client threads
+
+    bool serverStatsValid = false;
+    long long rowLockWaits = 0; // in this interval
+    long long rowLockTimeMs = 0; // in this interval
+    long long waitingNow = -1; // -1: unknown (no PROCESS privilege)
+    long long deadlocks = 0; // in this interval
+    long long deadlocksTotal = 0; // since the strategy started
+
+    AuditResult audit; // valid only on samples that carried an audit
+};
+Q_DECLARE_METATYPE(MetricsSample)

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "app/core/acknowledgedorders.h"
+#include "app/core/auditresult.h"
+#include "app/core/deadlockrecord.h"
+#include "app/core/errorclass.h"
+#include "app/core/experiment.h"
+#include "app/core/metricssample.h"
+
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+// Everything the lab reports about one strategy once it has finished.
+struct StrategyResult {
+    int runId = 0;
+    QString strategy;
+    bool safe = true;
+    QString error; // set when the strategy could not run to its end
+    QString stopReason;
+    // The server went away mid-run: there is no final audit, and `acknowledged` holds what a
+    // RecoveryAudit must find once the server is back.
+    bool serverLost = false;
+    std::shared_ptr<const AcknowledgedOrders> acknowledged;
+    double durationS = 0.0;
+    double measuredFromS = 0.0; // rates, latencies and lock figures start here (after the warm-up)
+    Experiment experiment; // the experiment this strategy ran with (a sweep varies it per cell)
+
+    long long sold = 0; // units, from the final audit
+    long long remaining = 0;
+    long long oversold = 0;
+    long long lostUpdates = 0;
+    long long unrecordedDecrements = 0;
+    long long clientSoldOrders = 0; // orders the clients counted as committed
+    long long clientSoldUnits = 0;
+    long long orderRows = 0; // order rows found by the final audit
+    long long outOfStock = 0;
+    long long failed = 0;
+    long long attempts = 0;
+    long long retries = 0;
+    long long reconciled = 0;
+    long long unresolved = 0;
+    ErrorCounts errors {};
+
+    double ordersPerS = 0.0;
+    double attemptsPerS = 0.0;
+    double p50Ms = 0.0;
+    double p95Ms = 0.0;
+    double p99Ms = 0.0;
+    double maxMs = 0.0;
+    double clientLockWaitS = 0.0;
+
+    long long lockWaits = 0; // Innodb_row_lock_waits during the strategy
+    long long lockTimeMs = 0;
+    long long deadlocks = 0;
+    long long lockWaitTimeouts = 0; // 1205 seen by clients
+
+    QStringList errorMessages; // every distinct error that ended an order, with its count
+
+    QMap<QString, QString> knobs; // server settings the strategy ran under
+    QList<DeadlockRecord> deadlockRecords; // as captured (the first 1000)
+    int longestLockQueue = 0; // most waiters seen behind one transaction
+    QString inspectorError; // why the lock inspector could not look, if it could not
+
+    QList<MetricsSample> series;
+
+    // The clients' count matches the orders table exactly: nothing lost, nothing twice.
+    bool clientsAgree() const { return clientSoldUnits == sold && clientSoldOrders == orderRows; }
+    bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
+    QString verdict() const;
+};
+Q_DECLARE_METATYPE(StrategyResult)

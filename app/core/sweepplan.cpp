@@ -1,0 +1,76 @@
+#include "app/core/sweepplan.h"
+
+QList<RunCell> SweepPlan::cells(const Experiment& base, const QStringList& strategies) const
+{
+    QList<RunCell> result;
+    const QList<std::int64_t> outer = dimension == Dimension::None ? QList<std::int64_t> { 0 } : values;
+    for (const std::int64_t value : outer) {
+        for (const int count : threads) {
+            for (const QString& strategy : strategies) {
+                RunCell cell { strategy, base };
+                cell.experiment.threads = count;
+                if (dimension == Dimension::Slots)
+                    cell.experiment.slotsPerSku = static_cast<int>(value);
+                else if (dimension == Dimension::Skus)
+                    cell.experiment.skus = value;
+                result.append(cell);
+            }
+        }
+    }
+    return result;
+}
+
+qsizetype SweepPlan::cellCount(qsizetype strategies) const
+{
+    return threads.size() * strategies * (dimension == Dimension::None ? 1 : values.size());
+}
+
+std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QString* error)
+{
+    QList<std::int64_t> values;
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qlonglong value = part.trimmed().toLongLong(&ok);
+        if (!ok || value < 1) {
+            *error = QStringLiteral("\"%1\" is not a positive whole number (lists look like 1,4,16,64)").arg(part.trimmed());
+            return std::nullopt;
+        }
+        if (!values.contains(value))
+            values.append(value);
+    }
+    if (values.isEmpty()) {
+        *error = QStringLiteral("needs at least one value, e.g. 1,4,16,64");
+        return std::nullopt;
+    }
+    if (values.size() > 64) {
+        *error = QStringLiteral("at most 64 values");
+        return std::nullopt;
+    }
+    return values;
+}
+
+QStringList SweepPlan::validate(const Experiment& base) const
+{
+    QStringList problems;
+    for (const RunCell& cell : cells(base, { QString() })) {
+        for (const FieldError& error : validateExperiment(cell.experiment)) {
+            const QString line = QStringLiteral("--%1: %2").arg(error.field, error.message);
+            if (!problems.contains(line))
+                problems << line;
+        }
+    }
+    return problems;
+}
+
+QString dimensionName(SweepPlan::Dimension dimension)
+{
+    switch (dimension) {
+    case SweepPlan::Dimension::Slots:
+        return QStringLiteral("slots");
+    case SweepPlan::Dimension::Skus:
+        return QStringLiteral("skus");
+    case SweepPlan::Dimension::None:
+        break;
+    }
+    return QStringLiteral("none");
+}

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "app/core/experiment.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// One strategy on one experiment: the unit a run is made of. A plain run is one cell per
+// strategy; a sweep is strategies x thread counts (x slots or SKU counts).
+struct RunCell {
+    QString strategy;
+    Experiment experiment;
+};
+
+// What a sweep varies. Every cell runs on fresh data; the order is dimension value, thread
+// count, strategy, so that a scaling curve fills in from left to right for every strategy.
+struct SweepPlan {
+    enum class Dimension { None, Slots, Skus };
+
+    QList<int> threads;
+    Dimension dimension = Dimension::None;
+    QList<std::int64_t> values; // slots or SKU counts, when dimension is not None
+
+    QList<RunCell> cells(const Experiment& base, const QStringList& strategies) const;
+    qsizetype cellCount(qsizetype strategies) const;
+
+    // "1,4,16,64": positive whole numbers, comma-separated, at most 64 of them.
+    static std::optional<QList<std::int64_t>> parseList(const QString& text, QString* error);
+    // Every cell's experiment validated; one message per distinct problem.
+    QStringList validate(const Experiment& base) const;
+};
+
+QString dimensionName(SweepPlan::Dimension dimension);

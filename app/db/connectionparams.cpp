@@ -1,0 +1,72 @@
+#include "app/db/connectionparams.h"
+
+#include <QRegularExpression>
+#include <QUrl>
+#include <QUrlQuery>
+
+std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, QString* error)
+{
+    const auto fail = [&](const QString& why) -> std::optional<ConnectionParams> {
+        // The raw text may hold a password: never echo it back.
+        *error = QStringLiteral("bad server URL: %1 (expected mysql://user:password@host:port/database)").arg(why);
+        return std::nullopt;
+    };
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    if (!url.isValid())
+        return fail(QStringLiteral("it does not parse as a URL"));
+    const QString scheme = url.scheme().toLower();
+    if (scheme != QLatin1String("mysql") && scheme != QLatin1String("mariadb"))
+        return fail(QStringLiteral("the scheme must be mysql:// or mariadb://"));
+
+    ConnectionParams params;
+    params.user = url.userName(QUrl::FullyDecoded);
+    params.password = url.password(QUrl::FullyDecoded);
+    if (params.user.isEmpty())
+        return fail(QStringLiteral("no user name"));
+    const QUrlQuery query(url);
+    params.socket = query.queryItemValue(QStringLiteral("socket"), QUrl::FullyDecoded);
+    params.host = url.host(QUrl::FullyDecoded);
+    if (params.host.isEmpty() && params.socket.isEmpty())
+        return fail(QStringLiteral("no host"));
+    if (url.port() == 0)
+        return fail(QStringLiteral("port 0 is not a server port"));
+    params.port = url.port(3306);
+
+    params.database.clear(); // the caller's default applies unless the URL names one
+    QString path = url.path(QUrl::FullyDecoded);
+    if (path.startsWith(QLatin1Char('/')))
+        path.remove(0, 1);
+    if (!path.isEmpty()) {
+        static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_]{1,64}$"));
+        if (!identifier.match(path).hasMatch())
+            return fail(QStringLiteral("the database name must be letters, digits or underscores"));
+        params.database = path;
+    }
+    return params;
+}
+
+QString ConnectionParams::maskedUrl() const
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("mysql"));
+    url.setUserName(user);
+    if (!password.isEmpty())
+        url.setPassword(QStringLiteral("***"));
+    url.setHost(host.isEmpty() ? QStringLiteral("localhost") : host);
+    if (socket.isEmpty())
+        url.setPort(port);
+    url.setPath(QLatin1Char('/') + database);
+    if (!socket.isEmpty()) {
+        // Encoded here, so that a '&', '#', '%' or space in the path stays part of the socket.
+        QUrlQuery query;
+        query.addQueryItem(QStringLiteral("socket"), QString::fromLatin1(QUrl::toPercentEncoding(socket, "/")));
+        url.setQuery(query);
+    }
+    // Fully encoded, so that the masked URL parses again to the same account and server.
+    return url.toString(QUrl::FullyEncoded);
+}
+
+QString ConnectionParams::endpoint() const
+{
+    return socket.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(port) : QStringLiteral("socket %1").arg(socket);
+}

@@ -1,0 +1,161 @@
+#include "app/db/labdatabase.h"
+
+#include "app/core/experiment.h"
+
+#include "app/db/labschema.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+LabDatabase::LabDatabase(ConnectionParams params)
+    : m_params(std::move(params))
+{
+}
+
+bool LabDatabase::open(QString* error)
+{
+    // Checked again here, however the name arrived: it goes between backticks below.
+    const QString database = m_params.database;
+    if (!isValidDatabaseName(database)) {
+        *error = QStringLiteral("the database name must be 1 to 64 letters, digits or underscores (got \"%1\")").arg(database);
+        return false;
+    }
+    if (!m_connection.open(m_params, false, error))
+        return false;
+    if (!checkInnoDb(error))
+        return false;
+    QSqlQuery exists(m_connection.database());
+    exists.prepare(QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
+    exists.addBindValue(database);
+    if (!exists.exec() || !exists.next()) {
+        *error = QStringLiteral("cannot look up database %1: %2").arg(database, exists.lastError().text());
+        return false;
+    }
+    if (exists.value(0).toInt() == 0
+        && !m_connection.exec(QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database), error)) {
+        *error = QStringLiteral("cannot create database %1 (does the account have the CREATE privilege?): %2").arg(database, *error);
+        return false;
+    }
+    if (!m_connection.exec(QStringLiteral("USE `%1`").arg(database), error))
+        return false;
+    return checkOwnership(error);
+}
+
+bool LabDatabase::checkInnoDb(QString* error)
+{
+    QSqlQuery query(m_connection.database());
+    if (!query.exec(QStringLiteral("SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE = 'InnoDB'"))) {
+        *error = QStringLiteral("cannot check for InnoDB: %1").arg(query.lastError().text());
+        return false;
+    }
+    const QString support = query.next() ? query.value(0).toString().toUpper() : QString();
+    if (support != QLatin1String("YES") && support != QLatin1String("DEFAULT")) {
+        *error = QStringLiteral("the server has no InnoDB engine (support: %1); the lab studies InnoDB row locks")
+                     .arg(support.isEmpty() ? QStringLiteral("absent") : support);
+        return false;
+    }
+    return true;
+}
+
+bool LabDatabase::checkOwnership(QString* error)
+{
+    QSqlQuery tables(m_connection.database());
+    tables.prepare(QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?"));
+    tables.addBindValue(m_params.database);
+    if (!tables.exec()) {
+        *error = QStringLiteral("cannot list the tables of %1: %2").arg(m_params.database, tables.lastError().text());
+        return false;
+    }
+    QStringList present;
+    while (tables.next())
+        present << tables.value(0).toString();
+
+    QStringList owned;
+    if (present.contains(metaTable())) {
+        QSqlQuery meta(m_connection.database());
+        if (!meta.exec(QStringLiteral("SELECT table_name FROM lockbench_meta"))) {
+            *error = QStringLiteral("cannot read lockbench_meta: %1").arg(meta.lastError().text());
+            return false;
+        }
+        while (meta.next())
+            owned << meta.value(0).toString();
+    }
+    QStringList foreign;
+    for (const QString& table : present) {
+        if (table != metaTable() && !owned.contains(table))
+            foreign << table;
+    }
+    if (!foreign.isEmpty()) {
+        foreign.sort();
+        *error = QStringLiteral("database %1 holds tables lockbench did not create (%2); the lab will not touch them. "
+                                "Choose another database (mysql://…/otherdb) or remove those tables.")
+                     .arg(m_params.database, foreign.join(QStringLiteral(", ")));
+        return false;
+    }
+    return m_connection.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS lockbench_meta ("
+                                            "table_name VARCHAR(64) NOT NULL PRIMARY KEY, "
+                                            "created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP) ENGINE=InnoDB"),
+                             error);
+}
+
+bool LabDatabase::prepareTables(StockLayout layout, const Experiment& experiment, QString* error)
+{
+    if (!checkOwnership(error))
+        return false;
+    for (const QString& table : LabSchema::allTableNames()) {
+        if (!m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS `%1`").arg(table), error)
+            || !m_connection.exec(QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = '%1'").arg(table), error))
+            return false;
+    }
+    const QStringList names = LabSchema::tableNames(layout);
+    for (const QString& name : names) {
+        // Registered before creation: a table is never left unowned by a failure in between.
+        if (!m_connection.exec(QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1')").arg(name), error))
+            return false;
+    }
+    for (const QString& create : LabSchema::createStatements(layout)) {
+        if (!m_connection.exec(create, error))
+            return false;
+    }
+    return seed(layout, experiment, error);
+}
+
+bool LabDatabase::seed(StockLayout layout, const Experiment& e, QString* error)
+{
+    if (!insertRows(QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.skus,
+                    [&](std::int64_t i) { return QStringLiteral("(%1,%2)").arg(i + 1).arg(e.initialStock); }, error))
+        return false;
+    if (layout == StockLayout::Rows) {
+        return insertRows(QStringLiteral("INSERT INTO inventory (sku_id, stock, version) VALUES "), QString(), e.skus,
+                          [&](std::int64_t i) { return QStringLiteral("(%1,%2,0)").arg(i + 1).arg(e.initialStock); }, error);
+    }
+    // Slot rows go in through the restock upsert, in bulk; the stock is spread evenly.
+    const std::int64_t perSlot = e.initialStock / e.slotsPerSku;
+    const std::int64_t remainder = e.initialStock % e.slotsPerSku;
+    return insertRows(QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock) VALUES "),
+                      QStringLiteral(" ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)"), e.skus * e.slotsPerSku,
+                      [&](std::int64_t i) {
+                          const std::int64_t slot = i % e.slotsPerSku;
+                          return QStringLiteral("(%1,%2,%3)").arg(i / e.slotsPerSku + 1).arg(slot).arg(perSlot + (slot < remainder ? 1 : 0));
+                      },
+                      error);
+}
+
+bool LabDatabase::insertRows(const QString& head, const QString& tail, std::int64_t count,
+                             const std::function<QString(std::int64_t)>& row, QString* error)
+{
+    constexpr std::int64_t kRowsPerStatement = 5000;
+    for (std::int64_t start = 0; start < count; start += kRowsPerStatement) {
+        QString sql = head;
+        const std::int64_t end = std::min(count, start + kRowsPerStatement);
+        for (std::int64_t i = start; i < end; ++i) {
+            if (i > start)
+                sql += QLatin1Char(',');
+            sql += row(i);
+        }
+        sql += tail;
+        if (!m_connection.exec(sql, error))
+            return false;
+    }
+    return true;
+}

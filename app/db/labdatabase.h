@@ -1,0 +1,33 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/core/experiment.h"
+#include "app/db/qtsqlconnection.h"
+
+#include "app/db/labschema.h"
+
+// The lab's own database on the server. The lab creates, changes and drops tables only
+// there, records every table it creates in lockbench_meta, and refuses to touch a
+// database that holds tables it did not create.
+class LabDatabase {
+public:
+    explicit LabDatabase(ConnectionParams params);
+
+    // Connects, checks InnoDB, creates the database if needed and checks ownership.
+    bool open(QString* error);
+    // Drops the lab's tables and creates and fills those of a strategy's stock layout.
+    bool prepareTables(StockLayout layout, const Experiment& experiment, QString* error);
+
+    QtSqlConnection& connection() { return m_connection; }
+    static QString metaTable() { return QStringLiteral("lockbench_meta"); }
+
+private:
+    bool checkInnoDb(QString* error);
+    bool checkOwnership(QString* error);
+    bool seed(StockLayout layout, const Experiment& experiment, QString* error);
+    bool insertRows(const QString& head, const QString& tail, std::int64_t count,
+                    const std::function<QString(std::int64_t)>& row, QString* error);
+
+    ConnectionParams m_params;
+    QtSqlConnection m_connection;
+};

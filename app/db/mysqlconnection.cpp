@@ -1,0 +1,144 @@
+#include "app/db/mysqlconnection.h"
+
+#include <mysql.h>
+
+MysqlConnection::~MysqlConnection()
+{
+    close();
+}
+
+bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
+{
+    close();
+    m_error = {};
+    m_handle = mysql_init(nullptr);
+    if (!m_handle) {
+        m_error = { 2008, QStringLiteral("out of memory creating a connection") };
+        return false;
+    }
+    mysql_options(m_handle, MYSQL_OPT_CONNECT_TIMEOUT, &m_connectTimeoutS);
+    mysql_options(m_handle, MYSQL_OPT_READ_TIMEOUT, &m_ioTimeoutS);
+    mysql_options(m_handle, MYSQL_OPT_WRITE_TIMEOUT, &m_ioTimeoutS);
+    const my_bool noReconnect = 0; // reconnecting silently would hide a lost transaction
+    mysql_options(m_handle, MYSQL_OPT_RECONNECT, &noReconnect);
+
+    const QByteArray host = params.socket.isEmpty() ? params.host.toUtf8() : QByteArray("localhost");
+    const QByteArray user = params.user.toUtf8();
+    const QByteArray password = params.password.toUtf8();
+    const QByteArray database = params.database.toUtf8();
+    const QByteArray socket = params.socket.toUtf8();
+    if (!mysql_real_connect(m_handle, host.constData(), user.constData(), password.constData(),
+                            useDatabase ? database.constData() : nullptr, static_cast<unsigned int>(params.port),
+                            params.socket.isEmpty() ? nullptr : socket.constData(), 0)) {
+        captureError();
+        mysql_close(m_handle);
+        m_handle = nullptr;
+        return false;
+    }
+    return true;
+}
+
+void MysqlConnection::setTimeouts(unsigned int connectS, unsigned int ioS)
+{
+    m_connectTimeoutS = connectS;
+    m_ioTimeoutS = ioS;
+}
+
+bool MysqlConnection::ping()
+{
+    if (!m_handle || mysql_ping(m_handle) != 0) {
+        captureError();
+        return false;
+    }
+    return true;
+}
+
+void MysqlConnection::close()
+{
+    if (!m_handle)
+        return;
+    mysql_close(m_handle); // the server rolls back whatever is still open
+    m_handle = nullptr;
+}
+
+bool MysqlConnection::execute(const QString& sql)
+{
+    if (!m_handle) {
+        m_error = { 2006, QStringLiteral("not connected") };
+        return false;
+    }
+    const QByteArray utf8 = sql.toUtf8();
+    if (mysql_real_query(m_handle, utf8.constData(), static_cast<unsigned long>(utf8.size())) != 0) {
+        captureError();
+        return false;
+    }
+    // Drain any result so the connection stays usable.
+    if (MYSQL_RES* result = mysql_store_result(m_handle))
+        mysql_free_result(result);
+    return true;
+}
+
+bool MysqlConnection::commit()
+{
+    if (!m_handle || mysql_commit(m_handle) != 0) {
+        captureError();
+        return false;
+    }
+    return true;
+}
+
+bool MysqlConnection::rollback()
+{
+    if (!m_handle || mysql_rollback(m_handle) != 0) {
+        captureError();
+        return false;
+    }
+    return true;
+}
+
+std::optional<std::int64_t> MysqlConnection::queryInt(const QString& sql)
+{
+    if (!m_handle)
+        return std::nullopt;
+    const QByteArray utf8 = sql.toUtf8();
+    if (mysql_real_query(m_handle, utf8.constData(), static_cast<unsigned long>(utf8.size())) != 0) {
+        captureError();
+        return std::nullopt;
+    }
+    MYSQL_RES* result = mysql_store_result(m_handle);
+    if (!result) {
+        captureError();
+        return std::nullopt;
+    }
+    std::optional<std::int64_t> value;
+    if (MYSQL_ROW row = mysql_fetch_row(result); row && row[0])
+        value = QByteArray(row[0]).toLongLong();
+    mysql_free_result(result);
+    return value;
+}
+
+std::uint64_t MysqlConnection::affectedRows() const
+{
+    return m_handle ? mysql_affected_rows(m_handle) : 0;
+}
+
+unsigned long MysqlConnection::threadId() const
+{
+    return m_handle ? mysql_thread_id(m_handle) : 0;
+}
+
+QString MysqlConnection::serverVersion() const
+{
+    return m_handle ? QString::fromUtf8(mysql_get_server_info(m_handle)) : QString();
+}
+
+void MysqlConnection::captureError()
+{
+    if (!m_handle) {
+        m_error = { 2006, QStringLiteral("not connected") };
+        return;
+    }
+    m_error = { mysql_errno(m_handle), QString::fromUtf8(mysql_error(m_handle)) };
+    if (m_error.code == 0)
+        m_error = { 2000, QStringLiteral("unknown client error") };
+}

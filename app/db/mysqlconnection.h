@@ -1,0 +1,50 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/core/mysqlerror.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+struct st_mysql;
+
+// One client connection over the libmysqlclient C API, owned by exactly one thread.
+// The destructor rolls back and closes, so no code path leaves a transaction open.
+class MysqlConnection {
+public:
+    MysqlConnection() = default;
+    ~MysqlConnection();
+    MysqlConnection(const MysqlConnection&) = delete;
+    MysqlConnection& operator=(const MysqlConnection&) = delete;
+
+    bool open(const ConnectionParams& params, bool useDatabase = true);
+    // For the connections opened after this call; defaults: 5 s to connect, 120 s per read.
+    void setTimeouts(unsigned int connectS, unsigned int ioS);
+    // A round trip with no statement; false (with lastError) when the server does not answer.
+    bool ping();
+    void close();
+    bool isOpen() const { return m_handle != nullptr; }
+
+    bool execute(const QString& sql);
+    bool begin() { return execute(QStringLiteral("START TRANSACTION")); }
+    bool commit();
+    bool rollback();
+    // First column of the first row as an integer; nullopt on error or no row.
+    std::optional<std::int64_t> queryInt(const QString& sql);
+    std::uint64_t affectedRows() const;
+    unsigned long threadId() const;
+    QString serverVersion() const;
+
+    const MysqlError& lastError() const { return m_error; }
+    st_mysql* handle() const { return m_handle; }
+
+private:
+    void captureError();
+
+    st_mysql* m_handle = nullptr;
+    MysqlError m_error;
+    unsigned int m_connectTimeoutS = 5;
+    unsigned int m_ioTimeoutS = 120; // a hung server must not hang a worker forever
+};

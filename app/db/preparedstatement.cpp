@@ -1,0 +1,187 @@
+#include "app/db/preparedstatement.h"
+
+#include "app/db/mysqlconnection.h"
+
+#include <mysql.h>
+
+#include <algorithm>
+#include <optional>
+
+PreparedStatement::PreparedStatement() = default;
+
+PreparedStatement::~PreparedStatement()
+{
+    reset();
+}
+
+PreparedStatement::PreparedStatement(PreparedStatement&& other) noexcept
+    : m_stmt(std::exchange(other.m_stmt, nullptr))
+    , m_sql(std::move(other.m_sql))
+    , m_error(std::move(other.m_error))
+    , m_columns(other.m_columns)
+    , m_hasResult(std::exchange(other.m_hasResult, false))
+    , m_paramBinds(std::move(other.m_paramBinds)) // moved vectors keep their buffers: bindings stay valid
+    , m_paramValues(std::move(other.m_paramValues))
+    , m_paramsBound(std::exchange(other.m_paramsBound, false))
+    , m_resultBinds(std::move(other.m_resultBinds))
+    , m_resultValues(std::move(other.m_resultValues))
+    , m_resultNulls(std::move(other.m_resultNulls))
+    , m_resultsBound(std::exchange(other.m_resultsBound, false))
+{
+}
+
+PreparedStatement& PreparedStatement::operator=(PreparedStatement&& other) noexcept
+{
+    if (this != &other) {
+        reset();
+        m_stmt = std::exchange(other.m_stmt, nullptr);
+        m_sql = std::move(other.m_sql);
+        m_error = std::move(other.m_error);
+        m_columns = other.m_columns;
+        m_hasResult = std::exchange(other.m_hasResult, false);
+        m_paramBinds = std::move(other.m_paramBinds);
+        m_paramValues = std::move(other.m_paramValues);
+        m_paramsBound = std::exchange(other.m_paramsBound, false);
+        m_resultBinds = std::move(other.m_resultBinds);
+        m_resultValues = std::move(other.m_resultValues);
+        m_resultNulls = std::move(other.m_resultNulls);
+        m_resultsBound = std::exchange(other.m_resultsBound, false);
+    }
+    return *this;
+}
+
+bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
+{
+    reset();
+    m_sql = sql;
+    m_error = {};
+    if (!connection.handle()) {
+        m_error = { 2006, QStringLiteral("not connected") };
+        return false;
+    }
+    m_stmt = mysql_stmt_init(connection.handle());
+    if (!m_stmt) {
+        m_error = { 2008, QStringLiteral("out of memory preparing a statement") };
+        return false;
+    }
+    const QByteArray utf8 = sql.toUtf8();
+    if (mysql_stmt_prepare(m_stmt, utf8.constData(), static_cast<unsigned long>(utf8.size())) != 0) {
+        captureError();
+        mysql_stmt_close(m_stmt);
+        m_stmt = nullptr;
+        return false;
+    }
+    m_columns = mysql_stmt_field_count(m_stmt);
+    return true;
+}
+
+void PreparedStatement::reset()
+{
+    if (!m_stmt)
+        return;
+    freeResult();
+    mysql_stmt_close(m_stmt);
+    m_stmt = nullptr;
+    m_paramsBound = false;
+    m_resultsBound = false;
+}
+
+bool PreparedStatement::execute(std::span<const std::int64_t> params)
+{
+    if (!m_stmt) {
+        m_error = { 2006, QStringLiteral("statement is not prepared (connection lost?)") };
+        return false;
+    }
+    freeResult();
+    if (m_paramValues.size() != params.size()) {
+        m_paramValues.assign(params.size(), 0);
+        m_paramBinds.assign(params.size(), MYSQL_BIND {});
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            m_paramBinds[i].buffer_type = MYSQL_TYPE_LONGLONG;
+            m_paramBinds[i].buffer = &m_paramValues[i];
+        }
+        m_paramsBound = false;
+    }
+    std::copy(params.begin(), params.end(), m_paramValues.begin());
+    if (!m_paramsBound && !m_paramBinds.empty()) {
+        if (mysql_stmt_bind_param(m_stmt, m_paramBinds.data()) != 0) {
+            captureError();
+            return false;
+        }
+        m_paramsBound = true;
+    }
+    if (mysql_stmt_execute(m_stmt) != 0) {
+        captureError();
+        return false;
+    }
+    if (m_columns > 0) {
+        if (mysql_stmt_store_result(m_stmt) != 0) {
+            captureError();
+            return false;
+        }
+        m_hasResult = true;
+    }
+    return true;
+}
+
+bool PreparedStatement::fetch(std::vector<std::optional<std::int64_t>>& row)
+{
+    if (!m_hasResult)
+        return false;
+    if (!m_resultsBound) {
+        m_resultValues.assign(m_columns, 0);
+        m_resultNulls.assign(m_columns, 0);
+        m_resultBinds.assign(m_columns, MYSQL_BIND {});
+        for (unsigned int i = 0; i < m_columns; ++i) {
+            m_resultBinds[i].buffer_type = MYSQL_TYPE_LONGLONG;
+            m_resultBinds[i].buffer = &m_resultValues[i];
+            m_resultBinds[i].is_null = reinterpret_cast<my_bool*>(&m_resultNulls[i]);
+        }
+        if (mysql_stmt_bind_result(m_stmt, m_resultBinds.data()) != 0) {
+            captureError();
+            return false;
+        }
+        m_resultsBound = true;
+    }
+    const int status = mysql_stmt_fetch(m_stmt);
+    if (status == MYSQL_NO_DATA)
+        return false;
+    if (status != 0 && status != MYSQL_DATA_TRUNCATED) {
+        captureError();
+        return false;
+    }
+    row.assign(m_columns, std::nullopt);
+    for (unsigned int i = 0; i < m_columns; ++i) {
+        if (!m_resultNulls[i])
+            row[i] = m_resultValues[i];
+    }
+    return true;
+}
+
+std::optional<std::int64_t> PreparedStatement::fetchSingle()
+{
+    std::optional<std::int64_t> value;
+    if (fetch(m_row) && !m_row.empty())
+        value = m_row[0];
+    freeResult();
+    return value;
+}
+
+std::uint64_t PreparedStatement::affectedRows() const
+{
+    return m_stmt ? mysql_stmt_affected_rows(m_stmt) : 0;
+}
+
+void PreparedStatement::captureError()
+{
+    m_error = { mysql_stmt_errno(m_stmt), QString::fromUtf8(mysql_stmt_error(m_stmt)) };
+    if (m_error.code == 0)
+        m_error = { 2000, QStringLiteral("unknown client error") };
+}
+
+void PreparedStatement::freeResult()
+{
+    if (m_stmt && m_hasResult)
+        mysql_stmt_free_result(m_stmt);
+    m_hasResult = false;
+}

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "app/core/mysqlerror.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+struct st_mysql_stmt;
+struct st_mysql_bind;
+class MysqlConnection;
+
+// A server-side prepared statement whose parameters and result columns are all integers,
+// which is all the order paths need. Owned by the thread that owns the connection.
+class PreparedStatement {
+public:
+    PreparedStatement(); // out of line: the bind vectors hold a type only the .cpp sees
+    ~PreparedStatement();
+    PreparedStatement(const PreparedStatement&) = delete;
+    PreparedStatement& operator=(const PreparedStatement&) = delete;
+    PreparedStatement(PreparedStatement&& other) noexcept;
+    PreparedStatement& operator=(PreparedStatement&& other) noexcept;
+
+    bool prepare(MysqlConnection& connection, const QString& sql);
+    void reset();
+    bool isPrepared() const { return m_stmt != nullptr; }
+
+    // Runs with the given parameters. Result rows, if any, are read with fetch().
+    bool execute(std::span<const std::int64_t> params);
+    bool execute(std::initializer_list<std::int64_t> params)
+    {
+        return execute(std::span<const std::int64_t>(params.begin(), params.size()));
+    }
+    // Next row's columns (NULL reads as nullopt); false when no row is left or on error.
+    bool fetch(std::vector<std::optional<std::int64_t>>& row);
+    // The first column of the first row, draining the rest; nullopt when there is no row.
+    std::optional<std::int64_t> fetchSingle();
+    std::uint64_t affectedRows() const;
+
+    const MysqlError& lastError() const { return m_error; }
+    const QString& sql() const { return m_sql; }
+
+private:
+    void captureError();
+    void freeResult();
+
+    st_mysql_stmt* m_stmt = nullptr;
+    QString m_sql;
+    MysqlError m_error;
+    unsigned int m_columns = 0;
+    bool m_hasResult = false;
+    // Bound once per statement and reused: an order's statements run thousands of times a
+    // second, and the server reads the values through these buffers at each execute.
+    std::vector<st_mysql_bind> m_paramBinds;
+    std::vector<long long> m_paramValues;
+    bool m_paramsBound = false;
+    std::vector<st_mysql_bind> m_resultBinds;
+    std::vector<long long> m_resultValues;
+    std::vector<char> m_resultNulls;
+    bool m_resultsBound = false;
+    std::vector<std::optional<std::int64_t>> m_row;
+};

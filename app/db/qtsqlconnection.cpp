@@ -1,0 +1,60 @@
+#include "app/db/qtsqlconnection.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+
+QtSqlConnection::QtSqlConnection()
+    : m_name(QStringLiteral("lockbench-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+}
+
+QtSqlConnection::~QtSqlConnection()
+{
+    if (m_database.isValid())
+        m_database.close();
+    m_database = QSqlDatabase();
+    if (QSqlDatabase::contains(m_name))
+        QSqlDatabase::removeDatabase(m_name);
+}
+
+bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QString* error)
+{
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QMYSQL"))) {
+        *error = QStringLiteral("the Qt MySQL driver (QMYSQL) is missing; install libqt6sql6-mysql");
+        return false;
+    }
+    m_database = QSqlDatabase::addDatabase(QStringLiteral("QMYSQL"), m_name);
+    m_database.setHostName(params.socket.isEmpty() ? params.host : QStringLiteral("localhost"));
+    m_database.setPort(params.port);
+    m_database.setUserName(params.user);
+    m_database.setPassword(params.password);
+    if (useDatabase)
+        m_database.setDatabaseName(params.database);
+    QString options = QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=5;MYSQL_OPT_READ_TIMEOUT=120");
+    if (!params.socket.isEmpty())
+        options += QStringLiteral(";UNIX_SOCKET=") + params.socket;
+    m_database.setConnectOptions(options);
+    if (!m_database.open()) {
+        const QSqlError sqlError = m_database.lastError();
+        *error = QStringLiteral("cannot connect to %1 as %2: %3 (error %4)")
+                     .arg(params.endpoint(), params.user, sqlError.databaseText(), sqlError.nativeErrorCode());
+        return false;
+    }
+    QSqlQuery version(m_database);
+    if (version.exec(QStringLiteral("SELECT VERSION()")) && version.next())
+        m_version = version.value(0).toString();
+    m_mariaDb = m_version.contains(QLatin1String("MariaDB"), Qt::CaseInsensitive);
+    return true;
+}
+
+bool QtSqlConnection::exec(const QString& sql, QString* error)
+{
+    QSqlQuery query(m_database);
+    if (!query.exec(sql)) {
+        *error = QStringLiteral("%1 (error %2) in: %3")
+                     .arg(query.lastError().databaseText(), query.lastError().nativeErrorCode(), sql.left(200));
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+// A QSqlDatabase (QMYSQL driver) under a unique name, owned by the thread that opened it
+// and removed from Qt's registry when this object dies.
+class QtSqlConnection {
+public:
+    QtSqlConnection();
+    ~QtSqlConnection();
+    QtSqlConnection(const QtSqlConnection&) = delete;
+    QtSqlConnection& operator=(const QtSqlConnection&) = delete;
+
+    bool open(const ConnectionParams& params, bool useDatabase, QString* error);
+    QSqlDatabase& database() { return m_database; }
+    // Runs statements that return no rows; stops at the first failure with its text in `error`.
+    bool exec(const QString& sql, QString* error);
+    bool isMariaDb() const { return m_mariaDb; }
+    QString serverVersion() const { return m_version; }
+
+private:
+    QString m_name;
+    QSqlDatabase m_database;
+    bool m_mariaDb = true;
+    QString m_version;
+};

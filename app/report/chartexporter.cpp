@@ -1,0 +1,146 @@
+#include "app/report/chartexporter.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+namespace {
+
+// Lays the chart out at `size` and paints it; a chart on screen gets its geometry back.
+void render(QChart* chart, QPainter* painter, QSize size)
+{
+    QGraphicsScene temporary;
+    QGraphicsScene* scene = chart->scene();
+    const bool borrowed = scene == nullptr;
+    if (borrowed) {
+        temporary.addItem(chart);
+        scene = &temporary;
+    }
+    const QRectF before = chart->geometry();
+    chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+    if (chart->layout())
+        chart->layout()->activate();
+    scene->render(painter, QRectF(QPointF(0, 0), QSizeF(size)), chart->sceneBoundingRect());
+    chart->setGeometry(before);
+    if (borrowed)
+        temporary.removeItem(chart);
+}
+
+bool validSize(QSize size, QString* error)
+{
+    if (size.width() < 50 || size.height() < 50 || size.width() > 20000 || size.height() > 20000) {
+        *error = QStringLiteral("a chart must be between 50 and 20000 pixels wide and high");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+namespace ChartExporter {
+
+QImage image(QChart* chart, QSize size, double scale)
+{
+    QImage result(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32_Premultiplied);
+    result.fill(Qt::white);
+    QPainter painter(&result);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(scale, scale);
+    render(chart, &painter, size);
+    return result;
+}
+
+bool savePng(QChart* chart, const QString& path, QSize size, int dpi, QString* error)
+{
+    if (!validSize(size, error))
+        return false;
+    if (dpi < 36 || dpi > 1200) {
+        *error = QStringLiteral("DPI must be between 36 and 1200");
+        return false;
+    }
+    // Laid out at the logical size of 96 DPI and drawn larger, so text grows with the DPI
+    // while the picture keeps exactly the pixel size asked for.
+    const double scale = dpi / 96.0;
+    QImage picture = image(chart, QSize(qRound(size.width() / scale), qRound(size.height() / scale)), scale);
+    if (picture.size() != size)
+        picture = picture.scaled(size, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    const int dotsPerMeter = qRound(dpi / 0.0254);
+    picture.setDotsPerMeterX(dotsPerMeter);
+    picture.setDotsPerMeterY(dotsPerMeter);
+    if (!picture.save(path, "PNG")) {
+        *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+QByteArray svg(QChart* chart, QSize size)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96); // so that the physical size matches the pixels at 96 DPI
+    generator.setTitle(chart->title());
+    {
+        QPainter painter(&generator);
+        render(chart, &painter, size);
+    }
+    return buffer.data();
+}
+
+bool saveSvg(QChart* chart, const QString& path, QSize size, QString* error)
+{
+    if (!validSize(size, error))
+        return false;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(svg(chart, size)) < 0) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool savePdf(QChart* chart, const QString& path, QSize size, QString* error)
+{
+    if (!validSize(size, error))
+        return false;
+    QPdfWriter writer(path);
+    writer.setResolution(96);
+    writer.setPageSize(QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setTitle(chart->title());
+    QPainter painter;
+    if (!painter.begin(&writer)) {
+        *error = QStringLiteral("cannot write %1").arg(path);
+        return false;
+    }
+    const double scale = writer.width() / static_cast<double>(size.width());
+    painter.scale(scale, scale);
+    render(chart, &painter, size);
+    painter.end();
+    return true;
+}
+
+bool save(QChart* chart, const QString& path, QSize size, int dpi, QString* error)
+{
+    const QString lower = path.toLower();
+    if (lower.endsWith(QLatin1String(".png")))
+        return savePng(chart, path, size, dpi, error);
+    if (lower.endsWith(QLatin1String(".svg")))
+        return saveSvg(chart, path, size, error);
+    if (lower.endsWith(QLatin1String(".pdf")))
+        return savePdf(chart, path, size, error);
+    *error = QStringLiteral("%1: choose a .png, .svg or .pdf file name").arg(path);
+    return false;
+}
+
+} // namespace ChartExporter

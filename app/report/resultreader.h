@@ -1,0 +1,22 @@
+#pragma once
+
+#include "app/report/resultwriter.h"
+
+#include <QList>
+
+#include <optional>
+#include <QString>
+
+// Reads a results file written by ResultWriter back into results, so that saved runs can be
+// opened again and compared with runs from other files, servers and days.
+namespace ResultReader {
+
+struct RunFile {
+    ResultWriter::RunInfo info;
+    QList<StrategyResult> results;
+};
+
+std::optional<RunFile> fromJson(const QJsonObject& root, QString* error);
+std::optional<RunFile> load(const QString& path, QString* error);
+
+} // namespace ResultReader

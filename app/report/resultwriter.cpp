@@ -1,0 +1,247 @@
+#include "app/core/passwordmask.h"
+#include "app/report/resultwriter.h"
+
+#include "app/core/experimentfields.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+namespace {
+
+QJsonObject knobsJson(const QMap<QString, QString>& knobs)
+{
+    QJsonObject object;
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        object.insert(it.key(), it.value());
+    return object;
+}
+
+QJsonArray deadlocksJson(const QList<DeadlockRecord>& records)
+{
+    QJsonArray array;
+    for (const DeadlockRecord& record : records)
+        array.append(ResultWriter::deadlockJson(record));
+    return array;
+}
+
+QJsonObject errorCountsJson(const ErrorCounts& counts)
+{
+    QJsonObject object;
+    for (std::size_t i = 0; i < kErrorClassCount; ++i)
+        object.insert(errorClassKey(static_cast<ErrorClass>(i)), static_cast<double>(counts[i]));
+    return object;
+}
+
+bool save(const QString& path, const QByteArray& data, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString csvLines(const QList<QJsonObject>& rows)
+{
+    if (rows.isEmpty())
+        return {};
+    QStringList header;
+    for (auto it = rows.first().begin(); it != rows.first().end(); ++it) {
+        if (!it.value().isObject() && !it.value().isArray())
+            header << it.key();
+    }
+    for (std::size_t i = 0; i < kErrorClassCount; ++i)
+        header << QStringLiteral("errors_") + errorClassKey(static_cast<ErrorClass>(i));
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (const QJsonObject& row : rows) {
+        QStringList fields;
+        for (const QString& key : header) {
+            QJsonValue value = key.startsWith(QLatin1String("errors_"))
+                ? row.value(QStringLiteral("errors")).toObject().value(key.mid(7))
+                : row.value(key);
+            if (value.isDouble())
+                fields << QString::number(value.toDouble(), 'g', 12);
+            else if (value.isBool())
+                fields << (value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
+            else
+                fields << csvField(value.toString());
+        }
+        out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace
+
+namespace ResultWriter {
+
+QJsonObject summaryJson(const StrategyResult& r)
+{
+    return QJsonObject {
+        { QStringLiteral("strategy"), r.strategy },
+        { QStringLiteral("safe"), r.safe },
+        { QStringLiteral("verdict"), r.verdict() },
+        { QStringLiteral("error"), PasswordMask::mask(r.error) },
+        { QStringLiteral("stop_reason"), r.stopReason },
+        { QStringLiteral("duration_s"), r.durationS },
+        { QStringLiteral("measured_from_s"), r.measuredFromS },
+        { QStringLiteral("threads"), r.experiment.threads },
+        { QStringLiteral("sold"), static_cast<double>(r.sold) },
+        { QStringLiteral("remaining"), static_cast<double>(r.remaining) },
+        { QStringLiteral("oversold"), static_cast<double>(r.oversold) },
+        { QStringLiteral("lost_updates"), static_cast<double>(r.lostUpdates) },
+        { QStringLiteral("unrecorded_decrements"), static_cast<double>(r.unrecordedDecrements) },
+        { QStringLiteral("order_rows"), static_cast<double>(r.orderRows) },
+        { QStringLiteral("client_sold_orders"), static_cast<double>(r.clientSoldOrders) },
+        { QStringLiteral("client_sold_units"), static_cast<double>(r.clientSoldUnits) },
+        { QStringLiteral("clients_agree"), r.clientsAgree() },
+        { QStringLiteral("out_of_stock"), static_cast<double>(r.outOfStock) },
+        { QStringLiteral("failed"), static_cast<double>(r.failed) },
+        { QStringLiteral("attempts"), static_cast<double>(r.attempts) },
+        { QStringLiteral("retries"), static_cast<double>(r.retries) },
+        { QStringLiteral("reconciled"), static_cast<double>(r.reconciled) },
+        { QStringLiteral("unresolved"), static_cast<double>(r.unresolved) },
+        { QStringLiteral("orders_per_s"), r.ordersPerS },
+        { QStringLiteral("attempts_per_s"), r.attemptsPerS },
+        { QStringLiteral("p50_ms"), r.p50Ms },
+        { QStringLiteral("p95_ms"), r.p95Ms },
+        { QStringLiteral("p99_ms"), r.p99Ms },
+        { QStringLiteral("max_ms"), r.maxMs },
+        { QStringLiteral("client_lock_wait_s"), r.clientLockWaitS },
+        { QStringLiteral("lock_waits"), static_cast<double>(r.lockWaits) },
+        { QStringLiteral("lock_time_ms"), static_cast<double>(r.lockTimeMs) },
+        { QStringLiteral("deadlocks"), static_cast<double>(r.deadlocks) },
+        { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
+        { QStringLiteral("errors"), errorCountsJson(r.errors) },
+        { QStringLiteral("error_messages"), QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
+        { QStringLiteral("knobs"), knobsJson(r.knobs) },
+        { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
+        { QStringLiteral("lock_inspector_error"), PasswordMask::mask(r.inspectorError) },
+        { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
+    };
+}
+
+QJsonObject deadlockJson(const DeadlockRecord& d)
+{
+    QJsonArray transactions;
+    for (const DeadlockRecord::Transaction& trx : d.transactions) {
+        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("statement"), trx.statement },
+            { QStringLiteral("waiting_for"), trx.waitingFor } });
+    }
+    return QJsonObject { { QStringLiteral("strategy"), d.strategy }, { QStringLiteral("t_s"), d.elapsedS },
+        { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim }, { QStringLiteral("transactions"), transactions } };
+}
+
+QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
+{
+    QJsonArray transactions;
+    for (const LockTransaction& trx : snapshot.transactions) {
+        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("state"), trx.state },
+            { QStringLiteral("waiting_s"), trx.waitingS }, { QStringLiteral("statement"), trx.statement },
+            { QStringLiteral("lock_mode"), trx.lockMode }, { QStringLiteral("lock_table"), trx.lockTable },
+            { QStringLiteral("lock_row"), trx.lockRow }, { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
+    }
+    QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy }, { QStringLiteral("t_s"), snapshot.elapsedS },
+        { QStringLiteral("waiting"), snapshot.waitingCount() }, { QStringLiteral("longest_queue"), snapshot.longestQueue() },
+        { QStringLiteral("transactions"), transactions } };
+    if (!snapshot.error.isEmpty())
+        object.insert(QStringLiteral("error"), snapshot.error);
+    return object;
+}
+
+QJsonObject sampleJson(const MetricsSample& s)
+{
+    QJsonObject object {
+        { QStringLiteral("strategy"), s.strategy },
+        { QStringLiteral("t_s"), s.elapsedS },
+        { QStringLiteral("interval_s"), s.intervalS },
+        { QStringLiteral("orders_per_s"), s.ordersPerS },
+        { QStringLiteral("attempts_per_s"), s.attemptsPerS },
+        { QStringLiteral("sold"), static_cast<double>(s.sold) },
+        { QStringLiteral("sold_units"), static_cast<double>(s.soldUnits) },
+        { QStringLiteral("out_of_stock"), static_cast<double>(s.outOfStock) },
+        { QStringLiteral("failed"), static_cast<double>(s.failed) },
+        { QStringLiteral("retries"), static_cast<double>(s.retries) },
+        { QStringLiteral("attempts"), static_cast<double>(s.attempts) },
+        { QStringLiteral("p50_ms"), s.p50Ms },
+        { QStringLiteral("p95_ms"), s.p95Ms },
+        { QStringLiteral("p99_ms"), s.p99Ms },
+        { QStringLiteral("max_ms"), s.maxMs },
+        { QStringLiteral("client_lock_wait_ms_per_s"), s.clientLockWaitMsPerS },
+        { QStringLiteral("row_lock_waits"), static_cast<double>(s.rowLockWaits) },
+        { QStringLiteral("row_lock_time_ms"), static_cast<double>(s.rowLockTimeMs) },
+        { QStringLiteral("waiting_now"), static_cast<double>(s.waitingNow) },
+        { QStringLiteral("deadlocks"), static_cast<double>(s.deadlocks) },
+        { QStringLiteral("deadlocks_total"), static_cast<double>(s.deadlocksTotal) },
+        { QStringLiteral("server_stats"), s.serverStatsValid },
+        { QStringLiteral("audited"), s.audit.valid },
+        { QStringLiteral("audit_sold"), static_cast<double>(s.audit.sold) },
+        { QStringLiteral("audit_remaining"), static_cast<double>(s.audit.remaining) },
+        { QStringLiteral("audit_oversold"), static_cast<double>(s.audit.oversold) },
+        { QStringLiteral("audit_lost_updates"), static_cast<double>(s.audit.lostUpdates) },
+        { QStringLiteral("audit_negative_skus"), static_cast<double>(s.audit.negativeSkus) },
+        { QStringLiteral("errors"), errorCountsJson(s.errors) },
+    };
+    return object;
+}
+
+QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results)
+{
+    QJsonArray strategies;
+    for (const StrategyResult& result : results) {
+        QJsonArray series;
+        for (const MetricsSample& sample : result.series)
+            series.append(sampleJson(sample));
+        strategies.append(QJsonObject { { QStringLiteral("summary"), summaryJson(result) }, { QStringLiteral("series"), series },
+            { QStringLiteral("experiment"), ExperimentFields::toJson(result.experiment) } });
+    }
+    return QJsonObject {
+        { QStringLiteral("lockbench"), QStringLiteral(LOCKBENCH_VERSION) },
+        { QStringLiteral("experiment"), ExperimentFields::toJson(info.experiment) },
+        { QStringLiteral("server"), QJsonObject { { QStringLiteral("url"), PasswordMask::mask(info.serverUrl) },
+                                                  { QStringLiteral("version"), info.serverVersion },
+                                                  { QStringLiteral("embedded"), info.embedded } } },
+        { QStringLiteral("strategies"), strategies },
+    };
+}
+
+bool writeJson(const QString& path, const RunInfo& info, const QList<StrategyResult>& results, QString* error)
+{
+    return save(path, QJsonDocument(toJson(info, results)).toJson(QJsonDocument::Indented), error);
+}
+
+QString summaryCsvPath(const QString& seriesPath)
+{
+    const QFileInfo file(seriesPath);
+    return file.dir().filePath(file.completeBaseName() + QStringLiteral("-summary.csv"));
+}
+
+bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString* error)
+{
+    QList<QJsonObject> samples;
+    QList<QJsonObject> summaries;
+    for (const StrategyResult& result : results) {
+        summaries.append(summaryJson(result));
+        for (const MetricsSample& sample : result.series)
+            samples.append(sampleJson(sample));
+    }
+    return save(path, csvLines(samples).toUtf8(), error) && save(summaryCsvPath(path), csvLines(summaries).toUtf8(), error);
+}
+
+} // namespace ResultWriter

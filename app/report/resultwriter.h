@@ -1,0 +1,34 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/core/experiment.h"
+#include "app/core/locksnapshot.h"
+#include "app/core/strategyresult.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+// Writes a finished run as JSON (experiment, server, per-strategy summary and series) or
+// as CSV (one file of samples, one of summaries). Passwords never appear: URLs are masked.
+namespace ResultWriter {
+
+struct RunInfo {
+    Experiment experiment;
+    QString serverUrl; // masked by the caller, and masked again on the way out
+    QString serverVersion;
+    bool embedded = true;
+};
+
+QJsonObject summaryJson(const StrategyResult& result);
+QJsonObject sampleJson(const MetricsSample& sample);
+QJsonObject deadlockJson(const DeadlockRecord& deadlock);
+QJsonObject lockSnapshotJson(const LockSnapshot& snapshot);
+QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results);
+
+bool writeJson(const QString& path, const RunInfo& info, const QList<StrategyResult>& results, QString* error);
+// `path` gets the samples; the summaries go beside it as <name>-summary.csv.
+bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString* error);
+QString summaryCsvPath(const QString& seriesPath);
+
+} // namespace ResultWriter

@@ -1,0 +1,167 @@
+#include "app/run/clientpool.h"
+
+#include "app/core/loadthread.h"
+
+#include <chrono>
+#include <random>
+
+namespace {
+
+std::int64_t nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+} // namespace
+
+ClientPool::ClientPool(RunEnvironment& environment, Strategy& strategy, std::atomic<bool>& stop)
+    : m_environment(environment)
+    , m_experiment(environment.experiment())
+    , m_strategy(strategy)
+    , m_stop(stop)
+    , m_sampler(environment.experiment())
+    , m_dry(std::make_unique<std::atomic<std::uint8_t>[]>(static_cast<std::size_t>(environment.experiment().skus)))
+{
+}
+
+ClientPool::~ClientPool()
+{
+    m_stop.store(true);
+    go();
+    join();
+}
+
+bool ClientPool::open(QString* error)
+{
+    const int clients = m_experiment.threads;
+    std::vector<WorkerCounters*> counters;
+    for (int i = 0; i < clients; ++i)
+        counters.push_back(&m_environment.newCounters());
+    m_threads.reserve(static_cast<std::size_t>(clients));
+    m_acknowledged.resize(static_cast<std::size_t>(clients));
+    for (int i = 0; i < clients; ++i)
+        m_threads.emplace_back([this, i, c = counters[static_cast<std::size_t>(i)]] { clientLoop(i, *c); });
+    // Wait until every client has its session (or failed to get one).
+    while (m_ready.load() < clients)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::lock_guard lock(m_errorMutex);
+    if (!m_firstError.isEmpty()) {
+        *error = m_firstError;
+        return false;
+    }
+    return true;
+}
+
+std::int64_t ClientPool::go()
+{
+    if (!m_go.load()) {
+        m_startNs.store(nowNs());
+        m_go.store(true);
+        m_go.notify_all();
+    }
+    return m_startNs.load();
+}
+
+void ClientPool::join()
+{
+    for (std::thread& thread : m_threads) {
+        if (thread.joinable())
+            thread.join();
+    }
+}
+
+AcknowledgedOrders ClientPool::acknowledged() const
+{
+    AcknowledgedOrders all;
+    for (const AcknowledgedOrders& client : m_acknowledged)
+        all.append(client);
+    return all;
+}
+
+void ClientPool::markDry(std::int64_t skuIndex)
+{
+    if (m_dry[static_cast<std::size_t>(skuIndex)].exchange(1, std::memory_order_relaxed) == 0)
+        m_dryCount.fetch_add(1, std::memory_order_relaxed);
+}
+
+void ClientPool::clientLoop(int index, WorkerCounters& counters)
+{
+    LoadThread::lowerPriority();
+    QString error;
+    std::unique_ptr<OrderSession> session = m_strategy.openSession(m_environment, counters, &error);
+    if (!session) {
+        std::lock_guard lock(m_errorMutex);
+        if (m_firstError.isEmpty())
+            m_firstError = QStringLiteral("client %1: %2").arg(index).arg(error);
+    }
+    m_ready.fetch_add(1);
+    m_go.wait(false);
+
+    const Experiment& e = m_experiment;
+    std::mt19937_64 rng(e.seed * 1'000'003ULL + static_cast<std::uint64_t>(index));
+    std::uniform_int_distribution<int> quantity(e.qtyMin, e.qtyMax);
+    const bool openLoop = e.arrival == ArrivalMode::Open;
+    const double nsPerOrder = openLoop ? 1e9 / e.rate : 0.0;
+    const std::int64_t start = m_startNs.load();
+    const int lines = m_strategy.linesPerOrder();
+    AcknowledgedOrders& acknowledged = m_acknowledged[static_cast<std::size_t>(index)];
+    std::int64_t sequence = 0;
+
+    while (session && !m_stop.load(std::memory_order_relaxed)) {
+        const std::int64_t orderIndex = m_issued.fetch_add(1, std::memory_order_relaxed);
+        if (e.stop == StopKind::Orders && orderIndex >= e.totalOrders)
+            break;
+        std::int64_t begin = nowNs();
+        if (openLoop) {
+            // Latency counts from when the order was due, not from when a client was free
+            // to send it: a slow server cannot hide its backlog (no coordinated omission).
+            const auto due = start + static_cast<std::int64_t>(static_cast<double>(orderIndex) * nsPerOrder);
+            while (begin < due && !m_stop.load(std::memory_order_relaxed)) {
+                std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<std::int64_t>(due - begin, 50'000'000)));
+                begin = nowNs();
+            }
+            if (m_stop.load(std::memory_order_relaxed))
+                break;
+            begin = due;
+        }
+        const std::int64_t skuIndex = m_sampler.pick(rng);
+        Order order;
+        order.requestId = (static_cast<std::int64_t>(index + 1) << 40) | sequence++;
+        order.skuId = skuIndex + 1;
+        if (lines == 2) {
+            // The second SKU follows the same skew; a skew that keeps picking the same SKU
+            // (a hot set of one at 100 %) falls back to any other.
+            std::int64_t other = skuIndex;
+            for (int tries = 0; other == skuIndex && tries < 64; ++tries)
+                other = m_sampler.pick(rng);
+            if (other == skuIndex)
+                other = (skuIndex + 1 + std::uniform_int_distribution<std::int64_t>(0, e.skus - 2)(rng)) % e.skus;
+            order.secondSkuId = other + 1;
+        }
+        order.qty = e.qtyMin == e.qtyMax ? e.qtyMin : quantity(rng);
+
+        const OrderOutcome outcome = session->place(order);
+        const std::int64_t end = nowNs();
+        switch (outcome) {
+        case OrderOutcome::Sold:
+            acknowledged.add(order.requestId);
+            WorkerCounters::add(counters.sold, lines);
+            WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * lines);
+            counters.latency.record(end - begin);
+            break;
+        case OrderOutcome::OutOfStock:
+            WorkerCounters::add(counters.outOfStock, 1);
+            if (order.qty == e.qtyMin && lines == 1) // not even the smallest order fits: this SKU is done
+                markDry(skuIndex);
+            break;
+        case OrderOutcome::Failed:
+            WorkerCounters::add(counters.failed, 1);
+            break;
+        case OrderOutcome::Aborted:
+            break;
+        }
+    }
+    session.reset(); // the connection closes on the thread that owns it
+    m_finished.fetch_add(1);
+}

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "app/core/acknowledgedorders.h"
+#include "app/core/experiment.h"
+#include "strategies/runenvironment.h"
+#include "app/run/skewsampler.h"
+
+#include "strategies/strategy.h"
+
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+// The client threads of one strategy run. Each opens its own session (and connection) on
+// its own thread, then all start together; they place orders until told to stop, the
+// orders run out, or every SKU is sold out.
+class ClientPool {
+public:
+    ClientPool(RunEnvironment& environment, Strategy& strategy, std::atomic<bool>& stop);
+    ~ClientPool();
+
+    // Starts the threads and waits until every session is open; false with `error` if any failed.
+    bool open(QString* error);
+    // Lets the clients go; returns the start instant in steady-clock nanoseconds.
+    std::int64_t go();
+    void join();
+
+    bool allFinished() const { return m_finished.load() == static_cast<int>(m_threads.size()); }
+    bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }
+    // Every order a client saw committed; read only after join().
+    AcknowledgedOrders acknowledged() const;
+
+private:
+    void clientLoop(int index, WorkerCounters& counters);
+    void markDry(std::int64_t skuIndex);
+
+    RunEnvironment& m_environment;
+    const Experiment& m_experiment;
+    Strategy& m_strategy;
+    std::atomic<bool>& m_stop;
+    SkewSampler m_sampler;
+
+    std::vector<std::thread> m_threads;
+    std::vector<AcknowledgedOrders> m_acknowledged; // one per client, written by that client only
+    std::atomic<int> m_ready { 0 };
+    std::atomic<bool> m_go { false };
+    std::atomic<std::int64_t> m_startNs { 0 };
+    std::atomic<std::int64_t> m_issued { 0 };
+    std::atomic<int> m_finished { 0 };
+    std::unique_ptr<std::atomic<std::uint8_t>[]> m_dry;
+    std::atomic<std::int64_t> m_dryCount { 0 };
+
+    std::mutex m_errorMutex;
+    QString m_firstError;
+};

@@ -1,0 +1,98 @@
+#include "app/run/experimentrunner.h"
+
+#include "app/run/strategyrun.h"
+
+#include "strategies/strategyregistry.h"
+
+ExperimentRunner::ExperimentRunner(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<MetricsSample>();
+    qRegisterMetaType<StrategyResult>();
+    qRegisterMetaType<LockSnapshot>();
+    qRegisterMetaType<DeadlockRecord>();
+}
+
+ExperimentRunner::~ExperimentRunner()
+{
+    stop();
+    joinThread();
+}
+
+bool ExperimentRunner::start(const Experiment& experiment, const QStringList& strategyIds,
+                             const ConnectionParams& params, QString* error)
+{
+    QList<RunCell> cells;
+    for (const QString& id : strategyIds)
+        cells.append({ id, experiment });
+    return start(cells, params, error);
+}
+
+bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error)
+{
+    if (m_running.load()) {
+        *error = QStringLiteral("a run is already going; stop it first");
+        return false;
+    }
+    joinThread();
+    if (cells.isEmpty()) {
+        *error = QStringLiteral("no strategy chosen");
+        return false;
+    }
+    for (const RunCell& cell : cells) {
+        const QList<FieldError> problems = validateExperiment(cell.experiment);
+        if (!problems.isEmpty()) {
+            QStringList lines;
+            for (const FieldError& problem : problems)
+                lines << QStringLiteral("%1: %2").arg(problem.field, problem.message);
+            *error = lines.join(QLatin1Char('\n'));
+            return false;
+        }
+        if (!StrategyRegistry::create(cell.strategy)) {
+            *error = QStringLiteral("unknown strategy %1").arg(cell.strategy);
+            return false;
+        }
+    }
+
+    const int runId = ++m_runId;
+    m_cancel.store(false);
+    m_running.store(true);
+    m_thread = std::thread([this, cells, params, runId] {
+        for (int index = 0; index < cells.size(); ++index) {
+            if (m_cancel.load())
+                break;
+            const RunCell& cell = cells[index];
+            std::unique_ptr<Strategy> strategy = StrategyRegistry::create(cell.strategy);
+            emit cellStarted(runId, index, static_cast<int>(cells.size()));
+            emit strategyStarted(runId, cell.strategy);
+            StrategyRun run(cell.experiment, params, *strategy, runId, m_cancel);
+            RunObserver observer;
+            observer.sample = [this](const MetricsSample& sample) { emit sampleReady(sample); };
+            observer.status = [this, runId](const QString& message) { emit status(runId, message); };
+            observer.locks = [this](const LockSnapshot& snapshot) { emit locksSampled(snapshot); };
+            observer.deadlock = [this](const DeadlockRecord& deadlock) { emit deadlockFound(deadlock); };
+            const StrategyResult result = run.execute(observer);
+            emit strategyFinished(result);
+            if (result.serverLost) {
+                // Every later strategy would fail the same way; the rest waits for the server.
+                emit status(runId, QStringLiteral("lost the server: the remaining strategies are not run"));
+                break;
+            }
+        }
+        const bool cancelled = m_cancel.load();
+        m_running.store(false);
+        emit finished(runId, cancelled);
+    });
+    return true;
+}
+
+void ExperimentRunner::stop()
+{
+    m_cancel.store(true);
+}
+
+void ExperimentRunner::joinThread()
+{
+    if (m_thread.joinable())
+        m_thread.join();
+}

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/core/experiment.h"
+#include "app/core/deadlockrecord.h"
+#include "app/core/locksnapshot.h"
+#include "app/core/metricssample.h"
+#include "app/core/strategyresult.h"
+#include "app/core/sweepplan.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <atomic>
+#include <thread>
+
+// Runs the chosen strategies one after another, each on fresh data, on a control thread
+// of its own. Results arrive as signals, queued to the receiver's thread; every signal
+// carries the run id so that a receiver can drop what belongs to an older run.
+class ExperimentRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit ExperimentRunner(QObject* parent = nullptr);
+    ~ExperimentRunner() override;
+
+    // Validates and starts; false with `error` when the experiment or a strategy id is bad
+    // or a run is already going.
+    bool start(const Experiment& experiment, const QStringList& strategyIds, const ConnectionParams& params,
+               QString* error);
+    // Runs any list of cells (a sweep), one after another, each on fresh data.
+    bool start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error);
+    // Asks every worker to stop after its current order; the run ends with finished().
+    void stop();
+    bool isRunning() const { return m_running.load(); }
+    int runId() const { return m_runId; }
+
+signals:
+    void status(int runId, const QString& message);
+    void strategyStarted(int runId, const QString& strategy);
+    void cellStarted(int runId, int index, int count);
+    void sampleReady(const MetricsSample& sample);
+    void strategyFinished(const StrategyResult& result);
+    void locksSampled(const LockSnapshot& snapshot);
+    void deadlockFound(const DeadlockRecord& deadlock);
+    void finished(int runId, bool cancelled);
+
+private:
+    void joinThread();
+
+    std::thread m_thread;
+    std::atomic<bool> m_cancel { false };
+    std::atomic<bool> m_running { false };
+    int m_runId = 0;
+};

@@ -1,0 +1,99 @@
+#include "app/run/lockinspector.h"
+
+#include <QHash>
+#include <QSqlError>
+#include <QSqlQuery>
+
+LockInspector::LockInspector(QSqlDatabase database, bool mariaDb)
+    : m_database(std::move(database))
+    , m_mariaDb(mariaDb)
+{
+}
+
+QString LockInspector::missingPrivilegeMessage()
+{
+    return QStringLiteral("The lock inspector needs the PROCESS privilege to read INNODB_TRX and the lock tables; "
+                          "this account does not have it (GRANT PROCESS ON *.* TO the lab's user). "
+                          "The run itself is not affected.");
+}
+
+LockSnapshot LockInspector::sample()
+{
+    LockSnapshot snapshot;
+    // Both flavours come down to the same three questions: which record locks exist (and
+    // which of them are waited for), who waits for whom, and which transactions are open.
+    if (m_mariaDb) {
+        read(snapshot,
+             QStringLiteral("SELECT l.lock_trx_id, l.lock_mode, l.lock_table, l.lock_data, t.trx_requested_lock_id = l.lock_id "
+                            "FROM information_schema.INNODB_LOCKS l "
+                            "LEFT JOIN information_schema.INNODB_TRX t ON t.trx_id = l.lock_trx_id"),
+             QStringLiteral("SELECT requesting_trx_id, blocking_trx_id FROM information_schema.INNODB_LOCK_WAITS"));
+    } else {
+        read(snapshot,
+             QStringLiteral("SELECT ENGINE_TRANSACTION_ID, LOCK_MODE, CONCAT('`', OBJECT_SCHEMA, '`.`', OBJECT_NAME, '`'), "
+                            "LOCK_DATA, LOCK_STATUS = 'WAITING' FROM performance_schema.data_locks WHERE LOCK_TYPE = 'RECORD'"),
+             QStringLiteral("SELECT REQUESTING_ENGINE_TRANSACTION_ID, BLOCKING_ENGINE_TRANSACTION_ID FROM performance_schema.data_lock_waits"));
+    }
+    return snapshot;
+}
+
+void LockInspector::fail(LockSnapshot& snapshot, const QSqlQuery& query)
+{
+    const QString code = query.lastError().nativeErrorCode();
+    // 1227: access denied, you need the PROCESS privilege; 1142/1044: no access to the table.
+    if (code == QLatin1String("1227") || code == QLatin1String("1142") || code == QLatin1String("1044"))
+        snapshot.error = missingPrivilegeMessage();
+    else
+        snapshot.error = QStringLiteral("cannot read the lock tables: %1").arg(query.lastError().text());
+}
+
+bool LockInspector::read(LockSnapshot& snapshot, const QString& locksSql, const QString& waitsSql)
+{
+    struct Lock {
+        QString mode, table, row;
+    };
+    QHash<QString, Lock> waitingFor; // trx -> the lock it waits for
+    QHash<QString, Lock> holding; // trx -> a lock it holds (shown when it waits for nothing)
+    QSqlQuery query(m_database);
+    if (!query.exec(locksSql)) {
+        fail(snapshot, query);
+        return false;
+    }
+    while (query.next()) {
+        const QString trx = query.value(0).toString();
+        const Lock lock { query.value(1).toString(), query.value(2).toString(), query.value(3).toString() };
+        if (query.value(4).toBool())
+            waitingFor.insert(trx, lock);
+        else if (!holding.contains(trx))
+            holding.insert(trx, lock);
+    }
+    QHash<QString, QStringList> blockers;
+    if (!query.exec(waitsSql)) {
+        fail(snapshot, query);
+        return false;
+    }
+    while (query.next())
+        blockers[query.value(0).toString()] << query.value(1).toString();
+
+    if (!query.exec(QStringLiteral("SELECT trx_id, trx_mysql_thread_id, trx_state, "
+                                   "COALESCE(TIMESTAMPDIFF(SECOND, trx_wait_started, NOW()), 0), trx_query "
+                                   "FROM information_schema.INNODB_TRX ORDER BY trx_started"))) {
+        fail(snapshot, query);
+        return false;
+    }
+    while (query.next()) {
+        LockTransaction trx;
+        trx.trxId = query.value(0).toString();
+        trx.threadId = query.value(1).toLongLong();
+        trx.state = query.value(2).toString();
+        trx.waitingS = query.value(3).toDouble();
+        trx.statement = query.value(4).toString().simplified();
+        const Lock lock = waitingFor.contains(trx.trxId) ? waitingFor.value(trx.trxId) : holding.value(trx.trxId);
+        trx.lockMode = lock.mode;
+        trx.lockTable = lock.table;
+        trx.lockRow = lock.row;
+        trx.blockedBy = blockers.value(trx.trxId);
+        snapshot.transactions.append(trx);
+    }
+    return true;
+}

@@ -1,0 +1,86 @@
+#include "app/run/metricssampler.h"
+
+MetricsSampler::MetricsSampler(const RunEnvironment& environment, ServerProbe& probe, int runId, QString strategy)
+    : m_environment(environment)
+    , m_probe(probe)
+    , m_runId(runId)
+    , m_strategy(std::move(strategy))
+{
+}
+
+void MetricsSampler::start()
+{
+    m_serverBaseline = m_probe.read(&m_serverError);
+    m_serverLast = m_serverBaseline;
+}
+
+MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) const
+{
+    Totals totals;
+    m_environment.forEachCounters([&](const WorkerCounters& c) {
+        const auto read = [](const WorkerCounters::Counter& counter) { return counter.load(std::memory_order_relaxed); };
+        totals.sold += read(c.sold);
+        totals.soldUnits += read(c.soldUnits);
+        totals.outOfStock += read(c.outOfStock);
+        totals.failed += read(c.failed);
+        totals.attempts += read(c.attempts);
+        totals.retries += read(c.retries);
+        totals.reconciled += read(c.reconciled);
+        totals.unresolved += read(c.unresolved);
+        totals.lockWaitNs += read(c.lockWaitNs);
+        for (std::size_t i = 0; i < kErrorClassCount; ++i)
+            totals.errors[i] += read(c.errors[i]);
+        latency.merge(c.latency.snapshot());
+    });
+    return totals;
+}
+
+MetricsSample MetricsSampler::sample(double elapsedS)
+{
+    HistogramSnapshot latency;
+    const Totals now = readTotals(latency);
+    const HistogramSnapshot interval = latency.since(m_latency);
+    m_latency = latency;
+
+    MetricsSample s;
+    s.runId = m_runId;
+    s.strategy = m_strategy;
+    s.elapsedS = elapsedS;
+    s.intervalS = std::max(1e-6, elapsedS - m_lastElapsedS);
+    s.ordersPerS = static_cast<double>(now.sold - m_last.sold) / s.intervalS;
+    s.attemptsPerS = static_cast<double>(now.attempts - m_last.attempts) / s.intervalS;
+    s.sold = now.sold;
+    s.soldUnits = now.soldUnits;
+    s.outOfStock = now.outOfStock;
+    s.failed = now.failed;
+    s.attempts = now.attempts;
+    s.retries = now.retries;
+    s.reconciled = now.reconciled;
+    s.unresolved = now.unresolved;
+    s.errors = now.errors;
+    s.p50Ms = static_cast<double>(interval.valueAtQuantile(0.50)) / 1e6;
+    s.p95Ms = static_cast<double>(interval.valueAtQuantile(0.95)) / 1e6;
+    s.p99Ms = static_cast<double>(interval.valueAtQuantile(0.99)) / 1e6;
+    s.maxMs = static_cast<double>(interval.count() > 0 ? interval.valueAtQuantile(1.0) : 0) / 1e6;
+    s.clientLockWaitMsPerS = static_cast<double>(now.lockWaitNs - m_last.lockWaitNs) / 1e6 / s.intervalS;
+
+    QString error;
+    if (const std::optional<ServerLockStats> server = m_probe.read(&error); server && m_serverLast && m_serverBaseline) {
+        s.serverStatsValid = true;
+        s.rowLockWaits = server->rowLockWaits - m_serverLast->rowLockWaits;
+        s.rowLockTimeMs = server->rowLockTimeMs - m_serverLast->rowLockTimeMs;
+        s.deadlocks = server->deadlocks - m_serverLast->deadlocks;
+        s.deadlocksTotal = server->deadlocks - m_serverBaseline->deadlocks;
+        s.waitingNow = server->waitingNow;
+        m_serverTotals.rowLockWaits = server->rowLockWaits - m_serverBaseline->rowLockWaits;
+        m_serverTotals.rowLockTimeMs = server->rowLockTimeMs - m_serverBaseline->rowLockTimeMs;
+        m_serverTotals.deadlocks = s.deadlocksTotal;
+        m_serverLast = server;
+    }
+    if (!error.isEmpty())
+        m_serverError = error;
+
+    m_last = now;
+    m_lastElapsedS = elapsedS;
+    return s;
+}

@@ -1,0 +1,343 @@
+#include "app/server/embeddedserver.h"
+
+#include "app/db/mysqlconnection.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+const QString kInitialisedMarker = QStringLiteral(".lockbench-initialised");
+
+bool runningAsRoot()
+{
+    return geteuid() == 0;
+}
+
+int freeLoopbackPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return 0;
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = 0;
+    int port = 0;
+    socklen_t length = sizeof(address);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0
+        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
+        port = ntohs(address.sin_port);
+    ::close(fd);
+    return port;
+}
+
+QString findExecutable(const QStringList& names)
+{
+    const QStringList extraPaths = { QStringLiteral("/usr/sbin"), QStringLiteral("/usr/local/sbin"),
+        QStringLiteral("/usr/bin"), QStringLiteral("/usr/local/bin") };
+    for (const QString& name : names) {
+        QString path = QStandardPaths::findExecutable(name);
+        if (path.isEmpty())
+            path = QStandardPaths::findExecutable(name, extraPaths);
+        if (!path.isEmpty())
+            return path;
+    }
+    return {};
+}
+
+bool isMariaDb(const QString& binary)
+{
+    return QFileInfo(binary).fileName().startsWith(QLatin1String("mariadb"))
+        || !findExecutable({ QStringLiteral("mariadb-install-db") }).isEmpty();
+}
+
+} // namespace
+
+EmbeddedServer::EmbeddedServer(QString dataRoot)
+    : m_dataRoot(std::move(dataRoot))
+{
+}
+
+EmbeddedServer::~EmbeddedServer()
+{
+    stop();
+}
+
+QString EmbeddedServer::defaultDataRoot()
+{
+    const QString fromEnvironment = qEnvironmentVariable("LOCKBENCH_DATA_DIR");
+    if (!fromEnvironment.isEmpty())
+        return QDir(fromEnvironment).absolutePath();
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/mariadb");
+}
+
+QString EmbeddedServer::findServerBinary()
+{
+    return findExecutable({ QStringLiteral("mariadbd"), QStringLiteral("mysqld") });
+}
+
+bool EmbeddedServer::start(QString* error, const Progress& progress)
+{
+    const auto report = [&](const QString& message) {
+        if (progress)
+            progress(message);
+    };
+    if (isRunning())
+        return true;
+    QElapsedTimer clock;
+    clock.start();
+
+    if (!QDir().mkpath(m_dataRoot)) {
+        *error = QStringLiteral("cannot create the data directory %1").arg(m_dataRoot);
+        return false;
+    }
+    m_lock = std::make_unique<QLockFile>(m_dataRoot + QStringLiteral("/lab.lock"));
+    m_lock->setStaleLockTime(0);
+    if (!m_lock->tryLock(0)) {
+        qint64 pid = 0;
+        QString host;
+        QString app;
+        m_lock->getLockInfo(&pid, &host, &app);
+        *error = QStringLiteral("another lockbench (pid %1) is using the embedded server in %2; close it first")
+                     .arg(pid)
+                     .arg(m_dataRoot);
+        m_lock.reset();
+        return false;
+    }
+
+    const QString binary = findServerBinary();
+    if (binary.isEmpty()) {
+        *error = QStringLiteral("no MariaDB server found (mariadbd or mysqld); install the mariadb-server package");
+        m_lock.reset();
+        return false;
+    }
+
+    stopStaleServer();
+    if (!QFile::exists(dataDirectory() + QLatin1Char('/') + kInitialisedMarker) && !initialise(error, progress)) {
+        m_lock.reset();
+        return false;
+    }
+
+    m_socketDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockbench-XXXXXX"));
+    if (!m_socketDir->isValid()) {
+        *error = QStringLiteral("cannot create a private socket directory in %1").arg(QDir::tempPath());
+        m_lock.reset();
+        return false;
+    }
+    m_socketPath = m_socketDir->path() + QStringLiteral("/mysqld.sock");
+    m_port = freeLoopbackPort();
+    if (m_port == 0) {
+        *error = QStringLiteral("no free loopback port for the embedded server");
+        m_lock.reset();
+        return false;
+    }
+
+    // Every deadlock goes to the error log: keep one old generation instead of letting it grow.
+    if (QFileInfo(errorLogPath()).size() > 64LL * 1024 * 1024) {
+        QFile::remove(errorLogPath() + QStringLiteral(".old"));
+        QFile::rename(errorLogPath(), errorLogPath() + QStringLiteral(".old"));
+    }
+
+    QStringList arguments = {
+        QStringLiteral("--no-defaults"),
+        QStringLiteral("--datadir=") + dataDirectory(),
+        QStringLiteral("--socket=") + m_socketPath,
+        QStringLiteral("--port=%1").arg(m_port),
+        QStringLiteral("--bind-address=127.0.0.1"),
+        QStringLiteral("--pid-file=") + dataDirectory() + QStringLiteral("/server.pid"),
+        QStringLiteral("--log-error=") + errorLogPath(),
+        QStringLiteral("--skip-name-resolve"),
+        QStringLiteral("--max-connections=2200"),
+        QStringLiteral("--max-prepared-stmt-count=200000"),
+        QStringLiteral("--innodb-buffer-pool-size=256M"),
+        QStringLiteral("--character-set-server=utf8mb4"),
+    };
+    if (isMariaDb(binary)) {
+        // The clients share the machine's cores with the server, and a hot row keeps many
+        // connections waiting: a pool of about one thread per core runs what can run, and
+        // InnoDB does not spin on a latch whose holder may be waiting for a core. On 2 cores,
+        // 64 threads on 16 slot rows: 2.4x the orders/s of one thread per connection with
+        // spinning (bench/perf.sh). Uncontended throughput does not change.
+        arguments << QStringLiteral("--innodb-print-all-deadlocks=ON") << QStringLiteral("--thread-handling=pool-of-threads")
+                  << QStringLiteral("--innodb-spin-wait-delay=0");
+    }
+    if (runningAsRoot())
+        arguments << QStringLiteral("--user=root");
+    arguments << m_extraArguments;
+
+    report(QStringLiteral("starting %1 on port %2").arg(QFileInfo(binary).fileName()).arg(m_port));
+    m_process = std::make_unique<QProcess>();
+    m_process->setProgram(binary);
+    m_process->setArguments(arguments);
+    m_process->setStandardOutputFile(m_dataRoot + QStringLiteral("/server.out"));
+    m_process->setStandardErrorFile(m_dataRoot + QStringLiteral("/server.out"), QIODevice::Append);
+    m_process->setChildProcessModifier([] {
+        // If the lab dies without stopping us, the server must not outlive it.
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+    });
+    m_process->start();
+    if (!m_process->waitForStarted(5000)) {
+        *error = QStringLiteral("cannot start %1: %2").arg(binary, m_process->errorString());
+        m_process.reset();
+        m_lock.reset();
+        return false;
+    }
+    if (!waitUntilReady(error)) {
+        stop();
+        return false;
+    }
+    m_lastStartMs = clock.elapsed();
+    report(QStringLiteral("MariaDB %1 ready in %2 s").arg(m_version).arg(m_lastStartMs / 1000.0, 0, 'f', 1));
+    return true;
+}
+
+bool EmbeddedServer::initialise(QString* error, const Progress& progress)
+{
+    if (progress)
+        progress(QStringLiteral("initialising a new data directory in %1").arg(dataDirectory()));
+    const QString staging = m_dataRoot + QStringLiteral("/data.initialising");
+    QDir(staging).removeRecursively();
+    QDir(dataDirectory()).removeRecursively(); // an interrupted earlier attempt
+    if (!QDir().mkpath(staging)) {
+        *error = QStringLiteral("cannot create %1").arg(staging);
+        return false;
+    }
+
+    QString program = findExecutable({ QStringLiteral("mariadb-install-db"), QStringLiteral("mysql_install_db") });
+    QStringList arguments;
+    if (!program.isEmpty()) {
+        arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--datadir=") + staging,
+            QStringLiteral("--auth-root-authentication-method=normal"), QStringLiteral("--skip-test-db"),
+            QStringLiteral("--skip-name-resolve") };
+    } else {
+        program = findServerBinary(); // MySQL: mysqld --initialize-insecure
+        arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--initialize-insecure"),
+            QStringLiteral("--datadir=") + staging };
+    }
+    if (runningAsRoot())
+        arguments << QStringLiteral("--user=root");
+
+    QProcess installer;
+    installer.setProcessChannelMode(QProcess::MergedChannels);
+    installer.start(program, arguments);
+    if (!installer.waitForStarted(5000) || !installer.waitForFinished(120000)
+        || installer.exitStatus() != QProcess::NormalExit || installer.exitCode() != 0) {
+        const QString output = QString::fromLocal8Bit(installer.readAll()).trimmed().right(2000);
+        *error = QStringLiteral("initialising the data directory with %1 failed: %2")
+                     .arg(program, output.isEmpty() ? installer.errorString() : output);
+        installer.kill();
+        installer.waitForFinished(2000);
+        return false;
+    }
+    QFile marker(staging + QLatin1Char('/') + kInitialisedMarker);
+    if (!marker.open(QIODevice::WriteOnly) || !QDir().rename(staging, dataDirectory())) {
+        *error = QStringLiteral("cannot finish the data directory in %1").arg(dataDirectory());
+        return false;
+    }
+    return true;
+}
+
+void EmbeddedServer::stopStaleServer()
+{
+    // A lab killed with -9 before PR_SET_PDEATHSIG existed, or a server left by a crash:
+    // stop it if, and only if, it is a server on our data directory.
+    QFile pidFile(dataDirectory() + QStringLiteral("/server.pid"));
+    if (!pidFile.open(QIODevice::ReadOnly))
+        return;
+    const qint64 pid = QString::fromLatin1(pidFile.readAll()).trimmed().toLongLong();
+    pidFile.close();
+    if (pid <= 1)
+        return;
+    QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+    if (!cmdline.open(QIODevice::ReadOnly) || !cmdline.readAll().contains(dataDirectory().toUtf8()))
+        return;
+    ::kill(static_cast<pid_t>(pid), SIGTERM);
+    for (int i = 0; i < 300 && QFile::exists(QStringLiteral("/proc/%1").arg(pid)); ++i)
+        QThread::msleep(100);
+    if (QFile::exists(QStringLiteral("/proc/%1").arg(pid)))
+        ::kill(static_cast<pid_t>(pid), SIGKILL);
+}
+
+bool EmbeddedServer::waitUntilReady(QString* error)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const ConnectionParams params = connectionParams();
+    while (clock.elapsed() < 60000) {
+        if (m_process->waitForFinished(50) || m_process->state() == QProcess::NotRunning) {
+            *error = QStringLiteral("the embedded server exited during start-up (code %1). Its log says:\n%2")
+                         .arg(m_process->exitCode())
+                         .arg(errorLogTail());
+            return false;
+        }
+        MysqlConnection probe;
+        if (probe.open(params, false)) {
+            m_version = probe.serverVersion();
+            return true;
+        }
+    }
+    *error = QStringLiteral("the embedded server did not accept connections within 60 s. Its log says:\n%1").arg(errorLogTail());
+    return false;
+}
+
+void EmbeddedServer::stop()
+{
+    if (m_process) {
+        if (m_process->state() != QProcess::NotRunning) {
+            m_process->terminate(); // SIGTERM: mariadbd shuts down cleanly
+            if (!m_process->waitForFinished(60000)) {
+                m_process->kill();
+                m_process->waitForFinished(5000);
+            }
+        }
+        m_process.reset();
+    }
+    m_socketDir.reset();
+    m_lock.reset();
+}
+
+bool EmbeddedServer::isRunning() const
+{
+    if (!m_process || m_process->state() != QProcess::Running)
+        return false;
+    // Without an event loop QProcess learns of a killed server only when asked.
+    return !m_process->waitForFinished(0);
+}
+
+qint64 EmbeddedServer::serverPid() const
+{
+    return m_process ? m_process->processId() : 0;
+}
+
+ConnectionParams EmbeddedServer::connectionParams(const QString& database) const
+{
+    ConnectionParams params;
+    params.host = QStringLiteral("localhost");
+    params.port = m_port;
+    params.socket = m_socketPath;
+    params.user = QStringLiteral("root");
+    params.database = database;
+    params.embeddedErrorLog = errorLogPath();
+    return params;
+}
+
+QString EmbeddedServer::errorLogTail() const
+{
+    QFile log(errorLogPath());
+    if (!log.open(QIODevice::ReadOnly))
+        return QStringLiteral("(no error log at %1)").arg(errorLogPath());
+    const qint64 size = log.size();
+    log.seek(std::max<qint64>(0, size - 3000));
+    return QString::fromLocal8Bit(log.readAll());
+}

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+
+#include <QLockFile>
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <functional>
+#include <memory>
+
+// The lab's private MariaDB: its own data directory under the user's app-data location,
+// a private unix socket and a free loopback port. Initialised on first use; stopped when
+// this object dies, and (through PR_SET_PDEATHSIG) when the lab process dies abruptly.
+// Must be started and stopped from one long-lived thread.
+class EmbeddedServer {
+public:
+    using Progress = std::function<void(const QString&)>;
+
+    explicit EmbeddedServer(QString dataRoot = defaultDataRoot());
+    ~EmbeddedServer();
+    EmbeddedServer(const EmbeddedServer&) = delete;
+    EmbeddedServer& operator=(const EmbeddedServer&) = delete;
+
+    bool start(QString* error, const Progress& progress = {});
+    // Options added to the server's command line at the next start, after the lab's own
+    // (tests use it to start a server unlike the lab's, e.g. one without InnoDB).
+    void setExtraArguments(const QStringList& arguments) { m_extraArguments = arguments; }
+    void stop();
+    bool isRunning() const;
+
+    ConnectionParams connectionParams(const QString& database = QStringLiteral("lockbench")) const;
+    QString dataDirectory() const { return m_dataRoot + QStringLiteral("/data"); }
+    QString errorLogPath() const { return dataDirectory() + QStringLiteral("/error.log"); }
+    QString socketPath() const { return m_socketPath; }
+    int port() const { return m_port; }
+    QString version() const { return m_version; }
+    qint64 lastStartMs() const { return m_lastStartMs; }
+    qint64 serverPid() const;
+
+    // $LOCKBENCH_DATA_DIR, else <AppDataLocation>/mariadb.
+    static QString defaultDataRoot();
+    static QString findServerBinary();
+
+private:
+    bool initialise(QString* error, const Progress& progress);
+    void stopStaleServer();
+    bool waitUntilReady(QString* error);
+    QString errorLogTail() const;
+
+    QString m_dataRoot;
+    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<QTemporaryDir> m_socketDir;
+    std::unique_ptr<QProcess> m_process;
+    QString m_socketPath;
+    int m_port = 0;
+    QString m_version;
+    qint64 m_lastStartMs = 0;
+    QStringList m_extraArguments;
+};

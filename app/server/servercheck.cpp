@@ -1,0 +1,31 @@
+#include "app/server/servercheck.h"
+
+#include "app/db/labdatabase.h"
+#include "app/db/mysqlconnection.h"
+
+ServerCheck ServerCheck::run(const ConnectionParams& params)
+{
+    ServerCheck check;
+    MysqlConnection connection;
+    if (!connection.open(params, false)) {
+        const MysqlError& error = connection.lastError();
+        QString why = error.message;
+        if (error.code == 1045)
+            why = QStringLiteral("wrong user name or password (%1)").arg(error.message);
+        else if (error.code == 2002 || error.code == 2003 || error.code == 2005)
+            why = QStringLiteral("the server is unreachable (%1)").arg(error.message);
+        check.message = QStringLiteral("Cannot connect to %1: %2").arg(params.maskedUrl(), why);
+        return check;
+    }
+    check.version = connection.serverVersion();
+    connection.close();
+    LabDatabase database(params);
+    QString error;
+    if (!database.open(&error)) {
+        check.message = QStringLiteral("Connected to %1 (%2), but the lab cannot run there: %3").arg(params.maskedUrl(), check.version, error);
+        return check;
+    }
+    check.ok = true;
+    check.message = QStringLiteral("Ready: %1, server %2, database %3 (InnoDB)").arg(params.maskedUrl(), check.version, params.database);
+    return check;
+}

@@ -1,0 +1,85 @@
+#include "app/server/serverknobs.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+QString readGlobal(QSqlDatabase& database, const QString& variable)
+{
+    QSqlQuery query(database);
+    if (query.exec(QStringLiteral("SELECT @@GLOBAL.%1").arg(variable)) && query.next())
+        return query.value(0).toString();
+    return {};
+}
+
+} // namespace
+
+ServerKnobs::ServerKnobs(QSqlDatabase database, const ConnectionParams& params)
+    : m_database(std::move(database))
+    , m_embedded(params.isEmbedded())
+{
+}
+
+ServerKnobs::~ServerKnobs()
+{
+    restore();
+}
+
+bool ServerKnobs::set(const QString& variable, const QString& value, QString* error)
+{
+    if (!m_saved.contains(variable))
+        m_saved.insert(variable, readGlobal(m_database, variable));
+    QSqlQuery query(m_database);
+    // Variable names are ours and values are validated numbers or ON/OFF: no user text here.
+    if (!query.exec(QStringLiteral("SET GLOBAL %1 = %2").arg(variable, value))) {
+        *error = QStringLiteral("cannot set %1 = %2 on the server (it needs SUPER or SYSTEM_VARIABLES_ADMIN): %3")
+                     .arg(variable, value, query.lastError().databaseText());
+        return false;
+    }
+    return true;
+}
+
+bool ServerKnobs::apply(const Experiment& e, QString* error)
+{
+    if (!m_embedded && (e.flushLogAtCommit >= 0 || e.bufferPoolMb > 0)) {
+        *error = QStringLiteral("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its embedded server");
+        return false;
+    }
+    if (e.deadlockDetect != KnobSwitch::Server
+        && !set(QStringLiteral("innodb_deadlock_detect"), e.deadlockDetect == KnobSwitch::On ? QStringLiteral("ON") : QStringLiteral("OFF"), error))
+        return false;
+    if (e.flushLogAtCommit >= 0 && !set(QStringLiteral("innodb_flush_log_at_trx_commit"), QString::number(e.flushLogAtCommit), error))
+        return false;
+    if (e.bufferPoolMb > 0 && !set(QStringLiteral("innodb_buffer_pool_size"), QString::number(static_cast<qint64>(e.bufferPoolMb) * 1024 * 1024), error))
+        return false;
+
+    m_effective.clear();
+    for (const QString& variable : { QStringLiteral("innodb_deadlock_detect"), QStringLiteral("innodb_flush_log_at_trx_commit"),
+             QStringLiteral("innodb_buffer_pool_size"), QStringLiteral("thread_handling"), QStringLiteral("innodb_spin_wait_delay") })
+        if (const QString value = readGlobal(m_database, variable); !value.isEmpty())
+            m_effective.insert(variable, value); // a server without the variable shows nothing for it
+    // MariaDB reports the switch as 1/0.
+    const QString detect = m_effective.value(QStringLiteral("innodb_deadlock_detect"));
+    if (detect == QLatin1String("1") || detect == QLatin1String("0"))
+        m_effective.insert(QStringLiteral("innodb_deadlock_detect"), detect == QLatin1String("1") ? QStringLiteral("ON") : QStringLiteral("OFF"));
+    // The lock wait timeout and isolation are set on each worker's session.
+    m_effective.insert(QStringLiteral("innodb_lock_wait_timeout"),
+                       e.lockWaitTimeoutS > 0 ? QString::number(e.lockWaitTimeoutS) : readGlobal(m_database, QStringLiteral("innodb_lock_wait_timeout")));
+    m_effective.insert(QStringLiteral("transaction_isolation"), isolationSql(e.isolation));
+    return true;
+}
+
+void ServerKnobs::restore()
+{
+    for (auto it = m_saved.begin(); it != m_saved.end(); ++it) {
+        if (it.value().isEmpty())
+            continue;
+        QSqlQuery query(m_database);
+        const bool numeric = !it.value().isEmpty() && it.value().front().isDigit();
+        if (!query.exec(QStringLiteral("SET GLOBAL %1 = %2").arg(it.key(), numeric ? it.value() : QStringLiteral("'%1'").arg(it.value()))))
+            qWarning("lockbench: could not restore %s to %s: %s", qPrintable(it.key()), qPrintable(it.value()),
+                     qPrintable(query.lastError().text()));
+    }
+    m_saved.clear();
+}

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/core/experiment.h"
+
+#include <QMap>
+#include <QSqlDatabase>
+#include <QString>
+
+// The server settings an experiment may ask for: applied before a strategy runs, read
+// back so the result records what it really ran under, and restored afterwards.
+class ServerKnobs {
+public:
+    ServerKnobs(QSqlDatabase database, const ConnectionParams& params);
+    ~ServerKnobs(); // restores, if apply() changed anything
+
+    bool apply(const Experiment& experiment, QString* error);
+    void restore();
+    // Effective values during the run, e.g. {"innodb_deadlock_detect": "OFF", ...}.
+    QMap<QString, QString> effective() const { return m_effective; }
+
+private:
+    bool set(const QString& variable, const QString& value, QString* error);
+
+    QSqlDatabase m_database;
+    bool m_embedded;
+    QMap<QString, QString> m_saved; // variable -> value before the run
+    QMap<QString, QString> m_effective;
+};

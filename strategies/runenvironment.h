@@ -1,0 +1,72 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/core/experiment.h"
+#include "strategies/runerrorlog.h"
+#include "strategies/workercounters.h"
+
+#include <atomic>
+#include <deque>
+#include <mutex>
+
+// What a strategy sees of the run it takes part in. The runner owns it.
+class RunEnvironment {
+public:
+    RunEnvironment(const Experiment& experiment, ConnectionParams params, const std::atomic<bool>& stopRequested)
+        : m_experiment(experiment)
+        , m_params(std::move(params))
+        , m_stop(stopRequested)
+    {
+    }
+
+    const Experiment& experiment() const { return m_experiment; }
+    const ConnectionParams& params() const { return m_params; }
+    bool stopRequested() const { return m_stop.load(std::memory_order_relaxed); }
+    RunErrorLog& errors() { return m_errors; }
+
+    // The server went away: workers stop trying to reconnect, and the run ends at once.
+    void markServerLost() { m_serverLost.store(true); }
+    bool serverLost() const { return m_serverLost.load(std::memory_order_relaxed); }
+
+    // An error that no retry can cure (the server turned read-only, a privilege was revoked):
+    // the first one is kept, and the run stops with it.
+    void failRun(const QString& message)
+    {
+        std::lock_guard lock(m_fatalMutex);
+        if (m_fatalError.isEmpty())
+            m_fatalError = message;
+        m_failed.store(true);
+    }
+    bool runFailed() const { return m_failed.load(std::memory_order_relaxed); }
+    QString fatalError() const
+    {
+        std::lock_guard lock(m_fatalMutex);
+        return m_fatalError;
+    }
+
+    // Counters for a new thread (a client, or a strategy's own writer); stable address.
+    WorkerCounters& newCounters()
+    {
+        std::lock_guard lock(m_countersMutex);
+        return m_counters.emplace_back();
+    }
+    template <typename Visit>
+    void forEachCounters(Visit visit) const
+    {
+        std::lock_guard lock(m_countersMutex);
+        for (const WorkerCounters& counters : m_counters)
+            visit(counters);
+    }
+
+private:
+    const Experiment& m_experiment;
+    ConnectionParams m_params;
+    const std::atomic<bool>& m_stop;
+    RunErrorLog m_errors;
+    std::atomic<bool> m_serverLost { false };
+    std::atomic<bool> m_failed { false };
+    mutable std::mutex m_fatalMutex;
+    QString m_fatalError;
+    mutable std::mutex m_countersMutex;
+    std::deque<WorkerCounters> m_counters;
+};

@@ -1,0 +1,24 @@
+#include "app/core/passwordmask.h"
+#include "strategies/runerrorlog.h"
+
+
+void RunErrorLog::report(const MysqlError& error, const QString& context)
+{
+    // The server's text may quote a connection string with its password (FEDERATED, CONNECT).
+    const QString message = PasswordMask::mask(context.isEmpty() ? error.message : context + QStringLiteral(": ") + error.message);
+    std::lock_guard lock(m_mutex);
+    for (Entry& entry : m_entries) {
+        if (entry.code == error.code && entry.message == message) {
+            ++entry.count;
+            return;
+        }
+    }
+    if (m_entries.size() < 100)
+        m_entries.append({ error.code, message, 1 });
+}
+
+QList<RunErrorLog::Entry> RunErrorLog::entries() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_entries;
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "app/core/mysqlerror.h"
+
+#include <QList>
+#include <QString>
+
+#include <mutex>
+
+// Errors that ended an order or a run, kept with their message so that none is swallowed,
+// and with any password in it masked. Only the rare failure path locks.
+class RunErrorLog {
+public:
+    struct Entry {
+        unsigned int code = 0;
+        QString message;
+        long long count = 0;
+    };
+
+    void report(const MysqlError& error, const QString& context);
+    QList<Entry> entries() const;
+
+private:
+    mutable std::mutex m_mutex;
+    QList<Entry> m_entries;
+};

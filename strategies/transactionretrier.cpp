@@ -1,0 +1,194 @@
+#include "strategies/transactionretrier.h"
+
+#include <chrono>
+#include <thread>
+
+namespace {
+
+std::int64_t nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+constexpr int kMaxErrorRetries = 200;
+
+} // namespace
+
+TransactionRetrier::TransactionRetrier(RunEnvironment& environment, WorkerCounters& counters, Prepare prepare)
+    : m_environment(environment)
+    , m_counters(counters)
+    , m_prepare(std::move(prepare))
+    , m_rng(environment.experiment().seed ^ reinterpret_cast<std::uintptr_t>(&counters))
+{
+}
+
+bool TransactionRetrier::connect(QString* error)
+{
+    if (!m_connection.open(m_environment.params())) {
+        *error = QStringLiteral("cannot connect to %1: %2")
+                     .arg(m_environment.params().endpoint(), m_connection.lastError().toString());
+        return false;
+    }
+    return setUpSession(error);
+}
+
+bool TransactionRetrier::setUpSession(QString* error)
+{
+    const QString isolation = isolationSql(m_environment.experiment().isolation);
+    if (!m_connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL ") + isolation)) {
+        *error = QStringLiteral("cannot set isolation level: %1").arg(m_connection.lastError().toString());
+        return false;
+    }
+    if (const int timeout = m_environment.experiment().lockWaitTimeoutS; timeout > 0
+        && !m_connection.execute(QStringLiteral("SET SESSION innodb_lock_wait_timeout = %1").arg(timeout))) {
+        *error = QStringLiteral("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
+        return false;
+    }
+    if (!m_probe.prepare(m_connection,
+                         QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
+        *error = QStringLiteral("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
+        return false;
+    }
+    if (const MysqlError prepareError = m_prepare(m_connection); prepareError.isSet()) {
+        *error = QStringLiteral("cannot prepare the strategy's statements: %1").arg(prepareError.toString());
+        return false;
+    }
+    return true;
+}
+
+OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeRequestId,
+                                     const std::function<Attempt()>& attempt, int maxConflicts)
+{
+    int conflicts = 0;
+    int errorRetries = 0;
+    while (true) {
+        WorkerCounters::add(m_counters.attempts, 1);
+        const Attempt result = m_connection.isOpen() ? attempt() : Attempt::failed({ 2006, QStringLiteral("not connected") });
+        switch (result.kind) {
+        case Attempt::Kind::Sold:
+            return OrderOutcome::Sold;
+        case Attempt::Kind::OutOfStock:
+            return OrderOutcome::OutOfStock;
+        case Attempt::Kind::Conflict:
+            if (++conflicts > maxConflicts) {
+                m_environment.errors().report({ 0, QStringLiteral("gave up after %1 version conflicts").arg(maxConflicts) },
+                                              QStringLiteral("optimistic"));
+                return OrderOutcome::Failed;
+            }
+            WorkerCounters::add(m_counters.retries, 1);
+            if (m_environment.stopRequested())
+                return OrderOutcome::Aborted;
+            backoff(conflicts);
+            continue;
+        case Attempt::Kind::Error:
+            break;
+        }
+
+        const ErrorClass errorClass = result.error.errorClass();
+        m_counters.countError(errorClass);
+        if (errorClass == ErrorClass::ConnectionLost) {
+            // The last statement may or may not have committed: reconnect, then ask.
+            if (!reconnect()) {
+                WorkerCounters::add(m_counters.unresolved, 1);
+                m_environment.errors().report(result.error, QStringLiteral("connection lost and not regained"));
+                return OrderOutcome::Failed;
+            }
+            const std::optional<bool> committed = isCommitted(probeRequestId());
+            if (!committed) {
+                WorkerCounters::add(m_counters.unresolved, 1);
+                return OrderOutcome::Failed;
+            }
+            if (*committed) {
+                WorkerCounters::add(m_counters.reconciled, 1);
+                return OrderOutcome::Sold;
+            }
+        } else if (errorClass == ErrorClass::DuplicateKey) {
+            // Our request id is already in the table: an earlier attempt committed.
+            m_connection.rollback();
+            if (isCommitted(probeRequestId()).value_or(false)) {
+                WorkerCounters::add(m_counters.reconciled, 1);
+                return OrderOutcome::Sold;
+            }
+            m_environment.errors().report(result.error, QString());
+            return OrderOutcome::Failed;
+        } else if (!isRetryable(errorClass)) {
+            m_connection.rollback();
+            m_environment.errors().report(result.error, QString());
+            if (endsTheRun(result.error.code))
+                m_environment.failRun(describeRunEndingError(result.error));
+            return OrderOutcome::Failed;
+        } else if (errorClass != ErrorClass::Deadlock) {
+            // 1205 rolls back only the statement: the transaction and its locks stay.
+            m_connection.rollback();
+        }
+
+        if (++errorRetries > kMaxErrorRetries) {
+            m_environment.errors().report(result.error, QStringLiteral("gave up after %1 retries").arg(kMaxErrorRetries));
+            return OrderOutcome::Failed;
+        }
+        WorkerCounters::add(m_counters.retries, 1);
+        if (m_environment.stopRequested())
+            return OrderOutcome::Aborted;
+        if (errorClass != ErrorClass::ConnectionLost)
+            backoff(std::min(errorRetries, 6));
+    }
+}
+
+void TransactionRetrier::delayInTransaction() const
+{
+    const double delayMs = m_environment.experiment().delayMs;
+    if (delayMs > 0.0)
+        std::this_thread::sleep_for(std::chrono::nanoseconds(static_cast<std::int64_t>(delayMs * 1e6)));
+}
+
+bool TransactionRetrier::timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params)
+{
+    const std::int64_t start = nowNs();
+    const bool ok = statement.execute(params);
+    WorkerCounters::add(m_counters.lockWaitNs, nowNs() - start);
+    return ok;
+}
+
+bool TransactionRetrier::reconnect()
+{
+    using namespace std::chrono;
+    const auto deadline = steady_clock::now() + seconds(30);
+    int round = 0;
+    while (steady_clock::now() < deadline && !m_environment.serverLost()) {
+        QString error;
+        if (m_connection.open(m_environment.params()) && setUpSession(&error))
+            return true;
+        if (m_environment.stopRequested() && round > 20)
+            return false;
+        std::this_thread::sleep_for(milliseconds(std::min(1000, 20 << std::min(round, 6))));
+        ++round;
+    }
+    return false;
+}
+
+std::optional<bool> TransactionRetrier::isCommitted(std::int64_t requestId)
+{
+    // A locking read waits for a transaction that is still finishing with this row,
+    // so a commit in flight is seen, not missed.
+    for (int tries = 0; tries < 5; ++tries) {
+        if (m_probe.execute({ requestId })) {
+            const std::optional<std::int64_t> count = m_probe.fetchSingle();
+            if (count)
+                return *count > 0;
+        }
+        const MysqlError error = m_probe.lastError();
+        if (error.errorClass() == ErrorClass::ConnectionLost && !reconnect())
+            break;
+    }
+    m_environment.errors().report(m_probe.lastError(), QStringLiteral("cannot learn whether request %1 committed").arg(requestId));
+    return std::nullopt;
+}
+
+void TransactionRetrier::backoff(int attempt)
+{
+    // Jittered exponential backoff, capped at about 10 ms, so that losers do not retry in lockstep.
+    const int capUs = std::min(10000, 50 << std::min(attempt, 8));
+    std::uniform_int_distribution<int> jitter(0, capUs);
+    std::this_thread::sleep_for(std::chrono::microseconds(jitter(m_rng)));
+}

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "app/db/mysqlconnection.h"
+#include "strategies/order.h"
+#include "app/db/preparedstatement.h"
+#include "strategies/runenvironment.h"
+
+#include <functional>
+#include <random>
+
+// Result of one transaction attempt by a strategy.
+struct Attempt {
+    enum class Kind { Sold, OutOfStock, Conflict, Error };
+    Kind kind = Kind::Sold;
+    MysqlError error;
+
+    static Attempt sold() { return { Kind::Sold, {} }; }
+    static Attempt outOfStock() { return { Kind::OutOfStock, {} }; }
+    static Attempt conflict() { return { Kind::Conflict, {} }; }
+    static Attempt failed(const MysqlError& error) { return { Kind::Error, error }; }
+};
+
+// One thread's connection and the rules for what to do when a transaction attempt fails:
+// retry deadlocks, roll back lock wait timeouts explicitly, reconnect after a lost
+// connection and learn whether the order committed from its request id, so that an
+// order is never lost and never counted twice. Anything else is reported, not swallowed.
+class TransactionRetrier {
+public:
+    using Prepare = std::function<MysqlError(MysqlConnection&)>; // empty error on success
+
+    TransactionRetrier(RunEnvironment& environment, WorkerCounters& counters, Prepare prepare);
+
+    bool connect(QString* error);
+    MysqlConnection& connection() { return m_connection; }
+
+    // Runs `attempt` until it sells, finds no stock, or gives up. `probeRequestId` names the
+    // request id whose presence in the orders table proves the last attempt committed.
+    OrderOutcome run(const std::function<std::int64_t()>& probeRequestId, const std::function<Attempt()>& attempt,
+                     int maxConflicts = 100);
+
+    // The experiment's in-transaction client delay (a stand-in for network round trips).
+    void delayInTransaction() const;
+    // Runs a locking statement and adds its time to the client lock-wait counter.
+    bool timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params);
+
+private:
+    bool setUpSession(QString* error);
+    bool reconnect();
+    std::optional<bool> isCommitted(std::int64_t requestId);
+    void backoff(int attempt);
+
+    RunEnvironment& m_environment;
+    WorkerCounters& m_counters;
+    Prepare m_prepare;
+    MysqlConnection m_connection;
+    PreparedStatement m_probe;
+    std::mt19937_64 m_rng;
+};

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "app/core/errorclass.h"
+#include "app/core/latencyhistogram.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+
+// Counters of one thread. Exactly one thread writes a given instance, so a relaxed
+// load-and-store is enough and no order takes a lock; the sampler only reads.
+struct alignas(64) WorkerCounters {
+    using Counter = std::atomic<std::int64_t>;
+
+    Counter sold { 0 }; // orders committed (or found committed by request id)
+    Counter soldUnits { 0 };
+    Counter outOfStock { 0 };
+    Counter failed { 0 }; // orders given up, with the error reported
+    Counter attempts { 0 }; // transaction attempts, first tries included
+    Counter retries { 0 };
+    Counter reconciled { 0 }; // orders whose commit outcome was learned by request id
+    Counter unresolved { 0 }; // orders whose outcome could not be learned (server gone)
+    Counter lockWaitNs { 0 }; // client time inside the locking statement
+    std::array<Counter, kErrorClassCount> errors {};
+    LatencyHistogram latency;
+
+    static void add(Counter& counter, std::int64_t amount)
+    {
+        counter.store(counter.load(std::memory_order_relaxed) + amount, std::memory_order_relaxed);
+    }
+    void countError(ErrorClass errorClass) { add(errors[static_cast<std::size_t>(errorClass)], 1); }
+};

@@ -1,0 +1,171 @@
+// The lockbench executable as a user runs it: a full run writes the JSON and CSV it promises,
+// a sweep its report and charts, Ctrl-C stops cleanly. Bad input: tst_cli_badinput.
+#include "app/core/experimentfields.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/lockbenchprocess.h"
+
+#include <QtTest>
+#include <QImage>
+
+#include <csignal>
+
+namespace {
+
+LockbenchProcess runLockbench(const QStringList& arguments, int timeoutMs = 60000)
+{
+    return LockbenchProcess::run(arguments, timeoutMs);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+
+private slots:
+    void helpDocumentsEveryFlag()
+    {
+        const LockbenchProcess o = runLockbench({ QStringLiteral("--help") });
+        QCOMPARE(o.exitCode, 0);
+        for (const ExperimentField& field : ExperimentFields::all())
+            QVERIFY2(o.out.contains(QStringLiteral("--") + field.name), qPrintable(field.name));
+        for (const char* flag : { "--strategy", "--server", "--json", "--csv", "--experiment" })
+            QVERIFY2(o.out.contains(QLatin1String(flag)), flag);
+    }
+
+    void savedExperimentRunsAgain()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("e.json"));
+        // --save-experiment writes before running; an unreachable server stops the run right after.
+        runLockbench({ QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("7"), QStringLiteral("--skew"),
+            QStringLiteral("zipf:1.3"), QStringLiteral("--save-experiment"), path, QStringLiteral("--server"),
+            QStringLiteral("mysql://lab@127.0.0.1:1/lockbench") });
+        QList<FieldError> errors;
+        const auto loaded = ExperimentFields::loadFile(path, errors);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->threads, 7);
+        QCOMPARE(loaded->skew, SkewKind::Zipf);
+        QCOMPARE(loaded->zipfS, 1.3);
+    }
+
+    void soldOutRunWritesSummaryAndSeries()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        const QString csv = dir.filePath(QStringLiteral("r.csv"));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("all"),
+                                           QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("5000"),
+                                           QStringLiteral("--threads"), QStringLiteral("32"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
+                                           QStringLiteral("--json"), json, QStringLiteral("--csv"), csv },
+                                       400000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.err + o.out.right(3000)));
+        QVERIFY(o.out.contains(QLatin1String("verdict")));
+
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        QVERIFY(root.value(QStringLiteral("server")).toObject().value(QStringLiteral("version")).toString().contains(QLatin1String("MariaDB")));
+        const QJsonArray strategies = root.value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 7);
+        for (const QJsonValue& entry : strategies) {
+            const QJsonObject summary = entry.toObject().value(QStringLiteral("summary")).toObject();
+            const QString name = summary.value(QStringLiteral("strategy")).toString();
+            for (const char* key : { "strategy", "sold", "oversold", "orders_per_s", "p50_ms", "p95_ms", "p99_ms", "lock_waits",
+                                     "deadlocks", "lock_wait_timeouts", "retries" })
+                QVERIFY2(summary.contains(QLatin1String(key)), key);
+            if (name == QLatin1String("naive")) {
+                QVERIFY2(summary.value(QStringLiteral("oversold")).toDouble() > 0, "naive showed no anomaly");
+            } else {
+                QCOMPARE(summary.value(QStringLiteral("sold")).toDouble(), 5000.0);
+                QCOMPARE(summary.value(QStringLiteral("oversold")).toDouble(), 0.0);
+                QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+            }
+            const QJsonArray series = entry.toObject().value(QStringLiteral("series")).toArray();
+            QVERIFY(!series.isEmpty());
+            QVERIFY(series.last().toObject().contains(QStringLiteral("orders_per_s")));
+            QVERIFY(series.last().toObject().value(QStringLiteral("audited")).toBool());
+        }
+        QFile series(csv);
+        QVERIFY(series.open(QIODevice::ReadOnly));
+        QVERIFY(series.readLine().contains("orders_per_s"));
+        QFile summary(dir.filePath(QStringLiteral("r-summary.csv")));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        QCOMPARE(summary.readAll().count('\n'), 8); // header and seven strategies
+    }
+
+    void sweepWritesReportMatchingTheJson()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        const QString report = dir.filePath(QStringLiteral("out.html"));
+        const QString charts = dir.filePath(QStringLiteral("charts"));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("sweep"), QStringLiteral("--strategy"), QStringLiteral("conditional,naive"),
+                                                    QStringLiteral("--threads"), QStringLiteral("1,4"), QStringLiteral("--skus"), QStringLiteral("1"),
+                                                    QStringLiteral("--stock"), QStringLiteral("100000"), QStringLiteral("--duration"), QStringLiteral("1500ms"),
+                                                    QStringLiteral("--warmup"), QStringLiteral("500ms"), QStringLiteral("--report"), report,
+                                                    QStringLiteral("--json"), json, QStringLiteral("--charts"), charts,
+                                                    QStringLiteral("--chart-size"), QStringLiteral("640x400") },
+                                                  180000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
+        QVERIFY(o.out.contains(QLatin1String("cell 4/4")));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray strategies = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 4);
+        QFile html(report);
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(html.readAll());
+        QList<int> threads;
+        for (const QJsonValue& entry : strategies) {
+            const QJsonObject summary = entry.toObject().value(QStringLiteral("summary")).toObject();
+            threads << summary.value(QStringLiteral("threads")).toInt();
+            QCOMPARE(summary.value(QStringLiteral("measured_from_s")).toDouble() > 0.4, true);
+            // The report's table row says what the JSON says.
+            const QString row = QStringLiteral("<td>%1</td><td>this run</td><td>%2</td><td>%3</td>")
+                                    .arg(summary.value(QStringLiteral("strategy")).toString())
+                                    .arg(summary.value(QStringLiteral("threads")).toInt())
+                                    .arg(summary.value(QStringLiteral("orders_per_s")).toDouble(), 0, 'f', 0);
+            QVERIFY2(text.contains(row), qPrintable(row));
+            QVERIFY(text.contains(summary.value(QStringLiteral("verdict")).toString()));
+        }
+        QCOMPARE(threads, (QList<int> { 1, 1, 4, 4 }));
+        QVERIFY(text.contains(QLatin1String("id='orders-vs-threads'")));
+        QVERIFY(text.count(QLatin1String("<svg")) >= 5);
+        for (const char* name : { "orders-vs-threads.png", "orders-vs-threads.svg", "orders-vs-threads.pdf", "p99-over-time.png" }) {
+            QVERIFY2(QFileInfo(QDir(charts).filePath(QLatin1String(name))).size() > 1000, name);
+        }
+        QCOMPARE(QImage(QDir(charts).filePath(QStringLiteral("orders-vs-threads.png"))).size(), QSize(640, 400));
+    }
+
+    void ctrlCStopsTheRunAndTheServer()
+    {
+        QProcess process;
+        process.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
+                      { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
+                        QStringLiteral("--duration"), QStringLiteral("10m"), QStringLiteral("--threads"), QStringLiteral("8") });
+        QVERIFY(process.waitForStarted());
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray output;
+        while (!output.contains("orders/s") && clock.elapsed() < 60000) {
+            process.waitForReadyRead(500);
+            output += process.readAllStandardOutput();
+        }
+        QVERIFY2(output.contains("orders/s"), output.constData());
+        QFile pidFile(qEnvironmentVariable("LOCKBENCH_DATA_DIR") + QStringLiteral("/data/server.pid"));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const QString serverPid = QString::fromLatin1(pidFile.readAll()).trimmed();
+        QVERIFY(QFileInfo::exists(QStringLiteral("/proc/") + serverPid));
+
+        ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 130);
+        QVERIFY(QString::fromUtf8(process.readAllStandardOutput()).contains(QLatin1String("stopped by the user")));
+        QVERIFY2(!QFileInfo::exists(QStringLiteral("/proc/") + serverPid), "the embedded server outlived the lab");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

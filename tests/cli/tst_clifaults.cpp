@@ -1,0 +1,73 @@
+// The headless lab when its embedded server is killed (kill -9) mid-run: it says so, writes
+// the partial results it promised, starts the server again and audits what it kept.
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/labserverpids.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <csignal>
+
+class TestCliFaults : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+
+private slots:
+    void killedServerIsReportedKeptAndAudited()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("partial.json"));
+        QProcess lockbench;
+        lockbench.setProcessChannelMode(QProcess::MergedChannels);
+        lockbench.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic,conditional"),
+                QStringLiteral("--skus"), QStringLiteral("4"), QStringLiteral("--stock"),
+                QStringLiteral("1000000"), QStringLiteral("--threads"), QStringLiteral("16"),
+                QStringLiteral("--duration"), QStringLiteral("60s"), QStringLiteral("--json"), json });
+        QVERIFY(lockbench.waitForStarted());
+        QString output;
+        QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll()))
+                                     .contains(QStringLiteral("pessimistic: running")),
+            60000);
+        QTest::qWait(1500);
+        const QList<qint64> pids = labServerPids();
+        QCOMPARE(pids.size(), 1);
+        QCOMPARE(::kill(static_cast<pid_t>(pids.first()), SIGKILL), 0);
+
+        QVERIFY(lockbench.waitForFinished(60000));
+        output += QString::fromUtf8(lockbench.readAll());
+        qInfo("%s", qPrintable(output.right(900)));
+        QCOMPARE(lockbench.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(lockbench.exitCode(), 1); // the run failed; the audit after the restart was clean
+        QVERIFY(output.contains(QStringLiteral("lost the server")));
+        QVERIFY(output.contains(QStringLiteral("restarting the embedded server")));
+        QVERIFY2(
+            output.contains(QRegularExpression(QStringLiteral(
+                "after the restart: all [0-9,]+ acknowledged orders are in the orders table; 0 oversold"))),
+            qPrintable(output));
+        QVERIFY(!output.contains(QStringLiteral("conditional: running"))); // the rest waits for the server
+
+        // The partial results were written.
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray strategies
+            = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 1);
+        const QJsonObject partial = strategies.first().toObject();
+        QCOMPARE(partial.value(QStringLiteral("summary"))
+                     .toObject()
+                     .value(QStringLiteral("stop_reason"))
+                     .toString(),
+            QStringLiteral("server lost"));
+        QVERIFY(!partial.value(QStringLiteral("series")).toArray().isEmpty());
+        QVERIFY(labServerPids().isEmpty()); // the restarted server stopped with the lab
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFaults)
+#include "tst_clifaults.moc"

@@ -1,0 +1,472 @@
+#include "app/core/experiment.h"
+#include "app/core/experimentfields.h"
+
+#include <QFile>
+#include <QJsonObject>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <optional>
+
+namespace {
+
+// Applies "name=value" assignments the way the CLI does; returns every error on the way.
+QList<FieldError> applyAll(Experiment& experiment, const QStringList& assignments)
+{
+    QList<FieldError> errors;
+    for (const QString& assignment : assignments) {
+        const qsizetype equals = assignment.indexOf(QLatin1Char('='));
+        if (auto error
+            = ExperimentFields::set(experiment, assignment.left(equals), assignment.mid(equals + 1)))
+            errors.append(*error);
+    }
+    return errors;
+}
+
+QStringList fieldsOf(const QList<FieldError>& errors)
+{
+    QStringList fields;
+    for (const FieldError& error : errors)
+        fields.append(error.field);
+    fields.sort();
+    return fields;
+}
+
+QString describe(const QList<FieldError>& errors)
+{
+    QStringList lines;
+    for (const FieldError& error : errors)
+        lines.append(error.field + QStringLiteral(": ") + error.message);
+    return lines.join(QStringLiteral("; "));
+}
+
+// Names the members a round trip changed, with full precision, for a useful failure message.
+QString differences(const Experiment& a, const Experiment& b)
+{
+    QStringList out;
+    const auto check = [&out](const char* member, auto x, auto y) {
+        if (x != y)
+            out.append(
+                QStringLiteral("%1: %2 became %3")
+                    .arg(QLatin1String(member), QString::number(x, 'g', 17), QString::number(y, 'g', 17)));
+    };
+    check("skus", double(a.skus), double(b.skus));
+    check("initialStock", double(a.initialStock), double(b.initialStock));
+    check("slotsPerSku", double(a.slotsPerSku), double(b.slotsPerSku));
+    check("threads", double(a.threads), double(b.threads));
+    check("skew", double(a.skew), double(b.skew));
+    check("hotPercent", a.hotPercent, b.hotPercent);
+    check("hotSkus", double(a.hotSkus), double(b.hotSkus));
+    check("zipfS", a.zipfS, b.zipfS);
+    check("qtyMin", double(a.qtyMin), double(b.qtyMin));
+    check("qtyMax", double(a.qtyMax), double(b.qtyMax));
+    check("stop", double(a.stop), double(b.stop));
+    check("durationMs", double(a.durationMs), double(b.durationMs));
+    check("totalOrders", double(a.totalOrders), double(b.totalOrders));
+    check("timeLimitMs", double(a.timeLimitMs), double(b.timeLimitMs));
+    check("delayMs", a.delayMs, b.delayMs);
+    check("isolation", double(a.isolation), double(b.isolation));
+    check("arrival", double(a.arrival), double(b.arrival));
+    check("rate", a.rate, b.rate);
+    if (a.seed != b.seed)
+        out.append(QStringLiteral("seed: %1 became %2").arg(a.seed).arg(b.seed));
+    check("batch", double(a.batch), double(b.batch));
+    check("writers", double(a.writers), double(b.writers));
+    check("maxRetries", double(a.maxRetries), double(b.maxRetries));
+    check("sampleIntervalMs", double(a.sampleIntervalMs), double(b.sampleIntervalMs));
+    if (a.database != b.database)
+        out.append(QStringLiteral("database: %1 became %2").arg(a.database, b.database));
+    return out.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+class TestExperiment : public QObject {
+    Q_OBJECT
+
+private slots:
+    void defaultExperimentIsValid();
+    void fieldsAreUniqueAndDocumented();
+    void badFieldValue_data();
+    void badFieldValue();
+    void goodFieldValue_data();
+    void goodFieldValue();
+    void jsonRoundTrip_data();
+    void jsonRoundTrip();
+    void fileRoundTrip();
+    void saveToMissingDirectoryFails();
+    void loadBadFile_data();
+    void loadBadFile();
+    void loadMissingFile();
+    void loadPartialFileKeepsDefaults();
+    void parseDuration_data();
+    void parseDuration();
+    void formatDuration_data();
+    void formatDuration();
+};
+
+void TestExperiment::defaultExperimentIsValid()
+{
+    const QList<FieldError> errors = validateExperiment(Experiment());
+    QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+}
+
+void TestExperiment::fieldsAreUniqueAndDocumented()
+{
+    QSet<QString> names;
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        QVERIFY2(!names.contains(field.name), qPrintable(field.name));
+        names.insert(field.name);
+        QVERIFY(!field.help.isEmpty());
+        QVERIFY(!field.valueName.isEmpty());
+        QVERIFY(field.parse && field.print);
+        QCOMPARE(ExperimentFields::find(field.name), &field);
+    }
+    QCOMPARE(ExperimentFields::find(QStringLiteral("colour")), nullptr);
+    // toJson writes every field, so a saved file documents the whole experiment.
+    const QStringList keys = ExperimentFields::toJson(Experiment()).keys();
+    QCOMPARE(QSet<QString>(keys.begin(), keys.end()), names);
+}
+
+void TestExperiment::badFieldValue_data()
+{
+    QTest::addColumn<QStringList>("assignments");
+    QTest::addColumn<QStringList>("fields");
+
+    const auto row = [](const char* name, const QStringList& assignments, const QStringList& fields) {
+        QTest::newRow(name) << assignments << fields;
+    };
+    const auto one = [](const char* field) { return QStringList { QString::fromLatin1(field) }; };
+
+    row("skus zero", { QStringLiteral("skus=0") }, one("skus"));
+    row("skus above limit", { QStringLiteral("skus=2000000") }, one("skus"));
+    row("skus huge", { QStringLiteral("skus=99999999999999999999") }, one("skus"));
+    row("skus at the int64 limit", { QStringLiteral("skus=9223372036854775807") }, one("skus"));
+    row("skus not a number", { QStringLiteral("skus=abc") }, one("skus"));
+    row("threads zero", { QStringLiteral("threads=0") }, one("threads"));
+    row("threads negative", { QStringLiteral("threads=-4") }, one("threads"));
+    row("threads beyond int", { QStringLiteral("threads=99999999999") }, one("threads"));
+    row("threads empty", { QStringLiteral("threads=") }, one("threads"));
+    row("threads fraction", { QStringLiteral("threads=2.5") }, one("threads"));
+    row("threads above limit", { QStringLiteral("threads=5000") }, one("threads"));
+    row("stock zero", { QStringLiteral("stock=0") }, one("stock"));
+    row("stock not a number", { QStringLiteral("stock=lots") }, one("stock"));
+    row("slots zero", { QStringLiteral("slots=0") }, one("slots"));
+    row("slots more than stock", { QStringLiteral("stock=10"), QStringLiteral("slots=16") }, one("slots"));
+    row("slots above limit",
+        { QStringLiteral("skus=10000"), QStringLiteral("slots=2000"), QStringLiteral("stock=5000") },
+        one("slots"));
+    row("slot rows over limit", { QStringLiteral("skus=1000000"), QStringLiteral("slots=16") }, one("slots"));
+    row("hot set larger than skus", { QStringLiteral("skus=1000"), QStringLiteral("skew=hotset:90:2000") },
+        one("skew"));
+    row("hot share zero", { QStringLiteral("skus=10"), QStringLiteral("skew=hotset:0:1") }, one("skew"));
+    row("hot share above 100", { QStringLiteral("skus=10"), QStringLiteral("skew=hotset:150:1") },
+        one("skew"));
+    row("hotset missing part", { QStringLiteral("skew=hotset:90") }, one("skew"));
+    row("zipf s zero", { QStringLiteral("skew=zipf:0") }, one("skew"));
+    row("zipf s not a number", { QStringLiteral("skew=zipf:steep") }, one("skew"));
+    row("unknown skew", { QStringLiteral("skew=pareto") }, one("skew"));
+    row("qty zero", { QStringLiteral("qty=0") }, one("qty"));
+    row("qty range reversed", { QStringLiteral("qty=5-2") }, one("qty"));
+    row("qty three parts", { QStringLiteral("qty=1-2-3") }, one("qty"));
+    row("qty above stock", { QStringLiteral("stock=3"), QStringLiteral("slots=1"), QStringLiteral("qty=5") },
+        one("qty"));
+    row("qty not a number", { QStringLiteral("qty=few") }, one("qty"));
+    row("open arrival with rate zero", { QStringLiteral("arrival=open"), QStringLiteral("rate=0") },
+        one("rate"));
+    row("rate infinite", { QStringLiteral("rate=inf") }, one("rate"));
+    row("unknown arrival", { QStringLiteral("arrival=poisson") }, one("arrival"));
+    row("bad duration", { QStringLiteral("duration=10 parsecs") }, one("duration"));
+    row("negative duration", { QStringLiteral("duration=-1s") }, one("duration"));
+    row("duration too short", { QStringLiteral("duration=50ms") }, one("duration"));
+    row("duration longer than a day", { QStringLiteral("duration=25h") }, one("duration"));
+    row("time limit zero", { QStringLiteral("time-limit=0") }, one("time-limit"));
+    row("orders zero", { QStringLiteral("stop=orders"), QStringLiteral("orders=0") }, one("orders"));
+    row("unknown stop", { QStringLiteral("stop=forever") }, one("stop"));
+    row("unknown isolation", { QStringLiteral("isolation=snapshot") }, one("isolation"));
+    row("delay negative", { QStringLiteral("delay-ms=-1") }, one("delay-ms"));
+    row("delay not a number", { QStringLiteral("delay-ms=abc") }, one("delay-ms"));
+    row("seed negative", { QStringLiteral("seed=-1") }, one("seed"));
+    row("batch zero", { QStringLiteral("batch=0") }, one("batch"));
+    row("writers above limit", { QStringLiteral("writers=1000") }, one("writers"));
+    row("max retries negative", { QStringLiteral("max-retries=-1") }, one("max-retries"));
+    row("sample interval too short", { QStringLiteral("sample-ms=10") }, one("sample-ms"));
+    row("database with a dash", { QStringLiteral("database=my-lab") }, one("database"));
+    row("database with a quote", { QStringLiteral("database=lab'; drop") }, one("database"));
+    row("database empty", { QStringLiteral("database=") }, one("database"));
+    row("unknown field", { QStringLiteral("colour=blue") }, one("colour"));
+}
+
+void TestExperiment::badFieldValue()
+{
+    QFETCH(QStringList, assignments);
+    QFETCH(QStringList, fields);
+
+    Experiment experiment;
+    QList<FieldError> errors = applyAll(experiment, assignments);
+    errors += validateExperiment(experiment);
+
+    QCOMPARE(fieldsOf(errors), fields);
+    for (const FieldError& error : errors)
+        QVERIFY2(!error.message.trimmed().isEmpty(), qPrintable(error.field));
+}
+
+void TestExperiment::goodFieldValue_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("printed");
+
+    QTest::newRow("threads with spaces")
+        << QStringLiteral("threads") << QStringLiteral(" 8 ") << QStringLiteral("8");
+    QTest::newRow("qty fixed") << QStringLiteral("qty") << QStringLiteral("3") << QStringLiteral("3");
+    QTest::newRow("qty range") << QStringLiteral("qty") << QStringLiteral("2-5") << QStringLiteral("2-5");
+    QTest::newRow("qty equal range") << QStringLiteral("qty") << QStringLiteral("4-4") << QStringLiteral("4");
+    QTest::newRow("skew upper case") << QStringLiteral("skew") << QStringLiteral("HOTSET:90:1")
+                                     << QStringLiteral("hotset:90:1");
+    QTest::newRow("skew hot alias") << QStringLiteral("skew") << QStringLiteral("hot:50:1")
+                                    << QStringLiteral("hotset:50:1");
+    QTest::newRow("zipf default s") << QStringLiteral("skew") << QStringLiteral("zipf")
+                                    << QStringLiteral("zipf:1.1");
+    QTest::newRow("duration minutes")
+        << QStringLiteral("duration") << QStringLiteral("120s") << QStringLiteral("2m");
+    QTest::newRow("isolation any case") << QStringLiteral("isolation") << QStringLiteral("Read-Committed")
+                                        << QStringLiteral("read-committed");
+    QTest::newRow("stop sold out") << QStringLiteral("stop") << QStringLiteral("sold-out")
+                                   << QStringLiteral("sold-out");
+    QTest::newRow("largest seed") << QStringLiteral("seed") << QStringLiteral("18446744073709551615")
+                                  << QStringLiteral("18446744073709551615");
+    QTest::newRow("database trimmed")
+        << QStringLiteral("database") << QStringLiteral(" lab_2 ") << QStringLiteral("lab_2");
+}
+
+void TestExperiment::goodFieldValue()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, text);
+    QFETCH(QString, printed);
+
+    Experiment experiment;
+    const std::optional<FieldError> error = ExperimentFields::set(experiment, name, text);
+    QVERIFY2(!error, error ? qPrintable(error->message) : "");
+    QCOMPARE(ExperimentFields::find(name)->print(experiment), printed);
+    const QList<FieldError> errors = validateExperiment(experiment);
+    QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+}
+
+void TestExperiment::jsonRoundTrip_data()
+{
+    QTest::addColumn<QStringList>("assignments");
+
+    QTest::newRow("hot set, open loop") << QStringList { QStringLiteral("skus=500"),
+        QStringLiteral("stock=250000"), QStringLiteral("slots=8"), QStringLiteral("threads=64"),
+        QStringLiteral("skew=hotset:75:12"), QStringLiteral("qty=2-5"), QStringLiteral("stop=orders"),
+        QStringLiteral("duration=30s"), QStringLiteral("orders=50000"), QStringLiteral("time-limit=2m"),
+        QStringLiteral("delay-ms=1.5"), QStringLiteral("isolation=read-committed"),
+        QStringLiteral("arrival=open"), QStringLiteral("rate=2500"),
+        QStringLiteral("seed=18446744073709551615"), QStringLiteral("batch=10"), QStringLiteral("writers=8"),
+        QStringLiteral("max-retries=7"), QStringLiteral("sample-ms=500"), QStringLiteral("database=lab_2") };
+    // Values a user may well type, with more digits than printf's default six.
+    QTest::newRow("zipf, many significant digits") << QStringList { QStringLiteral("skus=1000"),
+        QStringLiteral("skew=zipf:0.8765432"), QStringLiteral("delay-ms=0.1234567"),
+        QStringLiteral("arrival=open"), QStringLiteral("rate=1234567"), QStringLiteral("duration=1500ms"),
+        QStringLiteral("stop=sold-out"), QStringLiteral("time-limit=90m"),
+        QStringLiteral("isolation=serializable"), QStringLiteral("stock=123456789"),
+        QStringLiteral("seed=0") };
+    QTest::newRow("hot set, fractional share") << QStringList { QStringLiteral("skus=3000"),
+        QStringLiteral("skew=hotset:33.3333333:7"), QStringLiteral("isolation=read-uncommitted") };
+}
+
+void TestExperiment::jsonRoundTrip()
+{
+    QFETCH(QStringList, assignments);
+
+    Experiment original;
+    const QList<FieldError> setErrors = applyAll(original, assignments);
+    QVERIFY2(setErrors.isEmpty(), qPrintable(describe(setErrors)));
+    QVERIFY2(validateExperiment(original).isEmpty(), qPrintable(describe(validateExperiment(original))));
+    QVERIFY(!(original == Experiment()));
+
+    QList<FieldError> errors;
+    const Experiment copy = ExperimentFields::fromJson(ExperimentFields::toJson(original), errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+    QVERIFY2(copy == original, qPrintable(differences(original, copy)));
+}
+
+void TestExperiment::fileRoundTrip()
+{
+    Experiment original;
+    QVERIFY(applyAll(original,
+        { QStringLiteral("skus=20"), QStringLiteral("skew=zipf:0.5"), QStringLiteral("threads=3"),
+            QStringLiteral("qty=1-3"), QStringLiteral("seed=42"), QStringLiteral("database=lab_file") })
+                .isEmpty());
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("experiment.json"));
+    QString saveError;
+    QVERIFY2(ExperimentFields::saveFile(original, path, &saveError), qPrintable(saveError));
+    QVERIFY(saveError.isEmpty());
+
+    QList<FieldError> errors;
+    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+    QVERIFY(loaded);
+    QVERIFY(*loaded == original);
+}
+
+void TestExperiment::saveToMissingDirectoryFails()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString error;
+    QVERIFY(!ExperimentFields::saveFile(
+        Experiment(), dir.filePath(QStringLiteral("missing/experiment.json")), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestExperiment::loadBadFile_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QStringList>("fields");
+
+    const QStringList file { QStringLiteral("experiment") };
+    QTest::newRow("empty file") << QByteArray() << file;
+    QTest::newRow("malformed json") << QByteArray("{ \"threads\": 4,") << file;
+    QTest::newRow("json array") << QByteArray("[ { \"threads\": 4 } ]") << file;
+    QTest::newRow("json string") << QByteArray("\"threads\"") << file;
+    QTest::newRow("unknown key") << QByteArray("{ \"colour\": \"blue\" }")
+                                 << QStringList { QStringLiteral("colour") };
+    QTest::newRow("boolean value") << QByteArray("{ \"threads\": true }")
+                                   << QStringList { QStringLiteral("threads") };
+    QTest::newRow("null value") << QByteArray("{ \"skew\": null }") << QStringList { QStringLiteral("skew") };
+    QTest::newRow("object value") << QByteArray("{ \"skew\": { \"kind\": \"zipf\" } }")
+                                  << QStringList { QStringLiteral("skew") };
+    QTest::newRow("array value") << QByteArray("{ \"threads\": [4] }")
+                                 << QStringList { QStringLiteral("threads") };
+    QTest::newRow("fraction for a count")
+        << QByteArray("{ \"threads\": 2.5 }") << QStringList { QStringLiteral("threads") };
+    QTest::newRow("word for a count")
+        << QByteArray("{ \"threads\": \"many\" }") << QStringList { QStringLiteral("threads") };
+    QTest::newRow("number beyond int64")
+        << QByteArray("{ \"skus\": 1e30 }") << QStringList { QStringLiteral("skus") };
+    QTest::newRow("bad duration") << QByteArray("{ \"duration\": \"10 parsecs\" }")
+                                  << QStringList { QStringLiteral("duration") };
+    QTest::newRow("every bad key reported")
+        << QByteArray("{ \"threads\": true, \"colour\": 1, \"skus\": 10 }")
+        << QStringList { QStringLiteral("colour"), QStringLiteral("threads") };
+}
+
+void TestExperiment::loadBadFile()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QStringList, fields);
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(content), content.size());
+    file.close();
+
+    QList<FieldError> errors;
+    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    QVERIFY(!loaded);
+    QCOMPARE(fieldsOf(errors), fields);
+    for (const FieldError& error : errors)
+        QVERIFY(!error.message.isEmpty());
+}
+
+void TestExperiment::loadMissingFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QList<FieldError> errors;
+    QVERIFY(!ExperimentFields::loadFile(dir.filePath(QStringLiteral("nothing-here.json")), errors));
+    QCOMPARE(fieldsOf(errors), QStringList { QStringLiteral("experiment") });
+    QVERIFY(errors.first().message.contains(QStringLiteral("nothing-here.json")));
+}
+
+void TestExperiment::loadPartialFileKeepsDefaults()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("partial.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{ \"threads\": 8, \"duration\": \"2m\" }");
+    file.close();
+
+    QList<FieldError> errors;
+    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    QVERIFY2(loaded, qPrintable(describe(errors)));
+    Experiment expected;
+    expected.threads = 8;
+    expected.durationMs = 120'000;
+    QVERIFY(*loaded == expected);
+}
+
+void TestExperiment::parseDuration_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<std::optional<qint64>>("expected");
+
+    QTest::newRow("seconds") << QStringLiteral("10s") << std::optional<qint64>(10'000);
+    QTest::newRow("milliseconds") << QStringLiteral("250ms") << std::optional<qint64>(250);
+    QTest::newRow("minutes") << QStringLiteral("2m") << std::optional<qint64>(120'000);
+    QTest::newRow("min") << QStringLiteral("2min") << std::optional<qint64>(120'000);
+    QTest::newRow("hours") << QStringLiteral("1h") << std::optional<qint64>(3'600'000);
+    QTest::newRow("fraction") << QStringLiteral("1.5s") << std::optional<qint64>(1500);
+    QTest::newRow("bare number is seconds") << QStringLiteral("5") << std::optional<qint64>(5000);
+    QTest::newRow("zero") << QStringLiteral("0") << std::optional<qint64>(0);
+    QTest::newRow("spaces and case") << QStringLiteral(" 10 S ") << std::optional<qint64>(10'000);
+    QTest::newRow("word") << QStringLiteral("abc") << std::optional<qint64>();
+    QTest::newRow("negative") << QStringLiteral("-1s") << std::optional<qint64>();
+    QTest::newRow("empty") << QString() << std::optional<qint64>();
+    QTest::newRow("unit only") << QStringLiteral("ms") << std::optional<qint64>();
+    QTest::newRow("unknown unit") << QStringLiteral("10 parsecs") << std::optional<qint64>();
+    QTest::newRow("exponent") << QStringLiteral("1e3s") << std::optional<qint64>();
+    QTest::newRow("comma decimal") << QStringLiteral("1,5s") << std::optional<qint64>();
+    QTest::newRow("too long") << QStringLiteral("99999999999999999999h") << std::optional<qint64>();
+}
+
+void TestExperiment::parseDuration()
+{
+    QFETCH(QString, text);
+    QFETCH(std::optional<qint64>, expected);
+
+    const std::optional<std::int64_t> parsed = ExperimentFields::parseDurationMs(text);
+    QCOMPARE(parsed.has_value(), expected.has_value());
+    if (expected)
+        QCOMPARE(*parsed, *expected);
+}
+
+void TestExperiment::formatDuration_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+
+    QTest::newRow("zero") << qint64(0) << QStringLiteral("0s");
+    QTest::newRow("milliseconds") << qint64(250) << QStringLiteral("250ms");
+    QTest::newRow("not whole seconds") << qint64(1500) << QStringLiteral("1500ms");
+    QTest::newRow("seconds") << qint64(10'000) << QStringLiteral("10s");
+    QTest::newRow("minutes") << qint64(120'000) << QStringLiteral("2m");
+    QTest::newRow("ninety minutes") << qint64(5'400'000) << QStringLiteral("90m");
+    QTest::newRow("hours") << qint64(7'200'000) << QStringLiteral("2h");
+}
+
+void TestExperiment::formatDuration()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+
+    QCOMPARE(ExperimentFields::formatDurationMs(ms), text);
+    // The printed form is what a saved experiment holds, so it must parse back exactly.
+    QCOMPARE(ExperimentFields::parseDurationMs(text), std::optional<std::int64_t>(ms));
+}
+
+QTEST_GUILESS_MAIN(TestExperiment)
+#include "tst_experiment.moc"

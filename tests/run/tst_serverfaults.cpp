@@ -1,0 +1,209 @@
+// What real servers do mid-run: die (kill -9), turn read-only, time out lock waits. The
+// lab must say so, keep what it measured, and never count an order the server did not keep.
+#include "app/db/connectionparams.h"
+#include "app/server/embeddedserver.h"
+#include "tests/support/hangwatchdog.h"
+#include "app/db/mysqlconnection.h"
+#include "app/audit/recoveryaudit.h"
+#include "tests/support/serverfixture.h"
+#include "strategies/strategyregistry.h"
+#include "app/run/strategyrun.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <csignal>
+#include <mutex>
+#include <thread>
+
+namespace {
+
+// Runs one strategy on a thread of its own, recording when each status line arrived.
+class BackgroundRun {
+public:
+    BackgroundRun(const QString& strategyId, const Experiment& experiment, const ConnectionParams& params)
+        : m_strategy(StrategyRegistry::create(strategyId))
+        , m_experiment(experiment)
+    {
+        m_clock.start();
+        m_thread = std::thread([this, params] {
+            StrategyRun run(m_experiment, params, *m_strategy, 1, m_cancel);
+            RunObserver observer;
+            observer.status = [this](const QString& line) {
+                std::lock_guard lock(m_mutex);
+                m_statusLines.append({ m_clock.elapsed(), line });
+            };
+            m_result = run.execute(observer);
+        });
+    }
+    ~BackgroundRun()
+    {
+        m_cancel.store(true);
+        wait();
+    }
+
+    StrategyResult wait()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+        return m_result;
+    }
+    qint64 elapsedMs() const { return m_clock.elapsed(); }
+    // When the first status line containing `text` arrived, in ms since the start; -1 if none.
+    qint64 statusAt(const QString& text) const
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& [at, line] : m_statusLines) {
+            if (line.contains(text))
+                return at;
+        }
+        return -1;
+    }
+    bool running(const QString& text) const { return statusAt(text) >= 0; }
+    StockLayout layout() const { return m_strategy->layout(); }
+
+private:
+    std::unique_ptr<Strategy> m_strategy;
+    Experiment m_experiment;
+    std::atomic<bool> m_cancel { false };
+    QElapsedTimer m_clock;
+    mutable std::mutex m_mutex;
+    QList<QPair<qint64, QString>> m_statusLines;
+    StrategyResult m_result;
+    std::thread m_thread;
+};
+
+Experiment longRun(int threads)
+{
+    Experiment e;
+    e.skus = 4;
+    e.initialStock = 1'000'000;
+    e.threads = threads;
+    e.stop = StopKind::Duration;
+    e.durationMs = 60000;
+    e.batch = 8;
+    e.writers = 2;
+    return e;
+}
+
+} // namespace
+
+class TestServerFaults : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void killedServerIsReportedAndLosesNoAcknowledgedOrder_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::newRow("pessimistic") << QStringLiteral("pessimistic");
+        QTest::newRow("slotted-partitioned") << QStringLiteral("slotted-partitioned");
+        QTest::newRow("queued") << QStringLiteral("queued");
+    }
+    void killedServerIsReportedAndLosesNoAcknowledgedOrder()
+    {
+        QFETCH(QString, id);
+        BackgroundRun run(id, longRun(16), ServerFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1500);
+        const qint64 pid = ServerFixture::server().serverPid();
+        QVERIFY(pid > 0);
+        const qint64 killedAt = run.elapsedMs();
+        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+
+        const StrategyResult r = run.wait();
+        const qint64 saidAt = run.statusAt(QStringLiteral("lost the server"));
+        QVERIFY2(saidAt >= 0, "the run never said it lost the server");
+        qInfo("%s: the run said it lost the server %lld ms after the kill; %lld orders acknowledged, %lld "
+              "without reply",
+            qPrintable(id), saidAt - killedAt, r.clientSoldOrders, r.unresolved);
+        QVERIFY(r.serverLost);
+        QCOMPARE(r.stopReason, QStringLiteral("server lost"));
+        QVERIFY2(r.error.contains(QStringLiteral("lost the server")), qPrintable(r.error));
+        // The partial run is kept: its series and the clients' counts.
+        QVERIFY(!r.series.isEmpty());
+        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.acknowledged);
+        QCOMPARE(r.acknowledged->count(), r.clientSoldOrders);
+
+        // Restart on the same data directory, then audit what the crash left behind.
+        QString error;
+        QVERIFY2(ServerFixture::ensureStarted(&error), qPrintable(error));
+        const RecoveryReport report
+            = RecoveryAudit::check(ServerFixture::params(), run.layout(), *r.acknowledged);
+        qInfo("%s: after the restart: %s", qPrintable(id), qPrintable(report.summary()));
+        QVERIFY2(report.valid, qPrintable(report.error));
+        QCOMPARE(report.missing, 0LL);
+        QCOMPARE(report.audit.oversold, 0LL);
+        QVERIFY(report.audit.clean());
+        // Rows no client saw acknowledged can only be orders whose reply was lost.
+        QVERIFY2(report.unacknowledged <= r.unresolved,
+            qPrintable(QStringLiteral("%1 unacknowledged rows, %2 orders without reply")
+                           .arg(report.unacknowledged)
+                           .arg(r.unresolved)));
+    }
+
+    void readOnlyServerStopsTheRunWithAClearError()
+    {
+        // Accounts with the SUPER or READ_ONLY ADMIN privilege ignore read_only; a lab account has neither.
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QVERIFY(admin.execute(
+            QStringLiteral("CREATE USER IF NOT EXISTS 'shopwriter'@'localhost' IDENTIFIED BY 'w'")));
+        QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_ro.* TO 'shopwriter'@'localhost'")));
+        ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_ro"));
+        params.user = QStringLiteral("shopwriter");
+        params.password = QStringLiteral("w");
+        Experiment e = longRun(8);
+        e.database = QStringLiteral("lockbench_ro");
+        // Turning read_only on waits for commits, a commit can wait on a row lock held by a
+        // statement the global read lock blocks: a short lock wait timeout breaks that cycle.
+        e.lockWaitTimeoutS = 2;
+
+        BackgroundRun run(QStringLiteral("conditional"), e, params);
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        const qint64 readOnlyAt = run.elapsedMs();
+        QVERIFY(admin.execute(QStringLiteral("SET GLOBAL read_only = ON")));
+        const qint64 readOnlyDone = run.elapsedMs();
+        const StrategyResult r = run.wait();
+        qInfo("read_only set at %lld ms, took %lld ms; the run ended after %.1f s", readOnlyAt,
+            readOnlyDone - readOnlyAt, r.durationS);
+        QVERIFY(admin.execute(QStringLiteral("SET GLOBAL read_only = OFF")));
+
+        qInfo("read-only: %s", qPrintable(r.error));
+        QCOMPARE(r.stopReason, QStringLiteral("error"));
+        QVERIFY2(r.error.contains(QStringLiteral("read-only")), qPrintable(r.error));
+        // Nothing counted that the server did not commit.
+        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.clientsAgree());
+        QCOMPARE(r.oversold, 0LL);
+    }
+
+    void lockWaitTimeoutsAreRolledBackAndLeaveNoTransactionOpen()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(200);
+        e.threads = 16;
+        e.delayMs = 300; // 16 waiters behind 300 ms holders: most waits pass the 1 s timeout
+        e.lockWaitTimeoutS = 1;
+        e.stop = StopKind::Duration;
+        e.durationMs = 5000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.lockWaitTimeouts > 0, "no lock wait timed out");
+        qInfo("lock wait timeouts: %lld, sold %lld", r.lockWaitTimeouts, r.sold);
+        QVERIFY(r.clientsAgree());
+        QCOMPARE(r.oversold, 0LL);
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QCOMPARE(
+            admin.queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX")).value_or(-1),
+            0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerFaults)
+#include "tst_serverfaults.moc"

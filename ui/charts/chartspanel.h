@@ -1,0 +1,43 @@
+#pragma once
+
+#include "app/core/metricssample.h"
+#include "app/core/strategyresult.h"
+
+#include <QHash>
+#include <QTabWidget>
+#include <QTimer>
+
+class ComparisonPanel;
+class MetricChart;
+class OversellView;
+
+// The live charts, one tab per subject. Samples are buffered as they arrive and drawn on
+// a timer, at most every 150 ms, however fast they come.
+class ChartsPanel : public QTabWidget {
+    Q_OBJECT
+public:
+    explicit ChartsPanel(QWidget* parent = nullptr);
+
+    void startRun(std::int64_t totalStock);
+    void addSample(const MetricsSample& sample);
+    void strategyFinished(const StrategyResult& result);
+    void addDeadlock(const DeadlockRecord& deadlock);
+
+    // In tab order, then the oversell chart.
+    QList<MetricChart*> charts() const;
+    MetricChart* chart(const QString& title) const { return m_charts.value(title); }
+    OversellView* oversell() const { return m_oversell; }
+    ComparisonPanel* comparison() const { return m_comparison; }
+
+private:
+    MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
+    QWidget* addGridTab(const QString& title);
+    void flush();
+
+    QHash<QString, MetricChart*> m_charts;
+    QList<MetricChart*> m_ordered; // QHash order changes from run to run
+    OversellView* m_oversell;
+    ComparisonPanel* m_comparison;
+    QHash<QString, MetricsSample> m_previous;
+    QTimer m_repaint;
+};

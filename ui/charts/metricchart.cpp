@@ -1,0 +1,194 @@
+#include "ui/charts/metricchart.h"
+
+#include "app/report/strategycolors.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <array>
+#include <cmath>
+#include <span>
+
+namespace {
+
+// The smallest "nice" multiple of a power of ten at or above v. The value axis takes finer
+// steps, so that the data still fills half of it after the headroom; the time axis keeps
+// coarse ones, which give it more evenly spaced labels.
+double niceCeiling(double v, bool fine)
+{
+    if (!(v > 0.0))
+        return 1.0;
+    const double power = std::pow(10.0, std::floor(std::log10(v)));
+    static constexpr std::array kFine { 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0 };
+    static constexpr std::array kCoarse { 1.0, 2.0, 2.5, 5.0, 10.0 };
+    for (const double step : fine ? std::span<const double>(kFine) : std::span<const double>(kCoarse)) {
+        if (step * power >= v * (1.0 - 1e-12))
+            return step * power;
+    }
+    return 10.0 * power;
+}
+
+} // namespace
+
+MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* parent)
+    : ExportableChartView(parent)
+    , m_title(title)
+    , m_chart(new QChart)
+    , m_xAxis(new QValueAxis)
+    , m_yAxis(new QValueAxis)
+{
+    // Follow the desktop: a dark palette gets the dark chart theme (set before any series).
+    if (palette().color(QPalette::Window).lightness() < 128)
+        m_chart->setTheme(QChart::ChartThemeDark);
+    m_chart->setTitle(title);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_xAxis->setTitleText(QStringLiteral("elapsed s"));
+    m_xAxis->setLabelFormat(QStringLiteral("%g"));
+    m_yAxis->setTitleText(unit);
+    m_chart->addAxis(m_xAxis, Qt::AlignBottom);
+    m_chart->addAxis(m_yAxis, Qt::AlignLeft);
+    m_xAxis->setRange(0, 1);
+    m_yAxis->setRange(0, 1);
+    QChart* placeholder = chart(); // QChartView makes one of its own and would leak it on setChart()
+    setChart(m_chart);
+    delete placeholder;
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(240, 180);
+}
+
+MetricChart::Line& MetricChart::line(const QString& name)
+{
+    auto it = m_lines.find(name);
+    if (it != m_lines.end())
+        return *it;
+    Line created;
+    created.series = new QLineSeries;
+    created.series->setName(name);
+    QPen pen(StrategyColors::of(name.section(QLatin1Char(' '), 0, 0)));
+    pen.setWidthF(2.0);
+    created.series->setPen(pen);
+    m_chart->addSeries(created.series);
+    created.series->attachAxis(m_xAxis);
+    created.series->attachAxis(m_yAxis);
+    return *m_lines.insert(name, std::move(created));
+}
+
+void MetricChart::addPoint(const QString& name, double x, double y)
+{
+    if (!std::isfinite(x) || !std::isfinite(y))
+        return;
+    Line& target = line(name);
+    target.points.emplace_back(x, y);
+    if (target.points.size() > kMaxPointsPerLine)
+        target.points.pop_front();
+    target.dirty = true;
+}
+
+void MetricChart::setPen(const QString& name, const QPen& pen)
+{
+    line(name).series->setPen(pen);
+}
+
+void MetricChart::addMarker(double x)
+{
+    if (!m_markers) {
+        m_markers = new QScatterSeries;
+        m_markers->setName(tr("deadlock"));
+        m_markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+        m_markers->setMarkerSize(7);
+        m_markers->setColor(StrategyColors::unsafe());
+        m_markers->setBorderColor(StrategyColors::unsafe());
+        m_chart->addSeries(m_markers);
+        m_markers->attachAxis(m_xAxis);
+        m_markers->attachAxis(m_yAxis);
+    }
+    m_markerPoints.emplace_back(x, 0.0);
+    if (m_markerPoints.size() > kMaxPointsPerLine)
+        m_markerPoints.pop_front();
+    m_markersDirty = true;
+}
+
+qsizetype MetricChart::markerCount() const
+{
+    return m_markers ? m_markers->count() : 0;
+}
+
+void MetricChart::clear()
+{
+    m_chart->removeAllSeries();
+    m_lines.clear();
+    m_markers = nullptr;
+    m_markerPoints.clear();
+    m_markersDirty = false;
+    m_maxX = 1.0;
+    m_maxY = 1.0;
+    m_xTop = 1.0;
+    m_yTop = 1.0;
+    m_xAxis->setRange(0, 1);
+    m_yAxis->setRange(0, 1);
+}
+
+void MetricChart::flush()
+{
+    bool changed = false;
+    if (m_markersDirty) {
+        m_markersDirty = false;
+        m_markers->replace(QList<QPointF>(m_markerPoints.begin(), m_markerPoints.end()));
+        for (const QPointF& point : m_markerPoints)
+            m_maxX = std::max(m_maxX, point.x());
+        changed = true;
+    }
+    for (Line& current : m_lines) {
+        if (!current.dirty)
+            continue;
+        current.dirty = false;
+        changed = true;
+        current.series->replace(QList<QPointF>(current.points.begin(), current.points.end()));
+        // A line of one point draws nothing: show the points until there are enough to join.
+        const bool fewPoints = current.points.size() < 3;
+        if (current.series->pointsVisible() != fewPoints)
+            current.series->setPointsVisible(fewPoints);
+        for (const QPointF& point : current.points) {
+            m_maxX = std::max(m_maxX, point.x());
+            m_maxY = std::max(m_maxY, point.y());
+        }
+    }
+    if (!changed)
+        return;
+    // The axes grow in steps, with headroom, instead of following every sample: a range change
+    // lays out every label of the axis again (QTextDocument per label), which cost more than
+    // all the rest of a flush and stalled the window with a few hundred client threads.
+    if (m_maxX > m_xTop) {
+        m_xAxis->setRange(0, niceCeiling(m_maxX * 1.25, false));
+        m_xAxis->applyNiceNumbers();
+        m_xTop = m_xAxis->max();
+    }
+    if (m_maxY * 1.05 > m_yTop) {
+        m_yAxis->setRange(0, niceCeiling(m_maxY * 1.3, true));
+        m_yAxis->applyNiceNumbers();
+        m_yTop = m_yAxis->max();
+        m_yAxis->setLabelFormat(m_yTop >= 20 ? QStringLiteral("%.0f") : m_yTop >= 2 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
+    }
+}
+
+QStringList MetricChart::lineNames() const
+{
+    QStringList names = m_lines.keys();
+    names.sort();
+    return names;
+}
+
+qsizetype MetricChart::pointCount(const QString& name) const
+{
+    const auto it = m_lines.find(name);
+    return it == m_lines.end() ? 0 : it->series->count();
+}
+
+bool MetricChart::pointsShown(const QString& name) const
+{
+    const auto it = m_lines.find(name);
+    return it != m_lines.end() && it->series->pointsVisible();
+}

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "ui/charts/exportablechartview.h"
+
+#include <QHash>
+#include <QPen>
+#include <QPointF>
+#include <QString>
+
+#include <deque>
+
+class QChart;
+class QLineSeries;
+class QScatterSeries;
+class QValueAxis;
+
+// One metric over elapsed time, one line per strategy. Points are buffered in a bounded
+// ring per line and pushed to the chart with replace() on flush(), never appended one by
+// one; the axes grow in steps to hold the data.
+class MetricChart : public ExportableChartView {
+    Q_OBJECT
+public:
+    static constexpr std::size_t kMaxPointsPerLine = 2400; // 10 min at 4 samples/s
+
+    MetricChart(const QString& title, const QString& unit, QWidget* parent = nullptr);
+
+    void addPoint(const QString& line, double x, double y);
+    void setPen(const QString& line, const QPen& pen);
+    // A red cross at elapsed time x on the axis: an event such as a deadlock.
+    void addMarker(double x);
+    qsizetype markerCount() const;
+    void clear();
+    // Repaints the lines that changed since the last flush; called by a timer.
+    void flush();
+
+    QString title() const { return m_title; }
+    QStringList lineNames() const;
+    qsizetype pointCount(const QString& line) const; // as shown on the chart
+    bool pointsShown(const QString& line) const; // dots on the line, while it has too few points to join
+
+private:
+    struct Line {
+        QLineSeries* series = nullptr;
+        std::deque<QPointF> points;
+        bool dirty = false;
+    };
+    Line& line(const QString& name);
+
+    QString m_title;
+    QChart* m_chart;
+    QValueAxis* m_xAxis;
+    QValueAxis* m_yAxis;
+    QHash<QString, Line> m_lines;
+    QScatterSeries* m_markers = nullptr;
+    std::deque<QPointF> m_markerPoints;
+    bool m_markersDirty = false;
+    double m_maxX = 1.0;
+    double m_maxY = 1.0;
+    double m_xTop = 1.0; // the axes' current ends
+    double m_yTop = 1.0;
+};

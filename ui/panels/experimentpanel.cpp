@@ -1,0 +1,260 @@
+#include "ui/panels/experimentpanel.h"
+
+#include "app/core/experimentfields.h"
+#include "app/report/strategycolors.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace {
+
+QString labelFor(const QString& field)
+{
+    static const QHash<QString, QString> labels = {
+        { QStringLiteral("skus"), QObject::tr("SKUs") },
+        { QStringLiteral("stock"), QObject::tr("Stock per SKU") },
+        { QStringLiteral("slots"), QObject::tr("Slots per SKU") },
+        { QStringLiteral("threads"), QObject::tr("Client threads") },
+        { QStringLiteral("skew"), QObject::tr("Skew") },
+        { QStringLiteral("qty"), QObject::tr("Quantity") },
+        { QStringLiteral("stop"), QObject::tr("Stop at") },
+        { QStringLiteral("duration"), QObject::tr("Duration") },
+        { QStringLiteral("orders"), QObject::tr("Orders") },
+        { QStringLiteral("time-limit"), QObject::tr("Time limit") },
+        { QStringLiteral("warmup"), QObject::tr("Warm-up") },
+        { QStringLiteral("delay-ms"), QObject::tr("Delay in transaction, ms") },
+        { QStringLiteral("isolation"), QObject::tr("Isolation") },
+        { QStringLiteral("arrival"), QObject::tr("Arrival") },
+        { QStringLiteral("rate"), QObject::tr("Rate, orders/s") },
+        { QStringLiteral("seed"), QObject::tr("Seed") },
+        { QStringLiteral("batch"), QObject::tr("Queued: batch") },
+        { QStringLiteral("writers"), QObject::tr("Queued: writers") },
+        { QStringLiteral("max-retries"), QObject::tr("Optimistic: max retries") },
+        { QStringLiteral("sample-ms"), QObject::tr("Sample every, ms") },
+        { QStringLiteral("deadlock-detect"), QObject::tr("Server: deadlock detection") },
+        { QStringLiteral("lock-wait-timeout"), QObject::tr("Server: lock wait timeout, s") },
+        { QStringLiteral("flush-log"), QObject::tr("Server: flush log at commit") },
+        { QStringLiteral("buffer-pool-mb"), QObject::tr("Server: buffer pool, MiB") },
+        { QStringLiteral("database"), QObject::tr("Database") },
+    };
+    return labels.value(field, field);
+}
+
+QStringList choicesFor(const QString& field)
+{
+    if (field == QLatin1String("stop"))
+        return { stopName(StopKind::Duration), stopName(StopKind::Orders), stopName(StopKind::SoldOut) };
+    if (field == QLatin1String("isolation"))
+        return { isolationName(Isolation::ReadUncommitted), isolationName(Isolation::ReadCommitted),
+            isolationName(Isolation::RepeatableRead), isolationName(Isolation::Serializable) };
+    if (field == QLatin1String("arrival"))
+        return { arrivalName(ArrivalMode::Closed), arrivalName(ArrivalMode::Open) };
+    if (field == QLatin1String("deadlock-detect"))
+        return { knobSwitchName(KnobSwitch::Server), knobSwitchName(KnobSwitch::On), knobSwitchName(KnobSwitch::Off) };
+    if (field == QLatin1String("flush-log"))
+        return { QStringLiteral("-1"), QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2") };
+    return {};
+}
+
+} // namespace
+
+ExperimentPanel::ExperimentPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_presetBox(new QComboBox(this))
+    , m_presetExplanation(new QLabel(this))
+    , m_presets(PresetLibrary::load())
+{
+    auto* layout = new QVBoxLayout(this);
+    m_presetBox->addItem(tr("Custom"));
+    for (const Preset& preset : std::as_const(m_presets))
+        m_presetBox->addItem(preset.name);
+    m_presetBox->setAccessibleName(tr("Preset"));
+    m_presetExplanation->setWordWrap(true);
+    m_presetExplanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* presetRow = new QFormLayout;
+    presetRow->addRow(tr("Preset"), m_presetBox);
+    layout->addLayout(presetRow);
+    layout->addWidget(m_presetExplanation);
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        Editor editor;
+        auto* cell = new QWidget(this);
+        auto* cellLayout = new QVBoxLayout(cell);
+        cellLayout->setContentsMargins(0, 0, 0, 0);
+        cellLayout->setSpacing(0);
+        const QStringList choices = choicesFor(field.name);
+        if (choices.isEmpty()) {
+            editor.line = new QLineEdit(cell);
+            editor.line->setObjectName(field.name);
+            editor.line->setToolTip(field.help);
+            editor.line->setPlaceholderText(field.valueName);
+            cellLayout->addWidget(editor.line);
+            connect(editor.line, &QLineEdit::textChanged, this, &ExperimentPanel::revalidate);
+        } else {
+            editor.combo = new QComboBox(cell);
+            editor.combo->setObjectName(field.name);
+            editor.combo->addItems(choices);
+            editor.combo->setToolTip(field.help);
+            cellLayout->addWidget(editor.combo);
+            connect(editor.combo, &QComboBox::currentTextChanged, this, &ExperimentPanel::revalidate);
+        }
+        editor.error = new QLabel(cell);
+        editor.error->setWordWrap(true);
+        editor.error->setStyleSheet(QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()));
+        editor.error->hide();
+        cellLayout->addWidget(editor.error);
+        auto* label = new QLabel(labelFor(field.name), this);
+        label->setToolTip(field.help);
+        form->addRow(label, cell);
+        m_editors.insert(field.name, editor);
+    }
+    layout->addLayout(form);
+
+    auto* buttons = new QHBoxLayout;
+    auto* load = new QPushButton(tr("Load…"), this);
+    auto* save = new QPushButton(tr("Save…"), this);
+    load->setToolTip(tr("Load an experiment from a JSON file"));
+    save->setToolTip(tr("Save this experiment as a JSON file (also usable with lockbench run --experiment)"));
+    buttons->addWidget(load);
+    buttons->addWidget(save);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+    layout->addStretch();
+    connect(load, &QPushButton::clicked, this, &ExperimentPanel::loadFile);
+    connect(save, &QPushButton::clicked, this, &ExperimentPanel::saveFile);
+    connect(m_presetBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (m_applying || index <= 0) {
+            m_presetExplanation->clear();
+            return;
+        }
+        const Preset preset = m_presets[index - 1];
+        {
+            const QSignalBlocker block(m_presetBox);
+            setExperiment(preset.experiment);
+            m_presetBox->setCurrentIndex(index); // setExperiment resets it to Custom
+        }
+        m_presetExplanation->setText(preset.explanation);
+        emit presetChosen(preset);
+    });
+    setExperiment(Experiment {});
+}
+
+void ExperimentPanel::setExperiment(const Experiment& experiment)
+{
+    m_applying = true;
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        const Editor& editor = m_editors[field.name];
+        const QString text = field.print(experiment);
+        if (editor.line)
+            editor.line->setText(text);
+        else
+            editor.combo->setCurrentText(text);
+    }
+    m_presetBox->setCurrentIndex(0);
+    m_presetExplanation->clear();
+    m_applying = false;
+    revalidate();
+}
+
+void ExperimentPanel::setFieldText(const QString& field, const QString& text)
+{
+    const Editor& editor = m_editors[field];
+    if (editor.line)
+        editor.line->setText(text);
+    else if (editor.combo)
+        editor.combo->setCurrentText(text);
+}
+
+QString ExperimentPanel::fieldText(const QString& field) const
+{
+    const Editor editor = m_editors.value(field);
+    return editor.line ? editor.line->text() : editor.combo ? editor.combo->currentText() : QString();
+}
+
+QString ExperimentPanel::fieldError(const QString& field) const
+{
+    const Editor editor = m_editors.value(field);
+    return editor.error && !editor.error->isHidden() ? editor.error->text() : QString();
+}
+
+void ExperimentPanel::choosePreset(const QString& name)
+{
+    m_presetBox->setCurrentText(name);
+}
+
+QString ExperimentPanel::presetExplanation() const
+{
+    return m_presetExplanation->text();
+}
+
+void ExperimentPanel::revalidate()
+{
+    if (m_applying)
+        return;
+    if (m_presetBox->currentIndex() > 0) {
+        // An edit turns the preset into a custom experiment; its text stays readable, said to
+        // be where the experiment came from rather than what it now is.
+        const QString name = m_presetBox->currentText();
+        QSignalBlocker block(m_presetBox);
+        m_presetBox->setCurrentIndex(0);
+        m_presetExplanation->setText(tr("Changed from “%1”. %2").arg(name, m_presetExplanation->text()));
+    }
+    Experiment parsed;
+    QList<FieldError> errors;
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        if (auto error = ExperimentFields::set(parsed, field.name, fieldText(field.name)))
+            errors.append(*error);
+    }
+    if (errors.isEmpty())
+        errors = validateExperiment(parsed);
+    for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
+        QStringList messages;
+        for (const FieldError& error : std::as_const(errors)) {
+            if (error.field == it.key())
+                messages << error.message;
+        }
+        it->error->setText(messages.join(QLatin1Char('\n')));
+        it->error->setVisible(!messages.isEmpty());
+        QWidget* input = it->line ? static_cast<QWidget*>(it->line) : it->combo;
+        input->setStyleSheet(messages.isEmpty() ? QString() : QStringLiteral("border: 1px solid %1;").arg(StrategyColors::unsafe().name()));
+    }
+    m_experiment = parsed;
+    m_errors = errors;
+    emit changed();
+}
+
+void ExperimentPanel::loadFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load experiment"), QString(), tr("Experiments (*.json)"));
+    if (path.isEmpty())
+        return;
+    QList<FieldError> errors;
+    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    if (!loaded) {
+        QStringList lines;
+        for (const FieldError& error : std::as_const(errors))
+            lines << QStringLiteral("%1: %2").arg(error.field, error.message);
+        QMessageBox::warning(this, tr("Cannot load the experiment"), lines.join(QLatin1Char('\n')));
+        return;
+    }
+    setExperiment(*loaded);
+}
+
+void ExperimentPanel::saveFile()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), QStringLiteral("experiment.json"), tr("Experiments (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!ExperimentFields::saveFile(m_experiment, path, &error))
+        QMessageBox::warning(this, tr("Cannot save the experiment"), error);
+}

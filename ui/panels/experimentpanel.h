@@ -1,0 +1,53 @@
+#pragma once
+
+#include "app/core/experiment.h"
+#include "ui/panels/presetlibrary.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+// Every experiment field, validated as it is typed: a bad field shows its message under
+// it. The presets sit on top, each with an explanation to read out.
+class ExperimentPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExperimentPanel(QWidget* parent = nullptr);
+
+    Experiment experiment() const { return m_experiment; }
+    QList<FieldError> errors() const { return m_errors; }
+    void setExperiment(const Experiment& experiment);
+    // Types `text` into a field's editor, as a user would.
+    void setFieldText(const QString& field, const QString& text);
+    QString fieldText(const QString& field) const;
+    QString fieldError(const QString& field) const;
+
+    const QList<Preset>& presets() const { return m_presets; }
+    void choosePreset(const QString& name);
+    QString presetExplanation() const; // the chosen preset's text, or where a custom experiment came from
+
+signals:
+    void changed();
+    void presetChosen(const Preset& preset);
+
+private:
+    struct Editor {
+        QLineEdit* line = nullptr;
+        QComboBox* combo = nullptr;
+        QLabel* error = nullptr;
+    };
+    void revalidate();
+    void loadFile();
+    void saveFile();
+
+    QHash<QString, Editor> m_editors;
+    QComboBox* m_presetBox;
+    QLabel* m_presetExplanation;
+    QList<Preset> m_presets;
+    Experiment m_experiment;
+    QList<FieldError> m_errors;
+    bool m_applying = false;
+};

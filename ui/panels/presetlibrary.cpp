@@ -1,0 +1,40 @@
+#include "ui/panels/presetlibrary.h"
+
+#include "app/core/experimentfields.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace PresetLibrary {
+
+QList<Preset> load(QStringList* errors)
+{
+    QList<Preset> presets;
+    const QDir folder(QStringLiteral(":/presets"));
+    for (const QString& name : folder.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name)) {
+        QFile file(folder.filePath(name));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonObject object = QJsonDocument::fromJson(file.readAll()).object();
+        Preset preset;
+        preset.name = object.value(QStringLiteral("name")).toString();
+        preset.explanation = object.value(QStringLiteral("explanation")).toString();
+        for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
+            preset.strategies << id.toString();
+        QList<FieldError> fieldErrors;
+        preset.experiment = ExperimentFields::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
+        fieldErrors += validateExperiment(preset.experiment);
+        if (preset.name.isEmpty() || !fieldErrors.isEmpty()) {
+            if (errors)
+                *errors << QStringLiteral("preset %1 is broken: %2").arg(name, fieldErrors.isEmpty() ? QStringLiteral("no name") : fieldErrors.first().message);
+            continue;
+        }
+        presets.append(preset);
+    }
+    return presets;
+}
+
+} // namespace PresetLibrary

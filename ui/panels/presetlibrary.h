@@ -1,0 +1,23 @@
+#pragma once
+
+#include "app/core/experiment.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+// The experiment presets shipped in resources/presets, each with a short explanation that
+// a teacher can read out, and the strategies it is meant to compare.
+struct Preset {
+    QString name;
+    QString explanation;
+    QStringList strategies;
+    Experiment experiment;
+};
+
+namespace PresetLibrary {
+
+// Loads every preset from the resource folder; a broken preset is reported in `errors`.
+QList<Preset> load(QStringList* errors = nullptr);
+
+} // namespace PresetLibrary

@@ -1,0 +1,206 @@
+#include "ui/panels/serverpanel.h"
+
+#include "ui/passwords/passwordfield.h"
+#include "ui/passwords/passwordstore.h"
+#include "app/server/servercheck.h"
+#include "app/report/strategycolors.h"
+
+#include <QCoreApplication>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QThread>
+#include <QVBoxLayout>
+
+ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
+    : QWidget(parent)
+    , m_controller(controller)
+    , m_embedded(new QRadioButton(tr("Embedded MariaDB (private to the lab)"), this))
+    , m_remote(new QRadioButton(tr("Server by URL (MySQL 8, MariaDB 10.6+)"), this))
+    , m_embeddedState(new QLabel(this))
+    , m_url(new QLineEdit(this))
+    , m_password(new PasswordField(this))
+    , m_test(new QPushButton(tr("Test"), this))
+    , m_testResult(new QLabel(this))
+{
+    m_embedded->setChecked(true);
+    m_embeddedState->setWordWrap(true);
+    m_embeddedState->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_url->setPlaceholderText(QStringLiteral("mysql://user@host:3306/lockbench"));
+    m_url->setObjectName(QStringLiteral("url"));
+    m_testResult->setWordWrap(true);
+    m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_embedded);
+    layout->addWidget(m_embeddedState);
+    layout->addSpacing(8);
+    layout->addWidget(m_remote);
+    auto* form = new QFormLayout;
+    form->addRow(tr("URL"), m_url);
+    form->addRow(tr("Password"), m_password);
+    layout->addLayout(form);
+    layout->addWidget(m_test);
+    layout->addWidget(m_testResult);
+    layout->addStretch();
+
+    const auto refresh = [this] {
+        const bool remote = m_remote->isChecked();
+        m_url->setEnabled(remote);
+        m_password->setEnabled(remote);
+        m_password->setKey(keyringKey());
+        emit changed();
+    };
+    connect(m_embedded, &QRadioButton::toggled, this, refresh);
+    connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::changed);
+    connect(m_url, &QLineEdit::editingFinished, this, &ServerPanel::urlEdited);
+    connect(m_test, &QPushButton::clicked, this, &ServerPanel::test);
+    connect(controller, &ServerController::stateChanged, this, &ServerPanel::showServerState);
+    showServerState(controller->state(), controller->message());
+    refresh();
+}
+
+bool ServerPanel::usesEmbedded() const
+{
+    return m_embedded->isChecked();
+}
+
+void ServerPanel::setUsesEmbedded(bool embedded)
+{
+    (embedded ? m_embedded : m_remote)->setChecked(true);
+}
+
+QString ServerPanel::url() const
+{
+    // Also when the URL does not parse (with or without a scheme): up to the last @ of the
+    // text, as ResultWriter masks.
+    static const QRegularExpression withScheme(QStringLiteral(R"(^([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
+    static const QRegularExpression withoutScheme(QStringLiteral(R"(^([^:/@\s]*):\S*@)"));
+    QString text = m_url->text().trimmed();
+    return text.replace(text.contains(QLatin1String("://")) ? withScheme : withoutScheme, QStringLiteral("\\1@"));
+}
+
+void ServerPanel::setUrl(const QString& url)
+{
+    m_url->setText(url);
+    urlEdited();
+}
+
+void ServerPanel::urlEdited()
+{
+    QString ignored;
+    if (const auto params = ConnectionParams::fromUrl(m_url->text(), &ignored); params && !params->password.isEmpty()) {
+        m_password->setPassword(params->password);
+        m_url->setText(url()); // the line edit shows it in the clear
+    }
+    m_password->setKey(keyringKey());
+}
+
+QString ServerPanel::keyringKey() const
+{
+    QString ignored;
+    const std::optional<ConnectionParams> params = ConnectionParams::fromUrl(m_url->text(), &ignored);
+    return params && m_remote->isChecked() ? PasswordStore::keyFor(*params) : QString();
+}
+
+void ServerPanel::saveSettings(QSettings& settings) const
+{
+    settings.setValue(QStringLiteral("server/embedded"), usesEmbedded());
+    settings.setValue(QStringLiteral("server/url"), url());
+    settings.setValue(QStringLiteral("server/rememberPassword"), m_password->remembers());
+}
+
+void ServerPanel::restoreSettings(const QSettings& settings)
+{
+    setUsesEmbedded(settings.value(QStringLiteral("server/embedded"), true).toBool());
+    setUrl(settings.value(QStringLiteral("server/url")).toString());
+    m_password->setRemembers(settings.value(QStringLiteral("server/rememberPassword"), false).toBool());
+}
+
+void ServerPanel::connectionUsed()
+{
+    if (!usesEmbedded())
+        m_password->connectionUsed();
+}
+
+std::optional<ConnectionParams> ServerPanel::connectionParams(const QString& database, QString* error) const
+{
+    if (usesEmbedded()) {
+        if (m_controller->state() != ServerController::State::Ready) {
+            *error = m_controller->state() == ServerController::State::Failed
+                ? tr("the embedded server failed to start: %1").arg(m_controller->message())
+                : tr("the embedded server is still starting");
+            return std::nullopt;
+        }
+        return m_controller->params(database);
+    }
+    std::optional<ConnectionParams> params = ConnectionParams::fromUrl(m_url->text(), error);
+    if (!params)
+        return std::nullopt;
+    if (params->database.isEmpty())
+        params->database = database;
+    if (!m_password->password().isEmpty())
+        params->password = m_password->password();
+    return params;
+}
+
+QString ServerPanel::testResult() const
+{
+    return m_testResult->text();
+}
+
+void ServerPanel::test()
+{
+    QString error;
+    const std::optional<ConnectionParams> params = connectionParams(QStringLiteral("lockbench"), &error);
+    if (!params) {
+        m_testResult->setText(error);
+        emit testFinished(false, error);
+        return;
+    }
+    m_test->setEnabled(false);
+    m_testResult->setText(tr("testing %1 …").arg(params->maskedUrl()));
+    QPointer<ServerPanel> self(this);
+    QThread* worker = QThread::create([self, params = *params] {
+        const ServerCheck check = ServerCheck::run(params);
+        QMetaObject::invokeMethod(qApp, [self, check] {
+            if (!self)
+                return;
+            self->m_test->setEnabled(true);
+            self->m_testResult->setText(check.message);
+            self->m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg(
+                (check.ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
+            if (check.ok)
+                self->connectionUsed();
+            emit self->testFinished(check.ok, check.message);
+        });
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void ServerPanel::showServerState(ServerController::State state, const QString& message)
+{
+    QString text;
+    switch (state) {
+    case ServerController::State::Stopped:
+        text = tr("Stopped");
+        break;
+    case ServerController::State::Starting:
+        text = tr("Starting: %1").arg(message);
+        break;
+    case ServerController::State::Ready:
+        text = tr("Ready: MariaDB %1").arg(m_controller->version());
+        break;
+    case ServerController::State::Failed:
+        text = tr("Failed: %1").arg(message);
+        break;
+    }
+    m_embeddedState->setText(text + QLatin1Char('\n') + tr("Data directory: %1").arg(m_controller->dataDirectory()));
+    emit changed();
+}

@@ -1,0 +1,152 @@
+#include "ui/panels/waitforgraph.h"
+
+#include "app/report/strategycolors.h"
+
+#include <QHash>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+
+namespace {
+
+constexpr int kBoxWidth = 74;
+constexpr int kBoxHeight = 30;
+constexpr int kGap = 16;
+constexpr int kRowHeight = 58;
+constexpr int kLabelWidth = 190;
+constexpr int kMaxBoxes = 24;
+
+} // namespace
+
+WaitForGraph::WaitForGraph(QWidget* parent)
+    : QWidget(parent)
+{
+    setMinimumHeight(120);
+}
+
+QList<WaitForGraph::Queue> WaitForGraph::queues(const LockSnapshot& snapshot)
+{
+    QHash<QString, const LockTransaction*> byId;
+    for (const LockTransaction& trx : snapshot.transactions)
+        byId.insert(trx.trxId, &trx);
+
+    QHash<QString, Queue> byRow;
+    QStringList order;
+    for (const LockTransaction& trx : snapshot.transactions) {
+        if (trx.blockedBy.isEmpty())
+            continue;
+        const QString key = trx.lockTable + QLatin1Char('|') + trx.lockRow;
+        if (!byRow.contains(key)) {
+            byRow.insert(key, Queue { trx.lockTable, trx.lockRow, {}, {} });
+            order << key;
+        }
+        byRow[key].waiters << trx.trxId;
+    }
+    QList<Queue> result;
+    for (const QString& key : std::as_const(order)) {
+        Queue queue = byRow.value(key);
+        // InnoDB names every transaction ahead of a waiter as its blocker, so the fewer
+        // blockers, the nearer the head of the queue; the wait time (whole seconds on
+        // MariaDB) breaks ties.
+        std::sort(queue.waiters.begin(), queue.waiters.end(), [&](const QString& a, const QString& b) {
+            const LockTransaction* left = byId.value(a);
+            const LockTransaction* right = byId.value(b);
+            if (left->blockedBy.size() != right->blockedBy.size())
+                return left->blockedBy.size() < right->blockedBy.size();
+            return left->waitingS > right->waitingS;
+        });
+        for (const QString& waiter : std::as_const(queue.waiters)) {
+            for (const QString& blocker : byId.value(waiter)->blockedBy) {
+                if (!queue.waiters.contains(blocker) && !queue.holders.contains(blocker))
+                    queue.holders << blocker;
+            }
+        }
+        result.append(queue);
+    }
+    std::sort(result.begin(), result.end(), [](const Queue& a, const Queue& b) { return a.waiters.size() > b.waiters.size(); });
+    return result;
+}
+
+void WaitForGraph::setSnapshot(const LockSnapshot& snapshot)
+{
+    m_snapshot = snapshot;
+    m_queues = queues(snapshot);
+    updateGeometry();
+    update();
+}
+
+QSize WaitForGraph::sizeHint() const
+{
+    return { kLabelWidth + kMaxBoxes * (kBoxWidth + kGap), std::max(120, 30 + static_cast<int>(m_queues.size()) * kRowHeight) };
+}
+
+void WaitForGraph::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QPalette& colours = palette();
+    painter.fillRect(rect(), colours.base());
+    painter.setPen(colours.text().color());
+    if (!m_snapshot.error.isEmpty()) {
+        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::TextWordWrap, m_snapshot.error);
+        return;
+    }
+    if (m_queues.isEmpty()) {
+        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignLeft | Qt::AlignTop,
+                         tr("No transaction is waiting for a row lock (%1 open).").arg(m_snapshot.transactions.size()));
+        return;
+    }
+    QHash<QString, const LockTransaction*> byId;
+    for (const LockTransaction& trx : m_snapshot.transactions)
+        byId.insert(trx.trxId, &trx);
+
+    int y = 12;
+    for (const Queue& queue : m_queues) {
+        painter.setPen(colours.text().color());
+        const QString table = queue.table.section(QLatin1Char('.'), -1).remove(QLatin1Char('`'));
+        painter.drawText(QRect(8, y, kLabelWidth - 12, kBoxHeight), Qt::AlignVCenter | Qt::TextWordWrap,
+                         tr("%1 row %2\n%n waiting", nullptr, static_cast<int>(queue.waiters.size())).arg(table, queue.row));
+        QStringList boxes = queue.holders + queue.waiters;
+        const qsizetype hidden = std::max<qsizetype>(0, boxes.size() - kMaxBoxes);
+        boxes = boxes.mid(0, kMaxBoxes);
+        int x = kLabelWidth;
+        for (int i = 0; i < boxes.size(); ++i) {
+            const LockTransaction* trx = byId.value(boxes[i]);
+            const bool holder = i < queue.holders.size();
+            const QRect box(x, y, kBoxWidth, kBoxHeight);
+            const QColor fill = holder ? StrategyColors::safe() : StrategyColors::unsafe().lighter(trx && trx->waitingS > 1.0 ? 100 : 130);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(fill);
+            painter.drawRoundedRect(box, 5, 5);
+            painter.setPen(Qt::white);
+            const long long connection = trx ? trx->threadId : 0;
+            QString label;
+            if (holder)
+                label = tr("conn %1\nholds").arg(connection);
+            else if (trx && trx->waitingS >= 1.0)
+                label = tr("conn %1\n%2 s").arg(connection).arg(static_cast<int>(trx->waitingS));
+            else
+                label = tr("conn %1\n#%2").arg(connection).arg(i - queue.holders.size() + 1);
+            painter.drawText(box, Qt::AlignCenter, label);
+            if (i > 0) { // arrow from this box to the one ahead of it
+                painter.setPen(QPen(colours.text().color(), 1.5));
+                const QPointF from(x, y + kBoxHeight / 2.0);
+                const QPointF to(x - kGap, y + kBoxHeight / 2.0);
+                painter.drawLine(from, to);
+                QPainterPath head;
+                head.moveTo(to);
+                head.lineTo(to + QPointF(6, -4));
+                head.lineTo(to + QPointF(6, 4));
+                head.closeSubpath();
+                painter.fillPath(head, colours.text());
+            }
+            x += kBoxWidth + kGap;
+        }
+        if (hidden > 0) {
+            painter.setPen(colours.text().color());
+            painter.drawText(QRect(x, y, 120, kBoxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
+        }
+        y += kRowHeight;
+    }
+}

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "app/core/locksnapshot.h"
+
+#include <QWidget>
+
+// Who waits on whom, drawn as one queue per contended row: the holders at the left, then
+// the waiters in the order they queued (longest wait first), each arrow pointing at the
+// transaction it waits behind. A hot row shows as one long queue at a glance.
+class WaitForGraph : public QWidget {
+    Q_OBJECT
+public:
+    struct Queue {
+        QString table;
+        QString row;
+        QStringList holders; // transaction ids in the way that do not wait for this row
+        QStringList waiters; // longest waiting first
+    };
+
+    explicit WaitForGraph(QWidget* parent = nullptr);
+
+    void setSnapshot(const LockSnapshot& snapshot);
+    // The queues of a snapshot, longest first (pure: also used by tests).
+    static QList<Queue> queues(const LockSnapshot& snapshot);
+    const QList<Queue>& currentQueues() const { return m_queues; }
+
+    QSize sizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    LockSnapshot m_snapshot;
+    QList<Queue> m_queues;
+};
