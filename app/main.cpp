@@ -38,29 +38,29 @@ int runWindow(int argc, char* argv[])
 
 int runHeadless(int argc, char* argv[], bool defaultExperiment)
 {
-    // Reports and chart files are drawn with Qt Charts, which needs a QApplication; the
-    // offscreen platform draws them without a display.
-    std::unique_ptr<QCoreApplication> app;
-    QStringList raw;
+    QStringList arguments;
     for (int i = 0; i < argc; ++i)
-        raw << QString::fromLocal8Bit(argv[i]);
-    if (CommandLine::drawsCharts(raw)) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        app = std::make_unique<QApplication>(argc, argv);
-    } else {
-        app = std::make_unique<QCoreApplication>(argc, argv);
-    }
-    describeApplication();
-    QStringList arguments = QCoreApplication::arguments();
+        arguments << QString::fromLocal8Bit(argv[i]);
     if (defaultExperiment) {
         QTextStream(stderr) << "lockbench: no display, so running the default experiment headless "
                                "(every strategy for 5 s). See lockbench --help."
                             << Qt::endl;
         arguments << QStringLiteral("run") << QStringLiteral("--duration") << QStringLiteral("5s");
     }
+    // The parsed flags decide which application object the run needs: reports and chart
+    // files are drawn with Qt Charts, which needs a QApplication (the offscreen platform draws
+    // without a display); any other run stays a QCoreApplication. The parser's help text needs
+    // an application object too, so a plain one parses, and gives way when charts are drawn.
+    auto app = std::make_unique<QCoreApplication>(argc, argv);
     const CommandLine commandLine = CommandLine::parse(arguments);
     ProcessArguments::maskPasswords(argc, argv); // parsed: from here on `ps` shows *** instead
+    if (commandLine.drawsCharts()) {
+        app.reset();
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QApplication>(argc, argv);
+    }
+    describeApplication();
     QTextStream out(stdout);
     QTextStream err(stderr);
     switch (commandLine.action) {

@@ -1,5 +1,6 @@
-#include "app/core/passwordmask.h"
 #include "strategies/runerrorlog.h"
+
+#include "app/core/passwordmask.h"
 
 
 void RunErrorLog::report(const MysqlError& error, const QString& context)

@@ -6,8 +6,7 @@
 #include "app/core/experimentfields.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/resultspanel.h"
-#include "app/report/resultwriter.h"
-#include "app/server/servercontroller.h"
+#include "app/session/labsession.h"
 #include "ui/panels/serverpanel.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/panels/serverrecovery.h"
@@ -36,11 +35,11 @@
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_serverController(new ServerController(this))
+    , m_session(new LabSession(this))
     , m_experiment(new ExperimentPanel)
     , m_strategies(new StrategyPanel)
     , m_sweep(new SweepPanel)
-    , m_server(new ServerPanel(m_serverController))
+    , m_server(new ServerPanel(m_session->embeddedServer()))
     , m_charts(new ChartsPanel)
     , m_results(new ResultsPanel)
     , m_lockInspector(new LockInspectorPanel)
@@ -88,68 +87,57 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_sweep, &SweepPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::runRequested, this, &MainWindow::runSweep);
 
-    connect(&m_runner, &ExperimentRunner::status, this, [this](int runId, const QString& message) {
-        if (runId == m_activeRun)
-            statusBar()->showMessage(message, 3000);
-    });
-    connect(&m_runner, &ExperimentRunner::strategyStarted, this, [this](int runId, const QString& strategy) {
-        if (runId != m_activeRun)
-            return;
+    connect(m_session, &LabSession::status, this, [this](const QString& message) { statusBar()->showMessage(message, 3000); });
+    connect(m_session, &LabSession::strategyStarted, this, [this](const QString& strategy) {
         m_runProgress.strategyStarted(strategy);
         m_status->setText(tr("Running %1").arg(strategy));
-        m_progress->setValue(m_runProgress.percent());
-        m_progress->setFormat(m_runProgress.text());
+        showRunProgress();
     });
-    connect(&m_runner, &ExperimentRunner::sampleReady, this, [this](const MetricsSample& sample) {
-        if (sample.runId != m_activeRun)
-            return; // a late sample of an older run
+    connect(m_session, &LabSession::sampleReady, this, [this](const MetricsSample& sample) {
         m_charts->addSample(sample);
         m_runProgress.update(sample);
-        m_progress->setValue(m_runProgress.percent());
-        m_progress->setFormat(m_runProgress.text());
+        showRunProgress();
     });
-    connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](const StrategyResult& result) {
-        if (result.runId != m_activeRun)
-            return;
+    connect(m_session, &LabSession::strategyFinished, this, [this](const StrategyResult& result) {
         if (result.error.isEmpty())
             m_server->connectionUsed(); // the password worked: keep it, if asked to
         m_charts->strategyFinished(result);
-        m_results->addResult(result, tr("#%1").arg(result.runId));
+    });
+    connect(m_session, &LabSession::resultAdded, this, [this](const SourcedResult& result) {
+        m_results->addResult(result);
         m_files->refreshComparison();
+        updateRunAction();
     });
-    connect(&m_runner, &ExperimentRunner::locksSampled, this, [this](const LockSnapshot& snapshot) {
-        if (snapshot.runId == m_activeRun)
-            m_lockInspector->setSnapshot(snapshot);
-    });
-    connect(&m_runner, &ExperimentRunner::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
-        if (deadlock.runId != m_activeRun)
-            return;
+    connect(m_session, &LabSession::locksSampled, m_lockInspector, &LockInspectorPanel::setSnapshot);
+    connect(m_session, &LabSession::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
         m_deadlocks->addDeadlock(deadlock);
         m_charts->addDeadlock(deadlock);
     });
-    connect(&m_runner, &ExperimentRunner::finished, this, [this](int runId, bool cancelled) {
-        if (runId != m_activeRun)
-            return;
+    connect(m_session, &LabSession::finished, this, [this](bool cancelled) {
         m_status->setText(cancelled ? tr("Stopped") : tr("Finished"));
         m_progress->setValue(cancelled ? m_progress->value() : 100);
         m_progress->setFormat(cancelled ? tr("stopped") : tr("done"));
         updateRunAction();
     });
 
-    m_recovery = new ServerRecovery(m_serverController, [this] { return m_server->usesEmbedded(); }, this);
-    connect(&m_runner, &ExperimentRunner::strategyFinished, m_recovery, &ServerRecovery::strategyFinished);
+    m_recovery = new ServerRecovery(m_session, this);
     connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
-    m_files = new SessionFiles(this, m_results, m_charts->comparison(), [this] { return runInfo(); });
+    m_files = new SessionFiles(this, m_session, m_charts->comparison());
     connect(m_files, &SessionFiles::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
 
     restoreSettings();
-    m_serverController->start();
+    m_session->startEmbeddedServer();
     updateRunAction();
 }
 
 MainWindow::~MainWindow()
 {
-    m_runner.stop();
+    m_session->stop();
+}
+
+ServerController* MainWindow::serverController() const
+{
+    return m_session->embeddedServer();
 }
 
 void MainWindow::buildActions()
@@ -202,7 +190,7 @@ void MainWindow::buildActions()
 
 void MainWindow::updateRunAction()
 {
-    const bool running = m_runner.isRunning();
+    const bool running = m_session->isRunning();
     QString why;
     const QList<FieldError> errors = m_experiment->errors();
     QString connectionError;
@@ -259,15 +247,20 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
     QString error;
     const Experiment experiment = m_experiment->experiment();
     const std::optional<ConnectionParams> params = m_server->connectionParams(experiment.database, &error);
-    if (!params || !m_runner.start(cells, *params, &error)) {
+    if (params) {
+        if (m_server->usesEmbedded())
+            m_session->useEmbeddedServer();
+        else
+            m_session->useServer(*params);
+    }
+    if (!params || !m_session->start(cells, &error)) {
         showWarning(tr("Cannot run"), error);
         return false;
     }
-    m_activeRun = m_runner.runId();
     m_charts->startRun(experiment.skus * experiment.initialStock);
     m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
     m_progress->setValue(0);
-    m_progress->setFormat(m_runProgress.text());
+    showRunProgress();
     saveSettings();
     updateRunAction();
     return true;
@@ -283,19 +276,10 @@ void MainWindow::showWarning(const QString& title, const QString& text)
     box->open();
 }
 
-ResultWriter::RunInfo MainWindow::runInfo() const
+void MainWindow::showRunProgress()
 {
-    ResultWriter::RunInfo info;
-    info.experiment = m_experiment->experiment();
-    info.embedded = m_server->usesEmbedded();
-    info.serverVersion = info.embedded ? m_serverController->version() : QString();
-    info.serverUrl = info.embedded ? tr("embedded (%1)").arg(m_serverController->dataDirectory()) : m_server->url();
-    if (!info.embedded) {
-        QString ignored;
-        if (const auto params = m_server->connectionParams(info.experiment.database, &ignored))
-            info.serverUrl = params->maskedUrl();
-    }
-    return info;
+    m_progress->setValue(m_runProgress.percent());
+    m_progress->setFormat(m_runProgress.text());
 }
 
 void MainWindow::exportResults()
@@ -333,13 +317,13 @@ bool MainWindow::openResultsFile(const QString& path, QString* error)
 
 void MainWindow::stop()
 {
-    m_runner.stop(); // workers see the flag between orders; finished() follows
+    m_session->stop(); // workers see the flag between orders; finished() follows
     m_status->setText(tr("Stopping…"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    m_runner.stop();
+    m_session->stop();
     saveSettings();
     event->accept();
 }

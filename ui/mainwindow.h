@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/run/experimentrunner.h"
-#include "app/report/resultwriter.h"
+#include "app/core/sweepplan.h"
+#include "app/server/servercontroller.h"
 #include "ui/panels/runprogress.h"
 
 #include <QMainWindow>
@@ -14,14 +14,15 @@ class QAction;
 class QLabel;
 class QProgressBar;
 class QSplitter;
+class LabSession;
 class ResultsPanel;
-class ServerController;
 class ServerRecovery;
 class ServerPanel;
 class StrategyPanel;
 class SweepPanel;
 
-// Assembles the panels and connects them to the runner; the panels do the work.
+// Assembles the panels and connects them to the session; the session and the panels do
+// the work.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -35,9 +36,9 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     LockInspectorPanel* lockInspectorPanel() const { return m_lockInspector; }
     DeadlocksPanel* deadlocksPanel() const { return m_deadlocks; }
-    ServerController* serverController() const { return m_serverController; }
+    ServerController* serverController() const;
+    LabSession* session() const { return m_session; }
     ServerRecovery* serverRecovery() const { return m_recovery; }
-    ExperimentRunner* runner() { return &m_runner; }
     QAction* runAction() const { return m_run; }
     QAction* stopAction() const { return m_stop; }
 
@@ -59,14 +60,13 @@ protected:
 private:
     void buildActions();
     bool startCells(const QList<RunCell>& cells);
-    ResultWriter::RunInfo runInfo() const;
+    void showRunProgress();
     void updateRunAction();
     void showWarning(const QString& title, const QString& text);
     void restoreSettings();
     void saveSettings() const;
 
-    ServerController* m_serverController;
-    ExperimentRunner m_runner;
+    LabSession* m_session;
     ExperimentPanel* m_experiment;
     StrategyPanel* m_strategies;
     SweepPanel* m_sweep;
@@ -84,7 +84,6 @@ private:
     QLabel* m_status;
     QProgressBar* m_progress;
     RunProgress m_runProgress;
-    int m_activeRun = 0;
     class SessionFiles* m_files = nullptr;
     ServerRecovery* m_recovery = nullptr;
 };

@@ -1,23 +1,18 @@
 #pragma once
 
-#include "app/report/chartfactory.h"
-#include "app/report/resultwriter.h"
-
 #include <QObject>
 
-#include <functional>
-
 class ComparisonPanel;
+class LabSession;
 class QWidget;
-class ResultsPanel;
 
-// The files of a session: results saved and opened again (overlaid on the scaling charts
-// with the file's name), and exports of the data, every chart and the report.
+// The window's file dialogs for a session: results saved and opened again (overlaid on the
+// scaling charts with the file's name), and exports of the data, every chart and the
+// report. The session does the work; this asks where.
 class SessionFiles : public QObject {
     Q_OBJECT
 public:
-    SessionFiles(QWidget* window, ResultsPanel* results, ComparisonPanel* comparison,
-                 std::function<ResultWriter::RunInfo()> runInfo);
+    SessionFiles(QWidget* window, LabSession* session, ComparisonPanel* comparison);
 
     void exportResults();
     void exportReport();
@@ -32,9 +27,9 @@ signals:
     void message(const QString& text);
 
 private:
+    void warn(const QString& error);
+
     QWidget* m_window;
-    ResultsPanel* m_results;
+    LabSession* m_session;
     ComparisonPanel* m_comparison;
-    std::function<ResultWriter::RunInfo()> m_runInfo;
-    QList<ChartFactory::Source> m_opened; // runs from results files, labelled with the file
 };

@@ -273,16 +273,6 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     return result;
 }
 
-bool CommandLine::drawsCharts(const QStringList& arguments)
-{
-    for (const QString& argument : arguments) {
-        if (argument.startsWith(QLatin1String("--report")) || argument.startsWith(QLatin1String("--charts"))
-            || argument.startsWith(QLatin1String("-report")) || argument.startsWith(QLatin1String("-charts")))
-            return true;
-    }
-    return false;
-}
-
 QList<RunCell> CommandLine::cells() const
 {
     if (action == Action::Sweep)

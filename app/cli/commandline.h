@@ -29,8 +29,8 @@ struct CommandLine {
 
     // `arguments` includes the program name, as QCoreApplication::arguments() gives it.
     static CommandLine parse(const QStringList& arguments);
-    // Whether these arguments ask for charts to be drawn (a report or chart files), which
-    // needs a QApplication; they never need a display.
-    static bool drawsCharts(const QStringList& arguments);
+    // Whether the run draws charts (a report or chart files), which needs a QApplication;
+    // never a display.
+    bool drawsCharts() const { return !reportPath.isEmpty() || !chartsDir.isEmpty(); }
     QList<RunCell> cells() const;
 };

@@ -1,9 +1,17 @@
-#include "app/core/passwordmask.h"
 #include "app/cli/consolereporter.h"
 
-#include "app/report/resultwriter.h"
+#include "app/core/passwordmask.h"
+#include "app/report/resultcolumns.h"
 
+#include <algorithm>
 #include <cstdio>
+
+namespace {
+
+constexpr qsizetype kStrategyWidth = 19;
+constexpr qsizetype kFigureWidth = 8;
+
+} // namespace
 
 ConsoleReporter::ConsoleReporter(bool live, QObject* parent)
     : QObject(parent)
@@ -69,13 +77,13 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
         return;
     }
     m_out << QStringLiteral("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
-                 .arg(r.strategy, r.stopReason)
+                 .arg(r.strategy, stopReasonKey(r.stopReason))
                  .arg(r.durationS, 0, 'f', 1)
                  .arg(r.sold)
                  .arg(r.remaining)
                  .arg(r.oversold)
                  .arg(r.lostUpdates)
-                 .arg(r.verdict())
+                 .arg(r.verdictText())
           << Qt::endl;
     for (const QString& message : r.errorMessages)
         m_out << "    " << PasswordMask::mask(message) << Qt::endl;
@@ -89,34 +97,25 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
 
 void ConsoleReporter::printTable(const QList<StrategyResult>& results)
 {
-    const QString format = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11  %12");
-    m_out << Qt::endl
-          << format.arg(QStringLiteral("strategy"), -19)
-                 .arg(QStringLiteral("orders/s"), 9)
-                 .arg(QStringLiteral("p95 ms"), 8)
-                 .arg(QStringLiteral("p99 ms"), 8)
-                 .arg(QStringLiteral("sold"), 9)
-                 .arg(QStringLiteral("oversold"), 8)
-                 .arg(QStringLiteral("lock waits"), 10)
-                 .arg(QStringLiteral("deadlocks"), 9)
-                 .arg(QStringLiteral("timeouts"), 8)
-                 .arg(QStringLiteral("retries"), 8)
-                 .arg(QStringLiteral("failed"), 6)
-                 .arg(QStringLiteral("verdict"))
-          << Qt::endl;
-    for (const StrategyResult& r : results) {
-        m_out << format.arg(r.strategy, -19)
-                     .arg(r.ordersPerS, 9, 'f', 0)
-                     .arg(r.p95Ms, 8, 'f', 2)
-                     .arg(r.p99Ms, 8, 'f', 2)
-                     .arg(r.sold, 9)
-                     .arg(r.oversold, 8)
-                     .arg(r.lockWaits, 10)
-                     .arg(r.deadlocks, 9)
-                     .arg(r.lockWaitTimeouts, 8)
-                     .arg(r.retries, 8)
-                     .arg(r.failed, 6)
-                     .arg(r.error.isEmpty() ? r.verdict() : QStringLiteral("error: ") + PasswordMask::mask(r.error))
-              << Qt::endl;
+    using namespace ResultColumns;
+    const QList<Column> columns = of(Table::Console);
+    // The strategy first, left-aligned; figures right-aligned under their headers; the
+    // verdict last and unpadded, since it may carry an error's whole text.
+    const auto cell = [](Column column, const QString& text) -> QString {
+        if (column == Column::Verdict)
+            return QStringLiteral(" ") + text;
+        if (column == Column::Strategy)
+            return text.leftJustified(kStrategyWidth);
+        return QStringLiteral(" ") + text.rightJustified(std::max<qsizetype>(header(column).size(), kFigureWidth));
+    };
+    QString line;
+    for (Column column : columns)
+        line += cell(column, header(column));
+    m_out << Qt::endl << line << Qt::endl;
+    for (const StrategyResult& result : results) {
+        line.clear();
+        for (Column column : columns)
+            line += cell(column, text(column, { QString(), result }));
+        m_out << line << Qt::endl;
     }
 }

@@ -1,28 +1,27 @@
-#include "app/core/passwordmask.h"
 #include "app/cli/headlessrun.h"
 
 #include "app/cli/consolereporter.h"
-
-#include "app/server/embeddedserver.h"
-#include "app/session/lostserveraudit.h"
 #include "app/core/experimentfields.h"
-#include "app/run/experimentrunner.h"
-#include "app/db/mysqlconnection.h"
+#include "app/core/passwordmask.h"
 #include "app/report/resultwriter.h"
+#include "app/session/labsession.h"
 #include "app/session/shutdownsignal.h"
-#include "app/report/chartexporter.h"
-#include "app/report/chartfactory.h"
-#include "app/report/reportwriter.h"
 
-#include <QChart>
-#include <QCoreApplication>
-#include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTextStream>
 
+#include <cstdlib>
+
 namespace {
+
+// The process's exit statuses, as --help and docs/command-line.md state them.
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1; // a run or a file failed, or the server did not come back
+constexpr int kExitUsage = 2;
+constexpr int kExitUnsafe = 3; // a safe strategy lost, doubled or oversold something
+constexpr int kExitInterrupted = 130;
 
 QTextStream& err()
 {
@@ -45,155 +44,165 @@ HeadlessRun::HeadlessRun(CommandLine commandLine, QObject* parent)
 {
 }
 
-bool HeadlessRun::writeChartsAndReport(const ResultWriter::RunInfo& info, const QList<StrategyResult>& results, QString* error) const
-{
-    const CommandLine& cli = m_commandLine;
-    QList<ChartFactory::Source> sources;
-    for (const StrategyResult& result : results)
-        sources.append({ QString(), result });
-    if (!cli.reportPath.isEmpty()) {
-        if (!ReportWriter::write(cli.reportPath, { info, sources }, error))
-            return false;
-        QTextStream(stdout) << "report: " << cli.reportPath << Qt::endl;
-    }
-    if (!cli.chartsDir.isEmpty()) {
-        if (!QDir().mkpath(cli.chartsDir)) {
-            *error = QStringLiteral("cannot create %1").arg(cli.chartsDir);
-            return false;
-        }
-        for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(sources)) {
-            std::unique_ptr<QChart> chart(named.chart);
-            for (const char* extension : { ".png", ".svg", ".pdf" }) {
-                const QString path = QDir(cli.chartsDir).filePath(named.name + QLatin1String(extension));
-                if (!ChartExporter::save(chart.get(), path, cli.chartSize, cli.chartDpi, error))
-                    return false;
-            }
-        }
-        QTextStream(stdout) << "charts: " << cli.chartsDir << Qt::endl;
-    }
-    return true;
-}
-
 int HeadlessRun::exec()
 {
     const CommandLine& cli = m_commandLine;
     QString error;
     if (!cli.saveExperimentPath.isEmpty() && !ExperimentFields::saveFile(cli.experiment, cli.saveExperimentPath, &error)) {
         printError(error);
-        return 2;
+        return kExitUsage;
     }
 
     ShutdownSignal shutdown;
     bool interrupted = false;
     ConsoleReporter reporter(!cli.quiet);
-    ResultWriter::RunInfo info;
-    info.experiment = cli.experiment;
+    LabSession session;
+    QEventLoop loop;
+    const auto say = [&](const QString& line) { reporter.onStatus(0, line); };
 
-    std::unique_ptr<EmbeddedServer> embedded;
-    ConnectionParams params;
     if (cli.server == QLatin1String("embedded")) {
-        embedded = std::make_unique<EmbeddedServer>();
-        QObject::connect(&shutdown, &ShutdownSignal::requested, this, [&] { interrupted = true; });
-        if (!embedded->start(&error, [&](const QString& message) { reporter.onStatus(0, message); })) {
-            printError(QStringLiteral("the embedded server did not start: ") + error);
-            return 1;
+        session.useEmbeddedServer();
+        const QMetaObject::Connection progress = connect(&session, &LabSession::serverStateChanged, this,
+            [&](ServerController::State state, const QString& message) {
+                if (state == ServerController::State::Starting)
+                    say(message);
+                else
+                    loop.quit();
+            });
+        const QMetaObject::Connection quit = connect(&shutdown, &ShutdownSignal::requested, this, [&] {
+            interrupted = true;
+            loop.quit();
+        });
+        session.startEmbeddedServer();
+        loop.exec();
+        disconnect(progress);
+        disconnect(quit);
+        if (interrupted)
+            return kExitInterrupted;
+        if (session.embeddedServer()->state() != ServerController::State::Ready) {
+            printError(QStringLiteral("the embedded server did not start: ") + session.embeddedServer()->message());
+            return kExitFailed;
         }
-        params = embedded->connectionParams(cli.experiment.database);
-        info.serverVersion = embedded->version();
-        info.serverUrl = QStringLiteral("embedded (%1)").arg(embedded->dataDirectory());
     } else {
-        const std::optional<ConnectionParams> parsed = ConnectionParams::fromUrl(cli.server, &error);
-        if (!parsed) {
+        std::optional<ConnectionParams> params = ConnectionParams::fromUrl(cli.server, &error);
+        if (!params) {
             printError(QStringLiteral("--server: ") + error);
-            return 2;
+            return kExitUsage;
         }
-        params = *parsed;
-        if (params.database.isEmpty())
-            params.database = cli.experiment.database;
-        if (params.password.isEmpty())
-            params.password = qEnvironmentVariable("LOCKBENCH_PASSWORD"); // keeps it out of `ps`
-        info.embedded = false;
-        info.serverUrl = params.maskedUrl();
-        MysqlConnection probe;
-        if (!probe.open(params, false)) {
-            printError(QStringLiteral("cannot connect to %1: %2").arg(info.serverUrl, probe.lastError().toString()));
-            return 1;
+        if (params->database.isEmpty())
+            params->database = cli.experiment.database;
+        if (params->password.isEmpty())
+            params->password = qEnvironmentVariable("LOCKBENCH_PASSWORD"); // keeps it out of `ps`
+        session.useServer(*params);
+        if (!session.probeServer(&error)) {
+            printError(error);
+            return kExitFailed;
         }
-        info.serverVersion = probe.serverVersion();
     }
-    if (interrupted)
-        return 130;
-    reporter.onStatus(0, QStringLiteral("server: %1, %2").arg(info.serverUrl, info.serverVersion));
+    const ResultWriter::RunInfo server = session.runInfo();
+    say(QStringLiteral("server: %1, %2").arg(server.serverUrl, server.serverVersion));
 
-    ExperimentRunner runner;
-    QList<StrategyResult> results;
     QFile locksLog(cli.locksJsonPath);
     if (!cli.locksJsonPath.isEmpty()) {
         if (!locksLog.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
             printError(QStringLiteral("cannot write %1: %2").arg(cli.locksJsonPath, locksLog.errorString()));
-            return 2;
+            return kExitUsage;
         }
-        connect(&runner, &ExperimentRunner::locksSampled, this, [&](const LockSnapshot& snapshot) {
+        connect(&session, &LabSession::locksSampled, this, [&](const LockSnapshot& snapshot) {
             locksLog.write(QJsonDocument(ResultWriter::lockSnapshotJson(snapshot)).toJson(QJsonDocument::Compact) + '\n');
         });
     }
-    connect(&runner, &ExperimentRunner::deadlockFound, &reporter, &ConsoleReporter::onDeadlock);
-    QEventLoop loop;
-    connect(&runner, &ExperimentRunner::status, &reporter, &ConsoleReporter::onStatus);
-    connect(&runner, &ExperimentRunner::sampleReady, &reporter, &ConsoleReporter::onSample);
-    connect(&runner, &ExperimentRunner::strategyFinished, this, [&](const StrategyResult& result) {
-        results.append(result);
-        reporter.onStrategyFinished(result);
-    });
-    connect(&runner, &ExperimentRunner::finished, &loop, [&] { loop.quit(); });
+    connect(&session, &LabSession::deadlockFound, &reporter, &ConsoleReporter::onDeadlock);
+    connect(&session, &LabSession::status, this, say);
+    connect(&session, &LabSession::sampleReady, &reporter, &ConsoleReporter::onSample);
+    connect(&session, &LabSession::strategyFinished, &reporter, &ConsoleReporter::onStrategyFinished);
+    connect(&session, &LabSession::finished, &loop, &QEventLoop::quit);
     connect(&shutdown, &ShutdownSignal::requested, this, [&](int count) {
         interrupted = true;
         err() << (count == 1 ? "lockbench: stopping after the current orders (Ctrl-C again to quit at once)"
                              : "lockbench: quitting")
               << Qt::endl;
-        runner.stop();
+        session.stop();
         if (count > 1)
-            std::_Exit(130); // the server child gets SIGTERM through PR_SET_PDEATHSIG
+            std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
     const QList<RunCell> cells = cli.cells();
     if (cli.action == CommandLine::Action::Sweep) {
-        connect(&runner, &ExperimentRunner::cellStarted, this, [&](int, int index, int count) {
+        connect(&session, &LabSession::cellStarted, this, [&](int index, int count) {
             const RunCell& cell = cells[index];
             QString what = QStringLiteral("threads=%1").arg(cell.experiment.threads);
             if (cli.sweep.dimension == SweepPlan::Dimension::Slots)
                 what += QStringLiteral(" slots=%1").arg(cell.experiment.slotsPerSku);
             else if (cli.sweep.dimension == SweepPlan::Dimension::Skus)
                 what += QStringLiteral(" skus=%1").arg(cell.experiment.skus);
-            reporter.onStatus(0, QStringLiteral("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
+            say(QStringLiteral("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
         });
     }
-    if (!runner.start(cells, params, &error)) {
+    if (!session.start(cells, &error)) {
         printError(error);
-        return 2;
+        return kExitUsage;
     }
     loop.exec();
 
+    QList<StrategyResult> results;
+    for (const SourcedResult& row : session.results())
+        results.append(row.result);
     reporter.printTable(results);
-    int status = LostServerAudit::run(embedded, results, [&](const QString& line) { reporter.onStatus(0, line); });
-    if (!cli.jsonPath.isEmpty() && !ResultWriter::writeJson(cli.jsonPath, info, results, &error)) {
+    int status = auditLostServer(session, loop);
+    if (!writeFiles(session, &error)) {
         printError(error);
-        status = 1;
-    }
-    if (!cli.csvPath.isEmpty() && !ResultWriter::writeCsv(cli.csvPath, results, &error)) {
-        printError(error);
-        status = 1;
-    }
-    if (!writeChartsAndReport(info, results, &error)) {
-        printError(error);
-        status = 1;
+        status = std::max(status, kExitFailed);
     }
     for (const StrategyResult& result : results) {
         if (!result.error.isEmpty())
-            status = std::max(status, 1);
-        else if (result.safe && (result.anomaly() || !result.clientsAgree()))
-            status = 3;
+            status = std::max(status, kExitFailed);
+        else if (result.failsSafety())
+            status = kExitUnsafe;
     }
-    if (interrupted)
-        return 130;
-    return status;
+    return interrupted ? kExitInterrupted : status;
+}
+
+int HeadlessRun::auditLostServer(LabSession& session, QEventLoop& loop)
+{
+    if (!session.lostRun() || !session.usesEmbedded())
+        return kExitOk;
+    ConsoleReporter reporter(!m_commandLine.quiet);
+    reporter.onStatus(0, QStringLiteral("restarting the embedded server to audit what it kept"));
+    RecoveryReport report;
+    const QMetaObject::Connection audited = connect(&session, &LabSession::recoveryAudited, this, [&](const RecoveryReport& r) {
+        report = r;
+        loop.quit();
+    });
+    QString error;
+    if (!session.recoverLostServer(&error)) {
+        disconnect(audited);
+        reporter.onStatus(0, error);
+        return kExitFailed;
+    }
+    loop.exec();
+    disconnect(audited);
+    reporter.onStatus(0, QStringLiteral("after the restart: %1").arg(report.summary()));
+    if (!report.valid)
+        return kExitFailed;
+    return report.clean() ? kExitOk : kExitUnsafe;
+}
+
+bool HeadlessRun::writeFiles(const LabSession& session, QString* error) const
+{
+    const CommandLine& cli = m_commandLine;
+    if (!cli.jsonPath.isEmpty() && !session.exportResults(cli.jsonPath, error))
+        return false;
+    if (!cli.csvPath.isEmpty() && !session.exportResults(cli.csvPath, error))
+        return false;
+    if (!cli.reportPath.isEmpty()) {
+        if (!session.exportReport(cli.reportPath, error))
+            return false;
+        QTextStream(stdout) << "report: " << cli.reportPath << Qt::endl;
+    }
+    if (!cli.chartsDir.isEmpty()) {
+        if (!session.exportCharts(cli.chartsDir, cli.chartSize, cli.chartDpi, error))
+            return false;
+        QTextStream(stdout) << "charts: " << cli.chartsDir << Qt::endl;
+    }
+    return true;
 }

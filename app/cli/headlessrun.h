@@ -2,12 +2,13 @@
 
 #include "app/cli/commandline.h"
 
-#include "app/report/resultwriter.h"
-
 #include <QObject>
 
-// The headless front: brings up the server (embedded or by URL), runs the experiment,
-// prints and writes the results, and returns the process exit status.
+class LabSession;
+class QEventLoop;
+
+// The headless front: drives a LabSession through the command line's experiment (server,
+// runs, recovery, files), prints as it goes, and returns the process's exit status.
 class HeadlessRun : public QObject {
     Q_OBJECT
 public:
@@ -15,7 +16,9 @@ public:
     int exec();
 
 private:
-    bool writeChartsAndReport(const ResultWriter::RunInfo& info, const QList<StrategyResult>& results, QString* error) const;
+    // After a run that lost the embedded server: restart it and audit; the exit status it calls for.
+    int auditLostServer(LabSession& session, QEventLoop& loop);
+    bool writeFiles(const LabSession& session, QString* error) const;
 
     CommandLine m_commandLine;
 };

@@ -1,5 +1,6 @@
-#include "app/core/passwordmask.h"
 #include "app/cli/processarguments.h"
+
+#include "app/core/passwordmask.h"
 
 
 #include <QString>

@@ -1,3 +1,4 @@
+
 #include "app/core/passwordmask.h"
 
 #include <QRegularExpression>

@@ -1,14 +1,15 @@
 #include "app/core/strategyresult.h"
 
-QString StrategyResult::verdict() const
+Verdict StrategyResult::verdict() const
 {
     if (!error.isEmpty())
-        return QStringLiteral("error");
+        return Verdict::Error;
     if (anomaly()) {
-        const QString what = oversold > 0 ? QStringLiteral("oversold") : QStringLiteral("lost updates");
-        return safe ? QStringLiteral("FAIL: ") + what : what + QStringLiteral(" (unsafe baseline)");
+        if (oversold > 0)
+            return safe ? Verdict::Oversold : Verdict::OversoldUnsafeBaseline;
+        return safe ? Verdict::LostUpdates : Verdict::LostUpdatesUnsafeBaseline;
     }
     if (!clientsAgree())
-        return QStringLiteral("FAIL: client count differs from orders table");
-    return safe ? QStringLiteral("pass") : QStringLiteral("no anomaly this time");
+        return Verdict::ClientsDisagree;
+    return safe ? Verdict::Pass : Verdict::NoAnomalyThisTime;
 }

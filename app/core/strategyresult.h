@@ -6,6 +6,8 @@
 #include "app/core/errorclass.h"
 #include "app/core/experiment.h"
 #include "app/core/metricssample.h"
+#include "app/core/stopreason.h"
+#include "app/core/verdict.h"
 
 #include <QList>
 #include <QMap>
@@ -21,7 +23,7 @@ struct StrategyResult {
     QString strategy;
     bool safe = true;
     QString error; // set when the strategy could not run to its end
-    QString stopReason;
+    StopReason stopReason = StopReason::NotStopped;
     // The server went away mid-run: there is no final audit, and `acknowledged` holds what a
     // RecoveryAudit must find once the server is back.
     bool serverLost = false;
@@ -71,6 +73,11 @@ struct StrategyResult {
     // The clients' count matches the orders table exactly: nothing lost, nothing twice.
     bool clientsAgree() const { return clientSoldUnits == sold && clientSoldOrders == orderRows; }
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
-    QString verdict() const;
+    Verdict verdict() const;
+    QString verdictText() const { return ::verdictText(verdict()); }
+    // Shown in red: an error, an anomaly, or counts that disagree (see isBad(Verdict)).
+    bool isBad() const { return ::isBad(verdict()); }
+    // A safe strategy broke the lab's promise: the command line exits with status 3.
+    bool failsSafety() const { return safe && isSafetyFailure(verdict()); }
 };
 Q_DECLARE_METATYPE(StrategyResult)

@@ -39,16 +39,16 @@ QPen penFor(const QString& strategy, int variant)
 
 // What makes a line in a scaling chart: strategy, source and everything in the experiment
 // but the thread count, so that runs of different experiments never share a line.
-QString groupKey(const ChartFactory::Source& source)
+QString groupKey(const SourcedResult& source)
 {
     Experiment withoutThreads = source.result.experiment;
     withoutThreads.threads = 0;
     const QJsonObject fields = ExperimentFields::toJson(withoutThreads);
-    return source.result.strategy + QLatin1Char('|') + source.label + QLatin1Char('|')
+    return source.result.strategy + QLatin1Char('|') + source.source + QLatin1Char('|')
         + QString::fromUtf8(QJsonDocument(fields).toJson(QJsonDocument::Compact));
 }
 
-QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString& title, const QString& unit,
+QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title, const QString& unit,
                       double (*value)(const StrategyResult&))
 {
     QChart* chart = newChart(title);
@@ -58,27 +58,27 @@ QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString&
     xAxis->setLabelFormat(QStringLiteral("%g"));
     chart->addAxis(xAxis, Qt::AlignBottom);
 
-    QMap<QString, QList<const ChartFactory::Source*>> groups;
-    for (const ChartFactory::Source& source : sources) {
+    QMap<QString, QList<const SourcedResult*>> groups;
+    for (const SourcedResult& source : sources) {
         if (source.result.error.isEmpty())
             groups[groupKey(source)].append(&source);
     }
     // A strategy with lines from several experiments: name each by the run it came from.
     QHash<QString, int> linesPerStrategy;
     for (const auto& group : groups)
-        ++linesPerStrategy[group.first()->result.strategy + QLatin1Char('|') + group.first()->label];
+        ++linesPerStrategy[group.first()->result.strategy + QLatin1Char('|') + group.first()->source];
     double maxThreads = 2;
     double maxY = 1;
     double minY = std::numeric_limits<double>::infinity();
     QList<QLineSeries*> lines;
     QMap<QString, int> variants;
     for (auto it = groups.begin(); it != groups.end(); ++it) {
-        QList<const ChartFactory::Source*> cells = it.value();
+        QList<const SourcedResult*> cells = it.value();
         std::sort(cells.begin(), cells.end(), [](const auto* a, const auto* b) { return a->result.experiment.threads < b->result.experiment.threads; });
         auto* series = new QLineSeries;
-        const ChartFactory::Source& first = *cells.first();
+        const SourcedResult& first = *cells.first();
         QString name = ChartFactory::lineName(first, false);
-        if (linesPerStrategy.value(first.result.strategy + QLatin1Char('|') + first.label) > 1) {
+        if (linesPerStrategy.value(first.result.strategy + QLatin1Char('|') + first.source) > 1) {
             const Experiment& e = first.result.experiment;
             name += QStringLiteral(" [run #%1, skus=%2 slots=%3 delay=%4ms]").arg(first.result.runId).arg(e.skus).arg(e.slotsPerSku).arg(e.delayMs);
         }
@@ -125,29 +125,29 @@ QChart* versusThreads(const QList<ChartFactory::Source>& sources, const QString&
 
 namespace ChartFactory {
 
-QString lineName(const Source& source, bool withThreads)
+QString lineName(const SourcedResult& source, bool withThreads)
 {
     QString name = source.result.strategy;
     if (withThreads)
         name += QStringLiteral(" t=%1").arg(source.result.experiment.threads);
-    if (!source.label.isEmpty())
-        name += QStringLiteral(" (%1)").arg(source.label);
+    if (!source.source.isEmpty())
+        name += QStringLiteral(" (%1)").arg(source.source);
     return name;
 }
 
-QChart* ordersVersusThreads(const QList<Source>& sources)
+QChart* ordersVersusThreads(const QList<SourcedResult>& sources)
 {
     return versusThreads(sources, QObject::tr("Orders per second against client threads"), QObject::tr("orders/s"),
                          [](const StrategyResult& r) { return r.ordersPerS; });
 }
 
-QChart* p99VersusThreads(const QList<Source>& sources)
+QChart* p99VersusThreads(const QList<SourcedResult>& sources)
 {
     return versusThreads(sources, QObject::tr("p99 latency against client threads"), QObject::tr("ms"),
                          [](const StrategyResult& r) { return r.p99Ms; });
 }
 
-QChart* lockWaitsVersusThreads(const QList<Source>& sources)
+QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources)
 {
     return versusThreads(sources, QObject::tr("Server row-lock waits per second against client threads"), QObject::tr("waits/s"),
                          [](const StrategyResult& r) {
@@ -156,16 +156,16 @@ QChart* lockWaitsVersusThreads(const QList<Source>& sources)
                          });
 }
 
-QChart* ordersByStrategy(const QList<Source>& sources)
+QChart* ordersByStrategy(const QList<SourcedResult>& sources)
 {
     QChart* chart = newChart(QObject::tr("Orders per second by strategy"));
     // One category per result; a stacked series with one set per result, zero elsewhere,
     // gives every bar its strategy's colour and its own label on the axis.
     QSet<int> threadCounts;
-    for (const Source& source : sources)
+    for (const SourcedResult& source : sources)
         threadCounts.insert(source.result.experiment.threads);
     QStringList categories;
-    for (const Source& source : sources)
+    for (const SourcedResult& source : sources)
         categories << lineName(source, threadCounts.size() > 1);
     auto* series = new QStackedBarSeries;
     double maxY = 1;
@@ -194,7 +194,7 @@ QChart* ordersByStrategy(const QList<Source>& sources)
     return chart;
 }
 
-QChart* overTime(const QList<Source>& sources, const QString& title, const QString& unit, double (*value)(const MetricsSample&))
+QChart* overTime(const QList<SourcedResult>& sources, const QString& title, const QString& unit, double (*value)(const MetricsSample&))
 {
     QChart* chart = newChart(title);
     auto* xAxis = new QValueAxis;
@@ -204,12 +204,12 @@ QChart* overTime(const QList<Source>& sources, const QString& title, const QStri
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
     QSet<int> threadCounts;
-    for (const Source& source : sources)
+    for (const SourcedResult& source : sources)
         threadCounts.insert(source.result.experiment.threads);
     double maxX = 1;
     double maxY = 1;
     QMap<QString, int> variants;
-    for (const Source& source : sources) {
+    for (const SourcedResult& source : sources) {
         if (source.result.series.isEmpty())
             continue;
         auto* series = new QLineSeries;
@@ -236,7 +236,7 @@ QChart* overTime(const QList<Source>& sources, const QString& title, const QStri
     return chart;
 }
 
-QList<NamedChart> reportCharts(const QList<Source>& sources)
+QList<NamedChart> reportCharts(const QList<SourcedResult>& sources)
 {
     QList<NamedChart> charts;
     charts.append({ QStringLiteral("orders-over-time"), overTime(sources, QObject::tr("Orders per second"), QObject::tr("orders/s"),
@@ -251,7 +251,7 @@ QList<NamedChart> reportCharts(const QList<Source>& sources)
                                                                    return static_cast<double>(s.audit.valid ? s.audit.sold : s.soldUnits);
                                                                }) });
     QSet<int> threadCounts;
-    for (const Source& source : sources)
+    for (const SourcedResult& source : sources)
         threadCounts.insert(source.result.experiment.threads);
     if (threadCounts.size() > 1) {
         charts.append({ QStringLiteral("orders-vs-threads"), ordersVersusThreads(sources) });

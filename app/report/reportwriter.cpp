@@ -1,8 +1,9 @@
-#include "app/core/passwordmask.h"
 #include "app/report/reportwriter.h"
 
-#include "app/report/chartexporter.h"
 #include "app/core/experimentfields.h"
+#include "app/core/passwordmask.h"
+#include "app/report/chartexporter.h"
+#include "app/report/resultcolumns.h"
 
 #include <QChart>
 #include <QDateTime>
@@ -45,29 +46,26 @@ QString tables(const ReportWriter::Report& report)
     out += QStringLiteral("<h2>Server</h2><table class='kv'><tr><th>server</th><td>%1</td></tr><tr><th>version</th><td>%2</td></tr></table>")
                .arg(escape(PasswordMask::mask(report.info.serverUrl)), escape(report.info.serverVersion));
 
-    out += QStringLiteral("<h2>Results</h2><table class='results' width='100%'><tr><th>strategy</th><th>source</th><th>threads</th><th>orders/s</th>"
-                          "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th><th>lock waits</th><th>deadlocks</th><th>timeouts</th>"
-                          "<th>retries</th><th>sold</th><th>oversold</th><th>verdict</th></tr>");
-    for (const ChartFactory::Source& source : report.sources) {
-        const StrategyResult& r = source.result;
-        const bool bad = !r.error.isEmpty() || r.anomaly() || !r.clientsAgree();
-        const auto cell = [](const QString& text, const QString& cssClass = QString()) {
-            return cssClass.isEmpty() ? QStringLiteral("<td>%1</td>").arg(text.toHtmlEscaped())
-                                      : QStringLiteral("<td class='%1'>%2</td>").arg(cssClass, text.toHtmlEscaped());
-        };
-        out += QStringLiteral("<tr>") + cell(r.strategy) + cell(source.label.isEmpty() ? QStringLiteral("this run") : source.label)
-            + cell(QString::number(r.experiment.threads)) + cell(QString::number(r.ordersPerS, 'f', 0))
-            + cell(QString::number(r.p50Ms, 'f', 2)) + cell(QString::number(r.p95Ms, 'f', 2)) + cell(QString::number(r.p99Ms, 'f', 2))
-            + cell(QString::number(r.lockWaits)) + cell(QString::number(r.deadlocks)) + cell(QString::number(r.lockWaitTimeouts))
-            + cell(QString::number(r.retries)) + cell(QString::number(r.sold))
-            + cell(QString::number(r.oversold), r.oversold > 0 ? QStringLiteral("bad") : QStringLiteral("good"))
-            + cell(r.error.isEmpty() ? r.verdict() : QStringLiteral("error: ") + PasswordMask::mask(r.error), bad ? QStringLiteral("bad") : QStringLiteral("good"))
-            + QStringLiteral("</tr>");
+    using namespace ResultColumns;
+    const QList<Column> columns = of(Table::Report);
+    out += QStringLiteral("<h2>Results</h2><table class='results' width='100%'><tr>");
+    for (Column column : columns)
+        out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
+    out += QStringLiteral("</tr>");
+    for (const SourcedResult& source : report.sources) {
+        out += QStringLiteral("<tr>");
+        for (Column column : columns) {
+            // The verdict and oversold cells say at a glance whether the lab kept its promise.
+            const bool marked = column == Column::Verdict || column == Column::Oversold;
+            const QString cssClass = !marked ? QString() : flagged(column, source) ? QStringLiteral(" class='bad'") : QStringLiteral(" class='good'");
+            out += QStringLiteral("<td%1>%2</td>").arg(cssClass, escape(text(column, source)));
+        }
+        out += QStringLiteral("</tr>");
     }
     out += QStringLiteral("</table>");
     // The server settings, once per distinct set, with the strategies that ran under it.
     QMap<QString, QStringList> settings;
-    for (const ChartFactory::Source& source : report.sources) {
+    for (const SourcedResult& source : report.sources) {
         QStringList& who = settings[knobsText(source.result)];
         if (!who.contains(source.result.strategy))
             who << source.result.strategy;
@@ -89,7 +87,7 @@ const QString kStyle = QStringLiteral(
 QString header(const ReportWriter::Report& report)
 {
     QStringList strategies;
-    for (const ChartFactory::Source& source : report.sources) {
+    for (const SourcedResult& source : report.sources) {
         if (!strategies.contains(source.result.strategy))
             strategies << source.result.strategy;
     }

@@ -12,7 +12,7 @@ namespace ReportWriter {
 
 struct Report {
     ResultWriter::RunInfo info;
-    QList<ChartFactory::Source> sources;
+    QList<SourcedResult> sources;
 };
 
 QString html(const Report& report);

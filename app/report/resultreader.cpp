@@ -83,7 +83,7 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.strategy = o.value(QStringLiteral("strategy")).toString();
     r.safe = o.value(QStringLiteral("safe")).toBool(true);
     r.error = o.value(QStringLiteral("error")).toString();
-    r.stopReason = o.value(QStringLiteral("stop_reason")).toString();
+    r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString()).value_or(StopReason::NotStopped);
     r.durationS = real(o, "duration_s");
     r.measuredFromS = real(o, "measured_from_s");
     r.sold = integer(o, "sold");

@@ -1,7 +1,7 @@
-#include "app/core/passwordmask.h"
 #include "app/report/resultwriter.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/passwordmask.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -94,9 +94,9 @@ QJsonObject summaryJson(const StrategyResult& r)
     return QJsonObject {
         { QStringLiteral("strategy"), r.strategy },
         { QStringLiteral("safe"), r.safe },
-        { QStringLiteral("verdict"), r.verdict() },
+        { QStringLiteral("verdict"), r.verdictText() },
         { QStringLiteral("error"), PasswordMask::mask(r.error) },
-        { QStringLiteral("stop_reason"), r.stopReason },
+        { QStringLiteral("stop_reason"), stopReasonKey(r.stopReason) },
         { QStringLiteral("duration_s"), r.durationS },
         { QStringLiteral("measured_from_s"), r.measuredFromS },
         { QStringLiteral("threads"), r.experiment.threads },

@@ -1,20 +1,33 @@
 #pragma once
 
-#include "app/db/connectionparams.h"
 #include "app/core/deadlockrecord.h"
 #include "app/core/experiment.h"
+#include "app/core/histogramsnapshot.h"
 #include "app/core/locksnapshot.h"
 #include "app/core/metricssample.h"
 #include "app/core/strategyresult.h"
-
+#include "app/db/connectionparams.h"
+#include "app/server/serverprobe.h"
 #include "strategies/strategy.h"
+
+#include <QElapsedTimer>
 
 #include <atomic>
 #include <functional>
+#include <memory>
+#include <optional>
 
-// Runs one strategy once: fresh tables, client threads (one connection each), a sample per
-// interval, the stop condition, and a full audit at the end. Runs on the caller's thread,
-// which must not be the GUI thread.
+class Auditor;
+class ClientPool;
+class DeadlockWatcher;
+class LabDatabase;
+class LockInspector;
+class MetricsSampler;
+class RunEnvironment;
+class RunErrorLog;
+class ServerHeartbeat;
+class ServerKnobs;
+
 // What a run reports while it goes; any member may be empty.
 struct RunObserver {
     std::function<void(const MetricsSample&)> sample;
@@ -23,23 +36,76 @@ struct RunObserver {
     std::function<void(const DeadlockRecord&)> deadlock;
 };
 
+// Runs one strategy once, in three steps: prepare (fresh tables, server settings, client
+// threads with a connection each), tick until a stop rule fires (heartbeat, a sample per
+// interval, the live audit, lock inspection, deadlock capture), finish (join the clients,
+// the final audit, the figures). Runs on the caller's thread, which must not be the GUI thread.
 class StrategyRun {
 public:
     StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
                 const std::atomic<bool>& cancel);
+    ~StrategyRun();
 
     StrategyResult execute(const RunObserver& observer);
 
 private:
-    bool checkConnectionLimit(class LabDatabase& database, QString* error);
-    static void takeClientCounts(StrategyResult& result, const MetricsSample& last);
-    static QStringList describeErrors(const class RunErrorLog& errors);
-    static StrategyResult finishWithoutServer(StrategyResult result, class MetricsSampler& sampler, const QString& why,
-                                              const RunObserver& observer);
+    // Figures at the end of the warm-up, subtracted from the final ones.
+    struct Baseline {
+        bool taken = false;
+        double elapsedS = 0.0;
+        long long sold = 0;
+        long long attempts = 0;
+        HistogramSnapshot latency;
+        ServerLockStats server;
+    };
+    // When the loop next does each of its periodic jobs, in ms since the clients started.
+    struct Schedule {
+        std::int64_t heartbeatMs = 0;
+        std::int64_t sampleMs = 0;
+        std::int64_t auditMs = 0;
+    };
+
+    bool prepare(QString* error);
+    std::optional<StopReason> tick();
+    std::optional<StopReason> stopRule();
+    void takeSample();
+    void inspectLocks(double elapsedS);
+    void collectDeadlocks(double elapsedS);
+    void stopClients();
+    StrategyResult finish();
+    StrategyResult finishWithoutServer();
+    StrategyResult fail(const QString& error);
+
+    bool checkConnectionLimit(QString* error);
+    void say(const QString& message) const;
+    void publish(const MetricsSample& sample) const;
+    void takeClientCounts(const MetricsSample& last);
+    void takeRates(const MetricsSample& last);
+    static QStringList describeErrors(const RunErrorLog& errors);
 
     const Experiment& m_experiment;
     ConnectionParams m_params;
     Strategy& m_strategy;
     int m_runId;
     const std::atomic<bool>& m_cancel;
+    const RunObserver* m_observer = nullptr;
+
+    StrategyResult m_result;
+    std::atomic<bool> m_stop { false };
+    std::unique_ptr<LabDatabase> m_database;
+    std::unique_ptr<ServerKnobs> m_knobs;
+    std::unique_ptr<RunEnvironment> m_environment;
+    std::unique_ptr<ServerProbe> m_probe;
+    std::unique_ptr<MetricsSampler> m_sampler;
+    std::unique_ptr<Auditor> m_auditor;
+    std::unique_ptr<LockInspector> m_inspector;
+    std::unique_ptr<DeadlockWatcher> m_deadlocks;
+    std::unique_ptr<ServerHeartbeat> m_heartbeat;
+    std::unique_ptr<ClientPool> m_clients;
+    bool m_strategyBegun = false;
+    QElapsedTimer m_clock;
+    Schedule m_next;
+    Baseline m_warm;
+    bool m_shelfEmpty = false;
+    QString m_lostBecause;
 };

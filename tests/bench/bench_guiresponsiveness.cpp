@@ -12,6 +12,7 @@
 #include "app/core/experimentfields.h"
 #include "ui/panels/experimentpanel.h"
 #include "app/run/experimentrunner.h"
+#include "app/session/labsession.h"
 #include "ui/mainwindow.h"
 #include "ui/charts/metricchart.h"
 #include "app/server/servercontroller.h"
@@ -175,7 +176,7 @@ int main(int argc, char* argv[])
     }
 
     double lastOrdersPerS = -1.0;
-    QObject::connect(window.runner(), &ExperimentRunner::strategyFinished, [&](const StrategyResult& r) {
+    QObject::connect(window.session(), &LabSession::strategyFinished, [&](const StrategyResult& r) {
         lastOrdersPerS = r.error.isEmpty() ? r.ordersPerS : -1.0;
     });
 
@@ -210,7 +211,7 @@ int main(int argc, char* argv[])
         waitUntil([&] {
             if (firstPointMs < 0 && window.chartsPanel()->chart(QStringLiteral("Orders per second"))->pointCount(o.strategy) > 0)
                 firstPointMs = sinceRun.elapsed();
-            return !window.runner()->isRunning() && sinceRun.elapsed() > 1000;
+            return !window.session()->isRunning() && sinceRun.elapsed() > 1000;
         }, (o.seconds + 120) * 1000);
         return lastOrdersPerS;
     };
@@ -240,12 +241,12 @@ int main(int argc, char* argv[])
     // Stop mid-run: how long until the run has ended.
     window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("10m"));
     window.runAction()->trigger();
-    waitUntil([&] { return window.runner()->isRunning(); }, 10000);
+    waitUntil([&] { return window.session()->isRunning(); }, 10000);
     QThread::msleep(3000);
     QElapsedTimer stopping;
     stopping.start();
     window.stopAction()->trigger();
-    waitUntil([&] { return !window.runner()->isRunning(); }, 30000);
+    waitUntil([&] { return !window.session()->isRunning(); }, 30000);
     const qint64 stopMs = stopping.elapsed();
 
     const auto latency = [&](const std::vector<qint64>& ticks) {

@@ -22,7 +22,7 @@ StrategyResult makeResult(const QString& strategy, int threads, double ordersPer
     r.strategy = strategy;
     r.safe = strategy != QLatin1String("naive");
     r.experiment.threads = threads;
-    r.stopReason = QStringLiteral("duration reached");
+    r.stopReason = StopReason::DurationReached;
     r.durationS = 5.0;
     r.measuredFromS = 1.0;
     r.ordersPerS = ordersPerS;
@@ -73,9 +73,9 @@ StrategyResult makeResult(const QString& strategy, int threads, double ordersPer
     return r;
 }
 
-QList<ChartFactory::Source> sweepSources()
+QList<SourcedResult> sweepSources()
 {
-    QList<ChartFactory::Source> sources;
+    QList<SourcedResult> sources;
     for (int threads : { 1, 4, 16 }) {
         sources.append({ QString(), makeResult(QStringLiteral("conditional"), threads, 1000.0 * threads) });
         sources.append({ QString(), makeResult(QStringLiteral("naive"), threads, 1500.0 * threads) });
@@ -93,10 +93,10 @@ ResultWriter::RunInfo runInfo()
     return info;
 }
 
-QList<StrategyResult> results(const QList<ChartFactory::Source>& sources)
+QList<StrategyResult> results(const QList<SourcedResult>& sources)
 {
     QList<StrategyResult> list;
-    for (const ChartFactory::Source& source : sources)
+    for (const SourcedResult& source : sources)
         list << source.result;
     return list;
 }
@@ -142,7 +142,7 @@ private slots:
         QCOMPARE(close->axes(Qt::Vertical).size(), 1);
         QCOMPARE(close->axes(Qt::Vertical).first()->type(), QAbstractAxis::AxisTypeValue);
         // Batching at 100,000 orders/s beside row locking at 200: 500x apart, a log scale.
-        QList<ChartFactory::Source> far;
+        QList<SourcedResult> far;
         for (int threads : { 1, 4, 16 }) {
             far.append({ QString(), makeResult(QStringLiteral("queued"), threads, 100000.0) });
             far.append({ QString(), makeResult(QStringLiteral("pessimistic"), threads, 200.0) });
@@ -160,7 +160,7 @@ private slots:
     void svgHoldsEverySeries()
     {
         QTemporaryDir dir;
-        const QList<ChartFactory::Source> sources = sweepSources();
+        const QList<SourcedResult> sources = sweepSources();
         for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(sources)) {
             std::unique_ptr<QChart> chart(named.chart);
             const QString path = dir.filePath(named.name + QStringLiteral(".svg"));
@@ -283,14 +283,14 @@ private slots:
 
     void reportHoldsTableAndEveryChart()
     {
-        const QList<ChartFactory::Source> sources = sweepSources();
+        const QList<SourcedResult> sources = sweepSources();
         const QString html = ReportWriter::html({ runInfo(), sources });
         QVERIFY(html.contains(QLatin1String("10.11.19-MariaDB")));
         QVERIFY(html.contains(QLatin1String("innodb_deadlock_detect=ON")));
         QVERIFY(!html.contains(QLatin1String("<?xml"))); // SVG inlined, not as separate documents
         const qsizetype charts = ChartFactory::reportCharts(sources).size();
         QCOMPARE(html.count(QLatin1String("<svg")), charts);
-        for (const ChartFactory::Source& source : sources) {
+        for (const SourcedResult& source : sources) {
             const QString row = QStringLiteral("<td>%1</td><td>this run</td><td>%2</td><td>%3</td>")
                                     .arg(source.result.strategy)
                                     .arg(source.result.experiment.threads)

@@ -121,7 +121,7 @@ private slots:
               "without reply",
             qPrintable(id), saidAt - killedAt, r.clientSoldOrders, r.unresolved);
         QVERIFY(r.serverLost);
-        QCOMPARE(r.stopReason, QStringLiteral("server lost"));
+        QCOMPARE(r.stopReason, StopReason::ServerLost);
         QVERIFY2(r.error.contains(QStringLiteral("lost the server")), qPrintable(r.error));
         // The partial run is kept: its series and the clients' counts.
         QVERIFY(!r.series.isEmpty());
@@ -175,7 +175,7 @@ private slots:
         QVERIFY(admin.execute(QStringLiteral("SET GLOBAL read_only = OFF")));
 
         qInfo("read-only: %s", qPrintable(r.error));
-        QCOMPARE(r.stopReason, QStringLiteral("error"));
+        QCOMPARE(r.stopReason, StopReason::Error);
         QVERIFY2(r.error.contains(QStringLiteral("read-only")), qPrintable(r.error));
         // Nothing counted that the server did not commit.
         QVERIFY(r.clientSoldOrders > 0);

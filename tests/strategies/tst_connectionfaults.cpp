@@ -92,7 +92,7 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY2(killer.kills() >= 3, qPrintable(QStringLiteral("only %1 kills").arg(killer.kills())));
         QVERIFY(r.errors[static_cast<std::size_t>(ErrorClass::ConnectionLost)] > 0);
-        QCOMPARE(r.stopReason, QStringLiteral("sold out"));
+        QCOMPARE(r.stopReason, StopReason::SoldOut);
         QCOMPARE(r.sold, 2500LL);
         QCOMPARE(r.oversold, 0LL);
         QCOMPARE(r.lostUpdates, 0LL);

@@ -192,7 +192,7 @@ private slots:
                 .arg(r.clientSoldUnits)
                 .arg(r.orderRows)
                 .arg(r.failed)
-                .arg(r.stopReason, r.error, r.errorMessages.join(QStringLiteral("; ")));
+                .arg(stopReasonKey(r.stopReason), r.error, r.errorMessages.join(QStringLiteral("; ")));
         };
         QVERIFY2(r.error.isEmpty(), qPrintable(why("ran without error")));
         QVERIFY2(r.oversold == 0 && r.lostUpdates == 0 && r.unrecordedDecrements == 0,
@@ -205,7 +205,7 @@ private slots:
         QVERIFY2(r.sold + r.remaining == e.skus * e.initialStock,
             qPrintable(why("sold and remaining add up to the stock")));
         if (e.stop == StopKind::SoldOut) {
-            QVERIFY2(r.stopReason == QLatin1String("sold out"), qPrintable(why("ran to sold-out")));
+            QVERIFY2(r.stopReason == StopReason::SoldOut, qPrintable(why("ran to sold-out")));
             // A SKU is dry once even the smallest order no longer fits. Partitioned slots sell
             // from one slot per order, so each slot may strand less than the smallest order.
             const std::int64_t pockets
@@ -213,7 +213,7 @@ private slots:
             QVERIFY2(
                 r.remaining <= pockets * (e.qtyMin - 1), qPrintable(why("everything that fits was sold")));
         } else {
-            QVERIFY2(r.stopReason == QLatin1String("all orders placed"),
+            QVERIFY2(r.stopReason == StopReason::AllOrdersPlaced,
                 qPrintable(why("placed the whole demand")));
             QVERIFY2(r.clientSoldOrders + r.failed == e.totalOrders,
                 qPrintable(why("every order of the demand was sold")));

@@ -81,7 +81,7 @@ private slots:
 
         const StrategyResult r = ServerFixture::runStrategy(id, e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QCOMPARE(r.stopReason, QStringLiteral("sold out"));
+        QCOMPARE(r.stopReason, StopReason::SoldOut);
         QCOMPARE(r.sold, skus * stock);
         QCOMPARE(r.remaining, 0LL);
         QCOMPARE(r.oversold, 0LL);
@@ -92,7 +92,7 @@ private slots:
         QCOMPARE(r.clientSoldOrders, r.orderRows);
         QCOMPARE(r.failed, 0LL);
         QVERIFY2(r.errorMessages.isEmpty(), qPrintable(r.errorMessages.join(QLatin1Char('\n'))));
-        QCOMPARE(r.verdict(), QStringLiteral("pass"));
+        QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY(!r.series.isEmpty());
     }
 
@@ -103,7 +103,7 @@ private slots:
         // count of SKUs that can still sell can end the run before its time limit.
         const StrategyResult r = runTwoSkuToSoldOut(2, 150);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QCOMPARE(r.stopReason, QStringLiteral("sold out"));
+        QCOMPARE(r.stopReason, StopReason::SoldOut);
         QCOMPARE(r.remaining, 0LL);
         QCOMPARE(r.sold, 300LL);
         QCOMPARE(r.oversold, 0LL);
@@ -116,7 +116,7 @@ private slots:
         // and no order can take it. The run is sold out then, not at its time limit.
         const StrategyResult r = runTwoSkuToSoldOut(3, 101);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QCOMPARE(r.stopReason, QStringLiteral("sold out"));
+        QCOMPARE(r.stopReason, StopReason::SoldOut);
         QVERIFY2(r.remaining >= 1 && r.remaining % 2 == 1, qPrintable(QString::number(r.remaining)));
         QCOMPARE(r.sold + r.remaining, 303LL);
         QCOMPARE(r.oversold, 0LL);
@@ -133,8 +133,8 @@ private slots:
         QCOMPARE(r.lostUpdates, r.sold - (2000 - r.remaining));
         QCOMPARE(r.oversold, std::max(0LL, r.sold - 2000));
         QVERIFY(r.anomaly());
-        QCOMPARE(r.verdict(), r.oversold > 0 ? QStringLiteral("oversold (unsafe baseline)")
-                                             : QStringLiteral("lost updates (unsafe baseline)"));
+        QCOMPARE(r.verdictText(), r.oversold > 0 ? QStringLiteral("oversold (unsafe baseline)")
+                                                 : QStringLiteral("lost updates (unsafe baseline)"));
         // Every order the clients saw commit is in the table, and no other.
         QCOMPARE(r.clientSoldOrders, r.orderRows);
     }
@@ -147,7 +147,7 @@ private slots:
         e.threads = 16;
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QCOMPARE(r.stopReason, QStringLiteral("all orders placed"));
+        QCOMPARE(r.stopReason, StopReason::AllOrdersPlaced);
         QCOMPARE(r.clientSoldOrders + r.outOfStock + r.failed, 777LL);
         QCOMPARE(r.orderRows, 777LL);
         QCOMPARE(r.remaining, 100000LL - 777LL);

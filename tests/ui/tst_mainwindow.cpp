@@ -8,9 +8,11 @@
 #include "ui/charts/exportablechartview.h"
 #include "tests/support/hangwatchdog.h"
 #include "ui/panels/lockinspectorpanel.h"
+#include "app/session/labsession.h"
 #include "ui/mainwindow.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
+#include "ui/panels/resultsmodel.h"
 #include "ui/panels/resultspanel.h"
 #include "app/report/resultwriter.h"
 #include "app/server/servercontroller.h"
@@ -115,14 +117,14 @@ private slots:
         experiment->setFieldText(QStringLiteral("time-limit"), QStringLiteral("60s"));
         m_window->strategyPanel()->setSelectedIds({ QStringLiteral("conditional"), QStringLiteral("naive") });
         QVERIFY2(m_window->runAction()->isEnabled(), qPrintable(m_window->runAction()->toolTip()));
-        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
 
         m_window->runAction()->trigger();
-        QVERIFY(m_window->runner()->isRunning());
+        QVERIFY(m_window->session()->isRunning());
         QVERIFY(!m_window->runAction()->isEnabled());
         QVERIFY(m_window->stopAction()->isEnabled());
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 120000);
-        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 2);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 120000);
+        QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 2);
 
         MetricChart* orders = chart(QStringLiteral("Orders per second"));
         QVERIFY(orders);
@@ -154,7 +156,7 @@ private slots:
         experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("64"));
         m_window->strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("optimistic") });
-        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runAction()->trigger();
         MetricChart* orders = chart(QStringLiteral("Orders per second"));
         QTRY_VERIFY_WITH_TIMEOUT(orders->pointCount(QStringLiteral("pessimistic")) >= 4, 30000);
@@ -162,10 +164,10 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         m_window->stopAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 10000);
         qInfo("Stop to finished: %lld ms with 64 client threads", clock.elapsed());
         // The stopped strategy keeps its row; the one that never started has none.
-        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 1);
+        QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
         QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("strategy")), QStringLiteral("pessimistic"));
         QVERIFY(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("verdict")) == QStringLiteral("pass"));
     }
@@ -181,13 +183,13 @@ private slots:
         experiment->setFieldText(QStringLiteral("duration"), QStringLiteral("3s"));
         experiment->setFieldText(QStringLiteral("deadlock-detect"), QStringLiteral("on"));
         m_window->strategyPanel()->setSelectedIds({ QStringLiteral("two-sku-random") });
-        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         const int deadlocksBefore = m_window->deadlocksPanel()->count();
         m_window->runAction()->trigger();
         // The inspector shows the waits live.
         QTRY_VERIFY_WITH_TIMEOUT(m_window->lockInspectorPanel()->summary().contains(QLatin1String("waiting for a row lock")), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 60000);
-        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 60000);
+        QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
 
         const int captured = m_window->deadlocksPanel()->count() - deadlocksBefore;
         QVERIFY(captured > 0);
@@ -213,9 +215,9 @@ private slots:
         experiment->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
         m_window->strategyPanel()->setSelectedIds({ QStringLiteral("conditional"), QStringLiteral("pessimistic") });
         m_window->sweepPanel()->setThreads(QStringLiteral("1,4"));
-        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runSweep();
-        QVERIFY(m_window->runner()->isRunning());
+        QVERIFY(m_window->session()->isRunning());
         // The scaling chart fills in as cells finish, before the sweep is over.
         ExportableChartView* scaling = m_window->chartsPanel()->comparison()->scalingView();
         // Earlier tests ran other experiments this session: their lines carry slots= and
@@ -229,8 +231,8 @@ private slots:
             return most;
         };
         QTRY_VERIFY_WITH_TIMEOUT(pointsOf(QStringLiteral("conditional")) >= 1, 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 60000);
-        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 4);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 60000);
+        QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 4);
         QCOMPARE(m_window->resultsPanel()->cell(rowsBefore + 3, QStringLiteral("threads")), QStringLiteral("4"));
         // At least the sweep's two thread counts (an earlier run of the same SKUs and slots joins the line).
         QTRY_VERIFY(pointsOf(QStringLiteral("conditional")) >= 2);
@@ -258,9 +260,9 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("yesterday.json"));
         QString error;
         QVERIFY(ResultWriter::writeJson(path, {}, m_window->resultsPanel()->results(), &error));
-        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         QVERIFY2(m_window->openResultsFile(path, &error), qPrintable(error));
-        QCOMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore * 2);
+        QCOMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore * 2);
         QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("source")), QStringLiteral("yesterday"));
         ExportableChartView* scaling = m_window->chartsPanel()->comparison()->scalingView();
         QTRY_VERIFY([&] {

@@ -4,6 +4,7 @@
 #include "ui/panels/experimentpanel.h"
 #include "tests/support/hangwatchdog.h"
 #include "ui/panels/lockinspectorpanel.h"
+#include "app/session/labsession.h"
 #include "ui/mainwindow.h"
 #include "ui/charts/metricchart.h"
 #include "app/server/servercontroller.h"
@@ -67,7 +68,7 @@ private slots:
                     colours.insert(image.pixel(x, y));
             QVERIFY2(colours.size() > 20, qPrintable(name));
         }
-        QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         QTRY_VERIFY(window.runAction()->isEnabled());
         qInfo("flash sale done, chart tabs saved");
 
@@ -87,7 +88,7 @@ private slots:
         QTest::qWait(1500);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lock-inspector.png"))));
         window.stopAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 30000);
         QTRY_VERIFY(window.runAction()->isEnabled());
         qInfo("lock inspector saved");
 
@@ -100,7 +101,7 @@ private slots:
         window.sweepPanel()->setThreads(QStringLiteral("1,4,16"));
         window.runSweep();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-        QTRY_VERIFY_WITH_TIMEOUT(!window.runner()->isRunning(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         window.chartsPanel()->setCurrentIndex(window.chartsPanel()->count() - 1);
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-scaling.png"))));

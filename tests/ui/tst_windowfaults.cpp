@@ -4,7 +4,9 @@
 #include "ui/panels/experimentpanel.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
+#include "app/session/labsession.h"
 #include "ui/mainwindow.h"
+#include "ui/panels/resultsmodel.h"
 #include "ui/panels/resultspanel.h"
 #include "app/report/resultwriter.h"
 #include "app/server/servercontroller.h"
@@ -67,14 +69,14 @@ private slots:
         openWindow();
         longRun(QStringLiteral("conditional"));
         m_window->experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("2s"));
-        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runAction()->trigger();
-        const int runId = m_window->runner()->runId();
+        const int runId = m_window->session()->runId();
         m_window->runAction()->trigger(); // disabled while a run goes: nothing happens
         QVERIFY(!m_window->runAction()->isEnabled());
-        QCOMPARE(m_window->runner()->runId(), runId);
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 60000);
-        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 1);
+        QCOMPARE(m_window->session()->runId(), runId);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 60000);
+        QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
     }
 
     void closingDuringServerStartUpIsClean()
@@ -99,7 +101,7 @@ private slots:
         m_window->stopAction()->trigger(); // tables, knobs and 128 connections are still being set up
         QElapsedTimer clock;
         clock.start();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 30000);
         qInfo("stopped during set-up in %lld ms", clock.elapsed());
         QTRY_VERIFY(m_window->runAction()->isEnabled()); // and ready to run again
     }
@@ -109,7 +111,7 @@ private slots:
         openWindow();
         longRun(QStringLiteral("pessimistic"));
         m_window->runAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->runner()->isRunning(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->isRunning(), 10000);
         QTest::qWait(1500);
         QElapsedTimer clock;
         clock.start();
@@ -122,9 +124,9 @@ private slots:
     {
         openWindow();
         longRun(QStringLiteral("pessimistic"));
-        const int rowsBefore = m_window->resultsPanel()->table()->rowCount();
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->runner()->isRunning(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->isRunning(), 10000);
         QTest::qWait(1500);
         const qint64 pid = m_window->serverController()->serverPid();
         QVERIFY(pid > 0);
@@ -136,10 +138,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(recovery->offer() && recovery->offer()->isVisible(), 10000);
         qInfo("the window said it lost the server %lld ms after the kill", clock.elapsed());
         QVERIFY(recovery->offer()->text().contains(QStringLiteral("lost the server")));
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->runner()->isRunning(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 10000);
 
         // The partial run stays in the results and can be exported.
-        QTRY_COMPARE(m_window->resultsPanel()->table()->rowCount(), rowsBefore + 1);
+        QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
         const StrategyResult partial = m_window->resultsPanel()->results().last();
         QVERIFY(partial.serverLost);
         QVERIFY(partial.clientSoldOrders > 0);

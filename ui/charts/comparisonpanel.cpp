@@ -23,7 +23,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     rebuild();
 }
 
-void ComparisonPanel::setSources(const QList<ChartFactory::Source>& sources)
+void ComparisonPanel::setSources(const QList<SourcedResult>& sources)
 {
     m_sources = sources;
     if (!m_rebuild.isActive())
@@ -34,13 +34,13 @@ void ComparisonPanel::rebuild()
 {
     // The bars show the latest run of this session (or, before any, everything opened).
     int latestRun = 0;
-    for (const ChartFactory::Source& source : std::as_const(m_sources)) {
-        if (source.label.isEmpty())
+    for (const SourcedResult& source : std::as_const(m_sources)) {
+        if (source.source.isEmpty())
             latestRun = std::max(latestRun, source.result.runId);
     }
-    QList<ChartFactory::Source> latest;
-    for (const ChartFactory::Source& source : std::as_const(m_sources)) {
-        if (latestRun == 0 || (source.label.isEmpty() && source.result.runId == latestRun))
+    QList<SourcedResult> latest;
+    for (const SourcedResult& source : std::as_const(m_sources)) {
+        if (latestRun == 0 || (source.source.isEmpty() && source.result.runId == latestRun))
             latest.append(source);
     }
     const QList<QChart*> charts = { ChartFactory::ordersVersusThreads(m_sources), ChartFactory::p99VersusThreads(m_sources),

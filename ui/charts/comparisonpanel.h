@@ -15,7 +15,7 @@ class ComparisonPanel : public QWidget {
 public:
     explicit ComparisonPanel(QWidget* parent = nullptr);
 
-    void setSources(const QList<ChartFactory::Source>& sources);
+    void setSources(const QList<SourcedResult>& sources);
     QList<ExportableChartView*> views() const { return m_views; }
     ExportableChartView* scalingView() const { return m_views.first(); }
 
@@ -23,6 +23,6 @@ private:
     void rebuild();
 
     QList<ExportableChartView*> m_views;
-    QList<ChartFactory::Source> m_sources;
+    QList<SourcedResult> m_sources;
     QTimer m_rebuild;
 };

@@ -1,28 +1,30 @@
 #pragma once
 
-#include "app/core/strategyresult.h"
+#include "app/core/sourcedresult.h"
 
 #include <QList>
 #include <QWidget>
 
-class QTableWidget;
+class QTableView;
+class ResultsModel;
 
-// One row per finished strategy, kept for the whole session so that runs can be compared.
+// One row per finished strategy, kept for the whole session so that runs can be compared:
+// a view on a ResultsModel, which holds the rows.
 class ResultsPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ResultsPanel(QWidget* parent = nullptr);
 
     // `source` is "#3" for the session's third run, or a results file's name.
-    void addResult(const StrategyResult& result, const QString& source);
-    const QList<StrategyResult>& results() const { return m_results; }
-    const QStringList& sources() const { return m_sources; }
-    QTableWidget* table() const { return m_table; }
-    // The text in a cell, by column header (for tests and export).
+    void addResult(const SourcedResult& result);
+    QList<StrategyResult> results() const;
+    const QList<SourcedResult>& rows() const;
+    ResultsModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    // The text of a cell, by column header, as the model gives it to the view.
     QString cell(int row, const QString& header) const;
 
 private:
-    QTableWidget* m_table;
-    QList<StrategyResult> m_results;
-    QStringList m_sources;
+    ResultsModel* m_model;
+    QTableView* m_view;
 };

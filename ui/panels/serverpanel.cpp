@@ -1,5 +1,7 @@
 #include "ui/panels/serverpanel.h"
 
+#include "app/session/backgroundjobs.h"
+
 #include "ui/passwords/passwordfield.h"
 #include "ui/passwords/passwordstore.h"
 #include "app/server/servercheck.h"
@@ -9,17 +11,16 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QSettings>
-#include <QThread>
 #include <QVBoxLayout>
 
 ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
     : QWidget(parent)
     , m_controller(controller)
+    , m_jobs(new BackgroundJobs(this))
     , m_embedded(new QRadioButton(tr("Embedded MariaDB (private to the lab)"), this))
     , m_remote(new QRadioButton(tr("Server by URL (MySQL 8, MariaDB 10.6+)"), this))
     , m_embeddedState(new QLabel(this))
@@ -165,23 +166,14 @@ void ServerPanel::test()
     }
     m_test->setEnabled(false);
     m_testResult->setText(tr("testing %1 …").arg(params->maskedUrl()));
-    QPointer<ServerPanel> self(this);
-    QThread* worker = QThread::create([self, params = *params] {
-        const ServerCheck check = ServerCheck::run(params);
-        QMetaObject::invokeMethod(qApp, [self, check] {
-            if (!self)
-                return;
-            self->m_test->setEnabled(true);
-            self->m_testResult->setText(check.message);
-            self->m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg(
-                (check.ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
-            if (check.ok)
-                self->connectionUsed();
-            emit self->testFinished(check.ok, check.message);
-        });
+    m_jobs->run<ServerCheck>([params = *params] { return ServerCheck::run(params); }, [this](const ServerCheck& check) {
+        m_test->setEnabled(true);
+        m_testResult->setText(check.message);
+        m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg((check.ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
+        if (check.ok)
+            connectionUsed();
+        emit testFinished(check.ok, check.message);
     });
-    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
-    worker->start();
 }
 
 void ServerPanel::showServerState(ServerController::State state, const QString& message)

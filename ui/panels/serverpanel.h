@@ -50,6 +50,7 @@ private:
     QString keyringKey() const; // empty while the URL does not parse
 
     ServerController* m_controller;
+    class BackgroundJobs* m_jobs;
     QRadioButton* m_embedded;
     QRadioButton* m_remote;
     QLabel* m_embeddedState;

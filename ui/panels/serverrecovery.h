@@ -1,27 +1,23 @@
 #pragma once
 
 #include "app/audit/recoveryaudit.h"
-#include "app/server/servercontroller.h"
 #include "app/core/strategyresult.h"
 
+#include <QMessageBox>
 #include <QObject>
 #include <QPointer>
 
-#include <functional>
-
-#include <QMessageBox>
+class LabSession;
 class QWidget;
 
-// When a run loses its server: says so, keeps the partial results (the caller has them),
-// offers to restart the embedded server, and once it is back audits what the crash left:
-// oversell, and whether every order a client saw acknowledged is still there.
+// The window's side of a lost server: says so, keeps the partial results (the session has
+// them), offers the session's restart-and-audit for the embedded server, and shows what
+// the audit found: oversell, and whether every order a client saw acknowledged is there.
 class ServerRecovery : public QObject {
     Q_OBJECT
 public:
-    ServerRecovery(ServerController* controller, std::function<bool()> usesEmbedded, QWidget* window);
-    ~ServerRecovery() override;
+    ServerRecovery(LabSession* session, QWidget* window);
 
-    void strategyFinished(const StrategyResult& result);
     void restart(); // what the offer's Restart button does
     QMessageBox* offer() const { return m_offer; }
     QMessageBox* report() const { return m_report; }
@@ -31,15 +27,11 @@ signals:
     void audited(const RecoveryReport& report);
 
 private:
-    void serverStateChanged(ServerController::State state, const QString& message);
+    void serverLost(const StrategyResult& result);
     void showReport(const RecoveryReport& report);
 
-    ServerController* m_controller;
-    std::function<bool()> m_usesEmbedded;
+    LabSession* m_session;
     QWidget* m_window;
-    StrategyResult m_lost; // the run whose orders are to be checked
-    bool m_waitingForServer = false;
     QPointer<QMessageBox> m_offer;
     QPointer<QMessageBox> m_report;
-    class QThread* m_auditThread = nullptr;
 };

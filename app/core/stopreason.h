@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+// Why a strategy's run ended. Code compares these; the key is what files and screens show.
+enum class StopReason {
+    NotStopped, // the run never got going (it failed while setting up) or is still going
+    Error,
+    StoppedByUser,
+    DurationReached,
+    TimeLimitReached,
+    ServerLost,
+    SoldOut,
+    AllOrdersPlaced,
+    ClientsFinished,
+};
+
+// "sold out", "duration reached", …: the stop_reason of result files, stable across versions.
+QString stopReasonKey(StopReason reason);
+std::optional<StopReason> stopReasonFromKey(const QString& key);

@@ -1,0 +1,34 @@
+#include "app/core/verdict.h"
+
+QString verdictText(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Pass:
+        return QStringLiteral("pass");
+    case Verdict::NoAnomalyThisTime:
+        return QStringLiteral("no anomaly this time");
+    case Verdict::Error:
+        return QStringLiteral("error");
+    case Verdict::Oversold:
+        return QStringLiteral("FAIL: oversold");
+    case Verdict::LostUpdates:
+        return QStringLiteral("FAIL: lost updates");
+    case Verdict::OversoldUnsafeBaseline:
+        return QStringLiteral("oversold (unsafe baseline)");
+    case Verdict::LostUpdatesUnsafeBaseline:
+        return QStringLiteral("lost updates (unsafe baseline)");
+    case Verdict::ClientsDisagree:
+        return QStringLiteral("FAIL: client count differs from orders table");
+    }
+    return QString();
+}
+
+bool isBad(Verdict verdict)
+{
+    return verdict != Verdict::Pass && verdict != Verdict::NoAnomalyThisTime;
+}
+
+bool isSafetyFailure(Verdict verdict)
+{
+    return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates || verdict == Verdict::ClientsDisagree;
+}

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+
+// What the audit says of one strategy's run. The one rule for "is this result bad" is
+// isBad(); every table, badge and exit status asks it instead of repeating the test.
+enum class Verdict {
+    Pass, // a safe strategy: nothing oversold, lost or counted twice
+    NoAnomalyThisTime, // an unsafe baseline that happened not to oversell
+    Error, // the run could not finish; the result's error says why
+    Oversold, // a safe strategy sold more than the stock
+    LostUpdates,
+    OversoldUnsafeBaseline, // naive doing what it is there to show
+    LostUpdatesUnsafeBaseline,
+    ClientsDisagree, // the clients' count differs from the orders table
+};
+
+// "pass", "FAIL: oversold", "oversold (unsafe baseline)", …: as files and screens show it.
+QString verdictText(Verdict verdict);
+// A failure of the lab's promise, or a run that did not finish: shown in red, exit status 3 or 1.
+bool isBad(Verdict verdict);
+// Only a safe strategy that broke its promise: the CLI's exit status 3.
+bool isSafetyFailure(Verdict verdict);

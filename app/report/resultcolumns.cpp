@@ -1,0 +1,213 @@
+#include "app/report/resultcolumns.h"
+
+#include "app/core/passwordmask.h"
+
+#include <QCoreApplication>
+
+#include <iterator>
+
+namespace ResultColumns {
+
+namespace {
+
+struct Spec {
+    Column column;
+    const char* header;
+    const char* toolTip;
+    int decimals; // -1: text
+};
+
+// Headers and explanations are marked for translation; the context is "ResultColumns".
+constexpr Spec kSpecs[] = {
+    { Column::Source, QT_TRANSLATE_NOOP("ResultColumns", "source"),
+      QT_TRANSLATE_NOOP("ResultColumns", "The run that produced the row: #n in this session, or the file it was opened from."), -1 },
+    { Column::Strategy, QT_TRANSLATE_NOOP("ResultColumns", "strategy"),
+      QT_TRANSLATE_NOOP("ResultColumns", "The strategy; its SQL and explanation are in the Strategies tab."), -1 },
+    { Column::Threads, QT_TRANSLATE_NOOP("ResultColumns", "threads"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Client threads, each with its own connection."), 0 },
+    { Column::OrdersPerS, QT_TRANSLATE_NOOP("ResultColumns", "orders/s"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Committed orders per second, after the warm-up."), 0 },
+    { Column::P50Ms, QT_TRANSLATE_NOOP("ResultColumns", "p50 ms"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Median order latency after the warm-up."), 2 },
+    { Column::P95Ms, QT_TRANSLATE_NOOP("ResultColumns", "p95 ms"),
+      QT_TRANSLATE_NOOP("ResultColumns", "95th percentile of order latency after the warm-up (open loop: counted from when the order was due)."), 2 },
+    { Column::P99Ms, QT_TRANSLATE_NOOP("ResultColumns", "p99 ms"),
+      QT_TRANSLATE_NOOP("ResultColumns", "99th percentile of order latency."), 2 },
+    { Column::LockWaits, QT_TRANSLATE_NOOP("ResultColumns", "lock waits"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Row lock waits the server counted (Innodb_row_lock_waits) during the run."), 0 },
+    { Column::Deadlocks, QT_TRANSLATE_NOOP("ResultColumns", "deadlocks"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Deadlocks the server detected during the run; each one is in the Deadlocks tab."), 0 },
+    { Column::Timeouts, QT_TRANSLATE_NOOP("ResultColumns", "timeouts"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock."), 0 },
+    { Column::RecordChanged, QT_TRANSLATE_NOOP("ResultColumns", "1020"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Error 1020, \"record has changed since it was last read\": a write conflict under snapshot isolation."), 0 },
+    { Column::LockNowait, QT_TRANSLATE_NOOP("ResultColumns", "3572"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Error 3572: a NOWAIT or SKIP LOCKED statement found the row locked."), 0 },
+    { Column::LostConnections, QT_TRANSLATE_NOOP("ResultColumns", "lost conn"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Lost connections (2006, 2013): the worker reconnected and asked whether its order had committed."), 0 },
+    { Column::Retries, QT_TRANSLATE_NOOP("ResultColumns", "retries"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Attempts repeated after a conflict, deadlock or timeout."), 0 },
+    { Column::Failed, QT_TRANSLATE_NOOP("ResultColumns", "failed"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Orders given up with an error; each distinct error is in the verdict's detail."), 0 },
+    { Column::Sold, QT_TRANSLATE_NOOP("ResultColumns", "sold"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Units sold, from the audit of the tables after the run."), 0 },
+    { Column::Oversold, QT_TRANSLATE_NOOP("ResultColumns", "oversold"),
+      QT_TRANSLATE_NOOP("ResultColumns", "Units sold beyond the stock: anything above 0 is a broken strategy (or naive, on purpose)."), 0 },
+    { Column::Verdict, QT_TRANSLATE_NOOP("ResultColumns", "verdict"),
+      QT_TRANSLATE_NOOP("ResultColumns", "pass, or what the audit found wrong."), -1 },
+    { Column::RanUnder, QT_TRANSLATE_NOOP("ResultColumns", "ran under"),
+      QT_TRANSLATE_NOOP("ResultColumns", "The server settings the run measured under."), -1 },
+};
+
+constexpr bool inColumnOrder()
+{
+    for (std::size_t i = 0; i < std::size(kSpecs); ++i) {
+        if (static_cast<std::size_t>(kSpecs[i].column) != i)
+            return false;
+    }
+    return true;
+}
+static_assert(inColumnOrder(), "kSpecs lists the columns in the order of the Column enum");
+
+const Spec& spec(Column column)
+{
+    return kSpecs[static_cast<int>(column)];
+}
+
+long long errorCount(const StrategyResult& r, ErrorClass errorClass)
+{
+    return r.errors[static_cast<std::size_t>(errorClass)];
+}
+
+double number(Column column, const StrategyResult& r)
+{
+    switch (column) {
+    case Column::Threads:
+        return r.experiment.threads;
+    case Column::OrdersPerS:
+        return r.ordersPerS;
+    case Column::P50Ms:
+        return r.p50Ms;
+    case Column::P95Ms:
+        return r.p95Ms;
+    case Column::P99Ms:
+        return r.p99Ms;
+    case Column::LockWaits:
+        return static_cast<double>(r.lockWaits);
+    case Column::Deadlocks:
+        return static_cast<double>(r.deadlocks);
+    case Column::Timeouts:
+        return static_cast<double>(r.lockWaitTimeouts);
+    case Column::RecordChanged:
+        return static_cast<double>(errorCount(r, ErrorClass::RecordChanged));
+    case Column::LockNowait:
+        return static_cast<double>(errorCount(r, ErrorClass::LockNowait));
+    case Column::LostConnections:
+        return static_cast<double>(errorCount(r, ErrorClass::ConnectionLost));
+    case Column::Retries:
+        return static_cast<double>(r.retries);
+    case Column::Failed:
+        return static_cast<double>(r.failed);
+    case Column::Sold:
+        return static_cast<double>(r.sold);
+    case Column::Oversold:
+        return static_cast<double>(r.oversold);
+    default:
+        return 0.0;
+    }
+}
+
+} // namespace
+
+QList<Column> of(Table table)
+{
+    switch (table) {
+    case Table::Console:
+        return { Column::Strategy, Column::OrdersPerS, Column::P95Ms, Column::P99Ms, Column::Sold, Column::Oversold,
+                 Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries, Column::Failed, Column::Verdict };
+    case Table::Report:
+        return { Column::Strategy, Column::Source, Column::Threads, Column::OrdersPerS, Column::P50Ms, Column::P95Ms,
+                 Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries, Column::Sold,
+                 Column::Oversold, Column::Verdict };
+    case Table::Window:
+        return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::P95Ms, Column::P99Ms,
+                 Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged, Column::LockNowait,
+                 Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold, Column::Verdict,
+                 Column::RanUnder };
+    }
+    return {};
+}
+
+QString header(Column column)
+{
+    return QCoreApplication::translate("ResultColumns", spec(column).header);
+}
+
+QString toolTip(Column column)
+{
+    return QCoreApplication::translate("ResultColumns", spec(column).toolTip);
+}
+
+bool isNumber(Column column)
+{
+    return spec(column).decimals >= 0;
+}
+
+QString text(Column column, const SourcedResult& row)
+{
+    const StrategyResult& r = row.result;
+    switch (column) {
+    case Column::Source:
+        return row.source.isEmpty() ? QCoreApplication::translate("ResultColumns", "this run") : row.source;
+    case Column::Strategy:
+        return r.strategy; // an unsafe baseline says so in its verdict
+    case Column::Verdict:
+        return r.error.isEmpty() ? r.verdictText()
+                                 : QCoreApplication::translate("ResultColumns", "error: %1").arg(PasswordMask::mask(r.error));
+    case Column::RanUnder:
+        return ranUnder(r);
+    default:
+        return QString::number(number(column, r), 'f', spec(column).decimals);
+    }
+}
+
+QVariant sortValue(Column column, const SourcedResult& row)
+{
+    return isNumber(column) ? QVariant(number(column, row.result)) : QVariant(text(column, row));
+}
+
+bool flagged(Column column, const SourcedResult& row)
+{
+    if (column == Column::Verdict)
+        return row.result.isBad();
+    if (column == Column::Oversold)
+        return row.result.oversold > 0;
+    return false;
+}
+
+QString verdictDetail(const StrategyResult& result)
+{
+    if (!result.errorMessages.isEmpty())
+        return PasswordMask::mask(result.errorMessages).join(QLatin1Char('\n'));
+    return stopReasonKey(result.stopReason);
+}
+
+QString ranUnder(const StrategyResult& r)
+{
+    QStringList parts;
+    const auto add = [&](const char* key, const QString& label) {
+        const QString value = r.knobs.value(QLatin1String(key));
+        if (!value.isEmpty())
+            parts << label.arg(value);
+    };
+    add("innodb_deadlock_detect", QStringLiteral("deadlock detect %1"));
+    add("innodb_lock_wait_timeout", QStringLiteral("lock wait timeout %1 s"));
+    add("transaction_isolation", QStringLiteral("%1"));
+    add("innodb_flush_log_at_trx_commit", QStringLiteral("flush at commit %1"));
+    const qlonglong pool = r.knobs.value(QStringLiteral("innodb_buffer_pool_size")).toLongLong();
+    if (pool > 0)
+        parts << QStringLiteral("buffer pool %1 MiB").arg(pool / (1024 * 1024));
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace ResultColumns

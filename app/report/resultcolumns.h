@@ -1,0 +1,53 @@
+#pragma once
+
+#include "app/core/sourcedresult.h"
+
+#include <QList>
+#include <QString>
+#include <QVariant>
+
+// The columns of every results table. The console, the report and the window each show a
+// list of these, so that a figure has one header, one explanation, one format and one rule
+// for masking passwords and for flagging a bad value, wherever it is shown.
+namespace ResultColumns {
+
+enum class Column {
+    Source,
+    Strategy,
+    Threads,
+    OrdersPerS,
+    P50Ms,
+    P95Ms,
+    P99Ms,
+    LockWaits,
+    Deadlocks,
+    Timeouts,
+    RecordChanged,
+    LockNowait,
+    LostConnections,
+    Retries,
+    Failed,
+    Sold,
+    Oversold,
+    Verdict,
+    RanUnder,
+};
+
+enum class Table { Console, Report, Window };
+
+QList<Column> of(Table table);
+QString header(Column column);
+QString toolTip(Column column);
+bool isNumber(Column column);
+// The cell as text: numbers in the column's format, texts with any password masked.
+QString text(Column column, const SourcedResult& row);
+// What sorting compares: numbers as numbers, texts as text.
+QVariant sortValue(Column column, const SourcedResult& row);
+// The cell deserves attention: a bad verdict, or units oversold.
+bool flagged(Column column, const SourcedResult& row);
+// The verdict cell's detail: every distinct error, or why the run stopped (masked).
+QString verdictDetail(const StrategyResult& result);
+// "deadlock detect OFF, lock wait timeout 1 s, …": the server settings a result ran under.
+QString ranUnder(const StrategyResult& result);
+
+} // namespace ResultColumns

@@ -1,0 +1,253 @@
+#include "app/session/labsession.h"
+
+#include "app/db/mysqlconnection.h"
+#include "app/report/chartexporter.h"
+#include "app/report/chartfactory.h"
+#include "app/report/reportwriter.h"
+#include "app/report/resultreader.h"
+#include "app/session/backgroundjobs.h"
+#include "strategies/strategyregistry.h"
+
+#include <QChart>
+#include <QDir>
+#include <QFileInfo>
+
+#include <memory>
+
+LabSession::LabSession(QObject* parent)
+    : QObject(parent)
+    , m_controller(new ServerController(this))
+    , m_jobs(new BackgroundJobs(this))
+{
+    connect(m_controller, &ServerController::stateChanged, this, &LabSession::serverStateChanged);
+    connect(m_controller, &ServerController::stateChanged, this, &LabSession::auditAfterRestart);
+    connectRunner();
+}
+
+LabSession::~LabSession()
+{
+    m_runner.stop();
+}
+
+void LabSession::useEmbeddedServer()
+{
+    m_embedded = true;
+}
+
+void LabSession::useServer(const ConnectionParams& params)
+{
+    m_embedded = false;
+    if (params.endpoint() != m_external.endpoint() || params.user != m_external.user)
+        m_externalVersion.clear();
+    m_external = params;
+}
+
+void LabSession::startEmbeddedServer()
+{
+    m_controller->start();
+}
+
+bool LabSession::probeServer(QString* error)
+{
+    if (m_embedded)
+        return true;
+    MysqlConnection probe;
+    if (!probe.open(m_external, false)) {
+        *error = QStringLiteral("cannot connect to %1: %2").arg(m_external.maskedUrl(), probe.lastError().toString());
+        return false;
+    }
+    m_externalVersion = probe.serverVersion();
+    return true;
+}
+
+ConnectionParams LabSession::connectionParams(const QString& database) const
+{
+    if (m_embedded)
+        return m_controller->params(database);
+    ConnectionParams params = m_external;
+    if (params.database.isEmpty())
+        params.database = database;
+    return params;
+}
+
+ResultWriter::RunInfo LabSession::runInfo() const
+{
+    ResultWriter::RunInfo info;
+    info.experiment = m_experiment;
+    info.embedded = m_embedded;
+    if (m_embedded) {
+        info.serverVersion = m_controller->version();
+        info.serverUrl = QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
+    } else {
+        info.serverVersion = m_externalVersion;
+        info.serverUrl = m_external.maskedUrl();
+    }
+    return info;
+}
+
+void LabSession::connectRunner()
+{
+    // Every signal of an older run (one stopped a moment ago) is dropped here, once.
+    connect(&m_runner, &ExperimentRunner::status, this, [this](int runId, const QString& message) {
+        if (runId == m_activeRun)
+            emit status(message);
+    });
+    connect(&m_runner, &ExperimentRunner::strategyStarted, this, [this](int runId, const QString& strategy) {
+        if (runId == m_activeRun)
+            emit strategyStarted(strategy);
+    });
+    connect(&m_runner, &ExperimentRunner::cellStarted, this, [this](int runId, int index, int count) {
+        if (runId == m_activeRun)
+            emit cellStarted(index, count);
+    });
+    connect(&m_runner, &ExperimentRunner::sampleReady, this, [this](const MetricsSample& sample) {
+        if (sample.runId == m_activeRun)
+            emit sampleReady(sample);
+    });
+    connect(&m_runner, &ExperimentRunner::locksSampled, this, [this](const LockSnapshot& snapshot) {
+        if (snapshot.runId == m_activeRun)
+            emit locksSampled(snapshot);
+    });
+    connect(&m_runner, &ExperimentRunner::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
+        if (deadlock.runId == m_activeRun)
+            emit deadlockFound(deadlock);
+    });
+    connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](const StrategyResult& result) {
+        if (result.runId != m_activeRun)
+            return;
+        m_results.append({ QStringLiteral("#%1").arg(result.runId), result, false });
+        if (result.serverLost && result.acknowledged)
+            m_lost = m_results.size() - 1;
+        emit strategyFinished(result);
+        emit resultAdded(m_results.last());
+        if (result.serverLost)
+            emit serverLost(result);
+    });
+    connect(&m_runner, &ExperimentRunner::finished, this, [this](int runId, bool cancelled) {
+        if (runId == m_activeRun)
+            emit finished(cancelled);
+    });
+}
+
+bool LabSession::start(const QList<RunCell>& cells, QString* error)
+{
+    if (m_recovering) {
+        *error = QStringLiteral("the server is being restarted and audited; run again once that is done");
+        return false;
+    }
+    if (!cells.isEmpty())
+        m_experiment = cells.first().experiment;
+    const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
+    if (!m_runner.start(cells, connectionParams(database), error))
+        return false;
+    m_activeRun = m_runner.runId();
+    return true;
+}
+
+void LabSession::stop()
+{
+    m_runner.stop(); // workers see the flag between orders; finished() follows
+}
+
+QList<SourcedResult> LabSession::comparisonSources() const
+{
+    QList<SourcedResult> sources;
+    for (const SourcedResult& row : m_results)
+        sources.append(row.fromFile ? row : SourcedResult { QString(), row.result, false });
+    return sources;
+}
+
+int LabSession::openResults(const QString& path, QString* error)
+{
+    const std::optional<ResultReader::RunFile> file = ResultReader::load(path, error);
+    if (!file)
+        return -1;
+    const QString label = QFileInfo(path).completeBaseName();
+    for (const StrategyResult& result : file->results) {
+        m_results.append({ label, result, true });
+        emit resultAdded(m_results.last());
+    }
+    return static_cast<int>(file->results.size());
+}
+
+const StrategyResult* LabSession::lostRun() const
+{
+    return m_lost >= 0 ? &m_results.at(m_lost).result : nullptr;
+}
+
+bool LabSession::recoverLostServer(QString* error)
+{
+    if (!lostRun()) {
+        *error = QStringLiteral("no run lost its server");
+        return false;
+    }
+    if (!m_embedded) {
+        *error = QStringLiteral("the lab restarts only its embedded server; once yours is back, run again");
+        return false;
+    }
+    m_recovering = true;
+    m_controller->restartAfterLoss();
+    return true;
+}
+
+void LabSession::auditAfterRestart(ServerController::State state, const QString& message)
+{
+    if (!m_recovering || state == ServerController::State::Starting || state == ServerController::State::Stopped)
+        return;
+    m_recovering = false;
+    const StrategyResult lost = *lostRun();
+    if (state == ServerController::State::Failed) {
+        RecoveryReport failed;
+        failed.error = QStringLiteral("the server did not start again: %1").arg(message);
+        emit recoveryAudited(failed);
+        return;
+    }
+    m_lost = -1; // audited once; a second loss brings its own
+    const ConnectionParams params = m_controller->params(lost.experiment.database);
+    const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(lost.strategy);
+    const StockLayout layout = strategy ? strategy->layout() : StockLayout::Rows;
+    const std::shared_ptr<const AcknowledgedOrders> acknowledged = lost.acknowledged;
+    emit status(QStringLiteral("auditing what the server kept"));
+    // The audit scans the orders table: off this thread, with its own connections.
+    m_jobs->run<RecoveryReport>([params, layout, acknowledged] { return RecoveryAudit::check(params, layout, *acknowledged); },
+                                [this](const RecoveryReport& report) { emit recoveryAudited(report); });
+}
+
+QList<SourcedResult> LabSession::exportSources() const
+{
+    QList<SourcedResult> sources;
+    for (const SourcedResult& row : m_results)
+        sources.append({ QString(), row.result, row.fromFile });
+    return sources;
+}
+
+bool LabSession::exportResults(const QString& path, QString* error) const
+{
+    QList<StrategyResult> results;
+    for (const SourcedResult& row : m_results)
+        results.append(row.result);
+    if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+        return ResultWriter::writeCsv(path, results, error);
+    return ResultWriter::writeJson(path, runInfo(), results, error);
+}
+
+bool LabSession::exportReport(const QString& path, QString* error) const
+{
+    return ReportWriter::write(path, { runInfo(), exportSources() }, error);
+}
+
+bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QString* error) const
+{
+    if (!QDir().mkpath(folder)) {
+        *error = QStringLiteral("cannot create %1").arg(folder);
+        return false;
+    }
+    for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(exportSources())) {
+        std::unique_ptr<QChart> chart(named.chart);
+        for (const char* extension : { ".png", ".svg", ".pdf" }) {
+            if (!ChartExporter::save(chart.get(), QDir(folder).filePath(named.name + QLatin1String(extension)), size, dpi, error))
+                return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,102 @@
+#pragma once
+
+#include "app/audit/recoveryaudit.h"
+#include "app/core/sourcedresult.h"
+#include "app/core/sweepplan.h"
+#include "app/report/resultwriter.h"
+#include "app/run/experimentrunner.h"
+#include "app/server/servercontroller.h"
+
+#include <QList>
+#include <QObject>
+#include <QSize>
+
+class BackgroundJobs;
+
+// What the window and the command line both do, once: reach the server (the embedded
+// MariaDB, started on a thread of its own, or one by URL), run the planned cells, keep the
+// results and drop what belongs to an older run, recover a lost embedded server and audit
+// what it kept, and export results, charts and the report. The fronts only turn user
+// actions into these calls and the signals into pixels or text. Lives on the GUI (or main)
+// thread; every signal arrives there.
+class LabSession : public QObject {
+    Q_OBJECT
+public:
+    explicit LabSession(QObject* parent = nullptr);
+    ~LabSession() override;
+
+    // --- the server
+    void useEmbeddedServer();
+    void useServer(const ConnectionParams& params);
+    bool usesEmbedded() const { return m_embedded; }
+    // Starts the embedded server unless it runs or is starting; serverStateChanged follows.
+    void startEmbeddedServer();
+    ServerController* embeddedServer() const { return m_controller; }
+    // A server by URL: connects once to learn its version; false with `error`.
+    bool probeServer(QString* error);
+    ConnectionParams connectionParams(const QString& database) const;
+    // The server and experiment of the results, as files and reports state them.
+    ResultWriter::RunInfo runInfo() const;
+
+    // --- runs
+    // Validates and starts the cells one after another, each on fresh data; false with
+    // `error` when a cell is invalid or a run is going.
+    bool start(const QList<RunCell>& cells, QString* error);
+    void stop();
+    bool isRunning() const { return m_runner.isRunning(); }
+    int runId() const { return m_runner.runId(); }
+
+    // Every result of the session: runs of this session ("#3") and results opened from files.
+    const QList<SourcedResult>& results() const { return m_results; }
+    // What the scaling charts compare: this session's runs, and opened files under their name.
+    QList<SourcedResult> comparisonSources() const;
+    // Adds the runs of a results file; the number added, or -1 with `error`.
+    int openResults(const QString& path, QString* error);
+
+    // --- a lost server
+    // The latest run that lost its server with orders to check, if any.
+    const StrategyResult* lostRun() const;
+    // Restarts the embedded server on the same data and audits what the lost run left:
+    // recoveryAudited follows (with an error when the server would not come back).
+    bool recoverLostServer(QString* error);
+
+    // --- export
+    // JSON, or CSV when the path ends in .csv.
+    bool exportResults(const QString& path, QString* error) const;
+    // HTML or PDF, by extension.
+    bool exportReport(const QString& path, QString* error) const;
+    // Every chart of the results as PNG, SVG and PDF into `folder`.
+    bool exportCharts(const QString& folder, QSize size, int dpi, QString* error) const;
+
+signals:
+    void serverStateChanged(ServerController::State state, const QString& message);
+    void status(const QString& message);
+    void strategyStarted(const QString& strategy);
+    void cellStarted(int index, int count);
+    void sampleReady(const MetricsSample& sample);
+    void locksSampled(const LockSnapshot& snapshot);
+    void deadlockFound(const DeadlockRecord& deadlock);
+    void strategyFinished(const StrategyResult& result);
+    // A row for the results: a finished run or one opened from a file.
+    void resultAdded(const SourcedResult& result);
+    void serverLost(const StrategyResult& result);
+    void finished(bool cancelled);
+    void recoveryAudited(const RecoveryReport& report);
+
+private:
+    void connectRunner();
+    void auditAfterRestart(ServerController::State state, const QString& message);
+    QList<SourcedResult> exportSources() const;
+
+    ServerController* m_controller;
+    BackgroundJobs* m_jobs;
+    ExperimentRunner m_runner;
+    bool m_embedded = true;
+    ConnectionParams m_external;
+    QString m_externalVersion;
+    Experiment m_experiment; // of the latest run, for files and reports
+    int m_activeRun = 0;
+    QList<SourcedResult> m_results;
+    qsizetype m_lost = -1; // index in m_results of the run whose orders await an audit
+    bool m_recovering = false;
+};

@@ -1,0 +1,145 @@
+// The one table of result columns: which columns each table shows, how a cell reads, and
+// that a password in an error never reaches any table.
+#include "app/report/resultcolumns.h"
+
+#include <QtTest>
+
+using ResultColumns::Column;
+using ResultColumns::Table;
+
+namespace {
+
+const QString kPassword = QStringLiteral("hunter2-secret");
+
+StrategyResult result(const QString& strategy)
+{
+    StrategyResult r;
+    r.strategy = strategy;
+    r.experiment.threads = 12;
+    r.ordersPerS = 1234.6;
+    r.p50Ms = 0.5;
+    r.p95Ms = 1.255;
+    r.p99Ms = 7.0;
+    r.lockWaits = 4321;
+    r.deadlocks = 3;
+    r.lockWaitTimeouts = 2;
+    r.errors[static_cast<std::size_t>(ErrorClass::RecordChanged)] = 11;
+    r.errors[static_cast<std::size_t>(ErrorClass::LockNowait)] = 12;
+    r.errors[static_cast<std::size_t>(ErrorClass::ConnectionLost)] = 13;
+    r.retries = 99;
+    r.failed = 1;
+    r.sold = 500;
+    r.clientSoldUnits = 500;
+    r.orderRows = 500;
+    r.clientSoldOrders = 500;
+    r.knobs = { { QStringLiteral("innodb_deadlock_detect"), QStringLiteral("OFF") },
+                { QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("1") } };
+    return r;
+}
+
+QStringList headers(Table table)
+{
+    QStringList names;
+    for (Column column : ResultColumns::of(table))
+        names << ResultColumns::header(column);
+    return names;
+}
+
+} // namespace
+
+class TestResultColumns : public QObject {
+    Q_OBJECT
+private slots:
+    void eachTableShowsItsColumns_data()
+    {
+        QTest::addColumn<int>("table");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("console") << int(Table::Console)
+                                 << QStringList { "strategy", "orders/s", "p95 ms", "p99 ms", "sold", "oversold", "lock waits",
+                                                  "deadlocks", "timeouts", "retries", "failed", "verdict" };
+        QTest::newRow("report") << int(Table::Report)
+                                << QStringList { "strategy", "source", "threads", "orders/s", "p50 ms", "p95 ms", "p99 ms",
+                                                 "lock waits", "deadlocks", "timeouts", "retries", "sold", "oversold", "verdict" };
+        QTest::newRow("window") << int(Table::Window)
+                                << QStringList { "source", "strategy", "threads", "orders/s", "p95 ms", "p99 ms", "lock waits",
+                                                 "deadlocks", "timeouts", "1020", "3572", "lost conn", "retries", "sold",
+                                                 "oversold", "verdict", "ran under" };
+    }
+    void eachTableShowsItsColumns()
+    {
+        QFETCH(int, table);
+        QFETCH(QStringList, expected);
+        QCOMPARE(headers(Table(table)), expected);
+        for (Column column : ResultColumns::of(Table(table)))
+            QVERIFY2(!ResultColumns::toolTip(column).isEmpty(), qPrintable(ResultColumns::header(column)));
+    }
+
+    void cellsReadAsTheFiguresSay()
+    {
+        const SourcedResult row { QStringLiteral("#4"), result(QStringLiteral("pessimistic")) };
+        const auto text = [&](Column column) { return ResultColumns::text(column, row); };
+        QCOMPARE(text(Column::Source), QStringLiteral("#4"));
+        QCOMPARE(text(Column::Strategy), QStringLiteral("pessimistic"));
+        QCOMPARE(text(Column::Threads), QStringLiteral("12"));
+        QCOMPARE(text(Column::OrdersPerS), QStringLiteral("1235"));
+        QCOMPARE(text(Column::P50Ms), QStringLiteral("0.50"));
+        QCOMPARE(text(Column::P95Ms), QStringLiteral("1.25"));
+        QCOMPARE(text(Column::P99Ms), QStringLiteral("7.00"));
+        QCOMPARE(text(Column::LockWaits), QStringLiteral("4321"));
+        QCOMPARE(text(Column::Deadlocks), QStringLiteral("3"));
+        QCOMPARE(text(Column::Timeouts), QStringLiteral("2"));
+        QCOMPARE(text(Column::RecordChanged), QStringLiteral("11"));
+        QCOMPARE(text(Column::LockNowait), QStringLiteral("12"));
+        QCOMPARE(text(Column::LostConnections), QStringLiteral("13"));
+        QCOMPARE(text(Column::Retries), QStringLiteral("99"));
+        QCOMPARE(text(Column::Failed), QStringLiteral("1"));
+        QCOMPARE(text(Column::Sold), QStringLiteral("500"));
+        QCOMPARE(text(Column::Oversold), QStringLiteral("0"));
+        QCOMPARE(text(Column::Verdict), QStringLiteral("pass"));
+        QCOMPARE(text(Column::RanUnder), QStringLiteral("deadlock detect OFF, lock wait timeout 1 s"));
+        QCOMPARE(ResultColumns::text(Column::Source, { QString(), row.result }), QStringLiteral("this run"));
+        // Numbers sort as numbers: 1234.6 after 999.
+        QCOMPARE(ResultColumns::sortValue(Column::OrdersPerS, row).toDouble(), 1234.6);
+    }
+
+    void badValuesAreFlagged()
+    {
+        SourcedResult row { QString(), result(QStringLiteral("slotted")) };
+        QVERIFY(!ResultColumns::flagged(Column::Verdict, row));
+        QVERIFY(!ResultColumns::flagged(Column::Oversold, row));
+        row.result.oversold = 5;
+        QCOMPARE(ResultColumns::text(Column::Verdict, row), QStringLiteral("FAIL: oversold"));
+        QVERIFY(ResultColumns::flagged(Column::Verdict, row));
+        QVERIFY(ResultColumns::flagged(Column::Oversold, row));
+        QVERIFY(!ResultColumns::flagged(Column::Sold, row));
+        row.result.oversold = 0;
+        row.result.clientSoldOrders = 499; // one order counted by the clients is not in the table
+        QCOMPARE(ResultColumns::text(Column::Verdict, row), QStringLiteral("FAIL: client count differs from orders table"));
+        QVERIFY(ResultColumns::flagged(Column::Verdict, row));
+    }
+
+    void noTableShowsAPassword_data()
+    {
+        QTest::addColumn<int>("table");
+        QTest::newRow("console") << int(Table::Console);
+        QTest::newRow("report") << int(Table::Report);
+        QTest::newRow("window") << int(Table::Window);
+    }
+    void noTableShowsAPassword()
+    {
+        QFETCH(int, table);
+        SourcedResult row { QString(), result(QStringLiteral("conditional")) };
+        row.result.error = QStringLiteral("cannot connect to mysql://lab:%1@db.example:3306/lockbench: refused").arg(kPassword);
+        row.result.errorMessages = { QStringLiteral("2× error 1429: mysql://lab:%1@remote/x").arg(kPassword) };
+        QString everything;
+        for (Column column : ResultColumns::of(Table(table)))
+            everything += ResultColumns::text(column, row) + QLatin1Char('|');
+        everything += ResultColumns::verdictDetail(row.result);
+        QVERIFY2(!everything.contains(kPassword), qPrintable(everything));
+        QVERIFY2(everything.contains(QLatin1String("error: cannot connect to mysql://lab:***@db.example")), qPrintable(everything));
+        QVERIFY(ResultColumns::verdictDetail(row.result).contains(QLatin1String("mysql://lab:***@remote")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResultColumns)
+#include "tst_resultcolumns.moc"

@@ -1,0 +1,151 @@
+// The session both fronts drive, against the embedded MariaDB it starts itself: results of
+// the active run are kept with their run's label, what an older run sends late is dropped,
+// opened files stand beside this session's runs, and exports write what the session holds.
+#include "app/report/resultreader.h"
+#include "app/session/labsession.h"
+#include "tests/support/hangwatchdog.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+namespace {
+
+Experiment quickSellOut(std::int64_t stock)
+{
+    Experiment e;
+    e.skus = 1;
+    e.initialStock = stock;
+    e.threads = 4;
+    e.stop = StopKind::SoldOut;
+    e.timeLimitMs = 60000;
+    return e;
+}
+
+} // namespace
+
+class TestLabSession : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog;
+    LabSession m_session;
+
+private slots:
+    void initTestCase()
+    {
+        QSignalSpy state(&m_session, &LabSession::serverStateChanged);
+        m_session.startEmbeddedServer();
+        QTRY_VERIFY_WITH_TIMEOUT(m_session.embeddedServer()->state() != ServerController::State::Starting, 120000);
+        QCOMPARE(m_session.embeddedServer()->state(), ServerController::State::Ready);
+        QVERIFY(!state.isEmpty());
+        QVERIFY(m_session.usesEmbedded());
+        QVERIFY(m_session.runInfo().serverUrl.startsWith(QLatin1String("embedded (")));
+        QVERIFY(!m_session.runInfo().serverVersion.isEmpty());
+    }
+
+    void keepsTheActiveRunsResults()
+    {
+        const qsizetype before = m_session.results().size();
+        QSignalSpy added(&m_session, &LabSession::resultAdded);
+        QSignalSpy finished(&m_session, &LabSession::finished);
+        QString error;
+        QVERIFY2(m_session.start({ { QStringLiteral("conditional"), quickSellOut(300) },
+                                   { QStringLiteral("pessimistic"), quickSellOut(300) } },
+                                 &error),
+                 qPrintable(error));
+        QVERIFY(m_session.isRunning());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(added.size(), 2);
+        QCOMPARE(m_session.results().size(), before + 2);
+        const QString label = QStringLiteral("#%1").arg(m_session.runId());
+        for (qsizetype i = before; i < m_session.results().size(); ++i) {
+            const SourcedResult& row = m_session.results().at(i);
+            QCOMPARE(row.source, label);
+            QVERIFY(!row.fromFile);
+            QCOMPARE(row.result.sold, 300);
+            QCOMPARE(row.result.verdict(), Verdict::Pass);
+        }
+        QCOMPARE(m_session.results().at(before).result.strategy, QStringLiteral("conditional"));
+        QCOMPARE(m_session.results().at(before + 1).result.strategy, QStringLiteral("pessimistic"));
+    }
+
+    void dropsWhatAnOlderRunSendsLate()
+    {
+        QString error;
+        QVERIFY2(m_session.start({ { QStringLiteral("conditional"), quickSellOut(200) } }, &error), qPrintable(error));
+        const int older = m_session.runId();
+        // No events are processed here: every signal of the older run, its result and its
+        // finished() included, is still queued when the newer run starts.
+        QElapsedTimer clock;
+        clock.start();
+        while (m_session.isRunning() && clock.elapsed() < 60000)
+            QThread::msleep(10);
+        QVERIFY(!m_session.isRunning());
+        const qsizetype before = m_session.results().size();
+        QSignalSpy added(&m_session, &LabSession::resultAdded);
+        QSignalSpy finished(&m_session, &LabSession::finished);
+        QSignalSpy samples(&m_session, &LabSession::sampleReady);
+        QVERIFY2(m_session.start({ { QStringLiteral("slotted"), quickSellOut(200) } }, &error), qPrintable(error));
+        QVERIFY(m_session.runId() > older);
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(added.size(), 1);
+        QCOMPARE(m_session.results().size(), before + 1);
+        QCOMPARE(m_session.results().last().result.strategy, QStringLiteral("slotted"));
+        QCOMPARE(m_session.results().last().result.runId, m_session.runId());
+        for (const QList<QVariant>& sample : std::as_const(samples))
+            QCOMPARE(sample.first().value<MetricsSample>().runId, m_session.runId());
+    }
+
+    void exportsAndOpensWhatItHolds()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("run.json"));
+        QString error;
+        const qsizetype held = m_session.results().size();
+        QVERIFY(held > 0);
+        QVERIFY2(m_session.exportResults(json, &error), qPrintable(error));
+        const std::optional<ResultReader::RunFile> file = ResultReader::load(json, &error);
+        QVERIFY2(file, qPrintable(error));
+        QCOMPARE(file->results.size(), held);
+        QCOMPARE(file->results.last().strategy, m_session.results().last().result.strategy);
+        QCOMPARE(file->info.serverVersion, m_session.runInfo().serverVersion);
+
+        QCOMPARE(m_session.openResults(json, &error), int(held));
+        QCOMPARE(m_session.results().size(), 2 * held);
+        QCOMPARE(m_session.results().last().source, QStringLiteral("run"));
+        QVERIFY(m_session.results().last().fromFile);
+        // The scaling charts show this session's runs unlabelled and opened ones by file name.
+        const QList<SourcedResult> compared = m_session.comparisonSources();
+        QCOMPARE(compared.first().source, QString());
+        QCOMPARE(compared.last().source, QStringLiteral("run"));
+
+        const QString csv = dir.filePath(QStringLiteral("run.csv"));
+        QVERIFY2(m_session.exportResults(csv, &error), qPrintable(error));
+        QFile summary(ResultWriter::summaryCsvPath(csv));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        QCOMPARE(summary.readAll().count('\n'), 1 + 2 * held); // a header and one line per result
+
+        const QString report = dir.filePath(QStringLiteral("report.html"));
+        QVERIFY2(m_session.exportReport(report, &error), qPrintable(error));
+        QVERIFY(QFileInfo(report).size() > 0);
+
+        QCOMPARE(m_session.openResults(dir.filePath(QStringLiteral("missing.json")), &error), -1);
+        QVERIFY(!error.isEmpty());
+    }
+
+    void refusesWhatItCannotDo()
+    {
+        QString error;
+        QVERIFY(!m_session.start({ { QStringLiteral("no-such-strategy"), quickSellOut(100) } }, &error));
+        QVERIFY2(error.contains(QLatin1String("no-such-strategy")), qPrintable(error));
+        QVERIFY(!m_session.lostRun());
+        QVERIFY(!m_session.recoverLostServer(&error));
+        QCOMPARE(error, QStringLiteral("no run lost its server"));
+    }
+};
+
+QTEST_MAIN(TestLabSession) // reports draw charts, which need a QApplication (offscreen)
+#include "tst_labsession.moc"

@@ -1,0 +1,91 @@
+// The window's results: a model on the shared column table, checked by
+// QAbstractItemModelTester as rows arrive, with passwords masked in every cell and tooltip,
+// and the panel reading its cells from the model rather than out of a widget.
+#include "ui/panels/resultsmodel.h"
+#include "ui/panels/resultspanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QTableView>
+#include <QtTest>
+
+namespace {
+
+const QString kPassword = QStringLiteral("s3cret-pw");
+
+StrategyResult finished(const QString& strategy, long long sold)
+{
+    StrategyResult r;
+    r.strategy = strategy;
+    r.safe = strategy != QLatin1String("naive");
+    r.experiment.threads = 8;
+    r.sold = sold;
+    r.clientSoldUnits = sold;
+    r.orderRows = sold;
+    r.clientSoldOrders = sold;
+    r.ordersPerS = 800.0;
+    r.stopReason = StopReason::SoldOut;
+    return r;
+}
+
+} // namespace
+
+class TestResultsModel : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsArriveAsTheTesterExpects()
+    {
+        ResultsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.append({ QStringLiteral("#1"), finished(QStringLiteral("pessimistic"), 100) });
+        model.append({ QStringLiteral("yesterday"), finished(QStringLiteral("naive"), 140), true });
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.columnCount(), ResultColumns::of(ResultColumns::Table::Window).size());
+        const int sold = model.indexOf(ResultColumns::Column::Sold);
+        QCOMPARE(model.data(model.index(1, sold), Qt::DisplayRole).toString(), QStringLiteral("140"));
+        QCOMPARE(model.data(model.index(1, sold), ResultsModel::SortRole).toDouble(), 140.0);
+        const int strategy = model.indexOf(ResultColumns::Column::Strategy);
+        QVERIFY(!model.data(model.index(1, strategy), Qt::ToolTipRole).toString().isEmpty()); // naive: unsafe on purpose
+        QVERIFY(model.data(model.index(0, strategy), Qt::ToolTipRole).isNull());
+        QCOMPARE(model.headerData(sold, Qt::Horizontal, Qt::ToolTipRole).toString(),
+                 ResultColumns::toolTip(ResultColumns::Column::Sold));
+    }
+
+    void windowMasksPasswords()
+    {
+        ResultsPanel panel;
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        StrategyResult failed = finished(QStringLiteral("conditional"), 0);
+        failed.error = QStringLiteral("lost mysql://lab:%1@10.0.0.9:3306/lockbench").arg(kPassword);
+        failed.errorMessages = { QStringLiteral("1× error 2013: via mysql://lab:%1@10.0.0.9/lockbench").arg(kPassword) };
+        panel.addResult({ QStringLiteral("#2"), failed });
+
+        QCOMPARE(panel.view()->model(), panel.model());
+        const QString verdict = panel.cell(0, QStringLiteral("verdict"));
+        QCOMPARE(verdict, QStringLiteral("error: lost mysql://lab:***@10.0.0.9:3306/lockbench"));
+        for (int column = 0; column < panel.model()->columnCount(); ++column) {
+            for (int role : { int(Qt::DisplayRole), int(Qt::ToolTipRole) }) {
+                const QString text = panel.model()->data(panel.model()->index(0, column), role).toString();
+                QVERIFY2(!text.contains(kPassword), qPrintable(text));
+            }
+        }
+        const QString detail = panel.model()->data(panel.model()->index(0, panel.model()->indexOf(ResultColumns::Column::Verdict)),
+                                                    Qt::ToolTipRole).toString();
+        QCOMPARE(detail, QStringLiteral("1× error 2013: via mysql://lab:***@10.0.0.9/lockbench"));
+    }
+
+    void panelKeepsEveryResult()
+    {
+        ResultsPanel panel;
+        panel.addResult({ QStringLiteral("#1"), finished(QStringLiteral("queued"), 10) });
+        panel.addResult({ QStringLiteral("#1"), finished(QStringLiteral("slotted"), 20) });
+        QCOMPARE(panel.results().size(), 2);
+        QCOMPARE(panel.results().at(1).sold, 20);
+        QCOMPARE(panel.cell(1, QStringLiteral("strategy")), QStringLiteral("slotted"));
+        QCOMPARE(panel.cell(0, QStringLiteral("source")), QStringLiteral("#1"));
+        QCOMPARE(panel.cell(0, QStringLiteral("no such column")), QString());
+    }
+};
+
+QTEST_MAIN(TestResultsModel)
+#include "tst_resultsmodel.moc"
