@@ -52,27 +52,35 @@ private slots:
     void listsParse_data()
     {
         QTest::addColumn<QString>("text");
-        QTest::addColumn<bool>("ok");
-        QTest::addColumn<int>("count");
-        QTest::newRow("four") << QStringLiteral("1,4,16,64") << true << 4;
-        QTest::newRow("spaces and duplicates") << QStringLiteral(" 2, 2 ,8") << true << 2;
-        QTest::newRow("zero") << QStringLiteral("0,4") << false << 0;
-        QTest::newRow("negative") << QStringLiteral("-1") << false << 0;
-        QTest::newRow("word") << QStringLiteral("1,many") << false << 0;
-        QTest::newRow("empty") << QStringLiteral(",") << false << 0;
+        QTest::addColumn<QList<std::int64_t>>("values"); // empty: the text is refused
+        QTest::addColumn<QString>("error"); // part of the message when refused
+        using Values = QList<std::int64_t>;
+        QTest::newRow("four") << QStringLiteral("1,4,16,64") << Values { 1, 4, 16, 64 } << QString();
+        // Kept in the order given (a sweep runs them so), duplicates once.
+        QTest::newRow("order kept") << QStringLiteral("64,2,16") << Values { 64, 2, 16 } << QString();
+        QTest::newRow("spaces and duplicates") << QStringLiteral(" 2, 2 ,8") << Values { 2, 8 } << QString();
+        QTest::newRow("beyond 32 bits") << QStringLiteral("5000000000") << Values { 5000000000LL } << QString();
+        QTest::newRow("zero") << QStringLiteral("0,4") << Values {} << QStringLiteral("\"0\" is not a positive whole number");
+        QTest::newRow("negative") << QStringLiteral("-1") << Values {} << QStringLiteral("\"-1\" is not a positive whole number");
+        QTest::newRow("word") << QStringLiteral("1,many") << Values {} << QStringLiteral("\"many\" is not a positive whole number");
+        QTest::newRow("empty") << QStringLiteral(",") << Values {} << QStringLiteral("needs at least one value");
+        QStringList many;
+        for (int i = 1; i <= 65; ++i)
+            many << QString::number(i);
+        QTest::newRow("65 values") << many.join(QLatin1Char(',')) << Values {} << QStringLiteral("at most 64 values");
     }
     void listsParse()
     {
         QFETCH(QString, text);
-        QFETCH(bool, ok);
-        QFETCH(int, count);
-        QString error;
-        const auto values = SweepPlan::parseList(text, &error);
-        QCOMPARE(values.has_value(), ok);
-        if (ok)
-            QCOMPARE(values->size(), count);
+        QFETCH(QList<std::int64_t>, values);
+        QFETCH(QString, error);
+        QString message;
+        const std::optional<QList<std::int64_t>> parsed = SweepPlan::parseList(text, &message);
+        QCOMPARE(parsed.has_value(), !values.isEmpty());
+        if (parsed)
+            QCOMPARE(*parsed, values);
         else
-            QVERIFY(!error.isEmpty());
+            QVERIFY2(message.contains(error), qPrintable(message));
     }
 
     void validationNamesTheBadCell()
