@@ -39,8 +39,11 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("e.json"));
         // --save-experiment writes before running; an unreachable server stops the run right after.
+        // Every value saved differs from its default, so the run below shows where it came from.
         runLockbench({ QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("7"), QStringLiteral("--skew"),
-            QStringLiteral("zipf:1.3"), QStringLiteral("--save-experiment"), path, QStringLiteral("--server"),
+            QStringLiteral("zipf:1.3"), QStringLiteral("--skus"), QStringLiteral("3"), QStringLiteral("--stock"),
+            QStringLiteral("50000"), QStringLiteral("--duration"), QStringLiteral("1500ms"), QStringLiteral("--seed"),
+            QStringLiteral("77"), QStringLiteral("--save-experiment"), path, QStringLiteral("--server"),
             QStringLiteral("mysql://lab@127.0.0.1:1/lockbench") });
         QList<FieldError> errors;
         const auto loaded = ExperimentFields::loadFile(path, errors);
@@ -48,6 +51,43 @@ private slots:
         QCOMPARE(loaded->threads, 7);
         QCOMPARE(loaded->skew, SkewKind::Zipf);
         QCOMPARE(loaded->zipfS, 1.3);
+        QCOMPARE(loaded->skus, 3LL);
+        QCOMPARE(loaded->initialStock, 50000LL);
+        QCOMPARE(loaded->durationMs, 1500LL);
+        QCOMPARE(loaded->seed, 77ULL);
+
+        // The saved file alone, no experiment flags, on the lab's own server.
+        const QString json = dir.filePath(QStringLiteral("again.json"));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--experiment"), path,
+                                                  QStringLiteral("--strategy"), QStringLiteral("conditional"),
+                                                  QStringLiteral("--json"), json },
+                                                120000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        QList<FieldError> jsonErrors;
+        const Experiment ran = ExperimentFields::fromJson(root.value(QStringLiteral("experiment")).toObject(), jsonErrors);
+        QVERIFY(jsonErrors.isEmpty());
+        QCOMPARE(ran.threads, 7);
+        QCOMPARE(ran.skew, SkewKind::Zipf);
+        QCOMPARE(ran.zipfS, 1.3);
+        QCOMPARE(ran.skus, 3LL);
+        QCOMPARE(ran.initialStock, 50000LL);
+        QCOMPARE(ran.durationMs, 1500LL);
+        QCOMPARE(ran.seed, 77ULL);
+        QVERIFY(ran == *loaded); // and nothing else differs from the file
+        const QJsonArray strategies = root.value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 1);
+        const QJsonObject entry = strategies.first().toObject();
+        const QJsonObject summary = entry.value(QStringLiteral("summary")).toObject();
+        QCOMPARE(summary.value(QStringLiteral("strategy")).toString(), QStringLiteral("conditional"));
+        QCOMPARE(summary.value(QStringLiteral("threads")).toInt(), 7);
+        QVERIFY2(summary.value(QStringLiteral("sold")).toDouble() > 0, "the rerun sold nothing");
+        // 1.5 s as saved, not the 10 s default.
+        QVERIFY2(summary.value(QStringLiteral("duration_s")).toDouble() < 5.0,
+            qPrintable(QString::number(summary.value(QStringLiteral("duration_s")).toDouble())));
+        QCOMPARE(entry.value(QStringLiteral("experiment")).toObject().value(QStringLiteral("skew")).toString(), QStringLiteral("zipf:1.3"));
     }
 
     void soldOutRunWritesSummaryAndSeries()
