@@ -8,6 +8,7 @@
 #include "ui/mainwindow.h"
 #include "ui/panels/resultsmodel.h"
 #include "ui/panels/resultspanel.h"
+#include "app/db/mysqlconnection.h"
 #include "app/report/resultwriter.h"
 #include "app/server/servercontroller.h"
 #include "ui/panels/serverrecovery.h"
@@ -21,6 +22,19 @@
 #include <QtTest>
 
 #include <csignal>
+
+namespace {
+
+// Client connections on the lab's server other than the monitor's own; -1 when it cannot tell.
+std::int64_t labConnections(MysqlConnection& monitor)
+{
+    return monitor
+        .queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                                 "WHERE ID <> CONNECTION_ID() AND USER <> 'system user' AND COMMAND <> 'Daemon'"))
+        .value_or(-1);
+}
+
+} // namespace
 
 class TestWindowFaults : public QObject {
     Q_OBJECT
@@ -90,6 +104,12 @@ private slots:
         m_window->close();
         m_window.reset(); // waits for the start-up to finish, then stops the server
         qInfo("closed during start-up in %lld ms", clock.elapsed());
+        // The server the start-up launched went with the window...
+        QTRY_VERIFY_WITH_TIMEOUT(labServerPids().isEmpty(), 5000);
+        // ...and left nothing behind (pid file, lock) that keeps the next lab off its data.
+        openWindow();
+        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
+        QVERIFY(labServerPids().contains(m_window->serverController()->serverPid()));
     }
 
     void stopWhileTheRunIsStillStartingIsClean()
@@ -109,15 +129,28 @@ private slots:
     void closingMidRunStopsWorkersAndServer()
     {
         openWindow();
+        const qint64 serverPid = m_window->serverController()->serverPid();
+        QVERIFY(labServerPids().contains(serverPid));
+        MysqlConnection monitor;
+        QVERIFY2(monitor.open(m_window->serverController()->params(QStringLiteral("lockbench")), false),
+            qPrintable(monitor.lastError().toString()));
         longRun(QStringLiteral("pessimistic"));
         m_window->runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->isRunning(), 10000);
+        // The 16 clients are connected: without them the checks after closing would prove nothing.
+        QTRY_VERIFY_WITH_TIMEOUT(labConnections(monitor) >= 16, 10000);
         QTest::qWait(1500);
         QElapsedTimer clock;
         clock.start();
         m_window->close();
-        m_window.reset();
+        // Closing stops the workers after their current order: the run ends and every lab
+        // connection is gone while the server is still up to count them.
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(labConnections(monitor), std::int64_t(0), 10000);
+        monitor.close();
+        m_window.reset(); // joins the runner's thread, then stops the server
         qInfo("closed mid-run in %lld ms (16 client threads)", clock.elapsed());
+        QTRY_VERIFY2_WITH_TIMEOUT(!labServerPids().contains(serverPid), "the embedded server outlived its window", 5000);
     }
 
     void killedServerIsReportedRestartedAndAudited()
