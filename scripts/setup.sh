@@ -10,7 +10,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libqt6sql6-mysql
     default-libmysqlclient-dev mariadb-server
-    qtkeychain-qt6-dev libsecret-1-0
+    qtkeychain-qt6-dev libsecret-1-0 dbus-daemon gnome-keyring
     xvfb xauth fonts-dejavu-core
 )
 
