@@ -221,10 +221,7 @@ void MainWindow::run()
 {
     if (!m_run->isEnabled())
         return;
-    QList<RunCell> cells;
-    for (const QString& id : m_strategies->selectedIds())
-        cells.append({ id, m_experiment->experiment() });
-    startCells(cells);
+    startCells(RunCell::plainRun(m_experiment->experiment(), m_strategies->selectedIds()));
 }
 
 void MainWindow::runSweep()

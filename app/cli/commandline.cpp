@@ -277,8 +277,5 @@ QList<RunCell> CommandLine::cells() const
 {
     if (action == Action::Sweep)
         return sweep.cells(experiment, strategies);
-    QList<RunCell> result;
-    for (const QString& id : strategies)
-        result.append({ id, experiment });
-    return result;
+    return RunCell::plainRun(experiment, strategies);
 }

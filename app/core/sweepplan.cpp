@@ -1,5 +1,13 @@
 #include "app/core/sweepplan.h"
 
+QList<RunCell> RunCell::plainRun(const Experiment& experiment, const QStringList& strategies)
+{
+    QList<RunCell> cells;
+    for (const QString& strategy : strategies)
+        cells.append({ strategy, experiment });
+    return cells;
+}
+
 QList<RunCell> SweepPlan::cells(const Experiment& base, const QStringList& strategies) const
 {
     QList<RunCell> result;

@@ -13,6 +13,9 @@
 struct RunCell {
     QString strategy;
     Experiment experiment;
+
+    // A plain run: each strategy once on the same experiment, in the order given.
+    static QList<RunCell> plainRun(const Experiment& experiment, const QStringList& strategies);
 };
 
 // What a sweep varies. Every cell runs on fresh data; the order is dimension value, thread

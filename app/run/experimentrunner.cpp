@@ -19,15 +19,6 @@ ExperimentRunner::~ExperimentRunner()
     joinThread();
 }
 
-bool ExperimentRunner::start(const Experiment& experiment, const QStringList& strategyIds,
-                             const ConnectionParams& params, QString* error)
-{
-    QList<RunCell> cells;
-    for (const QString& id : strategyIds)
-        cells.append({ id, experiment });
-    return start(cells, params, error);
-}
-
 bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error)
 {
     if (m_running.load()) {

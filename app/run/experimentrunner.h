@@ -23,11 +23,8 @@ public:
     explicit ExperimentRunner(QObject* parent = nullptr);
     ~ExperimentRunner() override;
 
-    // Validates and starts; false with `error` when the experiment or a strategy id is bad
-    // or a run is already going.
-    bool start(const Experiment& experiment, const QStringList& strategyIds, const ConnectionParams& params,
-               QString* error);
-    // Runs any list of cells (a sweep), one after another, each on fresh data.
+    // Runs the cells (a plain run or a sweep) one after another, each on fresh data; false
+    // with `error` when an experiment or a strategy id is bad or a run is already going.
     bool start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error);
     // Asks every worker to stop after its current order; the run ends with finished().
     void stop();

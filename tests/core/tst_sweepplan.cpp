@@ -7,6 +7,18 @@ class TestSweepPlan : public QObject {
     Q_OBJECT
 
 private slots:
+    void plainRunIsEachStrategyOnce()
+    {
+        Experiment base;
+        base.threads = 12;
+        const QList<RunCell> cells = RunCell::plainRun(base, { QStringLiteral("queued"), QStringLiteral("naive") });
+        QCOMPARE(cells.size(), 2);
+        QCOMPARE(cells[0].strategy, QStringLiteral("queued"));
+        QCOMPARE(cells[1].strategy, QStringLiteral("naive"));
+        QCOMPARE(cells[1].experiment.threads, 12);
+        QVERIFY(RunCell::plainRun(base, {}).isEmpty());
+    }
+
     void cellsCoverEveryCombinationInOrder()
     {
         SweepPlan plan;

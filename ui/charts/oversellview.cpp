@@ -77,9 +77,9 @@ void OversellView::addSample(const MetricsSample& sample)
 
 void OversellView::strategyFinished(const StrategyResult& result)
 {
-    if (!result.error.isEmpty())
+    if (result.verdict() == Verdict::Error)
         setBadge(result.strategy, tr("! %1: error").arg(result.strategy), true, true);
-    else if (result.anomaly() || !result.clientsAgree())
+    else if (result.isBad())
         setBadge(result.strategy, tr("✗ %1: oversold %2").arg(result.strategy).arg(result.oversold), true, true);
     else
         setBadge(result.strategy, tr("✓ %1: pass").arg(result.strategy), false, true);
