@@ -4,6 +4,7 @@
 #include "ui/panels/experimentpanel.h"
 #include "tests/support/hangwatchdog.h"
 #include "ui/panels/lockinspectorpanel.h"
+#include "ui/panels/resultspanel.h"
 #include "app/session/labsession.h"
 #include "ui/mainwindow.h"
 #include "ui/charts/metricchart.h"
@@ -105,6 +106,20 @@ private slots:
         window.chartsPanel()->setCurrentIndex(window.chartsPanel()->count() - 1);
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-scaling.png"))));
+
+        // The same window on a projector (1280x720) and at the size it opens with, on the
+        // Throughput tab with the results of the whole session below.
+        window.chartsPanel()->setCurrentIndex(0);
+        for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
+            if (const int index = tabs->indexOf(window.resultsPanel()); index >= 0)
+                tabs->setCurrentIndex(index);
+        }
+        window.resize(1280, 720);
+        QTest::qWait(800);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-1280x720.png"))));
+        window.resize(window.sizeHint()); // what a window with no saved geometry opens with
+        QTest::qWait(800);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-default-size.png"))));
         qInfo("screenshots in %s", qPrintable(folder.path()));
     }
 };

@@ -26,6 +26,8 @@ ResultsPanel::ResultsPanel(QWidget* parent)
 void ResultsPanel::addResult(const SourcedResult& result)
 {
     m_model->append(result);
+    // A view sizes its columns to their contents when it lays out, not when a model grows.
+    m_view->resizeColumnsToContents();
     m_view->scrollToBottom();
 }
 
