@@ -33,6 +33,17 @@
 #include <QTabWidget>
 #include <QToolBar>
 
+namespace {
+
+// How long a passing message stays in the status bar: a run's steps, and a file written.
+constexpr int kStatusMessageMs = 3000;
+constexpr int kFileMessageMs = 5000;
+// Wide enough for "pessimistic (3/9): 1,634 units left", not so wide that it crowds the status.
+constexpr int kProgressMinWidth = 300;
+constexpr int kProgressMaxWidth = 380;
+
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_session(new LabSession(this))
@@ -71,8 +82,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_mainSplitter->setStretchFactor(1, 3);
     setCentralWidget(m_mainSplitter);
 
-    m_progress->setMinimumWidth(300);
-    m_progress->setMaximumWidth(380);
+    m_progress->setMinimumWidth(kProgressMinWidth);
+    m_progress->setMaximumWidth(kProgressMaxWidth);
     m_progress->setTextVisible(true);
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
@@ -87,7 +98,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_sweep, &SweepPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::runRequested, this, &MainWindow::runSweep);
 
-    connect(m_session, &LabSession::status, this, [this](const QString& message) { statusBar()->showMessage(message, 3000); });
+    connect(m_session, &LabSession::status, this, [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
     connect(m_session, &LabSession::strategyStarted, this, [this](const QString& strategy) {
         m_runProgress.strategyStarted(strategy);
         m_status->setText(tr("Running %1").arg(strategy));
@@ -123,7 +134,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_recovery = new ServerRecovery(m_session, this);
     connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
     m_files = new SessionFiles(this, m_session, m_charts->comparison());
-    connect(m_files, &SessionFiles::message, this, [this](const QString& text) { statusBar()->showMessage(text, 5000); });
+    connect(m_files, &SessionFiles::message, this, [this](const QString& text) { statusBar()->showMessage(text, kFileMessageMs); });
 
     restoreSettings();
     m_session->startEmbeddedServer();

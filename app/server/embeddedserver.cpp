@@ -19,6 +19,20 @@ namespace {
 
 const QString kInitialisedMarker = QStringLiteral(".lockbench-initialised");
 
+// How long a process may take to exec, and to stop once killed.
+constexpr int kProcessStartMs = 5000;
+constexpr int kKilledProcessMs = 5000;
+// mariadb-install-db on a slow disk.
+constexpr int kInitialiseMs = 120000;
+// A clean InnoDB shutdown flushes the buffer pool; recovery after a crash replays the redo log.
+constexpr int kShutdownMs = 60000;
+constexpr int kStartUpMs = 60000;
+// A stale server of our data directory gets this long after SIGTERM before SIGKILL.
+constexpr int kStaleServerPolls = 300;
+constexpr int kStaleServerPollMs = 100;
+// Only the end of a server's log explains why it stopped.
+constexpr qsizetype kLogTailChars = 2000;
+
 bool runningAsRoot()
 {
     return geteuid() == 0;
@@ -187,7 +201,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         ::prctl(PR_SET_PDEATHSIG, SIGTERM);
     });
     m_process->start();
-    if (!m_process->waitForStarted(5000)) {
+    if (!m_process->waitForStarted(kProcessStartMs)) {
         *error = QStringLiteral("cannot start %1: %2").arg(binary, m_process->errorString());
         m_process.reset();
         m_lock.reset();
@@ -231,13 +245,13 @@ bool EmbeddedServer::initialise(QString* error, const Progress& progress)
     QProcess installer;
     installer.setProcessChannelMode(QProcess::MergedChannels);
     installer.start(program, arguments);
-    if (!installer.waitForStarted(5000) || !installer.waitForFinished(120000)
+    if (!installer.waitForStarted(kProcessStartMs) || !installer.waitForFinished(kInitialiseMs)
         || installer.exitStatus() != QProcess::NormalExit || installer.exitCode() != 0) {
-        const QString output = QString::fromLocal8Bit(installer.readAll()).trimmed().right(2000);
+        const QString output = QString::fromLocal8Bit(installer.readAll()).trimmed().right(kLogTailChars);
         *error = QStringLiteral("initialising the data directory with %1 failed: %2")
                      .arg(program, output.isEmpty() ? installer.errorString() : output);
         installer.kill();
-        installer.waitForFinished(2000);
+        installer.waitForFinished(kKilledProcessMs);
         return false;
     }
     QFile marker(staging + QLatin1Char('/') + kInitialisedMarker);
@@ -263,8 +277,8 @@ void EmbeddedServer::stopStaleServer()
     if (!cmdline.open(QIODevice::ReadOnly) || !cmdline.readAll().contains(dataDirectory().toUtf8()))
         return;
     ::kill(static_cast<pid_t>(pid), SIGTERM);
-    for (int i = 0; i < 300 && QFile::exists(QStringLiteral("/proc/%1").arg(pid)); ++i)
-        QThread::msleep(100);
+    for (int i = 0; i < kStaleServerPolls && QFile::exists(QStringLiteral("/proc/%1").arg(pid)); ++i)
+        QThread::msleep(kStaleServerPollMs);
     if (QFile::exists(QStringLiteral("/proc/%1").arg(pid)))
         ::kill(static_cast<pid_t>(pid), SIGKILL);
 }
@@ -274,7 +288,7 @@ bool EmbeddedServer::waitUntilReady(QString* error)
     QElapsedTimer clock;
     clock.start();
     const ConnectionParams params = connectionParams();
-    while (clock.elapsed() < 60000) {
+    while (clock.elapsed() < kStartUpMs) {
         if (m_process->waitForFinished(50) || m_process->state() == QProcess::NotRunning) {
             *error = QStringLiteral("the embedded server exited during start-up (code %1). Its log says:\n%2")
                          .arg(m_process->exitCode())
@@ -287,7 +301,7 @@ bool EmbeddedServer::waitUntilReady(QString* error)
             return true;
         }
     }
-    *error = QStringLiteral("the embedded server did not accept connections within 60 s. Its log says:\n%1").arg(errorLogTail());
+    *error = QStringLiteral("the embedded server did not accept connections within %1 s. Its log says:\n%2").arg(kStartUpMs / 1000).arg(errorLogTail());
     return false;
 }
 
@@ -296,9 +310,9 @@ void EmbeddedServer::stop()
     if (m_process) {
         if (m_process->state() != QProcess::NotRunning) {
             m_process->terminate(); // SIGTERM: mariadbd shuts down cleanly
-            if (!m_process->waitForFinished(60000)) {
+            if (!m_process->waitForFinished(kShutdownMs)) {
                 m_process->kill();
-                m_process->waitForFinished(5000);
+                m_process->waitForFinished(kKilledProcessMs);
             }
         }
         m_process.reset();
