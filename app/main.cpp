@@ -1,8 +1,8 @@
 #include "app/cli/commandline.h"
 #include "app/cli/headlessrun.h"
 #include "app/cli/processarguments.h"
-#include "ui/mainwindow.h"
 #include "app/session/shutdownsignal.h"
+#include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "strategies/transactionretrier.h"
 #include "strategies/orderqueue.h"
 #include "strategies/statementset.h"
+#include "strategies/transactionretrier.h"
 
 #include <map>
 #include <thread>

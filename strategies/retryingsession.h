@@ -1,8 +1,8 @@
 #pragma once
 
-#include "strategies/transactionretrier.h"
 #include "strategies/statementset.h"
 #include "strategies/strategy.h"
+#include "strategies/transactionretrier.h"
 
 // Base of the sessions that run each order as a transaction on their own connection:
 // subclasses register their statements and write one attempt; retries live in the retrier.

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/db/connectionparams.h"
 #include "app/core/experiment.h"
+#include "app/db/connectionparams.h"
 #include "strategies/runerrorlog.h"
 #include "strategies/workercounters.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "app/db/mysqlconnection.h"
-#include "strategies/order.h"
 #include "app/db/preparedstatement.h"
+#include "strategies/order.h"
 #include "strategies/runenvironment.h"
 
 #include <functional>

@@ -1,18 +1,18 @@
 #include "ui/mainwindow.h"
 
-#include "ui/charts/chartspanel.h"
-#include "ui/panels/deadlockspanel.h"
-#include "ui/panels/lockinspectorpanel.h"
 #include "app/core/experimentfields.h"
-#include "ui/panels/experimentpanel.h"
-#include "ui/panels/resultspanel.h"
 #include "app/session/labsession.h"
-#include "ui/panels/serverpanel.h"
+#include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
+#include "ui/panels/deadlockspanel.h"
+#include "ui/panels/experimentpanel.h"
+#include "ui/panels/lockinspectorpanel.h"
+#include "ui/panels/resultspanel.h"
+#include "ui/panels/serverpanel.h"
 #include "ui/panels/serverrecovery.h"
-#include "ui/sessionfiles.h"
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
+#include "ui/sessionfiles.h"
 
 #include <QAction>
 #include <QCloseEvent>

@@ -32,7 +32,8 @@ void SessionFiles::refreshComparison()
 
 void SessionFiles::openResults()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open results"), QString(), tr("lockbench results (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open results"), QString(), tr("lockbench results (*.json)"));
     QString error;
     if (!path.isEmpty() && !openResultsFile(path, &error))
         QMessageBox::warning(m_window, tr("Cannot open the results"), error);
@@ -49,8 +50,8 @@ bool SessionFiles::openResultsFile(const QString& path, QString* error)
 
 void SessionFiles::exportReport()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export report"), QStringLiteral("lockbench-report.html"),
-                                                      tr("HTML (*.html);;PDF (*.pdf)"));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export report"),
+        QStringLiteral("lockbench-report.html"), tr("HTML (*.html);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -74,8 +75,8 @@ void SessionFiles::exportCharts()
 
 void SessionFiles::exportScalingChart()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the scaling chart"), QStringLiteral("orders-vs-threads.svg"),
-                                                      tr("SVG (*.svg);;PDF (*.pdf);;PNG (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the scaling chart"),
+        QStringLiteral("orders-vs-threads.svg"), tr("SVG (*.svg);;PDF (*.pdf);;PNG (*.png)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -85,8 +86,9 @@ void SessionFiles::exportScalingChart()
 
 void SessionFiles::exportResults()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export results"), QStringLiteral("lockbench-results.json"),
-                                                      tr("JSON, opens again with File → Open results (*.json);;CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export results"),
+        QStringLiteral("lockbench-results.json"),
+        tr("JSON, opens again with File → Open results (*.json);;CSV (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -1,7 +1,7 @@
 #include "app/cli/commandline.h"
 
-#include "app/db/connectionparams.h"
 #include "app/core/experimentfields.h"
+#include "app/db/connectionparams.h"
 #include "strategies/strategyregistry.h"
 
 #include <QCommandLineParser>

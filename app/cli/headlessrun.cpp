@@ -48,7 +48,8 @@ int HeadlessRun::exec()
 {
     const CommandLine& cli = m_commandLine;
     QString error;
-    if (!cli.saveExperimentPath.isEmpty() && !ExperimentFields::saveFile(cli.experiment, cli.saveExperimentPath, &error)) {
+    if (!cli.saveExperimentPath.isEmpty()
+        && !ExperimentFields::saveFile(cli.experiment, cli.saveExperimentPath, &error)) {
         printError(error);
         return kExitUsage;
     }
@@ -80,7 +81,8 @@ int HeadlessRun::exec()
         if (interrupted)
             return kExitInterrupted;
         if (session.embeddedServer()->state() != ServerController::State::Ready) {
-            printError(QStringLiteral("the embedded server did not start: ") + session.embeddedServer()->message());
+            printError(
+                QStringLiteral("the embedded server did not start: ") + session.embeddedServer()->message());
             return kExitFailed;
         }
     } else {
@@ -109,7 +111,9 @@ int HeadlessRun::exec()
             return kExitUsage;
         }
         connect(&session, &LabSession::locksSampled, this, [&](const LockSnapshot& snapshot) {
-            locksLog.write(QJsonDocument(ResultWriter::lockSnapshotJson(snapshot)).toJson(QJsonDocument::Compact) + '\n');
+            locksLog.write(
+                QJsonDocument(ResultWriter::lockSnapshotJson(snapshot)).toJson(QJsonDocument::Compact)
+                + '\n');
         });
     }
     connect(&session, &LabSession::deadlockFound, &reporter, &ConsoleReporter::onDeadlock);
@@ -169,10 +173,11 @@ int HeadlessRun::auditLostServer(LabSession& session, QEventLoop& loop)
     ConsoleReporter reporter(!m_commandLine.quiet);
     reporter.onStatus(0, QStringLiteral("restarting the embedded server to audit what it kept"));
     RecoveryReport report;
-    const QMetaObject::Connection audited = connect(&session, &LabSession::recoveryAudited, this, [&](const RecoveryReport& r) {
-        report = r;
-        loop.quit();
-    });
+    const QMetaObject::Connection audited
+        = connect(&session, &LabSession::recoveryAudited, this, [&](const RecoveryReport& r) {
+              report = r;
+              loop.quit();
+          });
     QString error;
     if (!session.recoverLostServer(&error)) {
         disconnect(audited);

@@ -11,7 +11,8 @@ QString mask(const QString& text)
         return text;
     // Up to the last @ of the word: a password that is not percent-encoded may hold @ or /,
     // and masking too much is harmless where masking too little is not.
-    static const QRegularExpression userInfo(QStringLiteral(R"(([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
+    static const QRegularExpression userInfo(
+        QStringLiteral(R"(([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
     QString masked = text;
     masked.replace(userInfo, QStringLiteral("\\1:***@"));
     return masked;

@@ -30,5 +30,6 @@ bool isBad(Verdict verdict)
 
 bool isSafetyFailure(Verdict verdict)
 {
-    return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates || verdict == Verdict::ClientsDisagree;
+    return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates
+        || verdict == Verdict::ClientsDisagree;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/db/connectionparams.h"
 #include "app/core/mysqlerror.h"
+#include "app/db/connectionparams.h"
 
 #include <QString>
 

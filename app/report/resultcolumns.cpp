@@ -20,43 +20,68 @@ struct Spec {
 // Headers and explanations are marked for translation; the context is "ResultColumns".
 constexpr Spec kSpecs[] = {
     { Column::Source, QT_TRANSLATE_NOOP("ResultColumns", "source"),
-      QT_TRANSLATE_NOOP("ResultColumns", "The run that produced the row: #n in this session, or the file it was opened from."), -1 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "The run that produced the row: #n in this session, or the file it was opened from."),
+        -1 },
     { Column::Strategy, QT_TRANSLATE_NOOP("ResultColumns", "strategy"),
-      QT_TRANSLATE_NOOP("ResultColumns", "The strategy; its SQL and explanation are in the Strategies tab."), -1 },
+        QT_TRANSLATE_NOOP(
+            "ResultColumns", "The strategy; its SQL and explanation are in the Strategies tab."),
+        -1 },
     { Column::Threads, QT_TRANSLATE_NOOP("ResultColumns", "threads"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Client threads, each with its own connection."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns", "Client threads, each with its own connection."), 0 },
     { Column::OrdersPerS, QT_TRANSLATE_NOOP("ResultColumns", "orders/s"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Committed orders per second, after the warm-up."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns", "Committed orders per second, after the warm-up."), 0 },
     { Column::P50Ms, QT_TRANSLATE_NOOP("ResultColumns", "p50 ms"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Median order latency after the warm-up."), 2 },
+        QT_TRANSLATE_NOOP("ResultColumns", "Median order latency after the warm-up."), 2 },
     { Column::P95Ms, QT_TRANSLATE_NOOP("ResultColumns", "p95 ms"),
-      QT_TRANSLATE_NOOP("ResultColumns", "95th percentile of order latency after the warm-up (open loop: counted from when the order was due)."), 2 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "95th percentile of order latency after the warm-up (open loop: counted from when the order was "
+            "due)."),
+        2 },
     { Column::P99Ms, QT_TRANSLATE_NOOP("ResultColumns", "p99 ms"),
-      QT_TRANSLATE_NOOP("ResultColumns", "99th percentile of order latency."), 2 },
+        QT_TRANSLATE_NOOP("ResultColumns", "99th percentile of order latency."), 2 },
     { Column::LockWaits, QT_TRANSLATE_NOOP("ResultColumns", "lock waits"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Row lock waits the server counted (Innodb_row_lock_waits) during the run."), 0 },
+        QT_TRANSLATE_NOOP(
+            "ResultColumns", "Row lock waits the server counted (Innodb_row_lock_waits) during the run."),
+        0 },
     { Column::Deadlocks, QT_TRANSLATE_NOOP("ResultColumns", "deadlocks"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Deadlocks the server detected during the run; each one is in the Deadlocks tab."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Deadlocks the server detected during the run; each one is in the Deadlocks tab."),
+        0 },
     { Column::Timeouts, QT_TRANSLATE_NOOP("ResultColumns", "timeouts"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock."),
+        0 },
     { Column::RecordChanged, QT_TRANSLATE_NOOP("ResultColumns", "1020"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Error 1020, \"record has changed since it was last read\": a write conflict under snapshot isolation."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Error 1020, \"record has changed since it was last read\": a write conflict under snapshot "
+            "isolation."),
+        0 },
     { Column::LockNowait, QT_TRANSLATE_NOOP("ResultColumns", "3572"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Error 3572: a NOWAIT or SKIP LOCKED statement found the row locked."), 0 },
+        QT_TRANSLATE_NOOP(
+            "ResultColumns", "Error 3572: a NOWAIT or SKIP LOCKED statement found the row locked."),
+        0 },
     { Column::LostConnections, QT_TRANSLATE_NOOP("ResultColumns", "lost conn"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Lost connections (2006, 2013): the worker reconnected and asked whether its order had committed."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Lost connections (2006, 2013): the worker reconnected and asked whether its order had "
+            "committed."),
+        0 },
     { Column::Retries, QT_TRANSLATE_NOOP("ResultColumns", "retries"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Attempts repeated after a conflict, deadlock or timeout."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns", "Attempts repeated after a conflict, deadlock or timeout."), 0 },
     { Column::Failed, QT_TRANSLATE_NOOP("ResultColumns", "failed"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Orders given up with an error; each distinct error is in the verdict's detail."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Orders given up with an error; each distinct error is in the verdict's detail."),
+        0 },
     { Column::Sold, QT_TRANSLATE_NOOP("ResultColumns", "sold"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Units sold, from the audit of the tables after the run."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns", "Units sold, from the audit of the tables after the run."), 0 },
     { Column::Oversold, QT_TRANSLATE_NOOP("ResultColumns", "oversold"),
-      QT_TRANSLATE_NOOP("ResultColumns", "Units sold beyond the stock: anything above 0 is a broken strategy (or naive, on purpose)."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Units sold beyond the stock: anything above 0 is a broken strategy (or naive, on purpose)."),
+        0 },
     { Column::Verdict, QT_TRANSLATE_NOOP("ResultColumns", "verdict"),
-      QT_TRANSLATE_NOOP("ResultColumns", "pass, or what the audit found wrong."), -1 },
+        QT_TRANSLATE_NOOP("ResultColumns", "pass, or what the audit found wrong."), -1 },
     { Column::RanUnder, QT_TRANSLATE_NOOP("ResultColumns", "ran under"),
-      QT_TRANSLATE_NOOP("ResultColumns", "The server settings the run measured under."), -1 },
+        QT_TRANSLATE_NOOP("ResultColumns", "The server settings the run measured under."), -1 },
 };
 
 constexpr bool inColumnOrder()
@@ -123,17 +148,18 @@ QList<Column> of(Table table)
 {
     switch (table) {
     case Table::Console:
-        return { Column::Strategy, Column::OrdersPerS, Column::P95Ms, Column::P99Ms, Column::Sold, Column::Oversold,
-                 Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries, Column::Failed, Column::Verdict };
+        return { Column::Strategy, Column::OrdersPerS, Column::P95Ms, Column::P99Ms, Column::Sold,
+            Column::Oversold, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries,
+            Column::Failed, Column::Verdict };
     case Table::Report:
-        return { Column::Strategy, Column::Source, Column::Threads, Column::OrdersPerS, Column::P50Ms, Column::P95Ms,
-                 Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries, Column::Sold,
-                 Column::Oversold, Column::Verdict };
+        return { Column::Strategy, Column::Source, Column::Threads, Column::OrdersPerS, Column::P50Ms,
+            Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
+            Column::Retries, Column::Sold, Column::Oversold, Column::Verdict };
     case Table::Window:
-        return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::P95Ms, Column::P99Ms,
-                 Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged, Column::LockNowait,
-                 Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold, Column::Verdict,
-                 Column::RanUnder };
+        return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::P95Ms,
+            Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
+            Column::LockNowait, Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold,
+            Column::Verdict, Column::RanUnder };
     }
     return {};
 }
@@ -162,8 +188,9 @@ QString text(Column column, const SourcedResult& row)
     case Column::Strategy:
         return r.strategy; // an unsafe baseline says so in its verdict
     case Column::Verdict:
-        return r.error.isEmpty() ? r.verdictText()
-                                 : QCoreApplication::translate("ResultColumns", "error: %1").arg(PasswordMask::mask(r.error));
+        return r.error.isEmpty()
+            ? r.verdictText()
+            : QCoreApplication::translate("ResultColumns", "error: %1").arg(PasswordMask::mask(r.error));
     case Column::RanUnder:
         return ranUnder(r);
     default:

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "app/db/connectionparams.h"
 #include "app/core/experiment.h"
 #include "app/core/locksnapshot.h"
 #include "app/core/strategyresult.h"
+#include "app/db/connectionparams.h"
 
 #include <QJsonObject>
 #include <QList>

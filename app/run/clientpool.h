@@ -2,8 +2,8 @@
 
 #include "app/core/acknowledgedorders.h"
 #include "app/core/experiment.h"
-#include "strategies/runenvironment.h"
 #include "app/run/skewsampler.h"
+#include "strategies/runenvironment.h"
 
 #include "strategies/strategy.h"
 

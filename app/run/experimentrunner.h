@@ -1,12 +1,12 @@
 #pragma once
 
-#include "app/db/connectionparams.h"
-#include "app/core/experiment.h"
 #include "app/core/deadlockrecord.h"
+#include "app/core/experiment.h"
 #include "app/core/locksnapshot.h"
 #include "app/core/metricssample.h"
 #include "app/core/strategyresult.h"
 #include "app/core/sweepplan.h"
+#include "app/db/connectionparams.h"
 
 #include <QObject>
 #include <QStringList>

@@ -2,8 +2,8 @@
 
 #include "app/core/histogramsnapshot.h"
 #include "app/core/metricssample.h"
-#include "strategies/runenvironment.h"
 #include "app/server/serverprobe.h"
+#include "strategies/runenvironment.h"
 
 #include <optional>
 

@@ -34,7 +34,7 @@ constexpr qsizetype kMaxDeadlockRecords = 1000;
 } // namespace
 
 StrategyRun::StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
-                         const std::atomic<bool>& cancel)
+    const std::atomic<bool>& cancel)
     : m_experiment(experiment)
     , m_params(std::move(params))
     , m_strategy(strategy)
@@ -160,7 +160,8 @@ std::optional<StopReason> StrategyRun::stopRule()
     if (m_experiment.stop == StopKind::SoldOut && (m_clients->soldOut() || m_shelfEmpty))
         return StopReason::SoldOut;
     if (m_clients->allFinished())
-        return m_experiment.stop == StopKind::Orders ? StopReason::AllOrdersPlaced : StopReason::ClientsFinished;
+        return m_experiment.stop == StopKind::Orders ? StopReason::AllOrdersPlaced
+                                                     : StopReason::ClientsFinished;
     return std::nullopt;
 }
 
@@ -174,12 +175,14 @@ void StrategyRun::takeSample()
         sample.audit = m_auditor->run(&auditError);
         // An order of two lines needs two SKUs that can each still cover it.
         m_shelfEmpty = sample.audit.valid && sample.audit.sellableSkus < m_strategy.linesPerOrder();
-        m_next.auditMs = m_clock.elapsed() + std::max<std::int64_t>(m_experiment.sampleIntervalMs, auditClock.elapsed() * kAuditSpacing);
+        m_next.auditMs = m_clock.elapsed()
+            + std::max<std::int64_t>(m_experiment.sampleIntervalMs, auditClock.elapsed() * kAuditSpacing);
     }
     m_result.series.append(sample);
     publish(sample);
     if (!m_warm.taken && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs)
-        m_warm = { true, sample.elapsedS, sample.sold, sample.attempts, m_sampler->cumulativeLatency(), m_sampler->serverTotals() };
+        m_warm = { true, sample.elapsedS, sample.sold, sample.attempts, m_sampler->cumulativeLatency(),
+            m_sampler->serverTotals() };
     inspectLocks(sample.elapsedS);
     collectDeadlocks(sample.elapsedS);
 }
@@ -269,7 +272,8 @@ void StrategyRun::takeRates(const MetricsSample& last)
     m_result.measuredFromS = m_warm.elapsedS;
     m_result.lockWaitTimeouts = last.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
     m_result.ordersPerS = measuredS > 0 ? static_cast<double>(last.sold - m_warm.sold) / measuredS : 0.0;
-    m_result.attemptsPerS = measuredS > 0 ? static_cast<double>(last.attempts - m_warm.attempts) / measuredS : 0.0;
+    m_result.attemptsPerS
+        = measuredS > 0 ? static_cast<double>(last.attempts - m_warm.attempts) / measuredS : 0.0;
     m_result.p50Ms = static_cast<double>(latency.valueAtQuantile(0.50)) / 1e6;
     m_result.p95Ms = static_cast<double>(latency.valueAtQuantile(0.95)) / 1e6;
     m_result.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
@@ -295,12 +299,13 @@ StrategyResult StrategyRun::finishWithoutServer()
     publish(last);
     takeClientCounts(last);
     m_result.ordersPerS = m_result.durationS > 0 ? static_cast<double>(last.sold) / m_result.durationS : 0.0;
-    m_result.error = QStringLiteral("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
-                                    "%4 had no reply. The audit runs once the server is back.")
-                         .arg(m_result.durationS, 0, 'f', 1)
-                         .arg(m_lostBecause)
-                         .arg(m_result.acknowledged ? m_result.acknowledged->count() : 0)
-                         .arg(last.unresolved);
+    m_result.error
+        = QStringLiteral("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
+                         "%4 had no reply. The audit runs once the server is back.")
+              .arg(m_result.durationS, 0, 'f', 1)
+              .arg(m_lostBecause)
+              .arg(m_result.acknowledged ? m_result.acknowledged->count() : 0)
+              .arg(last.unresolved);
     return m_result;
 }
 
@@ -320,8 +325,9 @@ bool StrategyRun::checkConnectionLimit(QString* error)
     const long long limit = query.value(0).toLongLong();
     const long long needed = m_experiment.threads + m_experiment.writers + kControlConnections;
     if (needed > limit) {
-        *error = QStringLiteral("the server allows %1 connections (max_connections) but this experiment needs %2; "
-                                "lower the thread count or raise max_connections")
+        *error = QStringLiteral(
+            "the server allows %1 connections (max_connections) but this experiment needs %2; "
+            "lower the thread count or raise max_connections")
                      .arg(limit)
                      .arg(needed);
         return false;

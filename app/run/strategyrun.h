@@ -43,7 +43,7 @@ struct RunObserver {
 class StrategyRun {
 public:
     StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
-                const std::atomic<bool>& cancel);
+        const std::atomic<bool>& cancel);
     ~StrategyRun();
 
     StrategyResult execute(const RunObserver& observer);

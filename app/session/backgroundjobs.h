@@ -19,8 +19,7 @@ public:
     explicit BackgroundJobs(QObject* parent = nullptr);
     ~BackgroundJobs() override;
 
-    template <typename Result>
-    void run(std::function<Result()> work, std::function<void(const Result&)> done)
+    template <typename Result> void run(std::function<Result()> work, std::function<void(const Result&)> done)
     {
         auto result = std::make_shared<Result>();
         QThread* thread = QThread::create([work = std::move(work), result] { *result = work(); });

@@ -53,7 +53,8 @@ bool LabSession::probeServer(QString* error)
         return true;
     MysqlConnection probe;
     if (!probe.open(m_external, false)) {
-        *error = QStringLiteral("cannot connect to %1: %2").arg(m_external.maskedUrl(), probe.lastError().toString());
+        *error = QStringLiteral("cannot connect to %1: %2")
+                     .arg(m_external.maskedUrl(), probe.lastError().toString());
         return false;
     }
     m_externalVersion = probe.serverVersion();
@@ -192,7 +193,8 @@ bool LabSession::recoverLostServer(QString* error)
 
 void LabSession::auditAfterRestart(ServerController::State state, const QString& message)
 {
-    if (!m_recovering || state == ServerController::State::Starting || state == ServerController::State::Stopped)
+    if (!m_recovering || state == ServerController::State::Starting
+        || state == ServerController::State::Stopped)
         return;
     m_recovering = false;
     const StrategyResult lost = *lostRun();
@@ -209,8 +211,9 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     const std::shared_ptr<const AcknowledgedOrders> acknowledged = lost.acknowledged;
     emit status(QStringLiteral("auditing what the server kept"));
     // The audit scans the orders table: off this thread, with its own connections.
-    m_jobs->run<RecoveryReport>([params, layout, acknowledged] { return RecoveryAudit::check(params, layout, *acknowledged); },
-                                [this](const RecoveryReport& report) { emit recoveryAudited(report); });
+    m_jobs->run<RecoveryReport>(
+        [params, layout, acknowledged] { return RecoveryAudit::check(params, layout, *acknowledged); },
+        [this](const RecoveryReport& report) { emit recoveryAudited(report); });
 }
 
 QList<SourcedResult> LabSession::exportSources() const
@@ -245,7 +248,8 @@ bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QStrin
     for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(exportSources())) {
         std::unique_ptr<QChart> chart(named.chart);
         for (const char* extension : { ".png", ".svg", ".pdf" }) {
-            if (!ChartExporter::save(chart.get(), QDir(folder).filePath(named.name + QLatin1String(extension)), size, dpi, error))
+            if (!ChartExporter::save(chart.get(),
+                    QDir(folder).filePath(named.name + QLatin1String(extension)), size, dpi, error))
                 return false;
         }
     }

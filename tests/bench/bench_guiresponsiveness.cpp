@@ -8,17 +8,17 @@
 // (each tab lays out and paints its charts anew) and resizes the window every 5 s; then
 // Stop is pressed mid-run and timed.
 // Usage: scripts/bench-gui.sh [threads] [options]; see --help.
-#include "ui/charts/chartspanel.h"
 #include "app/core/experimentfields.h"
-#include "ui/panels/experimentpanel.h"
+#include "app/core/strategyresult.h"
 #include "app/run/experimentrunner.h"
-#include "app/session/labsession.h"
-#include "ui/mainwindow.h"
-#include "ui/charts/metricchart.h"
 #include "app/server/servercontroller.h"
+#include "app/session/labsession.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/charts/metricchart.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/experimentpanel.h"
 #include "ui/panels/serverpanel.h"
 #include "ui/panels/strategypanel.h"
-#include "app/core/strategyresult.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,12 +2,12 @@
 // anything, every strategy runs through the real CLI beside a canary database whose tables
 // have the lab's own names, and afterwards the canary's checksums, the schemas and tables
 // outside the lab's database, the accounts and every global variable are what they were.
+#include "app/db/qtsqlconnection.h"
 #include "app/server/embeddedserver.h"
+#include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
-#include "app/db/qtsqlconnection.h"
 #include "tests/support/serverfixture.h"
-#include "strategies/strategyregistry.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

@@ -38,20 +38,25 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("message");
-        QTest::newRow("missing value") << QStringList { "run", "--threads" } << 2 << QStringLiteral("Missing value after '--threads'");
+        QTest::newRow("missing value")
+            << QStringList { "run", "--threads" } << 2 << QStringLiteral("Missing value after '--threads'");
         QTest::newRow("value swallowing a flag")
             << QStringList { "sweep", "--stock", "--threads=4" } << 2
             << QStringLiteral("--stock: needs a value, but the next argument is the flag --threads=4");
-        QTest::newRow("unknown flag") << QStringList { "run", "--frobnicate" } << 2 << QStringLiteral("Unknown option 'frobnicate'");
+        QTest::newRow("unknown flag")
+            << QStringList { "run", "--frobnicate" } << 2 << QStringLiteral("Unknown option 'frobnicate'");
         QTest::newRow("out of range") << QStringList { "run", "--threads", "0" } << 2
                                       << QStringLiteral("--threads: must be between 1 and 1,024");
         QTest::newRow("experiment file") << QStringList { "run", "--experiment", "bad.json" } << 2
                                          << QStringLiteral("--threads: must be between 1 and 1,024");
-        QTest::newRow("bad server scheme") << QStringList { "run", "--server", "http://u:secretpw@host/db" } << 2
-                                           << QStringLiteral("--server: bad server URL: the scheme must be mysql://");
-        QTest::newRow("hostile text") << QStringList { "run", "--skew", QString(100000, QLatin1Char('9')) } << 2 << QStringLiteral("--skew: ");
-        QTest::newRow("unreachable server") << QStringList { "run", "--server", "mysql://lab:secretpw@127.0.0.1:1/lockbench" } << 1
-                                            << QStringLiteral("cannot connect to mysql://lab:***@127.0.0.1:1/lockbench");
+        QTest::newRow("bad server scheme")
+            << QStringList { "run", "--server", "http://u:secretpw@host/db" } << 2
+            << QStringLiteral("--server: bad server URL: the scheme must be mysql://");
+        QTest::newRow("hostile text") << QStringList { "run", "--skew", QString(100000, QLatin1Char('9')) }
+                                      << 2 << QStringLiteral("--skew: ");
+        QTest::newRow("unreachable server")
+            << QStringList { "run", "--server", "mysql://lab:secretpw@127.0.0.1:1/lockbench" } << 1
+            << QStringLiteral("cannot connect to mysql://lab:***@127.0.0.1:1/lockbench");
     }
     void refused()
     {
@@ -59,11 +64,13 @@ private slots:
         QFETCH(int, exitCode);
         QFETCH(QString, message);
         if (!arguments.contains(QLatin1String("--server")))
-            arguments = arguments.mid(0, 1) + QStringList { QStringLiteral("--server"), kGuardServer } + arguments.mid(1);
+            arguments = arguments.mid(0, 1) + QStringList { QStringLiteral("--server"), kGuardServer }
+                + arguments.mid(1);
         const LockbenchProcess o = LockbenchProcess::run(arguments, 20000);
         QVERIFY2(o.exitCode != -3, "crashed");
         QVERIFY2(o.exitCode != -2, "hung (killed after 20 s)");
-        QVERIFY2(o.exitCode == exitCode, qPrintable(QStringLiteral("exit %1: %2").arg(o.exitCode).arg(o.all().left(2000))));
+        QVERIFY2(o.exitCode == exitCode,
+            qPrintable(QStringLiteral("exit %1: %2").arg(o.exitCode).arg(o.all().left(2000))));
         QVERIFY2(o.err.contains(QLatin1String("lockbench: ") + message), qPrintable(o.err.left(2000)));
         QVERIFY2(!o.all().contains(QLatin1String("secretpw")), "password echoed");
         if (exitCode == 2)

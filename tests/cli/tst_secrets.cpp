@@ -2,11 +2,11 @@
 // URL to the embedded MariaDB as an account with a distinctive password, writes every file
 // it can, fails in the ways it can, and none of its files nor its output holds the password.
 #include "app/core/passwordmask.h"
+#include "app/db/mysqlconnection.h"
+#include "app/report/resultwriter.h"
 #include "app/server/embeddedserver.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
-#include "app/db/mysqlconnection.h"
-#include "app/report/resultwriter.h"
 #include "tests/support/serverfixture.h"
 
 #include <QDirIterator>

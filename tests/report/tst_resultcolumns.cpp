@@ -33,7 +33,7 @@ StrategyResult result(const QString& strategy)
     r.orderRows = 500;
     r.clientSoldOrders = 500;
     r.knobs = { { QStringLiteral("innodb_deadlock_detect"), QStringLiteral("OFF") },
-                { QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("1") } };
+        { QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("1") } };
     return r;
 }
 
@@ -55,15 +55,17 @@ private slots:
         QTest::addColumn<int>("table");
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("console") << int(Table::Console)
-                                 << QStringList { "strategy", "orders/s", "p95 ms", "p99 ms", "sold", "oversold", "lock waits",
-                                                  "deadlocks", "timeouts", "retries", "failed", "verdict" };
+                                 << QStringList { "strategy", "orders/s", "p95 ms", "p99 ms", "sold",
+                                        "oversold", "lock waits", "deadlocks", "timeouts", "retries",
+                                        "failed", "verdict" };
         QTest::newRow("report") << int(Table::Report)
-                                << QStringList { "strategy", "source", "threads", "orders/s", "p50 ms", "p95 ms", "p99 ms",
-                                                 "lock waits", "deadlocks", "timeouts", "retries", "sold", "oversold", "verdict" };
+                                << QStringList { "strategy", "source", "threads", "orders/s", "p50 ms",
+                                       "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "retries",
+                                       "sold", "oversold", "verdict" };
         QTest::newRow("window") << int(Table::Window)
-                                << QStringList { "source", "strategy", "threads", "orders/s", "p95 ms", "p99 ms", "lock waits",
-                                                 "deadlocks", "timeouts", "1020", "3572", "lost conn", "retries", "sold",
-                                                 "oversold", "verdict", "ran under" };
+                                << QStringList { "source", "strategy", "threads", "orders/s", "p95 ms",
+                                       "p99 ms", "lock waits", "deadlocks", "timeouts", "1020", "3572",
+                                       "lost conn", "retries", "sold", "oversold", "verdict", "ran under" };
     }
     void eachTableShowsItsColumns()
     {
@@ -114,7 +116,8 @@ private slots:
         QVERIFY(!ResultColumns::flagged(Column::Sold, row));
         row.result.oversold = 0;
         row.result.clientSoldOrders = 499; // one order counted by the clients is not in the table
-        QCOMPARE(ResultColumns::text(Column::Verdict, row), QStringLiteral("FAIL: client count differs from orders table"));
+        QCOMPARE(ResultColumns::text(Column::Verdict, row),
+            QStringLiteral("FAIL: client count differs from orders table"));
         QVERIFY(ResultColumns::flagged(Column::Verdict, row));
     }
 
@@ -129,14 +132,18 @@ private slots:
     {
         QFETCH(int, table);
         SourcedResult row { QString(), result(QStringLiteral("conditional")) };
-        row.result.error = QStringLiteral("cannot connect to mysql://lab:%1@db.example:3306/lockbench: refused").arg(kPassword);
-        row.result.errorMessages = { QStringLiteral("2× error 1429: mysql://lab:%1@remote/x").arg(kPassword) };
+        row.result.error
+            = QStringLiteral("cannot connect to mysql://lab:%1@db.example:3306/lockbench: refused")
+                  .arg(kPassword);
+        row.result.errorMessages
+            = { QStringLiteral("2× error 1429: mysql://lab:%1@remote/x").arg(kPassword) };
         QString everything;
         for (Column column : ResultColumns::of(Table(table)))
             everything += ResultColumns::text(column, row) + QLatin1Char('|');
         everything += ResultColumns::verdictDetail(row.result);
         QVERIFY2(!everything.contains(kPassword), qPrintable(everything));
-        QVERIFY2(everything.contains(QLatin1String("error: cannot connect to mysql://lab:***@db.example")), qPrintable(everything));
+        QVERIFY2(everything.contains(QLatin1String("error: cannot connect to mysql://lab:***@db.example")),
+            qPrintable(everything));
         QVERIFY(ResultColumns::verdictDetail(row.result).contains(QLatin1String("mysql://lab:***@remote")));
     }
 };

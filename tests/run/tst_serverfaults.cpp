@@ -1,13 +1,13 @@
 // What real servers do mid-run: die (kill -9), turn read-only, time out lock waits. The
 // lab must say so, keep what it measured, and never count an order the server did not keep.
-#include "app/db/connectionparams.h"
-#include "app/server/embeddedserver.h"
-#include "tests/support/hangwatchdog.h"
-#include "app/db/mysqlconnection.h"
 #include "app/audit/recoveryaudit.h"
-#include "tests/support/serverfixture.h"
-#include "strategies/strategyregistry.h"
+#include "app/db/connectionparams.h"
+#include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
+#include "app/server/embeddedserver.h"
+#include "strategies/strategyregistry.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

@@ -1,12 +1,12 @@
 // The lab's private MariaDB and its own database: start, restart, ownership of tables.
-#include "app/server/embeddedserver.h"
-#include "tests/support/hangwatchdog.h"
 #include "app/db/labdatabase.h"
-#include "tests/support/lockbenchprocess.h"
 #include "app/db/mysqlconnection.h"
+#include "app/server/embeddedserver.h"
 #include "app/server/servercheck.h"
-#include "tests/support/serverfixture.h"
 #include "strategies/strategyregistry.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/lockbenchprocess.h"
+#include "tests/support/serverfixture.h"
 
 #include <QtTest>
 

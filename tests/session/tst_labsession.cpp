@@ -36,7 +36,8 @@ private slots:
     {
         QSignalSpy state(&m_session, &LabSession::serverStateChanged);
         m_session.startEmbeddedServer();
-        QTRY_VERIFY_WITH_TIMEOUT(m_session.embeddedServer()->state() != ServerController::State::Starting, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_session.embeddedServer()->state() != ServerController::State::Starting, 120000);
         QCOMPARE(m_session.embeddedServer()->state(), ServerController::State::Ready);
         QVERIFY(!state.isEmpty());
         QVERIFY(m_session.usesEmbedded());
@@ -51,9 +52,9 @@ private slots:
         QSignalSpy finished(&m_session, &LabSession::finished);
         QString error;
         QVERIFY2(m_session.start({ { QStringLiteral("conditional"), quickSellOut(300) },
-                                   { QStringLiteral("pessimistic"), quickSellOut(300) } },
-                                 &error),
-                 qPrintable(error));
+                                     { QStringLiteral("pessimistic"), quickSellOut(300) } },
+                     &error),
+            qPrintable(error));
         QVERIFY(m_session.isRunning());
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.first().first().toBool(), false);
@@ -74,7 +75,8 @@ private slots:
     void dropsWhatAnOlderRunSendsLate()
     {
         QString error;
-        QVERIFY2(m_session.start({ { QStringLiteral("conditional"), quickSellOut(200) } }, &error), qPrintable(error));
+        QVERIFY2(m_session.start({ { QStringLiteral("conditional"), quickSellOut(200) } }, &error),
+            qPrintable(error));
         const int older = m_session.runId();
         // No events are processed here: every signal of the older run, its result and its
         // finished() included, is still queued when the newer run starts.
@@ -87,7 +89,8 @@ private slots:
         QSignalSpy added(&m_session, &LabSession::resultAdded);
         QSignalSpy finished(&m_session, &LabSession::finished);
         QSignalSpy samples(&m_session, &LabSession::sampleReady);
-        QVERIFY2(m_session.start({ { QStringLiteral("slotted"), quickSellOut(200) } }, &error), qPrintable(error));
+        QVERIFY2(
+            m_session.start({ { QStringLiteral("slotted"), quickSellOut(200) } }, &error), qPrintable(error));
         QVERIFY(m_session.runId() > older);
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.size(), 1);

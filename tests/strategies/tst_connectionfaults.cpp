@@ -1,7 +1,7 @@
 // Connections killed mid-run: workers reconnect, orders whose commit outcome was unknown
 // are reconciled by request id, and none is lost or counted twice.
-#include "tests/support/hangwatchdog.h"
 #include "app/db/mysqlconnection.h"
+#include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
 #include <QtTest>

@@ -1,12 +1,12 @@
 // Seeing the locks, against the embedded MariaDB: deadlocks captured with both statements,
 // the deadlock-detection knob and its timeouts, the queue on a hot row in the inspector, and
 // an account without PROCESS told why the inspector is blind.
-#include "tests/support/hangwatchdog.h"
-#include "app/run/lockinspector.h"
 #include "app/db/mysqlconnection.h"
-#include "tests/support/serverfixture.h"
-#include "strategies/strategyregistry.h"
+#include "app/run/lockinspector.h"
 #include "app/run/strategyrun.h"
+#include "strategies/strategyregistry.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
 
 #include <QtTest>
 

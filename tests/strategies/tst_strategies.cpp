@@ -1,9 +1,9 @@
 // Every strategy against the embedded MariaDB: the safe ones sell exactly their stock and
 // oversell nothing; naive shows the anomaly it exists to show.
 #include "app/core/experimentfields.h"
+#include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
-#include "strategies/strategyregistry.h"
 
 #include <QtTest>
 

@@ -37,8 +37,10 @@ StrategyResult make(const QString& strategy, int threads, double ordersPerS)
     d.elapsedS = 2.5;
     d.when = QStringLiteral("2026-11-21 23:18:57");
     d.victim = 2;
-    d.transactions = { { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"), QStringLiteral("RECORD LOCKS x") },
-        { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"), QStringLiteral("RECORD LOCKS y") } };
+    d.transactions = {
+        { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"), QStringLiteral("RECORD LOCKS x") },
+        { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"), QStringLiteral("RECORD LOCKS y") }
+    };
     r.deadlockRecords << d;
     for (int i = 1; i <= 8; ++i) {
         MetricsSample s;

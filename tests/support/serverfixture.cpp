@@ -1,8 +1,8 @@
 #include "tests/support/serverfixture.h"
 
+#include "app/run/strategyrun.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
-#include "app/run/strategyrun.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "app/db/connectionparams.h"
 #include "app/core/experiment.h"
 #include "app/core/strategyresult.h"
+#include "app/db/connectionparams.h"
 
 #include <QString>
 

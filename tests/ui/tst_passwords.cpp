@@ -4,9 +4,9 @@
 // is kept there and read back.
 #include "tests/support/hangwatchdog.h"
 #include "ui/mainwindow.h"
+#include "ui/panels/serverpanel.h"
 #include "ui/passwords/passwordfield.h"
 #include "ui/passwords/passwordstore.h"
-#include "ui/panels/serverpanel.h"
 
 #include <QCheckBox>
 #include <QDBusConnection>

@@ -45,19 +45,23 @@ private slots:
         QCOMPARE(model.data(model.index(1, sold), Qt::DisplayRole).toString(), QStringLiteral("140"));
         QCOMPARE(model.data(model.index(1, sold), ResultsModel::SortRole).toDouble(), 140.0);
         const int strategy = model.indexOf(ResultColumns::Column::Strategy);
-        QVERIFY(!model.data(model.index(1, strategy), Qt::ToolTipRole).toString().isEmpty()); // naive: unsafe on purpose
+        QVERIFY(!model.data(model.index(1, strategy), Qt::ToolTipRole)
+                     .toString()
+                     .isEmpty()); // naive: unsafe on purpose
         QVERIFY(model.data(model.index(0, strategy), Qt::ToolTipRole).isNull());
         QCOMPARE(model.headerData(sold, Qt::Horizontal, Qt::ToolTipRole).toString(),
-                 ResultColumns::toolTip(ResultColumns::Column::Sold));
+            ResultColumns::toolTip(ResultColumns::Column::Sold));
     }
 
     void windowMasksPasswords()
     {
         ResultsPanel panel;
-        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         StrategyResult failed = finished(QStringLiteral("conditional"), 0);
         failed.error = QStringLiteral("lost mysql://lab:%1@10.0.0.9:3306/lockbench").arg(kPassword);
-        failed.errorMessages = { QStringLiteral("1× error 2013: via mysql://lab:%1@10.0.0.9/lockbench").arg(kPassword) };
+        failed.errorMessages
+            = { QStringLiteral("1× error 2013: via mysql://lab:%1@10.0.0.9/lockbench").arg(kPassword) };
         panel.addResult({ QStringLiteral("#2"), failed });
 
         QCOMPARE(panel.view()->model(), panel.model());
@@ -69,8 +73,11 @@ private slots:
                 QVERIFY2(!text.contains(kPassword), qPrintable(text));
             }
         }
-        const QString detail = panel.model()->data(panel.model()->index(0, panel.model()->indexOf(ResultColumns::Column::Verdict)),
-                                                    Qt::ToolTipRole).toString();
+        const QString detail
+            = panel.model()
+                  ->data(panel.model()->index(0, panel.model()->indexOf(ResultColumns::Column::Verdict)),
+                      Qt::ToolTipRole)
+                  .toString();
         QCOMPARE(detail, QStringLiteral("1× error 2013: via mysql://lab:***@10.0.0.9/lockbench"));
     }
 

@@ -1,14 +1,14 @@
 // Under a real X server (xvfb-run): the window mid-run, every chart tab, saved as PNGs in
 // the build folder (build/<preset>/screenshots) for a person to look at.
-#include "ui/charts/chartspanel.h"
-#include "ui/panels/experimentpanel.h"
+#include "app/server/servercontroller.h"
+#include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/charts/metricchart.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/experimentpanel.h"
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/resultspanel.h"
-#include "app/session/labsession.h"
-#include "ui/mainwindow.h"
-#include "ui/charts/metricchart.h"
-#include "app/server/servercontroller.h"
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
 

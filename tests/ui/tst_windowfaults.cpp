@@ -1,16 +1,16 @@
 // The window when things go wrong or people are quick: Run pressed twice, the window closed
 // during server start-up or mid-run, the embedded server killed under a run. Each test
 // has a window (and so an embedded server) of its own, on the offscreen platform.
-#include "ui/panels/experimentpanel.h"
-#include "tests/support/hangwatchdog.h"
-#include "tests/support/labserverpids.h"
-#include "app/session/labsession.h"
-#include "ui/mainwindow.h"
-#include "ui/panels/resultsmodel.h"
-#include "ui/panels/resultspanel.h"
 #include "app/db/mysqlconnection.h"
 #include "app/report/resultwriter.h"
 #include "app/server/servercontroller.h"
+#include "app/session/labsession.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/labserverpids.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/experimentpanel.h"
+#include "ui/panels/resultsmodel.h"
+#include "ui/panels/resultspanel.h"
 #include "ui/panels/serverrecovery.h"
 #include "ui/panels/strategypanel.h"
 

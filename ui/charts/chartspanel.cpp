@@ -1,9 +1,9 @@
 #include "ui/charts/chartspanel.h"
 
+#include "app/report/strategycolors.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
-#include "app/report/strategycolors.h"
 
 #include <QGridLayout>
 

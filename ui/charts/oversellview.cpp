@@ -1,7 +1,7 @@
 #include "ui/charts/oversellview.h"
 
-#include "ui/charts/metricchart.h"
 #include "app/report/strategycolors.h"
+#include "ui/charts/metricchart.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -53,7 +53,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
         if (column == Column::Verdict)
             return ResultColumns::verdictDetail(row.result);
         if (column == Column::Strategy && !row.result.safe)
-            return tr("An unsafe baseline: it oversells on purpose, to show what the other strategies prevent.");
+            return tr(
+                "An unsafe baseline: it oversells on purpose, to show what the other strategies prevent.");
         return {};
     default:
         return {};

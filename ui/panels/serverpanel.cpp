@@ -2,10 +2,10 @@
 
 #include "app/session/backgroundjobs.h"
 
+#include "app/report/strategycolors.h"
+#include "app/server/servercheck.h"
 #include "ui/passwords/passwordfield.h"
 #include "ui/passwords/passwordstore.h"
-#include "app/server/servercheck.h"
-#include "app/report/strategycolors.h"
 
 #include <QCoreApplication>
 #include <QFormLayout>
