@@ -152,7 +152,7 @@ int HeadlessRun::exec()
     for (const SourcedResult& row : session.results())
         results.append(row.result);
     reporter.printTable(results);
-    int status = auditLostServer(session, loop);
+    int status = auditLostServer(session, loop, say);
     if (!writeFiles(session, &error)) {
         printError(error);
         status = std::max(status, kExitFailed);
@@ -166,12 +166,12 @@ int HeadlessRun::exec()
     return interrupted ? kExitInterrupted : status;
 }
 
-int HeadlessRun::auditLostServer(LabSession& session, QEventLoop& loop)
+int HeadlessRun::auditLostServer(
+    LabSession& session, QEventLoop& loop, const std::function<void(const QString&)>& say)
 {
     if (!session.lostRun() || !session.usesEmbedded())
         return kExitOk;
-    ConsoleReporter reporter(!m_commandLine.quiet);
-    reporter.onStatus(0, QStringLiteral("restarting the embedded server to audit what it kept"));
+    say(QStringLiteral("restarting the embedded server to audit what it kept"));
     RecoveryReport report;
     const QMetaObject::Connection audited
         = connect(&session, &LabSession::recoveryAudited, this, [&](const RecoveryReport& r) {
@@ -181,12 +181,12 @@ int HeadlessRun::auditLostServer(LabSession& session, QEventLoop& loop)
     QString error;
     if (!session.recoverLostServer(&error)) {
         disconnect(audited);
-        reporter.onStatus(0, error);
+        say(error);
         return kExitFailed;
     }
     loop.exec();
     disconnect(audited);
-    reporter.onStatus(0, QStringLiteral("after the restart: %1").arg(report.summary()));
+    say(QStringLiteral("after the restart: %1").arg(report.summary()));
     if (!report.valid)
         return kExitFailed;
     return report.clean() ? kExitOk : kExitUnsafe;

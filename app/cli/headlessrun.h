@@ -4,6 +4,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 class LabSession;
 class QEventLoop;
 
@@ -17,7 +19,8 @@ public:
 
 private:
     // After a run that lost the embedded server: restart it and audit; the exit status it calls for.
-    int auditLostServer(LabSession& session, QEventLoop& loop);
+    int auditLostServer(
+        LabSession& session, QEventLoop& loop, const std::function<void(const QString&)>& say);
     bool writeFiles(const LabSession& session, QString* error) const;
 
     CommandLine m_commandLine;

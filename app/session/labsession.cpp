@@ -136,11 +136,10 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error)
         *error = QStringLiteral("the server is being restarted and audited; run again once that is done");
         return false;
     }
-    if (!cells.isEmpty())
-        m_experiment = cells.first().experiment;
     const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
     if (!m_runner.start(cells, connectionParams(database), error))
         return false;
+    m_experiment = cells.first().experiment;
     m_activeRun = m_runner.runId();
     return true;
 }
