@@ -2,6 +2,14 @@
 
 #include <mysql.h>
 
+#include <mutex>
+
+void MysqlConnection::initialiseLibrary()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { mysql_library_init(0, nullptr, nullptr); });
+}
+
 MysqlConnection::~MysqlConnection()
 {
     close();

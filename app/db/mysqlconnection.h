@@ -19,6 +19,12 @@ public:
     MysqlConnection(const MysqlConnection&) = delete;
     MysqlConnection& operator=(const MysqlConnection&) = delete;
 
+    // Initialises the client library (and with it OpenSSL) on the calling thread. mysql_init()
+    // would do it on whichever thread connects first, which is not thread-safe, and a worker
+    // thread that did it takes OpenSSL's start-up state with it when it ends. The fronts call
+    // this on their main thread before any other thread connects; later calls do nothing.
+    static void initialiseLibrary();
+
     bool open(const ConnectionParams& params, bool useDatabase = true);
     // For the connections opened after this call; defaults: 5 s to connect, 120 s per read.
     void setTimeouts(unsigned int connectS, unsigned int ioS);

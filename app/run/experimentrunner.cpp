@@ -1,5 +1,6 @@
 #include "app/run/experimentrunner.h"
 
+#include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
 
 #include "strategies/strategyregistry.h"
@@ -26,6 +27,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
         return false;
     }
     joinThread();
+    MysqlConnection::initialiseLibrary(); // on the caller's thread, before the control thread connects
     if (cells.isEmpty()) {
         *error = QStringLiteral("no strategy chosen");
         return false;
