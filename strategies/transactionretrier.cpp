@@ -30,7 +30,11 @@ bool TransactionRetrier::connect(QString* error)
                      .arg(m_environment.params().endpoint(), m_connection.lastError().toString());
         return false;
     }
-    return setUpSession(error);
+    if (setUpSession(error))
+        return true;
+    // Killed while it prepared its statements (the server is there: it just accepted the
+    // connection): set up again on a new one rather than fail the run.
+    return !m_connection.ping() && reconnect();
 }
 
 bool TransactionRetrier::setUpSession(QString* error)

@@ -65,6 +65,9 @@ std::int64_t ClientPool::go()
 
 void ClientPool::join()
 {
+    // Clients still waiting at the gate (a session failed to open) must pass it to see the stop.
+    if (m_stop.load())
+        go();
     for (std::thread& thread : m_threads) {
         if (thread.joinable())
             thread.join();

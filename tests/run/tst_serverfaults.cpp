@@ -183,6 +183,31 @@ private slots:
         QCOMPARE(r.oversold, 0LL);
     }
 
+    void tooFewConnectionsEndTheRunWithAClearError()
+    {
+        // The server accepts fewer connections of this account than the run has clients: the
+        // clients that got one must not wait for the others forever.
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QVERIFY(admin.execute(QStringLiteral(
+            "CREATE USER IF NOT EXISTS 'fewconn'@'localhost' IDENTIFIED BY 'f' WITH MAX_USER_CONNECTIONS 12")));
+        QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_few.* TO 'fewconn'@'localhost'")));
+        ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_few"));
+        params.user = QStringLiteral("fewconn");
+        params.password = QStringLiteral("f");
+        Experiment e = ServerFixture::soldOutExperiment(100);
+        e.database = QStringLiteral("lockbench_few");
+        e.threads = 16;
+
+        BackgroundRun run(QStringLiteral("pessimistic"), e, params);
+        const StrategyResult r = run.wait();
+        qInfo("too few connections: %s", qPrintable(r.error));
+        QCOMPARE(r.stopReason, StopReason::Error);
+        QVERIFY2(r.error.contains(QStringLiteral("1226")) || r.error.contains(QStringLiteral("max_user_connections")),
+            qPrintable(r.error));
+        QCOMPARE(r.clientSoldOrders, 0LL);
+    }
+
     void lockWaitTimeoutsAreRolledBackAndLeaveNoTransactionOpen()
     {
         Experiment e = ServerFixture::soldOutExperiment(200);
