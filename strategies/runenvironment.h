@@ -8,6 +8,7 @@
 #include <atomic>
 #include <deque>
 #include <mutex>
+#include <utility>
 
 // What a strategy sees of the run it takes part in. The runner owns it.
 class RunEnvironment {
@@ -44,6 +45,22 @@ public:
         return m_fatalError;
     }
 
+    // The isolation level and lock wait timeout as a worker's session read them back from the
+    // server after setting them; the first worker's are kept.
+    void noteSessionSettings(const QString& isolation, const QString& lockWaitTimeout)
+    {
+        std::lock_guard lock(m_fatalMutex);
+        if (m_sessionIsolation.isEmpty()) {
+            m_sessionIsolation = isolation;
+            m_sessionLockWaitTimeout = lockWaitTimeout;
+        }
+    }
+    std::pair<QString, QString> sessionSettings() const
+    {
+        std::lock_guard lock(m_fatalMutex);
+        return { m_sessionIsolation, m_sessionLockWaitTimeout };
+    }
+
     // Counters for a new thread (a client, or a strategy's own writer); stable address.
     WorkerCounters& newCounters()
     {
@@ -67,6 +84,8 @@ private:
     std::atomic<bool> m_failed { false };
     mutable std::mutex m_fatalMutex;
     QString m_fatalError;
+    QString m_sessionIsolation;
+    QString m_sessionLockWaitTimeout;
     mutable std::mutex m_countersMutex;
     std::deque<WorkerCounters> m_counters;
 };

@@ -49,6 +49,13 @@ bool TransactionRetrier::setUpSession(QString* error)
         *error = QStringLiteral("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
         return false;
     }
+    // What the server says the session runs under, not what was asked for.
+    std::optional<QString> readIsolation = m_connection.queryText(QStringLiteral("SELECT @@SESSION.transaction_isolation"));
+    if (!readIsolation) // MariaDB before 11.1 knows it as tx_isolation only
+        readIsolation = m_connection.queryText(QStringLiteral("SELECT @@SESSION.tx_isolation"));
+    const std::optional<QString> readTimeout = m_connection.queryText(QStringLiteral("SELECT @@SESSION.innodb_lock_wait_timeout"));
+    if (readIsolation && readTimeout)
+        m_environment.noteSessionSettings(readIsolation->replace(QLatin1Char('-'), QLatin1Char(' ')), *readTimeout);
     if (!m_probe.prepare(m_connection,
                          QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
         *error = QStringLiteral("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());

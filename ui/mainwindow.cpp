@@ -265,7 +265,8 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
         showWarning(tr("Cannot run"), error);
         return false;
     }
-    m_charts->startRun(experiment.skus * experiment.initialStock);
+    m_charts->startRun(experiment.skus * experiment.initialStock,
+        experiment.stop == StopKind::Duration ? static_cast<double>(experiment.durationMs) / 1000.0 : 0.0);
     m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
     m_progress->setValue(0);
     showRunProgress();

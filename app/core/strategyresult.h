@@ -15,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <algorithm>
 #include <memory>
 
 // Everything the lab reports about one strategy once it has finished.
@@ -28,8 +29,11 @@ struct StrategyResult {
     // RecoveryAudit must find once the server is back.
     bool serverLost = false;
     std::shared_ptr<const AcknowledgedOrders> acknowledged;
-    double durationS = 0.0;
+    double durationS = 0.0; // from the start to the stop line, when the clients were told to stop
     double measuredFromS = 0.0; // rates, latencies and lock figures start here (after the warm-up)
+    // When the last unit sold, if every SKU sold out before the stop line (-1 if not): the
+    // rates end there, and what the clients did afterwards is counted apart.
+    double soldOutS = -1.0;
     Experiment experiment; // the experiment this strategy ran with (a sweep varies it per cell)
 
     long long sold = 0; // units, from the final audit
@@ -47,6 +51,9 @@ struct StrategyResult {
     long long reconciled = 0;
     long long unresolved = 0;
     ErrorCounts errors {};
+    long long lateOrders = 0; // sold after the stop line by orders already under way: audited, not in the rates
+    long long attemptsAfterSoldOut = 0; // attempts that could only find no stock, left out of the rates
+    long long lockWaitsAfterSoldOut = 0; // the server's row lock waits in that time
 
     double ordersPerS = 0.0;
     double attemptsPerS = 0.0;
@@ -60,6 +67,7 @@ struct StrategyResult {
     long long lockTimeMs = 0;
     long long deadlocks = 0;
     long long lockWaitTimeouts = 0; // 1205 seen by clients
+    long long lateDeadlocks = 0; // among the orders that finished after the stop line (recorded, not counted above)
 
     QStringList errorMessages; // every distinct error that ended an order, with its count
 
@@ -71,6 +79,9 @@ struct StrategyResult {
     QList<MetricsSample> series;
 
     // The clients' count matches the orders table exactly: nothing lost, nothing twice.
+    bool soldOut() const { return soldOutS >= 0.0; }
+    // The seconds the rates are over: from the end of the warm-up to the sell-out or the stop line.
+    double measuredS() const { return std::max(0.0, (soldOut() ? soldOutS : durationS) - measuredFromS); }
     bool clientsAgree() const { return clientSoldUnits == sold && clientSoldOrders == orderRows; }
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     Verdict verdict() const;

@@ -106,6 +106,12 @@ bool MysqlConnection::rollback()
 
 std::optional<std::int64_t> MysqlConnection::queryInt(const QString& sql)
 {
+    const std::optional<QString> text = queryText(sql);
+    return text ? std::optional<std::int64_t>(text->toLongLong()) : std::nullopt;
+}
+
+std::optional<QString> MysqlConnection::queryText(const QString& sql)
+{
     if (!m_handle)
         return std::nullopt;
     const QByteArray utf8 = sql.toUtf8();
@@ -118,9 +124,9 @@ std::optional<std::int64_t> MysqlConnection::queryInt(const QString& sql)
         captureError();
         return std::nullopt;
     }
-    std::optional<std::int64_t> value;
+    std::optional<QString> value;
     if (MYSQL_ROW row = mysql_fetch_row(result); row && row[0])
-        value = QByteArray(row[0]).toLongLong();
+        value = QString::fromUtf8(row[0]);
     mysql_free_result(result);
     return value;
 }

@@ -39,6 +39,8 @@ public:
     bool rollback();
     // First column of the first row as an integer; nullopt on error or no row.
     std::optional<std::int64_t> queryInt(const QString& sql);
+    // The first column of the first row as text; nullopt on an error or a NULL.
+    std::optional<QString> queryText(const QString& sql);
     std::uint64_t affectedRows() const;
     unsigned long threadId() const;
     QString serverVersion() const;

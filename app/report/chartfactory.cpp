@@ -151,7 +151,7 @@ QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources)
 {
     return versusThreads(sources, QObject::tr("Server row-lock waits per second against client threads"), QObject::tr("waits/s"),
                          [](const StrategyResult& r) {
-                             const double measured = r.durationS - r.measuredFromS;
+                             const double measured = r.measuredS();
                              return measured > 0 ? static_cast<double>(r.lockWaits) / measured : 0.0;
                          });
 }

@@ -30,7 +30,14 @@ constexpr Spec kSpecs[] = {
     { Column::Threads, QT_TRANSLATE_NOOP("ResultColumns", "threads"),
         QT_TRANSLATE_NOOP("ResultColumns", "Client threads, each with its own connection."), 0 },
     { Column::OrdersPerS, QT_TRANSLATE_NOOP("ResultColumns", "orders/s"),
-        QT_TRANSLATE_NOOP("ResultColumns", "Committed orders per second, after the warm-up."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Committed orders per second, from the end of the warm-up to the sell-out or the stop."),
+        0 },
+    { Column::SoldOutS, QT_TRANSLATE_NOOP("ResultColumns", "sold out s"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "When the last unit sold, in seconds after the start, if every SKU sold out before the stop. "
+            "The rates count up to then; the attempts that could only find no stock are counted apart."),
+        2 },
     { Column::P50Ms, QT_TRANSLATE_NOOP("ResultColumns", "p50 ms"),
         QT_TRANSLATE_NOOP("ResultColumns", "Median order latency after the warm-up."), 2 },
     { Column::P95Ms, QT_TRANSLATE_NOOP("ResultColumns", "p95 ms"),
@@ -111,6 +118,8 @@ double number(Column column, const StrategyResult& r)
         return r.experiment.threads;
     case Column::OrdersPerS:
         return r.ordersPerS;
+    case Column::SoldOutS:
+        return r.soldOutS;
     case Column::P50Ms:
         return r.p50Ms;
     case Column::P95Ms:
@@ -148,15 +157,15 @@ QList<Column> of(Table table)
 {
     switch (table) {
     case Table::Console:
-        return { Column::Strategy, Column::OrdersPerS, Column::P95Ms, Column::P99Ms, Column::Sold,
+        return { Column::Strategy, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::Sold,
             Column::Oversold, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries,
             Column::Failed, Column::Verdict };
     case Table::Report:
-        return { Column::Strategy, Column::Source, Column::Threads, Column::OrdersPerS, Column::P50Ms,
+        return { Column::Strategy, Column::Source, Column::Threads, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms,
             Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
             Column::Retries, Column::Sold, Column::Oversold, Column::Verdict };
     case Table::Window:
-        return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::P95Ms,
+        return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
             Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
             Column::LockNowait, Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold,
             Column::Verdict, Column::RanUnder };
@@ -193,6 +202,8 @@ QString text(Column column, const SourcedResult& row)
             : QCoreApplication::translate("ResultColumns", "error: %1").arg(PasswordMask::mask(r.error));
     case Column::RanUnder:
         return ranUnder(r);
+    case Column::SoldOutS:
+        return r.soldOut() ? QString::number(r.soldOutS, 'f', spec(column).decimals) : QStringLiteral("-");
     default:
         return QString::number(number(column, r), 'f', spec(column).decimals);
     }

@@ -16,6 +16,7 @@ enum class Column {
     Strategy,
     Threads,
     OrdersPerS,
+    SoldOutS,
     P50Ms,
     P95Ms,
     P99Ms,

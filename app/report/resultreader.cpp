@@ -86,6 +86,10 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString()).value_or(StopReason::NotStopped);
     r.durationS = real(o, "duration_s");
     r.measuredFromS = real(o, "measured_from_s");
+    r.soldOutS = o.value(QStringLiteral("sold_out_s")).toDouble(-1.0);
+    r.lateOrders = integer(o, "late_orders");
+    r.attemptsAfterSoldOut = integer(o, "attempts_after_sold_out");
+    r.lockWaitsAfterSoldOut = integer(o, "lock_waits_after_sold_out");
     r.sold = integer(o, "sold");
     r.remaining = integer(o, "remaining");
     r.oversold = integer(o, "oversold");
@@ -111,6 +115,7 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.lockTimeMs = integer(o, "lock_time_ms");
     r.deadlocks = integer(o, "deadlocks");
     r.lockWaitTimeouts = integer(o, "lock_wait_timeouts");
+    r.lateDeadlocks = integer(o, "late_deadlocks");
     r.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
     for (const QJsonValue& message : o.value(QStringLiteral("error_messages")).toArray())
         r.errorMessages << message.toString();

@@ -74,6 +74,12 @@ void ClientPool::join()
     }
 }
 
+double ClientPool::lastSaleS() const
+{
+    const std::int64_t last = m_lastSaleNs.load(std::memory_order_relaxed);
+    return last == 0 ? -1.0 : static_cast<double>(last - m_startNs.load()) / 1e9;
+}
+
 AcknowledgedOrders ClientPool::acknowledged() const
 {
     AcknowledgedOrders all;
@@ -152,6 +158,8 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             WorkerCounters::add(counters.sold, lines);
             WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * lines);
             counters.latency.record(end - begin);
+            for (std::int64_t seen = m_lastSaleNs.load(std::memory_order_relaxed);
+                 end > seen && !m_lastSaleNs.compare_exchange_weak(seen, end, std::memory_order_relaxed);) { }
             break;
         case OrderOutcome::OutOfStock:
             WorkerCounters::add(counters.outOfStock, 1);

@@ -28,10 +28,13 @@ public:
     bool open(QString* error);
     // Lets the clients go; returns the start instant in steady-clock nanoseconds.
     std::int64_t go();
+    // Waits for every client to end; call once the stop flag is set.
     void join();
 
     bool allFinished() const { return m_finished.load() == static_cast<int>(m_threads.size()); }
     bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }
+    // When the last sale so far completed, in seconds after go(); -1 before the first.
+    double lastSaleS() const;
     // Every order a client saw committed; read only after join().
     AcknowledgedOrders acknowledged() const;
 
@@ -50,6 +53,7 @@ private:
     std::atomic<int> m_ready { 0 };
     std::atomic<bool> m_go { false };
     std::atomic<std::int64_t> m_startNs { 0 };
+    std::atomic<std::int64_t> m_lastSaleNs { 0 };
     std::atomic<std::int64_t> m_issued { 0 };
     std::atomic<int> m_finished { 0 };
     std::unique_ptr<std::atomic<std::uint8_t>[]> m_dry;

@@ -35,6 +35,39 @@ MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) co
     return totals;
 }
 
+void MetricsSampler::copyCounts(const Totals& totals, MetricsSample& sample)
+{
+    sample.sold = totals.sold;
+    sample.soldUnits = totals.soldUnits;
+    sample.outOfStock = totals.outOfStock;
+    sample.failed = totals.failed;
+    sample.attempts = totals.attempts;
+    sample.retries = totals.retries;
+    sample.reconciled = totals.reconciled;
+    sample.unresolved = totals.unresolved;
+    sample.errors = totals.errors;
+}
+
+MetricsSample MetricsSampler::countsNow() const
+{
+    HistogramSnapshot latency;
+    MetricsSample s;
+    s.runId = m_runId;
+    s.strategy = m_strategy;
+    copyCounts(readTotals(latency), s);
+    return s;
+}
+
+std::optional<ServerLockStats> MetricsSampler::serverSinceLastSample()
+{
+    QString error;
+    const std::optional<ServerLockStats> now = m_probe.read(&error);
+    if (!now || !m_serverLast)
+        return std::nullopt;
+    return ServerLockStats { now->rowLockWaits - m_serverLast->rowLockWaits, now->rowLockTimeMs - m_serverLast->rowLockTimeMs,
+        now->deadlocks - m_serverLast->deadlocks, now->waitingNow };
+}
+
 MetricsSample MetricsSampler::sample(double elapsedS)
 {
     HistogramSnapshot latency;
@@ -49,15 +82,7 @@ MetricsSample MetricsSampler::sample(double elapsedS)
     s.intervalS = std::max(1e-6, elapsedS - m_lastElapsedS);
     s.ordersPerS = static_cast<double>(now.sold - m_last.sold) / s.intervalS;
     s.attemptsPerS = static_cast<double>(now.attempts - m_last.attempts) / s.intervalS;
-    s.sold = now.sold;
-    s.soldUnits = now.soldUnits;
-    s.outOfStock = now.outOfStock;
-    s.failed = now.failed;
-    s.attempts = now.attempts;
-    s.retries = now.retries;
-    s.reconciled = now.reconciled;
-    s.unresolved = now.unresolved;
-    s.errors = now.errors;
+    copyCounts(now, s);
     s.p50Ms = static_cast<double>(interval.valueAtQuantile(0.50)) / 1e6;
     s.p95Ms = static_cast<double>(interval.valueAtQuantile(0.95)) / 1e6;
     s.p99Ms = static_cast<double>(interval.valueAtQuantile(0.99)) / 1e6;

@@ -16,6 +16,11 @@ public:
     // Reads the server's baseline; call right before the clients start.
     void start();
     MetricsSample sample(double elapsedS);
+    // The clients' counts as they are now, without closing an interval (no rates, no server
+    // figures): what completed after the last sample is then counted apart.
+    MetricsSample countsNow() const;
+    // The server's lock figures since the last sample, without closing an interval.
+    std::optional<ServerLockStats> serverSinceLastSample();
 
     HistogramSnapshot cumulativeLatency() const { return m_latency; }
     const ServerLockStats& serverTotals() const { return m_serverTotals; }
@@ -28,6 +33,7 @@ private:
         ErrorCounts errors {};
     };
     Totals readTotals(HistogramSnapshot& latency) const;
+    static void copyCounts(const Totals& totals, MetricsSample& sample);
 
     const RunEnvironment& m_environment;
     ServerProbe& m_probe;

@@ -112,6 +112,11 @@ bool StrategyRun::prepare(QString* error)
         stopClients();
         return false;
     }
+    // The session settings as the server reports them replace the ones asked for.
+    if (const auto [isolation, timeout] = m_environment->sessionSettings(); !isolation.isEmpty()) {
+        m_result.knobs.insert(QStringLiteral("transaction_isolation"), isolation);
+        m_result.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), timeout);
+    }
 
     say(QStringLiteral("%1: running").arg(m_strategy.id()));
     m_sampler->start();
@@ -128,13 +133,35 @@ std::optional<StopReason> StrategyRun::tick()
 {
     if (const std::optional<StopReason> reason = stopRule())
         return reason;
+    bool sampled = false;
     if (m_clock.elapsed() >= m_next.sampleMs) {
         takeSample();
+        sampled = true;
         m_next.sampleMs += m_experiment.sampleIntervalMs;
         if (m_next.sampleMs <= m_clock.elapsed())
             m_next.sampleMs = m_clock.elapsed() + m_experiment.sampleIntervalMs;
     }
+    // A run that goes on after the sell-out (a duration stop) marks the moment it saw it, so
+    // that the rates describe the sales and not the rejections that follow.
+    if (!m_sellOut && shelvesEmpty()) {
+        if (!sampled)
+            takeSample();
+        markSellOut(m_result.series.last());
+    }
     return std::nullopt;
+}
+
+bool StrategyRun::shelvesEmpty() const
+{
+    // The clients mark a SKU dry when the smallest order finds it empty; the audit's
+    // snapshot also catches SKUs the skew almost never picks. Committed stock only falls,
+    // so a snapshot with nothing left to sell is final.
+    return m_clients->soldOut() || m_shelfEmpty;
+}
+
+void StrategyRun::markSellOut(const MetricsSample& sample)
+{
+    m_sellOut = SellOut { sample.elapsedS, sample.attempts, m_sampler->serverTotals() };
 }
 
 std::optional<StopReason> StrategyRun::stopRule()
@@ -154,10 +181,7 @@ std::optional<StopReason> StrategyRun::stopRule()
         }
         m_next.heartbeatMs = m_clock.elapsed() + kHeartbeatMs;
     }
-    // The clients mark a SKU dry when the smallest order finds it empty; the audit's
-    // snapshot also ends the run for SKUs the skew almost never picks. Committed stock
-    // only falls, so a snapshot with nothing left to sell is final.
-    if (m_experiment.stop == StopKind::SoldOut && (m_clients->soldOut() || m_shelfEmpty))
+    if (m_experiment.stop == StopKind::SoldOut && shelvesEmpty())
         return StopReason::SoldOut;
     if (m_clients->allFinished())
         return m_experiment.stop == StopKind::Orders ? StopReason::AllOrdersPlaced
@@ -225,7 +249,13 @@ void StrategyRun::stopClients()
 
 StrategyResult StrategyRun::finish()
 {
+    // The stop line: the figures are read before the clients are told to stop, so that an
+    // order still under way when the clock ran out adds to the audit, not to the rates.
     m_result.durationS = static_cast<double>(m_clock.elapsed()) / 1000.0;
+    MetricsSample atStop = m_sampler->sample(m_result.durationS);
+    collectDeadlocks(m_result.durationS);
+    if (!m_sellOut && shelvesEmpty())
+        markSellOut(atStop);
     if (m_result.serverLost)
         say(QStringLiteral("%1: lost the server at %2 s (%3)")
                 .arg(m_strategy.id())
@@ -234,22 +264,25 @@ StrategyResult StrategyRun::finish()
     else
         say(QStringLiteral("%1: stopping (%2)").arg(m_strategy.id(), stopReasonKey(m_result.stopReason)));
     stopClients();
+    const double lastSaleS = m_clients->lastSaleS();
     if (m_result.serverLost) {
         m_result.acknowledged = std::make_shared<const AcknowledgedOrders>(m_clients->acknowledged());
         m_clients.reset();
-        return finishWithoutServer();
+        return finishWithoutServer(atStop);
     }
     m_clients.reset();
 
     collectDeadlocks(m_result.durationS);
-    MetricsSample last = m_sampler->sample(m_result.durationS);
+    const MetricsSample counts = m_sampler->countsNow(); // late orders included
+    if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
+        m_result.lateDeadlocks = late->deadlocks;
     QString error;
     const AuditResult audit = m_auditor->run(&error);
     if (!audit.valid)
         return fail(error);
-    last.audit = audit;
-    m_result.series.append(last);
-    publish(last);
+    atStop.audit = audit;
+    m_result.series.append(atStop);
+    publish(atStop);
 
     m_result.sold = audit.sold;
     m_result.remaining = audit.remaining;
@@ -257,48 +290,64 @@ StrategyResult StrategyRun::finish()
     m_result.lostUpdates = audit.lostUpdates;
     m_result.unrecordedDecrements = audit.unrecordedDecrements;
     m_result.orderRows = audit.orderRows;
-    takeClientCounts(last);
-    takeRates(last);
+    takeClientCounts(counts);
+    m_result.lateOrders = counts.sold - atStop.sold;
+    // Sold out before the stop line: the last sale ends the selling window.
+    if (m_sellOut && lastSaleS >= 0.0 && m_result.lateOrders == 0 && audit.sellableSkus < m_strategy.linesPerOrder())
+        m_result.soldOutS = std::min(lastSaleS, m_result.durationS);
+    takeRates(atStop);
     m_result.errorMessages = describeErrors(m_environment->errors());
     if (m_environment->runFailed())
         m_result.error = m_environment->fatalError();
     return m_result;
 }
 
-void StrategyRun::takeRates(const MetricsSample& last)
+void StrategyRun::takeRates(const MetricsSample& atStop)
 {
     const HistogramSnapshot latency = m_sampler->cumulativeLatency().since(m_warm.latency);
-    const double measuredS = m_result.durationS - m_warm.elapsedS;
     m_result.measuredFromS = m_warm.elapsedS;
-    m_result.lockWaitTimeouts = last.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
-    m_result.ordersPerS = measuredS > 0 ? static_cast<double>(last.sold - m_warm.sold) / measuredS : 0.0;
-    m_result.attemptsPerS
-        = measuredS > 0 ? static_cast<double>(last.attempts - m_warm.attempts) / measuredS : 0.0;
+    const double measuredS = m_result.measuredS();
+    // Within the selling window: up to the sell-out if there was one, else to the stop line.
+    const bool window = m_result.soldOut() && m_sellOut;
+    const long long attempts = window ? m_sellOut->attempts : atStop.attempts;
+    const ServerLockStats& server = window ? m_sellOut->server : m_sampler->serverTotals();
+    m_result.lockWaitTimeouts = atStop.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
+    m_result.ordersPerS = measuredS > 0 ? static_cast<double>(atStop.sold - m_warm.sold) / measuredS : 0.0;
+    m_result.attemptsPerS = measuredS > 0 ? static_cast<double>(attempts - m_warm.attempts) / measuredS : 0.0;
     m_result.p50Ms = static_cast<double>(latency.valueAtQuantile(0.50)) / 1e6;
     m_result.p95Ms = static_cast<double>(latency.valueAtQuantile(0.95)) / 1e6;
     m_result.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
     m_result.maxMs = static_cast<double>(latency.count() > 0 ? latency.valueAtQuantile(1.0) : 0) / 1e6;
-    double lockWaitMs = 0.0;
-    for (const MetricsSample& sample : std::as_const(m_result.series)) {
-        if (sample.elapsedS > m_warm.elapsedS)
-            lockWaitMs += sample.clientLockWaitMsPerS * sample.intervalS;
-    }
-    m_result.clientLockWaitS = lockWaitMs / 1000.0;
-    const ServerLockStats& server = m_sampler->serverTotals();
+    m_result.clientLockWaitS = clientLockWaitS(window ? m_sellOut->seenS : m_result.durationS);
     m_result.lockWaits = server.rowLockWaits - m_warm.server.rowLockWaits;
     m_result.lockTimeMs = server.rowLockTimeMs - m_warm.server.rowLockTimeMs;
     m_result.deadlocks = server.deadlocks - m_warm.server.deadlocks;
+    if (window) {
+        m_result.attemptsAfterSoldOut = atStop.attempts - m_sellOut->attempts;
+        m_result.lockWaitsAfterSoldOut = m_sampler->serverTotals().rowLockWaits - m_sellOut->server.rowLockWaits;
+    }
 }
 
-StrategyResult StrategyRun::finishWithoutServer()
+double StrategyRun::clientLockWaitS(double untilS) const
+{
+    double lockWaitMs = 0.0;
+    for (const MetricsSample& sample : std::as_const(m_result.series)) {
+        if (sample.elapsedS > m_warm.elapsedS && sample.elapsedS <= untilS + 1e-9)
+            lockWaitMs += sample.clientLockWaitMsPerS * sample.intervalS;
+    }
+    return lockWaitMs / 1000.0;
+}
+
+StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
 {
     // The clients' own counts are all there is until the server is back; keep them and the
     // series so far, so that the partial run can still be looked at and exported.
-    MetricsSample last = m_sampler->sample(m_result.durationS);
-    m_result.series.append(last);
-    publish(last);
+    m_result.series.append(atStop);
+    publish(atStop);
+    const MetricsSample last = m_sampler->countsNow();
     takeClientCounts(last);
-    m_result.ordersPerS = m_result.durationS > 0 ? static_cast<double>(last.sold) / m_result.durationS : 0.0;
+    m_result.lateOrders = last.sold - atStop.sold;
+    m_result.ordersPerS = m_result.durationS > 0 ? static_cast<double>(atStop.sold) / m_result.durationS : 0.0;
     m_result.error
         = QStringLiteral("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
                          "%4 had no reply. The audit runs once the server is back.")
@@ -355,15 +404,15 @@ QStringList StrategyRun::describeErrors(const RunErrorLog& errors)
     return lines;
 }
 
-void StrategyRun::takeClientCounts(const MetricsSample& last)
+void StrategyRun::takeClientCounts(const MetricsSample& counts)
 {
-    m_result.clientSoldOrders = last.sold;
-    m_result.clientSoldUnits = last.soldUnits;
-    m_result.outOfStock = last.outOfStock;
-    m_result.failed = last.failed;
-    m_result.attempts = last.attempts;
-    m_result.retries = last.retries;
-    m_result.reconciled = last.reconciled;
-    m_result.unresolved = last.unresolved;
-    m_result.errors = last.errors;
+    m_result.clientSoldOrders = counts.sold;
+    m_result.clientSoldUnits = counts.soldUnits;
+    m_result.outOfStock = counts.outOfStock;
+    m_result.failed = counts.failed;
+    m_result.attempts = counts.attempts;
+    m_result.retries = counts.retries;
+    m_result.reconciled = counts.reconciled;
+    m_result.unresolved = counts.unresolved;
+    m_result.errors = counts.errors;
 }

@@ -58,6 +58,12 @@ private:
         HistogramSnapshot latency;
         ServerLockStats server;
     };
+    // Figures at the moment the run saw every SKU sold out; the rates end there.
+    struct SellOut {
+        double seenS = 0.0;
+        long long attempts = 0;
+        ServerLockStats server;
+    };
     // When the loop next does each of its periodic jobs, in ms since the clients started.
     struct Schedule {
         std::int64_t heartbeatMs = 0;
@@ -69,18 +75,21 @@ private:
     std::optional<StopReason> tick();
     std::optional<StopReason> stopRule();
     void takeSample();
+    bool shelvesEmpty() const;
+    void markSellOut(const MetricsSample& sample);
     void inspectLocks(double elapsedS);
     void collectDeadlocks(double elapsedS);
     void stopClients();
     StrategyResult finish();
-    StrategyResult finishWithoutServer();
+    StrategyResult finishWithoutServer(const MetricsSample& atStop);
     StrategyResult fail(const QString& error);
 
     bool checkConnectionLimit(QString* error);
     void say(const QString& message) const;
     void publish(const MetricsSample& sample) const;
-    void takeClientCounts(const MetricsSample& last);
-    void takeRates(const MetricsSample& last);
+    void takeClientCounts(const MetricsSample& counts);
+    void takeRates(const MetricsSample& atStop);
+    double clientLockWaitS(double untilS) const;
     static QStringList describeErrors(const RunErrorLog& errors);
 
     const Experiment& m_experiment;
@@ -106,6 +115,7 @@ private:
     QElapsedTimer m_clock;
     Schedule m_next;
     Baseline m_warm;
+    std::optional<SellOut> m_sellOut;
     bool m_shelfEmpty = false;
     QString m_lostBecause;
 };

@@ -55,15 +55,15 @@ private slots:
         QTest::addColumn<int>("table");
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("console") << int(Table::Console)
-                                 << QStringList { "strategy", "orders/s", "p95 ms", "p99 ms", "sold",
+                                 << QStringList { "strategy", "orders/s", "sold out s", "p95 ms", "p99 ms", "sold",
                                         "oversold", "lock waits", "deadlocks", "timeouts", "retries",
                                         "failed", "verdict" };
         QTest::newRow("report") << int(Table::Report)
-                                << QStringList { "strategy", "source", "threads", "orders/s", "p50 ms",
+                                << QStringList { "strategy", "source", "threads", "orders/s", "sold out s", "p50 ms",
                                        "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "retries",
                                        "sold", "oversold", "verdict" };
         QTest::newRow("window") << int(Table::Window)
-                                << QStringList { "source", "strategy", "threads", "orders/s", "p95 ms",
+                                << QStringList { "source", "strategy", "threads", "orders/s", "sold out s", "p95 ms",
                                        "p99 ms", "lock waits", "deadlocks", "timeouts", "1020", "3572",
                                        "lost conn", "retries", "sold", "oversold", "verdict", "ran under" };
     }

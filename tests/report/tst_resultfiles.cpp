@@ -95,6 +95,7 @@ StrategyResult knownResult()
     r.stopReason = StopReason::TimeLimitReached;
     r.durationS = 12.5;
     r.measuredFromS = 1.75;
+    r.soldOutS = 9.25;
     r.experiment = knownExperiment();
     r.sold = 5001;
     r.remaining = 5002;
@@ -111,6 +112,9 @@ StrategyResult knownResult()
     r.reconciled = 5013;
     r.unresolved = 5014;
     r.errors = { 601, 602, 603, 604, 605, 606, 607 };
+    r.lateOrders = 5015;
+    r.attemptsAfterSoldOut = 5016;
+    r.lockWaitsAfterSoldOut = 5017;
     r.ordersPerS = 1234.5;
     r.attemptsPerS = 2345.25;
     r.p50Ms = 1.5;
@@ -122,6 +126,7 @@ StrategyResult knownResult()
     r.lockTimeMs = 7002;
     r.deadlocks = 7003;
     r.lockWaitTimeouts = 7004;
+    r.lateDeadlocks = 7005;
     r.errorMessages << QStringLiteral("3× error 1213: Deadlock found") << QStringLiteral("1× error 1064: a, \"quoted\" message");
     r.knobs.insert(QStringLiteral("innodb_deadlock_detect"), QStringLiteral("OFF"));
     r.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("5"));
@@ -244,6 +249,10 @@ private slots:
         QCOMPARE(r.stopReason, StopReason::TimeLimitReached);
         QCOMPARE(r.durationS, 12.5);
         QCOMPARE(r.measuredFromS, 1.75);
+        QCOMPARE(r.soldOutS, 9.25);
+        QCOMPARE(r.lateOrders, 5015LL);
+        QCOMPARE(r.attemptsAfterSoldOut, 5016LL);
+        QCOMPARE(r.lockWaitsAfterSoldOut, 5017LL);
         QCOMPARE(r.experiment, knownExperiment());
         QCOMPARE(r.experiment.threads, 24);
         QCOMPARE(r.sold, 5001LL);
@@ -272,6 +281,7 @@ private slots:
         QCOMPARE(r.lockTimeMs, 7002LL);
         QCOMPARE(r.deadlocks, 7003LL);
         QCOMPARE(r.lockWaitTimeouts, 7004LL);
+        QCOMPARE(r.lateDeadlocks, 7005LL);
         QCOMPARE(r.errorMessages,
             (QStringList { QStringLiteral("3× error 1213: Deadlock found"), QStringLiteral("1× error 1064: a, \"quoted\" message") }));
         QCOMPARE(r.knobs.value(QStringLiteral("innodb_deadlock_detect")), QStringLiteral("OFF"));
@@ -369,6 +379,11 @@ private slots:
                 { "stop_reason", "time limit reached" },
                 { "duration_s", "12.5" },
                 { "measured_from_s", "1.75" },
+                { "sold_out_s", "9.25" },
+                { "measured_s", "7.5" },
+                { "late_orders", "5015" },
+                { "attempts_after_sold_out", "5016" },
+                { "lock_waits_after_sold_out", "5017" },
                 { "threads", "24" },
                 { "sold", "5001" },
                 { "remaining", "5002" },
@@ -396,6 +411,7 @@ private slots:
                 { "lock_time_ms", "7002" },
                 { "deadlocks", "7003" },
                 { "lock_wait_timeouts", "7004" },
+                { "late_deadlocks", "7005" },
                 { "longest_lock_queue", "13" },
                 { "lock_inspector_error", "no PROCESS privilege" },
                 { "errors_deadlock", "601" },

@@ -74,10 +74,12 @@ MetricChart* ChartsPanel::addChart(QWidget* page, int row, int column, const QSt
     return chart;
 }
 
-void ChartsPanel::startRun(std::int64_t totalStock)
+void ChartsPanel::startRun(std::int64_t totalStock, double plannedS)
 {
-    for (MetricChart* chart : std::as_const(m_charts))
+    for (MetricChart* chart : std::as_const(m_charts)) {
         chart->clear();
+        chart->setTimeSpan(plannedS);
+    }
     m_oversell->startRun(totalStock);
     m_previous.clear();
 }
@@ -141,6 +143,12 @@ void ChartsPanel::addDeadlock(const DeadlockRecord& deadlock)
 
 void ChartsPanel::strategyFinished(const StrategyResult& result)
 {
+    if (result.soldOut()) {
+        for (const QString& title : { tr("Orders per second"), tr("Attempts per second"), tr("Server row-lock waits per second") })
+            m_charts.value(title)->addSoldOutMarker(result.soldOutS);
+    }
+    for (MetricChart* chart : std::as_const(m_charts))
+        chart->fitTime();
     m_oversell->strategyFinished(result);
 }
 

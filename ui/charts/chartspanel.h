@@ -18,7 +18,8 @@ class ChartsPanel : public QTabWidget {
 public:
     explicit ChartsPanel(QWidget* parent = nullptr);
 
-    void startRun(std::int64_t totalStock);
+    // A run of `plannedS` seconds (0: it ends when the stock or the orders do).
+    void startRun(std::int64_t totalStock, double plannedS = 0.0);
     void addSample(const MetricsSample& sample);
     void strategyFinished(const StrategyResult& result);
     void addDeadlock(const DeadlockRecord& deadlock);

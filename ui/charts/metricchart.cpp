@@ -94,37 +94,80 @@ void MetricChart::setPen(const QString& name, const QPen& pen)
 
 void MetricChart::addMarker(double x)
 {
-    if (!m_markers) {
-        m_markers = new QScatterSeries;
-        m_markers->setName(tr("deadlock"));
-        m_markers->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
-        m_markers->setMarkerSize(7);
-        m_markers->setColor(StrategyColors::unsafe());
-        m_markers->setBorderColor(StrategyColors::unsafe());
-        m_chart->addSeries(m_markers);
-        m_markers->attachAxis(m_xAxis);
-        m_markers->attachAxis(m_yAxis);
-    }
-    m_markerPoints.emplace_back(x, 0.0);
-    if (m_markerPoints.size() > kMaxPointsPerLine)
-        m_markerPoints.pop_front();
-    m_markersDirty = true;
+    addTo(m_deadlocks, x, tr("deadlock"), QScatterSeries::MarkerShapeRectangle, StrategyColors::unsafe());
 }
 
 qsizetype MetricChart::markerCount() const
 {
-    return m_markers ? m_markers->count() : 0;
+    return m_deadlocks.series ? m_deadlocks.series->count() : 0;
+}
+
+void MetricChart::addSoldOutMarker(double x)
+{
+    addTo(m_soldOut, x, tr("sold out"), QScatterSeries::MarkerShapeTriangle, QColor(60, 60, 60));
+}
+
+qsizetype MetricChart::soldOutMarkerCount() const
+{
+    return m_soldOut.series ? m_soldOut.series->count() : 0;
+}
+
+void MetricChart::addTo(Markers& markers, double x, const QString& name, int shape, const QColor& colour)
+{
+    if (!markers.series) {
+        markers.series = new QScatterSeries;
+        markers.series->setName(name);
+        markers.series->setMarkerShape(static_cast<QScatterSeries::MarkerShape>(shape));
+        markers.series->setMarkerSize(9);
+        markers.series->setColor(colour);
+        markers.series->setBorderColor(colour);
+        m_chart->addSeries(markers.series);
+        markers.series->attachAxis(m_xAxis);
+        markers.series->attachAxis(m_yAxis);
+    }
+    markers.points.emplace_back(x, 0.0);
+    if (markers.points.size() > kMaxPointsPerLine)
+        markers.points.pop_front();
+    markers.dirty = true;
+}
+
+void MetricChart::flush(Markers& markers)
+{
+    if (!markers.dirty)
+        return;
+    markers.dirty = false;
+    markers.series->replace(QList<QPointF>(markers.points.begin(), markers.points.end()));
+    for (const QPointF& point : markers.points)
+        m_maxX = std::max(m_maxX, point.x());
+}
+
+void MetricChart::setTimeSpan(double seconds)
+{
+    if (!(seconds > 0.0))
+        return;
+    m_plannedX = seconds;
+    m_xTop = seconds;
+    m_xAxis->setRange(0, seconds);
+}
+
+void MetricChart::fitTime()
+{
+    flush(); // the strategy's last points count
+    if (m_plannedX > 0.0 || m_maxX <= 1.0)
+        return;
+    m_xTop = std::ceil(m_maxX * 2.0) / 2.0; // to the next half second
+    m_xAxis->setRange(0, m_xTop);
 }
 
 void MetricChart::clear()
 {
     m_chart->removeAllSeries();
     m_lines.clear();
-    m_markers = nullptr;
-    m_markerPoints.clear();
-    m_markersDirty = false;
+    m_deadlocks = {};
+    m_soldOut = {};
     m_maxX = 1.0;
     m_maxY = 1.0;
+    m_plannedX = 0.0;
     m_xTop = 1.0;
     m_yTop = 1.0;
     m_xAxis->setRange(0, 1);
@@ -133,14 +176,9 @@ void MetricChart::clear()
 
 void MetricChart::flush()
 {
-    bool changed = false;
-    if (m_markersDirty) {
-        m_markersDirty = false;
-        m_markers->replace(QList<QPointF>(m_markerPoints.begin(), m_markerPoints.end()));
-        for (const QPointF& point : m_markerPoints)
-            m_maxX = std::max(m_maxX, point.x());
-        changed = true;
-    }
+    bool changed = m_deadlocks.dirty || m_soldOut.dirty;
+    flush(m_deadlocks);
+    flush(m_soldOut);
     for (Line& current : m_lines) {
         if (!current.dirty)
             continue;
@@ -161,7 +199,8 @@ void MetricChart::flush()
     // The axes grow in steps, with headroom, instead of following every sample: a range change
     // lays out every label of the axis again (QTextDocument per label), which cost more than
     // all the rest of a flush and stalled the window with a few hundred client threads.
-    if (m_maxX > m_xTop) {
+    // The stop-line sample lands a few milliseconds past a planned length: no reason to grow.
+    if (m_maxX > m_xTop * 1.02) {
         m_xAxis->setRange(0, niceCeiling(m_maxX * 1.25, false));
         m_xAxis->applyNiceNumbers();
         m_xTop = m_xAxis->max();

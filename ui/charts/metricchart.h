@@ -26,9 +26,16 @@ public:
 
     void addPoint(const QString& line, double x, double y);
     void setPen(const QString& line, const QPen& pen);
-    // A red cross at elapsed time x on the axis: an event such as a deadlock.
+    // A red square at elapsed time x on the axis: an event such as a deadlock.
     void addMarker(double x);
     qsizetype markerCount() const;
+    // A dark triangle at elapsed time x on the axis: a strategy sold its last unit there.
+    void addSoldOutMarker(double x);
+    qsizetype soldOutMarkerCount() const;
+    // The time axis spans a run of this length from the start (it still grows past it).
+    void setTimeSpan(double seconds);
+    // A strategy ended: without a planned span, the time axis ends at the longest line.
+    void fitTime();
     void clear();
     // Repaints the lines that changed since the last flush; called by a timer.
     void flush();
@@ -44,18 +51,25 @@ private:
         std::deque<QPointF> points;
         bool dirty = false;
     };
+    struct Markers {
+        QScatterSeries* series = nullptr;
+        std::deque<QPointF> points;
+        bool dirty = false;
+    };
     Line& line(const QString& name);
+    void addTo(Markers& markers, double x, const QString& name, int shape, const QColor& colour);
+    void flush(Markers& markers);
 
     QString m_title;
     QChart* m_chart;
     QValueAxis* m_xAxis;
     QValueAxis* m_yAxis;
     QHash<QString, Line> m_lines;
-    QScatterSeries* m_markers = nullptr;
-    std::deque<QPointF> m_markerPoints;
-    bool m_markersDirty = false;
+    Markers m_deadlocks;
+    Markers m_soldOut;
     double m_maxX = 1.0;
     double m_maxY = 1.0;
     double m_xTop = 1.0; // the axes' current ends
+    double m_plannedX = 0.0; // the run's planned length, 0 when it ends on stock or orders
     double m_yTop = 1.0;
 };

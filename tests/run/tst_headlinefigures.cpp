@@ -1,0 +1,139 @@
+// The figures a person reads first, checked against a real run on the embedded MariaDB:
+// the rates cover the selling window and stop at the stop line, the latency percentiles are
+// ordered and plausible, the settings a run reports are the server's, an open-loop run keeps
+// its rate, and optimistic gives up where it was told to.
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
+
+#include <QtTest>
+
+namespace {
+
+// Two figures the lab computed in two ways agree to within rounding.
+bool same(double a, double b)
+{
+    return std::abs(a - b) <= 1e-6 * std::max({ 1.0, std::abs(a), std::abs(b) });
+}
+
+void verifyPercentilesOrdered(const StrategyResult& r)
+{
+    QVERIFY2(r.p50Ms > 0.0 && r.p50Ms <= r.p95Ms && r.p95Ms <= r.p99Ms && r.p99Ms <= r.maxMs,
+        qPrintable(QStringLiteral("p50 %1, p95 %2, p99 %3, max %4 ms").arg(r.p50Ms).arg(r.p95Ms).arg(r.p99Ms).arg(r.maxMs)));
+}
+
+} // namespace
+
+class TestHeadlineFigures : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void soldOutRunRatesEndAtTheLastSale()
+    {
+        // A duration stop that outlives the stock: the clients go on finding nothing to sell.
+        Experiment e = ServerFixture::soldOutExperiment(1500);
+        e.threads = 16;
+        e.stop = StopKind::Duration;
+        e.durationMs = 3000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.sold, 1500LL);
+        QVERIFY2(r.soldOut(), "the run sold out but has no sell-out time");
+        QVERIFY2(r.soldOutS > 0.0 && r.soldOutS < r.durationS,
+            qPrintable(QStringLiteral("sold out at %1 s of %2 s").arg(r.soldOutS).arg(r.durationS)));
+        qInfo("sold out at %.3f s of %.3f s: %.0f orders/s, %lld attempts after", r.soldOutS, r.durationS, r.ordersPerS,
+            r.attemptsAfterSoldOut);
+        // orders/s is sold ÷ time to sell out, not sold ÷ the whole duration.
+        QVERIFY(same(r.measuredS(), r.soldOutS - r.measuredFromS));
+        QVERIFY2(same(r.ordersPerS, static_cast<double>(r.clientSoldOrders) / r.measuredS()),
+            qPrintable(QStringLiteral("%1 orders/s, %2 sold in %3 s").arg(r.ordersPerS).arg(r.clientSoldOrders).arg(r.measuredS())));
+        // What came after is counted apart: only rejections, none in the rates.
+        QVERIFY(r.attemptsAfterSoldOut > 0);
+        QCOMPARE(r.lateOrders, 0LL);
+        QVERIFY(r.attemptsPerS * r.measuredS() <= static_cast<double>(r.attempts - r.attemptsAfterSoldOut) + 0.5);
+        verifyPercentilesOrdered(r);
+    }
+
+    void ordersFinishedAfterTheStopLineAreCountedApart()
+    {
+        // A 10 ms hold on one hot row caps it near 100 orders/s. At the stop line every one
+        // of the 32 clients has an order under way, queued on the row lock: they finish after it.
+        Experiment e = ServerFixture::soldOutExperiment(1000000);
+        e.threads = 32;
+        e.delayMs = 10;
+        e.stop = StopKind::Duration;
+        e.durationMs = 1500;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        qInfo("%.1f orders/s over %.3f s, %lld late orders, client lock wait %.2f s", r.ordersPerS, r.measuredS(), r.lateOrders,
+            r.clientLockWaitS);
+        QVERIFY2(r.lateOrders > 0, "no order was under way at the stop line");
+        QVERIFY(r.clientsAgree()); // the late orders are in the audit
+        QVERIFY(same(r.ordersPerS, static_cast<double>(r.clientSoldOrders - r.lateOrders) / r.measuredS()));
+        const double ceiling = 1000.0 / e.delayMs;
+        QVERIFY2(r.ordersPerS <= ceiling * 1.05,
+            qPrintable(QStringLiteral("%1 orders/s with a 10 ms hold per order").arg(r.ordersPerS)));
+        // Client time in the locking statement cannot exceed the clients' time in the window.
+        QVERIFY2(r.clientLockWaitS <= e.threads * r.measuredS() * 1.02,
+            qPrintable(QStringLiteral("%1 s of lock wait for %2 clients over %3 s").arg(r.clientLockWaitS).arg(e.threads).arg(r.measuredS())));
+        // Every order holds the row for the delay, so even the median waits at least that long.
+        QVERIFY2(r.p50Ms >= e.delayMs, qPrintable(QStringLiteral("p50 %1 ms").arg(r.p50Ms)));
+        verifyPercentilesOrdered(r);
+        for (const MetricsSample& sample : r.series)
+            QVERIFY2(sample.ordersPerS <= ceiling * 1.3 || sample.intervalS < 0.1,
+                qPrintable(QStringLiteral("%1 orders/s in the sample at %2 s").arg(sample.ordersPerS).arg(sample.elapsedS)));
+    }
+
+    void reportedSettingsAreReadBackFromTheServer()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(200);
+        e.threads = 4;
+        e.isolation = Isolation::ReadCommitted;
+        e.lockWaitTimeoutS = 7;
+        e.deadlockDetect = KnobSwitch::Off;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.knobs.value(QStringLiteral("transaction_isolation")), QStringLiteral("READ COMMITTED"));
+        QCOMPARE(r.knobs.value(QStringLiteral("innodb_lock_wait_timeout")), QStringLiteral("7"));
+        QCOMPARE(r.knobs.value(QStringLiteral("innodb_deadlock_detect")), QStringLiteral("OFF"));
+    }
+
+    void openLoopRunReachesItsRate()
+    {
+        // 400 orders/s spread over 10,000 SKUs: far below what the server can take.
+        Experiment e = ServerFixture::soldOutExperiment(1000);
+        e.skus = 10000;
+        e.threads = 16;
+        e.arrival = ArrivalMode::Open;
+        e.rate = 400;
+        e.stop = StopKind::Duration;
+        e.durationMs = 3000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        qInfo("asked 400 orders/s, measured %.1f", r.ordersPerS);
+        QVERIFY2(std::abs(r.ordersPerS - e.rate) <= 0.05 * e.rate, qPrintable(QStringLiteral("%1 orders/s").arg(r.ordersPerS)));
+    }
+
+    void optimisticGivesUpAfterItsRetries()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(1000000);
+        e.threads = 16;
+        e.maxRetries = 2;
+        e.stop = StopKind::Duration;
+        e.durationMs = 1500;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("optimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        qInfo("%lld sold, %lld given up, %lld retries", r.clientSoldOrders, r.failed, r.retries);
+        QVERIFY2(r.failed > 0, "16 clients on one row with 2 retries each: some must give up");
+        QVERIFY(r.errorMessages.join(QLatin1Char('\n')).contains(QLatin1String("gave up after 2 version conflicts")));
+        // No order retried more than it was allowed to.
+        QVERIFY(r.retries <= (r.clientSoldOrders + r.failed + r.lateOrders + e.threads) * e.maxRetries);
+        QVERIFY(r.clientsAgree());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHeadlineFigures)
+#include "tst_headlinefigures.moc"
