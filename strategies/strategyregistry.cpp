@@ -92,4 +92,19 @@ QStringList parseList(const QString& text, QString* error)
     return result;
 }
 
+StrategyNeeds needsOf(const QStringList& ids)
+{
+    StrategyNeeds needs;
+    for (const QString& id : ids) {
+        const std::unique_ptr<Strategy> strategy = create(id);
+        if (!strategy)
+            continue;
+        if (strategy->layout() == StockLayout::Slots)
+            needs.slotRows << id;
+        if (strategy->linesPerOrder() == 2)
+            needs.twoSkus << id;
+    }
+    return needs;
+}
+
 } // namespace StrategyRegistry

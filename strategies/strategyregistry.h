@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/strategyneeds.h"
 #include "strategies/strategy.h"
 
 #include <QStringList>
@@ -15,5 +16,8 @@ std::unique_ptr<Strategy> create(const QString& id);
 // Parses "pessimistic,optimistic", "all" or "deadlocks" (the two two-SKU strategies);
 // names every unknown id in `error`.
 QStringList parseList(const QString& text, QString* error);
+// What the strategies `ids` ask of an experiment, from their stock layout and order lines; an
+// unknown id asks nothing.
+StrategyNeeds needsOf(const QStringList& ids);
 
 } // namespace StrategyRegistry

@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/session/labsession.h"
+#include "strategies/strategyregistry.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/panels/deadlockspanel.h"
@@ -93,6 +94,12 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_experiment, &ExperimentPanel::presetChosen, this, [this](const Preset& preset) {
         m_strategies->setSelectedIds(preset.strategies);
     });
+    // The ticked strategies decide which rules the experiment must meet: applied before Run
+    // is updated, so that Run sees the fields' errors under the new ticks.
+    const auto applyStrategyNeeds
+        = [this] { m_experiment->setStrategyNeeds(StrategyRegistry::needsOf(m_strategies->selectedIds())); };
+    applyStrategyNeeds();
+    connect(m_strategies, &StrategyPanel::selectionChanged, this, applyStrategyNeeds);
     connect(m_strategies, &StrategyPanel::selectionChanged, this, &MainWindow::updateRunAction);
     connect(m_server, &ServerPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::changed, this, &MainWindow::updateRunAction);
@@ -241,8 +248,9 @@ void MainWindow::runSweep()
         return;
     QString error;
     const std::optional<SweepPlan> plan = m_sweep->plan(&error);
+    const StrategyNeeds needs = StrategyRegistry::needsOf(m_strategies->selectedIds());
     if (plan)
-        error = plan->validate(m_experiment->experiment()).join(QLatin1Char('\n'));
+        error = plan->validate(m_experiment->experiment(), needs).join(QLatin1Char('\n'));
     if (!plan || !error.isEmpty()) {
         showWarning(tr("Cannot sweep"), error);
         return;

@@ -205,17 +205,19 @@ CommandLine CommandLine::parse(const QStringList& arguments)
             result.sweep.values = *values;
         }
     }
+    QString strategyError;
+    result.strategies = StrategyRegistry::parseList(
+        parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"), &strategyError);
+    // Checked for the strategies that will run: slots above the stock matter only to the
+    // slotted ones, a single SKU only to the two-SKU ones.
     if (result.errors.isEmpty()) {
-        const QStringList problems = sweep ? result.sweep.validate(result.experiment) : QStringList();
+        const StrategyNeeds needs = StrategyRegistry::needsOf(result.strategies);
         if (sweep)
-            result.errors << problems;
+            result.errors << result.sweep.validate(result.experiment, needs);
         else
-            for (const FieldError& error : validateExperiment(result.experiment))
+            for (const FieldError& error : validateExperiment(result.experiment, needs))
                 result.errors << QStringLiteral("--%1: %2").arg(error.field, error.message);
     }
-
-    QString strategyError;
-    result.strategies = StrategyRegistry::parseList(parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"), &strategyError);
     if (!strategyError.isEmpty())
         result.errors << QStringLiteral("--strategy: ") + strategyError;
 

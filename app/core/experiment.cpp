@@ -24,9 +24,48 @@ void requireRange(QList<FieldError>& errors, const QString& field, std::int64_t 
         errors.append({ field, QStringLiteral("must be between %1 and %2 (got %3)").arg(number(low), number(high), number(value)) });
 }
 
+// "slotted", "slotted and slotted-partitioned", "a, b and c": the strategies a rule is for.
+QString namesOf(const QStringList& ids)
+{
+    if (ids.size() < 2)
+        return ids.value(0);
+    return ids.first(ids.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ") + ids.last();
+}
+
+// The verb that agrees with the strategies named before it.
+QString agreeing(const QStringList& ids, const char* one, const char* many)
+{
+    return QLatin1String(ids.size() == 1 ? one : many);
+}
+
+void checkSlotRows(QList<FieldError>& errors, const Experiment& e, const QStringList& ids)
+{
+    if (e.slotsPerSku > e.initialStock && e.initialStock >= 1)
+        errors.append({ QStringLiteral("slots"),
+            QStringLiteral("%1 slots cannot share a stock of %2: %3 %4 at least one unit per slot")
+                .arg(e.slotsPerSku)
+                .arg(e.initialStock)
+                .arg(namesOf(ids), agreeing(ids, "needs", "need")) });
+    // Only with both in range: the product of out-of-range values could overflow.
+    if (e.skus >= 1 && e.skus <= kMaxSkus && e.slotsPerSku >= 1 && e.slotsPerSku <= kMaxSlots
+        && e.skus * e.slotsPerSku > kMaxSlotRows)
+        errors.append({ QStringLiteral("slots"),
+            QStringLiteral("skus x slots makes %1 slot rows for %2; at most %3 are supported")
+                .arg(number(e.skus * e.slotsPerSku), namesOf(ids), number(kMaxSlotRows)) });
+}
+
+void checkTwoSkus(QList<FieldError>& errors, const Experiment& e, const QStringList& ids)
+{
+    // Below 1 the range check has already said so.
+    if (e.skus == 1)
+        errors.append({ QStringLiteral("skus"),
+            QStringLiteral("%1 %2 orders of two SKUs: at least 2 SKUs are needed (got 1)")
+                .arg(namesOf(ids), agreeing(ids, "places", "place")) });
+}
+
 } // namespace
 
-QList<FieldError> validateExperiment(const Experiment& e)
+QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& needs)
 {
     QList<FieldError> errors;
     requireRange(errors, QStringLiteral("skus"), e.skus, 1, kMaxSkus);
@@ -47,12 +86,10 @@ QList<FieldError> validateExperiment(const Experiment& e)
     else if (e.qtyMin > e.initialStock && e.initialStock >= 1)
         errors.append({ QStringLiteral("qty"), QStringLiteral("the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell").arg(e.qtyMin).arg(e.initialStock) });
 
-    if (e.slotsPerSku > e.initialStock && e.initialStock >= 1)
-        errors.append({ QStringLiteral("slots"), QStringLiteral("%1 slots cannot share a stock of %2: every slot needs at least one unit").arg(e.slotsPerSku).arg(e.initialStock) });
-    // Only with both in range: the product of out-of-range values could overflow.
-    if (e.skus >= 1 && e.skus <= kMaxSkus && e.slotsPerSku >= 1 && e.slotsPerSku <= kMaxSlots
-        && e.skus * e.slotsPerSku > kMaxSlotRows)
-        errors.append({ QStringLiteral("slots"), QStringLiteral("skus x slots makes %1 slot rows; at most %2 are supported").arg(number(e.skus * e.slotsPerSku), number(kMaxSlotRows)) });
+    if (!needs.slotRows.isEmpty())
+        checkSlotRows(errors, e, needs.slotRows);
+    if (!needs.twoSkus.isEmpty())
+        checkTwoSkus(errors, e, needs.twoSkus);
 
     switch (e.skew) {
     case SkewKind::Uniform:

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/core/strategyneeds.h"
+
 #include <QList>
 #include <QString>
 
@@ -60,8 +62,10 @@ struct FieldError {
     bool operator==(const FieldError&) const = default;
 };
 
-// Range and cross-field checks, one message per bad field; empty when the experiment can run.
-QList<FieldError> validateExperiment(const Experiment& experiment);
+// Range and cross-field checks, one message per bad field; empty when the experiment can run
+// the strategies whose `needs` are given. The rules of a strategy that is not chosen are left
+// out: with no slotted strategy, the slots may exceed the stock.
+QList<FieldError> validateExperiment(const Experiment& experiment, const StrategyNeeds& needs);
 
 // 1 to 64 letters, digits or underscores: safe to put between backticks in SQL.
 bool isValidDatabaseName(const QString& name);

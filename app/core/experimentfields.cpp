@@ -139,7 +139,8 @@ QString parseDurationField(const QString& text, std::int64_t& out)
 // orders, duration and rate count only under one stop condition or arrival mode, so
 // validateExperiment() checks them only then. A value it would refuse there is refused when
 // it is set all the same, rather than kept for the day the mode is switched on; the range
-// itself stays in validateExperiment(), asked about a copy switched to that mode.
+// itself stays in validateExperiment(), asked about a copy switched to that mode. No strategy's
+// own rules are asked for: none of them concerns these fields.
 template <typename Value>
 QString parseAsIn(Experiment& e, const QString& text, Value Experiment::*member, QString (*parse)(const QString&, Value&),
                   const QString& field, void (*switchMode)(Experiment&))
@@ -148,7 +149,7 @@ QString parseAsIn(Experiment& e, const QString& text, Value Experiment::*member,
     switchMode(probe);
     if (const QString error = parse(text, probe.*member); !error.isEmpty())
         return error;
-    for (const FieldError& error : validateExperiment(probe)) {
+    for (const FieldError& error : validateExperiment(probe, StrategyNeeds {})) {
         if (error.field == field)
             return error.message;
     }

@@ -57,11 +57,13 @@ std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QSt
     return values;
 }
 
-QStringList SweepPlan::validate(const Experiment& base) const
+QStringList SweepPlan::validate(const Experiment& base, const StrategyNeeds& needs) const
 {
+    // A cell's experiment does not depend on its strategy, so the needs of all the chosen
+    // strategies together refuse what each cell's own strategy would; a message names them.
     QStringList problems;
     for (const RunCell& cell : cells(base, { QString() })) {
-        for (const FieldError& error : validateExperiment(cell.experiment)) {
+        for (const FieldError& error : validateExperiment(cell.experiment, needs)) {
             const QString line = QStringLiteral("--%1: %2").arg(error.field, error.message);
             if (!problems.contains(line))
                 problems << line;

@@ -32,8 +32,9 @@ struct SweepPlan {
 
     // "1,4,16,64": positive whole numbers, comma-separated, at most 64 of them.
     static std::optional<QList<std::int64_t>> parseList(const QString& text, QString* error);
-    // Every cell's experiment validated; one message per distinct problem.
-    QStringList validate(const Experiment& base) const;
+    // Every cell's experiment validated for the strategies whose `needs` are given; one
+    // message per distinct problem.
+    QStringList validate(const Experiment& base, const StrategyNeeds& needs) const;
 };
 
 QString dimensionName(SweepPlan::Dimension dimension);

@@ -33,16 +33,17 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
         return false;
     }
     for (const RunCell& cell : cells) {
-        const QList<FieldError> problems = validateExperiment(cell.experiment);
+        if (!StrategyRegistry::create(cell.strategy)) {
+            *error = QStringLiteral("unknown strategy %1").arg(cell.strategy);
+            return false;
+        }
+        const QList<FieldError> problems
+            = validateExperiment(cell.experiment, StrategyRegistry::needsOf({ cell.strategy }));
         if (!problems.isEmpty()) {
             QStringList lines;
             for (const FieldError& problem : problems)
                 lines << QStringLiteral("%1: %2").arg(problem.field, problem.message);
             *error = lines.join(QLatin1Char('\n'));
-            return false;
-        }
-        if (!StrategyRegistry::create(cell.strategy)) {
-            *error = QStringLiteral("unknown strategy %1").arg(cell.strategy);
             return false;
         }
     }

@@ -209,6 +209,19 @@ private slots:
         row("huge skus", { "--skus", "99999999999999999999" }, "--skus: \"99999999999999999999\" is not a whole number");
         row("threads not a number", { "--threads", "many" }, "\"many\" is not a whole number");
         row("slots above stock", { "--slots", "20", "--stock", "10" }, "--slots: 20 slots cannot share a stock of 10");
+        row("slots above stock for slotted",
+            { "--skus", "1000000", "--stock", "10", "--strategy", "slotted" },
+            "--slots: 16 slots cannot share a stock of 10: slotted needs at least one unit per slot");
+        row("slot rows over the limit for slotted",
+            { "--skus", "1000000", "--stock", "100", "--strategy", "slotted" },
+            "--slots: skus x slots makes 16,000,000 slot rows for slotted");
+        row("one SKU for a two-SKU strategy", { "--skus", "1", "--strategy", "two-sku-random" },
+            "--skus: two-sku-random places orders of two SKUs: at least 2 SKUs are needed (got 1)");
+        row("one SKU for the deadlock demonstrations", { "--strategy", "deadlocks" },
+            "--skus: two-sku-random and two-sku-sorted place orders of two SKUs");
+        row("sweep from one SKU for a two-SKU strategy",
+            { "sweep", "--skus", "1,4", "--strategy", "two-sku-sorted" },
+            "--skus: two-sku-sorted places orders of two SKUs");
         row("hot set larger than skus", { "--skus", "2", "--skew", "hotset:90:5" }, "--skew: the hot set");
         row("reversed qty", { "--qty", "5-2" }, "--qty: must be a whole number or a range low-high");
         row("bad duration", { "--duration", "10parsecs" }, "--duration: \"10parsecs\" is not a duration such as 10s");
@@ -228,6 +241,37 @@ private slots:
         row("list outside sweep", { "--threads", "1,4" }, "--threads: \"1,4\" is not a whole number");
     }
     void commonMistakesAreExplained() { refused(); }
+
+    // The slot and two-SKU rules bind only the strategies they concern: an experiment the
+    // chosen strategies can run is accepted whatever the others would say of it.
+    void rulesOfOtherStrategiesDoNotApply_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        const auto row = [](const char* name, std::initializer_list<const char*> args) {
+            QStringList list;
+            for (const char* a : args)
+                list << QString::fromLatin1(a);
+            QTest::newRow(name) << list;
+        };
+        row("slots above stock, conditional",
+            { "run", "--skus", "1000000", "--stock", "10", "--strategy", "conditional" });
+        row("slots above stock, every row strategy",
+            { "run", "--stock", "10", "--strategy", "pessimistic,optimistic,conditional,queued,naive" });
+        row("slots above stock, deadlocks",
+            { "run", "--skus", "4", "--stock", "10", "--strategy", "deadlocks" });
+        row("slot sweep above stock, pessimistic",
+            { "sweep", "--slots", "1,64", "--stock", "10", "--strategy", "pessimistic" });
+        row("one SKU, every strategy of all", { "run", "--skus", "1" });
+        row("one SKU, slotted", { "run", "--skus", "1", "--strategy", "slotted,slotted-partitioned" });
+        row("two SKUs, deadlocks", { "run", "--skus", "2", "--strategy", "deadlocks" });
+        row("SKU sweep from one, all", { "sweep", "--skus", "1,100" });
+    }
+    void rulesOfOtherStrategiesDoNotApply()
+    {
+        QFETCH(QStringList, arguments);
+        const CommandLine cli = parse(arguments);
+        QVERIFY2(cli.action != CommandLine::Action::Fail, qPrintable(refusal(cli)));
+    }
 
     void everyExperimentKeyIsRefused_data()
     {

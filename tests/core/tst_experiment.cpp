@@ -81,6 +81,12 @@ QString differences(const Experiment& a, const Experiment& b)
     return out.join(QStringLiteral("; "));
 }
 
+// The rules of a slotted strategy, which the field rows assume: there the slots must fit the stock.
+StrategyNeeds slotted()
+{
+    return { { QStringLiteral("slotted") }, {} };
+}
+
 } // namespace
 
 class TestExperiment : public QObject {
@@ -93,6 +99,9 @@ private slots:
     void badFieldValue();
     void goodFieldValue_data();
     void goodFieldValue();
+    void strategyRules_data();
+    void strategyRules();
+    void ruleNamesItsStrategies();
     void jsonRoundTrip_data();
     void jsonRoundTrip();
     void fileRoundTrip();
@@ -109,8 +118,10 @@ private slots:
 
 void TestExperiment::defaultExperimentIsValid()
 {
-    const QList<FieldError> errors = validateExperiment(Experiment());
-    QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+    for (const StrategyNeeds& needs : { StrategyNeeds {}, slotted() }) {
+        const QList<FieldError> errors = validateExperiment(Experiment(), needs);
+        QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+    }
 }
 
 void TestExperiment::fieldsAreUniqueAndDocumented()
@@ -206,7 +217,7 @@ void TestExperiment::badFieldValue()
 
     Experiment experiment;
     QList<FieldError> errors = applyAll(experiment, assignments);
-    errors += validateExperiment(experiment);
+    errors += validateExperiment(experiment, slotted());
 
     QCOMPARE(fieldsOf(errors), fields);
     for (const FieldError& error : errors)
@@ -252,8 +263,99 @@ void TestExperiment::goodFieldValue()
     const std::optional<FieldError> error = ExperimentFields::set(experiment, name, text);
     QVERIFY2(!error, error ? qPrintable(error->message) : "");
     QCOMPARE(ExperimentFields::find(name)->print(experiment), printed);
-    const QList<FieldError> errors = validateExperiment(experiment);
+    const QList<FieldError> errors = validateExperiment(experiment, slotted());
     QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
+}
+
+// Each strategy-specific rule applies only when a strategy it concerns is chosen; the ranges
+// of the fields apply always.
+void TestExperiment::strategyRules_data()
+{
+    QTest::addColumn<QStringList>("assignments");
+    QTest::addColumn<QStringList>("slotRows");
+    QTest::addColumn<QStringList>("twoSkus");
+    QTest::addColumn<QStringList>("fields");
+
+    const QStringList none;
+    const QStringList slotsField { QStringLiteral("slots") };
+    const QStringList skusField { QStringLiteral("skus") };
+    const QStringList slotted { QStringLiteral("slotted") };
+    const QStringList partitioned { QStringLiteral("slotted-partitioned") };
+    const QStringList twoSku { QStringLiteral("two-sku-random") };
+    const QStringList stockOf10 { QStringLiteral("stock=10") };
+    const QStringList manySlotRows { QStringLiteral("skus=1000000"), QStringLiteral("stock=10") };
+
+    QTest::newRow("slots above stock, two-sku-random")
+        << QStringList { QStringLiteral("skus=2"), QStringLiteral("stock=10") } << none << twoSku << none;
+    QTest::newRow("slots above stock, slotted") << stockOf10 << slotted << none << slotsField;
+    QTest::newRow("slots above stock, slotted-partitioned") << stockOf10 << partitioned << none << slotsField;
+    QTest::newRow("slot rows over the limit, no slotted strategy")
+        << QStringList { QStringLiteral("skus=1000000"), QStringLiteral("stock=100") } << none << none
+        << none;
+    QTest::newRow("slot rows over the limit, slotted")
+        << QStringList { QStringLiteral("skus=1000000"), QStringLiteral("stock=100") } << slotted << none
+        << slotsField;
+    QTest::newRow("both slot rules, slotted")
+        << manySlotRows << slotted << none
+        << QStringList { QStringLiteral("slots"), QStringLiteral("slots") };
+    QTest::newRow("slots out of range, no slotted strategy")
+        << QStringList { QStringLiteral("slots=2000") } << none << none << slotsField;
+    QTest::newRow("one sku, no two-sku strategy")
+        << QStringList { QStringLiteral("skus=1") } << slotted << none << none;
+    QTest::newRow("one sku, two-sku-random")
+        << QStringList { QStringLiteral("skus=1") } << none << twoSku << skusField;
+    QTest::newRow("two skus, two-sku-random")
+        << QStringList { QStringLiteral("skus=2") } << none << twoSku << none;
+    QTest::newRow("zero skus, two-sku-random: the range only")
+        << QStringList { QStringLiteral("skus=0") } << none << twoSku << skusField;
+    QTest::newRow("every rule broken")
+        << QStringList { QStringLiteral("skus=1"), QStringLiteral("stock=10") } << slotted << twoSku
+        << QStringList { QStringLiteral("skus"), QStringLiteral("slots") };
+}
+
+void TestExperiment::strategyRules()
+{
+    QFETCH(QStringList, assignments);
+    QFETCH(QStringList, slotRows);
+    QFETCH(QStringList, twoSkus);
+    QFETCH(QStringList, fields);
+
+    Experiment experiment;
+    const QList<FieldError> setErrors = applyAll(experiment, assignments);
+    QVERIFY2(setErrors.isEmpty(), qPrintable(describe(setErrors)));
+    const QList<FieldError> errors = validateExperiment(experiment, StrategyNeeds { slotRows, twoSkus });
+    QStringList expected = fields;
+    expected.sort();
+    QVERIFY2(fieldsOf(errors) == expected, qPrintable(describe(errors)));
+}
+
+// A refusal says which of the chosen strategies it is for, and why.
+void TestExperiment::ruleNamesItsStrategies()
+{
+    Experiment experiment;
+    experiment.initialStock = 10;
+    const StrategyNeeds bothSlotted { { QStringLiteral("slotted"), QStringLiteral("slotted-partitioned") },
+        {} };
+    QCOMPARE(describe(validateExperiment(experiment, bothSlotted)),
+        QStringLiteral(
+            "slots: 16 slots cannot share a stock of 10: slotted and slotted-partitioned need at least one "
+            "unit per slot"));
+    const StrategyNeeds three { { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") }, {} };
+    QVERIFY(describe(validateExperiment(experiment, three))
+                .contains(QLatin1String(": a, b and c need at least")));
+
+    experiment = Experiment();
+    experiment.skus = 1'000'000;
+    QCOMPARE(describe(validateExperiment(experiment, slotted())),
+        QStringLiteral(
+            "slots: skus x slots makes 16,000,000 slot rows for slotted; at most 4,000,000 are supported"));
+
+    const StrategyNeeds bothTwoSku { {},
+        { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") } };
+    QCOMPARE(describe(validateExperiment(Experiment(), bothTwoSku)),
+        QStringLiteral(
+            "skus: two-sku-random and two-sku-sorted place orders of two SKUs: at least 2 SKUs are needed "
+            "(got 1)"));
 }
 
 void TestExperiment::jsonRoundTrip_data()
@@ -286,7 +388,8 @@ void TestExperiment::jsonRoundTrip()
     Experiment original;
     const QList<FieldError> setErrors = applyAll(original, assignments);
     QVERIFY2(setErrors.isEmpty(), qPrintable(describe(setErrors)));
-    QVERIFY2(validateExperiment(original).isEmpty(), qPrintable(describe(validateExperiment(original))));
+    QVERIFY2(validateExperiment(original, slotted()).isEmpty(),
+        qPrintable(describe(validateExperiment(original, slotted()))));
     QVERIFY(!(original == Experiment()));
 
     QList<FieldError> errors;

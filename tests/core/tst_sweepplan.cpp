@@ -99,9 +99,41 @@ private slots:
     {
         SweepPlan plan;
         plan.threads = { 4, 4096 };
-        const QStringList problems = plan.validate(Experiment {});
+        const QStringList problems = plan.validate(Experiment {}, StrategyNeeds {});
         QCOMPARE(problems.size(), 1);
         QVERIFY(problems.first().startsWith(QLatin1String("--threads:")));
+    }
+
+    // A sweep over the slots checks the slot rules only for a slotted strategy.
+    void slotRulesFollowTheStrategies()
+    {
+        SweepPlan plan;
+        plan.threads = { 4 };
+        plan.dimension = SweepPlan::Dimension::Slots;
+        plan.values = { 1, 64 };
+        Experiment base;
+        base.initialStock = 10;
+        QVERIFY(plan.validate(base, StrategyNeeds {}).isEmpty());
+        const QStringList problems = plan.validate(base, StrategyNeeds { { QStringLiteral("slotted") }, {} });
+        QCOMPARE(problems,
+            QStringList { QStringLiteral(
+                "--slots: 64 slots cannot share a stock of 10: slotted needs at least one unit per slot") });
+    }
+
+    // A sweep over the SKU count that starts at one refuses the two-SKU strategies only.
+    void twoSkuRuleFollowsTheStrategies()
+    {
+        SweepPlan plan;
+        plan.threads = { 4 };
+        plan.dimension = SweepPlan::Dimension::Skus;
+        plan.values = { 1, 100 };
+        QVERIFY(plan.validate(Experiment {}, StrategyNeeds {}).isEmpty());
+        const QStringList problems
+            = plan.validate(Experiment {}, StrategyNeeds { {}, { QStringLiteral("two-sku-sorted") } });
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(
+            problems.first().startsWith(QLatin1String("--skus: two-sku-sorted places orders of two SKUs")),
+            qPrintable(problems.first()));
     }
 };
 

@@ -20,8 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!parsed)
         return 0;
 
-    // Any values that parse, however large, are checked without overflow (UBSan watches).
-    for (const FieldError& error : validateExperiment(*parsed))
+    // Any values that parse, however large, are checked without overflow (UBSan watches),
+    // under every rule a strategy can bring.
+    const StrategyNeeds everyRule { { QStringLiteral("slotted") }, { QStringLiteral("two-sku-random") } };
+    for (const FieldError& error : validateExperiment(*parsed, everyRule))
         FUZZ_REQUIRE(!error.field.isEmpty() && !error.message.isEmpty());
 
     const QByteArray saved = QJsonDocument(ExperimentFields::toJson(*parsed)).toJson();

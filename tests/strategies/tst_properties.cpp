@@ -6,6 +6,7 @@
 // LOCKBENCH_PROPERTY_SEED=<n> replays a run; LOCKBENCH_PROPERTY_CASES=<n> sets how many
 // experiments (default 204: 34 per strategy). Each case prints its seed and experiment.
 #include "app/core/experimentfields.h"
+#include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -178,7 +179,8 @@ private slots:
         QFETCH(Experiment, experiment);
         QFETCH(QString, description);
         const Experiment& e = experiment;
-        QVERIFY2(validateExperiment(e).isEmpty(), qPrintable(description));
+        QVERIFY2(validateExperiment(e, StrategyRegistry::needsOf({ strategy })).isEmpty(),
+            qPrintable(description));
         const StrategyResult r = ServerFixture::runStrategy(strategy, e);
         const auto why = [&](const char* what) {
             return QStringLiteral("%1 does not hold for %2\n  sold %3, remaining %4, oversold %5, "

@@ -77,7 +77,7 @@ private slots:
         e.skus = skus;
         QVERIFY(!ExperimentFields::set(e, QStringLiteral("skew"), skew));
         QVERIFY(!ExperimentFields::set(e, QStringLiteral("qty"), qty));
-        QVERIFY(validateExperiment(e).isEmpty());
+        QVERIFY(validateExperiment(e, StrategyRegistry::needsOf({ id })).isEmpty());
 
         const StrategyResult r = ServerFixture::runStrategy(id, e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));

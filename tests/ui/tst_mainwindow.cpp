@@ -21,10 +21,11 @@
 #include "ui/panels/sweeppanel.h"
 
 #include <QAction>
+#include <QChart>
+#include <QListWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QXYSeries>
-#include <QChart>
 #include <QtTest>
 
 class TestMainWindow : public QObject {
@@ -62,6 +63,63 @@ private slots:
     void cleanupTestCase()
     {
         m_window.reset();
+    }
+
+    // Runs first, on the window as it opens: the two-SKU demonstrations cannot run the
+    // default experiment's single SKU, so they start unticked and Run is ready.
+    void defaultTicksCanRunTheDefaultExperiment()
+    {
+        const QStringList ticked = m_window->strategyPanel()->selectedIds();
+        QVERIFY(ticked.contains(QLatin1String("pessimistic")));
+        QVERIFY(ticked.contains(QLatin1String("slotted")));
+        QVERIFY(!ticked.contains(QLatin1String("two-sku-random")));
+        QVERIFY(!ticked.contains(QLatin1String("two-sku-sorted")));
+        QCOMPARE(m_window->experimentPanel()->fieldText(QStringLiteral("skus")), QStringLiteral("1"));
+        QVERIFY2(m_window->runAction()->isEnabled(), qPrintable(m_window->runAction()->toolTip()));
+    }
+
+    // A rule of a strategy binds only while it is ticked: its message shows by the field and
+    // Run waits; untick it, or fix the field, and Run is back.
+    void runFollowsTheTickedStrategiesRules()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        StrategyPanel* strategies = m_window->strategyPanel();
+        const QStringList ticked = strategies->selectedIds();
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("10")); // below the 16 slots
+        strategies->setSelectedIds({ QStringLiteral("pessimistic") });
+        QVERIFY(experiment->fieldError(QStringLiteral("slots")).isEmpty());
+        QVERIFY2(m_window->runAction()->isEnabled(), qPrintable(m_window->runAction()->toolTip()));
+
+        strategies->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("slotted") });
+        QVERIFY2(experiment->fieldError(QStringLiteral("slots"))
+                     .contains(QLatin1String("slotted needs at least one unit per slot")),
+            qPrintable(experiment->fieldError(QStringLiteral("slots"))));
+        QVERIFY(!m_window->runAction()->isEnabled());
+        QVERIFY(m_window->runAction()->toolTip().contains(QLatin1String("slots")));
+
+        // Ticked by hand, as a user does, rather than set.
+        strategies->setSelectedIds({ QStringLiteral("pessimistic") });
+        QListWidget* list = strategies->findChild<QListWidget*>();
+        QVERIFY(list);
+        const QList<QListWidgetItem*> items
+            = list->findItems(QStringLiteral("random order"), Qt::MatchContains);
+        QCOMPARE(items.size(), 1);
+        items.first()->setCheckState(Qt::Checked);
+        QCOMPARE(strategies->selectedIds(),
+            (QStringList { QStringLiteral("pessimistic"), QStringLiteral("two-sku-random") }));
+        QVERIFY(experiment->fieldError(QStringLiteral("slots")).isEmpty());
+        QVERIFY2(experiment->fieldError(QStringLiteral("skus")).contains(QLatin1String("at least 2 SKUs")),
+            qPrintable(experiment->fieldError(QStringLiteral("skus"))));
+        QVERIFY(!m_window->runAction()->isEnabled());
+        QVERIFY(m_window->runAction()->toolTip().contains(QLatin1String("skus")));
+        experiment->setFieldText(QStringLiteral("skus"), QStringLiteral("2"));
+        QVERIFY(experiment->fieldError(QStringLiteral("skus")).isEmpty());
+        QVERIFY2(m_window->runAction()->isEnabled(), qPrintable(m_window->runAction()->toolTip()));
+
+        experiment->setFieldText(QStringLiteral("skus"), QStringLiteral("1"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("10000"));
+        strategies->setSelectedIds(ticked);
+        QVERIFY(experiment->errors().isEmpty());
     }
 
     void badFieldIsMarkedAndDisablesRun()

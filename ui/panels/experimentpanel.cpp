@@ -98,14 +98,14 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
             editor.line->setToolTip(field.help);
             editor.line->setPlaceholderText(field.valueName);
             cellLayout->addWidget(editor.line);
-            connect(editor.line, &QLineEdit::textChanged, this, &ExperimentPanel::revalidate);
+            connect(editor.line, &QLineEdit::textChanged, this, &ExperimentPanel::fieldEdited);
         } else {
             editor.combo = new QComboBox(cell);
             editor.combo->setObjectName(field.name);
             editor.combo->addItems(choices);
             editor.combo->setToolTip(field.help);
             cellLayout->addWidget(editor.combo);
-            connect(editor.combo, &QComboBox::currentTextChanged, this, &ExperimentPanel::revalidate);
+            connect(editor.combo, &QComboBox::currentTextChanged, this, &ExperimentPanel::fieldEdited);
         }
         editor.error = new QLabel(cell);
         editor.error->setWordWrap(true);
@@ -165,6 +165,14 @@ void ExperimentPanel::setExperiment(const Experiment& experiment)
     revalidate();
 }
 
+void ExperimentPanel::setStrategyNeeds(const StrategyNeeds& needs)
+{
+    if (needs == m_needs)
+        return;
+    m_needs = needs;
+    revalidate();
+}
+
 void ExperimentPanel::setFieldText(const QString& field, const QString& text)
 {
     const Editor& editor = m_editors[field];
@@ -196,7 +204,7 @@ QString ExperimentPanel::presetExplanation() const
     return m_presetExplanation->text();
 }
 
-void ExperimentPanel::revalidate()
+void ExperimentPanel::fieldEdited()
 {
     if (m_applying)
         return;
@@ -208,6 +216,12 @@ void ExperimentPanel::revalidate()
         m_presetBox->setCurrentIndex(0);
         m_presetExplanation->setText(tr("Changed from “%1”. %2").arg(name, m_presetExplanation->text()));
     }
+    revalidate();
+}
+
+// Also run when other strategies are ticked, which leaves the preset as it is.
+void ExperimentPanel::revalidate()
+{
     Experiment parsed;
     QList<FieldError> errors;
     for (const ExperimentField& field : ExperimentFields::all()) {
@@ -215,7 +229,7 @@ void ExperimentPanel::revalidate()
             errors.append(*error);
     }
     if (errors.isEmpty())
-        errors = validateExperiment(parsed);
+        errors = validateExperiment(parsed, m_needs);
     for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
         QStringList messages;
         for (const FieldError& error : std::as_const(errors)) {

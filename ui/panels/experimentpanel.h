@@ -20,6 +20,8 @@ public:
     Experiment experiment() const { return m_experiment; }
     QList<FieldError> errors() const { return m_errors; }
     void setExperiment(const Experiment& experiment);
+    // The rules of the chosen strategies: a field they refuse shows why, and errors() has it.
+    void setStrategyNeeds(const StrategyNeeds& needs);
     // Types `text` into a field's editor, as a user would.
     void setFieldText(const QString& field, const QString& text);
     QString fieldText(const QString& field) const;
@@ -39,6 +41,7 @@ private:
         QComboBox* combo = nullptr;
         QLabel* error = nullptr;
     };
+    void fieldEdited();
     void revalidate();
     void loadFile();
     void saveFile();
@@ -48,6 +51,7 @@ private:
     QLabel* m_presetExplanation;
     QList<Preset> m_presets;
     Experiment m_experiment;
+    StrategyNeeds m_needs;
     QList<FieldError> m_errors;
     bool m_applying = false;
 };

@@ -1,6 +1,7 @@
 #include "ui/panels/presetlibrary.h"
 
 #include "app/core/experimentfields.h"
+#include "strategies/strategyregistry.h"
 
 #include <QDir>
 #include <QFile>
@@ -26,7 +27,7 @@ QList<Preset> load(QStringList* errors)
             preset.strategies << id.toString();
         QList<FieldError> fieldErrors;
         preset.experiment = ExperimentFields::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
-        fieldErrors += validateExperiment(preset.experiment);
+        fieldErrors += validateExperiment(preset.experiment, StrategyRegistry::needsOf(preset.strategies));
         if (preset.name.isEmpty() || !fieldErrors.isEmpty()) {
             if (errors)
                 *errors << QStringLiteral("preset %1 is broken: %2").arg(name, fieldErrors.isEmpty() ? QStringLiteral("no name") : fieldErrors.first().message);

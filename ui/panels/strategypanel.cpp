@@ -1,5 +1,6 @@
 #include "ui/panels/strategypanel.h"
 
+#include "app/core/experiment.h"
 #include "app/report/strategycolors.h"
 #include "strategies/strategyregistry.h"
 
@@ -18,7 +19,11 @@ StrategyPanel::StrategyPanel(QWidget* parent)
         auto* item = new QListWidgetItem(strategy->isSafe() ? strategy->title() : strategy->title() + tr("  ⚠ unsafe"), m_list);
         item->setData(Qt::UserRole, id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(Qt::Checked);
+        // Ticked when it can run the default experiment: the two-SKU demonstrations need a
+        // second SKU, which the default of one does not have.
+        const bool runsByDefault
+            = validateExperiment(Experiment {}, StrategyRegistry::needsOf({ id })).isEmpty();
+        item->setCheckState(runsByDefault ? Qt::Checked : Qt::Unchecked);
         item->setForeground(StrategyColors::of(id));
         item->setToolTip(strategy->isSafe() ? QString() : tr("Oversells on purpose: a teaching baseline"));
     }
