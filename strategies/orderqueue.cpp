@@ -1,7 +1,10 @@
 #include "strategies/orderqueue.h"
 
+#include <chrono>
+
 void OrderQueue::push(QueuedOrder* order)
 {
+    order->enqueuedNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
     {
         std::lock_guard lock(m_mutex);
         m_orders.push_back(order);

@@ -11,6 +11,7 @@
 // An order handed from a client thread to a writer; the client sleeps on `done`.
 struct QueuedOrder {
     Order order;
+    std::int64_t enqueuedNs = 0; // steady clock, set by push()
     OrderOutcome outcome = OrderOutcome::Failed;
     std::atomic<bool> done { false };
 

@@ -2,6 +2,7 @@
 
 #include "app/core/loadthread.h"
 
+#include <chrono>
 #include <future>
 
 namespace {
@@ -78,6 +79,10 @@ void QueueWriter::drain()
 
 void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
 {
+    const std::int64_t takenNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    for (const QueuedOrder* queued : batch)
+        WorkerCounters::add(m_counters.queueWaitNs, takenNs - queued->enqueuedNs);
+    WorkerCounters::add(m_counters.queuedOrders, static_cast<std::int64_t>(batch.size()));
     m_accepted.assign(batch.size(), true);
     m_probeRequestId = batch.front()->order.requestId;
     const std::int64_t unresolvedBefore = m_counters.unresolved.load(std::memory_order_relaxed);
@@ -143,7 +148,7 @@ Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
     PreparedStatement* insert = insertFor(static_cast<int>(rows.size() / 3));
     if (!insert->isPrepared() || !insert->execute(rows))
         return Attempt::failed(insert->lastError());
-    if (!connection.commit())
+    if (!m_retrier.commit())
         return Attempt::failed(connection.lastError());
     return Attempt::sold();
 }

@@ -29,7 +29,7 @@ Attempt RetryingSession::insertOrderAndCommit(const Order& order)
 {
     if (const Attempt inserted = insertOrder(order); inserted.kind != Attempt::Kind::Sold)
         return inserted;
-    if (!connection().commit())
+    if (!retrier().commit())
         return connectionFailed();
     return Attempt::sold();
 }

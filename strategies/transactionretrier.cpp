@@ -75,9 +75,16 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
     int errorRetries = 0;
     while (true) {
         WorkerCounters::add(m_counters.attempts, 1);
+        m_lockedAtNs = 0;
+        m_committingAtNs = 0;
         const Attempt result = m_connection.isOpen() ? attempt() : Attempt::failed({ 2006, QStringLiteral("not connected") });
         switch (result.kind) {
         case Attempt::Kind::Sold:
+            // How long the committed transaction kept its lock: what one row's throughput is cut by.
+            if (m_lockedAtNs != 0) {
+                WorkerCounters::add(m_counters.lockHoldNs, (m_committingAtNs != 0 ? m_committingAtNs : nowNs()) - m_lockedAtNs);
+                WorkerCounters::add(m_counters.lockHolds, 1);
+            }
             return OrderOutcome::Sold;
         case Attempt::Kind::OutOfStock:
             return OrderOutcome::OutOfStock;
@@ -153,11 +160,20 @@ void TransactionRetrier::delayInTransaction() const
         std::this_thread::sleep_for(std::chrono::nanoseconds(static_cast<std::int64_t>(delayMs * 1e6)));
 }
 
+bool TransactionRetrier::commit()
+{
+    m_committingAtNs = nowNs();
+    return m_connection.commit();
+}
+
 bool TransactionRetrier::timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params)
 {
     const std::int64_t start = nowNs();
     const bool ok = statement.execute(params);
-    WorkerCounters::add(m_counters.lockWaitNs, nowNs() - start);
+    const std::int64_t end = nowNs();
+    WorkerCounters::add(m_counters.lockWaitNs, end - start);
+    if (ok && m_lockedAtNs == 0)
+        m_lockedAtNs = end;
     return ok;
 }
 

@@ -40,6 +40,9 @@ public:
 
     // The experiment's in-transaction client delay (a stand-in for network round trips).
     void delayInTransaction() const;
+    // Commits the open transaction; the lock hold the run reports ends as the COMMIT is sent
+    // (InnoDB releases row locks before it flushes the log, so the flush is not a hold).
+    bool commit();
     // Runs a locking statement and adds its time to the client lock-wait counter.
     bool timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params);
 
@@ -55,4 +58,6 @@ private:
     MysqlConnection m_connection;
     PreparedStatement m_probe;
     std::mt19937_64 m_rng;
+    std::int64_t m_lockedAtNs = 0; // when this attempt's first locking statement returned
+    std::int64_t m_committingAtNs = 0; // when this attempt sent its COMMIT
 };

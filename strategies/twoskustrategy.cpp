@@ -42,7 +42,7 @@ protected:
             return failed(m_update);
         if (!m_insert.execute({ order.requestId, order.skuId, order.qty, order.secondRequestId(), order.secondSkuId, order.qty }))
             return failed(m_insert);
-        if (!connection().commit())
+        if (!retrier().commit())
             return connectionFailed();
         return Attempt::sold();
     }

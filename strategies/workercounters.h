@@ -21,6 +21,10 @@ struct alignas(64) WorkerCounters {
     Counter reconciled { 0 }; // orders whose commit outcome was learned by request id
     Counter unresolved { 0 }; // orders whose outcome could not be learned (server gone)
     Counter lockWaitNs { 0 }; // client time inside the locking statement
+    Counter lockHoldNs { 0 }; // from the first lock taken to the commit, over committed transactions
+    Counter lockHolds { 0 }; // committed transactions that took a lock
+    Counter queueWaitNs { 0 }; // queued strategy: from enqueue until a writer took the order
+    Counter queuedOrders { 0 };
     std::array<Counter, kErrorClassCount> errors {};
     LatencyHistogram latency;
 

@@ -1,6 +1,7 @@
 #include "app/cli/consolereporter.h"
 
 #include "app/core/passwordmask.h"
+#include "app/report/resultexplanation.h"
 #include "app/report/resultcolumns.h"
 
 #include <algorithm>
@@ -91,6 +92,8 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
     m_out << "    ran under " << knobs.join(QStringLiteral(", ")) << Qt::endl;
+    if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
+        m_out << "    why: " << why << Qt::endl;
     if (!r.inspectorError.isEmpty())
         m_out << "    lock inspector: " << PasswordMask::mask(r.inspectorError) << Qt::endl;
 }

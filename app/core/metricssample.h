@@ -25,6 +25,10 @@ struct MetricsSample {
     long long reconciled = 0;
     long long unresolved = 0;
     ErrorCounts errors {};
+    long long lockHoldNs = 0; // summed over committed transactions, from their first lock to the commit
+    long long lockHolds = 0;
+    long long queueWaitNs = 0; // queued strategy: summed time orders waited for a writer
+    long long queuedOrders = 0;
 
     double p50Ms = 0.0;
     double p95Ms = 0.0;

@@ -67,6 +67,14 @@ struct StrategyResult {
     long long lockTimeMs = 0;
     long long deadlocks = 0;
     long long lockWaitTimeouts = 0; // 1205 seen by clients
+    // What explains the rate, over the same window as the rates.
+    double lockHoldMs = 0.0; // mean time a committed transaction held its first lock until the commit
+    long long lockHolds = 0; // committed transactions that took a lock
+    double queueWaitMs = 0.0; // queued: mean time an order waited for a writer
+    double clientCpuS = -1.0; // CPU time of the lab's process (-1: unknown)
+    double serverCpuS = -1.0; // CPU time of the embedded server (-1: unknown or not embedded)
+    double cpuWallS = 0.0; // the wall time both CPU figures cover
+    int cores = 0; // CPUs of the machine
     long long lateDeadlocks = 0; // among the orders that finished after the stop line (recorded, not counted above)
 
     QStringList errorMessages; // every distinct error that ended an order, with its count

@@ -15,6 +15,7 @@ struct ConnectionParams {
     // Set for the lab's own embedded server: its error log (deadlocks are read from it), and
     // permission to change server-wide knobs such as innodb_flush_log_at_trx_commit.
     QString embeddedErrorLog;
+    qint64 embeddedPid = 0; // its process, whose CPU time a run reports
     bool isEmbedded() const { return !embeddedErrorLog.isEmpty(); }
 
     // mysql://user:pass@host:port/db[?socket=/path]; mariadb:// is accepted too. The database

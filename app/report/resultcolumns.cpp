@@ -1,6 +1,7 @@
 #include "app/report/resultcolumns.h"
 
 #include "app/core/passwordmask.h"
+#include "app/report/resultexplanation.h"
 
 #include <QCoreApplication>
 
@@ -89,6 +90,11 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("ResultColumns", "pass, or what the audit found wrong."), -1 },
     { Column::RanUnder, QT_TRANSLATE_NOOP("ResultColumns", "ran under"),
         QT_TRANSLATE_NOOP("ResultColumns", "The server settings the run measured under."), -1 },
+    { Column::Why, QT_TRANSLATE_NOOP("ResultColumns", "why"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Why the strategy reached this rate, from the run's own figures: the row lock's hold time and the "
+            "ceiling it implies, the CPU, retries, deadlocks, the queue."),
+        -1 },
 };
 
 constexpr bool inColumnOrder()
@@ -163,12 +169,12 @@ QList<Column> of(Table table)
     case Table::Report:
         return { Column::Strategy, Column::Source, Column::Threads, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms,
             Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
-            Column::Retries, Column::Sold, Column::Oversold, Column::Verdict };
+            Column::Retries, Column::Sold, Column::Oversold, Column::Verdict, Column::Why };
     case Table::Window:
         return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
             Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
             Column::LockNowait, Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold,
-            Column::Verdict, Column::RanUnder };
+            Column::Verdict, Column::Why, Column::RanUnder };
     }
     return {};
 }
@@ -202,6 +208,8 @@ QString text(Column column, const SourcedResult& row)
             : QCoreApplication::translate("ResultColumns", "error: %1").arg(PasswordMask::mask(r.error));
     case Column::RanUnder:
         return ranUnder(r);
+    case Column::Why:
+        return ResultExplanation::of(r).text;
     case Column::SoldOutS:
         return r.soldOut() ? QString::number(r.soldOutS, 'f', spec(column).decimals) : QStringLiteral("-");
     default:

@@ -32,6 +32,7 @@ enum class Column {
     Oversold,
     Verdict,
     RanUnder,
+    Why,
 };
 
 enum class Table { Console, Report, Window };

@@ -116,6 +116,13 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.deadlocks = integer(o, "deadlocks");
     r.lockWaitTimeouts = integer(o, "lock_wait_timeouts");
     r.lateDeadlocks = integer(o, "late_deadlocks");
+    r.lockHoldMs = real(o, "lock_hold_ms");
+    r.lockHolds = integer(o, "lock_holds");
+    r.queueWaitMs = real(o, "queue_wait_ms");
+    r.clientCpuS = o.value(QStringLiteral("client_cpu_s")).toDouble(-1.0);
+    r.serverCpuS = o.value(QStringLiteral("server_cpu_s")).toDouble(-1.0);
+    r.cpuWallS = real(o, "cpu_wall_s");
+    r.cores = o.value(QStringLiteral("cores")).toInt();
     r.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
     for (const QJsonValue& message : o.value(QStringLiteral("error_messages")).toArray())
         r.errorMessages << message.toString();

@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
+#include "app/report/resultexplanation.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -85,6 +86,14 @@ QString csvLines(const QList<QJsonObject>& rows)
     return out;
 }
 
+QJsonObject explanationJson(const StrategyResult& r)
+{
+    const ResultExplanation::Explained explained = ResultExplanation::of(r);
+    QJsonObject object = explained.figures;
+    object.insert(QStringLiteral("text"), explained.text);
+    return object;
+}
+
 } // namespace
 
 namespace ResultWriter {
@@ -132,6 +141,14 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("deadlocks"), static_cast<double>(r.deadlocks) },
         { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
         { QStringLiteral("late_deadlocks"), static_cast<double>(r.lateDeadlocks) },
+        { QStringLiteral("lock_hold_ms"), r.lockHoldMs },
+        { QStringLiteral("lock_holds"), static_cast<double>(r.lockHolds) },
+        { QStringLiteral("queue_wait_ms"), r.queueWaitMs },
+        { QStringLiteral("client_cpu_s"), r.clientCpuS },
+        { QStringLiteral("server_cpu_s"), r.serverCpuS },
+        { QStringLiteral("cpu_wall_s"), r.cpuWallS },
+        { QStringLiteral("cores"), r.cores },
+        { QStringLiteral("explanation"), explanationJson(r) },
         { QStringLiteral("errors"), errorCountsJson(r.errors) },
         { QStringLiteral("error_messages"), QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
         { QStringLiteral("knobs"), knobsJson(r.knobs) },

@@ -28,6 +28,10 @@ MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) co
         totals.reconciled += read(c.reconciled);
         totals.unresolved += read(c.unresolved);
         totals.lockWaitNs += read(c.lockWaitNs);
+        totals.lockHoldNs += read(c.lockHoldNs);
+        totals.lockHolds += read(c.lockHolds);
+        totals.queueWaitNs += read(c.queueWaitNs);
+        totals.queuedOrders += read(c.queuedOrders);
         for (std::size_t i = 0; i < kErrorClassCount; ++i)
             totals.errors[i] += read(c.errors[i]);
         latency.merge(c.latency.snapshot());
@@ -46,6 +50,10 @@ void MetricsSampler::copyCounts(const Totals& totals, MetricsSample& sample)
     sample.reconciled = totals.reconciled;
     sample.unresolved = totals.unresolved;
     sample.errors = totals.errors;
+    sample.lockHoldNs = totals.lockHoldNs;
+    sample.lockHolds = totals.lockHolds;
+    sample.queueWaitNs = totals.queueWaitNs;
+    sample.queuedOrders = totals.queuedOrders;
 }
 
 MetricsSample MetricsSampler::countsNow() const

@@ -6,6 +6,7 @@
 #include "app/run/deadlockwatcher.h"
 #include "app/run/lockinspector.h"
 #include "app/run/metricssampler.h"
+#include "app/run/processcpu.h"
 #include "app/server/serverheartbeat.h"
 #include "app/server/serverknobs.h"
 #include "strategies/runenvironment.h"
@@ -123,6 +124,7 @@ bool StrategyRun::prepare(QString* error)
     m_deadlocks->start();
     // One look before the start, so that a blind inspector is reported even for short runs.
     m_result.inspectorError = m_inspector->sample().error;
+    m_cpuStart = cpuNow(0.0);
     m_clients->go();
     m_clock.start();
     m_next = { kHeartbeatMs, m_experiment.sampleIntervalMs, 0 };
@@ -161,7 +163,12 @@ bool StrategyRun::shelvesEmpty() const
 
 void StrategyRun::markSellOut(const MetricsSample& sample)
 {
-    m_sellOut = SellOut { sample.elapsedS, sample.attempts, m_sampler->serverTotals() };
+    m_sellOut = SellOut { sample.elapsedS, sample.attempts, m_sampler->serverTotals(), sample, cpuNow(sample.elapsedS) };
+}
+
+StrategyRun::CpuMark StrategyRun::cpuNow(double atS) const
+{
+    return { atS, ProcessCpu::seconds(), m_params.embeddedPid > 0 ? ProcessCpu::seconds(m_params.embeddedPid) : std::nullopt };
 }
 
 std::optional<StopReason> StrategyRun::stopRule()
@@ -206,7 +213,7 @@ void StrategyRun::takeSample()
     publish(sample);
     if (!m_warm.taken && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs)
         m_warm = { true, sample.elapsedS, sample.sold, sample.attempts, m_sampler->cumulativeLatency(),
-            m_sampler->serverTotals() };
+            m_sampler->serverTotals(), sample };
     inspectLocks(sample.elapsedS);
     collectDeadlocks(sample.elapsedS);
 }
@@ -249,10 +256,12 @@ void StrategyRun::stopClients()
 
 StrategyResult StrategyRun::finish()
 {
-    // The stop line: the figures are read before the clients are told to stop, so that an
-    // order still under way when the clock ran out adds to the audit, not to the rates.
+    // The stop line: no order starts after it, and the figures are read before the clients
+    // are joined, so that an order still under way adds to the audit, not to the rates.
     m_result.durationS = static_cast<double>(m_clock.elapsed()) / 1000.0;
+    m_stop.store(true); // no order starts after the stop line
     MetricsSample atStop = m_sampler->sample(m_result.durationS);
+    const CpuMark cpuAtStop = cpuNow(m_result.durationS);
     collectDeadlocks(m_result.durationS);
     if (!m_sellOut && shelvesEmpty())
         markSellOut(atStop);
@@ -296,6 +305,8 @@ StrategyResult StrategyRun::finish()
     if (m_sellOut && lastSaleS >= 0.0 && m_result.lateOrders == 0 && audit.sellableSkus < m_strategy.linesPerOrder())
         m_result.soldOutS = std::min(lastSaleS, m_result.durationS);
     takeRates(atStop);
+    const bool window = m_result.soldOut() && m_sellOut;
+    takeExplainingFigures(window ? m_sellOut->counts : atStop, window ? m_sellOut->cpu : cpuAtStop);
     m_result.errorMessages = describeErrors(m_environment->errors());
     if (m_environment->runFailed())
         m_result.error = m_environment->fatalError();
@@ -326,6 +337,23 @@ void StrategyRun::takeRates(const MetricsSample& atStop)
         m_result.attemptsAfterSoldOut = atStop.attempts - m_sellOut->attempts;
         m_result.lockWaitsAfterSoldOut = m_sampler->serverTotals().rowLockWaits - m_sellOut->server.rowLockWaits;
     }
+}
+
+void StrategyRun::takeExplainingFigures(const MetricsSample& end, const CpuMark& cpuEnd)
+{
+    const MetricsSample& from = m_warm.counts;
+    const long long holds = end.lockHolds - from.lockHolds;
+    m_result.lockHolds = holds;
+    m_result.lockHoldMs = holds > 0 ? static_cast<double>(end.lockHoldNs - from.lockHoldNs) / 1e6 / static_cast<double>(holds) : 0.0;
+    const long long queued = end.queuedOrders - from.queuedOrders;
+    m_result.queueWaitMs = queued > 0 ? static_cast<double>(end.queueWaitNs - from.queueWaitNs) / 1e6 / static_cast<double>(queued) : 0.0;
+    // CPU from the clients' start (the warm-up included) to the end of the window.
+    m_result.cores = ProcessCpu::cores();
+    m_result.cpuWallS = cpuEnd.atS - m_cpuStart.atS;
+    if (cpuEnd.client && m_cpuStart.client)
+        m_result.clientCpuS = *cpuEnd.client - *m_cpuStart.client;
+    if (cpuEnd.server && m_cpuStart.server)
+        m_result.serverCpuS = *cpuEnd.server - *m_cpuStart.server;
 }
 
 double StrategyRun::clientLockWaitS(double untilS) const

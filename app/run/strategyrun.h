@@ -57,12 +57,21 @@ private:
         long long attempts = 0;
         HistogramSnapshot latency;
         ServerLockStats server;
+        MetricsSample counts;
+    };
+    // CPU time used so far by the lab and by the embedded server, at one instant of the run.
+    struct CpuMark {
+        double atS = 0.0;
+        std::optional<double> client;
+        std::optional<double> server;
     };
     // Figures at the moment the run saw every SKU sold out; the rates end there.
     struct SellOut {
         double seenS = 0.0;
         long long attempts = 0;
         ServerLockStats server;
+        MetricsSample counts;
+        CpuMark cpu;
     };
     // When the loop next does each of its periodic jobs, in ms since the clients started.
     struct Schedule {
@@ -90,6 +99,8 @@ private:
     void takeClientCounts(const MetricsSample& counts);
     void takeRates(const MetricsSample& atStop);
     double clientLockWaitS(double untilS) const;
+    CpuMark cpuNow(double atS) const;
+    void takeExplainingFigures(const MetricsSample& end, const CpuMark& cpuEnd);
     static QStringList describeErrors(const RunErrorLog& errors);
 
     const Experiment& m_experiment;
@@ -116,6 +127,7 @@ private:
     Schedule m_next;
     Baseline m_warm;
     std::optional<SellOut> m_sellOut;
+    CpuMark m_cpuStart;
     bool m_shelfEmpty = false;
     QString m_lostBecause;
 };

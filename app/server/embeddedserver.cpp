@@ -343,6 +343,7 @@ ConnectionParams EmbeddedServer::connectionParams(const QString& database) const
     params.user = QStringLiteral("root");
     params.database = database;
     params.embeddedErrorLog = errorLogPath();
+    params.embeddedPid = serverPid();
     return params;
 }
 

@@ -61,11 +61,11 @@ private slots:
         QTest::newRow("report") << int(Table::Report)
                                 << QStringList { "strategy", "source", "threads", "orders/s", "sold out s", "p50 ms",
                                        "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "retries",
-                                       "sold", "oversold", "verdict" };
+                                       "sold", "oversold", "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
                                 << QStringList { "source", "strategy", "threads", "orders/s", "sold out s", "p95 ms",
                                        "p99 ms", "lock waits", "deadlocks", "timeouts", "1020", "3572",
-                                       "lost conn", "retries", "sold", "oversold", "verdict", "ran under" };
+                                       "lost conn", "retries", "sold", "oversold", "verdict", "why", "ran under" };
     }
     void eachTableShowsItsColumns()
     {

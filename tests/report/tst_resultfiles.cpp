@@ -127,6 +127,13 @@ StrategyResult knownResult()
     r.deadlocks = 7003;
     r.lockWaitTimeouts = 7004;
     r.lateDeadlocks = 7005;
+    r.lockHoldMs = 0.625;
+    r.lockHolds = 7006;
+    r.queueWaitMs = 3.25;
+    r.clientCpuS = 1.5;
+    r.serverCpuS = 2.5;
+    r.cpuWallS = 10.75;
+    r.cores = 2;
     r.errorMessages << QStringLiteral("3× error 1213: Deadlock found") << QStringLiteral("1× error 1064: a, \"quoted\" message");
     r.knobs.insert(QStringLiteral("innodb_deadlock_detect"), QStringLiteral("OFF"));
     r.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("5"));
@@ -282,6 +289,13 @@ private slots:
         QCOMPARE(r.deadlocks, 7003LL);
         QCOMPARE(r.lockWaitTimeouts, 7004LL);
         QCOMPARE(r.lateDeadlocks, 7005LL);
+        QCOMPARE(r.lockHoldMs, 0.625);
+        QCOMPARE(r.lockHolds, 7006LL);
+        QCOMPARE(r.queueWaitMs, 3.25);
+        QCOMPARE(r.clientCpuS, 1.5);
+        QCOMPARE(r.serverCpuS, 2.5);
+        QCOMPARE(r.cpuWallS, 10.75);
+        QCOMPARE(r.cores, 2);
         QCOMPARE(r.errorMessages,
             (QStringList { QStringLiteral("3× error 1213: Deadlock found"), QStringLiteral("1× error 1064: a, \"quoted\" message") }));
         QCOMPARE(r.knobs.value(QStringLiteral("innodb_deadlock_detect")), QStringLiteral("OFF"));
@@ -412,6 +426,13 @@ private slots:
                 { "deadlocks", "7003" },
                 { "lock_wait_timeouts", "7004" },
                 { "late_deadlocks", "7005" },
+                { "lock_hold_ms", "0.625" },
+                { "lock_holds", "7006" },
+                { "queue_wait_ms", "3.25" },
+                { "client_cpu_s", "1.5" },
+                { "server_cpu_s", "2.5" },
+                { "cpu_wall_s", "10.75" },
+                { "cores", "2" },
                 { "longest_lock_queue", "13" },
                 { "lock_inspector_error", "no PROCESS privilege" },
                 { "errors_deadlock", "601" },

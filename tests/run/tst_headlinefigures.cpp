@@ -1,7 +1,8 @@
 // The figures a person reads first, checked against a real run on the embedded MariaDB:
 // the rates cover the selling window and stop at the stop line, the latency percentiles are
 // ordered and plausible, the settings a run reports are the server's, an open-loop run keeps
-// its rate, and optimistic gives up where it was told to.
+// its rate, optimistic gives up where it was told to, and the explanation names the real bound.
+#include "app/report/resultexplanation.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -132,6 +133,40 @@ private slots:
         // No order retried more than it was allowed to.
         QVERIFY(r.retries <= (r.clientSoldOrders + r.failed + r.lateOrders + e.threads) * e.maxRetries);
         QVERIFY(r.clientsAgree());
+    }
+
+    void heldRowLockExplainsThePessimisticRate()
+    {
+        // A 5 ms hold on one hot row: the ceiling 1/hold the explanation names is the rate.
+        Experiment e = ServerFixture::soldOutExperiment(1000000);
+        e.threads = 16;
+        e.delayMs = 5;
+        e.stop = StopKind::Duration;
+        e.durationMs = 2000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        const auto explained = ResultExplanation::of(r);
+        qInfo("%.0f orders/s: %s", r.ordersPerS, qPrintable(explained.text));
+        QCOMPARE(explained.bound, ResultExplanation::Bound::RowLock);
+        QVERIFY2(r.lockHoldMs >= e.delayMs, qPrintable(QStringLiteral("held %1 ms").arg(r.lockHoldMs)));
+        const double ceiling = explained.figures.value(QStringLiteral("ceiling_orders_per_s")).toDouble();
+        QVERIFY2(std::abs(ceiling - r.ordersPerS) <= 0.2 * r.ordersPerS,
+            qPrintable(QStringLiteral("ceiling %1 against %2 orders/s").arg(ceiling).arg(r.ordersPerS)));
+    }
+
+    void manyUniformSkusAreNotBlamedOnARowLock()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(1000);
+        e.skus = 10000;
+        e.threads = 16;
+        e.stop = StopKind::Duration;
+        e.durationMs = 2000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        const auto explained = ResultExplanation::of(r);
+        qInfo("%.0f orders/s: %s", r.ordersPerS, qPrintable(explained.text));
+        QVERIFY(explained.bound != ResultExplanation::Bound::RowLock);
+        QVERIFY(!explained.text.isEmpty());
     }
 };
 

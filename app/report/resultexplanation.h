@@ -1,0 +1,28 @@
+#pragma once
+
+#include "app/core/strategyresult.h"
+
+#include <QJsonObject>
+#include <QString>
+
+// One or two sentences that say why a strategy reached the rate it did, built from that
+// run's own figures: the row lock's hold time and the ceiling it implies, the CPU when the
+// machine is the bound, retries, deadlocks, the queue, refused slots.
+namespace ResultExplanation {
+
+enum class Bound { None, RowLock, Cpu, Other };
+
+struct Explained {
+    QString text; // empty for a run that ended in an error
+    Bound bound = Bound::None;
+    QJsonObject figures; // the numbers behind the text, for the JSON
+};
+
+Explained of(const StrategyResult& result);
+QString boundKey(Bound bound); // "row-lock", "cpu", "other", "none"
+
+// The share of orders that land on the busiest locked row: a SKU's share under the skew,
+// split over its slots for the slotted strategies.
+double busiestRowShare(const StrategyResult& result);
+
+} // namespace ResultExplanation

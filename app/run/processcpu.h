@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <optional>
+
+// CPU time (user + system) a process has used so far, from /proc/<pid>/stat on Linux.
+namespace ProcessCpu {
+
+// 0 means this process; nullopt when the process is gone or /proc cannot be read.
+std::optional<double> seconds(qint64 pid = 0);
+int cores();
+
+} // namespace ProcessCpu
