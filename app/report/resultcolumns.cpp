@@ -174,7 +174,7 @@ QList<Column> of(Table table)
         return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
             Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
             Column::LockNowait, Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold,
-            Column::Verdict, Column::Why, Column::RanUnder };
+            Column::Verdict, Column::RanUnder, Column::Why };
     }
     return {};
 }

@@ -65,7 +65,7 @@ private slots:
         QTest::newRow("window") << int(Table::Window)
                                 << QStringList { "source", "strategy", "threads", "orders/s", "sold out s", "p95 ms",
                                        "p99 ms", "lock waits", "deadlocks", "timeouts", "1020", "3572",
-                                       "lost conn", "retries", "sold", "oversold", "verdict", "why", "ran under" };
+                                       "lost conn", "retries", "sold", "oversold", "verdict", "ran under", "why" };
     }
     void eachTableShowsItsColumns()
     {

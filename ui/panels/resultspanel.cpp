@@ -1,5 +1,6 @@
 #include "ui/panels/resultspanel.h"
 
+#include "ui/panels/explanationview.h"
 #include "ui/panels/resultsmodel.h"
 
 #include <QHeaderView>
@@ -10,6 +11,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     : QWidget(parent)
     , m_model(new ResultsModel(this))
     , m_view(new QTableView(this))
+    , m_explanation(new ExplanationView(this))
 {
     m_view->setModel(m_model);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -18,9 +20,18 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     m_view->verticalHeader()->setVisible(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
+    // The last column ("why") holds sentences: it takes the width that is left, and the full
+    // text is under the table.
+    m_view->horizontalHeader()->setSectionResizeMode(m_model->columnCount() - 1, QHeaderView::Stretch);
+    m_view->setWordWrap(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_explanation);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (current.isValid() && current.row() < m_model->rows().size())
+            m_explanation->show(m_model->rows().at(current.row()));
+    });
 }
 
 void ResultsPanel::addResult(const SourcedResult& result)
@@ -29,6 +40,7 @@ void ResultsPanel::addResult(const SourcedResult& result)
     // A view sizes its columns to their contents when it lays out, not when a model grows.
     m_view->resizeColumnsToContents();
     m_view->scrollToBottom();
+    m_explanation->show(result);
 }
 
 QList<StrategyResult> ResultsPanel::results() const

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QWidget>
 
+class ExplanationView;
 class QTableView;
 class ResultsModel;
 
@@ -23,8 +24,10 @@ public:
     QTableView* view() const { return m_view; }
     // The text of a cell, by column header, as the model gives it to the view.
     QString cell(int row, const QString& header) const;
+    ExplanationView* explanation() const { return m_explanation; }
 
 private:
     ResultsModel* m_model;
     QTableView* m_view;
+    ExplanationView* m_explanation;
 };

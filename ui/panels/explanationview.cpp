@@ -1,0 +1,25 @@
+#include "ui/panels/explanationview.h"
+
+#include "app/report/resultexplanation.h"
+
+ExplanationView::ExplanationView(QWidget* parent)
+    : QLabel(parent)
+{
+    setWordWrap(true);
+    setTextFormat(Qt::PlainText);
+    setTextInteractionFlags(Qt::TextSelectableByMouse);
+    setContentsMargins(4, 2, 4, 2);
+    clear();
+}
+
+void ExplanationView::show(const SourcedResult& row)
+{
+    const QString why = ResultExplanation::of(row.result).text;
+    const QString name = row.source.isEmpty() ? row.result.strategy : QStringLiteral("%1 (%2)").arg(row.result.strategy, row.source);
+    setText(why.isEmpty() ? tr("%1: no explanation, the run did not finish.").arg(name) : tr("Why %1: %2").arg(name, why));
+}
+
+void ExplanationView::clear()
+{
+    setText(tr("Select a result to see why it reached its rate."));
+}
