@@ -32,6 +32,7 @@ enum class Column {
     Oversold,
     Verdict,
     RanUnder,
+    Repetition,
 };
 
 enum class Table { Console, Report, Window };
