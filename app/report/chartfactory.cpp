@@ -255,7 +255,8 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
         chart->addSeries(boxes);
         boxes->attachAxis(xAxis);
         boxes->attachAxis(yAxis);
-        xAxis->setTitleText(QObject::tr("bar: median of the runs; box: interval of the median; whiskers: min–max"));
+        chart->setTitle(QObject::tr("Orders per second by strategy, median of the runs"));
+        xAxis->setTitleText(QObject::tr("box: interval of median, whiskers: min–max"));
     }
     yAxis->setRange(0, maxY * 1.1);
     yAxis->applyNiceNumbers();
