@@ -65,8 +65,10 @@ QString csvLines(const QList<QJsonObject>& rows)
         if (!it.value().isObject() && !it.value().isArray())
             header << it.key();
     }
-    for (std::size_t i = 0; rows.first().contains(QStringLiteral("errors")) && i < kErrorClassCount; ++i)
-        header << QStringLiteral("errors_") + errorClassKey(static_cast<ErrorClass>(i));
+    if (rows.first().contains(QStringLiteral("errors"))) { // the repeats rows have no error counts
+        for (std::size_t i = 0; i < kErrorClassCount; ++i)
+            header << QStringLiteral("errors_") + errorClassKey(static_cast<ErrorClass>(i));
+    }
     QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const QJsonObject& row : rows) {
         QStringList fields;
