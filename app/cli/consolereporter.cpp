@@ -3,6 +3,8 @@
 #include "app/core/passwordmask.h"
 #include "app/report/resultexplanation.h"
 #include "app/report/resultcolumns.h"
+#include "app/report/resultwriter.h"
+#include "app/report/spreadcolumns.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -101,7 +103,10 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
 void ConsoleReporter::printTable(const QList<StrategyResult>& results)
 {
     using namespace ResultColumns;
-    const QList<Column> columns = of(Table::Console);
+    const QList<RepeatSummary> summaries = ResultWriter::repeatSummaries(results);
+    QList<Column> columns = of(Table::Console);
+    if (!RepeatSummary::anyRepeated(summaries))
+        columns.removeAll(Column::Repetition);
     // The strategy first, left-aligned; figures right-aligned under their headers; the
     // verdict last and unpadded, since it may carry an error's whole text.
     const auto cell = [](Column column, const QString& text) -> QString {
@@ -121,4 +126,36 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
             line += cell(column, text(column, { QString(), result }));
         m_out << line << Qt::endl;
     }
+    printSpread(summaries);
+}
+
+// Under the table of runs, when a strategy ran more than once: one line per strategy with the
+// median and its spread, and the rankings the runs cannot tell apart.
+void ConsoleReporter::printSpread(const QList<RepeatSummary>& summaries)
+{
+    using namespace SpreadColumns;
+    if (!RepeatSummary::anyRepeated(summaries))
+        return;
+    const QList<Column> columns = of(Table::Console);
+    QList<qsizetype> widths;
+    for (Column column : columns) {
+        qsizetype width = header(column).size();
+        for (const RepeatSummary& summary : summaries)
+            width = std::max(width, text(column, summary).size());
+        widths << width;
+    }
+    const auto line = [&](const auto& cellText) {
+        QString out;
+        for (qsizetype i = 0; i < columns.size(); ++i) {
+            const QString cell = cellText(columns[i]);
+            out += i == 0 ? cell.leftJustified(std::max(widths[i], kStrategyWidth))
+                          : QStringLiteral("  ") + (isNumber(columns[i]) ? cell.rightJustified(widths[i]) : cell.leftJustified(widths[i]));
+        }
+        return out;
+    };
+    m_out << Qt::endl << line([](Column column) { return header(column); }) << Qt::endl;
+    for (const RepeatSummary& summary : summaries)
+        m_out << line([&](Column column) { return text(column, summary); }) << Qt::endl;
+    if (const QString notSeparable = notSeparableLine(summaries); !notSeparable.isEmpty())
+        m_out << notSeparable << Qt::endl;
 }

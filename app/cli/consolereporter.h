@@ -2,6 +2,7 @@
 
 #include "app/core/deadlockrecord.h"
 #include "app/core/metricssample.h"
+#include "app/core/repeatsummary.h"
 #include "app/core/strategyresult.h"
 
 #include <QList>
@@ -21,6 +22,8 @@ public:
     void printTable(const QList<StrategyResult>& results);
 
 private:
+    void printSpread(const QList<RepeatSummary>& summaries);
+
     bool m_live;
     double m_lastPrintedS = -1.0;
     int m_deadlocksPrinted = 0;

@@ -131,7 +131,7 @@ int HeadlessRun::exec()
             std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
     const QList<RunCell> cells = cli.cells();
-    if (cli.action == CommandLine::Action::Sweep) {
+    if (cli.action == CommandLine::Action::Sweep || cli.experiment.repeat > 1) {
         connect(&session, &LabSession::cellStarted, this, [&](int index, int count) {
             const RunCell& cell = cells[index];
             QString what = QStringLiteral("threads=%1").arg(cell.experiment.threads);
@@ -139,6 +139,8 @@ int HeadlessRun::exec()
                 what += QStringLiteral(" slots=%1").arg(cell.experiment.slotsPerSku);
             else if (cli.sweep.dimension == SweepPlan::Dimension::Skus)
                 what += QStringLiteral(" skus=%1").arg(cell.experiment.skus);
+            if (cell.experiment.repeat > 1)
+                what += QStringLiteral(" run %1/%2").arg(cell.repetition).arg(cell.experiment.repeat);
             say(QStringLiteral("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
         });
     }

@@ -76,6 +76,7 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
     requireRange(errors, QStringLiteral("writers"), e.writers, 1, 256);
     requireRange(errors, QStringLiteral("max-retries"), e.maxRetries, 0, 100000);
     requireRange(errors, QStringLiteral("sample-ms"), e.sampleIntervalMs, 50, 10000);
+    requireRange(errors, QStringLiteral("repeat"), e.repeat, 1, kMaxRepeat);
     requireRange(errors, QStringLiteral("lock-wait-timeout"), e.lockWaitTimeoutS, 0, 3600);
     requireRange(errors, QStringLiteral("flush-log"), e.flushLogAtCommit, -1, 2);
     if (e.bufferPoolMb != 0)

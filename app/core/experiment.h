@@ -13,6 +13,8 @@ enum class Isolation { ReadUncommitted, ReadCommitted, RepeatableRead, Serializa
 enum class ArrivalMode { Closed, Open };
 enum class KnobSwitch { Server, On, Off }; // Server: leave the server's setting alone
 
+inline constexpr int kMaxRepeat = 100; // runs of each strategy in one plan
+
 // One inventory workload. Plain values; parsing, validation and JSON live in ExperimentFields.
 struct Experiment {
     std::int64_t skus = 1;
@@ -44,6 +46,9 @@ struct Experiment {
     int writers = 4; // queued strategy: writer connections draining the queues
     int maxRetries = 100; // optimistic conflicts before an order gives up
     int sampleIntervalMs = 250;
+    // Times each strategy runs, interleaved with the others, each on fresh data; the figures
+    // are then reported as a median with its spread.
+    int repeat = 1;
 
     // Server knobs, applied before each strategy and restored afterwards.
     KnobSwitch deadlockDetect = KnobSwitch::Server;

@@ -241,6 +241,11 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("sample-ms"), QStringLiteral("ms"), QStringLiteral("Metrics sampling interval (50..10000)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.sampleIntervalMs); },
       [](const Experiment& e) { return QString::number(e.sampleIntervalMs); } },
+    { QStringLiteral("repeat"), QStringLiteral("n"),
+      QStringLiteral("Runs of each strategy (1..100), interleaved with the others, each on fresh data; figures are "
+                     "reported as the median with its spread."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.repeat); },
+      [](const Experiment& e) { return QString::number(e.repeat); } },
     { QStringLiteral("deadlock-detect"), QStringLiteral("on|off|server"),
       QStringLiteral("innodb_deadlock_detect during the run; server leaves it as it is."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.deadlockDetect, std::array { KnobSwitch::Server, KnobSwitch::On, KnobSwitch::Off }, knobSwitchName); },
@@ -269,7 +274,7 @@ bool isNumericField(const QString& name)
     static const QStringList numeric = { QStringLiteral("skus"), QStringLiteral("stock"), QStringLiteral("slots"),
         QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rate"),
         QStringLiteral("seed"), QStringLiteral("batch"), QStringLiteral("writers"), QStringLiteral("max-retries"),
-        QStringLiteral("sample-ms"), QStringLiteral("lock-wait-timeout"), QStringLiteral("flush-log"),
+        QStringLiteral("sample-ms"), QStringLiteral("repeat"), QStringLiteral("lock-wait-timeout"), QStringLiteral("flush-log"),
         QStringLiteral("buffer-pool-mb") };
     return numeric.contains(name);
 }

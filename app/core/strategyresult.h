@@ -35,6 +35,7 @@ struct StrategyResult {
     // rates end there, and what the clients did afterwards is counted apart.
     double soldOutS = -1.0;
     Experiment experiment; // the experiment this strategy ran with (a sweep varies it per cell)
+    int repetition = 1; // which of the experiment's `repeat` runs of this strategy, from 1
 
     long long sold = 0; // units, from the final audit
     long long remaining = 0;

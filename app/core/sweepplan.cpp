@@ -1,10 +1,17 @@
 #include "app/core/sweepplan.h"
 
+#include <algorithm>
+
 QList<RunCell> RunCell::plainRun(const Experiment& experiment, const QStringList& strategies)
 {
     QList<RunCell> cells;
-    for (const QString& strategy : strategies)
-        cells.append({ strategy, experiment });
+    // Validation refuses a repeat out of range; the clamp only keeps such a value from
+    // building a huge list before it is refused.
+    const int repeat = std::clamp(experiment.repeat, 1, kMaxRepeat);
+    for (int repetition = 1; repetition <= repeat; ++repetition) {
+        for (const QString& strategy : strategies)
+            cells.append({ strategy, experiment, repetition });
+    }
     return cells;
 }
 
@@ -14,23 +21,21 @@ QList<RunCell> SweepPlan::cells(const Experiment& base, const QStringList& strat
     const QList<std::int64_t> outer = dimension == Dimension::None ? QList<std::int64_t> { 0 } : values;
     for (const std::int64_t value : outer) {
         for (const int count : threads) {
-            for (const QString& strategy : strategies) {
-                RunCell cell { strategy, base };
-                cell.experiment.threads = count;
-                if (dimension == Dimension::Slots)
-                    cell.experiment.slotsPerSku = static_cast<int>(value);
-                else if (dimension == Dimension::Skus)
-                    cell.experiment.skus = value;
-                result.append(cell);
-            }
+            Experiment point = base;
+            point.threads = count;
+            if (dimension == Dimension::Slots)
+                point.slotsPerSku = static_cast<int>(value);
+            else if (dimension == Dimension::Skus)
+                point.skus = value;
+            result.append(RunCell::plainRun(point, strategies));
         }
     }
     return result;
 }
 
-qsizetype SweepPlan::cellCount(qsizetype strategies) const
+qsizetype SweepPlan::cellCount(qsizetype strategies, int repeat) const
 {
-    return threads.size() * strategies * (dimension == Dimension::None ? 1 : values.size());
+    return threads.size() * strategies * std::max(1, repeat) * (dimension == Dimension::None ? 1 : values.size());
 }
 
 std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QString* error)
@@ -62,8 +67,13 @@ QStringList SweepPlan::validate(const Experiment& base, const StrategyNeeds& nee
     // A cell's experiment does not depend on its strategy, so the needs of all the chosen
     // strategies together refuse what each cell's own strategy would; a message names them.
     QStringList problems;
-    for (const RunCell& cell : cells(base, { QString() })) {
-        for (const FieldError& error : validateExperiment(cell.experiment, needs)) {
+    // The repetitions of a cell share its experiment: each is checked once.
+    Experiment once = base;
+    once.repeat = 1;
+    for (const RunCell& cell : cells(once, { QString() })) {
+        Experiment checked = cell.experiment;
+        checked.repeat = base.repeat;
+        for (const FieldError& error : validateExperiment(checked, needs)) {
             const QString line = QStringLiteral("--%1: %2").arg(error.field, error.message);
             if (!problems.contains(line))
                 problems << line;

@@ -9,17 +9,21 @@
 #include <optional>
 
 // One strategy on one experiment: the unit a run is made of. A plain run is one cell per
-// strategy; a sweep is strategies x thread counts (x slots or SKU counts).
+// strategy and repetition; a sweep is strategies x repetitions x thread counts (x slots or
+// SKU counts).
 struct RunCell {
     QString strategy;
     Experiment experiment;
+    int repetition = 1; // 1..experiment.repeat
 
-    // A plain run: each strategy once on the same experiment, in the order given.
+    // A plain run: each strategy on the same experiment, in the order given, experiment.repeat
+    // times, interleaved (A B C A B C), so that a drift of the machine hits every strategy alike.
     static QList<RunCell> plainRun(const Experiment& experiment, const QStringList& strategies);
 };
 
 // What a sweep varies. Every cell runs on fresh data; the order is dimension value, thread
-// count, strategy, so that a scaling curve fills in from left to right for every strategy.
+// count, repetition, strategy, so that a scaling curve fills in from left to right for every
+// strategy, and the repetitions of one point are interleaved as in a plain run.
 struct SweepPlan {
     enum class Dimension { None, Slots, Skus };
 
@@ -28,7 +32,7 @@ struct SweepPlan {
     QList<std::int64_t> values; // slots or SKU counts, when dimension is not None
 
     QList<RunCell> cells(const Experiment& base, const QStringList& strategies) const;
-    qsizetype cellCount(qsizetype strategies) const;
+    qsizetype cellCount(qsizetype strategies, int repeat = 1) const;
 
     // "1,4,16,64": positive whole numbers, comma-separated, at most 64 of them.
     static std::optional<QList<std::int64_t>> parseList(const QString& text, QString* error);

@@ -1,8 +1,12 @@
 #include "app/report/chartfactory.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/repeatsummary.h"
 #include "app/report/strategycolors.h"
 
+#include <QBoxPlotSeries>
+#include <QBoxSet>
+#include <QLegendMarker>
 #include <QStackedBarSeries>
 #include <QBarSet>
 #include <QBarCategoryAxis>
@@ -48,6 +52,28 @@ QString groupKey(const SourcedResult& source)
         + QString::fromUtf8(QJsonDocument(fields).toJson(QJsonDocument::Compact));
 }
 
+// A vertical whisker at `x` from min to max, and a thicker one over the interval of the median;
+// neither takes a place in the legend, which keeps the strategies' names.
+QList<QLineSeries*> whiskers(QChart* chart, double x, const Spread& spread, const QColor& color)
+{
+    QList<QLineSeries*> added;
+    const auto segment = [&](double low, double high, qreal width) {
+        auto* line = new QLineSeries;
+        QColor faded = color;
+        faded.setAlphaF(width > 2 ? 0.45 : 0.9);
+        line->setPen(QPen(faded, width));
+        line->append(x, low);
+        line->append(x, high);
+        chart->addSeries(line);
+        for (QLegendMarker* marker : chart->legend()->markers(line))
+            marker->setVisible(false);
+        added.append(line);
+    };
+    segment(spread.min, spread.max, 1.0);
+    segment(spread.ciLow, spread.ciHigh, 5.0);
+    return added;
+}
+
 QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title, const QString& unit,
                       double (*value)(const StrategyResult&))
 {
@@ -85,12 +111,18 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
         series->setName(name);
         series->setPen(penFor(first.result.strategy, variants[first.result.strategy]++));
         series->setPointsVisible(true);
-        for (const auto* cell : cells) {
-            const double y = value(cell->result);
-            series->append(cell->result.experiment.threads, y);
-            maxThreads = std::max(maxThreads, static_cast<double>(cell->result.experiment.threads));
-            maxY = std::max(maxY, y);
-            minY = std::min(minY, y);
+        // Repetitions of a point: the line goes through their median, whiskers show the rest.
+        QMap<int, QList<double>> valuesAt;
+        for (const auto* cell : cells)
+            valuesAt[cell->result.experiment.threads].append(value(cell->result));
+        for (auto point = valuesAt.begin(); point != valuesAt.end(); ++point) {
+            const Spread spread = Spread::of(point.value());
+            series->append(point.key(), spread.median);
+            maxThreads = std::max(maxThreads, static_cast<double>(point.key()));
+            maxY = std::max(maxY, spread.max);
+            minY = std::min(minY, spread.min);
+            if (spread.hasInterval())
+                lines.append(whiskers(chart, point.key(), spread, series->pen().color()));
         }
         chart->addSeries(series);
         series->attachAxis(xAxis);
@@ -116,8 +148,11 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
         yAxis = linearAxis;
     }
     chart->addAxis(yAxis, Qt::AlignLeft);
-    for (QLineSeries* series : std::as_const(lines))
+    for (QLineSeries* series : std::as_const(lines)) {
+        if (series->attachedAxes().isEmpty())
+            series->attachAxis(xAxis);
         series->attachAxis(yAxis);
+    }
     return chart;
 }
 
@@ -159,23 +194,39 @@ QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources)
 QChart* ordersByStrategy(const QList<SourcedResult>& sources)
 {
     QChart* chart = newChart(QObject::tr("Orders per second by strategy"));
-    // One category per result; a stacked series with one set per result, zero elsewhere,
-    // gives every bar its strategy's colour and its own label on the axis.
     QSet<int> threadCounts;
     for (const SourcedResult& source : sources)
         threadCounts.insert(source.result.experiment.threads);
+    // Repeated runs: one bar per strategy at the median, with the spread drawn over it.
+    const QList<RepeatSummary> summaries = RepeatSummary::of(sources);
+    const bool repeated = RepeatSummary::anyRepeated(summaries);
     QStringList categories;
-    for (const SourcedResult& source : sources)
-        categories << lineName(source, threadCounts.size() > 1);
+    QList<double> heights;
+    QStringList strategies;
+    if (repeated) {
+        for (const RepeatSummary& summary : summaries) {
+            categories << QStringLiteral("%1 (n=%2)").arg(lineName(sources[summary.rows.first()], threadCounts.size() > 1)).arg(summary.n());
+            heights << summary.ordersPerS.median;
+            strategies << summary.strategy;
+        }
+    } else {
+        for (const SourcedResult& source : sources) {
+            categories << lineName(source, threadCounts.size() > 1);
+            heights << source.result.ordersPerS;
+            strategies << source.result.strategy;
+        }
+    }
+    // One category per bar; a stacked series with one set per bar, zero elsewhere, gives every
+    // bar its strategy's colour and its own label on the axis.
     auto* series = new QStackedBarSeries;
     double maxY = 1;
-    for (qsizetype i = 0; i < sources.size(); ++i) {
+    for (qsizetype i = 0; i < categories.size(); ++i) {
         auto* set = new QBarSet(categories[i]);
-        for (qsizetype j = 0; j < sources.size(); ++j)
-            set->append(i == j ? sources[i].result.ordersPerS : 0.0);
-        set->setColor(StrategyColors::of(sources[i].result.strategy));
+        for (qsizetype j = 0; j < categories.size(); ++j)
+            set->append(i == j ? heights[i] : 0.0);
+        set->setColor(StrategyColors::of(strategies[i]));
         series->append(set);
-        maxY = std::max(maxY, sources[i].result.ordersPerS);
+        maxY = std::max(maxY, heights[i]);
     }
     chart->addSeries(series);
     chart->legend()->setVisible(false);
@@ -184,13 +235,32 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
     xAxis->setLabelsAngle(categories.size() > 4 ? -40 : 0);
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText(QObject::tr("orders/s"));
-    yAxis->setRange(0, maxY * 1.1);
-    yAxis->applyNiceNumbers();
-    yAxis->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);
     series->attachAxis(xAxis);
     series->attachAxis(yAxis);
+    if (repeated) {
+        // QtCharts has no error bars: a box plot over the bars draws them. Whiskers are min and
+        // max, the box the interval of the median, its line the median.
+        auto* boxes = new QBoxPlotSeries;
+        boxes->setBoxWidth(0.25);
+        boxes->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.5));
+        boxes->setBrush(QColor(255, 255, 255, 110));
+        for (const RepeatSummary& summary : summaries) {
+            const Spread& s = summary.ordersPerS;
+            auto* box = new QBoxSet(s.min, s.ciLow, s.median, s.ciHigh, s.max);
+            boxes->append(box);
+            maxY = std::max(maxY, s.max);
+        }
+        chart->addSeries(boxes);
+        boxes->attachAxis(xAxis);
+        boxes->attachAxis(yAxis);
+        chart->setTitle(QObject::tr("Orders per second by strategy, median of the runs"));
+        xAxis->setTitleText(QObject::tr("box: interval of median, whiskers: min–max"));
+    }
+    yAxis->setRange(0, maxY * 1.1);
+    yAxis->applyNiceNumbers();
+    yAxis->setLabelFormat(QStringLiteral("%.0f"));
     return chart;
 }
 

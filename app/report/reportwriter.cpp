@@ -4,6 +4,7 @@
 #include "app/core/passwordmask.h"
 #include "app/report/chartexporter.h"
 #include "app/report/resultcolumns.h"
+#include "app/report/spreadcolumns.h"
 
 #include <QChart>
 #include <QDateTime>
@@ -36,6 +37,31 @@ QString knobsText(const StrategyResult& r)
     return parts.join(QStringLiteral(", "));
 }
 
+// When a strategy ran more than once: its median, range and interval, and the rankings the
+// runs cannot tell apart.
+QString spreadTable(const QList<SourcedResult>& sources)
+{
+    const QList<RepeatSummary> summaries = RepeatSummary::of(sources);
+    if (!RepeatSummary::anyRepeated(summaries))
+        return {};
+    using namespace SpreadColumns;
+    const QList<Column> columns = of(Table::Report);
+    QString out = QStringLiteral("<h2>Repeated runs</h2><table class='results' width='100%'><tr>");
+    for (Column column : columns)
+        out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
+    out += QStringLiteral("</tr>");
+    for (const RepeatSummary& summary : summaries) {
+        out += QStringLiteral("<tr>");
+        for (Column column : columns)
+            out += QStringLiteral("<td>%1</td>").arg(escape(text(column, summary)));
+        out += QStringLiteral("</tr>");
+    }
+    out += QStringLiteral("</table>");
+    if (const QString line = notSeparableLine(summaries); !line.isEmpty())
+        out += QStringLiteral("<p>%1</p>").arg(escape(line));
+    return out;
+}
+
 QString tables(const ReportWriter::Report& report)
 {
     QString out;
@@ -47,7 +73,9 @@ QString tables(const ReportWriter::Report& report)
                .arg(escape(PasswordMask::mask(report.info.serverUrl)), escape(report.info.serverVersion));
 
     using namespace ResultColumns;
-    const QList<Column> columns = of(Table::Report);
+    QList<Column> columns = of(Table::Report);
+    if (!RepeatSummary::anyRepeated(RepeatSummary::of(report.sources)))
+        columns.removeAll(Column::Repetition);
     out += QStringLiteral("<h2>Results</h2><table class='results' width='100%'><tr>");
     for (Column column : columns)
         out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
@@ -63,6 +91,7 @@ QString tables(const ReportWriter::Report& report)
         out += QStringLiteral("</tr>");
     }
     out += QStringLiteral("</table>");
+    out += spreadTable(report.sources);
     // The server settings, once per distinct set, with the strategies that ran under it.
     QMap<QString, QStringList> settings;
     for (const SourcedResult& source : report.sources) {

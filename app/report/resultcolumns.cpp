@@ -95,6 +95,10 @@ constexpr Spec kSpecs[] = {
             "Why the strategy reached this rate, from the run's own figures: the row lock's hold time and the "
             "ceiling it implies, the CPU, retries, deadlocks, the queue."),
         -1 },
+    { Column::Repetition, QT_TRANSLATE_NOOP("ResultColumns", "run"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Which run of the strategy this is, of how many: the strategies take turns, each on fresh data."),
+        0 },
 };
 
 constexpr bool inColumnOrder()
@@ -152,6 +156,8 @@ double number(Column column, const StrategyResult& r)
         return static_cast<double>(r.sold);
     case Column::Oversold:
         return static_cast<double>(r.oversold);
+    case Column::Repetition:
+        return r.repetition;
     default:
         return 0.0;
     }
@@ -163,15 +169,15 @@ QList<Column> of(Table table)
 {
     switch (table) {
     case Table::Console:
-        return { Column::Strategy, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::Sold,
+        return { Column::Strategy, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::Sold,
             Column::Oversold, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries,
             Column::Failed, Column::Verdict };
     case Table::Report:
-        return { Column::Strategy, Column::Source, Column::Threads, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms,
+        return { Column::Strategy, Column::Source, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms,
             Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
             Column::Retries, Column::Sold, Column::Oversold, Column::Verdict, Column::Why };
     case Table::Window:
-        return { Column::Source, Column::Strategy, Column::Threads, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
+        return { Column::Source, Column::Strategy, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
             Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
             Column::LockNowait, Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold,
             Column::Verdict, Column::RanUnder, Column::Why };
@@ -212,6 +218,8 @@ QString text(Column column, const SourcedResult& row)
         return ResultExplanation::of(r).text;
     case Column::SoldOutS:
         return r.soldOut() ? QString::number(r.soldOutS, 'f', spec(column).decimals) : QStringLiteral("-");
+    case Column::Repetition:
+        return r.experiment.repeat > 1 ? QStringLiteral("%1/%2").arg(r.repetition).arg(r.experiment.repeat) : QString::number(r.repetition);
     default:
         return QString::number(number(column, r), 'f', spec(column).decimals);
     }

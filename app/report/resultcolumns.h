@@ -33,6 +33,7 @@ enum class Column {
     Verdict,
     RanUnder,
     Why,
+    Repetition,
 };
 
 enum class Table { Console, Report, Window };

@@ -1,6 +1,7 @@
 #include "app/report/resultreader.h"
 
 #include "app/core/experimentfields.h"
+#include "app/report/repeatsjson.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -84,6 +85,7 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.safe = o.value(QStringLiteral("safe")).toBool(true);
     r.error = o.value(QStringLiteral("error")).toString();
     r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString()).value_or(StopReason::NotStopped);
+    r.repetition = o.value(QStringLiteral("repetition")).toInt(1);
     r.durationS = real(o, "duration_s");
     r.measuredFromS = real(o, "measured_from_s");
     r.soldOutS = o.value(QStringLiteral("sold_out_s")).toDouble(-1.0);
@@ -171,6 +173,7 @@ std::optional<RunFile> fromJson(const QJsonObject& root, QString* error)
             return std::nullopt;
         }
     }
+    file.repeats = RepeatsJson::fromJson(root.value(QStringLiteral("repeats")).toArray());
     return file;
 }
 

@@ -14,6 +14,7 @@ namespace ResultReader {
 struct RunFile {
     ResultWriter::RunInfo info;
     QList<StrategyResult> results;
+    QList<RepeatSummary> repeats; // as the file has them; empty in files from before repeats
 };
 
 std::optional<RunFile> fromJson(const QJsonObject& root, QString* error);

@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
+#include "app/report/repeatsjson.h"
 #include "app/report/resultexplanation.h"
 
 #include <QDir>
@@ -65,8 +66,10 @@ QString csvLines(const QList<QJsonObject>& rows)
         if (!it.value().isObject() && !it.value().isArray())
             header << it.key();
     }
-    for (std::size_t i = 0; i < kErrorClassCount; ++i)
-        header << QStringLiteral("errors_") + errorClassKey(static_cast<ErrorClass>(i));
+    if (rows.first().contains(QStringLiteral("errors"))) { // the repeats rows have no error counts
+        for (std::size_t i = 0; i < kErrorClassCount; ++i)
+            header << QStringLiteral("errors_") + errorClassKey(static_cast<ErrorClass>(i));
+    }
     QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const QJsonObject& row : rows) {
         QStringList fields;
@@ -114,6 +117,7 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("attempts_after_sold_out"), static_cast<double>(r.attemptsAfterSoldOut) },
         { QStringLiteral("lock_waits_after_sold_out"), static_cast<double>(r.lockWaitsAfterSoldOut) },
         { QStringLiteral("threads"), r.experiment.threads },
+        { QStringLiteral("repetition"), r.repetition },
         { QStringLiteral("sold"), static_cast<double>(r.sold) },
         { QStringLiteral("remaining"), static_cast<double>(r.remaining) },
         { QStringLiteral("oversold"), static_cast<double>(r.oversold) },
@@ -241,6 +245,7 @@ QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results)
                                                   { QStringLiteral("version"), info.serverVersion },
                                                   { QStringLiteral("embedded"), info.embedded } } },
         { QStringLiteral("strategies"), strategies },
+        { QStringLiteral("repeats"), RepeatsJson::toJson(repeatSummaries(results)) },
     };
 }
 
@@ -264,7 +269,22 @@ bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString
         for (const MetricsSample& sample : result.series)
             samples.append(sampleJson(sample));
     }
-    return save(path, csvLines(samples).toUtf8(), error) && save(summaryCsvPath(path), csvLines(summaries).toUtf8(), error);
+    return save(path, csvLines(samples).toUtf8(), error) && save(summaryCsvPath(path), csvLines(summaries).toUtf8(), error)
+        && save(repeatsCsvPath(path), csvLines(RepeatsJson::csvRows(repeatSummaries(results))).toUtf8(), error);
+}
+
+QString repeatsCsvPath(const QString& seriesPath)
+{
+    const QFileInfo file(seriesPath);
+    return file.dir().filePath(file.completeBaseName() + QStringLiteral("-repeats.csv"));
+}
+
+QList<RepeatSummary> repeatSummaries(const QList<StrategyResult>& results)
+{
+    QList<SourcedResult> rows;
+    for (const StrategyResult& result : results)
+        rows.append({ QString(), result });
+    return RepeatSummary::of(rows);
 }
 
 } // namespace ResultWriter

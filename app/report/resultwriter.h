@@ -2,6 +2,7 @@
 
 #include "app/core/experiment.h"
 #include "app/core/locksnapshot.h"
+#include "app/core/repeatsummary.h"
 #include "app/core/strategyresult.h"
 #include "app/db/connectionparams.h"
 
@@ -30,5 +31,9 @@ bool writeJson(const QString& path, const RunInfo& info, const QList<StrategyRes
 // `path` gets the samples; the summaries go beside it as <name>-summary.csv.
 bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString* error);
 QString summaryCsvPath(const QString& seriesPath);
+// The summaries of repeated runs go beside it as <name>-repeats.csv.
+QString repeatsCsvPath(const QString& seriesPath);
+// Every strategy and experiment once, with the spread of its repetitions.
+QList<RepeatSummary> repeatSummaries(const QList<StrategyResult>& results);
 
 } // namespace ResultWriter

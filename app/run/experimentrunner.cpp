@@ -65,7 +65,8 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
             observer.status = [this, runId](const QString& message) { emit status(runId, message); };
             observer.locks = [this](const LockSnapshot& snapshot) { emit locksSampled(snapshot); };
             observer.deadlock = [this](const DeadlockRecord& deadlock) { emit deadlockFound(deadlock); };
-            const StrategyResult result = run.execute(observer);
+            StrategyResult result = run.execute(observer);
+            result.repetition = cell.repetition;
             emit strategyFinished(result);
             if (result.serverLost) {
                 // Every later strategy would fail the same way; the rest waits for the server.

@@ -135,6 +135,54 @@ private slots:
         QCOMPARE(summary.readAll().count('\n'), 8); // header and seven strategies
     }
 
+    void repeatedRunReportsTheSpread()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("3"),
+                                                  QStringLiteral("--strategy"), QStringLiteral("pessimistic,conditional"),
+                                                  QStringLiteral("--duration"), QStringLiteral("1s"), QStringLiteral("--threads"),
+                                                  QStringLiteral("4"), QStringLiteral("--quiet"), QStringLiteral("--json"), json },
+                                                240000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
+        QVERIFY2(o.out.contains(QLatin1String("orders/s median")), qPrintable(o.out.right(3000)));
+        QVERIFY(o.out.contains(QLatin1String("1/3")));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonArray strategies = root.value(QStringLiteral("strategies")).toArray();
+        QCOMPARE(strategies.size(), 6);
+        const QStringList names { QStringLiteral("pessimistic"), QStringLiteral("conditional") };
+        QHash<QString, QList<double>> orders;
+        for (int i = 0; i < 6; ++i) {
+            const QJsonObject summary = strategies[i].toObject().value(QStringLiteral("summary")).toObject();
+            QCOMPARE(summary.value(QStringLiteral("strategy")).toString(), names[i % 2]); // interleaved
+            QCOMPARE(summary.value(QStringLiteral("repetition")).toInt(), i / 2 + 1);
+            QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+            orders[names[i % 2]] << summary.value(QStringLiteral("orders_per_s")).toDouble();
+        }
+        const QJsonArray repeats = root.value(QStringLiteral("repeats")).toArray();
+        QCOMPARE(repeats.size(), 2);
+        for (int i = 0; i < 2; ++i) {
+            const QJsonObject summary = repeats[i].toObject();
+            QCOMPARE(summary.value(QStringLiteral("strategy")).toString(), names[i]);
+            QCOMPARE(summary.value(QStringLiteral("n")).toInt(), 3);
+            for (const char* figure : { "orders_per_s", "p99_ms" }) {
+                const QJsonObject spread = summary.value(QLatin1String(figure)).toObject();
+                const double min = spread.value(QStringLiteral("min")).toDouble();
+                const double median = spread.value(QStringLiteral("median")).toDouble();
+                const double max = spread.value(QStringLiteral("max")).toDouble();
+                QVERIFY2(min <= median && median <= max, figure);
+                QCOMPARE(spread.value(QStringLiteral("ci_low")).toDouble(), min); // three runs: min–max
+                QCOMPARE(spread.value(QStringLiteral("ci_high")).toDouble(), max);
+            }
+            QList<double> values = orders[names[i]];
+            std::sort(values.begin(), values.end());
+            QCOMPARE(summary.value(QStringLiteral("orders_per_s")).toObject().value(QStringLiteral("median")).toDouble(), values[1]);
+            QVERIFY(summary.value(QStringLiteral("not_separable_from")).isArray());
+        }
+    }
+
     void sweepWritesReportMatchingTheJson()
     {
         QTemporaryDir dir;

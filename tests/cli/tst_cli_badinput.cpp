@@ -47,6 +47,8 @@ private slots:
             << QStringList { "run", "--frobnicate" } << 2 << QStringLiteral("Unknown option 'frobnicate'");
         QTest::newRow("out of range") << QStringList { "run", "--threads", "0" } << 2
                                       << QStringLiteral("--threads: must be between 1 and 1,024");
+        QTest::newRow("repeat out of range") << QStringList { "sweep", "--threads", "1,4", "--repeat", "0" } << 2
+                                             << QStringLiteral("--repeat: must be between 1 and 100 (got 0)");
         QTest::newRow("experiment file") << QStringList { "run", "--experiment", "bad.json" } << 2
                                          << QStringLiteral("--threads: must be between 1 and 1,024");
         QTest::newRow("bad server scheme")

@@ -53,6 +53,7 @@ QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("writers"), { 257, {} } },
         { QStringLiteral("max-retries"), { -1, {} } },
         { QStringLiteral("sample-ms"), { 10, {} } },
+        { QStringLiteral("repeat"), { 101, {} } },
         { QStringLiteral("deadlock-detect"), { QStringLiteral("maybe"), {} } },
         { QStringLiteral("lock-wait-timeout"), { 3601, {} } },
         { QStringLiteral("flush-log"), { 3, {} } },
@@ -239,6 +240,10 @@ private slots:
         row("thread list entry", { "sweep", "--threads", "1,x" }, "--threads: \"x\" is not a positive whole number");
         row("thread count too high", { "sweep", "--threads", "1,5000" }, "--threads: must be between 1 and 1,024");
         row("list outside sweep", { "--threads", "1,4" }, "--threads: \"1,4\" is not a whole number");
+        row("no repetitions", { "--repeat", "0" }, "--repeat: must be between 1 and 100 (got 0)");
+        row("too many repetitions", { "--repeat", "101" }, "--repeat: must be between 1 and 100 (got 101)");
+        row("too many repetitions in a sweep", { "sweep", "--threads", "1,4", "--repeat", "500" }, "--repeat: must be between 1 and 100 (got 500)");
+        row("repetitions not a number", { "--repeat", "three" }, "--repeat: \"three\" is not a whole number");
     }
     void commonMistakesAreExplained() { refused(); }
 
@@ -271,6 +276,26 @@ private slots:
         QFETCH(QStringList, arguments);
         const CommandLine cli = parse(arguments);
         QVERIFY2(cli.action != CommandLine::Action::Fail, qPrintable(refusal(cli)));
+    }
+
+    // --repeat interleaves the strategies, in a run as in a sweep, and is in --help.
+    void repeatPlansInterleavedRuns()
+    {
+        const CommandLine run = parse({ QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("3"), QStringLiteral("--strategy"),
+            QStringLiteral("pessimistic,conditional") });
+        QVERIFY2(run.action == CommandLine::Action::Run, qPrintable(refusal(run)));
+        QCOMPARE(run.experiment.repeat, 3);
+        QStringList order;
+        for (const RunCell& cell : run.cells())
+            order << QStringLiteral("%1#%2").arg(cell.strategy).arg(cell.repetition);
+        QCOMPARE(order, (QStringList { QStringLiteral("pessimistic#1"), QStringLiteral("conditional#1"), QStringLiteral("pessimistic#2"),
+                            QStringLiteral("conditional#2"), QStringLiteral("pessimistic#3"), QStringLiteral("conditional#3") }));
+        const CommandLine sweep = parse({ QStringLiteral("sweep"), QStringLiteral("--threads"), QStringLiteral("1,4"), QStringLiteral("--repeat"),
+            QStringLiteral("2"), QStringLiteral("--strategy"), QStringLiteral("queued") });
+        QVERIFY2(sweep.action == CommandLine::Action::Sweep, qPrintable(refusal(sweep)));
+        QCOMPARE(sweep.cells().size(), 4);
+        QCOMPARE(parse({ QStringLiteral("run") }).cells().size(), parse({ QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("1") }).cells().size());
+        QVERIFY(run.helpText.contains(QLatin1String("--repeat <n>")));
     }
 
     void everyExperimentKeyIsRefused_data()

@@ -204,6 +204,8 @@ void TestExperiment::badFieldValue_data()
     row("writers above limit", { QStringLiteral("writers=1000") }, one("writers"));
     row("max retries negative", { QStringLiteral("max-retries=-1") }, one("max-retries"));
     row("sample interval too short", { QStringLiteral("sample-ms=10") }, one("sample-ms"));
+    row("no repetitions", { QStringLiteral("repeat=0") }, one("repeat"));
+    row("too many repetitions", { QStringLiteral("repeat=101") }, one("repeat"));
     row("database with a dash", { QStringLiteral("database=my-lab") }, one("database"));
     row("database with a quote", { QStringLiteral("database=lab'; drop") }, one("database"));
     row("database empty", { QStringLiteral("database=") }, one("database"));
@@ -369,7 +371,7 @@ void TestExperiment::jsonRoundTrip_data()
         QStringLiteral("delay-ms=1.5"), QStringLiteral("isolation=read-committed"),
         QStringLiteral("arrival=open"), QStringLiteral("rate=2500"),
         QStringLiteral("seed=18446744073709551615"), QStringLiteral("batch=10"), QStringLiteral("writers=8"),
-        QStringLiteral("max-retries=7"), QStringLiteral("sample-ms=500"), QStringLiteral("database=lab_2") };
+        QStringLiteral("max-retries=7"), QStringLiteral("sample-ms=500"), QStringLiteral("repeat=5"), QStringLiteral("database=lab_2") };
     // Values a user may well type, with more digits than printf's default six.
     QTest::newRow("zipf, many significant digits") << QStringList { QStringLiteral("skus=1000"),
         QStringLiteral("skew=zipf:0.8765432"), QStringLiteral("delay-ms=0.1234567"),

@@ -19,6 +19,51 @@ private slots:
         QVERIFY(RunCell::plainRun(base, {}).isEmpty());
     }
 
+    void repeatedRunInterleavesTheStrategies()
+    {
+        Experiment base;
+        base.repeat = 3;
+        const QList<RunCell> cells = RunCell::plainRun(base, { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") });
+        QCOMPARE(cells.size(), 9);
+        QStringList order;
+        QList<int> repetitions;
+        for (const RunCell& cell : cells) {
+            order << cell.strategy;
+            repetitions << cell.repetition;
+            QCOMPARE(cell.experiment.repeat, 3);
+        }
+        QCOMPARE(order.join(QString()), QStringLiteral("abcabcabc"));
+        QCOMPARE(repetitions, (QList<int> { 1, 1, 1, 2, 2, 2, 3, 3, 3 }));
+        QCOMPARE(RunCell::plainRun(Experiment {}, { QStringLiteral("a") }).first().repetition, 1);
+    }
+
+    void sweepRepeatsEachPointInterleaved()
+    {
+        SweepPlan plan;
+        plan.threads = { 1, 4 };
+        Experiment base;
+        base.repeat = 2;
+        const QList<RunCell> cells = plan.cells(base, { QStringLiteral("a"), QStringLiteral("b") });
+        QCOMPARE(cells.size(), 8);
+        QCOMPARE(plan.cellCount(2, 2), 8);
+        QStringList order;
+        for (const RunCell& cell : cells)
+            order << QStringLiteral("%1%2t%3").arg(cell.strategy).arg(cell.repetition).arg(cell.experiment.threads);
+        QCOMPARE(order, (QStringList { QStringLiteral("a1t1"), QStringLiteral("b1t1"), QStringLiteral("a2t1"), QStringLiteral("b2t1"),
+                            QStringLiteral("a1t4"), QStringLiteral("b1t4"), QStringLiteral("a2t4"), QStringLiteral("b2t4") }));
+    }
+
+    void sweepRefusesARepeatOutOfRange()
+    {
+        SweepPlan plan;
+        plan.threads = { 1, 4 };
+        Experiment base;
+        base.repeat = 101;
+        const QStringList problems = plan.validate(base, {});
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.first().startsWith(QStringLiteral("--repeat: must be between 1 and 100")), qPrintable(problems.first()));
+    }
+
     void cellsCoverEveryCombinationInOrder()
     {
         SweepPlan plan;

@@ -5,7 +5,13 @@
 #include "app/report/reportwriter.h"
 #include "tests/support/sampleresults.h"
 
+#include <QBarSet>
+#include <QBoxPlotSeries>
+#include <QBoxSet>
 #include <QChart>
+#include <QLineSeries>
+#include <QStackedBarSeries>
+#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QtTest>
 
@@ -101,6 +107,74 @@ private slots:
         QVERIFY(pdf.startsWith("%PDF-"));
         QVERIFY(pdf.contains("/MediaBox [0 0 1000"));
         QVERIFY(pdf.size() > 2000);
+    }
+
+    // Three runs each of two strategies, interleaved, at `threadCounts`.
+    static QList<SourcedResult> repeated(const QList<int>& threadCounts)
+    {
+        QList<SourcedResult> sources;
+        const double pessimistic[] = { 2600, 2475, 2550 };
+        const double conditional[] = { 1939, 3164, 2400 };
+        for (const int threads : threadCounts) {
+            for (int i = 0; i < 3; ++i) {
+                for (const QString& strategy : { QStringLiteral("pessimistic"), QStringLiteral("conditional") }) {
+                    StrategyResult r = SampleResults::make(strategy, threads,
+                        (strategy == QLatin1String("pessimistic") ? pessimistic[i] : conditional[i]) * threads);
+                    r.experiment.repeat = 3;
+                    r.repetition = i + 1;
+                    sources.append({ QString(), r });
+                }
+            }
+        }
+        return sources;
+    }
+
+    void repeatedRunsDrawTheirSpread()
+    {
+        std::unique_ptr<QChart> bars(ChartFactory::ordersByStrategy(repeated({ 8 })));
+        QStackedBarSeries* barSeries = nullptr;
+        QBoxPlotSeries* boxes = nullptr;
+        for (QAbstractSeries* series : bars->series()) {
+            barSeries = barSeries ? barSeries : qobject_cast<QStackedBarSeries*>(series);
+            boxes = boxes ? boxes : qobject_cast<QBoxPlotSeries*>(series);
+        }
+        QVERIFY(barSeries && boxes);
+        QCOMPARE(barSeries->count(), 2); // one bar per strategy, at its median
+        QCOMPARE(barSeries->barSets().first()->at(0), 2550.0 * 8);
+        QCOMPARE(boxes->count(), 2);
+        const QBoxSet* box = boxes->boxSets().at(1);
+        QCOMPARE(box->at(QBoxSet::LowerExtreme), 1939.0 * 8);
+        QCOMPARE(box->at(QBoxSet::Median), 2400.0 * 8);
+        QCOMPARE(box->at(QBoxSet::UpperExtreme), 3164.0 * 8);
+        QCOMPARE(boxes->attachedAxes().size(), 2);
+
+        // A scaling chart: a line per strategy through the medians, whiskers at each point.
+        std::unique_ptr<QChart> scaling(ChartFactory::ordersVersusThreads(repeated({ 1, 4 })));
+        QList<QLineSeries*> named;
+        int whiskers = 0;
+        for (QAbstractSeries* series : scaling->series()) {
+            auto* line = qobject_cast<QLineSeries*>(series);
+            QVERIFY(line);
+            if (line->name().isEmpty())
+                ++whiskers;
+            else
+                named << line;
+            QCOMPARE(series->attachedAxes().size(), 2);
+        }
+        QCOMPARE(named.size(), 2);
+        QCOMPARE(named.first()->count(), 2); // one point per thread count, not per run
+        QCOMPARE(whiskers, 2 * 2 * 2); // min–max and the interval, at two points, of two lines
+        for (QLegendMarker* marker : scaling->legend()->markers()) {
+            if (marker->label().isEmpty())
+                QVERIFY(!marker->isVisible());
+        }
+
+        const QString html = ReportWriter::html({ SampleResults::runInfo(), repeated({ 8 }) });
+        QVERIFY(html.contains(QLatin1String("<h2>Repeated runs</h2>")));
+        QVERIFY(html.contains(QStringLiteral("<td>pessimistic</td><td>8</td><td>3</td><td>20400</td><td>19800–20800</td>")));
+        QVERIFY(html.contains(QLatin1String("not separable (orders/s intervals overlap): pessimistic ~ conditional")));
+        QVERIFY(html.contains(QLatin1String("<td>1/3</td>")));
+        QVERIFY(!ReportWriter::html({ SampleResults::runInfo(), SampleResults::sweep() }).contains(QLatin1String("Repeated runs")));
     }
 
     void reportHoldsTableAndEveryChart()

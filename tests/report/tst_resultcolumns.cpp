@@ -1,6 +1,7 @@
 // The one table of result columns: which columns each table shows, how a cell reads, and
 // that a password in an error never reaches any table.
 #include "app/report/resultcolumns.h"
+#include "app/report/spreadcolumns.h"
 
 #include <QtTest>
 
@@ -55,15 +56,15 @@ private slots:
         QTest::addColumn<int>("table");
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("console") << int(Table::Console)
-                                 << QStringList { "strategy", "orders/s", "sold out s", "p95 ms", "p99 ms", "sold",
+                                 << QStringList { "strategy", "run", "orders/s", "sold out s", "p95 ms", "p99 ms", "sold",
                                         "oversold", "lock waits", "deadlocks", "timeouts", "retries",
                                         "failed", "verdict" };
         QTest::newRow("report") << int(Table::Report)
-                                << QStringList { "strategy", "source", "threads", "orders/s", "sold out s", "p50 ms",
+                                << QStringList { "strategy", "source", "threads", "run", "orders/s", "sold out s", "p50 ms",
                                        "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "retries",
                                        "sold", "oversold", "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
-                                << QStringList { "source", "strategy", "threads", "orders/s", "sold out s", "p95 ms",
+                                << QStringList { "source", "strategy", "threads", "run", "orders/s", "sold out s", "p95 ms",
                                        "p99 ms", "lock waits", "deadlocks", "timeouts", "1020", "3572",
                                        "lost conn", "retries", "sold", "oversold", "verdict", "ran under", "why" };
     }
@@ -102,6 +103,59 @@ private slots:
         QCOMPARE(ResultColumns::text(Column::Source, { QString(), row.result }), QStringLiteral("this run"));
         // Numbers sort as numbers: 1234.6 after 999.
         QCOMPARE(ResultColumns::sortValue(Column::OrdersPerS, row).toDouble(), 1234.6);
+    }
+
+    void repetitionSaysWhichRunOfHowMany()
+    {
+        SourcedResult row { QString(), result(QStringLiteral("queued")) };
+        QCOMPARE(ResultColumns::text(Column::Repetition, row), QStringLiteral("1"));
+        row.result.experiment.repeat = 3;
+        row.result.repetition = 2;
+        QCOMPARE(ResultColumns::text(Column::Repetition, row), QStringLiteral("2/3"));
+        QCOMPARE(ResultColumns::sortValue(Column::Repetition, row).toDouble(), 2.0);
+    }
+
+    void spreadCellsReadAsTheSummarySays()
+    {
+        using SpreadColumns::Column;
+        QList<SourcedResult> rows;
+        const double pessimistic[] = { 2600, 2475, 2550 };
+        const double conditional[] = { 1939, 3164, 2400 };
+        for (int i = 0; i < 3; ++i) {
+            for (const QString& strategy : { QStringLiteral("pessimistic"), QStringLiteral("conditional") }) {
+                StrategyResult r = result(strategy);
+                r.experiment.repeat = 3;
+                r.repetition = i + 1;
+                r.ordersPerS = strategy == QLatin1String("pessimistic") ? pessimistic[i] : conditional[i];
+                r.p99Ms = 2.0 + i;
+                rows.append({ QString(), r });
+            }
+        }
+        const QList<RepeatSummary> summaries = RepeatSummary::of(rows);
+        QCOMPARE(summaries.size(), 2);
+        const RepeatSummary& s = summaries.first();
+        QCOMPARE(SpreadColumns::text(Column::Strategy, s), QStringLiteral("pessimistic"));
+        QCOMPARE(SpreadColumns::text(Column::Threads, s), QStringLiteral("12"));
+        QCOMPARE(SpreadColumns::text(Column::Runs, s), QStringLiteral("3"));
+        QCOMPARE(SpreadColumns::text(Column::OrdersMedian, s), QStringLiteral("2550"));
+        QCOMPARE(SpreadColumns::text(Column::OrdersRange, s), QStringLiteral("2475–2600"));
+        QCOMPARE(SpreadColumns::text(Column::OrdersInterval, s), QStringLiteral("2475–2600 (75 %)"));
+        QCOMPARE(SpreadColumns::text(Column::P99Median, s), QStringLiteral("3.00"));
+        QCOMPARE(SpreadColumns::text(Column::P99Range, s), QStringLiteral("2.00–4.00"));
+        QCOMPARE(SpreadColumns::text(Column::NotSeparableFrom, s), QStringLiteral("conditional"));
+        QCOMPARE(SpreadColumns::text(Column::OrdersSpread, s), QStringLiteral("2550 (2475–2600)"));
+        QCOMPARE(SpreadColumns::notSeparableLine(summaries),
+            QStringLiteral("not separable (orders/s intervals overlap): pessimistic ~ conditional"));
+        for (const auto table : { SpreadColumns::Table::Console, SpreadColumns::Table::Report }) {
+            for (Column column : SpreadColumns::of(table))
+                QVERIFY(!SpreadColumns::toolTip(column).isEmpty());
+        }
+
+        // A single run: its figure, no interval, and nothing to separate.
+        const QList<RepeatSummary> once = RepeatSummary::of({ rows[0], rows[1] });
+        QCOMPARE(SpreadColumns::text(Column::OrdersInterval, once.first()), QStringLiteral("-"));
+        QCOMPARE(SpreadColumns::text(Column::OrdersSpread, once.first()), QStringLiteral("2600"));
+        QVERIFY(SpreadColumns::notSeparableLine(once).isEmpty());
     }
 
     void badValuesAreFlagged()

@@ -4,6 +4,7 @@
 #include "app/report/resultwriter.h"
 #include "tests/support/sampleresults.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QtTest>
 
@@ -37,6 +38,7 @@ Experiment knownExperiment()
     e.writers = 3;
     e.maxRetries = 9;
     e.sampleIntervalMs = 100;
+    e.repeat = 3;
     e.deadlockDetect = KnobSwitch::Off;
     e.lockWaitTimeoutS = 5;
     e.flushLogAtCommit = 2;
@@ -93,6 +95,7 @@ StrategyResult knownResult()
     r.safe = false;
     r.error = QStringLiteral("lost mysql://lab:hunter2@db.example:3307/lockbench at order 12");
     r.stopReason = StopReason::TimeLimitReached;
+    r.repetition = 2;
     r.durationS = 12.5;
     r.measuredFromS = 1.75;
     r.soldOutS = 9.25;
@@ -262,6 +265,8 @@ private slots:
         QCOMPARE(r.lockWaitsAfterSoldOut, 5017LL);
         QCOMPARE(r.experiment, knownExperiment());
         QCOMPARE(r.experiment.threads, 24);
+        QCOMPARE(r.repetition, 2);
+        QCOMPARE(read->results[1].repetition, 1);
         QCOMPARE(r.sold, 5001LL);
         QCOMPARE(r.remaining, 5002LL);
         QCOMPARE(r.oversold, 5003LL);
@@ -358,6 +363,87 @@ private slots:
         QCOMPARE(later.audit.valid, false);
     }
 
+    void repeatsRoundTrip()
+    {
+        // Three runs each of two strategies, interleaved; the third run of naive failed.
+        QList<StrategyResult> written;
+        const double conditional[] = { 900, 1100, 1000 };
+        const double naive[] = { 5000, 5200, 0 };
+        for (int repetition = 1; repetition <= 3; ++repetition) {
+            for (const QString& strategy : { QStringLiteral("conditional"), QStringLiteral("naive") }) {
+                StrategyResult r = SampleResults::make(strategy, 4,
+                    strategy == QLatin1String("naive") ? naive[repetition - 1] : conditional[repetition - 1]);
+                r.experiment.repeat = 3;
+                r.repetition = repetition;
+                r.p99Ms = 10.0 * repetition;
+                if (r.ordersPerS == 0)
+                    r.error = QStringLiteral("the server went away");
+                written << r;
+            }
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.json"));
+        QString error;
+        QVERIFY2(ResultWriter::writeJson(path, SampleResults::runInfo(), written, &error), qPrintable(error));
+        const std::optional<ResultReader::RunFile> read = ResultReader::load(path, &error);
+        QVERIFY2(read, qPrintable(error));
+        QCOMPARE(read->results.size(), 6);
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(read->results[i].repetition, i / 2 + 1);
+        QCOMPARE(read->repeats.size(), 2);
+        const RepeatSummary& conditionalSummary = read->repeats[0];
+        QCOMPARE(conditionalSummary.strategy, QStringLiteral("conditional"));
+        QCOMPARE(conditionalSummary.n(), 3);
+        QCOMPARE(conditionalSummary.rows, (QList<int> { 0, 2, 4 }));
+        QCOMPARE(conditionalSummary.ordersPerS.median, 1000.0);
+        QCOMPARE(conditionalSummary.ordersPerS.min, 900.0);
+        QCOMPARE(conditionalSummary.ordersPerS.max, 1100.0);
+        QCOMPARE(conditionalSummary.ordersPerS.ciLow, 900.0);
+        QCOMPARE(conditionalSummary.ordersPerS.ciHigh, 1100.0);
+        QCOMPARE(conditionalSummary.ordersPerS.level, 0.75);
+        QCOMPARE(conditionalSummary.p99Ms.median, 20.0);
+        QCOMPARE(conditionalSummary.experiment.repeat, 3);
+        QVERIFY(conditionalSummary.notSeparableFrom.isEmpty());
+        QCOMPARE(read->repeats[1].n(), 2); // the failed run carries no figures
+        QCOMPARE(read->repeats[1].ordersPerS.median, 5100.0);
+        // Recomputed from the results, the summaries are what the file says.
+        const QList<RepeatSummary> recomputed = ResultWriter::repeatSummaries(read->results);
+        QCOMPARE(recomputed[1].ordersPerS.max, read->repeats[1].ordersPerS.max);
+
+        // One run gives no interval: null in the file, not the median.
+        const QJsonObject once = ResultWriter::toJson(SampleResults::runInfo(), { SampleResults::make(QStringLiteral("queued"), 2, 700) });
+        const QJsonObject orders = once.value(QStringLiteral("repeats")).toArray().first().toObject().value(QStringLiteral("orders_per_s")).toObject();
+        QCOMPARE(orders.value(QStringLiteral("median")).toDouble(), 700.0);
+        QVERIFY(orders.value(QStringLiteral("ci_low")).isNull());
+
+        // The CSV beside the others: one row per strategy.
+        const QString csv = dir.filePath(QStringLiteral("r.csv"));
+        QVERIFY2(ResultWriter::writeCsv(csv, written, &error), qPrintable(error));
+        const QList<QMap<QString, QString>> rows = readCsv(ResultWriter::repeatsCsvPath(csv));
+        QCOMPARE(rows.size(), 2);
+        compareRow(rows.first(),
+            Cells {
+                { "strategy", "conditional" },
+                { "threads", "4" },
+                { "skus", "1" },
+                { "slots", "16" },
+                { "n", "3" },
+                { "orders_per_s_median", "1000" },
+                { "orders_per_s_min", "900" },
+                { "orders_per_s_max", "1100" },
+                { "orders_per_s_ci_low", "900" },
+                { "orders_per_s_ci_high", "1100" },
+                { "orders_per_s_ci_level", "0.75" },
+                { "p99_ms_median", "20" },
+                { "p99_ms_min", "10" },
+                { "p99_ms_max", "30" },
+                { "p99_ms_ci_low", "10" },
+                { "p99_ms_ci_high", "30" },
+                { "p99_ms_ci_level", "0.75" },
+                { "not_separable_from", "" },
+            });
+    }
+
     void brokenResultsFileIsRefused()
     {
         QTemporaryDir dir;
@@ -399,6 +485,7 @@ private slots:
                 { "attempts_after_sold_out", "5016" },
                 { "lock_waits_after_sold_out", "5017" },
                 { "threads", "24" },
+                { "repetition", "2" },
                 { "sold", "5001" },
                 { "remaining", "5002" },
                 { "oversold", "5003" },

@@ -40,7 +40,7 @@ private slots:
         model.append({ QStringLiteral("#1"), finished(QStringLiteral("pessimistic"), 100) });
         model.append({ QStringLiteral("yesterday"), finished(QStringLiteral("naive"), 140), true });
         QCOMPARE(model.rowCount(), 2);
-        QCOMPARE(model.columnCount(), ResultColumns::of(ResultColumns::Table::Window).size());
+        QCOMPARE(model.columnCount(), ResultColumns::of(ResultColumns::Table::Window).size() + 1); // and the spread
         const int sold = model.indexOf(ResultColumns::Column::Sold);
         QCOMPARE(model.data(model.index(1, sold), Qt::DisplayRole).toString(), QStringLiteral("140"));
         QCOMPARE(model.data(model.index(1, sold), ResultsModel::SortRole).toDouble(), 140.0);
@@ -51,6 +51,31 @@ private slots:
         QVERIFY(model.data(model.index(0, strategy), Qt::ToolTipRole).isNull());
         QCOMPARE(model.headerData(sold, Qt::Horizontal, Qt::ToolTipRole).toString(),
             ResultColumns::toolTip(ResultColumns::Column::Sold));
+    }
+
+    void repetitionsShowTheirSpread()
+    {
+        ResultsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const double orders[] = { 900, 1100, 1000 };
+        for (int repetition = 1; repetition <= 3; ++repetition) {
+            StrategyResult r = finished(QStringLiteral("queued"), 100);
+            r.experiment.repeat = 3;
+            r.repetition = repetition;
+            r.ordersPerS = orders[repetition - 1];
+            model.append({ QStringLiteral("#1"), r });
+        }
+        model.append({ QStringLiteral("#1"), finished(QStringLiteral("conditional"), 100) });
+        const int spread = model.spreadColumn();
+        QCOMPARE(spread, model.indexOf(ResultColumns::Column::OrdersPerS) + 1);
+        QCOMPARE(model.headerData(spread, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("orders/s median (min–max)"));
+        for (int row = 0; row < 3; ++row)
+            QCOMPARE(model.data(model.index(row, spread), Qt::DisplayRole).toString(), QStringLiteral("1000 (900–1100)"));
+        QCOMPARE(model.data(model.index(3, spread), Qt::DisplayRole).toString(), QStringLiteral("800"));
+        const int run = model.indexOf(ResultColumns::Column::Repetition);
+        QCOMPARE(model.data(model.index(1, run), Qt::DisplayRole).toString(), QStringLiteral("2/3"));
+        QCOMPARE(model.columnAt(run), ResultColumns::Column::Repetition);
+        QCOMPARE(model.columnAt(spread + 1), ResultColumns::Column::SoldOutS);
     }
 
     void windowMasksPasswords()

@@ -93,7 +93,8 @@ private slots:
         QTRY_VERIFY(window.runAction()->isEnabled());
         qInfo("lock inspector saved");
 
-        // A short sweep, for the scaling curves.
+        // A short sweep, each point run twice, for the scaling curves with their whiskers.
+        window.experimentPanel()->setFieldText(QStringLiteral("repeat"), QStringLiteral("2"));
         window.experimentPanel()->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
         window.experimentPanel()->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
         window.experimentPanel()->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));

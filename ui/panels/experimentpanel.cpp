@@ -38,6 +38,7 @@ QString labelFor(const QString& field)
         { QStringLiteral("writers"), QObject::tr("Queued: writers") },
         { QStringLiteral("max-retries"), QObject::tr("Optimistic: max retries") },
         { QStringLiteral("sample-ms"), QObject::tr("Sample every, ms") },
+        { QStringLiteral("repeat"), QObject::tr("Runs of each strategy") },
         { QStringLiteral("deadlock-detect"), QObject::tr("Server: deadlock detection") },
         { QStringLiteral("lock-wait-timeout"), QObject::tr("Server: lock wait timeout, s") },
         { QStringLiteral("flush-log"), QObject::tr("Server: flush log at commit") },

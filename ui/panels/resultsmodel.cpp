@@ -1,5 +1,6 @@
 #include "ui/panels/resultsmodel.h"
 
+#include "app/report/spreadcolumns.h"
 #include "app/report/strategycolors.h"
 
 using ResultColumns::Column;
@@ -7,6 +8,7 @@ using ResultColumns::Column;
 ResultsModel::ResultsModel(QObject* parent)
     : QAbstractTableModel(parent)
     , m_columns(ResultColumns::of(ResultColumns::Table::Window))
+    , m_spreadColumn(static_cast<int>(m_columns.indexOf(Column::OrdersPerS)) + 1)
 {
 }
 
@@ -15,7 +17,45 @@ void ResultsModel::append(const SourcedResult& row)
     const int at = static_cast<int>(m_rows.size());
     beginInsertRows({}, at, at);
     m_rows.append(row);
+    m_summaries = RepeatSummary::of(m_rows);
+    m_summaryOfRow.resize(m_rows.size());
+    for (int summary = 0; summary < m_summaries.size(); ++summary) {
+        for (const int member : std::as_const(m_summaries[summary].rows))
+            m_summaryOfRow[member] = summary;
+    }
     endInsertRows();
+    // A new repetition moves the median of the rows before it.
+    if (at > 0)
+        emit dataChanged(index(0, m_spreadColumn), index(at - 1, m_spreadColumn));
+}
+
+int ResultsModel::indexOf(Column column) const
+{
+    const int shared = static_cast<int>(m_columns.indexOf(column));
+    return shared < 0 || shared < m_spreadColumn ? shared : shared + 1;
+}
+
+QVariant ResultsModel::spreadData(int row, int role) const
+{
+    const RepeatSummary& summary = m_summaries.at(m_summaryOfRow.at(row));
+    switch (role) {
+    case Qt::DisplayRole:
+        return SpreadColumns::text(SpreadColumns::Column::OrdersSpread, summary);
+    case SortRole:
+        return summary.ordersPerS.median;
+    case Qt::TextAlignmentRole:
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole: {
+        if (summary.n() < 2)
+            return {};
+        QString tip = tr("%1 runs; interval of the median %2").arg(summary.n()).arg(SpreadColumns::interval(summary.ordersPerS, 0));
+        if (!summary.notSeparableFrom.isEmpty())
+            tip += QLatin1Char('\n') + tr("Not separable from %1").arg(summary.notSeparableFrom.join(QStringLiteral(", ")));
+        return tip;
+    }
+    default:
+        return {};
+    }
 }
 
 int ResultsModel::rowCount(const QModelIndex& parent) const
@@ -25,15 +65,17 @@ int ResultsModel::rowCount(const QModelIndex& parent) const
 
 int ResultsModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_columns.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_columns.size()) + 1;
 }
 
 QVariant ResultsModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
+    if (index.column() == m_spreadColumn)
+        return spreadData(index.row(), role);
     const SourcedResult& row = m_rows.at(index.row());
-    const Column column = m_columns.at(index.column());
+    const Column column = m_columns.at(sharedIndex(index.column()));
     switch (role) {
     case Qt::DisplayRole:
         return ResultColumns::text(column, row);
@@ -63,11 +105,18 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= m_columns.size())
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return QAbstractTableModel::headerData(section, orientation, role);
+    if (section == m_spreadColumn) {
+        if (role == Qt::DisplayRole)
+            return SpreadColumns::header(SpreadColumns::Column::OrdersSpread);
+        if (role == Qt::ToolTipRole)
+            return SpreadColumns::toolTip(SpreadColumns::Column::OrdersSpread);
+        return {};
+    }
     if (role == Qt::DisplayRole)
-        return ResultColumns::header(m_columns.at(section));
+        return ResultColumns::header(m_columns.at(sharedIndex(section)));
     if (role == Qt::ToolTipRole)
-        return ResultColumns::toolTip(m_columns.at(section));
+        return ResultColumns::toolTip(m_columns.at(sharedIndex(section)));
     return {};
 }

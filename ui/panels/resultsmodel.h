@@ -1,12 +1,14 @@
 #pragma once
 
+#include "app/core/repeatsummary.h"
 #include "app/report/resultcolumns.h"
 
 #include <QAbstractTableModel>
 #include <QList>
 
 // The session's finished results, one row each, in the window's columns of the shared
-// column table. The model holds the data; the view only shows it.
+// column table, plus one column beside orders/s with the median and range over every run of
+// the row's strategy on its experiment. The model holds the data; the view only shows it.
 class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -14,9 +16,12 @@ public:
 
     void append(const SourcedResult& row);
     const QList<SourcedResult>& rows() const { return m_rows; }
-    ResultColumns::Column columnAt(int column) const { return m_columns.at(column); }
+    // The shared column shown at `column`; not for the spread column.
+    ResultColumns::Column columnAt(int column) const { return m_columns.at(sharedIndex(column)); }
     // The column showing `column`, or -1.
-    int indexOf(ResultColumns::Column column) const { return static_cast<int>(m_columns.indexOf(column)); }
+    int indexOf(ResultColumns::Column column) const;
+    // The column with the median and range of the row's repetitions.
+    int spreadColumn() const { return m_spreadColumn; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -27,6 +32,12 @@ public:
     static constexpr int SortRole = Qt::UserRole + 1;
 
 private:
+    int sharedIndex(int column) const { return column < m_spreadColumn ? column : column - 1; }
+    QVariant spreadData(int row, int role) const;
+
     QList<ResultColumns::Column> m_columns;
+    int m_spreadColumn;
     QList<SourcedResult> m_rows;
+    QList<RepeatSummary> m_summaries;
+    QList<int> m_summaryOfRow;
 };
