@@ -42,7 +42,7 @@ struct Experiment {
     double rate = 1000.0; // target orders/s in open-loop mode
     std::uint64_t seed = 1;
 
-    int batch = 1; // queued strategy: orders of one SKU per transaction
+    int batch = 16; // queued strategy: up to this many orders of one SKU per transaction
     int writers = 4; // queued strategy: writer connections draining the queues
     int maxRetries = 100; // optimistic conflicts before an order gives up
     int sampleIntervalMs = 250;

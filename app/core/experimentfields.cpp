@@ -229,7 +229,7 @@ const QList<ExperimentField> kFields = {
           return QString();
       },
       [](const Experiment& e) { return QString::number(e.seed); } },
-    { QStringLiteral("batch"), QStringLiteral("n"), QStringLiteral("Queued strategy: orders of one SKU committed per transaction (1..1000)."),
+    { QStringLiteral("batch"), QStringLiteral("n"), QStringLiteral("Queued strategy: at most this many orders of one SKU committed per transaction (1..1000; default 16, 1 for no batching)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.batch); },
       [](const Experiment& e) { return QString::number(e.batch); } },
     { QStringLiteral("writers"), QStringLiteral("n"), QStringLiteral("Queued strategy: writer connections draining the per-SKU queues (1..256)."),

@@ -121,6 +121,16 @@ private slots:
         QVERIFY2(text.contains(QLatin1String("20 deadlocks")), qPrintable(text));
     }
 
+    void anUnsafeBaselineNamesNoRowLockCeiling()
+    {
+        StrategyResult r = hotRowResult();
+        r.strategy = QStringLiteral("naive");
+        r.safe = false;
+        const auto explained = ResultExplanation::of(r);
+        QVERIFY(explained.bound != Bound::RowLock);
+        QVERIFY(!explained.figures.contains(QStringLiteral("ceiling_orders_per_s")));
+    }
+
     void aFailedRunIsNotExplained()
     {
         StrategyResult r = hotRowResult();
