@@ -6,6 +6,8 @@
 #include "strategies/workercounters.h"
 
 #include <atomic>
+#include <chrono>
+#include <cmath>
 #include <deque>
 #include <mutex>
 #include <utility>
@@ -22,6 +24,11 @@ public:
 
     const Experiment& experiment() const { return m_experiment; }
     const ConnectionParams& params() const { return m_params; }
+    // The simulated network round trip each shopper's statements cross.
+    std::chrono::nanoseconds roundTrip() const
+    {
+        return std::chrono::nanoseconds(std::llround(m_experiment.rttMs * 1e6));
+    }
     bool stopRequested() const { return m_stop.load(std::memory_order_relaxed); }
     RunErrorLog& errors() { return m_errors; }
 

@@ -65,6 +65,8 @@ bool TransactionRetrier::setUpSession(QString* error)
         *error = QStringLiteral("cannot prepare the strategy's statements: %1").arg(prepareError.toString());
         return false;
     }
+    // The shopper's network starts with its orders: setting the session up is not timed.
+    m_connection.setRoundTrip(m_environment.roundTrip());
     return true;
 }
 
@@ -162,15 +164,16 @@ void TransactionRetrier::delayInTransaction() const
 
 bool TransactionRetrier::commit()
 {
-    m_committingAtNs = nowNs();
-    return m_connection.commit();
+    const bool committed = m_connection.commit();
+    m_committingAtNs = m_connection.sentAtNs(); // after the round trip the lock was held across
+    return committed;
 }
 
 bool TransactionRetrier::timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params)
 {
-    const std::int64_t start = nowNs();
     const bool ok = statement.execute(params);
     const std::int64_t end = nowNs();
+    const std::int64_t start = m_connection.sentAtNs(); // the wait starts once the statement is on its way
     WorkerCounters::add(m_counters.lockWaitNs, end - start);
     if (ok && m_lockedAtNs == 0)
         m_lockedAtNs = end;

@@ -124,6 +124,8 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
 
     if (!(e.delayMs >= 0.0 && e.delayMs <= 10000.0))
         errors.append({ QStringLiteral("delay-ms"), QStringLiteral("must be between 0 and 10,000 ms") });
+    if (!(e.rttMs >= 0.0 && e.rttMs <= 1000.0))
+        errors.append({ QStringLiteral("rtt-ms"), QStringLiteral("must be between 0 and 1,000 ms") });
     if (e.arrival == ArrivalMode::Open && !(e.rate > 0.0 && e.rate <= 10'000'000.0))
         errors.append({ QStringLiteral("rate"), QStringLiteral("open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
 

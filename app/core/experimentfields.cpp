@@ -204,9 +204,12 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("warmup"), QStringLiteral("time"), QStringLiteral("Warm-up at the start of each strategy, left out of rates, latencies and lock figures."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.warmupMs); },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.warmupMs); } },
-    { QStringLiteral("delay-ms"), QStringLiteral("ms"), QStringLiteral("Client delay inside each transaction while it holds its locks (stands for network round trips)."),
+    { QStringLiteral("delay-ms"), QStringLiteral("ms"), QStringLiteral("Client work inside each transaction while it holds its locks (a call to another service, say)."),
       [](Experiment& e, const QString& t) { return parseDouble(t, e.delayMs); },
       [](const Experiment& e) { return printDouble(e.delayMs); } },
+    { QStringLiteral("rtt-ms"), QStringLiteral("ms"), QStringLiteral("Network round trip between shopper and server, crossed by every statement; locks stay held across it."),
+      [](Experiment& e, const QString& t) { return parseDouble(t, e.rttMs); },
+      [](const Experiment& e) { return printDouble(e.rttMs); } },
     { QStringLiteral("isolation"), QStringLiteral("level"), QStringLiteral("Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.isolation, std::array { Isolation::ReadUncommitted, Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable }, isolationName); },
       [](const Experiment& e) { return isolationName(e.isolation); } },
@@ -272,7 +275,7 @@ const QList<ExperimentField> kFields = {
 bool isNumericField(const QString& name)
 {
     static const QStringList numeric = { QStringLiteral("skus"), QStringLiteral("stock"), QStringLiteral("slots"),
-        QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rate"),
+        QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rtt-ms"), QStringLiteral("rate"),
         QStringLiteral("seed"), QStringLiteral("batch"), QStringLiteral("writers"), QStringLiteral("max-retries"),
         QStringLiteral("sample-ms"), QStringLiteral("repeat"), QStringLiteral("lock-wait-timeout"), QStringLiteral("flush-log"),
         QStringLiteral("buffer-pool-mb") };

@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 
@@ -45,6 +46,17 @@ public:
     unsigned long threadId() const;
     QString serverVersion() const;
 
+    // A simulated network between client and server: every statement sent after this call
+    // (query, prepared execute, commit, rollback) first waits this long, one round trip's
+    // gap as the server sees it. Locks taken by an earlier statement stay held meanwhile,
+    // which is how a real network stretches lock hold times. Zero (the default) sends at once.
+    // Call it on the thread that owns the connection: it also narrows that thread's timer slack.
+    void setRoundTrip(std::chrono::nanoseconds roundTrip);
+    // Waits the round trip and notes the moment the statement leaves for the server.
+    void crossNetwork();
+    // Steady-clock nanoseconds at which the last statement left for the server.
+    std::int64_t sentAtNs() const { return m_sentAtNs; }
+
     const MysqlError& lastError() const { return m_error; }
     st_mysql* handle() const { return m_handle; }
 
@@ -55,4 +67,6 @@ private:
     MysqlError m_error;
     unsigned int m_connectTimeoutS = 5;
     unsigned int m_ioTimeoutS = 120; // a hung server must not hang a worker forever
+    std::chrono::nanoseconds m_roundTrip { 0 };
+    std::int64_t m_sentAtNs = 0;
 };

@@ -16,6 +16,7 @@ PreparedStatement::~PreparedStatement()
 
 PreparedStatement::PreparedStatement(PreparedStatement&& other) noexcept
     : m_stmt(std::exchange(other.m_stmt, nullptr))
+    , m_connection(std::exchange(other.m_connection, nullptr))
     , m_sql(std::move(other.m_sql))
     , m_error(std::move(other.m_error))
     , m_columns(other.m_columns)
@@ -35,6 +36,7 @@ PreparedStatement& PreparedStatement::operator=(PreparedStatement&& other) noexc
     if (this != &other) {
         reset();
         m_stmt = std::exchange(other.m_stmt, nullptr);
+        m_connection = std::exchange(other.m_connection, nullptr);
         m_sql = std::move(other.m_sql);
         m_error = std::move(other.m_error);
         m_columns = other.m_columns;
@@ -72,6 +74,7 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
         return false;
     }
     m_columns = mysql_stmt_field_count(m_stmt);
+    m_connection = &connection;
     return true;
 }
 
@@ -110,6 +113,7 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
         }
         m_paramsBound = true;
     }
+    m_connection->crossNetwork();
     if (mysql_stmt_execute(m_stmt) != 0) {
         captureError();
         return false;

@@ -48,6 +48,7 @@ private:
     void freeResult();
 
     st_mysql_stmt* m_stmt = nullptr;
+    MysqlConnection* m_connection = nullptr; // its round trip is crossed before each execute
     QString m_sql;
     MysqlError m_error;
     unsigned int m_columns = 0;

@@ -145,6 +145,14 @@ Explained of(const StrategyResult& r)
             sentences << tr("The row lock is not the bound: %1, which would allow %2 orders/s%3; the run reached %4 % of that.")
                              .arg(held, number(rowCeiling, 0), share_, percent(reach));
         }
+        // The simulated network: every statement between the lock and the commit crosses it.
+        if (const double rtt = r.experiment.rttMs; rtt > 0.0) {
+            const double roundTrips = r.lockHoldMs / rtt;
+            f.insert(QStringLiteral("round_trips_held"), roundTrips);
+            sentences << tr("With a %1 ms network round trip, that hold is %2 round trips: each statement after the locking "
+                            "one crosses the network while the row stays locked.")
+                             .arg(number(rtt, rtt < 1.0 ? 2 : 1), number(roundTrips, 1));
+        }
     }
     if (cpuBound && !lockBound) {
         QString perOrder = tr("%1 ms of the lab's CPU").arg(millis(f.value(QStringLiteral("client_cpu_ms_per_order")).toDouble()));

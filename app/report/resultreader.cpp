@@ -9,6 +9,16 @@
 
 namespace {
 
+// The experiment a file records. Files without "rtt-ms" were written before the lab simulated
+// a network: their shoppers talked to the server over loopback, a round trip of 0.
+Experiment recordedExperiment(const QJsonObject& object, QList<FieldError>& problems)
+{
+    Experiment e = ExperimentFields::fromJson(object, problems);
+    if (!object.contains(QStringLiteral("rtt-ms")))
+        e.rttMs = 0.0;
+    return e;
+}
+
 long long integer(const QJsonObject& object, const char* key)
 {
     return static_cast<long long>(object.value(QLatin1String(key)).toDouble());
@@ -138,7 +148,7 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     for (const QJsonValue& value : entry.value(QStringLiteral("series")).toArray())
         r.series.append(sample(value.toObject()));
     QList<FieldError> problems;
-    r.experiment = ExperimentFields::fromJson(entry.value(QStringLiteral("experiment")).toObject(), problems);
+    r.experiment = recordedExperiment(entry.value(QStringLiteral("experiment")).toObject(), problems);
     if (!problems.isEmpty())
         *error = QStringLiteral("strategy %1: experiment field %2: %3").arg(r.strategy, problems.first().field, problems.first().message);
     return r;
@@ -156,7 +166,7 @@ std::optional<RunFile> fromJson(const QJsonObject& root, QString* error)
     }
     RunFile file;
     QList<FieldError> problems;
-    file.info.experiment = ExperimentFields::fromJson(root.value(QStringLiteral("experiment")).toObject(), problems);
+    file.info.experiment = recordedExperiment(root.value(QStringLiteral("experiment")).toObject(), problems);
     if (!problems.isEmpty()) {
         *error = QStringLiteral("experiment field %1: %2").arg(problems.first().field, problems.first().message);
         return std::nullopt;

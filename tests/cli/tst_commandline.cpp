@@ -45,6 +45,7 @@ QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("time-limit"), { QStringLiteral("50ms"), {} } },
         { QStringLiteral("warmup"), { QStringLiteral("2h"), {} } },
         { QStringLiteral("delay-ms"), { 10001, {} } },
+        { QStringLiteral("rtt-ms"), { 1001, {} } },
         { QStringLiteral("isolation"), { QStringLiteral("snapshot"), {} } },
         { QStringLiteral("arrival"), { QStringLiteral("poisson"), {} } },
         { QStringLiteral("rate"), { -5, {} } },

@@ -154,6 +154,33 @@ private slots:
             qPrintable(QStringLiteral("ceiling %1 against %2 orders/s").arg(ceiling).arg(r.ordersPerS)));
     }
 
+    void theRowLockIsHeldAcrossEveryRoundTripAfterTheLockingStatement()
+    {
+        // Pessimistic sends UPDATE, INSERT and COMMIT after its SELECT … FOR UPDATE; conditional's
+        // UPDATE is its locking statement, so only INSERT and COMMIT follow it.
+        Experiment e = ServerFixture::soldOutExperiment(1000000);
+        e.threads = 16;
+        e.rttMs = 2;
+        e.stop = StopKind::Duration;
+        e.durationMs = 2000;
+        const StrategyResult pessimistic = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        const StrategyResult conditional = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
+        QVERIFY2(pessimistic.error.isEmpty(), qPrintable(pessimistic.error));
+        QVERIFY2(conditional.error.isEmpty(), qPrintable(conditional.error));
+        for (const StrategyResult* r : { &pessimistic, &conditional })
+            qInfo("%s: %.0f orders/s, held %.2f ms, p50 %.2f ms: %s", qPrintable(r->strategy), r->ordersPerS, r->lockHoldMs,
+                r->p50Ms, qPrintable(ResultExplanation::of(*r).text));
+        QVERIFY2(pessimistic.lockHoldMs >= 3 * e.rttMs, qPrintable(QStringLiteral("held %1 ms").arg(pessimistic.lockHoldMs)));
+        QVERIFY2(conditional.lockHoldMs >= 2 * e.rttMs, qPrintable(QStringLiteral("held %1 ms").arg(conditional.lockHoldMs)));
+        QVERIFY2(conditional.lockHoldMs < pessimistic.lockHoldMs,
+            qPrintable(QStringLiteral("held %1 against %2 ms").arg(conditional.lockHoldMs).arg(pessimistic.lockHoldMs)));
+        // Every order crosses the network once per statement, BEGIN included: five for pessimistic.
+        QVERIFY2(pessimistic.p50Ms >= 5 * e.rttMs, qPrintable(QStringLiteral("p50 %1 ms").arg(pessimistic.p50Ms)));
+        const auto explained = ResultExplanation::of(pessimistic);
+        QCOMPARE(explained.bound, ResultExplanation::Bound::RowLock);
+        QVERIFY2(explained.figures.value(QStringLiteral("round_trips_held")).toDouble() >= 3.0, qPrintable(explained.text));
+    }
+
     void manyUniformSkusAreNotBlamedOnARowLock()
     {
         Experiment e = ServerFixture::soldOutExperiment(1000);

@@ -83,6 +83,7 @@ Experiment longRun(int threads)
     e.durationMs = 60000;
     e.batch = 8;
     e.writers = 2;
+    e.rttMs = 0; // loopback: as many orders in flight as the server takes when a fault lands
     return e;
 }
 

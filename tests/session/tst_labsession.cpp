@@ -22,6 +22,7 @@ Experiment quickSellOut(std::int64_t stock)
     e.threads = 4;
     e.stop = StopKind::SoldOut;
     e.timeLimitMs = 60000;
+    e.rttMs = 0;
     return e;
 }
 

@@ -108,6 +108,7 @@ public:
         e.writers = static_cast<int>(uniform(1, 8));
         e.isolation = uniform(0, 1) == 0 ? Isolation::RepeatableRead : Isolation::ReadCommitted;
         e.delayMs = uniform(0, 3) == 0 ? 0.5 : 0.0;
+        e.rttMs = uniform(0, 3) == 0 ? 0.2 : 0.0; // a network between the statements, now and then
         e.maxRetries = 100000;
         e.timeLimitMs = 120000;
         e.sampleIntervalMs = 100;

@@ -30,6 +30,7 @@ QString labelFor(const QString& field)
         { QStringLiteral("time-limit"), QObject::tr("Time limit") },
         { QStringLiteral("warmup"), QObject::tr("Warm-up") },
         { QStringLiteral("delay-ms"), QObject::tr("Delay in transaction, ms") },
+        { QStringLiteral("rtt-ms"), QObject::tr("Network round trip, ms") },
         { QStringLiteral("isolation"), QObject::tr("Isolation") },
         { QStringLiteral("arrival"), QObject::tr("Arrival") },
         { QStringLiteral("rate"), QObject::tr("Rate, orders/s") },
