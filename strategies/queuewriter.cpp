@@ -41,18 +41,19 @@ QueueWriter::~QueueWriter()
 
 bool QueueWriter::start(QString* error)
 {
-    std::promise<QString> connected;
-    std::future<QString> result = connected.get_future();
+    std::promise<std::pair<bool, QString>> connected;
+    std::future<std::pair<bool, QString>> result = connected.get_future();
     m_thread = std::thread([this, &connected] {
         LoadThread::lowerPriority();
         QString connectError;
         const bool ok = m_retrier.connect(&connectError);
-        connected.set_value(connectError);
+        connected.set_value({ ok, connectError });
         if (ok)
             drain();
     });
-    *error = result.get();
-    if (!error->isEmpty()) {
+    const auto [ok, connectError] = result.get();
+    if (!ok) {
+        *error = connectError;
         m_thread.join();
         return false;
     }

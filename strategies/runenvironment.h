@@ -2,6 +2,7 @@
 
 #include "app/core/experiment.h"
 #include "app/db/connectionparams.h"
+#include "app/db/mysqlconnection.h"
 #include "strategies/runerrorlog.h"
 #include "strategies/workercounters.h"
 
@@ -11,6 +12,7 @@
 #include <deque>
 #include <mutex>
 #include <utility>
+#include <vector>
 
 // What a strategy sees of the run it takes part in. The runner owns it.
 class RunEnvironment {
@@ -82,6 +84,27 @@ public:
             visit(counters);
     }
 
+    // The workers' connections, so that a run stopped while the server is silent can end the
+    // waits of statements blocked on it. A connection is registered by its owner for its life.
+    void registerConnection(const MysqlConnection* connection)
+    {
+        std::lock_guard lock(m_connectionsMutex);
+        m_connections.push_back(connection);
+    }
+    void unregisterConnection(const MysqlConnection* connection)
+    {
+        std::lock_guard lock(m_connectionsMutex);
+        std::erase(m_connections, connection);
+    }
+    // Stops every reconnect and ends every blocked statement: the run is given up on the server.
+    void abandonServer()
+    {
+        markServerLost();
+        std::lock_guard lock(m_connectionsMutex);
+        for (const MysqlConnection* connection : m_connections)
+            connection->abortFromAnyThread();
+    }
+
 private:
     const Experiment& m_experiment;
     ConnectionParams m_params;
@@ -95,4 +118,6 @@ private:
     QString m_sessionLockWaitTimeout;
     mutable std::mutex m_countersMutex;
     std::deque<WorkerCounters> m_counters;
+    std::mutex m_connectionsMutex;
+    std::vector<const MysqlConnection*> m_connections;
 };

@@ -23,3 +23,11 @@ QList<RunErrorLog::Entry> RunErrorLog::entries() const
     std::lock_guard lock(m_mutex);
     return m_entries;
 }
+
+QStringList RunErrorLog::describe() const
+{
+    QStringList lines;
+    for (const Entry& entry : entries())
+        lines << QStringLiteral("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
+    return lines;
+}

@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <mutex>
 
@@ -19,6 +20,8 @@ public:
 
     void report(const MysqlError& error, const QString& context);
     QList<Entry> entries() const;
+    // One line per distinct error: "3× error 1213: Deadlock found …".
+    QStringList describe() const;
 
 private:
     mutable std::mutex m_mutex;

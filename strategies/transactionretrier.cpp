@@ -21,6 +21,12 @@ TransactionRetrier::TransactionRetrier(RunEnvironment& environment, WorkerCounte
     , m_prepare(std::move(prepare))
     , m_rng(environment.experiment().seed ^ reinterpret_cast<std::uintptr_t>(&counters))
 {
+    m_environment.registerConnection(&m_connection);
+}
+
+TransactionRetrier::~TransactionRetrier()
+{
+    m_environment.unregisterConnection(&m_connection);
 }
 
 bool TransactionRetrier::connect(QString* error)
@@ -34,7 +40,10 @@ bool TransactionRetrier::connect(QString* error)
         return true;
     // Killed while it prepared its statements (the server is there: it just accepted the
     // connection): set up again on a new one rather than fail the run.
-    return !m_connection.ping() && reconnect();
+    if (m_connection.ping() || !reconnect())
+        return false;
+    error->clear(); // the set-up that failed was done again
+    return true;
 }
 
 bool TransactionRetrier::setUpSession(QString* error)

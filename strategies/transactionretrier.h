@@ -29,6 +29,9 @@ public:
     using Prepare = std::function<MysqlError(MysqlConnection&)>; // empty error on success
 
     TransactionRetrier(RunEnvironment& environment, WorkerCounters& counters, Prepare prepare);
+    ~TransactionRetrier();
+    TransactionRetrier(const TransactionRetrier&) = delete;
+    TransactionRetrier& operator=(const TransactionRetrier&) = delete;
 
     bool connect(QString* error);
     MysqlConnection& connection() { return m_connection; }

@@ -79,15 +79,24 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
         m_out << QStringLiteral("%1: ERROR: %2").arg(r.strategy, PasswordMask::mask(r.error)) << Qt::endl;
         return;
     }
-    m_out << QStringLiteral("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
-                 .arg(r.strategy, stopReasonKey(r.stopReason))
-                 .arg(r.durationS, 0, 'f', 1)
-                 .arg(r.sold)
-                 .arg(r.remaining)
-                 .arg(r.oversold)
-                 .arg(r.lostUpdates)
-                 .arg(r.verdictText())
-          << Qt::endl;
+    if (!r.audited()) {
+        m_out << QStringLiteral("%1: %2 after %3 s: the clients counted %4 orders sold; not audited (%5) — %6")
+                     .arg(r.strategy, stopReasonKey(r.stopReason))
+                     .arg(r.durationS, 0, 'f', 1)
+                     .arg(r.clientSoldOrders)
+                     .arg(PasswordMask::mask(r.auditIncomplete), r.verdictText())
+              << Qt::endl;
+    } else {
+        m_out << QStringLiteral("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
+                     .arg(r.strategy, stopReasonKey(r.stopReason))
+                     .arg(r.durationS, 0, 'f', 1)
+                     .arg(r.sold)
+                     .arg(r.remaining)
+                     .arg(r.oversold)
+                     .arg(r.lostUpdates)
+                     .arg(r.verdictText())
+              << Qt::endl;
+    }
     for (const QString& message : r.errorMessages)
         m_out << "    " << PasswordMask::mask(message) << Qt::endl;
     QStringList knobs;

@@ -160,7 +160,7 @@ int HeadlessRun::exec()
         status = std::max(status, kExitFailed);
     }
     for (const StrategyResult& result : results) {
-        if (!result.error.isEmpty())
+        if (!result.error.isEmpty() || !result.audited())
             status = std::max(status, kExitFailed);
         else if (result.failsSafety())
             status = kExitUnsafe;

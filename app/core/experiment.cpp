@@ -119,6 +119,7 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
     }
     requireRange(errors, QStringLiteral("time-limit"), e.timeLimitMs, 100, 24LL * 3600 * 1000);
     requireRange(errors, QStringLiteral("warmup"), e.warmupMs, 0, 3600LL * 1000);
+    requireRange(errors, QStringLiteral("server-wait"), e.serverWaitMs, 1000, 3600LL * 1000);
     if (e.stop == StopKind::Duration && e.warmupMs >= e.durationMs && e.warmupMs > 0)
         errors.append({ QStringLiteral("warmup"), QStringLiteral("the warm-up must be shorter than the duration") });
 

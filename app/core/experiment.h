@@ -34,6 +34,7 @@ struct Experiment {
     std::int64_t durationMs = 10000;
     std::int64_t totalOrders = 100000;
     std::int64_t timeLimitMs = 600000; // safety cap for the orders and sold-out stops
+    std::int64_t serverWaitMs = 60000; // how long a run waits for a server that stopped answering
     std::int64_t warmupMs = 0; // left out of rates, latencies and lock figures (not of the audit)
 
     double delayMs = 0.0; // client work inside the transaction while it holds its locks

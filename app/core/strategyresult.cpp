@@ -4,6 +4,8 @@ Verdict StrategyResult::verdict() const
 {
     if (!error.isEmpty())
         return Verdict::Error;
+    if (!audited())
+        return Verdict::AuditIncomplete;
     if (anomaly()) {
         if (oversold > 0)
             return safe ? Verdict::Oversold : Verdict::OversoldUnsafeBaseline;

@@ -24,6 +24,9 @@ struct StrategyResult {
     QString strategy;
     bool safe = true;
     QString error; // set when the strategy could not run to its end
+    // Set when the closing audit could not run (the server stopped answering it): the clients'
+    // figures stand, and sold, remaining, oversold and order rows are unknown, not zero.
+    QString auditIncomplete;
     StopReason stopReason = StopReason::NotStopped;
     // The server went away mid-run: there is no final audit, and `acknowledged` holds what a
     // RecoveryAudit must find once the server is back.
@@ -91,7 +94,8 @@ struct StrategyResult {
     bool soldOut() const { return soldOutS >= 0.0; }
     // The seconds the rates are over: from the end of the warm-up to the sell-out or the stop line.
     double measuredS() const { return std::max(0.0, (soldOut() ? soldOutS : durationS) - measuredFromS); }
-    bool clientsAgree() const { return clientSoldUnits == sold && clientSoldOrders == orderRows; }
+    bool audited() const { return auditIncomplete.isEmpty(); }
+    bool clientsAgree() const { return audited() && clientSoldUnits == sold && clientSoldOrders == orderRows; }
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     Verdict verdict() const;
     QString verdictText() const { return ::verdictText(verdict()); }

@@ -19,6 +19,8 @@ QString verdictText(Verdict verdict)
         return QStringLiteral("lost updates (unsafe baseline)");
     case Verdict::ClientsDisagree:
         return QStringLiteral("FAIL: client count differs from orders table");
+    case Verdict::AuditIncomplete:
+        return QStringLiteral("audit incomplete");
     }
     return QString();
 }

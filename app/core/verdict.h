@@ -13,6 +13,7 @@ enum class Verdict {
     OversoldUnsafeBaseline, // naive doing what it is there to show
     LostUpdatesUnsafeBaseline,
     ClientsDisagree, // the clients' count differs from the orders table
+    AuditIncomplete, // the run finished but the closing audit could not run: nothing was checked
 };
 
 // "pass", "FAIL: oversold", "oversold (unsafe baseline)", …: as files and screens show it.

@@ -41,6 +41,30 @@ bool LabDatabase::open(QString* error)
     return checkOwnership(error);
 }
 
+bool LabDatabase::checkConnectionLimit(long long needed, QString* error)
+{
+    QSqlQuery query(m_connection.database());
+    if (!query.exec(QStringLiteral("SELECT @@max_connections")) || !query.next())
+        return true; // not fatal: the connects themselves will say so
+    const long long limit = query.value(0).toLongLong();
+    if (needed > limit) {
+        *error = QStringLiteral(
+            "the server allows %1 connections (max_connections) but this experiment needs %2; "
+            "lower the thread count or raise max_connections")
+                     .arg(limit)
+                     .arg(needed);
+        return false;
+    }
+    return true;
+}
+
+bool LabDatabase::revive(QString* error)
+{
+    if (m_connection.isAlive())
+        return true;
+    return m_connection.reopen(error) && m_connection.exec(QStringLiteral("USE `%1`").arg(m_params.database), error);
+}
+
 bool LabDatabase::checkInnoDb(QString* error)
 {
     QSqlQuery query(m_connection.database());

@@ -15,10 +15,15 @@ public:
 
     // Connects, checks InnoDB, creates the database if needed and checks ownership.
     bool open(QString* error);
+    // False, with a message, when the server's max_connections is below what a run needs.
+    bool checkConnectionLimit(long long needed, QString* error);
     // Drops the lab's tables and creates and fills those of a strategy's stock layout.
     bool prepareTables(StockLayout layout, const Experiment& experiment, QString* error);
 
     QtSqlConnection& connection() { return m_connection; }
+    // A control connection that no longer answers (killed, or the server restarted) is
+    // opened again and put back on the lab's database; true when it answers now.
+    bool revive(QString* error);
     static QString metaTable() { return QStringLiteral("lockbench_meta"); }
 
 private:

@@ -3,6 +3,7 @@
 #include <mysql.h>
 
 #include <mutex>
+#include <sys/socket.h>
 #include <thread>
 
 #ifdef __linux__
@@ -48,6 +49,7 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
         m_handle = nullptr;
         return false;
     }
+    m_socket.store(static_cast<int>(mysql_get_socket(m_handle)));
     return true;
 }
 
@@ -70,6 +72,7 @@ void MysqlConnection::close()
 {
     if (!m_handle)
         return;
+    m_socket.store(-1);
     mysql_close(m_handle); // the server rolls back whatever is still open
     m_handle = nullptr;
 }
@@ -83,6 +86,12 @@ void MysqlConnection::setRoundTrip(std::chrono::nanoseconds roundTrip)
     if (roundTrip.count() > 0)
         prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
 #endif
+}
+
+void MysqlConnection::abortFromAnyThread() const
+{
+    if (const int socket = m_socket.load(); socket >= 0)
+        ::shutdown(socket, SHUT_RDWR);
 }
 
 void MysqlConnection::crossNetwork()

@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -57,6 +58,11 @@ public:
     // Steady-clock nanoseconds at which the last statement left for the server.
     std::int64_t sentAtNs() const { return m_sentAtNs; }
 
+    // Shuts the connection's socket down from any thread, so that a statement blocked on a
+    // server that does not answer returns at once with a lost connection. The owner thread
+    // still closes the connection; this only ends its wait.
+    void abortFromAnyThread() const;
+
     const MysqlError& lastError() const { return m_error; }
     st_mysql* handle() const { return m_handle; }
 
@@ -68,5 +74,6 @@ private:
     unsigned int m_connectTimeoutS = 5;
     unsigned int m_ioTimeoutS = 120; // a hung server must not hang a worker forever
     std::chrono::nanoseconds m_roundTrip { 0 };
+    std::atomic<int> m_socket { -1 }; // for abortFromAnyThread(), which must not read m_handle
     std::int64_t m_sentAtNs = 0;
 };

@@ -2,7 +2,11 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlDriver>
 #include <QUuid>
+
+#include <mysql.h>
+#include <sys/socket.h>
 
 QtSqlConnection::QtSqlConnection()
     : m_name(QStringLiteral("lockbench-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
@@ -11,6 +15,7 @@ QtSqlConnection::QtSqlConnection()
 
 QtSqlConnection::~QtSqlConnection()
 {
+    m_socket.store(-1);
     if (m_database.isValid())
         m_database.close();
     m_database = QSqlDatabase();
@@ -41,11 +46,47 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
                      .arg(params.endpoint(), params.user, sqlError.databaseText(), sqlError.nativeErrorCode());
         return false;
     }
+    noteSocket();
     QSqlQuery version(m_database);
     if (version.exec(QStringLiteral("SELECT VERSION()")) && version.next())
         m_version = version.value(0).toString();
     m_mariaDb = m_version.contains(QLatin1String("MariaDB"), Qt::CaseInsensitive);
     return true;
+}
+
+bool QtSqlConnection::isAlive()
+{
+    QSqlQuery query(m_database);
+    return m_database.isOpen() && query.exec(QStringLiteral("DO 0"));
+}
+
+bool QtSqlConnection::reopen(QString* error)
+{
+    m_socket.store(-1);
+    m_database.close();
+    if (!m_database.open()) {
+        const QSqlError sqlError = m_database.lastError();
+        *error = QStringLiteral("cannot connect again: %1 (error %2)").arg(sqlError.databaseText(), sqlError.nativeErrorCode());
+        return false;
+    }
+    noteSocket();
+    return true;
+}
+
+void QtSqlConnection::noteSocket()
+{
+    const QVariant handle = m_database.driver()->handle();
+    // The driver's handle is a MYSQL*, whose type Qt may name by the struct behind the typedef.
+    if (handle.isValid() && (qstrcmp(handle.typeName(), "MYSQL*") == 0 || qstrcmp(handle.typeName(), "st_mysql*") == 0)) {
+        if (MYSQL* mysql = *static_cast<MYSQL* const*>(handle.constData()))
+            m_socket.store(static_cast<int>(mysql_get_socket(mysql)));
+    }
+}
+
+void QtSqlConnection::abortFromAnyThread() const
+{
+    if (const int socket = m_socket.load(); socket >= 0)
+        ::shutdown(socket, SHUT_RDWR);
 }
 
 bool QtSqlConnection::exec(const QString& sql, QString* error)

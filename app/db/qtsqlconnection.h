@@ -5,6 +5,8 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <atomic>
+
 // A QSqlDatabase (QMYSQL driver) under a unique name, owned by the thread that opened it
 // and removed from Qt's registry when this object dies.
 class QtSqlConnection {
@@ -15,6 +17,14 @@ public:
     QtSqlConnection& operator=(const QtSqlConnection&) = delete;
 
     bool open(const ConnectionParams& params, bool useDatabase, QString* error);
+    // True when the server answers on this connection.
+    bool isAlive();
+    // Opens the connection again under the same name: every copy of database() (the
+    // sampler's, the auditor's, the inspector's) uses the new one. Session state is gone.
+    bool reopen(QString* error);
+    // Shuts the connection's socket down from any thread: a query blocked on a server that
+    // stopped answering returns at once with a lost connection, to be reopened later.
+    void abortFromAnyThread() const;
     QSqlDatabase& database() { return m_database; }
     // Runs statements that return no rows; stops at the first failure with its text in `error`.
     bool exec(const QString& sql, QString* error);
@@ -26,4 +36,7 @@ private:
     QSqlDatabase m_database;
     bool m_mariaDb = true;
     QString m_version;
+    std::atomic<int> m_socket { -1 };
+
+    void noteSocket();
 };

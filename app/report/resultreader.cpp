@@ -94,6 +94,7 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.strategy = o.value(QStringLiteral("strategy")).toString();
     r.safe = o.value(QStringLiteral("safe")).toBool(true);
     r.error = o.value(QStringLiteral("error")).toString();
+    r.auditIncomplete = o.value(QStringLiteral("audit_incomplete")).toString();
     r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString()).value_or(StopReason::NotStopped);
     r.repetition = o.value(QStringLiteral("repetition")).toInt(1);
     r.durationS = real(o, "duration_s");

@@ -103,11 +103,14 @@ namespace ResultWriter {
 
 QJsonObject summaryJson(const StrategyResult& r)
 {
+    // What only the closing audit knows is null when it could not run, never a made-up 0.
+    const auto audited = [&r](long long value) { return r.audited() ? QJsonValue(static_cast<double>(value)) : QJsonValue(); };
     return QJsonObject {
         { QStringLiteral("strategy"), r.strategy },
         { QStringLiteral("safe"), r.safe },
         { QStringLiteral("verdict"), r.verdictText() },
         { QStringLiteral("error"), PasswordMask::mask(r.error) },
+        { QStringLiteral("audit_incomplete"), r.audited() ? QJsonValue() : QJsonValue(PasswordMask::mask(r.auditIncomplete)) },
         { QStringLiteral("stop_reason"), stopReasonKey(r.stopReason) },
         { QStringLiteral("duration_s"), r.durationS },
         { QStringLiteral("measured_from_s"), r.measuredFromS },
@@ -118,15 +121,15 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("lock_waits_after_sold_out"), static_cast<double>(r.lockWaitsAfterSoldOut) },
         { QStringLiteral("threads"), r.experiment.threads },
         { QStringLiteral("repetition"), r.repetition },
-        { QStringLiteral("sold"), static_cast<double>(r.sold) },
-        { QStringLiteral("remaining"), static_cast<double>(r.remaining) },
-        { QStringLiteral("oversold"), static_cast<double>(r.oversold) },
-        { QStringLiteral("lost_updates"), static_cast<double>(r.lostUpdates) },
-        { QStringLiteral("unrecorded_decrements"), static_cast<double>(r.unrecordedDecrements) },
-        { QStringLiteral("order_rows"), static_cast<double>(r.orderRows) },
+        { QStringLiteral("sold"), audited(r.sold) },
+        { QStringLiteral("remaining"), audited(r.remaining) },
+        { QStringLiteral("oversold"), audited(r.oversold) },
+        { QStringLiteral("lost_updates"), audited(r.lostUpdates) },
+        { QStringLiteral("unrecorded_decrements"), audited(r.unrecordedDecrements) },
+        { QStringLiteral("order_rows"), audited(r.orderRows) },
         { QStringLiteral("client_sold_orders"), static_cast<double>(r.clientSoldOrders) },
         { QStringLiteral("client_sold_units"), static_cast<double>(r.clientSoldUnits) },
-        { QStringLiteral("clients_agree"), r.clientsAgree() },
+        { QStringLiteral("clients_agree"), r.audited() ? QJsonValue(r.clientsAgree()) : QJsonValue() },
         { QStringLiteral("out_of_stock"), static_cast<double>(r.outOfStock) },
         { QStringLiteral("failed"), static_cast<double>(r.failed) },
         { QStringLiteral("attempts"), static_cast<double>(r.attempts) },

@@ -7,19 +7,17 @@
 #include "app/run/lockinspector.h"
 #include "app/run/metricssampler.h"
 #include "app/run/processcpu.h"
-#include "app/server/serverheartbeat.h"
+#include "app/run/serverwatch.h"
 #include "app/server/serverknobs.h"
 #include "strategies/runenvironment.h"
-
-#include <QSqlQuery>
 
 #include <chrono>
 #include <thread>
 
 namespace {
 
-// How often the heartbeat asks whether the server is still there.
-constexpr std::int64_t kHeartbeatMs = 200;
+// How often the loop looks at the server watch while it waits for a silent server.
+constexpr auto kSilencePause = std::chrono::milliseconds(50);
 // How long the loop sleeps between looks at its stop rules.
 constexpr auto kLoopPause = std::chrono::milliseconds(5);
 // The live audit scans the orders table on the server the run measures: it waits this many
@@ -29,6 +27,8 @@ constexpr auto kLoopPause = std::chrono::milliseconds(5);
 constexpr std::int64_t kAuditSpacing = 50;
 // Connections besides the clients' own: control, heartbeat, sampler and deadlock reader.
 constexpr long long kControlConnections = 4;
+// Tries of the closing audit, a control connection opened again between them.
+constexpr int kAuditAttempts = 6;
 // Deadlocks kept in a result with their full text; all of them are counted.
 constexpr qsizetype kMaxDeadlockRecords = 1000;
 
@@ -69,7 +69,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     // Settings are restored and connections closed before the result is handed on, in the
     // reverse order of their making.
     m_clients.reset();
-    m_heartbeat.reset();
+    m_watch.reset();
     m_deadlocks.reset();
     m_inspector.reset();
     m_auditor.reset();
@@ -85,7 +85,8 @@ bool StrategyRun::prepare(QString* error)
 {
     say(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
-    if (!m_database->open(error) || !checkConnectionLimit(error)
+    if (!m_database->open(error)
+        || !m_database->checkConnectionLimit(m_experiment.threads + m_experiment.writers + kControlConnections, error)
         || !m_database->prepareTables(m_strategy.layout(), m_experiment, error))
         return false;
 
@@ -107,7 +108,9 @@ bool StrategyRun::prepare(QString* error)
     m_auditor = std::make_unique<Auditor>(control, m_strategy.layout(), m_experiment.qtyMin);
     m_inspector = std::make_unique<LockInspector>(control, mariaDb);
     m_deadlocks = std::make_unique<DeadlockWatcher>(m_params, control);
-    m_heartbeat = std::make_unique<ServerHeartbeat>(m_params);
+    m_watch = std::make_unique<ServerWatch>(m_params, m_experiment.serverWaitMs,
+        [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
+        [this] { m_database->connection().abortFromAnyThread(); }); // the run's thread may be waiting on it
     m_clients = std::make_unique<ClientPool>(*m_environment, m_strategy, m_stop);
     if (!m_clients->open(error)) {
         stopClients();
@@ -122,12 +125,13 @@ bool StrategyRun::prepare(QString* error)
     say(QStringLiteral("%1: running").arg(m_strategy.id()));
     m_sampler->start();
     m_deadlocks->start();
+    m_watch->start();
     // One look before the start, so that a blind inspector is reported even for short runs.
     m_result.inspectorError = m_inspector->sample().error;
     m_cpuStart = cpuNow(0.0);
     m_clients->go();
     m_clock.start();
-    m_next = { kHeartbeatMs, m_experiment.sampleIntervalMs, 0 };
+    m_next = { m_experiment.sampleIntervalMs, 0 };
     return true;
 }
 
@@ -135,6 +139,10 @@ std::optional<StopReason> StrategyRun::tick()
 {
     if (const std::optional<StopReason> reason = stopRule())
         return reason;
+    // A silent server would hold every question to it for the read timeout: ask none until
+    // the watch hears it again.
+    if (m_watch->silent())
+        return std::nullopt;
     bool sampled = false;
     if (m_clock.elapsed() >= m_next.sampleMs) {
         takeSample();
@@ -180,13 +188,10 @@ std::optional<StopReason> StrategyRun::stopRule()
         return timed ? StopReason::DurationReached : StopReason::TimeLimitReached;
     if (m_environment->runFailed())
         return StopReason::Error;
-    if (m_clock.elapsed() >= m_next.heartbeatMs) {
-        if (!m_heartbeat->alive(&m_lostBecause)) {
-            m_environment->markServerLost();
-            m_result.serverLost = true;
-            return StopReason::ServerLost;
-        }
-        m_next.heartbeatMs = m_clock.elapsed() + kHeartbeatMs;
+    if (m_watch->lost(&m_lostBecause)) {
+        m_environment->markServerLost();
+        m_result.serverLost = true;
+        return StopReason::ServerLost;
     }
     if (m_experiment.stop == StopKind::SoldOut && shelvesEmpty())
         return StopReason::SoldOut;
@@ -196,8 +201,23 @@ std::optional<StopReason> StrategyRun::stopRule()
     return std::nullopt;
 }
 
+void StrategyRun::waitForSilentServer()
+{
+    // The stop line fell while the server was silent: the clients' figures are taken, and the
+    // audit waits for the server, up to the experiment's bound, or for the person to cancel.
+    while (m_watch->silent() && !m_cancel.load()) {
+        if (m_watch->lost(&m_lostBecause)) {
+            m_environment->markServerLost();
+            m_result.serverLost = true;
+            return;
+        }
+        std::this_thread::sleep_for(kSilencePause);
+    }
+}
+
 void StrategyRun::takeSample()
 {
+    reviveControl();
     MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0);
     if (m_clock.elapsed() >= m_next.auditMs) {
         QElapsedTimer auditClock;
@@ -260,9 +280,25 @@ StrategyResult StrategyRun::finish()
     // are joined, so that an order still under way adds to the audit, not to the rates.
     m_result.durationS = static_cast<double>(m_clock.elapsed()) / 1000.0;
     m_stop.store(true); // no order starts after the stop line
-    MetricsSample atStop = m_sampler->sample(m_result.durationS);
+    MetricsSample atStop;
+    if (m_watch->silent() && !m_result.serverLost) {
+        atStop = m_sampler->countsNow();
+        atStop.elapsedS = m_result.durationS;
+        waitForSilentServer();
+    } else if (!m_result.serverLost) {
+        atStop = m_sampler->sample(m_result.durationS);
+    }
+    if (m_result.serverLost && atStop.elapsedS <= 0.0) {
+        atStop = m_sampler->countsNow();
+        atStop.elapsedS = m_result.durationS;
+    }
+    // Cancelled while the server stays silent: nothing more is asked of it.
+    const bool silentToTheEnd = m_watch->silent() && !m_result.serverLost;
+    if (m_result.serverLost || silentToTheEnd)
+        m_environment->abandonServer(); // ends the clients' waits on a server that does not answer
     const CpuMark cpuAtStop = cpuNow(m_result.durationS);
-    collectDeadlocks(m_result.durationS);
+    if (!silentToTheEnd)
+        collectDeadlocks(m_result.durationS);
     if (!m_sellOut && shelvesEmpty())
         markSellOut(atStop);
     if (m_result.serverLost)
@@ -281,36 +317,80 @@ StrategyResult StrategyRun::finish()
     }
     m_clients.reset();
 
-    collectDeadlocks(m_result.durationS);
     const MetricsSample counts = m_sampler->countsNow(); // late orders included
-    if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
-        m_result.lateDeadlocks = late->deadlocks;
     QString error;
-    const AuditResult audit = m_auditor->run(&error);
-    if (!audit.valid)
-        return fail(error);
+    AuditResult audit;
+    if (silentToTheEnd) {
+        error = QStringLiteral("the server was not answering when the run was stopped; %1 orders had no reply")
+                    .arg(counts.unresolved);
+    } else {
+        collectDeadlocks(m_result.durationS);
+        if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
+            m_result.lateDeadlocks = late->deadlocks;
+        audit = closingAudit(&error);
+    }
     atStop.audit = audit;
     m_result.series.append(atStop);
     publish(atStop);
 
-    m_result.sold = audit.sold;
-    m_result.remaining = audit.remaining;
-    m_result.oversold = audit.oversold;
-    m_result.lostUpdates = audit.lostUpdates;
-    m_result.unrecordedDecrements = audit.unrecordedDecrements;
-    m_result.orderRows = audit.orderRows;
+    if (audit.valid) {
+        m_result.sold = audit.sold;
+        m_result.remaining = audit.remaining;
+        m_result.oversold = audit.oversold;
+        m_result.lostUpdates = audit.lostUpdates;
+        m_result.unrecordedDecrements = audit.unrecordedDecrements;
+        m_result.orderRows = audit.orderRows;
+    } else {
+        // What the clients measured stands; only what the audit would have checked is unknown.
+        m_result.auditIncomplete = error;
+        say(QStringLiteral("%1: the closing audit could not run: %2").arg(m_strategy.id(), error));
+    }
     takeClientCounts(counts);
     m_result.lateOrders = counts.sold - atStop.sold;
     // Sold out before the stop line: the last sale ends the selling window.
-    if (m_sellOut && lastSaleS >= 0.0 && m_result.lateOrders == 0 && audit.sellableSkus < m_strategy.linesPerOrder())
+    const bool shelvesBare = !audit.valid || audit.sellableSkus < m_strategy.linesPerOrder();
+    if (m_sellOut && lastSaleS >= 0.0 && m_result.lateOrders == 0 && shelvesBare)
         m_result.soldOutS = std::min(lastSaleS, m_result.durationS);
     takeRates(atStop);
     const bool window = m_result.soldOut() && m_sellOut;
     takeExplainingFigures(window ? m_sellOut->counts : atStop, window ? m_sellOut->cpu : cpuAtStop);
-    m_result.errorMessages = describeErrors(m_environment->errors());
+    m_result.errorMessages = m_environment->errors().describe();
     if (m_environment->runFailed())
         m_result.error = m_environment->fatalError();
     return m_result;
+}
+
+AuditResult StrategyRun::closingAudit(QString* error)
+{
+    // The control connection may have been killed under the run: it is opened again and the
+    // audit retried, for a few seconds, before the result says the audit is incomplete.
+    AuditResult audit;
+    for (int attempt = 0; attempt < kAuditAttempts; ++attempt) {
+        if (attempt > 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(250 * attempt));
+            if (QString reviveError; !m_database->revive(&reviveError)) {
+                *error = reviveError;
+                continue;
+            }
+        }
+        audit = m_auditor->run(error);
+        if (audit.valid)
+            break;
+    }
+    return audit;
+}
+
+void StrategyRun::reviveControl()
+{
+    // One look per sample: a killed control connection would blind the sampler, the live
+    // audit and the lock inspector for the rest of the run.
+    QString error;
+    if (m_database->revive(&error)) {
+        m_controlError.clear();
+    } else if (error != m_controlError) {
+        m_controlError = error;
+        say(QStringLiteral("%1: the control connection is gone and %2").arg(m_strategy.id(), error));
+    }
 }
 
 void StrategyRun::takeRates(const MetricsSample& atStop)
@@ -394,24 +474,6 @@ StrategyResult StrategyRun::fail(const QString& error)
     return m_result;
 }
 
-bool StrategyRun::checkConnectionLimit(QString* error)
-{
-    QSqlQuery query(m_database->connection().database());
-    if (!query.exec(QStringLiteral("SELECT @@max_connections")) || !query.next())
-        return true; // not fatal: the connects themselves will say so
-    const long long limit = query.value(0).toLongLong();
-    const long long needed = m_experiment.threads + m_experiment.writers + kControlConnections;
-    if (needed > limit) {
-        *error = QStringLiteral(
-            "the server allows %1 connections (max_connections) but this experiment needs %2; "
-            "lower the thread count or raise max_connections")
-                     .arg(limit)
-                     .arg(needed);
-        return false;
-    }
-    return true;
-}
-
 void StrategyRun::say(const QString& message) const
 {
     if (m_observer->status)
@@ -422,14 +484,6 @@ void StrategyRun::publish(const MetricsSample& sample) const
 {
     if (m_observer->sample)
         m_observer->sample(sample);
-}
-
-QStringList StrategyRun::describeErrors(const RunErrorLog& errors)
-{
-    QStringList lines;
-    for (const RunErrorLog::Entry& entry : errors.entries())
-        lines << QStringLiteral("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
-    return lines;
 }
 
 void StrategyRun::takeClientCounts(const MetricsSample& counts)

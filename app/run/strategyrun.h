@@ -24,8 +24,7 @@ class LabDatabase;
 class LockInspector;
 class MetricsSampler;
 class RunEnvironment;
-class RunErrorLog;
-class ServerHeartbeat;
+class ServerWatch;
 class ServerKnobs;
 
 // What a run reports while it goes; any member may be empty.
@@ -37,7 +36,7 @@ struct RunObserver {
 };
 
 // Runs one strategy once, in three steps: prepare (fresh tables, server settings, client
-// threads with a connection each), tick until a stop rule fires (heartbeat, a sample per
+// threads with a connection each), tick until a stop rule fires (server watch, a sample per
 // interval, the live audit, lock inspection, deadlock capture), finish (join the clients,
 // the final audit, the figures). Runs on the caller's thread, which must not be the GUI thread.
 class StrategyRun {
@@ -75,7 +74,6 @@ private:
     };
     // When the loop next does each of its periodic jobs, in ms since the clients started.
     struct Schedule {
-        std::int64_t heartbeatMs = 0;
         std::int64_t sampleMs = 0;
         std::int64_t auditMs = 0;
     };
@@ -90,10 +88,12 @@ private:
     void collectDeadlocks(double elapsedS);
     void stopClients();
     StrategyResult finish();
+    AuditResult closingAudit(QString* error);
+    void waitForSilentServer();
+    void reviveControl();
     StrategyResult finishWithoutServer(const MetricsSample& atStop);
     StrategyResult fail(const QString& error);
 
-    bool checkConnectionLimit(QString* error);
     void say(const QString& message) const;
     void publish(const MetricsSample& sample) const;
     void takeClientCounts(const MetricsSample& counts);
@@ -101,7 +101,6 @@ private:
     double clientLockWaitS(double untilS) const;
     CpuMark cpuNow(double atS) const;
     void takeExplainingFigures(const MetricsSample& end, const CpuMark& cpuEnd);
-    static QStringList describeErrors(const RunErrorLog& errors);
 
     const Experiment& m_experiment;
     ConnectionParams m_params;
@@ -120,7 +119,7 @@ private:
     std::unique_ptr<Auditor> m_auditor;
     std::unique_ptr<LockInspector> m_inspector;
     std::unique_ptr<DeadlockWatcher> m_deadlocks;
-    std::unique_ptr<ServerHeartbeat> m_heartbeat;
+    std::unique_ptr<ServerWatch> m_watch;
     std::unique_ptr<ClientPool> m_clients;
     bool m_strategyBegun = false;
     QElapsedTimer m_clock;
@@ -130,4 +129,5 @@ private:
     CpuMark m_cpuStart;
     bool m_shelfEmpty = false;
     QString m_lostBecause;
+    QString m_controlError; // why the control connection could not be opened again, if it could not
 };

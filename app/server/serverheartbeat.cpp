@@ -1,19 +1,58 @@
 #include "app/server/serverheartbeat.h"
 
+#include <QElapsedTimer>
+#include <QFile>
+
+#include <csignal>
+
+namespace {
+
+// Connect and read timeouts: a silent server is noticed within about a second, and a busy one
+// is not mistaken for a silent one.
+constexpr int kTimeoutS = 1;
+constexpr qint64 kTimeoutMs = 900;
+
+// The process is gone: no such process, or a zombie its parent has not reaped yet.
+bool processGone(qint64 pid)
+{
+    if (::kill(static_cast<pid_t>(pid), 0) != 0)
+        return true;
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = stat.readAll();
+    const qsizetype afterName = text.lastIndexOf(')');
+    const char state = afterName >= 0 && afterName + 2 < text.size() ? text.at(afterName + 2) : '?';
+    return state == 'Z' || state == 'X';
+}
+
+} // namespace
+
 ServerHeartbeat::ServerHeartbeat(ConnectionParams params)
     : m_params(std::move(params))
 {
-    // Short enough to notice a lost server within about a second, long enough not to
-    // mistake a busy one for a dead one.
-    m_connection.setTimeouts(1, 2);
+    m_connection.setTimeouts(kTimeoutS, kTimeoutS);
 }
 
-bool ServerHeartbeat::alive(QString* why)
+ServerHeartbeat::Health ServerHeartbeat::check(QString* why)
 {
+    QElapsedTimer pingClock;
+    pingClock.start();
     if (m_connection.isOpen() && m_connection.ping())
-        return true;
+        return Health::Answering;
+    // A ping that ran into its timeout met a silent server; one that failed at once met a
+    // killed connection, and a fresh one tells whether the server is there.
+    if (m_connection.isOpen() && pingClock.elapsed() >= kTimeoutMs) {
+        *why = m_connection.lastError().toString();
+        m_connection.close();
+        return Health::Silent;
+    }
     if (m_connection.open(m_params, false))
-        return true;
+        return Health::Answering;
     *why = m_connection.lastError().toString();
-    return false;
+    m_connection.close();
+    // The lab's own server: a process that is gone will not come back by itself.
+    if (m_params.embeddedPid > 0 && processGone(m_params.embeddedPid))
+        return Health::Gone;
+    return Health::Silent;
 }

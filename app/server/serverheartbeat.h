@@ -5,15 +5,19 @@
 
 #include <QString>
 
-// Tells a server that went away (killed, crashed, unreachable) from a connection that was
-// only killed: a failed ping is followed by one fresh connect with short timeouts, and only
-// when that fails too is the server declared lost. Owned by the run's control thread.
+// Asks the server, a few times a second, whether it still answers. A failed ping is followed
+// by one fresh connect with short timeouts, so a connection that was only killed is not taken
+// for a silent server. A server that does not answer may be paused (SIGSTOP, a VM frozen) or
+// restarting: the run waits for it; only an embedded server whose process is gone is gone.
+// Owned by the run's control thread.
 class ServerHeartbeat {
 public:
+    enum class Health { Answering, Silent, Gone };
+
     explicit ServerHeartbeat(ConnectionParams params);
 
-    // True while the server answers; otherwise false with the client's reason in `why`.
-    bool alive(QString* why);
+    // Answering; or Silent or Gone, with the client's reason in `why`.
+    Health check(QString* why);
 
 private:
     ConnectionParams m_params;

@@ -1,7 +1,11 @@
 #include "app/server/serverknobs.h"
 
+#include "app/db/qtsqlconnection.h"
+
 #include <QSqlError>
 #include <QSqlQuery>
+
+#include <memory>
 
 namespace {
 
@@ -17,6 +21,7 @@ QString readGlobal(QSqlDatabase& database, const QString& variable)
 
 ServerKnobs::ServerKnobs(QSqlDatabase database, const ConnectionParams& params)
     : m_database(std::move(database))
+    , m_params(params)
     , m_embedded(params.isEmbedded())
 {
 }
@@ -72,14 +77,32 @@ bool ServerKnobs::apply(const Experiment& e, QString* error)
 
 void ServerKnobs::restore()
 {
+    if (m_saved.isEmpty())
+        return;
+    // The control connection may have been killed mid-run: a setting left changed would
+    // outlive the lab on an external server, so a failed restore is retried on a fresh one.
+    std::unique_ptr<QtSqlConnection> fresh;
+    QSqlDatabase database = m_database;
     for (auto it = m_saved.begin(); it != m_saved.end(); ++it) {
         if (it.value().isEmpty())
             continue;
-        QSqlQuery query(m_database);
-        const bool numeric = !it.value().isEmpty() && it.value().front().isDigit();
-        if (!query.exec(QStringLiteral("SET GLOBAL %1 = %2").arg(it.key(), numeric ? it.value() : QStringLiteral("'%1'").arg(it.value()))))
-            qWarning("lockbench: could not restore %s to %s: %s", qPrintable(it.key()), qPrintable(it.value()),
-                     qPrintable(query.lastError().text()));
+        const bool numeric = it.value().front().isDigit();
+        const QString sql = QStringLiteral("SET GLOBAL %1 = %2").arg(it.key(), numeric ? it.value() : QStringLiteral("'%1'").arg(it.value()));
+        QSqlQuery query(database);
+        if (query.exec(sql))
+            continue;
+        QString error = query.lastError().text();
+        if (!fresh) {
+            fresh = std::make_unique<QtSqlConnection>();
+            if (fresh->open(m_params, false, &error)) {
+                database = fresh->database();
+                QSqlQuery retry(database);
+                if (retry.exec(sql))
+                    continue;
+                error = retry.lastError().text();
+            }
+        }
+        qWarning("lockbench: could not restore %s to %s: %s", qPrintable(it.key()), qPrintable(it.value()), qPrintable(error));
     }
     m_saved.clear();
 }

@@ -23,6 +23,7 @@ private:
     bool set(const QString& variable, const QString& value, QString* error);
 
     QSqlDatabase m_database;
+    ConnectionParams m_params; // for a fresh connection when the control connection is gone
     bool m_embedded;
     QMap<QString, QString> m_saved; // variable -> value before the run
     QMap<QString, QString> m_effective;

@@ -44,6 +44,7 @@ QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("orders"), { 0, { QStringLiteral("--stop"), QStringLiteral("sold-out") } } },
         { QStringLiteral("time-limit"), { QStringLiteral("50ms"), {} } },
         { QStringLiteral("warmup"), { QStringLiteral("2h"), {} } },
+        { QStringLiteral("server-wait"), { QStringLiteral("500ms"), {} } },
         { QStringLiteral("delay-ms"), { 10001, {} } },
         { QStringLiteral("rtt-ms"), { 1001, {} } },
         { QStringLiteral("isolation"), { QStringLiteral("snapshot"), {} } },

@@ -476,6 +476,7 @@ private slots:
                 { "safe", "false" },
                 { "verdict", "error" },
                 { "error", "lost mysql://lab:***@db.example:3307/lockbench at order 12" },
+                { "audit_incomplete", "" },
                 { "stop_reason", "time limit reached" },
                 { "duration_s", "12.5" },
                 { "measured_from_s", "1.75" },

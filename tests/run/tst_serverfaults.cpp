@@ -1,9 +1,10 @@
-// What real servers do mid-run: die (kill -9), turn read-only, time out lock waits. The
+// What real servers do mid-run: die (kill -9), pause (SIGSTOP), turn read-only, time out lock waits. The
 // lab must say so, keep what it measured, and never count an order the server did not keep.
 #include "app/audit/recoveryaudit.h"
 #include "app/db/connectionparams.h"
 #include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
+#include "app/report/resultwriter.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
@@ -13,6 +14,8 @@
 #include <QtTest>
 
 #include <csignal>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -49,6 +52,7 @@ public:
         return m_result;
     }
     qint64 elapsedMs() const { return m_clock.elapsed(); }
+    void cancel() { m_cancel.store(true); }
     // When the first status line containing `text` arrived, in ms since the start; -1 if none.
     qint64 statusAt(const QString& text) const
     {
@@ -96,6 +100,88 @@ class TestServerFaults : public QObject {
 
 private slots:
     void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void pausedServerIsWaitedForAndAudited_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::newRow("pessimistic") << QStringLiteral("pessimistic");
+        QTest::newRow("queued") << QStringLiteral("queued");
+    }
+    void pausedServerIsWaitedForAndAudited()
+    {
+        // SIGSTOP for 5 s across the stop line of a 3 s run: the run says the server is silent,
+        // waits for it, and audits; nothing is called lost, and the JSON matches the table.
+        QFETCH(QString, id);
+        Experiment e = longRun(8);
+        e.durationMs = 3000;
+        BackgroundRun run(id, e, ServerFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
+        QVERIFY(pid > 0);
+        const qint64 stoppedAt = run.elapsedMs();
+        QCOMPARE(::kill(pid, SIGSTOP), 0);
+        QTest::qWait(5000);
+        QCOMPARE(::kill(pid, SIGCONT), 0);
+        const StrategyResult r = run.wait();
+
+        const qint64 saidAt = run.statusAt(QStringLiteral("not answering"));
+        qInfo("%s: said the server was silent %lld ms after SIGSTOP; %lld orders, verdict %s", qPrintable(id),
+            saidAt - stoppedAt, r.clientSoldOrders, qPrintable(r.verdictText()));
+        QVERIFY2(saidAt >= 0, "the run never said the server was not answering");
+        QVERIFY(run.statusAt(QStringLiteral("answers again")) > saidAt);
+        QVERIFY(run.statusAt(QStringLiteral("lost the server")) < 0);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(!r.serverLost);
+        QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        MysqlConnection check;
+        QVERIFY(check.open(ServerFixture::params()));
+        const QJsonObject json = ResultWriter::summaryJson(r);
+        QCOMPARE(json.value(QStringLiteral("order_rows")).toDouble(),
+            static_cast<double>(check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1)));
+        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(), json.value(QStringLiteral("order_rows")).toDouble());
+    }
+
+    void cancelWhileTheServerIsSilentEndsAtOnceAndKeepsTheFigures()
+    {
+        // Statements blocked on a paused server would wait out their 120 s read timeout: one
+        // cancel ends the run within seconds, with what the clients measured and "audit incomplete".
+        Experiment e = longRun(8);
+        BackgroundRun run(QStringLiteral("pessimistic"), e, ServerFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid, SIGSTOP), 0);
+        const std::unique_ptr<void, std::function<void(void*)>> resume(&run, [pid](void*) { ::kill(pid, SIGCONT); });
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral("not answering")), 5000);
+        const qint64 cancelledAt = run.elapsedMs();
+        run.cancel();
+        const StrategyResult r = run.wait();
+        const qint64 endedAfterMs = run.elapsedMs() - cancelledAt;
+        ::kill(pid, SIGCONT);
+        qInfo("ended %lld ms after the cancel; %lld orders sold by the clients, %lld without reply: %s", endedAfterMs,
+            r.clientSoldOrders, r.unresolved, qPrintable(r.auditIncomplete));
+
+        QVERIFY2(endedAfterMs < 30000, "the run waited for the blocked statements' read timeout");
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.verdict(), Verdict::AuditIncomplete);
+        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.ordersPerS > 0.0);
+        QVERIFY(!r.series.isEmpty());
+        const QJsonObject json = ResultWriter::summaryJson(r);
+        QVERIFY(json.value(QStringLiteral("sold")).isNull());
+        QVERIFY(json.value(QStringLiteral("clients_agree")).isNull());
+        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(r.clientSoldOrders));
+        // Once the server runs again, its table holds every acknowledged order, and at most
+        // the unanswered ones besides.
+        MysqlConnection check;
+        QVERIFY(check.open(ServerFixture::params()));
+        const long long rows = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
+        QVERIFY2(rows >= r.clientSoldOrders && rows <= r.clientSoldOrders + r.unresolved,
+            qPrintable(QStringLiteral("%1 rows for %2 acknowledged and %3 unanswered").arg(rows).arg(r.clientSoldOrders).arg(r.unresolved)));
+    }
 
     void killedServerIsReportedAndLosesNoAcknowledgedOrder_data()
     {

@@ -29,6 +29,7 @@ QString labelFor(const QString& field)
         { QStringLiteral("orders"), QObject::tr("Orders") },
         { QStringLiteral("time-limit"), QObject::tr("Time limit") },
         { QStringLiteral("warmup"), QObject::tr("Warm-up") },
+        { QStringLiteral("server-wait"), QObject::tr("Wait for a silent server") },
         { QStringLiteral("delay-ms"), QObject::tr("Delay in transaction, ms") },
         { QStringLiteral("rtt-ms"), QObject::tr("Network round trip, ms") },
         { QStringLiteral("isolation"), QObject::tr("Isolation") },
