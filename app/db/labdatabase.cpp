@@ -1,6 +1,7 @@
 #include "app/db/labdatabase.h"
 
 #include "app/core/experiment.h"
+#include "app/core/quotedvalue.h"
 
 #include "app/db/labschema.h"
 
@@ -17,7 +18,7 @@ bool LabDatabase::open(QString* error)
     // Checked again here, however the name arrived: it goes between backticks below.
     const QString database = m_params.database;
     if (!isValidDatabaseName(database)) {
-        *error = QStringLiteral("the database name must be 1 to 64 letters, digits or underscores (got \"%1\")").arg(database);
+        *error = QStringLiteral("the database name must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(database));
         return false;
     }
     if (!m_connection.open(m_params, false, error))
