@@ -85,8 +85,9 @@ bool StrategyRun::prepare(QString* error)
 {
     say(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
+    FillProgress filling([this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
     if (!m_database->open(error) || !checkConnectionLimit(error)
-        || !m_database->prepareTables(m_strategy.layout(), m_experiment, error))
+        || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling))
         return false;
 
     QSqlDatabase control = m_database->connection().database();
