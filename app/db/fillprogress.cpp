@@ -35,13 +35,18 @@ void FillProgress::add(std::int64_t rows)
 QString FillProgress::describe(std::int64_t done, std::int64_t total, std::int64_t elapsedMs)
 {
     const QLocale english(QLocale::English);
-    const auto count = [&](double value) { return english.toString(static_cast<qlonglong>(std::llround(value))); };
-    QString line = QStringLiteral("filling tables: %1 of %2 rows").arg(count(static_cast<double>(done)), count(static_cast<double>(total)));
+    const auto count
+        = [&](double value) { return english.toString(static_cast<qlonglong>(std::llround(value))); };
+    QString line = QStringLiteral("filling tables: %1 of %2 rows")
+                       .arg(count(static_cast<double>(done)), count(static_cast<double>(total)));
     if (elapsedMs <= 0 || done <= 0)
         return line;
     const double perS = static_cast<double>(done) * 1000.0 / static_cast<double>(elapsedMs);
     if (done >= total)
-        return line + QStringLiteral(" in %1 s (%2 rows/s)").arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1).arg(count(perS));
+        return line
+            + QStringLiteral(" in %1 s (%2 rows/s)")
+                  .arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1)
+                  .arg(count(perS));
     // Whole seconds, rounded up: "about 0 s left" would read as done.
     const double left = std::ceil(static_cast<double>(total - done) / perS);
     return line + QStringLiteral(" (%1 rows/s, about %2 s left)").arg(count(perS), count(left));

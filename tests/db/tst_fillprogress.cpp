@@ -18,14 +18,18 @@ private slots:
         QTest::addColumn<qint64>("total");
         QTest::addColumn<qint64>("elapsedMs");
         QTest::addColumn<QString>("line");
-        QTest::newRow("under way") << qint64(420'000) << qint64(1'000'000) << qint64(1'355)
-                                   << QStringLiteral("filling tables: 420,000 of 1,000,000 rows (309,963 rows/s, about 2 s left)");
+        QTest::newRow("under way")
+            << qint64(420'000) << qint64(1'000'000) << qint64(1'355)
+            << QStringLiteral("filling tables: 420,000 of 1,000,000 rows (309,963 rows/s, about 2 s left)");
         // Time left is rounded up, so that a fill still under way never says 0 s.
-        QTest::newRow("nearly done") << qint64(999'999) << qint64(1'000'000) << qint64(1'000)
-                                     << QStringLiteral("filling tables: 999,999 of 1,000,000 rows (999,999 rows/s, about 1 s left)");
+        QTest::newRow("nearly done")
+            << qint64(999'999) << qint64(1'000'000) << qint64(1'000)
+            << QStringLiteral("filling tables: 999,999 of 1,000,000 rows (999,999 rows/s, about 1 s left)");
         QTest::newRow("done") << qint64(2'000'000) << qint64(2'000'000) << qint64(6'450)
-                              << QStringLiteral("filling tables: 2,000,000 of 2,000,000 rows in 6.5 s (310,078 rows/s)");
-        QTest::newRow("nothing yet") << qint64(0) << qint64(2'000'000) << qint64(0) << QStringLiteral("filling tables: 0 of 2,000,000 rows");
+                              << QStringLiteral(
+                                     "filling tables: 2,000,000 of 2,000,000 rows in 6.5 s (310,078 rows/s)");
+        QTest::newRow("nothing yet") << qint64(0) << qint64(2'000'000) << qint64(0)
+                                     << QStringLiteral("filling tables: 0 of 2,000,000 rows");
     }
     void describe()
     {

@@ -38,8 +38,10 @@ private slots:
         QTest::addColumn<qint64>("skus");
         QTest::addColumn<int>("slotsPerSku");
         QTest::addColumn<QString>("stockTable");
-        QTest::newRow("rows") << static_cast<int>(StockLayout::Rows) << qint64(100'000) << 16 << QStringLiteral("inventory");
-        QTest::newRow("slots") << static_cast<int>(StockLayout::Slots) << qint64(5'000) << 16 << QStringLiteral("inventory_slot");
+        QTest::newRow("rows") << static_cast<int>(StockLayout::Rows) << qint64(100'000) << 16
+                              << QStringLiteral("inventory");
+        QTest::newRow("slots") << static_cast<int>(StockLayout::Slots) << qint64(5'000) << 16
+                               << QStringLiteral("inventory_slot");
     }
     void fillingReportsItsProgress()
     {
@@ -75,7 +77,9 @@ private slots:
             QVERIFY2(done[i] > done[i - 1], qPrintable(lines.join(QLatin1Char('\n'))));
         QCOMPARE(done.last(), total);
         QVERIFY(std::all_of(totals.begin(), totals.end(), [&](std::int64_t t) { return t == total; }));
-        QVERIFY2(lines.last().startsWith(QStringLiteral("filling tables: %1 of %1 rows in ").arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(total)))),
+        QVERIFY2(lines.last().startsWith(
+                     QStringLiteral("filling tables: %1 of %1 rows in ")
+                         .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(total)))),
             qPrintable(lines.last()));
         QCOMPARE(count(database, QStringLiteral("sku")) + count(database, stockTable), total);
     }
