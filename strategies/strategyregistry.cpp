@@ -1,5 +1,7 @@
 #include "strategies/strategyregistry.h"
 
+#include "app/core/quotedvalue.h"
+
 #include "strategies/conditionalstrategy.h"
 #include "strategies/naivestrategy.h"
 #include "strategies/optimisticstrategy.h"
@@ -75,8 +77,18 @@ QStringList parseList(const QString& text, QString* error)
         return { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
     QStringList result;
     QStringList unknown;
-    for (const QString& part : trimmed.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const QStringList parts = trimmed.split(QLatin1Char(','));
+    for (const QString& part : parts) {
         const QString id = part.trimmed();
+        // "conditional,,naive" or a trailing comma is more likely a slip (a name left out)
+        // than a shorter list: refused rather than run without it.
+        if (id.isEmpty() && parts.size() > 1) {
+            *error = QStringLiteral("%1 has an empty item; list strategies like pessimistic,conditional")
+                         .arg(QuotedValue::quoted(text));
+            return {};
+        }
+        if (id.isEmpty())
+            continue;
         if (!ids().contains(id))
             unknown << id;
         else if (!result.contains(id))
@@ -84,7 +96,7 @@ QStringList parseList(const QString& text, QString* error)
     }
     if (!unknown.isEmpty()) {
         *error = QStringLiteral("unknown strategy %1; choose from %2, all or deadlocks")
-                     .arg(unknown.join(QStringLiteral(", ")), ids().join(QStringLiteral(", ")));
+                     .arg(QuotedValue::shortened(unknown.join(QStringLiteral(", "))), ids().join(QStringLiteral(", ")));
         return {};
     }
     if (result.isEmpty())

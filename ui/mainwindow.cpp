@@ -131,11 +131,17 @@ MainWindow::MainWindow(QWidget* parent)
         m_deadlocks->addDeadlock(deadlock);
         m_charts->addDeadlock(deadlock);
     });
+    connect(m_session, &LabSession::refused, this, [this](const QString& reason) {
+        showWarning(tr("Cannot run"), tr("The run did not start, and nothing on the server was changed.\n\n%1").arg(reason));
+    });
     connect(m_session, &LabSession::finished, this, [this](bool cancelled) {
+        const bool refused = !m_session->refusal().isEmpty();
         m_status->setText(cancelled ? tr("Stopped") : tr("Finished"));
-        m_progress->setValue(cancelled ? m_progress->value() : 100);
-        m_progress->setFormat(cancelled ? tr("stopped") : tr("done"));
+        m_progress->setValue(refused ? 0 : cancelled ? m_progress->value() : 100);
+        m_progress->setFormat(refused ? tr("not run") : cancelled ? tr("stopped") : tr("done"));
         updateRunAction();
+        if (refused) // after updateRunAction(), which would say "Ready to run"
+            m_status->setText(tr("Not run"));
     });
 
     m_recovery = new ServerRecovery(m_session, this);

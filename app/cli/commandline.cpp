@@ -1,6 +1,7 @@
 #include "app/cli/commandline.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/quotedvalue.h"
 #include "app/db/connectionparams.h"
 #include "strategies/strategyregistry.h"
 
@@ -33,13 +34,14 @@ QString outputFileProblem(const QString& path)
     if (path.trimmed().isEmpty())
         return QStringLiteral("needs a file name");
     const QFileInfo info(path);
+    const QString shown = QuotedValue::shortened(path);
     if (info.isDir())
-        return QStringLiteral("%1 is a folder, not a file").arg(path);
+        return QStringLiteral("%1 is a folder, not a file").arg(shown);
     const QFileInfo folder(info.absolutePath());
     if (!folder.isDir())
-        return QStringLiteral("the folder %1 does not exist").arg(QDir::toNativeSeparators(folder.filePath()));
+        return QStringLiteral("the folder %1 does not exist").arg(QuotedValue::shortened(QDir::toNativeSeparators(folder.filePath())));
     if (!folder.isWritable() || (info.exists() && !info.isWritable()))
-        return QStringLiteral("%1 is not writable").arg(path);
+        return QStringLiteral("%1 is not writable").arg(shown);
     return {};
 }
 
@@ -51,15 +53,15 @@ QString outputFolderProblem(const QString& path)
         return QStringLiteral("needs a folder name");
     QFileInfo info(path);
     if (info.exists() && !info.isDir())
-        return QStringLiteral("%1 is a file, not a folder").arg(path);
+        return QStringLiteral("%1 is a file, not a folder").arg(QuotedValue::shortened(path));
     QString existing = info.absoluteFilePath();
     while (!QFileInfo::exists(existing))
         existing = QFileInfo(existing).absolutePath();
     info = QFileInfo(existing);
     if (!info.isDir())
-        return QStringLiteral("%1 is a file, not a folder").arg(existing);
+        return QStringLiteral("%1 is a file, not a folder").arg(QuotedValue::shortened(existing));
     if (!info.isWritable())
-        return QStringLiteral("%1 is not writable").arg(existing);
+        return QStringLiteral("%1 is not writable").arg(QuotedValue::shortened(existing));
     return {};
 }
 
@@ -79,10 +81,35 @@ QStringList flagsTakenAsValues(const QCommandLineParser& parser, const QList<QCo
         for (const QString& value : parser.values(option)) {
             const QRegularExpressionMatch match = flagLike.match(value);
             if (match.hasMatch() && names.contains(match.captured(1)))
-                errors << QStringLiteral("--%1: needs a value, but the next argument is the flag %2").arg(option.names().constLast(), value);
+                errors << QStringLiteral("--%1: needs a value, but the next argument is the flag %2")
+                              .arg(option.names().constLast(), QuotedValue::shortened(value));
         }
     }
     return errors;
+}
+
+// QCommandLineParser quotes an unknown option whole: cut what it quotes, as every message here does.
+QString parserError(const QString& text)
+{
+    static const QRegularExpression quotedName(QStringLiteral("'([^']{%1,})'").arg(QuotedValue::kMaxShown + 1));
+    QString result = text;
+    QRegularExpressionMatch match;
+    while ((match = quotedName.match(result)).hasMatch())
+        result.replace(match.capturedStart(), match.capturedLength(), QuotedValue::quoted(match.captured(1)));
+    return result;
+}
+
+// duration, orders, time-limit and rate count only under one stop or arrival mode: given on the
+// command line where they do not count, they would be silently ignored. Refused instead, naming
+// the flag that decides, and where its value came from when that was not the command line.
+QString unusedFlag(const QString& name, const FieldCondition& condition, const Experiment& experiment, bool fromFile)
+{
+    const QString current = ExperimentFields::find(condition.field)->print(experiment);
+    QStringList values = condition.values;
+    const QString last = values.takeLast();
+    const QString wanted = values.isEmpty() ? last : values.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+    return QStringLiteral("--%1: only used with --%2 %3, but the %2 is %4%5; leave out --%1 or choose --%2 %3")
+        .arg(name, condition.field, wanted, current, fromFile ? QStringLiteral(" (from --experiment)") : QString());
 }
 
 } // namespace
@@ -134,7 +161,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
 
     if (!parser.parse(arguments)) {
         result.action = Action::Fail;
-        result.errors << parser.errorText();
+        result.errors << parserError(parser.errorText());
         return result;
     }
     if (const QStringList swallowed = flagsTakenAsValues(parser, options); !swallowed.isEmpty()) {
@@ -153,7 +180,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     const QStringList positional = parser.positionalArguments();
     const bool sweep = positional.size() == 1 && positional.first() == QLatin1String("sweep");
     if (positional.size() > 1 || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
-        result.errors << QStringLiteral("unknown command \"%1\"; the commands are run and sweep").arg(positional.join(QLatin1Char(' ')));
+        result.errors << QStringLiteral("unknown command %1; the commands are run and sweep").arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
     // In a sweep, --threads, --slots and --skus may be lists; the experiment keeps the first value.
     QHash<QString, QString> listFields;
     if (sweep) {
@@ -173,12 +200,23 @@ CommandLine CommandLine::parse(const QStringList& arguments)
                     : QStringLiteral("--experiment: %1: %2").arg(error.field, error.message));
         }
     }
+    QStringList refusedFields; // a flag refused once is not refused again for the same value
     for (const ExperimentField& field : ExperimentFields::all()) {
         if (!parser.isSet(field.name))
             continue;
         const QString value = listFields.contains(field.name) ? listFields.value(field.name).section(QLatin1Char(','), 0, 0) : parser.value(field.name);
-        if (auto error = ExperimentFields::set(result.experiment, field.name, value))
+        if (auto error = ExperimentFields::set(result.experiment, field.name, value)) {
             result.errors << QStringLiteral("--%1: %2").arg(error->field, error->message);
+            refusedFields << field.name;
+        }
+    }
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        if (!parser.isSet(field.name) || refusedFields.contains(field.name))
+            continue;
+        if (const auto condition = ExperimentFields::unusedIn(field.name, result.experiment)) {
+            const bool fromFile = parser.isSet(experimentFile) && !parser.isSet(condition->field);
+            result.errors << unusedFlag(field.name, *condition, result.experiment, fromFile);
+        }
     }
     if (sweep) {
         result.action = Action::Sweep;
@@ -186,11 +224,12 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         const auto threads = SweepPlan::parseList(parser.isSet(QStringLiteral("threads")) ? parser.value(QStringLiteral("threads"))
                                                                                            : QString::number(result.experiment.threads),
                                                   &listError);
-        if (!threads)
-            result.errors << QStringLiteral("--threads: ") + listError;
-        else
+        if (threads) {
             for (const std::int64_t count : *threads)
                 result.sweep.threads << static_cast<int>(std::min<std::int64_t>(count, 1'000'000));
+        } else if (!refusedFields.contains(QStringLiteral("threads"))) {
+            result.errors << QStringLiteral("--threads: ") + listError;
+        }
         if (listFields.contains(QStringLiteral("slots")) && listFields.contains(QStringLiteral("skus")))
             result.errors << QStringLiteral("a sweep varies the slots or the SKU count besides the threads, not both");
         for (const QString& name : { QStringLiteral("slots"), QStringLiteral("skus") }) {
@@ -198,7 +237,8 @@ CommandLine CommandLine::parse(const QStringList& arguments)
                 continue;
             const auto values = SweepPlan::parseList(listFields.value(name), &listError);
             if (!values) {
-                result.errors << QStringLiteral("--%1: %2").arg(name, listError);
+                if (!refusedFields.contains(name))
+                    result.errors << QStringLiteral("--%1: %2").arg(name, listError);
                 continue;
             }
             result.sweep.dimension = name == QLatin1String("slots") ? SweepPlan::Dimension::Slots : SweepPlan::Dimension::Skus;
@@ -242,7 +282,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     if (!result.reportPath.isEmpty() && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
-        result.errors << QStringLiteral("--report: the file name must end in .html or .pdf (got %1)").arg(result.reportPath);
+        result.errors << QStringLiteral("--report: the file name must end in .html or .pdf (got %1)").arg(QuotedValue::shortened(result.reportPath));
     if (parser.isSet(charts)) {
         result.chartsDir = parser.value(charts);
         if (const QString problem = outputFolderProblem(result.chartsDir); !problem.isEmpty())

@@ -149,6 +149,11 @@ int HeadlessRun::exec()
         return kExitUsage;
     }
     loop.exec();
+    if (!session.refusal().isEmpty()) {
+        // Nothing ran: no table, no files.
+        printError(session.refusal());
+        return interrupted ? kExitInterrupted : kExitFailed;
+    }
 
     QList<StrategyResult> results;
     for (const SourcedResult& row : session.results())

@@ -1,5 +1,7 @@
 #include "app/core/experiment.h"
 
+#include "app/core/quotedvalue.h"
+
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -131,7 +133,7 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
         errors.append({ QStringLiteral("rate"), QStringLiteral("open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
 
     if (!isValidDatabaseName(e.database))
-        errors.append({ QStringLiteral("database"), QStringLiteral("must be 1 to 64 letters, digits or underscores (got \"%1\")").arg(e.database) });
+        errors.append({ QStringLiteral("database"), QStringLiteral("must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(e.database)) });
     return errors;
 }
 

@@ -1,5 +1,7 @@
 #include "app/core/experimentfields.h"
 
+#include "app/core/quotedvalue.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QLocale>
@@ -13,31 +15,51 @@ namespace {
 
 constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
 
+using QuotedValue::quoted;
+
+// White space around a value is refused, not trimmed: " 5" is most often a script's quoting
+// gone wrong, and a value read as something other than what was written hides that.
+bool hasSpaceAround(const QString& text)
+{
+    return !text.isEmpty() && (text.front().isSpace() || text.back().isSpace());
+}
+
+QString spaceAround(const QString& text)
+{
+    return QStringLiteral("%1 has white space around it; write the value without it").arg(quoted(text));
+}
+
 QString notWhole(const QString& text)
 {
-    return QStringLiteral("\"%1\" is not a whole number").arg(text);
+    return QStringLiteral("%1 is not a whole number").arg(quoted(text));
 }
 
 template <typename Int>
 QString parseInt(const QString& text, Int& out)
 {
+    if (text.isEmpty())
+        return QStringLiteral("needs a value");
+    if (hasSpaceAround(text))
+        return spaceAround(text);
     bool ok = false;
-    const qlonglong value = text.trimmed().toLongLong(&ok);
+    const qlonglong value = text.toLongLong(&ok);
     if (!ok)
-        return text.trimmed().isEmpty() ? QStringLiteral("needs a value") : notWhole(text);
+        return notWhole(text);
     if (value < static_cast<qlonglong>(std::numeric_limits<Int>::min())
         || value > static_cast<qlonglong>(std::numeric_limits<Int>::max()))
-        return QStringLiteral("%1 is far out of range").arg(text);
+        return QStringLiteral("%1 is far out of range").arg(QuotedValue::shortened(text));
     out = static_cast<Int>(value);
     return {};
 }
 
 QString parseDouble(const QString& text, double& out)
 {
+    if (hasSpaceAround(text))
+        return spaceAround(text);
     bool ok = false;
-    const double value = text.trimmed().toDouble(&ok);
+    const double value = text.toDouble(&ok);
     if (!ok || !std::isfinite(value))
-        return QStringLiteral("\"%1\" is not a number").arg(text);
+        return QStringLiteral("%1 is not a number").arg(quoted(text));
     out = value;
     return {};
 }
@@ -51,7 +73,7 @@ QString printDouble(double value)
 
 QString parseSkew(Experiment& e, const QString& text)
 {
-    const QStringList parts = text.trimmed().toLower().split(QLatin1Char(':'));
+    const QStringList parts = text.toLower().split(QLatin1Char(':'));
     const QString& kind = parts.first();
     if (kind == QLatin1String("uniform") && parts.size() == 1) {
         e.skew = SkewKind::Uniform;
@@ -61,7 +83,7 @@ QString parseSkew(Experiment& e, const QString& text)
         double percent = 0;
         std::int64_t hot = 0;
         if (!parseDouble(parts[1], percent).isEmpty() || !parseInt(parts[2], hot).isEmpty())
-            return QStringLiteral("hot set is hotset:PERCENT:SKUS, e.g. hotset:90:10 (got \"%1\")").arg(text);
+            return QStringLiteral("hot set is hotset:PERCENT:SKUS, e.g. hotset:90:10 (got %1)").arg(quoted(text));
         e.skew = SkewKind::HotSet;
         e.hotPercent = percent;
         e.hotSkus = hot;
@@ -70,12 +92,12 @@ QString parseSkew(Experiment& e, const QString& text)
     if (kind == QLatin1String("zipf") && parts.size() <= 2) {
         double s = 1.1;
         if (parts.size() == 2 && !parseDouble(parts[1], s).isEmpty())
-            return QStringLiteral("Zipf is zipf:S, e.g. zipf:1.1 (got \"%1\")").arg(text);
+            return QStringLiteral("Zipf is zipf:S, e.g. zipf:1.1 (got %1)").arg(quoted(text));
         e.skew = SkewKind::Zipf;
         e.zipfS = s;
         return {};
     }
-    return QStringLiteral("must be uniform, hotset:PERCENT:SKUS or zipf:S (got \"%1\")").arg(text);
+    return QStringLiteral("must be uniform, hotset:PERCENT:SKUS or zipf:S (got %1)").arg(quoted(text));
 }
 
 QString printSkew(const Experiment& e)
@@ -93,7 +115,7 @@ QString printSkew(const Experiment& e)
 
 QString parseQty(Experiment& e, const QString& text)
 {
-    const QStringList parts = text.trimmed().split(QLatin1Char('-'));
+    const QStringList parts = text.split(QLatin1Char('-'));
     int low = 0;
     int high = 0;
     if (parts.size() == 1 && parseInt(parts[0], low).isEmpty()) {
@@ -105,7 +127,7 @@ QString parseQty(Experiment& e, const QString& text)
         e.qtyMax = high;
         return {};
     }
-    return QStringLiteral("must be a whole number or a range like 1-5 (got \"%1\")").arg(text);
+    return QStringLiteral("must be a whole number or a range like 1-5 (got %1)").arg(quoted(text));
 }
 
 QString printQty(const Experiment& e)
@@ -118,29 +140,31 @@ QString parseEnum(const QString& text, Enum& out, const std::array<Enum, N>& val
 {
     QStringList names;
     for (Enum value : values) {
-        if (text.trimmed().compare(name(value), Qt::CaseInsensitive) == 0) {
+        if (text.compare(name(value), Qt::CaseInsensitive) == 0) {
             out = value;
             return {};
         }
         names << name(value);
     }
-    return QStringLiteral("must be one of %1 (got \"%2\")").arg(names.join(QStringLiteral(", ")), text);
+    return QStringLiteral("must be one of %1 (got %2)").arg(names.join(QStringLiteral(", ")), quoted(text));
 }
 
 QString parseDurationField(const QString& text, std::int64_t& out)
 {
     const auto ms = ExperimentFields::parseDurationMs(text);
     if (!ms)
-        return QStringLiteral("\"%1\" is not a duration such as 10s, 500ms or 2m").arg(text);
+        return QStringLiteral("%1 is not a duration such as 10s, 500ms or 2m").arg(quoted(text));
     out = *ms;
     return {};
 }
 
 // orders, duration and rate count only under one stop condition or arrival mode, so
-// validateExperiment() checks them only then. A value it would refuse there is refused when
-// it is set all the same, rather than kept for the day the mode is switched on; the range
-// itself stays in validateExperiment(), asked about a copy switched to that mode. No strategy's
-// own rules are asked for: none of them concerns these fields.
+// validateExperiment() checks them only then. The command line refuses them outright there
+// (unusedIn), but an experiment file carries every key, as --save-experiment and the result
+// files write them: a value it would refuse in its mode is refused when it is set all the same,
+// rather than kept for the day the mode is switched on; the range itself stays in
+// validateExperiment(), asked about a copy switched to that mode. No strategy's own rules are
+// asked for: none of them concerns these fields.
 template <typename Value>
 QString parseAsIn(Experiment& e, const QString& text, Value Experiment::*member, QString (*parse)(const QString&, Value&),
                   const QString& field, void (*switchMode)(Experiment&))
@@ -191,16 +215,19 @@ const QList<ExperimentField> kFields = {
           return parseAsIn(e, t, &Experiment::durationMs, parseDurationField, QStringLiteral("duration"),
               [](Experiment& probe) { probe.stop = StopKind::Duration; });
       },
-      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.durationMs); } },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.durationMs); },
+      { QStringLiteral("stop"), { QStringLiteral("duration") } } },
     { QStringLiteral("orders"), QStringLiteral("n"), QStringLiteral("Total orders for --stop orders."),
       [](Experiment& e, const QString& t) {
           return parseAsIn(e, t, &Experiment::totalOrders, parseInt<std::int64_t>, QStringLiteral("orders"),
               [](Experiment& probe) { probe.stop = StopKind::Orders; });
       },
-      [](const Experiment& e) { return QString::number(e.totalOrders); } },
+      [](const Experiment& e) { return QString::number(e.totalOrders); },
+      { QStringLiteral("stop"), { QStringLiteral("orders") } } },
     { QStringLiteral("time-limit"), QStringLiteral("time"), QStringLiteral("Longest a strategy may run under --stop orders or sold-out."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.timeLimitMs); },
-      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.timeLimitMs); } },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.timeLimitMs); },
+      { QStringLiteral("stop"), { QStringLiteral("orders"), QStringLiteral("sold-out") } } },
     { QStringLiteral("warmup"), QStringLiteral("time"), QStringLiteral("Warm-up at the start of each strategy, left out of rates, latencies and lock figures."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.warmupMs); },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.warmupMs); } },
@@ -224,11 +251,12 @@ const QList<ExperimentField> kFields = {
           return parseAsIn(e, t, &Experiment::rate, parseDouble, QStringLiteral("rate"),
               [](Experiment& probe) { probe.arrival = ArrivalMode::Open; });
       },
-      [](const Experiment& e) { return printDouble(e.rate); } },
+      [](const Experiment& e) { return printDouble(e.rate); },
+      { QStringLiteral("arrival"), { QStringLiteral("open") } } },
     { QStringLiteral("seed"), QStringLiteral("n"), QStringLiteral("Random seed; the same seed replays the same order stream."),
       [](Experiment& e, const QString& t) {
           bool ok = false;
-          const qulonglong value = t.trimmed().toULongLong(&ok);
+          const qulonglong value = t.toULongLong(&ok);
           if (!ok)
               return notWhole(t);
           e.seed = value;
@@ -269,7 +297,7 @@ const QList<ExperimentField> kFields = {
       [](const Experiment& e) { return QString::number(e.bufferPoolMb); } },
     { QStringLiteral("database"), QStringLiteral("name"), QStringLiteral("Database the lab owns on the server."),
       [](Experiment& e, const QString& t) {
-          e.database = t.trimmed();
+          e.database = t;
           return QString();
       },
       [](const Experiment& e) { return e.database; } },
@@ -287,7 +315,7 @@ bool isNumericField(const QString& name)
 
 FieldError unknownField(const QString& name)
 {
-    return { name.isEmpty() ? QStringLiteral("\"\"") : name, QStringLiteral("is not an experiment field") };
+    return { name.isEmpty() ? QStringLiteral("\"\"") : QuotedValue::shortened(name), QStringLiteral("is not an experiment field") };
 }
 
 } // namespace
@@ -313,10 +341,23 @@ std::optional<FieldError> set(Experiment& experiment, const QString& name, const
     const ExperimentField* field = find(name);
     if (!field)
         return unknownField(name);
+    if (hasSpaceAround(text))
+        return FieldError { name, spaceAround(text) };
     const QString error = field->parse(experiment, text);
     if (error.isEmpty())
         return std::nullopt;
     return FieldError { name, error };
+}
+
+std::optional<FieldCondition> unusedIn(const QString& name, const Experiment& experiment)
+{
+    const ExperimentField* field = find(name);
+    if (!field || field->countsOnlyWith.field.isEmpty())
+        return std::nullopt;
+    const ExperimentField* controlling = find(field->countsOnlyWith.field);
+    if (controlling && field->countsOnlyWith.values.contains(controlling->print(experiment)))
+        return std::nullopt;
+    return field->countsOnlyWith;
 }
 
 QJsonObject toJson(const Experiment& experiment)
@@ -382,7 +423,7 @@ std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& error
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        errors.append({ QStringLiteral("experiment"), QStringLiteral("cannot read %1: %2").arg(path, file.errorString()) });
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("cannot read %1: %2").arg(QuotedValue::shortened(path), file.errorString()) });
         return std::nullopt;
     }
     return fromJsonText(file.read(kMaxFileBytes), path, errors);
@@ -396,7 +437,7 @@ std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& so
         const QString reason = parseError.error != QJsonParseError::NoError
             ? QStringLiteral("%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
             : QStringLiteral("the top level must be an object");
-        errors.append({ QStringLiteral("experiment"), QStringLiteral("%1 is not an experiment file: %2").arg(source, reason) });
+        errors.append({ QStringLiteral("experiment"), QStringLiteral("%1 is not an experiment file: %2").arg(QuotedValue::shortened(source), reason) });
         return std::nullopt;
     }
     const qsizetype before = errors.size();
@@ -408,7 +449,7 @@ std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& so
 
 std::optional<std::int64_t> parseDurationMs(const QString& text)
 {
-    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|min)?\\s*$"));
+    static const QRegularExpression pattern(QStringLiteral("^(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|min)?$"));
     const QRegularExpressionMatch match = pattern.match(text.toLower());
     if (!match.hasMatch())
         return std::nullopt;

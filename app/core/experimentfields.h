@@ -9,6 +9,12 @@
 
 #include <optional>
 
+// The setting of another field under which a field counts, e.g. stop is duration.
+struct FieldCondition {
+    QString field; // e.g. "stop"
+    QStringList values; // e.g. { "orders", "sold-out" }
+};
+
 // The named fields of an experiment, shared by the CLI flags, the experiment JSON and the
 // window: each field parses its text, prints its value and documents itself in one place.
 struct ExperimentField {
@@ -18,6 +24,8 @@ struct ExperimentField {
     // Parses `text` into the experiment; returns an error message, empty on success.
     QString (*parse)(Experiment&, const QString& text);
     QString (*print)(const Experiment&);
+    // Empty when the field always counts; else it is ignored unless this condition holds.
+    FieldCondition countsOnlyWith {};
 };
 
 namespace ExperimentFields {
@@ -27,6 +35,10 @@ const ExperimentField* find(const QString& name);
 
 // Sets one field from text; the error names the field.
 std::optional<FieldError> set(Experiment& experiment, const QString& name, const QString& text);
+
+// The condition `name` counts only under, when `experiment` does not meet it: a duration under
+// the orders stop, say. Nothing when the field counts (or always does).
+std::optional<FieldCondition> unusedIn(const QString& name, const Experiment& experiment);
 
 QJsonObject toJson(const Experiment& experiment);
 // Reads every known key; unknown keys and wrongly typed values are errors, never ignored.

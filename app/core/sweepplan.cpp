@@ -1,6 +1,14 @@
 #include "app/core/sweepplan.h"
 
+#include "app/core/quotedvalue.h"
+
 #include <algorithm>
+
+namespace {
+
+constexpr qsizetype kMaxListValues = 64; // distinct values in one sweep list
+
+} // namespace
 
 QList<RunCell> RunCell::plainRun(const Experiment& experiment, const QStringList& strategies)
 {
@@ -41,22 +49,35 @@ qsizetype SweepPlan::cellCount(qsizetype strategies, int repeat) const
 std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QString* error)
 {
     QList<std::int64_t> values;
-    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const QStringList parts = text.split(QLatin1Char(','));
+    for (const QString& part : parts) {
+        // "1,,4" or "1,4," is more likely a slip than a short list: refused, as a single
+        // value with white space around it is.
+        if (part.isEmpty()) {
+            if (parts.size() == 1)
+                break;
+            *error = QStringLiteral("%1 has an empty item; lists look like 1,4,16,64").arg(QuotedValue::quoted(text));
+            return std::nullopt;
+        }
+        if (part != part.trimmed()) {
+            *error = QStringLiteral("%1 has white space around it; lists look like 1,4,16,64").arg(QuotedValue::quoted(part));
+            return std::nullopt;
+        }
         bool ok = false;
-        const qlonglong value = part.trimmed().toLongLong(&ok);
+        const qlonglong value = part.toLongLong(&ok);
         if (!ok || value < 1) {
-            *error = QStringLiteral("\"%1\" is not a positive whole number (lists look like 1,4,16,64)").arg(part.trimmed());
+            *error = QStringLiteral("%1 is not a positive whole number (lists look like 1,4,16,64)").arg(QuotedValue::quoted(part));
             return std::nullopt;
         }
         if (!values.contains(value))
             values.append(value);
+        if (values.size() > kMaxListValues) {
+            *error = QStringLiteral("at most %1 values").arg(kMaxListValues);
+            return std::nullopt;
+        }
     }
     if (values.isEmpty()) {
         *error = QStringLiteral("needs at least one value, e.g. 1,4,16,64");
-        return std::nullopt;
-    }
-    if (values.size() > 64) {
-        *error = QStringLiteral("at most 64 values");
         return std::nullopt;
     }
     return values;

@@ -1,6 +1,7 @@
 #include "app/db/labdatabase.h"
 
 #include "app/core/experiment.h"
+#include "app/core/quotedvalue.h"
 
 #include "app/db/labschema.h"
 
@@ -17,7 +18,7 @@ bool LabDatabase::open(QString* error)
     // Checked again here, however the name arrived: it goes between backticks below.
     const QString database = m_params.database;
     if (!isValidDatabaseName(database)) {
-        *error = QStringLiteral("the database name must be 1 to 64 letters, digits or underscores (got \"%1\")").arg(database);
+        *error = QStringLiteral("the database name must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(database));
         return false;
     }
     if (!m_connection.open(m_params, false, error))
@@ -122,7 +123,7 @@ bool LabDatabase::checkOwnership(QString* error)
                              error);
 }
 
-bool LabDatabase::prepareTables(StockLayout layout, const Experiment& experiment, QString* error)
+bool LabDatabase::prepareTables(StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress)
 {
     if (!checkOwnership(error))
         return false;
@@ -141,17 +142,24 @@ bool LabDatabase::prepareTables(StockLayout layout, const Experiment& experiment
         if (!m_connection.exec(create, error))
             return false;
     }
-    return seed(layout, experiment, error);
+    return seed(layout, experiment, progress, error);
 }
 
-bool LabDatabase::seed(StockLayout layout, const Experiment& e, QString* error)
+std::int64_t LabDatabase::rowsToFill(StockLayout layout, const Experiment& e)
 {
+    return e.skus + (layout == StockLayout::Rows ? e.skus : e.skus * e.slotsPerSku);
+}
+
+bool LabDatabase::seed(StockLayout layout, const Experiment& e, FillProgress* progress, QString* error)
+{
+    if (progress)
+        progress->start(rowsToFill(layout, e));
     if (!insertRows(QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.skus,
-                    [&](std::int64_t i) { return QStringLiteral("(%1,%2)").arg(i + 1).arg(e.initialStock); }, error))
+                    [&](std::int64_t i) { return QStringLiteral("(%1,%2)").arg(i + 1).arg(e.initialStock); }, progress, error))
         return false;
     if (layout == StockLayout::Rows) {
         return insertRows(QStringLiteral("INSERT INTO inventory (sku_id, stock, version) VALUES "), QString(), e.skus,
-                          [&](std::int64_t i) { return QStringLiteral("(%1,%2,0)").arg(i + 1).arg(e.initialStock); }, error);
+                          [&](std::int64_t i) { return QStringLiteral("(%1,%2,0)").arg(i + 1).arg(e.initialStock); }, progress, error);
     }
     // Slot rows go in through the restock upsert, in bulk; the stock is spread evenly.
     const std::int64_t perSlot = e.initialStock / e.slotsPerSku;
@@ -162,11 +170,11 @@ bool LabDatabase::seed(StockLayout layout, const Experiment& e, QString* error)
                           const std::int64_t slot = i % e.slotsPerSku;
                           return QStringLiteral("(%1,%2,%3)").arg(i / e.slotsPerSku + 1).arg(slot).arg(perSlot + (slot < remainder ? 1 : 0));
                       },
-                      error);
+                      progress, error);
 }
 
 bool LabDatabase::insertRows(const QString& head, const QString& tail, std::int64_t count,
-                             const std::function<QString(std::int64_t)>& row, QString* error)
+                             const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error)
 {
     constexpr std::int64_t kRowsPerStatement = 5000;
     for (std::int64_t start = 0; start < count; start += kRowsPerStatement) {
@@ -180,6 +188,8 @@ bool LabDatabase::insertRows(const QString& head, const QString& tail, std::int6
         sql += tail;
         if (!m_connection.exec(sql, error))
             return false;
+        if (progress)
+            progress->add(end - start);
     }
     return true;
 }

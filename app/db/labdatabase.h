@@ -4,6 +4,7 @@
 #include "app/db/connectionparams.h"
 #include "app/db/qtsqlconnection.h"
 
+#include "app/db/fillprogress.h"
 #include "app/db/labschema.h"
 
 // The lab's own database on the server. The lab creates, changes and drops tables only
@@ -17,8 +18,11 @@ public:
     bool open(QString* error);
     // False, with a message, when the server's max_connections is below what a run needs.
     bool checkConnectionLimit(long long needed, QString* error);
-    // Drops the lab's tables and creates and fills those of a strategy's stock layout.
-    bool prepareTables(StockLayout layout, const Experiment& experiment, QString* error);
+    // Drops the lab's tables and creates and fills those of a strategy's stock layout;
+    // `progress`, when given, counts the rows as they go in.
+    bool prepareTables(StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress = nullptr);
+    // The rows prepareTables puts in for a layout: the SKUs, and their stock or slot rows.
+    static std::int64_t rowsToFill(StockLayout layout, const Experiment& experiment);
 
     QtSqlConnection& connection() { return m_connection; }
     // A control connection that no longer answers (killed, or the server restarted) is
@@ -29,9 +33,9 @@ public:
 private:
     bool checkInnoDb(QString* error);
     bool checkOwnership(QString* error);
-    bool seed(StockLayout layout, const Experiment& experiment, QString* error);
+    bool seed(StockLayout layout, const Experiment& experiment, FillProgress* progress, QString* error);
     bool insertRows(const QString& head, const QString& tail, std::int64_t count,
-                    const std::function<QString(std::int64_t)>& row, QString* error);
+                    const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error);
 
     ConnectionParams m_params;
     QtSqlConnection m_connection;

@@ -1,5 +1,6 @@
 #include "app/run/experimentrunner.h"
 
+#include "app/db/lablease.h"
 #include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
 
@@ -52,6 +53,16 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
     m_cancel.store(false);
     m_running.store(true);
     m_thread = std::thread([this, cells, params, runId] {
+        // The lease before anything else, on this thread, which owns its connection; it is
+        // given back when the plan ends, on every path out of here.
+        LabLease lease(params);
+        QString refusal;
+        if (!lease.acquire(&refusal)) {
+            m_running.store(false);
+            emit refused(runId, refusal);
+            emit finished(runId, false);
+            return;
+        }
         for (int index = 0; index < cells.size(); ++index) {
             if (m_cancel.load())
                 break;
@@ -74,6 +85,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
                 break;
             }
         }
+        lease.release(); // before finished(): a lab waiting for this one may start at once
         const bool cancelled = m_cancel.load();
         m_running.store(false);
         emit finished(runId, cancelled);

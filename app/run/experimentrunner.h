@@ -15,8 +15,9 @@
 #include <thread>
 
 // Runs the chosen strategies one after another, each on fresh data, on a control thread
-// of its own. Results arrive as signals, queued to the receiver's thread; every signal
-// carries the run id so that a receiver can drop what belongs to an older run.
+// of its own, holding the database's lease (LabLease) from before the first strategy touches
+// it to the end of the last. Results arrive as signals, queued to the receiver's thread; every
+// signal carries the run id so that a receiver can drop what belongs to an older run.
 class ExperimentRunner : public QObject {
     Q_OBJECT
 public:
@@ -39,6 +40,9 @@ signals:
     void strategyFinished(const StrategyResult& result);
     void locksSampled(const LockSnapshot& snapshot);
     void deadlockFound(const DeadlockRecord& deadlock);
+    // Another lab holds the database's lease (or it could not be taken): nothing ran or was
+    // touched. finished() follows.
+    void refused(int runId, const QString& reason);
     void finished(int runId, bool cancelled);
 
 private:

@@ -25,8 +25,9 @@ constexpr auto kLoopPause = std::chrono::milliseconds(5);
 // a 4x spacing it took about a tenth of a 2-core server's CPU once the table held some
 // 100,000 orders. The final audit is always done.
 constexpr std::int64_t kAuditSpacing = 50;
-// Connections besides the clients' own: control, heartbeat, sampler and deadlock reader.
-constexpr long long kControlConnections = 4;
+// Connections besides the clients' own: control, server watch, sampler, deadlock reader, and the
+// plan's lease on the lab database.
+constexpr long long kControlConnections = 5;
 // Tries of the closing audit, a control connection opened again between them.
 constexpr int kAuditAttempts = 6;
 // Deadlocks kept in a result with their full text; all of them are counted.
@@ -85,9 +86,10 @@ bool StrategyRun::prepare(QString* error)
 {
     say(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
+    FillProgress filling([this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
     if (!m_database->open(error)
         || !m_database->checkConnectionLimit(m_experiment.threads + m_experiment.writers + kControlConnections, error)
-        || !m_database->prepareTables(m_strategy.layout(), m_experiment, error))
+        || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling))
         return false;
 
     QSqlDatabase control = m_database->connection().database();

@@ -124,6 +124,12 @@ void LabSession::connectRunner()
         if (result.serverLost)
             emit serverLost(result);
     });
+    connect(&m_runner, &ExperimentRunner::refused, this, [this](int runId, const QString& reason) {
+        if (runId != m_activeRun)
+            return;
+        m_refusal = reason;
+        emit refused(reason);
+    });
     connect(&m_runner, &ExperimentRunner::finished, this, [this](int runId, bool cancelled) {
         if (runId == m_activeRun)
             emit finished(cancelled);
@@ -141,6 +147,7 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error)
         return false;
     m_experiment = cells.first().experiment;
     m_activeRun = m_runner.runId();
+    m_refusal.clear();
     return true;
 }
 

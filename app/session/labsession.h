@@ -45,6 +45,8 @@ public:
     void stop();
     bool isRunning() const { return m_runner.isRunning(); }
     int runId() const { return m_runner.runId(); }
+    // Why the latest run did not run at all (another lab holds its database), else empty.
+    QString refusal() const { return m_refusal; }
 
     // Every result of the session: runs of this session ("#3") and results opened from files.
     const QList<SourcedResult>& results() const { return m_results; }
@@ -80,6 +82,8 @@ signals:
     // A row for the results: a finished run or one opened from a file.
     void resultAdded(const SourcedResult& result);
     void serverLost(const StrategyResult& result);
+    // The run was turned away before it touched anything; finished() follows.
+    void refused(const QString& reason);
     void finished(bool cancelled);
     void recoveryAudited(const RecoveryReport& report);
 
@@ -96,6 +100,7 @@ private:
     QString m_externalVersion;
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
+    QString m_refusal;
     QList<SourcedResult> m_results;
     qsizetype m_lost = -1; // index in m_results of the run whose orders await an audit
     bool m_recovering = false;

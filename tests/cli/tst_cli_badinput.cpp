@@ -31,6 +31,9 @@ private slots:
         QFile experiment(m_dir.filePath(QStringLiteral("bad.json")));
         QVERIFY(experiment.open(QIODevice::WriteOnly));
         experiment.write("{\"threads\": 5000}");
+        QFile huge(m_dir.filePath(QStringLiteral("huge.json")));
+        QVERIFY(huge.open(QIODevice::WriteOnly));
+        huge.write("{\"database\": \"" + QByteArray(50 * 1024 * 1024, 'd') + "\"}");
     }
 
     void refused_data()
@@ -56,6 +59,17 @@ private slots:
             << QStringLiteral("--server: bad server URL: the scheme must be mysql://");
         QTest::newRow("hostile text") << QStringList { "run", "--skew", QString(100000, QLatin1Char('9')) }
                                       << 2 << QStringLiteral("--skew: ");
+        QTest::newRow("space around a number") << QStringList { "run", "--threads", " 5" } << 2
+                                               << QStringLiteral("--threads: \" 5\" has white space around it");
+        QTest::newRow("empty strategy") << QStringList { "run", "--strategy", "conditional,,naive" } << 2
+                                        << QStringLiteral("--strategy: \"conditional,,naive\" has an empty item");
+        QTest::newRow("duration under the orders stop") << QStringList { "run", "--stop", "orders", "--duration", "1s" } << 2
+                                                        << QStringLiteral("--duration: only used with --stop duration, but the stop is orders");
+        QTest::newRow("orders under the duration stop") << QStringList { "sweep", "--threads", "1,2", "--orders", "50" } << 2
+                                                        << QStringLiteral("--orders: only used with --stop orders, but the stop is duration");
+        QTest::newRow("50 MB value in a file") << QStringList { "run", "--experiment", "huge.json" } << 2
+                                               << QStringLiteral("--database: must be 1 to 64 letters, digits or underscores (got \"%1…\" (52,428,800 characters))")
+                                                      .arg(QString(60, QLatin1Char('d')));
         QTest::newRow("unreachable server")
             << QStringList { "run", "--server", "mysql://lab:secretpw@127.0.0.1:1/lockbench" } << 1
             << QStringLiteral("cannot connect to mysql://lab:***@127.0.0.1:1/lockbench");
@@ -75,6 +89,7 @@ private slots:
             qPrintable(QStringLiteral("exit %1: %2").arg(o.exitCode).arg(o.all().left(2000))));
         QVERIFY2(o.err.contains(QLatin1String("lockbench: ") + message), qPrintable(o.err.left(2000)));
         QVERIFY2(!o.all().contains(QLatin1String("secretpw")), "password echoed");
+        QVERIFY2(o.err.size() < 2000, qPrintable(o.err.left(2000))); // a value is quoted cut, never whole
         if (exitCode == 2)
             QVERIFY2(o.out.isEmpty(), qPrintable(o.out)); // refused before anything ran
     }

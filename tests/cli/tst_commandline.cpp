@@ -42,7 +42,7 @@ QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("stop"), { QStringLiteral("forever"), {} } },
         { QStringLiteral("duration"), { QStringLiteral("25h"), {} } },
         { QStringLiteral("orders"), { 0, { QStringLiteral("--stop"), QStringLiteral("sold-out") } } },
-        { QStringLiteral("time-limit"), { QStringLiteral("50ms"), {} } },
+        { QStringLiteral("time-limit"), { QStringLiteral("50ms"), { QStringLiteral("--stop"), QStringLiteral("sold-out") } } },
         { QStringLiteral("warmup"), { QStringLiteral("2h"), {} } },
         { QStringLiteral("server-wait"), { QStringLiteral("500ms"), {} } },
         { QStringLiteral("delay-ms"), { 10001, {} } },
@@ -82,7 +82,8 @@ QList<FlagCase> cliOnlyFlags(const QString& folder, const QString& file)
     return {
         { "--server", { QString(), QStringLiteral("http://u:secretpw@h/db"), QStringLiteral("mysql://u:secretpw@h:99999/db"),
                           QStringLiteral("mysql://h/db"), QStringLiteral("mysql://u:secretpw@h/a-b"), QStringLiteral("embeded") } },
-        { "--strategy", { QString(), QStringLiteral("bogus"), QStringLiteral(","), QStringLiteral("all,bogus") } },
+        { "--strategy", { QString(), QStringLiteral("bogus"), QStringLiteral(","), QStringLiteral("all,bogus"), QStringLiteral("conditional,,naive"),
+                            QStringLiteral("conditional,") } },
         { "--json", { QString(), folder, missing + QStringLiteral(".json") } },
         { "--csv", { QString(), folder, missing + QStringLiteral(".csv") } },
         { "--locks-json", { QString(), folder, missing + QStringLiteral(".jsonl") } },
@@ -150,6 +151,14 @@ private slots:
             addRow(QStringLiteral("run %1 missing value").arg(flag), { QStringLiteral("run"), flag }, QStringLiteral("Missing value after '%1'").arg(flag));
             addRow(QStringLiteral("run %1 followed by a flag").arg(flag), { QStringLiteral("run"), flag, QStringLiteral("--quiet") },
                 flag + QLatin1String(": needs a value, but the next argument is the flag --quiet"));
+            // A good value with white space around it: refused, not trimmed, in a run and a sweep.
+            const QString good = field.print(Experiment {});
+            addRow(QStringLiteral("run %1 leading space").arg(flag), { QStringLiteral("run"), flag, QLatin1Char(' ') + good },
+                QStringLiteral("%1: \" %2\" has white space around it").arg(flag, good));
+            addRow(QStringLiteral("sweep %1 trailing space").arg(flag), { QStringLiteral("sweep"), flag, good + QLatin1Char(' ') },
+                QStringLiteral("%1: \"%2 \" has white space around it").arg(flag, good));
+            addRow(QStringLiteral("run %1 trailing newline").arg(flag), { QStringLiteral("run"), flag, good + QLatin1Char('\n') },
+                flag + QLatin1String(": "));
         }
         for (const QString& list : { QStringLiteral("threads"), QStringLiteral("slots"), QStringLiteral("skus") }) {
             const QString flag = QStringLiteral("--") + list;
@@ -157,6 +166,12 @@ private slots:
             addRow(QStringLiteral("sweep %1 zero in the list").arg(flag), { QStringLiteral("sweep"), flag, QStringLiteral("4,0") }, flag + QLatin1String(": "));
             addRow(QStringLiteral("sweep %1 only commas").arg(flag), { QStringLiteral("sweep"), flag, QStringLiteral(",,") }, flag + QLatin1String(": "));
             addRow(QStringLiteral("run %1 list").arg(flag), { QStringLiteral("run"), flag, QStringLiteral("1,4") }, flag + QLatin1String(": "));
+            addRow(QStringLiteral("sweep %1 empty item").arg(flag), { QStringLiteral("sweep"), flag, QStringLiteral("1,,4") },
+                flag + QLatin1String(": \"1,,4\" has an empty item"));
+            addRow(QStringLiteral("sweep %1 trailing comma").arg(flag), { QStringLiteral("sweep"), flag, QStringLiteral("1,4,") },
+                flag + QLatin1String(": \"1,4,\" has an empty item"));
+            addRow(QStringLiteral("sweep %1 space in the list").arg(flag), { QStringLiteral("sweep"), flag, QStringLiteral("1, 4") },
+                flag + QLatin1String(": \" 4\" has white space around it"));
         }
     }
     void everyFieldIsRefused() { refused(); }
@@ -246,6 +261,26 @@ private slots:
         row("too many repetitions", { "--repeat", "101" }, "--repeat: must be between 1 and 100 (got 101)");
         row("too many repetitions in a sweep", { "sweep", "--threads", "1,4", "--repeat", "500" }, "--repeat: must be between 1 and 100 (got 500)");
         row("repetitions not a number", { "--repeat", "three" }, "--repeat: \"three\" is not a whole number");
+        row("threads with a leading space", { "--threads", " 5" }, "--threads: \" 5\" has white space around it; write the value without it");
+        row("delay with a trailing space", { "--delay-ms", "1.5 " }, "--delay-ms: \"1.5 \" has white space around it");
+        row("duration with a leading space", { "--duration", " 5s" }, "--duration: \" 5s\" has white space around it");
+        row("empty strategy in a list", { "--strategy", "conditional,,naive" },
+            "--strategy: \"conditional,,naive\" has an empty item; list strategies like pessimistic,conditional");
+        row("trailing comma in the strategies", { "sweep", "--strategy", "conditional," }, "--strategy: \"conditional,\" has an empty item");
+        // A field that does not count under the chosen stop or arrival is refused, naming both flags.
+        row("duration under the orders stop", { "--stop", "orders", "--duration", "1s" },
+            "--duration: only used with --stop duration, but the stop is orders; leave out --duration or choose --stop duration");
+        row("duration under the sold-out stop", { "--stop", "sold-out", "--duration", "1s" },
+            "--duration: only used with --stop duration, but the stop is sold-out");
+        row("orders under the default stop", { "--orders", "500" },
+            "--orders: only used with --stop orders, but the stop is duration; leave out --orders or choose --stop orders");
+        row("orders under the sold-out stop in a sweep", { "sweep", "--threads", "1,4", "--stop", "sold-out", "--orders", "500" },
+            "--orders: only used with --stop orders, but the stop is sold-out");
+        row("duration under the orders stop in a sweep", { "sweep", "--stop", "orders", "--duration", "1s" },
+            "--duration: only used with --stop duration, but the stop is orders");
+        row("time limit under the duration stop", { "--time-limit", "5m" },
+            "--time-limit: only used with --stop orders or sold-out, but the stop is duration");
+        row("rate under closed arrival", { "--rate", "500" }, "--rate: only used with --arrival open, but the arrival is closed");
     }
     void commonMistakesAreExplained() { refused(); }
 
@@ -272,6 +307,13 @@ private slots:
         row("one SKU, slotted", { "run", "--skus", "1", "--strategy", "slotted,slotted-partitioned" });
         row("two SKUs, deadlocks", { "run", "--skus", "2", "--strategy", "deadlocks" });
         row("SKU sweep from one, all", { "sweep", "--skus", "1,100" });
+        // Each stop and arrival with the fields that count under it.
+        row("duration under the duration stop", { "run", "--stop", "duration", "--duration", "5s", "--warmup", "1s" });
+        row("duration under the default stop", { "run", "--duration", "5s" });
+        row("orders under the orders stop", { "sweep", "--stop", "orders", "--orders", "500", "--time-limit", "1m" });
+        row("time limit under the sold-out stop", { "run", "--stop", "sold-out", "--time-limit", "1m" });
+        row("rate under open arrival", { "run", "--arrival", "open", "--rate", "50" });
+        row("spaces after commas between strategies", { "run", "--strategy", "conditional, naive" });
     }
     void rulesOfOtherStrategiesDoNotApply()
     {
@@ -298,6 +340,81 @@ private slots:
         QCOMPARE(sweep.cells().size(), 4);
         QCOMPARE(parse({ QStringLiteral("run") }).cells().size(), parse({ QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("1") }).cells().size());
         QVERIFY(run.helpText.contains(QLatin1String("--repeat <n>")));
+    }
+
+    // An experiment file is a full record, as --save-experiment writes it: every key, whether it
+    // counts under the file's stop or not, so a file's own keys are not refused for that. A flag
+    // is: it names --experiment as where the stop came from.
+    void experimentFileAndFlagsAgreeOnTheStop()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("orders.json"));
+        Experiment saved;
+        saved.stop = StopKind::Orders;
+        saved.totalOrders = 500;
+        QString error;
+        QVERIFY2(ExperimentFields::saveFile(saved, path, &error), qPrintable(error));
+        const CommandLine loaded = parse({ QStringLiteral("run"), QStringLiteral("--experiment"), path });
+        QVERIFY2(loaded.action == CommandLine::Action::Run, qPrintable(refusal(loaded)));
+        QCOMPARE(loaded.experiment, saved);
+        const CommandLine flag = parse({ QStringLiteral("run"), QStringLiteral("--experiment"), path, QStringLiteral("--duration"), QStringLiteral("1s") });
+        QCOMPARE(flag.action, CommandLine::Action::Fail);
+        QVERIFY2(refusal(flag).contains(QLatin1String("--duration: only used with --stop duration, but the stop is orders (from --experiment)")),
+            qPrintable(refusal(flag)));
+        const CommandLine switched = parse({ QStringLiteral("run"), QStringLiteral("--experiment"), path, QStringLiteral("--stop"),
+            QStringLiteral("duration"), QStringLiteral("--duration"), QStringLiteral("1s") });
+        QVERIFY2(switched.action == CommandLine::Action::Run, qPrintable(refusal(switched)));
+        QCOMPARE(switched.experiment.durationMs, 1000);
+    }
+
+    // A value quoted in a message is cut to its first 60 characters and its length, however
+    // long it was, on the command line or in an experiment file.
+    void longValuesAreCut_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QByteArray>("file"); // written to --experiment when not empty
+        QTest::addColumn<QString>("message");
+        const QString big(100000, QLatin1Char('d'));
+        const QString shown = QString(60, QLatin1Char('d')) + QStringLiteral("…\" (100,000 characters)");
+        for (const char* flag : { "--database", "--skew", "--stop", "--threads", "--duration", "--qty", "--isolation" })
+            QTest::addRow("%s", flag) << QStringList { QStringLiteral("run"), QLatin1String(flag), big } << QByteArray()
+                                     << QLatin1Char('"') + shown;
+        QTest::newRow("sweep list") << QStringList { QStringLiteral("sweep"), QStringLiteral("--threads"), QStringLiteral("4,") + big } << QByteArray()
+                                    << QStringLiteral("--threads: \"") + shown;
+        QTest::newRow("strategy") << QStringList { QStringLiteral("run"), QStringLiteral("--strategy"), big } << QByteArray()
+                                  << QStringLiteral("--strategy: unknown strategy ") + QString(60, QLatin1Char('d')) + QStringLiteral("… (100,000 characters)");
+        QTest::newRow("unknown flag") << QStringList { QStringLiteral("run"), QStringLiteral("--") + big } << QByteArray()
+                                      << QStringLiteral("Unknown option \"") + shown;
+        QTest::newRow("unknown command") << QStringList { big } << QByteArray() << QStringLiteral("unknown command \"") + shown;
+        QTest::newRow("report name") << QStringList { QStringLiteral("run"), QStringLiteral("--report"), big.left(200) } << QByteArray()
+                                     << QStringLiteral("(200 characters)");
+        const QByteArray huge(50 * 1024 * 1024, 'd');
+        QTest::newRow("50 MB database in a file") << QStringList { QStringLiteral("run") }
+                                                  << QByteArray("{\"database\": \"") + huge + QByteArray("\"}")
+                                                  << QStringLiteral("--database: must be 1 to 64 letters, digits or underscores (got \"")
+                + QString(60, QLatin1Char('d')) + QStringLiteral("…\" (52,428,800 characters))");
+        QTest::newRow("long key in a file") << QStringList { QStringLiteral("run") }
+                                            << QByteArray("{\"") + QByteArray(1000, 'k') + QByteArray("\": 1}")
+                                            << QStringLiteral("--experiment: ") + QString(60, QLatin1Char('k')) + QStringLiteral("… (1,000 characters): is not an experiment field");
+    }
+    void longValuesAreCut()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, file);
+        QFETCH(QString, message);
+        if (!file.isEmpty()) {
+            const QString path = m_dir.filePath(QStringLiteral("long.json"));
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(out.write(file), file.size());
+            out.close();
+            arguments << QStringLiteral("--experiment") << path;
+        }
+        const CommandLine cli = parse(arguments);
+        QCOMPARE(cli.action, CommandLine::Action::Fail);
+        const QString errors = refusal(cli);
+        QVERIFY2(errors.contains(message), qPrintable(errors.left(2000)));
+        for (const QString& line : cli.errors)
+            QVERIFY2(line.size() < 400, qPrintable(line.left(2000)));
     }
 
     void everyExperimentKeyIsRefused_data()

@@ -3,6 +3,7 @@
 
 #include <QFile>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -109,6 +110,8 @@ private slots:
     void loadBadFile_data();
     void loadBadFile();
     void loadMissingFile();
+    void longValueIsCutInItsMessage_data();
+    void longValueIsCutInItsMessage();
     void loadPartialFileKeepsDefaults();
     void parseDuration_data();
     void parseDuration();
@@ -210,6 +213,14 @@ void TestExperiment::badFieldValue_data()
     row("database with a quote", { QStringLiteral("database=lab'; drop") }, one("database"));
     row("database empty", { QStringLiteral("database=") }, one("database"));
     row("unknown field", { QStringLiteral("colour=blue") }, one("colour"));
+    // White space around a value is refused in every field, not trimmed away.
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        const QString good = field.print(Experiment {});
+        QTest::addRow("%s with a leading space", qPrintable(field.name)) << QStringList { field.name + QStringLiteral("= ") + good } << QStringList { field.name };
+        QTest::addRow("%s with a trailing tab", qPrintable(field.name)) << QStringList { field.name + QLatin1Char('=') + good + QLatin1Char('\t') } << QStringList { field.name };
+    }
+    row("space inside a hot set", { QStringLiteral("skus=10"), QStringLiteral("skew=hotset: 90:1") }, one("skew"));
+    row("space inside a quantity range", { QStringLiteral("qty=1 -5") }, one("qty"));
 }
 
 void TestExperiment::badFieldValue()
@@ -232,8 +243,6 @@ void TestExperiment::goodFieldValue_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("printed");
 
-    QTest::newRow("threads with spaces")
-        << QStringLiteral("threads") << QStringLiteral(" 8 ") << QStringLiteral("8");
     QTest::newRow("qty fixed") << QStringLiteral("qty") << QStringLiteral("3") << QStringLiteral("3");
     QTest::newRow("qty range") << QStringLiteral("qty") << QStringLiteral("2-5") << QStringLiteral("2-5");
     QTest::newRow("qty equal range") << QStringLiteral("qty") << QStringLiteral("4-4") << QStringLiteral("4");
@@ -251,8 +260,8 @@ void TestExperiment::goodFieldValue_data()
                                    << QStringLiteral("sold-out");
     QTest::newRow("largest seed") << QStringLiteral("seed") << QStringLiteral("18446744073709551615")
                                   << QStringLiteral("18446744073709551615");
-    QTest::newRow("database trimmed")
-        << QStringLiteral("database") << QStringLiteral(" lab_2 ") << QStringLiteral("lab_2");
+    QTest::newRow("duration with a space before its unit")
+        << QStringLiteral("duration") << QStringLiteral("10 s") << QStringLiteral("10s");
 }
 
 void TestExperiment::goodFieldValue()
@@ -459,6 +468,8 @@ void TestExperiment::loadBadFile_data()
         << QByteArray("{ \"skus\": 1e30 }") << QStringList { QStringLiteral("skus") };
     QTest::newRow("bad duration") << QByteArray("{ \"duration\": \"10 parsecs\" }")
                                   << QStringList { QStringLiteral("duration") };
+    QTest::newRow("count with a space") << QByteArray("{ \"threads\": \" 5\" }")
+                                        << QStringList { QStringLiteral("threads") };
     QTest::newRow("every bad key reported")
         << QByteArray("{ \"threads\": true, \"colour\": 1, \"skus\": 10 }")
         << QStringList { QStringLiteral("colour"), QStringLiteral("threads") };
@@ -483,6 +494,43 @@ void TestExperiment::loadBadFile()
     QCOMPARE(fieldsOf(errors), fields);
     for (const FieldError& error : errors)
         QVERIFY(!error.message.isEmpty());
+}
+
+// A message quotes at most the first 60 characters of a value and says how long it was: a
+// 50 MB value in a file is named, not echoed.
+void TestExperiment::longValueIsCutInItsMessage_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");
+    const QString huge(50 * 1024 * 1024, QLatin1Char('d'));
+    QTest::newRow("database, 50 MB") << QStringLiteral("database") << huge;
+    QTest::newRow("threads") << QStringLiteral("threads") << QString(100000, QLatin1Char('9'));
+    QTest::newRow("skew") << QStringLiteral("skew") << QString(1000, QLatin1Char('z'));
+    QTest::newRow("stop") << QStringLiteral("stop") << QString(1000, QLatin1Char('s'));
+    QTest::newRow("duration") << QStringLiteral("duration") << QString(1000, QLatin1Char('9')) + QLatin1Char('x');
+    QTest::newRow("rate") << QStringLiteral("rate") << QString(1000, QLatin1Char('r'));
+    QTest::newRow("unknown key") << QString(1000, QLatin1Char('k')) << QStringLiteral("1");
+}
+
+void TestExperiment::longValueIsCutInItsMessage()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    const QJsonObject object { { field, value } };
+    QList<FieldError> errors;
+    const Experiment experiment = ExperimentFields::fromJson(object, errors);
+    errors += validateExperiment(experiment, StrategyNeeds {});
+    QVERIFY(!errors.isEmpty());
+    const QString long_ = value.size() > field.size() ? value : field;
+    const QString length = QStringLiteral(" (%1 characters)").arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(long_.size())));
+    for (const FieldError& error : std::as_const(errors)) {
+        const QString line = error.field + QStringLiteral(": ") + error.message;
+        QVERIFY2(line.size() < 300, qPrintable(line.left(300)));
+        // Quoted ("abc…" (N characters)) where a message quotes the value, bare for a key.
+        QVERIFY2(line.contains(QLatin1Char('"') + long_.left(60) + QStringLiteral("…\"") + length)
+                || line.contains(long_.left(60) + QStringLiteral("…") + length),
+            qPrintable(line));
+    }
 }
 
 void TestExperiment::loadMissingFile()
@@ -527,7 +575,9 @@ void TestExperiment::parseDuration_data()
     QTest::newRow("fraction") << QStringLiteral("1.5s") << std::optional<qint64>(1500);
     QTest::newRow("bare number is seconds") << QStringLiteral("5") << std::optional<qint64>(5000);
     QTest::newRow("zero") << QStringLiteral("0") << std::optional<qint64>(0);
-    QTest::newRow("spaces and case") << QStringLiteral(" 10 S ") << std::optional<qint64>(10'000);
+    QTest::newRow("space before the unit, and case") << QStringLiteral("10 S") << std::optional<qint64>(10'000);
+    QTest::newRow("leading space") << QStringLiteral(" 10s") << std::optional<qint64>();
+    QTest::newRow("trailing space") << QStringLiteral("10s ") << std::optional<qint64>();
     QTest::newRow("word") << QStringLiteral("abc") << std::optional<qint64>();
     QTest::newRow("negative") << QStringLiteral("-1s") << std::optional<qint64>();
     QTest::newRow("empty") << QString() << std::optional<qint64>();

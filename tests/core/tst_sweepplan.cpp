@@ -115,12 +115,24 @@ private slots:
         QTest::newRow("four") << QStringLiteral("1,4,16,64") << Values { 1, 4, 16, 64 } << QString();
         // Kept in the order given (a sweep runs them so), duplicates once.
         QTest::newRow("order kept") << QStringLiteral("64,2,16") << Values { 64, 2, 16 } << QString();
-        QTest::newRow("spaces and duplicates") << QStringLiteral(" 2, 2 ,8") << Values { 2, 8 } << QString();
+        QTest::newRow("duplicates") << QStringLiteral("2,2,8") << Values { 2, 8 } << QString();
+        // White space around an item is refused, as around any number a field takes.
+        QTest::newRow("space after a comma") << QStringLiteral("2, 8") << Values {} << QStringLiteral("\" 8\" has white space around it");
+        QTest::newRow("space before a comma") << QStringLiteral("2 ,8") << Values {} << QStringLiteral("\"2 \" has white space around it");
+        QTest::newRow("leading space") << QStringLiteral(" 2") << Values {} << QStringLiteral("\" 2\" has white space around it");
+        QTest::newRow("tab") << QStringLiteral("2\t") << Values {} << QStringLiteral("has white space around it");
         QTest::newRow("beyond 32 bits") << QStringLiteral("5000000000") << Values { 5000000000LL } << QString();
         QTest::newRow("zero") << QStringLiteral("0,4") << Values {} << QStringLiteral("\"0\" is not a positive whole number");
         QTest::newRow("negative") << QStringLiteral("-1") << Values {} << QStringLiteral("\"-1\" is not a positive whole number");
         QTest::newRow("word") << QStringLiteral("1,many") << Values {} << QStringLiteral("\"many\" is not a positive whole number");
-        QTest::newRow("empty") << QStringLiteral(",") << Values {} << QStringLiteral("needs at least one value");
+        QTest::newRow("empty") << QString() << Values {} << QStringLiteral("needs at least one value");
+        // An empty item is a slip more often than a shorter list: refused, not skipped.
+        QTest::newRow("only a comma") << QStringLiteral(",") << Values {} << QStringLiteral("\",\" has an empty item");
+        QTest::newRow("empty item") << QStringLiteral("1,,4") << Values {} << QStringLiteral("\"1,,4\" has an empty item");
+        QTest::newRow("trailing comma") << QStringLiteral("1,4,") << Values {} << QStringLiteral("\"1,4,\" has an empty item");
+        QTest::newRow("leading comma") << QStringLiteral(",1") << Values {} << QStringLiteral("has an empty item");
+        QTest::newRow("long item cut") << QString(100000, QLatin1Char('x')) << Values {}
+                                       << QStringLiteral("\"%1…\" (100,000 characters) is not a positive whole number").arg(QString(60, QLatin1Char('x')));
         QStringList many;
         for (int i = 1; i <= 65; ++i)
             many << QString::number(i);

@@ -1,5 +1,6 @@
 // The lab window on the offscreen platform, against the embedded MariaDB it starts itself:
 // fill in an experiment, run it, and check that charts, badges and the results table show it.
+#include "app/db/lablease.h"
 #include "app/report/chartexporter.h"
 #include "app/report/resultwriter.h"
 #include "app/server/servercontroller.h"
@@ -22,7 +23,10 @@
 
 #include <QAction>
 #include <QChart>
+#include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QXYSeries>
@@ -35,6 +39,15 @@ class TestMainWindow : public QObject {
 
 private:
     std::unique_ptr<MainWindow> m_window;
+
+    // Every label in the status bar, the run's state among them.
+    QString statusBarText() const
+    {
+        QStringList texts;
+        for (const QLabel* label : m_window->statusBar()->findChildren<QLabel*>())
+            texts << label->text();
+        return texts.join(QLatin1Char('\n'));
+    }
 
     MetricChart* chart(const QString& title) const
     {
@@ -336,6 +349,48 @@ private slots:
         }());
         QVERIFY(!m_window->openResultsFile(dir.filePath(QStringLiteral("missing.json")), &error));
         QVERIFY(error.contains(QLatin1String("cannot read")));
+    }
+
+    // Another lab holds the database: Run is refused with a warning that names the holder,
+    // the status says so, and no result row appears; once it lets go, Run works again.
+    void databaseHeldByAnotherLabIsRefused()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        experiment->setFieldText(QStringLiteral("stop"), QStringLiteral("sold-out"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("100"));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("4"));
+        m_window->strategyPanel()->setSelectedIds({ QStringLiteral("conditional") });
+        const ConnectionParams params = m_window->session()->connectionParams(experiment->experiment().database);
+        auto other = std::make_unique<LabLease>(params);
+        QString error;
+        QVERIFY2(other->acquire(&error), qPrintable(error));
+
+        const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
+        m_window->runAction()->trigger();
+        QMessageBox* warning = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((warning = m_window->findChild<QMessageBox*>(QStringLiteral("runWarning"))) != nullptr, 60000);
+        QVERIFY2(warning->text().contains(QStringLiteral("nothing on the server was changed")), qPrintable(warning->text()));
+        QVERIFY2(warning->text().contains(QStringLiteral("is in use by another lab: its lease (lockbench.%1) is held by connection %2 ")
+                                              .arg(params.database)
+                                              .arg(other->connectionId())),
+            qPrintable(warning->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 10000);
+        QTRY_VERIFY2(statusBarText().contains(QStringLiteral("Not run")), qPrintable(statusBarText()));
+        QCOMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore);
+        warning->close();
+        QTRY_VERIFY(m_window->findChild<QMessageBox*>(QStringLiteral("runWarning")) == nullptr);
+
+        other.reset();
+        QVERIFY(m_window->runAction()->isEnabled());
+        // The server frees the lease as it notices the holder's connection close: Run is tried
+        // until it is no longer refused.
+        do {
+            if (auto* box = m_window->findChild<QMessageBox*>(QStringLiteral("runWarning")))
+                delete box;
+            m_window->runAction()->trigger();
+            QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 120000);
+        } while (!m_window->session()->refusal().isEmpty());
+        QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
     }
 
     void settingsRememberTheExperiment()

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/db/mysqlconnection.h"
+
+#include <QString>
+
+#include <cstdint>
+
+// A lab's exclusive claim on its database for one plan of strategies. Two labs on the same
+// database would destroy each other's data: each drops and refills the tables before every
+// strategy. The claim is a named lock on the server, GET_LOCK('lockbench.<database>'), held by
+// a connection of its own (not the per-strategy control connection, which comes and goes) from
+// before the first table is touched until the plan ends. The server frees it when that
+// connection closes, so a lab that dies cannot keep it. Owned by one thread, as its connection is.
+class LabLease {
+public:
+    explicit LabLease(ConnectionParams params);
+    ~LabLease();
+    LabLease(const LabLease&) = delete;
+    LabLease& operator=(const LabLease&) = delete;
+
+    // Takes the lease without waiting. False with `error` when another connection holds it
+    // (naming that connection: its id, account, host and since when) or the server cannot be
+    // reached.
+    bool acquire(QString* error);
+    void release();
+    bool isHeld() const { return m_held; }
+    // The server's id of the connection that holds the lease, once acquired.
+    unsigned long connectionId() const { return m_connection.threadId(); }
+
+    // "lockbench.<database>", or a digest of an over-long name: MySQL allows 64 characters.
+    static QString lockName(const QString& database);
+
+private:
+    QString describeHolder(std::int64_t connectionId);
+
+    ConnectionParams m_params;
+    MysqlConnection m_connection;
+    QString m_name;
+    bool m_held = false;
+};

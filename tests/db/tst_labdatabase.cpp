@@ -1,0 +1,89 @@
+// Filling the lab's tables on the real server reports its progress: row counts that grow with
+// every report and end on the total, which is what the tables then hold.
+#include "app/db/labdatabase.h"
+#include "tests/support/serverfixture.h"
+
+#include <QLocale>
+#include <QSqlQuery>
+#include <QTest>
+
+#include <algorithm>
+#include <chrono>
+
+using namespace std::chrono_literals;
+
+namespace {
+
+const QString kDatabase = QStringLiteral("lockbench_fill");
+
+std::int64_t count(LabDatabase& database, const QString& table)
+{
+    QSqlQuery query(database.connection().database());
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM `%1`").arg(table)) || !query.next())
+        return -1;
+    return query.value(0).toLongLong();
+}
+
+} // namespace
+
+class TestLabDatabase : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void fillingReportsItsProgress_data()
+    {
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<qint64>("skus");
+        QTest::addColumn<int>("slotsPerSku");
+        QTest::addColumn<QString>("stockTable");
+        QTest::newRow("rows") << static_cast<int>(StockLayout::Rows) << qint64(100'000) << 16
+                              << QStringLiteral("inventory");
+        QTest::newRow("slots") << static_cast<int>(StockLayout::Slots) << qint64(5'000) << 16
+                               << QStringLiteral("inventory_slot");
+    }
+    void fillingReportsItsProgress()
+    {
+        QFETCH(int, layout);
+        QFETCH(qint64, skus);
+        QFETCH(int, slotsPerSku);
+        QFETCH(QString, stockTable);
+        Experiment experiment;
+        experiment.skus = skus;
+        experiment.slotsPerSku = slotsPerSku;
+        experiment.initialStock = 1000;
+        const auto stock = static_cast<StockLayout>(layout);
+        const std::int64_t total = LabDatabase::rowsToFill(stock, experiment);
+
+        LabDatabase database(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY2(database.open(&error), qPrintable(error));
+        // No interval: every statement reports, so the test does not depend on the machine's speed.
+        QList<std::int64_t> done;
+        QList<std::int64_t> totals;
+        QStringList lines;
+        FillProgress progress(
+            [&](const FillProgress& p) {
+                done << p.done();
+                totals << p.total();
+                lines << p.describe();
+            },
+            0ms);
+        QVERIFY2(database.prepareTables(stock, experiment, &error, &progress), qPrintable(error));
+
+        QVERIFY2(done.size() > 10, qPrintable(QString::number(done.size())));
+        for (qsizetype i = 1; i < done.size(); ++i)
+            QVERIFY2(done[i] > done[i - 1], qPrintable(lines.join(QLatin1Char('\n'))));
+        QCOMPARE(done.last(), total);
+        QVERIFY(std::all_of(totals.begin(), totals.end(), [&](std::int64_t t) { return t == total; }));
+        QVERIFY2(lines.last().startsWith(
+                     QStringLiteral("filling tables: %1 of %1 rows in ")
+                         .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(total)))),
+            qPrintable(lines.last()));
+        QCOMPARE(count(database, QStringLiteral("sku")) + count(database, stockTable), total);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLabDatabase)
+#include "tst_labdatabase.moc"

@@ -1,0 +1,101 @@
+// The lease on a lab database, on the real server: one holder at a time per database, a
+// refusal that names the holder, other databases free, and the lease free again once released
+// or once its holder's connection is gone.
+#include "app/db/lablease.h"
+#include "app/db/mysqlconnection.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
+
+#include <QRegularExpression>
+#include <QTest>
+
+#include <memory>
+
+namespace {
+
+const QString kDatabase = QStringLiteral("lockbench_lease");
+
+} // namespace
+
+class TestLabLease : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void secondHolderIsRefusedWithTheFirstNamed()
+    {
+        LabLease first(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY2(first.acquire(&error), qPrintable(error));
+        QVERIFY(first.isHeld());
+
+        LabLease second(ServerFixture::params(kDatabase));
+        QVERIFY(!second.acquire(&error));
+        QVERIFY(!second.isHeld());
+        qInfo("%s", qPrintable(error));
+        const ConnectionParams params = ServerFixture::params(kDatabase);
+        QVERIFY2(error.contains(QStringLiteral(
+                     "database %1 on %2 is in use by another lab: its lease (lockbench.%1) is held by "
+                     "connection %3 (user %4 from ")
+                                    .arg(kDatabase, params.maskedUrl())
+                                    .arg(first.connectionId())
+                                    .arg(params.user)),
+            qPrintable(error));
+        // The lease connection stays idle, so its idle time says when the lease was taken.
+        QVERIFY2(
+            error.contains(QRegularExpression(QStringLiteral(", since \\d\\d:\\d\\d:\\d\\d, \\d+ s ago\\)"))),
+            qPrintable(error));
+
+        // Another database on the same server is not blocked.
+        LabLease other(ServerFixture::params(QStringLiteral("lockbench_lease_other")));
+        QVERIFY2(other.acquire(&error), qPrintable(error));
+
+        first.release();
+        QVERIFY(!first.isHeld());
+        QVERIFY2(second.acquire(&error), qPrintable(error));
+        QVERIFY(!first.acquire(&error)); // now the other way round
+        QVERIFY2(
+            error.contains(QStringLiteral("connection %1 ").arg(second.connectionId())), qPrintable(error));
+    }
+
+    // Whoever holds the named lock holds the database: a connection that took it by hand is
+    // named like a lab, and its lease ends with its connection.
+    void anyHolderCountsAndGoesWithItsConnection()
+    {
+        auto holder = std::make_unique<MysqlConnection>();
+        QVERIFY(holder->open(ServerFixture::params(kDatabase), false));
+        QCOMPARE(
+            holder->queryInt(QStringLiteral("SELECT GET_LOCK('%1', 0)").arg(LabLease::lockName(kDatabase))),
+            1);
+        LabLease lease(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY(!lease.acquire(&error));
+        QVERIFY2(error.contains(QStringLiteral("connection %1 (user ").arg(holder->threadId())),
+            qPrintable(error));
+        holder.reset(); // disconnects: the server frees the lock
+        // The server frees it as it notices the disconnect; a round trip on our side does not
+        // wait for that, so the lease is asked for until it comes (the test's watchdog caps it).
+        while (!lease.acquire(&error))
+            QTest::qWait(20);
+        QVERIFY(lease.isHeld());
+    }
+
+    void longNamesFitTheServersLimit()
+    {
+        const QString longest(64, QLatin1Char('d'));
+        QVERIFY(LabLease::lockName(longest).size() <= 64);
+        QVERIFY(LabLease::lockName(longest) != LabLease::lockName(QString(63, QLatin1Char('d'))));
+        QCOMPARE(LabLease::lockName(QStringLiteral("lockbench")), QStringLiteral("lockbench.lockbench"));
+        LabLease a(ServerFixture::params(longest));
+        LabLease b(ServerFixture::params(longest));
+        QString error;
+        QVERIFY2(a.acquire(&error), qPrintable(error));
+        QVERIFY(!b.acquire(&error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLabLease)
+#include "tst_lablease.moc"

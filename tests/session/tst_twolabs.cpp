@@ -1,0 +1,181 @@
+// Two labs on one server, as two people would start them: a second lab on the database a
+// running lab uses is turned away before it touches anything, with the holder named, and the
+// first runs on as if alone; a lab on another database runs beside it; once the first is done,
+// the second runs.
+#include "app/db/mysqlconnection.h"
+#include "app/session/labsession.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+namespace {
+
+const QString kShared = QStringLiteral("lockbench_shared");
+const QString kOther = QStringLiteral("lockbench_beside");
+
+Experiment experiment(const QString& database, StopKind stop)
+{
+    Experiment e;
+    e.database = database;
+    e.skus = 10;
+    e.initialStock = stop == StopKind::SoldOut ? 20 : 1'000'000;
+    e.slotsPerSku = 4;
+    e.threads = 2;
+    e.stop = stop;
+    e.durationMs = 24LL * 3600 * 1000; // until stopped
+    e.timeLimitMs = 60'000;
+    e.rttMs = 0;
+    return e;
+}
+
+// The tables of a database with when each was made: what a lab that dropped and made them
+// again would change.
+QString tablesOf(const QString& database)
+{
+    MysqlConnection connection;
+    if (!connection.open(ServerFixture::params(database), false))
+        return connection.lastError().toString();
+    return connection
+        .queryText(QStringLiteral("SELECT GROUP_CONCAT(TABLE_NAME, ' ', CREATE_TIME ORDER BY TABLE_NAME) "
+                                  "FROM information_schema.TABLES WHERE TABLE_SCHEMA = '%1'")
+                       .arg(database))
+        .value_or(QStringLiteral("none"));
+}
+
+// The orders a lab has recorded: they only grow while it runs, and start again from none
+// when another lab makes the tables again.
+std::int64_t ordersIn(const QString& database)
+{
+    MysqlConnection connection;
+    if (!connection.open(ServerFixture::params(database)))
+        return -1;
+    return connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
+}
+
+bool schemaExists(const QString& database)
+{
+    MysqlConnection connection;
+    return connection.open(ServerFixture::params(database), false)
+        && connection.queryInt(
+               QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'")
+                   .arg(database))
+        == 1;
+}
+
+} // namespace
+
+class TestTwoLabs : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void secondLabOnTheSameDatabaseWaitsForTheFirst()
+    {
+        LabSession first;
+        first.useServer(ServerFixture::params(kShared));
+        QSignalSpy firstSample(&first, &LabSession::sampleReady);
+        QSignalSpy firstFinished(&first, &LabSession::finished);
+        QString error;
+        QVERIFY2(first.start(
+                     { { QStringLiteral("conditional"), experiment(kShared, StopKind::Duration) } }, &error),
+            qPrintable(error));
+        QVERIFY(firstSample.wait(120000)); // its tables are filled and its clients are selling
+        const QString firstTables = tablesOf(kShared);
+        QVERIFY2(firstTables.contains(QLatin1String("inventory ")), qPrintable(firstTables));
+        const std::int64_t ordersBefore = ordersIn(kShared);
+        QVERIFY(ordersBefore >= 0);
+
+        // The second lab is refused, names the holder, and changes nothing.
+        LabSession second;
+        second.useServer(ServerFixture::params(kShared));
+        QSignalSpy refused(&second, &LabSession::refused);
+        QSignalSpy secondFinished(&second, &LabSession::finished);
+        QSignalSpy secondStarted(&second, &LabSession::strategyStarted);
+        QVERIFY2(
+            second.start({ { QStringLiteral("slotted"), experiment(kShared, StopKind::SoldOut) } }, &error),
+            qPrintable(error));
+        QVERIFY(secondFinished.wait(60000));
+        QCOMPARE(refused.size(), 1);
+        const QString reason = refused.first().first().toString();
+        qInfo("%s", qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("database %1 on ").arg(kShared)), qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral(
+                     "is in use by another lab: its lease (lockbench.%1) is held by connection ")
+                                     .arg(kShared)),
+            qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("(user root from localhost")), qPrintable(reason));
+        QCOMPARE(second.refusal(), reason);
+        QCOMPARE(secondFinished.first().first().toBool(), false);
+        QVERIFY(secondStarted.isEmpty());
+        QVERIFY(second.results().isEmpty());
+        QCOMPARE(tablesOf(kShared), firstTables);
+        QVERIFY(ordersIn(kShared) >= ordersBefore);
+        QVERIFY(first.isRunning());
+
+        // A lab on another database of the same server is not held up.
+        LabSession beside;
+        beside.useServer(ServerFixture::params(kOther));
+        QSignalSpy besideFinished(&beside, &LabSession::finished);
+        QVERIFY2(beside.start(
+                     { { QStringLiteral("pessimistic"), experiment(kOther, StopKind::SoldOut) } }, &error),
+            qPrintable(error));
+        QVERIFY(besideFinished.wait(120000));
+        QVERIFY2(beside.refusal().isEmpty(), qPrintable(beside.refusal()));
+        QCOMPARE(beside.results().size(), 1);
+        QCOMPARE(beside.results().first().result.verdict(), Verdict::Pass);
+
+        // The first ran as if alone: it sold without a fault, and its audit agrees.
+        QVERIFY(first.isRunning());
+        first.stop();
+        QVERIFY(firstFinished.wait(120000));
+        QVERIFY(first.refusal().isEmpty());
+        QCOMPARE(first.results().size(), 1);
+        const StrategyResult& firstResult = first.results().first().result;
+        QVERIFY2(firstResult.error.isEmpty(), qPrintable(firstResult.error));
+        QVERIFY(firstResult.sold > 0);
+        QVERIFY(firstResult.clientsAgree());
+        QCOMPARE(firstResult.verdict(), Verdict::Pass);
+
+        // With the first done, the second runs.
+        refused.clear();
+        secondFinished.clear();
+        QVERIFY2(
+            second.start({ { QStringLiteral("slotted"), experiment(kShared, StopKind::SoldOut) } }, &error),
+            qPrintable(error));
+        QVERIFY(secondFinished.wait(120000));
+        QVERIFY(refused.isEmpty());
+        QVERIFY(second.refusal().isEmpty());
+        QCOMPARE(second.results().size(), 1);
+        QCOMPARE(second.results().first().result.sold, 200);
+        QCOMPARE(second.results().first().result.verdict(), Verdict::Pass);
+    }
+
+    // Refused before it touches anything: not even the database is created.
+    void aRefusedLabCreatesNothing()
+    {
+        const QString fresh = QStringLiteral("lockbench_never");
+        MysqlConnection holder;
+        QVERIFY(holder.open(ServerFixture::params(fresh), false));
+        QVERIFY(holder.execute(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(fresh)));
+        QCOMPARE(holder.queryInt(QStringLiteral("SELECT GET_LOCK('lockbench.%1', 0)").arg(fresh)), 1);
+        LabSession lab;
+        lab.useServer(ServerFixture::params(fresh));
+        QSignalSpy finished(&lab, &LabSession::finished);
+        QString error;
+        QVERIFY2(
+            lab.start({ { QStringLiteral("conditional"), experiment(fresh, StopKind::SoldOut) } }, &error),
+            qPrintable(error));
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(lab.refusal().contains(QStringLiteral("is held by connection %1 ").arg(holder.threadId())),
+            qPrintable(lab.refusal()));
+        QVERIFY(!schemaExists(fresh));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTwoLabs)
+#include "tst_twolabs.moc"
