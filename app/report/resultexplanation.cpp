@@ -171,6 +171,18 @@ Explained of(const StrategyResult& r)
     out.bound = lockBound ? Bound::RowLock : cpuBound ? Bound::Cpu : Bound::Other;
 
     // What the strategy itself adds.
+    if (!r.safe) {
+        f.insert(QStringLiteral("lost_updates"), static_cast<double>(r.lostUpdates));
+        f.insert(QStringLiteral("oversold"), static_cast<double>(r.oversold));
+        if (r.lostUpdates > 0 || r.oversold > 0)
+            sentences << tr("An unsafe baseline: nothing holds the row from the read to the write, so concurrent orders "
+                            "overwrite each other's stock: %1 updates were lost and %2 units oversold in this run.")
+                             .arg(r.lostUpdates)
+                             .arg(r.oversold);
+        else
+            sentences << tr("An unsafe baseline: nothing holds the row from the read to the write; this time no two "
+                            "orders overlapped badly enough to lose an update.");
+    }
     if (r.strategy == QLatin1String("optimistic") && r.retries > 0) {
         const double perOrder = static_cast<double>(r.retries) / static_cast<double>(std::max(1LL, r.clientSoldOrders));
         f.insert(QStringLiteral("retries_per_order"), perOrder);

@@ -131,6 +131,20 @@ private slots:
         QVERIFY(!explained.figures.contains(QStringLiteral("ceiling_orders_per_s")));
     }
 
+    void anUnsafeBaselineSaysWhatItLost()
+    {
+        StrategyResult r = hotRowResult();
+        r.strategy = QStringLiteral("naive");
+        r.safe = false;
+        r.lostUpdates = 7144;
+        r.oversold = 12;
+        const QString text = ResultExplanation::of(r).text;
+        QVERIFY2(text.contains(QLatin1String("7144 updates were lost and 12 units oversold")), qPrintable(text));
+        r.lostUpdates = 0;
+        r.oversold = 0;
+        QVERIFY2(ResultExplanation::of(r).text.contains(QLatin1String("no two orders overlapped")), qPrintable(ResultExplanation::of(r).text));
+    }
+
     void aFailedRunIsNotExplained()
     {
         StrategyResult r = hotRowResult();

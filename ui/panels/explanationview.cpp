@@ -16,7 +16,12 @@ void ExplanationView::show(const SourcedResult& row)
 {
     const QString why = ResultExplanation::of(row.result).text;
     const QString name = row.source.isEmpty() ? row.result.strategy : QStringLiteral("%1 (%2)").arg(row.result.strategy, row.source);
-    setText(why.isEmpty() ? tr("%1: no explanation, the run did not finish.").arg(name) : tr("Why %1: %2").arg(name, why));
+    if (!why.isEmpty())
+        setText(tr("Why %1: %2").arg(name, why));
+    else if (!row.result.error.isEmpty() || row.result.clientSoldOrders <= 0)
+        setText(tr("%1: no explanation, the run did not finish with sales.").arg(name));
+    else
+        setText(tr("%1: none of the lab's explanations fits this run's figures.").arg(name));
 }
 
 void ExplanationView::clear()
