@@ -11,16 +11,6 @@ namespace {
 
 const QString kDatabase = QStringLiteral("cli_lease");
 
-bool schemaExists(const QString& database)
-{
-    MysqlConnection connection;
-    return connection.open(ServerFixture::params(database), false)
-        && connection.queryInt(
-               QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'")
-                   .arg(database))
-        == 1;
-}
-
 } // namespace
 
 class TestCliLease : public QObject {
@@ -48,7 +38,7 @@ private slots:
             QStringLiteral("4"), QStringLiteral("--stock"), QStringLiteral("50"), QStringLiteral("--threads"),
             QStringLiteral("2"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
             QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--quiet") };
-        QVERIFY(!schemaExists(kDatabase));
+        QVERIFY(!ServerFixture::schemaExists(kDatabase));
 
         auto holder = std::make_unique<LabLease>(params);
         QString error;
@@ -63,7 +53,7 @@ private slots:
                                           .arg(holder->connectionId())),
             qPrintable(refused.err));
         QVERIFY2(!refused.out.contains(QLatin1String("preparing tables")), qPrintable(refused.out));
-        QVERIFY(!schemaExists(kDatabase));
+        QVERIFY(!ServerFixture::schemaExists(kDatabase));
 
         holder.reset();
         // The lease is given back as the holder's connection closes, which the server notes a
@@ -74,7 +64,7 @@ private slots:
         while (ran.exitCode == 1 && ran.err.contains(QLatin1String("is in use by another lab")));
         QVERIFY2(
             ran.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(ran.exitCode).arg(ran.all())));
-        QVERIFY(schemaExists(kDatabase));
+        QVERIFY(ServerFixture::schemaExists(kDatabase));
     }
 };
 

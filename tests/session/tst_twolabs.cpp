@@ -54,16 +54,6 @@ std::int64_t ordersIn(const QString& database)
     return connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
 }
 
-bool schemaExists(const QString& database)
-{
-    MysqlConnection connection;
-    return connection.open(ServerFixture::params(database), false)
-        && connection.queryInt(
-               QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'")
-                   .arg(database))
-        == 1;
-}
-
 } // namespace
 
 class TestTwoLabs : public QObject {
@@ -173,7 +163,7 @@ private slots:
         QVERIFY(finished.wait(60000));
         QVERIFY2(lab.refusal().contains(QStringLiteral("is held by connection %1 ").arg(holder.threadId())),
             qPrintable(lab.refusal()));
-        QVERIFY(!schemaExists(fresh));
+        QVERIFY(!ServerFixture::schemaExists(fresh));
     }
 };
 

@@ -1,5 +1,6 @@
 #include "tests/support/serverfixture.h"
 
+#include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
@@ -53,6 +54,15 @@ StrategyResult runStrategy(const QString& strategyId, const Experiment& experime
     const std::atomic<bool> cancel { false };
     StrategyRun run(experiment, params(experiment.database), *strategy, 1, cancel);
     return run.execute(RunObserver {});
+}
+
+bool schemaExists(const QString& database)
+{
+    MysqlConnection connection;
+    return connection.open(params(database), false)
+        && connection.queryInt(
+               QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'").arg(database))
+        == 1;
 }
 
 Experiment soldOutExperiment(std::int64_t stock)

@@ -20,6 +20,9 @@ ConnectionParams params(const QString& database = QStringLiteral("lockbench"));
 // Runs one strategy to its end, synchronously, on the calling thread.
 StrategyResult runStrategy(const QString& strategyId, const Experiment& experiment);
 
+// Whether the server has a database of that name.
+bool schemaExists(const QString& database);
+
 // A small experiment that sells out quickly: one hot SKU, 32 threads.
 Experiment soldOutExperiment(std::int64_t stock = 3000);
 
