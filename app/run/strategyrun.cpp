@@ -190,11 +190,8 @@ std::optional<StopReason> StrategyRun::stopRule()
         return timed ? StopReason::DurationReached : StopReason::TimeLimitReached;
     if (m_environment->runFailed())
         return StopReason::Error;
-    if (m_watch->lost(&m_lostBecause)) {
-        m_environment->markServerLost();
-        m_result.serverLost = true;
+    if (serverLost())
         return StopReason::ServerLost;
-    }
     if (m_experiment.stop == StopKind::SoldOut && shelvesEmpty())
         return StopReason::SoldOut;
     if (m_clients->allFinished())
@@ -203,18 +200,21 @@ std::optional<StopReason> StrategyRun::stopRule()
     return std::nullopt;
 }
 
+bool StrategyRun::serverLost()
+{
+    if (!m_watch->lost(&m_lostBecause))
+        return false;
+    m_environment->markServerLost();
+    m_result.serverLost = true;
+    return true;
+}
+
 void StrategyRun::waitForSilentServer()
 {
     // The stop line fell while the server was silent: the clients' figures are taken, and the
     // audit waits for the server, up to the experiment's bound, or for the person to cancel.
-    while (m_watch->silent() && !m_cancel.load()) {
-        if (m_watch->lost(&m_lostBecause)) {
-            m_environment->markServerLost();
-            m_result.serverLost = true;
-            return;
-        }
+    while (m_watch->silent() && !m_cancel.load() && !serverLost())
         std::this_thread::sleep_for(kSilencePause);
-    }
 }
 
 void StrategyRun::takeSample()

@@ -89,6 +89,7 @@ private:
     void stopClients();
     StrategyResult finish();
     AuditResult closingAudit(QString* error);
+    bool serverLost(); // the watch gave the server up: workers stop, the result says so
     void waitForSilentServer();
     void reviveControl();
     StrategyResult finishWithoutServer(const MetricsSample& atStop);
