@@ -17,4 +17,5 @@ enum class OrderOutcome {
     OutOfStock,
     Failed, // gave up; the reason is in the run's error log
     Aborted, // the run was stopped before the order was decided (nothing committed)
+    Unknown, // the connection was lost with the order under way and not regained: looked up later
 };

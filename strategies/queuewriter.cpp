@@ -86,11 +86,8 @@ void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
     WorkerCounters::add(m_counters.queuedOrders, static_cast<std::int64_t>(batch.size()));
     m_accepted.assign(batch.size(), true);
     m_probeRequestId = batch.front()->order.requestId;
-    const std::int64_t unresolvedBefore = m_counters.unresolved.load(std::memory_order_relaxed);
+    // An unknown outcome leaves every order of the batch unknown: each is looked up by its own id.
     const OrderOutcome outcome = m_retrier.run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
-    // The retrier counts one unknown outcome per transaction; a batch leaves each of its orders unknown.
-    if (const std::int64_t unknown = m_counters.unresolved.load(std::memory_order_relaxed) - unresolvedBefore; unknown > 0)
-        WorkerCounters::add(m_counters.unresolved, unknown * static_cast<std::int64_t>(batch.size() - 1));
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (outcome == OrderOutcome::Sold)
             batch[i]->complete(m_accepted[i] ? OrderOutcome::Sold : OrderOutcome::OutOfStock);

@@ -50,11 +50,13 @@ bool TransactionRetrier::setUpSession(QString* error)
 {
     const QString isolation = isolationSql(m_environment.experiment().isolation);
     if (!m_connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL ") + isolation)) {
+        m_reconnectError = m_connection.lastError();
         *error = QStringLiteral("cannot set isolation level: %1").arg(m_connection.lastError().toString());
         return false;
     }
     if (const int timeout = m_environment.experiment().lockWaitTimeoutS; timeout > 0
         && !m_connection.execute(QStringLiteral("SET SESSION innodb_lock_wait_timeout = %1").arg(timeout))) {
+        m_reconnectError = m_connection.lastError();
         *error = QStringLiteral("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
         return false;
     }
@@ -67,10 +69,12 @@ bool TransactionRetrier::setUpSession(QString* error)
         m_environment.noteSessionSettings(readIsolation->replace(QLatin1Char('-'), QLatin1Char(' ')), *readTimeout);
     if (!m_probe.prepare(m_connection,
                          QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
+        m_reconnectError = m_probe.lastError();
         *error = QStringLiteral("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
         return false;
     }
     if (const MysqlError prepareError = m_prepare(m_connection); prepareError.isSet()) {
+        m_reconnectError = prepareError;
         *error = QStringLiteral("cannot prepare the strategy's statements: %1").arg(prepareError.toString());
         return false;
     }
@@ -88,7 +92,12 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         WorkerCounters::add(m_counters.attempts, 1);
         m_lockedAtNs = 0;
         m_committingAtNs = 0;
-        const Attempt result = m_connection.isOpen() ? attempt() : Attempt::failed({ 2006, QStringLiteral("not connected") });
+        // A connection lost between orders has nothing under way: this order fails, it is not unknown.
+        if (!m_connection.isOpen() && !reconnect()) {
+            m_environment.errors().report(m_reconnectError, QStringLiteral("connection lost and not regained"));
+            return OrderOutcome::Failed;
+        }
+        const Attempt result = attempt();
         switch (result.kind) {
         case Attempt::Kind::Sold:
             // How long the committed transaction kept its lock: what one row's throughput is cut by.
@@ -119,15 +128,12 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         if (errorClass == ErrorClass::ConnectionLost) {
             // The last statement may or may not have committed: reconnect, then ask.
             if (!reconnect()) {
-                WorkerCounters::add(m_counters.unresolved, 1);
-                m_environment.errors().report(result.error, QStringLiteral("connection lost and not regained"));
-                return OrderOutcome::Failed;
+                m_environment.errors().report(m_reconnectError, QStringLiteral("connection lost and not regained"));
+                return OrderOutcome::Unknown;
             }
             const std::optional<bool> committed = isCommitted(probeRequestId());
-            if (!committed) {
-                WorkerCounters::add(m_counters.unresolved, 1);
-                return OrderOutcome::Failed;
-            }
+            if (!committed)
+                return OrderOutcome::Unknown;
             if (*committed) {
                 WorkerCounters::add(m_counters.reconciled, 1);
                 return OrderOutcome::Sold;
@@ -192,12 +198,23 @@ bool TransactionRetrier::timedLockingExecute(PreparedStatement& statement, std::
 bool TransactionRetrier::reconnect()
 {
     using namespace std::chrono;
-    const auto deadline = steady_clock::now() + seconds(30);
+    // A server that restarts is waited for as long as the run waits for a silent one; the
+    // server watch says when it is gone for good.
+    const auto wait = std::max<milliseconds>(seconds(30), milliseconds(m_environment.experiment().serverWaitMs) + seconds(5));
+    const auto deadline = steady_clock::now() + wait;
     int round = 0;
-    while (steady_clock::now() < deadline && !m_environment.serverLost()) {
+    while (steady_clock::now() < deadline && !m_environment.serverLost() && !m_environment.runFailed()) {
         QString error;
-        if (m_connection.open(m_environment.params()) && setUpSession(&error))
+        if (!m_connection.open(m_environment.params()))
+            m_reconnectError = m_connection.lastError();
+        else if (setUpSession(&error))
             return true;
+        // The server answers but refuses this account (a revoked privilege, a dropped user or
+        // database): waiting will not change that, and the run ends with the server's reason.
+        if (endsTheRun(m_reconnectError.code)) {
+            m_environment.failRun(describeRunEndingError(m_reconnectError));
+            return false;
+        }
         if (m_environment.stopRequested() && round > 20)
             return false;
         std::this_thread::sleep_for(milliseconds(std::min(1000, 20 << std::min(round, 6))));

@@ -63,4 +63,5 @@ private:
     std::mt19937_64 m_rng;
     std::int64_t m_lockedAtNs = 0; // when this attempt's first locking statement returned
     std::int64_t m_committingAtNs = 0; // when this attempt sent its COMMIT
+    MysqlError m_reconnectError; // why the last connect or session set-up failed
 };

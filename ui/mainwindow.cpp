@@ -126,6 +126,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_files->refreshComparison();
         updateRunAction();
     });
+    connect(m_session, &LabSession::resultReplaced, m_results, &ResultsPanel::replaceResult);
     connect(m_session, &LabSession::locksSampled, m_lockInspector, &LockInspectorPanel::setSnapshot);
     connect(m_session, &LabSession::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
         m_deadlocks->addDeadlock(deadlock);

@@ -21,10 +21,33 @@ QString RecoveryReport::summary() const
         : QStringLiteral("%1 of %2 acknowledged orders are MISSING from the orders table")
               .arg(locale.toString(missing), locale.toString(acknowledged));
     text += QStringLiteral("; %1 oversold").arg(locale.toString(audit.oversold));
-    if (unacknowledged > 0)
-        text += QStringLiteral("; %1 orders committed whose reply was lost with the server")
-                    .arg(locale.toString(unacknowledged));
+    if (unresolvedFound.rows > 0)
+        text += QStringLiteral("; %1 order lines committed whose reply was lost with the server")
+                    .arg(locale.toString(unresolvedFound.rows));
+    if (strangers() > 0)
+        text += QStringLiteral("; %1 order rows that no client placed").arg(locale.toString(strangers()));
     return text;
+}
+
+void RecoveryReport::applyTo(StrategyResult* result) const
+{
+    if (!result->error.isEmpty())
+        result->errorMessages.prepend(result->error);
+    result->error.clear();
+    if (!valid) {
+        result->auditIncomplete = summary();
+        return;
+    }
+    result->auditIncomplete.clear();
+    result->sold = audit.sold;
+    result->remaining = audit.remaining;
+    result->oversold = audit.oversold;
+    result->lostUpdates = audit.lostUpdates;
+    result->unrecordedDecrements = audit.unrecordedDecrements;
+    result->orderRows = audit.orderRows;
+    if (unresolvedOrders > 0 && result->unresolvedOrders)
+        result->settleUnresolved(unresolvedOrders, unresolvedFound.rows, unresolvedFound.units,
+            result->unresolvedOrders->linesPerOrder());
 }
 
 namespace {
@@ -60,8 +83,8 @@ bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
 
 namespace RecoveryAudit {
 
-RecoveryReport check(
-    const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged)
+RecoveryReport check(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged,
+    const UnresolvedOrders& unresolved)
 {
     RecoveryReport report;
     report.acknowledged = acknowledged.count();
@@ -117,6 +140,13 @@ RecoveryReport check(
     }
     report.missing = report.acknowledged - found;
     report.unacknowledged = *orderRows - found;
+    if (!unresolved.empty()) {
+        const std::optional<CommittedLines> kept = OrderLookup::find(sql.database(), unresolved, &report.error);
+        if (!kept)
+            return report;
+        report.unresolvedOrders = unresolved.orders();
+        report.unresolvedFound = *kept;
+    }
     report.valid = true;
     return report;
 }

@@ -2,6 +2,9 @@
 
 #include "app/core/acknowledgedorders.h"
 #include "app/core/auditresult.h"
+#include "app/core/strategyresult.h"
+#include "app/core/unresolvedorders.h"
+#include "app/audit/orderlookup.h"
 #include "app/db/connectionparams.h"
 
 #include "app/db/labschema.h"
@@ -17,16 +20,23 @@ struct RecoveryReport {
     std::int64_t acknowledged = 0; // orders the clients saw committed
     std::int64_t missing = 0; // of those, not in the orders table
     std::int64_t unacknowledged = 0; // order rows no client saw acknowledged (commit reply lost)
+    std::int64_t unresolvedOrders = 0; // orders whose reply was lost with the server, looked up
+    CommittedLines unresolvedFound; // of their lines, those the server kept
+    // Rows neither acknowledged nor among the orders without reply: no client placed them.
+    std::int64_t strangers() const { return unacknowledged - unresolvedFound.rows; }
 
-    bool clean() const { return valid && missing == 0 && audit.clean(); }
+    bool clean() const { return valid && missing == 0 && strangers() == 0 && audit.clean(); }
     QString summary() const; // one line for people
+    // The lost run's result, completed with what the server kept: its audit, the orders
+    // without reply settled, and the loss kept among its messages rather than as its error.
+    void applyTo(StrategyResult* result) const;
 };
 
 namespace RecoveryAudit {
 
 // Connects to the (restarted) server and checks the tables the lost run left behind.
 // Call from a thread other than the GUI thread: it scans the orders table.
-RecoveryReport check(
-    const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged);
+RecoveryReport check(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged,
+    const UnresolvedOrders& unresolved);
 
 } // namespace RecoveryAudit

@@ -97,6 +97,8 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                      .arg(r.verdictText())
               << Qt::endl;
     }
+    if (r.audited() && r.unresolved > 0)
+        m_out << "    " << r.incompleteBecause() << Qt::endl;
     for (const QString& message : r.errorMessages)
         m_out << "    " << PasswordMask::mask(message) << Qt::endl;
     QStringList knobs;

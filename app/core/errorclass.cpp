@@ -96,6 +96,8 @@ bool endsTheRun(unsigned int code)
     case 1142: // command denied
     case 1143: // column command denied
     case 1044: // access denied to the database
+    case 1045: // access denied for the account (on reconnect: a changed password, a dropped user)
+    case 1049: // the lab's database no longer exists (on reconnect)
     case 1146: // a lab table no longer exists
         return true;
     default:
@@ -113,8 +115,9 @@ QString describeRunEndingError(const MysqlError& error)
                               "only orders the server committed are counted (error %1: %2)")
             .arg(error.code)
             .arg(error.message);
+    case 1049:
     case 1146:
-        return QStringLiteral("a table of the lab's database disappeared during the run (error %1: %2)")
+        return QStringLiteral("the lab's database or one of its tables disappeared during the run (error %1: %2)")
             .arg(error.code)
             .arg(error.message);
     default:

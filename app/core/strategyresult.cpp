@@ -2,16 +2,38 @@
 
 Verdict StrategyResult::verdict() const
 {
-    if (!error.isEmpty())
-        return Verdict::Error;
-    if (!audited())
-        return Verdict::AuditIncomplete;
-    if (anomaly()) {
+    // An anomaly the audit found stands even when the run also ended on an error.
+    if (audited() && anomaly()) {
         if (oversold > 0)
             return safe ? Verdict::Oversold : Verdict::OversoldUnsafeBaseline;
         return safe ? Verdict::LostUpdates : Verdict::LostUpdatesUnsafeBaseline;
     }
+    if (!error.isEmpty())
+        return Verdict::Error;
+    if (!audited() || unresolved > 0)
+        return Verdict::AuditIncomplete;
     if (!clientsAgree())
         return Verdict::ClientsDisagree;
     return safe ? Verdict::Pass : Verdict::NoAnomalyThisTime;
+}
+
+QString StrategyResult::incompleteBecause() const
+{
+    if (!audited())
+        return auditIncomplete;
+    if (unresolved > 0)
+        return QStringLiteral("the outcome of %1 orders could not be learned, so the clients' count cannot be "
+                              "compared with the orders table")
+            .arg(unresolved);
+    return QString();
+}
+
+void StrategyResult::settleUnresolved(long long orders, long long rows, long long units, int linesPerOrder)
+{
+    const long long committed = rows / std::max(1, linesPerOrder);
+    clientSoldOrders += rows;
+    clientSoldUnits += units;
+    reconciled += committed;
+    failed += orders - committed;
+    unresolved -= orders;
 }

@@ -7,6 +7,7 @@
 #include "app/core/experiment.h"
 #include "app/core/metricssample.h"
 #include "app/core/stopreason.h"
+#include "app/core/unresolvedorders.h"
 #include "app/core/verdict.h"
 
 #include <QList>
@@ -32,6 +33,8 @@ struct StrategyResult {
     // RecoveryAudit must find once the server is back.
     bool serverLost = false;
     std::shared_ptr<const AcknowledgedOrders> acknowledged;
+    // Orders whose outcome no client could learn, for the lookup once the server answers again.
+    std::shared_ptr<const UnresolvedOrders> unresolvedOrders;
     double durationS = 0.0; // from the start to the stop line, when the clients were told to stop
     double measuredFromS = 0.0; // rates, latencies and lock figures start here (after the warm-up)
     // When the last unit sold, if every SKU sold out before the stop line (-1 if not): the
@@ -95,7 +98,16 @@ struct StrategyResult {
     // The seconds the rates are over: from the end of the warm-up to the sell-out or the stop line.
     double measuredS() const { return std::max(0.0, (soldOut() ? soldOutS : durationS) - measuredFromS); }
     bool audited() const { return auditIncomplete.isEmpty(); }
-    bool clientsAgree() const { return audited() && clientSoldUnits == sold && clientSoldOrders == orderRows; }
+    // Comparable only when every order's outcome is known: an order without reply may or may not be a row.
+    bool clientsAgree() const
+    {
+        return audited() && unresolved == 0 && clientSoldUnits == sold && clientSoldOrders == orderRows;
+    }
+    // Why the verdict could not be checked in full: the audit did not run, or some orders' outcome is unknown.
+    QString incompleteBecause() const;
+    // The orders without reply, looked up in the orders table: `rows` lines of `units` units
+    // committed. They join the clients' counts, and the rest count as failed.
+    void settleUnresolved(long long orders, long long rows, long long units, int linesPerOrder);
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     Verdict verdict() const;
     QString verdictText() const { return ::verdictText(verdict()); }

@@ -22,6 +22,10 @@ public:
     void start(std::int64_t totalRows);
     void add(std::int64_t rows);
 
+    // A fill that is asked to stop ends after the statement under way (5,000 rows at most).
+    void setStopRequested(std::function<bool()> stopRequested) { m_stopRequested = std::move(stopRequested); }
+    bool stopRequested() const { return m_stopRequested && m_stopRequested(); }
+
     std::int64_t done() const { return m_done; }
     std::int64_t total() const { return m_total; }
     std::int64_t elapsedMs() const { return m_clock.isValid() ? m_clock.elapsed() : 0; }
@@ -31,6 +35,7 @@ public:
 
 private:
     Report m_report;
+    std::function<bool()> m_stopRequested;
     std::chrono::milliseconds m_interval;
     std::int64_t m_total = 0;
     std::int64_t m_done = 0;

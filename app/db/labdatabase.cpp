@@ -178,6 +178,12 @@ bool LabDatabase::insertRows(const QString& head, const QString& tail, std::int6
 {
     constexpr std::int64_t kRowsPerStatement = 5000;
     for (std::int64_t start = 0; start < count; start += kRowsPerStatement) {
+        if (progress && progress->stopRequested()) {
+            *error = QStringLiteral("stopped while filling the tables, after %1 of %2 rows")
+                         .arg(progress->done())
+                         .arg(progress->total());
+            return false;
+        }
         QString sql = head;
         const std::int64_t end = std::min(count, start + kRowsPerStatement);
         for (std::int64_t i = start; i < end; ++i) {

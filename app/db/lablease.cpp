@@ -26,8 +26,10 @@ LabLease::~LabLease()
 
 QString LabLease::lockName(const QString& database)
 {
+    // The server compares lock names without case, and database names (on Linux) with it:
+    // a name with capitals, or one too long for a lock, is named by its hash.
     const QString name = QStringLiteral("lockbench.") + database;
-    if (name.size() <= kMaxLockName)
+    if (name.size() <= kMaxLockName && database == database.toLower())
         return name;
     return QStringLiteral("lockbench.")
         + QString::fromLatin1(QCryptographicHash::hash(database.toUtf8(), QCryptographicHash::Sha1).toHex());
@@ -46,6 +48,7 @@ bool LabLease::acquire(QString* error)
     m_connection.execute(QStringLiteral("SET SESSION wait_timeout = %1").arg(kIdleLimitS)); // best effort
     // The name comes from a database name checked to be letters, digits and underscores.
     const QString quotedName = QLatin1Char('\'') + m_name + QLatin1Char('\'');
+    m_takenByOther = false;
     // Twice: the holder may let go between our refusal and the look at who it was.
     for (int attempt = 0; attempt < 2; ++attempt) {
         const std::optional<std::int64_t> taken
@@ -64,6 +67,7 @@ bool LabLease::acquire(QString* error)
         const std::optional<std::int64_t> holder
             = m_connection.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName));
         if (holder) {
+            m_takenByOther = true;
             *error = QStringLiteral(
                 "database %1 on %2 is in use by another lab: its lease (%3) is held by %4. Two labs on "
                 "one database would drop each other's tables: wait for that run to end, or choose "
@@ -72,14 +76,38 @@ bool LabLease::acquire(QString* error)
             return false;
         }
     }
+    m_takenByOther = true;
     *error = QStringLiteral(
         "database %1 on %2 is in use by another lab that keeps taking and giving back its lease; try again")
                  .arg(m_params.database, m_params.maskedUrl());
     return false;
 }
 
+bool LabLease::keep(QString* error)
+{
+    if (m_held && m_connection.idleAndAlive())
+        return true;
+    if (!m_held && !m_lost)
+        return true; // never taken, or given back
+    m_held = false;
+    m_lost = true;
+    m_connection.close();
+    QString why;
+    if (acquire(&why)) {
+        m_lost = false;
+        return true;
+    }
+    if (!m_takenByOther)
+        return true; // the server cannot be asked now: asked again at the next look
+    *error = QStringLiteral("the lab lost its lease on database %1 with its connection, and another lab took "
+                            "it: %2")
+                 .arg(m_params.database, why);
+    return false;
+}
+
 void LabLease::release()
 {
+    m_lost = false;
     if (m_held && m_connection.isOpen())
         m_connection.execute(QStringLiteral("DO RELEASE_LOCK('%1')").arg(m_name));
     m_held = false;

@@ -25,6 +25,9 @@ public:
     // reached.
     bool acquire(QString* error);
     void release();
+    // Keeps the lease through a lost connection (killed, or the server restarted): takes it
+    // again on a new one. False with `error` when another lab took it in the meantime.
+    bool keep(QString* error);
     bool isHeld() const { return m_held; }
     // The server's id of the connection that holds the lease, once acquired.
     unsigned long connectionId() const { return m_connection.threadId(); }
@@ -39,4 +42,6 @@ private:
     MysqlConnection m_connection;
     QString m_name;
     bool m_held = false;
+    bool m_lost = false; // held, then its connection went: keep() takes it again
+    bool m_takenByOther = false; // the last acquire() found another holder
 };

@@ -2,6 +2,7 @@
 
 #include <mysql.h>
 
+#include <cerrno>
 #include <mutex>
 #include <sys/socket.h>
 #include <thread>
@@ -92,6 +93,16 @@ void MysqlConnection::abortFromAnyThread() const
 {
     if (const int socket = m_socket.load(); socket >= 0)
         ::shutdown(socket, SHUT_RDWR);
+}
+
+bool MysqlConnection::idleAndAlive() const
+{
+    const int socket = m_socket.load();
+    if (!m_handle || socket < 0)
+        return false;
+    char byte = 0;
+    const ssize_t waiting = ::recv(socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return waiting < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
 }
 
 void MysqlConnection::crossNetwork()

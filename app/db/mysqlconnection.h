@@ -34,6 +34,9 @@ public:
     bool ping();
     void close();
     bool isOpen() const { return m_handle != nullptr; }
+    // Whether an idle connection is still there, without a round trip (which would reset its
+    // idle time on the server): a killed or closed one has an error or an end of file waiting.
+    bool idleAndAlive() const;
 
     bool execute(const QString& sql);
     bool begin() { return execute(QStringLiteral("START TRANSACTION")); }

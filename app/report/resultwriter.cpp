@@ -129,7 +129,7 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("order_rows"), audited(r.orderRows) },
         { QStringLiteral("client_sold_orders"), static_cast<double>(r.clientSoldOrders) },
         { QStringLiteral("client_sold_units"), static_cast<double>(r.clientSoldUnits) },
-        { QStringLiteral("clients_agree"), r.audited() ? QJsonValue(r.clientsAgree()) : QJsonValue() },
+        { QStringLiteral("clients_agree"), r.audited() && r.unresolved == 0 ? QJsonValue(r.clientsAgree()) : QJsonValue() },
         { QStringLiteral("out_of_stock"), static_cast<double>(r.outOfStock) },
         { QStringLiteral("failed"), static_cast<double>(r.failed) },
         { QStringLiteral("attempts"), static_cast<double>(r.attempts) },

@@ -39,7 +39,7 @@ bool ClientPool::open(QString* error)
     for (int i = 0; i < clients; ++i)
         counters.push_back(&m_environment.newCounters());
     m_threads.reserve(static_cast<std::size_t>(clients));
-    m_acknowledged.resize(static_cast<std::size_t>(clients));
+    m_records.resize(static_cast<std::size_t>(clients));
     for (int i = 0; i < clients; ++i)
         m_threads.emplace_back([this, i, c = counters[static_cast<std::size_t>(i)]] { clientLoop(i, *c); });
     // Wait until every client has its session (or failed to get one).
@@ -83,8 +83,18 @@ double ClientPool::lastSaleS() const
 AcknowledgedOrders ClientPool::acknowledged() const
 {
     AcknowledgedOrders all;
-    for (const AcknowledgedOrders& client : m_acknowledged)
-        all.append(client);
+    for (const ClientRecord& client : m_records) {
+        all.append(client.firstLines);
+        all.append(client.secondLines);
+    }
+    return all;
+}
+
+UnresolvedOrders ClientPool::unresolved() const
+{
+    UnresolvedOrders all;
+    for (const ClientRecord& client : m_records)
+        all.append(client.unresolved);
     return all;
 }
 
@@ -114,7 +124,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
     const double nsPerOrder = openLoop ? 1e9 / e.rate : 0.0;
     const std::int64_t start = m_startNs.load();
     const int lines = m_strategy.linesPerOrder();
-    AcknowledgedOrders& acknowledged = m_acknowledged[static_cast<std::size_t>(index)];
+    ClientRecord& record = m_records[static_cast<std::size_t>(index)];
     std::int64_t sequence = 0;
 
     while (session && !m_stop.load(std::memory_order_relaxed)) {
@@ -154,7 +164,9 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
         const std::int64_t end = nowNs();
         switch (outcome) {
         case OrderOutcome::Sold:
-            acknowledged.add(order.requestId);
+            record.firstLines.add(order.requestId);
+            if (lines == 2)
+                record.secondLines.add(order.secondRequestId());
             WorkerCounters::add(counters.sold, lines);
             WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * lines);
             counters.latency.record(end - begin);
@@ -168,6 +180,10 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             break;
         case OrderOutcome::Failed:
             WorkerCounters::add(counters.failed, 1);
+            break;
+        case OrderOutcome::Unknown:
+            WorkerCounters::add(counters.unresolved, 1);
+            record.unresolved.add(order.requestId, lines == 2 ? order.secondRequestId() : 0);
             break;
         case OrderOutcome::Aborted:
             break;

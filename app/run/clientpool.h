@@ -2,6 +2,7 @@
 
 #include "app/core/acknowledgedorders.h"
 #include "app/core/experiment.h"
+#include "app/core/unresolvedorders.h"
 #include "app/run/skewsampler.h"
 #include "strategies/runenvironment.h"
 
@@ -35,8 +36,10 @@ public:
     bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }
     // When the last sale so far completed, in seconds after go(); -1 before the first.
     double lastSaleS() const;
-    // Every order a client saw committed; read only after join().
+    // Every order line a client saw committed; read only after join().
     AcknowledgedOrders acknowledged() const;
+    // Every order whose outcome its client could not learn; read only after join().
+    UnresolvedOrders unresolved() const;
 
 private:
     void clientLoop(int index, WorkerCounters& counters);
@@ -49,7 +52,13 @@ private:
     SkewSampler m_sampler;
 
     std::vector<std::thread> m_threads;
-    std::vector<AcknowledgedOrders> m_acknowledged; // one per client, written by that client only
+    // What each client knows of its orders, written by that client only.
+    struct ClientRecord {
+        AcknowledgedOrders firstLines;
+        AcknowledgedOrders secondLines; // two-SKU orders: their second lines' ids run in a sequence of their own
+        UnresolvedOrders unresolved;
+    };
+    std::vector<ClientRecord> m_records;
     std::atomic<int> m_ready { 0 };
     std::atomic<bool> m_go { false };
     std::atomic<std::int64_t> m_startNs { 0 };

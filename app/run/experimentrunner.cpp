@@ -71,6 +71,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
             emit cellStarted(runId, index, static_cast<int>(cells.size()));
             emit strategyStarted(runId, cell.strategy);
             StrategyRun run(cell.experiment, params, *strategy, runId, m_cancel);
+            run.keepLease(&lease);
             RunObserver observer;
             observer.sample = [this](const MetricsSample& sample) { emit sampleReady(sample); };
             observer.status = [this, runId](const QString& message) { emit status(runId, message); };

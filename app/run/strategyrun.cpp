@@ -2,7 +2,9 @@
 
 #include "app/audit/auditor.h"
 #include "app/db/labdatabase.h"
+#include "app/db/lablease.h"
 #include "app/run/clientpool.h"
+#include "app/run/closingaudit.h"
 #include "app/run/deadlockwatcher.h"
 #include "app/run/lockinspector.h"
 #include "app/run/metricssampler.h"
@@ -28,8 +30,6 @@ constexpr std::int64_t kAuditSpacing = 50;
 // Connections besides the clients' own: control, server watch, sampler, deadlock reader, and the
 // plan's lease on the lab database.
 constexpr long long kControlConnections = 5;
-// Tries of the closing audit, a control connection opened again between them.
-constexpr int kAuditAttempts = 6;
 // Deadlocks kept in a result with their full text; all of them are counted.
 constexpr qsizetype kMaxDeadlockRecords = 1000;
 
@@ -87,6 +87,7 @@ bool StrategyRun::prepare(QString* error)
     say(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
     FillProgress filling([this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
+    filling.setStopRequested([this] { return m_cancel.load(); });
     if (!m_database->open(error)
         || !m_database->checkConnectionLimit(m_experiment.threads + m_experiment.writers + kControlConnections, error)
         || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling))
@@ -220,6 +221,8 @@ void StrategyRun::waitForSilentServer()
 void StrategyRun::takeSample()
 {
     reviveControl();
+    if (QString leaseError; m_lease && !m_lease->keep(&leaseError))
+        m_environment->failRun(leaseError);
     MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0);
     if (m_clock.elapsed() >= m_next.auditMs) {
         QElapsedTimer auditClock;
@@ -312,6 +315,9 @@ StrategyResult StrategyRun::finish()
         say(QStringLiteral("%1: stopping (%2)").arg(m_strategy.id(), stopReasonKey(m_result.stopReason)));
     stopClients();
     const double lastSaleS = m_clients->lastSaleS();
+    const UnresolvedOrders unresolved = m_clients->unresolved();
+    if (m_result.serverLost || silentToTheEnd) // kept for the lookup once the server is back
+        m_result.unresolvedOrders = std::make_shared<const UnresolvedOrders>(unresolved);
     if (m_result.serverLost) {
         m_result.acknowledged = std::make_shared<const AcknowledgedOrders>(m_clients->acknowledged());
         m_clients.reset();
@@ -320,17 +326,18 @@ StrategyResult StrategyRun::finish()
     m_clients.reset();
 
     const MetricsSample counts = m_sampler->countsNow(); // late orders included
-    QString error;
-    AuditResult audit;
+    ClosingAudit::Outcome closing;
     if (silentToTheEnd) {
-        error = QStringLiteral("the server was not answering when the run was stopped; %1 orders had no reply")
-                    .arg(counts.unresolved);
+        closing.error = QStringLiteral("the server was not answering when the run was stopped; %1 orders had no reply")
+                            .arg(counts.unresolved);
     } else {
         collectDeadlocks(m_result.durationS);
         if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
             m_result.lateDeadlocks = late->deadlocks;
-        audit = closingAudit(&error);
+        closing = ClosingAudit(*m_database, *m_auditor).run(unresolved);
     }
+    const AuditResult& audit = closing.audit;
+    const QString& error = closing.error;
     atStop.audit = audit;
     m_result.series.append(atStop);
     publish(atStop);
@@ -348,6 +355,15 @@ StrategyResult StrategyRun::finish()
         say(QStringLiteral("%1: the closing audit could not run: %2").arg(m_strategy.id(), error));
     }
     takeClientCounts(counts);
+    if (closing.unresolvedFound) {
+        m_result.settleUnresolved(unresolved.orders(), closing.unresolvedFound->rows, closing.unresolvedFound->units,
+            unresolved.linesPerOrder());
+        say(QStringLiteral("%1: looked up the %2 orders whose reply was lost: %3 had committed")
+                .arg(m_strategy.id())
+                .arg(unresolved.orders())
+                .arg(closing.unresolvedFound->rows / unresolved.linesPerOrder()));
+    } else if (!closing.lookupError.isEmpty())
+        say(QStringLiteral("%1: %2").arg(m_strategy.id(), closing.lookupError));
     m_result.lateOrders = counts.sold - atStop.sold;
     // Sold out before the stop line: the last sale ends the selling window.
     const bool shelvesBare = !audit.valid || audit.sellableSkus < m_strategy.linesPerOrder();
@@ -360,26 +376,6 @@ StrategyResult StrategyRun::finish()
     if (m_environment->runFailed())
         m_result.error = m_environment->fatalError();
     return m_result;
-}
-
-AuditResult StrategyRun::closingAudit(QString* error)
-{
-    // The control connection may have been killed under the run: it is opened again and the
-    // audit retried, for a few seconds, before the result says the audit is incomplete.
-    AuditResult audit;
-    for (int attempt = 0; attempt < kAuditAttempts; ++attempt) {
-        if (attempt > 0) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(250 * attempt));
-            if (QString reviveError; !m_database->revive(&reviveError)) {
-                *error = reviveError;
-                continue;
-            }
-        }
-        audit = m_auditor->run(error);
-        if (audit.valid)
-            break;
-    }
-    return audit;
 }
 
 void StrategyRun::reviveControl()
@@ -457,7 +453,7 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
     const MetricsSample last = m_sampler->countsNow();
     takeClientCounts(last);
     m_result.lateOrders = last.sold - atStop.sold;
-    m_result.ordersPerS = m_result.durationS > 0 ? static_cast<double>(atStop.sold) / m_result.durationS : 0.0;
+    takeRates(atStop); // the rates and latencies up to the loss, from what the clients measured
     m_result.error
         = QStringLiteral("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
                          "%4 had no reply. The audit runs once the server is back.")

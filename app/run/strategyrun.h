@@ -21,6 +21,7 @@ class Auditor;
 class ClientPool;
 class DeadlockWatcher;
 class LabDatabase;
+class LabLease;
 class LockInspector;
 class MetricsSampler;
 class RunEnvironment;
@@ -46,6 +47,9 @@ public:
     ~StrategyRun();
 
     StrategyResult execute(const RunObserver& observer);
+    // The plan's lease on the lab database, held on this thread: looked at with every sample,
+    // and taken again should its connection be killed; the run stops if another lab took it.
+    void keepLease(LabLease* lease) { m_lease = lease; }
 
 private:
     // Figures at the end of the warm-up, subtracted from the final ones.
@@ -88,7 +92,6 @@ private:
     void collectDeadlocks(double elapsedS);
     void stopClients();
     StrategyResult finish();
-    AuditResult closingAudit(QString* error);
     bool serverLost(); // the watch gave the server up: workers stop, the result says so
     void waitForSilentServer();
     void reviveControl();
@@ -109,6 +112,7 @@ private:
     int m_runId;
     const std::atomic<bool>& m_cancel;
     const RunObserver* m_observer = nullptr;
+    LabLease* m_lease = nullptr;
 
     StrategyResult m_result;
     std::atomic<bool> m_stop { false };

@@ -38,22 +38,25 @@ bool runningAsRoot()
     return geteuid() == 0;
 }
 
-int freeLoopbackPort()
+// `wanted`, when it is free (with SO_REUSEADDR, as the server binds it), else any free port.
+int freeLoopbackPort(int wanted = 0)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0)
         return 0;
+    const int reuse = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, sizeof(reuse));
     sockaddr_in address {};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
+    address.sin_port = htons(static_cast<std::uint16_t>(wanted));
     int port = 0;
     socklen_t length = sizeof(address);
     if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0
         && ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
         port = ntohs(address.sin_port);
     ::close(fd);
-    return port;
+    return port == 0 && wanted != 0 ? freeLoopbackPort() : port;
 }
 
 QString findExecutable(const QStringList& names)
@@ -150,7 +153,8 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         return false;
     }
     m_socketPath = m_socketDir->path() + QStringLiteral("/mysqld.sock");
-    m_port = freeLoopbackPort();
+    // A restart keeps the port: clients given the server's address find it again.
+    m_port = freeLoopbackPort(m_port);
     if (m_port == 0) {
         *error = QStringLiteral("no free loopback port for the embedded server");
         m_lock.reset();

@@ -207,19 +207,31 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     if (state == ServerController::State::Failed) {
         RecoveryReport failed;
         failed.error = QStringLiteral("the server did not start again: %1").arg(message);
+        failed.applyTo(&m_results[m_lost].result);
+        emit resultReplaced(static_cast<int>(m_lost), m_results.at(m_lost));
+        m_lost = -1;
         emit recoveryAudited(failed);
         return;
     }
-    m_lost = -1; // audited once; a second loss brings its own
     const ConnectionParams params = m_controller->params(lost.experiment.database);
     const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(lost.strategy);
     const StockLayout layout = strategy ? strategy->layout() : StockLayout::Rows;
     const std::shared_ptr<const AcknowledgedOrders> acknowledged = lost.acknowledged;
+    const std::shared_ptr<const UnresolvedOrders> unresolved
+        = lost.unresolvedOrders ? lost.unresolvedOrders : std::make_shared<const UnresolvedOrders>();
+    const qsizetype row = m_lost;
+    m_lost = -1; // audited once; a second loss brings its own
     emit status(QStringLiteral("auditing what the server kept"));
     // The audit scans the orders table: off this thread, with its own connections.
     m_jobs->run<RecoveryReport>(
-        [params, layout, acknowledged] { return RecoveryAudit::check(params, layout, *acknowledged); },
-        [this](const RecoveryReport& report) { emit recoveryAudited(report); });
+        [params, layout, acknowledged, unresolved] { return RecoveryAudit::check(params, layout, *acknowledged, *unresolved); },
+        [this, row](const RecoveryReport& report) {
+            if (row < m_results.size()) {
+                report.applyTo(&m_results[row].result);
+                emit resultReplaced(static_cast<int>(row), m_results.at(row));
+            }
+            emit recoveryAudited(report);
+        });
 }
 
 QList<SourcedResult> LabSession::exportSources() const

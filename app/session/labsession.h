@@ -81,6 +81,8 @@ signals:
     void strategyFinished(const StrategyResult& result);
     // A row for the results: a finished run or one opened from a file.
     void resultAdded(const SourcedResult& result);
+    // The result at `index` (in the order of resultAdded) was completed: a lost run, audited.
+    void resultReplaced(int index, const SourcedResult& result);
     void serverLost(const StrategyResult& result);
     // The run was turned away before it touched anything; finished() follows.
     void refused(const QString& reason);

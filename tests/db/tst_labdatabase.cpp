@@ -83,6 +83,27 @@ private slots:
             qPrintable(lines.last()));
         QCOMPARE(count(database, QStringLiteral("sku")) + count(database, stockTable), total);
     }
+
+    void aStopEndsTheFillAfterTheStatementUnderWay()
+    {
+        // A person stops a big set-up (Ctrl-C, or Stop in the window) after three statements:
+        // the fill ends there, says how far it came, and puts no more rows in.
+        Experiment experiment;
+        experiment.skus = 200'000;
+        experiment.initialStock = 1000;
+        LabDatabase database(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY2(database.open(&error), qPrintable(error));
+        int reports = 0;
+        FillProgress progress([&](const FillProgress&) { ++reports; }, 0ms);
+        progress.setStopRequested([&] { return reports >= 3; });
+        QVERIFY(!database.prepareTables(StockLayout::Rows, experiment, &error, &progress));
+        qInfo("%s", qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("stopped while filling the tables")), qPrintable(error));
+        QCOMPARE(reports, 3);
+        QVERIFY(progress.done() < LabDatabase::rowsToFill(StockLayout::Rows, experiment));
+        QCOMPARE(count(database, QStringLiteral("sku")) + count(database, QStringLiteral("inventory")), progress.done());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLabDatabase)

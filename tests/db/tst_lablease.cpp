@@ -89,11 +89,44 @@ private slots:
         QVERIFY(LabLease::lockName(longest).size() <= 64);
         QVERIFY(LabLease::lockName(longest) != LabLease::lockName(QString(63, QLatin1Char('d'))));
         QCOMPARE(LabLease::lockName(QStringLiteral("lockbench")), QStringLiteral("lockbench.lockbench"));
+        // Two databases whose names differ only in case are two databases; their leases differ
+        // although the server compares lock names without case.
+        QVERIFY(LabLease::lockName(QStringLiteral("Shop")).compare(LabLease::lockName(QStringLiteral("shop")),
+                    Qt::CaseInsensitive)
+            != 0);
         LabLease a(ServerFixture::params(longest));
         LabLease b(ServerFixture::params(longest));
         QString error;
         QVERIFY2(a.acquire(&error), qPrintable(error));
         QVERIFY(!b.acquire(&error));
+    }
+
+    void aKilledLeaseIsTakenAgainUnlessAnotherLabGotIt()
+    {
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        LabLease lease(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY2(lease.acquire(&error), qPrintable(error));
+        QVERIFY2(lease.keep(&error), qPrintable(error)); // alive: nothing to do
+
+        // Killed: the next look takes it again, on a new connection.
+        const unsigned long first = lease.connectionId();
+        QVERIFY(admin.execute(QStringLiteral("KILL CONNECTION %1").arg(first)));
+        QTRY_VERIFY(lease.keep(&error) && lease.connectionId() != first);
+        QVERIFY(lease.isHeld());
+        const QString name = QLatin1Char('\'') + LabLease::lockName(kDatabase) + QLatin1Char('\'');
+        QCOMPARE(admin.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(name)).value_or(-1),
+            static_cast<std::int64_t>(lease.connectionId()));
+
+        // Killed, and a second lab takes the database before the next look: the first is told.
+        QVERIFY(admin.execute(QStringLiteral("KILL CONNECTION %1").arg(lease.connectionId())));
+        LabLease second(ServerFixture::params(kDatabase));
+        QTRY_VERIFY(second.acquire(&error));
+        QVERIFY(!lease.keep(&error));
+        qInfo("%s", qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("another lab took it")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("connection %1 ").arg(second.connectionId())), qPrintable(error));
     }
 };
 

@@ -7,6 +7,7 @@
 #include "app/report/resultwriter.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
+#include "tests/support/backgroundrun.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -20,62 +21,6 @@
 #include <thread>
 
 namespace {
-
-// Runs one strategy on a thread of its own, recording when each status line arrived.
-class BackgroundRun {
-public:
-    BackgroundRun(const QString& strategyId, const Experiment& experiment, const ConnectionParams& params)
-        : m_strategy(StrategyRegistry::create(strategyId))
-        , m_experiment(experiment)
-    {
-        m_clock.start();
-        m_thread = std::thread([this, params] {
-            StrategyRun run(m_experiment, params, *m_strategy, 1, m_cancel);
-            RunObserver observer;
-            observer.status = [this](const QString& line) {
-                std::lock_guard lock(m_mutex);
-                m_statusLines.append({ m_clock.elapsed(), line });
-            };
-            m_result = run.execute(observer);
-        });
-    }
-    ~BackgroundRun()
-    {
-        m_cancel.store(true);
-        wait();
-    }
-
-    StrategyResult wait()
-    {
-        if (m_thread.joinable())
-            m_thread.join();
-        return m_result;
-    }
-    qint64 elapsedMs() const { return m_clock.elapsed(); }
-    void cancel() { m_cancel.store(true); }
-    // When the first status line containing `text` arrived, in ms since the start; -1 if none.
-    qint64 statusAt(const QString& text) const
-    {
-        std::lock_guard lock(m_mutex);
-        for (const auto& [at, line] : m_statusLines) {
-            if (line.contains(text))
-                return at;
-        }
-        return -1;
-    }
-    bool running(const QString& text) const { return statusAt(text) >= 0; }
-    StockLayout layout() const { return m_strategy->layout(); }
-
-private:
-    std::unique_ptr<Strategy> m_strategy;
-    Experiment m_experiment;
-    std::atomic<bool> m_cancel { false };
-    QElapsedTimer m_clock;
-    mutable std::mutex m_mutex;
-    QList<QPair<qint64, QString>> m_statusLines;
-    StrategyResult m_result;
-    std::thread m_thread;
-};
 
 Experiment longRun(int threads)
 {
@@ -135,12 +80,8 @@ private slots:
         QVERIFY(!r.serverLost);
         QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
         QCOMPARE(r.verdict(), Verdict::Pass);
-        MysqlConnection check;
-        QVERIFY(check.open(ServerFixture::params()));
-        const QJsonObject json = ResultWriter::summaryJson(r);
-        QCOMPARE(json.value(QStringLiteral("order_rows")).toDouble(),
-            static_cast<double>(check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1)));
-        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(), json.value(QStringLiteral("order_rows")).toDouble());
+        const QString differs = ServerFixture::jsonDisagreesWithTable(r);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
     void cancelWhileTheServerIsSilentEndsAtOnceAndKeepsTheFigures()
@@ -189,6 +130,7 @@ private slots:
         QTest::newRow("pessimistic") << QStringLiteral("pessimistic");
         QTest::newRow("slotted-partitioned") << QStringLiteral("slotted-partitioned");
         QTest::newRow("queued") << QStringLiteral("queued");
+        QTest::newRow("two-sku-sorted") << QStringLiteral("two-sku-sorted"); // every line of an order counts
     }
     void killedServerIsReportedAndLosesNoAcknowledgedOrder()
     {
@@ -220,17 +162,73 @@ private slots:
         QString error;
         QVERIFY2(ServerFixture::ensureStarted(&error), qPrintable(error));
         const RecoveryReport report
-            = RecoveryAudit::check(ServerFixture::params(), run.layout(), *r.acknowledged);
+            = RecoveryAudit::check(ServerFixture::params(), run.layout(), *r.acknowledged, *r.unresolvedOrders);
         qInfo("%s: after the restart: %s", qPrintable(id), qPrintable(report.summary()));
         QVERIFY2(report.valid, qPrintable(report.error));
         QCOMPARE(report.missing, 0LL);
         QCOMPARE(report.audit.oversold, 0LL);
         QVERIFY(report.audit.clean());
-        // Rows no client saw acknowledged can only be orders whose reply was lost.
-        QVERIFY2(report.unacknowledged <= r.unresolved,
-            qPrintable(QStringLiteral("%1 unacknowledged rows, %2 orders without reply")
-                           .arg(report.unacknowledged)
-                           .arg(r.unresolved)));
+        // Rows no client saw acknowledged are exactly the committed ones among the orders without reply.
+        QVERIFY(r.unresolvedOrders);
+        QCOMPARE(report.unresolvedOrders, r.unresolved);
+        QCOMPARE(report.strangers(), 0LL);
+        QVERIFY(report.unresolvedFound.rows <= r.unresolved * r.unresolvedOrders->linesPerOrder());
+
+        // The lost run, completed by that audit, is what the JSON says: sold and the clients'
+        // count equal the table's own.
+        StrategyResult audited = r;
+        report.applyTo(&audited);
+        QCOMPARE(audited.verdict(), Verdict::Pass);
+        QCOMPARE(audited.unresolved, 0LL);
+        const QString differs = ServerFixture::jsonDisagreesWithTable(audited);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    void revokedPrivilegesEndTheRunWithTheServersReason()
+    {
+        // The account loses its rights on the lab's database and its clients' connections are
+        // killed: they cannot come back (1044), and the run ends with that reason. The orders
+        // whose reply was lost are looked up through the control connection, which still works,
+        // so the verdict is the error, not a false safety failure.
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'revoked'@'localhost' IDENTIFIED BY 'r'")));
+        QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_rv.* TO 'revoked'@'localhost'")));
+        ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_rv"));
+        params.user = QStringLiteral("revoked");
+        params.password = QStringLiteral("r");
+        Experiment e = longRun(8);
+        e.database = QStringLiteral("lockbench_rv");
+
+        BackgroundRun run(QStringLiteral("pessimistic"), e, params);
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        QVERIFY(admin.execute(QStringLiteral("REVOKE ALL PRIVILEGES ON lockbench_rv.* FROM 'revoked'@'localhost'")));
+        // Every connection of the account but the first the run opened, its control connection.
+        const QStringList ids = admin
+                                    .queryText(QStringLiteral("SELECT GROUP_CONCAT(ID ORDER BY ID) FROM "
+                                                              "information_schema.PROCESSLIST WHERE USER = 'revoked'"))
+                                    .value_or(QString())
+                                    .split(QLatin1Char(','), Qt::SkipEmptyParts);
+        int kills = 0;
+        for (qsizetype i = 1; i < ids.size(); ++i)
+            kills += admin.execute(QStringLiteral("KILL CONNECTION %1").arg(ids[i])) ? 1 : 0;
+        const StrategyResult r = run.wait();
+        QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_rv.* TO 'revoked'@'localhost'")));
+        qInfo("killed %d connections; the run ended after %.1f s: %s; %lld orders, %lld learned after the loss, "
+              "%lld unresolved", kills, r.durationS, qPrintable(r.error), r.clientSoldOrders, r.reconciled, r.unresolved);
+
+        QVERIFY(kills >= e.threads);
+        // Clients killed mid-order could not learn its outcome themselves: the run looked them up.
+        QVERIFY(run.running(QStringLiteral("looked up the")));
+        QCOMPARE(r.stopReason, StopReason::Error);
+        QVERIFY2(r.error.contains(QStringLiteral("1044")), qPrintable(r.error));
+        QCOMPARE(r.verdict(), Verdict::Error);
+        QVERIFY(!r.failsSafety());
+        QCOMPARE(r.unresolved, 0LL);
+        QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
+        const QString differs = ServerFixture::jsonDisagreesWithTable(r, e.database);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
     void readOnlyServerStopsTheRunWithAClearError()

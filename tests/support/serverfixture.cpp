@@ -1,11 +1,13 @@
 #include "tests/support/serverfixture.h"
 
 #include "app/db/mysqlconnection.h"
+#include "app/report/resultwriter.h"
 #include "app/run/strategyrun.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
 
 #include <QCoreApplication>
+#include <QJsonObject>
 
 #include <memory>
 
@@ -63,6 +65,26 @@ bool schemaExists(const QString& database)
         && connection.queryInt(
                QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'").arg(database))
         == 1;
+}
+
+QString jsonDisagreesWithTable(const StrategyResult& result, const QString& database)
+{
+    MysqlConnection check;
+    if (!check.open(params(database)))
+        return QStringLiteral("cannot count the orders table: %1").arg(check.lastError().toString());
+    const std::optional<std::int64_t> rows = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
+    const std::optional<std::int64_t> units = check.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders"));
+    if (!rows || !units)
+        return QStringLiteral("cannot count the orders table: %1").arg(check.lastError().toString());
+    const QJsonObject json = ResultWriter::summaryJson(result);
+    const auto number = [&json](const char* key) { return json.value(QLatin1String(key)).toVariant().toString(); };
+    const QString table = QString::number(*rows);
+    if (number("client_sold_orders") != table || number("order_rows") != table || number("sold") != QString::number(*units)
+        || !json.value(QStringLiteral("clients_agree")).toBool())
+        return QStringLiteral("JSON: sold %1, order_rows %2, client_sold_orders %3, clients_agree %4; table: %5 rows, %6 units")
+            .arg(number("sold"), number("order_rows"), number("client_sold_orders"), number("clients_agree"), table)
+            .arg(*units);
+    return QString();
 }
 
 Experiment soldOutExperiment(std::int64_t stock)

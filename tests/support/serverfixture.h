@@ -23,6 +23,11 @@ StrategyResult runStrategy(const QString& strategyId, const Experiment& experime
 // Whether the server has a database of that name.
 bool schemaExists(const QString& database);
 
+// Compares a result's JSON with an independent count of the orders table in `database`: sold
+// with the units, client_sold_orders and order_rows with the rows, clients_agree true. Empty
+// when they agree, else what differs.
+QString jsonDisagreesWithTable(const StrategyResult& result, const QString& database = QStringLiteral("lockbench"));
+
 // A small experiment that sells out quickly: one hot SKU, 32 threads.
 Experiment soldOutExperiment(std::int64_t stock = 3000);
 

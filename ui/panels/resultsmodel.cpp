@@ -29,6 +29,15 @@ void ResultsModel::append(const SourcedResult& row)
         emit dataChanged(index(0, m_spreadColumn), index(at - 1, m_spreadColumn));
 }
 
+void ResultsModel::replace(int row, const SourcedResult& result)
+{
+    if (row < 0 || row >= m_rows.size())
+        return;
+    m_rows[row] = result;
+    m_summaries = RepeatSummary::of(m_rows);
+    emit dataChanged(index(0, 0), index(static_cast<int>(m_rows.size()) - 1, columnCount() - 1));
+}
+
 int ResultsModel::indexOf(Column column) const
 {
     const int shared = static_cast<int>(m_columns.indexOf(column));

@@ -15,6 +15,8 @@ public:
     explicit ResultsModel(QObject* parent = nullptr);
 
     void append(const SourcedResult& row);
+    // A row completed later (a lost run audited once its server is back).
+    void replace(int row, const SourcedResult& result);
     const QList<SourcedResult>& rows() const { return m_rows; }
     // The shared column shown at `column`; not for the spread column.
     ResultColumns::Column columnAt(int column) const { return m_columns.at(sharedIndex(column)); }

@@ -43,6 +43,13 @@ void ResultsPanel::addResult(const SourcedResult& result)
     m_explanation->show(result);
 }
 
+void ResultsPanel::replaceResult(int row, const SourcedResult& result)
+{
+    m_model->replace(row, result);
+    m_view->resizeColumnsToContents();
+    m_explanation->show(result);
+}
+
 QList<StrategyResult> ResultsPanel::results() const
 {
     QList<StrategyResult> results;

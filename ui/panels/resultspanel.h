@@ -18,6 +18,7 @@ public:
 
     // `source` is "#3" for the session's third run, or a results file's name.
     void addResult(const SourcedResult& result);
+    void replaceResult(int row, const SourcedResult& result);
     QList<StrategyResult> results() const;
     const QList<SourcedResult>& rows() const;
     ResultsModel* model() const { return m_model; }

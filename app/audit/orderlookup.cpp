@@ -1,0 +1,39 @@
+#include "app/audit/orderlookup.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace {
+
+// Ids per statement: far below max_allowed_packet, few statements for thousands of orders.
+constexpr std::size_t kIdsPerQuery = 1000;
+
+} // namespace
+
+namespace OrderLookup {
+
+std::optional<CommittedLines> find(QSqlDatabase database, const UnresolvedOrders& orders, QString* error)
+{
+    CommittedLines found;
+    const std::vector<std::int64_t>& ids = orders.requestIds();
+    QSqlQuery query(database);
+    for (std::size_t first = 0; first < ids.size(); first += kIdsPerQuery) {
+        QStringList list;
+        for (std::size_t i = first; i < std::min(ids.size(), first + kIdsPerQuery); ++i)
+            list << QString::number(ids[i]);
+        const QString sql = QStringLiteral("SELECT COUNT(*), COALESCE(SUM(qty), 0) FROM orders WHERE request_id IN (%1) "
+                                           "LOCK IN SHARE MODE")
+                                .arg(list.join(QLatin1Char(',')));
+        if (!query.exec(sql) || !query.next()) {
+            *error = QStringLiteral("cannot look up the orders without reply: %1").arg(query.lastError().text());
+            return std::nullopt;
+        }
+        found.rows += query.value(0).toLongLong();
+        found.units += query.value(1).toLongLong();
+        query.finish();
+    }
+    return found;
+}
+
+} // namespace OrderLookup

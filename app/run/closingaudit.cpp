@@ -1,0 +1,58 @@
+#include "app/run/closingaudit.h"
+
+#include "app/audit/auditor.h"
+#include "app/db/labdatabase.h"
+
+#include <chrono>
+#include <thread>
+
+namespace {
+
+// Tries of each step, the control connection opened again between them (about 4 s in all).
+constexpr int kAttempts = 6;
+
+} // namespace
+
+ClosingAudit::ClosingAudit(LabDatabase& database, Auditor& auditor)
+    : m_database(database)
+    , m_auditor(auditor)
+{
+}
+
+ClosingAudit::Outcome ClosingAudit::run(const UnresolvedOrders& unresolved)
+{
+    Outcome outcome;
+    if (!unresolved.empty()) {
+        retry(
+            [&](QString* error) {
+                outcome.unresolvedFound = OrderLookup::find(m_database.connection().database(), unresolved, error);
+                return outcome.unresolvedFound.has_value();
+            },
+            &outcome.lookupError);
+    }
+    retry(
+        [&](QString* error) {
+            outcome.audit = m_auditor.run(error);
+            return outcome.audit.valid;
+        },
+        &outcome.error);
+    return outcome;
+}
+
+bool ClosingAudit::retry(const std::function<bool(QString*)>& step, QString* error)
+{
+    for (int attempt = 0; attempt < kAttempts; ++attempt) {
+        if (attempt > 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(250 * attempt));
+            if (QString reviveError; !m_database.revive(&reviveError)) {
+                *error = reviveError;
+                continue;
+            }
+        }
+        if (step(error)) {
+            error->clear();
+            return true;
+        }
+    }
+    return false;
+}

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "app/audit/orderlookup.h"
+#include "app/core/auditresult.h"
+#include "app/core/unresolvedorders.h"
+
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+class Auditor;
+class LabDatabase;
+
+// The audit at the end of a run, on the run's control connection once the clients are gone:
+// the orders no client could resolve are looked up, then stock and orders are counted. The
+// control connection may have been killed under the run: it is opened again between tries,
+// for a few seconds, before the result says what could not be checked.
+class ClosingAudit {
+public:
+    struct Outcome {
+        AuditResult audit;
+        QString error; // why the audit did not run, when it did not
+        std::optional<CommittedLines> unresolvedFound; // the orders without reply that committed
+        QString lookupError; // why they could not be looked up, when they could not
+    };
+
+    ClosingAudit(LabDatabase& database, Auditor& auditor);
+    Outcome run(const UnresolvedOrders& unresolved);
+
+private:
+    // Runs `step` until it succeeds or the tries run out, reviving the connection between tries.
+    bool retry(const std::function<bool(QString*)>& step, QString* error);
+
+    LabDatabase& m_database;
+    Auditor& m_auditor;
+};

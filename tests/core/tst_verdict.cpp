@@ -1,0 +1,104 @@
+// The verdict of a result from its figures: what is a safety failure (exit 3), what could not be
+// checked (audit incomplete), and how orders without reply are settled once looked up.
+#include "app/core/strategyresult.h"
+#include "app/core/unresolvedorders.h"
+
+#include <QTest>
+
+namespace {
+
+// A safe strategy's clean run: 100 orders of 1 unit, all in the table.
+StrategyResult cleanRun()
+{
+    StrategyResult r;
+    r.strategy = QStringLiteral("pessimistic");
+    r.sold = 100;
+    r.orderRows = 100;
+    r.clientSoldOrders = 100;
+    r.clientSoldUnits = 100;
+    return r;
+}
+
+} // namespace
+
+class TestVerdict : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aCleanRunPasses()
+    {
+        QCOMPARE(cleanRun().verdict(), Verdict::Pass);
+        QVERIFY(cleanRun().clientsAgree());
+    }
+
+    void ordersWithoutReplyLeaveTheComparisonOpen()
+    {
+        // Two orders had no reply; the table holds one of them: the clients' 100 and the table's 101
+        // can only be compared once they are looked up.
+        StrategyResult r = cleanRun();
+        r.unresolved = 2;
+        r.sold = 101;
+        r.orderRows = 101;
+        QCOMPARE(r.verdict(), Verdict::AuditIncomplete);
+        QVERIFY(!r.clientsAgree());
+        QVERIFY(r.incompleteBecause().contains(QStringLiteral("2 orders")));
+        QVERIFY(!r.failsSafety());
+
+        r.settleUnresolved(2, 1, 1, 1);
+        QCOMPARE(r.unresolved, 0LL);
+        QCOMPARE(r.clientSoldOrders, 101LL);
+        QCOMPARE(r.reconciled, 1LL);
+        QCOMPARE(r.failed, 1LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
+    void twoLineOrdersSettleBothLines()
+    {
+        // Three two-SKU orders without reply; two committed (four lines, 2 units each).
+        UnresolvedOrders orders;
+        orders.add(1, 1 | (std::int64_t(1) << 39));
+        orders.add(2, 2 | (std::int64_t(1) << 39));
+        orders.add(3, 3 | (std::int64_t(1) << 39));
+        QCOMPARE(orders.orders(), 3);
+        QCOMPARE(orders.requestIds().size(), std::size_t(6));
+        QCOMPARE(orders.linesPerOrder(), 2);
+
+        StrategyResult r = cleanRun();
+        r.unresolved = 3;
+        r.sold = 108;
+        r.orderRows = 104;
+        r.settleUnresolved(orders.orders(), 4, 8, orders.linesPerOrder());
+        QCOMPARE(r.reconciled, 2LL);
+        QCOMPARE(r.failed, 1LL);
+        QCOMPARE(r.clientSoldOrders, 104LL);
+        QCOMPARE(r.clientSoldUnits, 108LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
+    void anOrderMissingFromTheTableIsASafetyFailure()
+    {
+        StrategyResult r = cleanRun();
+        r.orderRows = 99;
+        r.sold = 99;
+        QCOMPARE(r.verdict(), Verdict::ClientsDisagree);
+        QVERIFY(r.failsSafety());
+    }
+
+    void anOversellStandsBesideAnError()
+    {
+        // The run also ended on an error: the oversell the audit found is still the verdict.
+        StrategyResult r = cleanRun();
+        r.error = QStringLiteral("the server refused the lab's statements (error 1142)");
+        QCOMPARE(r.verdict(), Verdict::Error);
+        r.oversold = 3;
+        QCOMPARE(r.verdict(), Verdict::Oversold);
+        QVERIFY(r.failsSafety());
+        // An audit that did not run cannot find one.
+        r.auditIncomplete = QStringLiteral("no connection");
+        QCOMPARE(r.verdict(), Verdict::Error);
+        QVERIFY(!r.failsSafety());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVerdict)
+#include "tst_verdict.moc"

@@ -1,0 +1,73 @@
+// A server the lab does not own dies and comes back (kill -9, then a restart on the same
+// address, as systemd would do it): the run waits for it, its clients reconnect and learn
+// what became of the orders under way, and the closing audit runs. The JSON's counts equal
+// the orders table's own, and "lost" is never said.
+#include "app/server/embeddedserver.h"
+#include "tests/support/backgroundrun.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
+
+#include <QtTest>
+
+#include <csignal>
+
+class TestServerRestarts : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void externalServerKilledAndRestartedIsWaitedForAndAudited_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::newRow("pessimistic") << QStringLiteral("pessimistic");
+        QTest::newRow("two-sku-sorted") << QStringLiteral("two-sku-sorted");
+        QTest::newRow("queued") << QStringLiteral("queued");
+    }
+    void externalServerKilledAndRestartedIsWaitedForAndAudited()
+    {
+        QFETCH(QString, id);
+        // The embedded server, reached as any server is: by TCP address, with no process to watch.
+        ConnectionParams external = ServerFixture::params();
+        external.host = QStringLiteral("127.0.0.1");
+        external.socket.clear();
+        external.embeddedPid = 0;
+        external.embeddedErrorLog.clear();
+        Experiment e;
+        e.skus = 4;
+        e.initialStock = 1'000'000;
+        e.threads = 8;
+        e.stop = StopKind::Duration;
+        e.durationMs = 8000;
+        e.rttMs = 0; // loopback: as many orders in flight as the server takes when it dies
+
+        BackgroundRun run(id, e, external);
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1500);
+        EmbeddedServer& server = ServerFixture::server();
+        const int port = server.port();
+        QCOMPARE(::kill(static_cast<pid_t>(server.serverPid()), SIGKILL), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!server.isRunning(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral("not answering")), 5000);
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        QCOMPARE(server.port(), port);
+        const StrategyResult r = run.wait();
+
+        qInfo("%s: %lld orders, %lld learned after reconnecting, %lld unresolved, verdict %s", qPrintable(id),
+            r.clientSoldOrders, r.reconciled, r.unresolved, qPrintable(r.verdictText()));
+        QVERIFY(run.statusAt(QStringLiteral("lost the server")) < 0);
+        QVERIFY(!r.serverLost);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
+        QCOMPARE(r.unresolved, 0LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTable(r);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerRestarts)
+#include "tst_serverrestarts.moc"
