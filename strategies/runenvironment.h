@@ -37,6 +37,10 @@ public:
     // The server went away: workers stop trying to reconnect, and the run ends at once.
     void markServerLost() { m_serverLost.store(true); }
     bool serverLost() const { return m_serverLost.load(std::memory_order_relaxed); }
+    // The server watch hears nothing from the server: clients wait for it instead of
+    // connecting into a silence that would hold them for the connect timeout.
+    void setServerSilent(bool silent) { m_serverSilent.store(silent, std::memory_order_relaxed); }
+    bool serverSilent() const { return m_serverSilent.load(std::memory_order_relaxed); }
 
     // An error that no retry can cure (the server turned read-only, a privilege was revoked):
     // the first one is kept, and the run stops with it.
@@ -111,6 +115,7 @@ private:
     const std::atomic<bool>& m_stop;
     RunErrorLog m_errors;
     std::atomic<bool> m_serverLost { false };
+    std::atomic<bool> m_serverSilent { false };
     std::atomic<bool> m_failed { false };
     mutable std::mutex m_fatalMutex;
     QString m_fatalError;

@@ -94,7 +94,8 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         m_committingAtNs = 0;
         // A connection lost between orders has nothing under way: this order fails, it is not unknown.
         if (!m_connection.isOpen() && !reconnect()) {
-            m_environment.errors().report(m_reconnectError, QStringLiteral("connection lost and not regained"));
+            m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : MysqlError { 2006, QStringLiteral("not connected") },
+                QStringLiteral("connection lost and not regained"));
             return OrderOutcome::Failed;
         }
         const Attempt result = attempt();
@@ -128,7 +129,8 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         if (errorClass == ErrorClass::ConnectionLost) {
             // The last statement may or may not have committed: reconnect, then ask.
             if (!reconnect()) {
-                m_environment.errors().report(m_reconnectError, QStringLiteral("connection lost and not regained"));
+                m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : result.error,
+                    QStringLiteral("connection lost and not regained"));
                 return OrderOutcome::Unknown;
             }
             const std::optional<bool> committed = isCommitted(probeRequestId());
@@ -202,8 +204,15 @@ bool TransactionRetrier::reconnect()
     // server watch says when it is gone for good.
     const auto wait = std::max<milliseconds>(seconds(30), milliseconds(m_environment.experiment().serverWaitMs) + seconds(5));
     const auto deadline = steady_clock::now() + wait;
+    m_reconnectError = {};
     int round = 0;
     while (steady_clock::now() < deadline && !m_environment.serverLost() && !m_environment.runFailed()) {
+        if (m_environment.serverSilent()) {
+            if (m_environment.stopRequested())
+                return false;
+            std::this_thread::sleep_for(milliseconds(50));
+            continue;
+        }
         QString error;
         if (!m_connection.open(m_environment.params()))
             m_reconnectError = m_connection.lastError();

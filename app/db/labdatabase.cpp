@@ -42,7 +42,7 @@ bool LabDatabase::open(QString* error)
     return checkOwnership(error);
 }
 
-bool LabDatabase::checkConnectionLimit(long long needed, QString* error)
+bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* error)
 {
     QSqlQuery query(m_connection.database());
     if (!query.exec(QStringLiteral("SELECT @@max_connections")) || !query.next())
@@ -56,13 +56,30 @@ bool LabDatabase::checkConnectionLimit(long long needed, QString* error)
                      .arg(needed);
         return false;
     }
+    // Other clients' connections count against the same limit.
+    if (!query.exec(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Threads_connected'")) || !query.next())
+        return true;
+    const long long others = std::max(0LL, query.value(1).toLongLong() - ownOpen);
+    if (needed > limit - others) {
+        *error = QStringLiteral(
+            "the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
+            "experiment needs %3; lower the thread count, wait for them to finish, or raise max_connections")
+                     .arg(limit)
+                     .arg(others)
+                     .arg(needed);
+        return false;
+    }
     return true;
 }
 
-bool LabDatabase::revive(QString* error)
+bool LabDatabase::revive(QString* error, const std::function<bool()>& mayConnect)
 {
     if (m_connection.isAlive())
         return true;
+    if (mayConnect && !mayConnect()) {
+        *error = QStringLiteral("the server is not answering");
+        return false;
+    }
     return m_connection.reopen(error) && m_connection.exec(QStringLiteral("USE `%1`").arg(m_params.database), error);
 }
 

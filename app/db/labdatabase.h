@@ -7,6 +7,8 @@
 #include "app/db/fillprogress.h"
 #include "app/db/labschema.h"
 
+#include <functional>
+
 // The lab's own database on the server. The lab creates, changes and drops tables only
 // there, records every table it creates in lockbench_meta, and refuses to touch a
 // database that holds tables it did not create.
@@ -16,8 +18,9 @@ public:
 
     // Connects, checks InnoDB, creates the database if needed and checks ownership.
     bool open(QString* error);
-    // False, with a message, when the server's max_connections is below what a run needs.
-    bool checkConnectionLimit(long long needed, QString* error);
+    // False, with a message, when the server's max_connections, less the connections of
+    // other clients, is below what a run needs; `ownOpen` of the open ones are the lab's.
+    bool checkConnectionLimit(long long needed, int ownOpen, QString* error);
     // Drops the lab's tables and creates and fills those of a strategy's stock layout;
     // `progress`, when given, counts the rows as they go in.
     bool prepareTables(StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress = nullptr);
@@ -27,7 +30,8 @@ public:
     QtSqlConnection& connection() { return m_connection; }
     // A control connection that no longer answers (killed, or the server restarted) is
     // opened again and put back on the lab's database; true when it answers now.
-    bool revive(QString* error);
+    // `mayConnect`, when given, is asked once the old connection failed: false leaves it closed.
+    bool revive(QString* error, const std::function<bool()>& mayConnect = {});
     static QString metaTable() { return QStringLiteral("lockbench_meta"); }
 
 private:

@@ -10,6 +10,8 @@ constexpr qsizetype kMaxLockName = 64; // MySQL refuses longer names; MariaDB ta
 // The lease connection only waits: the server's own idle limit (often minutes on a shared
 // server) must not close it, and with it free the lease, in the middle of a long plan.
 constexpr int kIdleLimitS = 31'536'000; // a year, the largest wait_timeout the server accepts
+// How long one of its statements may take before the lease gives up on the server.
+constexpr unsigned int kStatementTimeoutS = 5;
 
 } // namespace
 
@@ -17,6 +19,9 @@ LabLease::LabLease(ConnectionParams params)
     : m_params(std::move(params))
     , m_name(lockName(m_params.database))
 {
+    // Its statements never wait on anything (GET_LOCK with no wait, RELEASE_LOCK): a server
+    // that does not answer in seconds is paused, and a run stopped then must not wait for it.
+    m_connection.setTimeouts(5, kStatementTimeoutS);
 }
 
 LabLease::~LabLease()
@@ -103,6 +108,13 @@ bool LabLease::keep(QString* error)
                             "it: %2")
                  .arg(m_params.database, why);
     return false;
+}
+
+void LabLease::abandon()
+{
+    m_held = false;
+    m_lost = false;
+    m_connection.close();
 }
 
 void LabLease::release()

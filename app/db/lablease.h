@@ -25,6 +25,9 @@ public:
     // reached.
     bool acquire(QString* error);
     void release();
+    // Gives the lease up by closing its connection, without a statement that a silent server
+    // would hold: the server frees the lock once it sees the connection go.
+    void abandon();
     // Keeps the lease through a lost connection (killed, or the server restarted): takes it
     // again on a new one. False with `error` when another lab took it in the meantime.
     bool keep(QString* error);

@@ -86,8 +86,13 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
                 break;
             }
         }
-        lease.release(); // before finished(): a lab waiting for this one may start at once
         const bool cancelled = m_cancel.load();
+        // Before finished(): a lab waiting for this one may start at once. A person who
+        // stopped the plan may have stopped it because the server went silent: no statement then.
+        if (cancelled)
+            lease.abandon();
+        else
+            lease.release();
         m_running.store(false);
         emit finished(runId, cancelled);
     });

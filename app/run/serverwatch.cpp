@@ -3,6 +3,7 @@
 #include "app/server/serverheartbeat.h"
 
 #include <chrono>
+#include <memory>
 
 namespace {
 
@@ -24,6 +25,12 @@ ServerWatch::ServerWatch(ConnectionParams params, std::int64_t waitMs, Say say, 
 ServerWatch::~ServerWatch()
 {
     m_stop.store(true);
+    {
+        // A look blocked on a silent server would hold the run's end for its timeout.
+        std::lock_guard lock(m_mutex);
+        if (m_heartbeat)
+            m_heartbeat->abortFromAnyThread();
+    }
     if (m_thread.joinable())
         m_thread.join();
 }
@@ -46,6 +53,14 @@ bool ServerWatch::lost(QString* why) const
 void ServerWatch::watch()
 {
     ServerHeartbeat heartbeat(m_params);
+    {
+        std::lock_guard lock(m_mutex);
+        m_heartbeat = &heartbeat;
+    }
+    const std::unique_ptr<void, std::function<void(void*)>> forget(this, [this](void*) {
+        std::lock_guard lock(m_mutex);
+        m_heartbeat = nullptr;
+    });
     std::int64_t nextSayMs = 0;
     std::int64_t lastAnswerMs = 0; // a silence is counted from the last answer heard
     while (!m_stop.load() && !m_lost.load()) {

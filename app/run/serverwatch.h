@@ -11,6 +11,8 @@
 #include <mutex>
 #include <thread>
 
+class ServerHeartbeat;
+
 // Listens to the server on a thread of its own, a few times a second, so that a server that
 // stops answering is noticed and said live even while the run's own thread waits on it.
 // A silent server (paused, restarting) is waited for up to a bound; only then, or when the
@@ -45,5 +47,6 @@ private:
     std::atomic<std::int64_t> m_silentSinceMs { -1 };
     mutable std::mutex m_mutex;
     QString m_lostBecause;
+    const ServerHeartbeat* m_heartbeat = nullptr; // while watch() runs; guarded by m_mutex
     std::thread m_thread;
 };

@@ -89,7 +89,8 @@ bool StrategyRun::prepare(QString* error)
     FillProgress filling([this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
     filling.setStopRequested([this] { return m_cancel.load(); });
     if (!m_database->open(error)
-        || !m_database->checkConnectionLimit(m_experiment.threads + m_experiment.writers + kControlConnections, error)
+        || !m_database->checkConnectionLimit(
+            m_experiment.threads + m_experiment.writers + kControlConnections, m_lease ? 2 : 1, error)
         || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling))
         return false;
 
@@ -113,7 +114,10 @@ bool StrategyRun::prepare(QString* error)
     m_deadlocks = std::make_unique<DeadlockWatcher>(m_params, control);
     m_watch = std::make_unique<ServerWatch>(m_params, m_experiment.serverWaitMs,
         [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
-        [this] { m_database->connection().abortFromAnyThread(); }); // the run's thread may be waiting on it
+        [this] {
+            m_environment->setServerSilent(true);
+            m_database->connection().abortFromAnyThread(); // the run's thread may be waiting on it
+        });
     m_clients = std::make_unique<ClientPool>(*m_environment, m_strategy, m_stop);
     if (!m_clients->open(error)) {
         stopClients();
@@ -144,6 +148,7 @@ std::optional<StopReason> StrategyRun::tick()
         return reason;
     // A silent server would hold every question to it for the read timeout: ask none until
     // the watch hears it again.
+    m_environment->setServerSilent(m_watch->silent());
     if (m_watch->silent())
         return std::nullopt;
     bool sampled = false;
@@ -216,6 +221,7 @@ void StrategyRun::waitForSilentServer()
     // audit waits for the server, up to the experiment's bound, or for the person to cancel.
     while (m_watch->silent() && !m_cancel.load() && !serverLost())
         std::this_thread::sleep_for(kSilencePause);
+    m_environment->setServerSilent(m_watch->silent());
 }
 
 void StrategyRun::takeSample()
@@ -382,9 +388,13 @@ void StrategyRun::reviveControl()
 {
     // One look per sample: a killed control connection would blind the sampler, the live
     // audit and the lock inspector for the rest of the run.
+    // A connection cut for a silence is not opened again into it: a connect to a paused server
+    // would hold this thread for the connect timeout, deaf to a person's stop.
     QString error;
-    if (m_database->revive(&error)) {
+    if (m_database->revive(&error, [this] { return !m_watch->silent(); })) {
         m_controlError.clear();
+    } else if (m_watch->silent()) {
+        return;
     } else if (error != m_controlError) {
         m_controlError = error;
         say(QStringLiteral("%1: the control connection is gone and %2").arg(m_strategy.id(), error));

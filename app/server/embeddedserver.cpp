@@ -314,6 +314,8 @@ void EmbeddedServer::stop()
     if (m_process) {
         if (m_process->state() != QProcess::NotRunning) {
             m_process->terminate(); // SIGTERM: mariadbd shuts down cleanly
+            // A paused server (SIGSTOP) would keep the SIGTERM pending until the kill below.
+            ::kill(static_cast<pid_t>(m_process->processId()), SIGCONT);
             if (!m_process->waitForFinished(kShutdownMs)) {
                 m_process->kill();
                 m_process->waitForFinished(kKilledProcessMs);

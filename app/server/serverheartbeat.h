@@ -18,6 +18,8 @@ public:
 
     // Answering; or Silent or Gone, with the client's reason in `why`.
     Health check(QString* why);
+    // Ends a check blocked on a silent server; safe from any thread.
+    void abortFromAnyThread() const { m_connection.abortFromAnyThread(); }
 
 private:
     ConnectionParams m_params;

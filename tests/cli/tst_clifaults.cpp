@@ -1,16 +1,20 @@
 // The headless lab when its embedded server is killed (kill -9) mid-run: it says so, writes
-// the partial results it promised, starts the server again and audits what it kept.
+// the partial results it promised, starts the server again and audits what it kept. And when
+// the server is paused and the person presses Ctrl-C once: the lab ends, with what it measured.
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <csignal>
+#include <functional>
+#include <memory>
 
 class TestCliFaults : public QObject {
     Q_OBJECT
@@ -79,6 +83,55 @@ private slots:
         QCOMPARE(summary.value(QStringLiteral("unresolved")).toDouble(), 0.0);
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         QVERIFY(labServerPids().isEmpty()); // the restarted server stopped with the lab
+    }
+
+    void oneCtrlCWhileTheServerIsPausedEndsTheRunAndWritesIt()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("paused.json"));
+        QProcess lockbench;
+        lockbench.setProcessChannelMode(QProcess::MergedChannels);
+        lockbench.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"), QStringLiteral("--skus"),
+                QStringLiteral("4"), QStringLiteral("--stock"), QStringLiteral("1000000"), QStringLiteral("--duration"),
+                QStringLiteral("60s"), QStringLiteral("--json"), json });
+        QVERIFY(lockbench.waitForStarted());
+        QString output;
+        QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll()))
+                                     .contains(QStringLiteral("pessimistic: running")),
+            60000);
+        QTest::qWait(1000);
+        const QList<qint64> pids = labServerPids();
+        QCOMPARE(pids.size(), 1);
+        const auto server = static_cast<pid_t>(pids.first());
+        QCOMPARE(::kill(server, SIGSTOP), 0);
+        const std::unique_ptr<QProcess, std::function<void(QProcess*)>> resume(&lockbench, [server](QProcess*) { ::kill(server, SIGCONT); });
+        QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll()))
+                                     .contains(QStringLiteral("not answering")),
+            10000);
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(::kill(static_cast<pid_t>(lockbench.processId()), SIGINT), 0); // once
+        QVERIFY(lockbench.waitForFinished(60000));
+        output += QString::fromUtf8(lockbench.readAll());
+        qInfo("ended %lld ms after one Ctrl-C:\n%s", clock.elapsed(), qPrintable(output.right(700)));
+        QCOMPARE(lockbench.exitCode(), 130);
+        QVERIFY(!output.contains(QStringLiteral("lockbench: quitting"))); // one signal was enough
+
+        QFile file(json);
+        QVERIFY2(file.open(QIODevice::ReadOnly), "no JSON written");
+        const QJsonObject summary = QJsonDocument::fromJson(file.readAll())
+                                        .object()
+                                        .value(QStringLiteral("strategies"))
+                                        .toArray()
+                                        .first()
+                                        .toObject()
+                                        .value(QStringLiteral("summary"))
+                                        .toObject();
+        QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("audit incomplete"));
+        QVERIFY(summary.value(QStringLiteral("audit_incomplete")).toString().contains(QStringLiteral("not answering")));
+        QVERIFY(summary.value(QStringLiteral("client_sold_orders")).toDouble() > 0);
+        QVERIFY(summary.value(QStringLiteral("sold")).isNull());
     }
 };
 

@@ -1,6 +1,7 @@
 // Filling the lab's tables on the real server reports its progress: row counts that grow with
 // every report and end on the total, which is what the tables then hold.
 #include "app/db/labdatabase.h"
+#include "app/db/mysqlconnection.h"
 #include "tests/support/serverfixture.h"
 
 #include <QLocale>
@@ -9,6 +10,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
+#include <vector>
 
 using namespace std::chrono_literals;
 
@@ -103,6 +106,30 @@ private slots:
         QCOMPARE(reports, 3);
         QVERIFY(progress.done() < LabDatabase::rowsToFill(StockLayout::Rows, experiment));
         QCOMPARE(count(database, QStringLiteral("sku")) + count(database, QStringLiteral("inventory")), progress.done());
+    }
+
+    void connectionsHeldByOthersCountAgainstTheLimit()
+    {
+        // Ten other clients hold connections: an experiment that fits max_connections but not
+        // what is left of it is refused up front, naming both, rather than failing on connect.
+        std::vector<std::unique_ptr<MysqlConnection>> others;
+        for (int i = 0; i < 10; ++i) {
+            others.push_back(std::make_unique<MysqlConnection>());
+            QVERIFY(others.back()->open(ServerFixture::params(), false));
+        }
+        LabDatabase database(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY2(database.open(&error), qPrintable(error));
+        QSqlQuery query(database.connection().database());
+        QVERIFY(query.exec(QStringLiteral("SELECT @@max_connections")) && query.next());
+        const long long limit = query.value(0).toLongLong();
+        QVERIFY(query.exec(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Threads_connected'")) && query.next());
+        const long long held = query.value(1).toLongLong() - 1; // all but this control connection
+        QVERIFY(held >= 10);
+        QVERIFY2(database.checkConnectionLimit(limit - held, 1, &error), qPrintable(error));
+        QVERIFY(!database.checkConnectionLimit(limit - held + 1, 1, &error));
+        qInfo("%s", qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("other clients hold %1 of them").arg(held)), qPrintable(error));
     }
 };
 
