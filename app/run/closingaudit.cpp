@@ -53,6 +53,10 @@ bool ClosingAudit::retry(const std::function<bool(QString*)>& step, QString* err
             error->clear();
             return true;
         }
+        // The connection answers: the failure was the server's answer (a table dropped, a
+        // privilege revoked), which asking again will not change.
+        if (m_database.connection().isAlive())
+            return false;
     }
     return false;
 }

@@ -268,6 +268,32 @@ private slots:
         QCOMPARE(r.oversold, 0LL);
     }
 
+    void droppedTableEndsTheRunAndKeepsTheClientsCounts()
+    {
+        // Someone drops the orders table mid-run: the run ends with that reason, and what the
+        // clients counted is kept and written; what only the table could say is unknown, not 0.
+        Experiment e = longRun(8);
+        e.database = QStringLiteral("lockbench_drop");
+        BackgroundRun run(QStringLiteral("conditional"), e, ServerFixture::params(e.database));
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(e.database)));
+        QVERIFY(admin.execute(QStringLiteral("DROP TABLE orders")));
+        const StrategyResult r = run.wait();
+        qInfo("dropped table: %s; the clients counted %lld orders; audit: %s", qPrintable(r.error), r.clientSoldOrders,
+            qPrintable(r.auditIncomplete));
+        QCOMPARE(r.stopReason, StopReason::Error);
+        QVERIFY2(r.error.contains(QStringLiteral("1146")) && r.error.contains(QStringLiteral("disappeared")), qPrintable(r.error));
+        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(!r.audited());
+        QVERIFY(!r.failsSafety());
+        const QJsonObject json = ResultWriter::summaryJson(r);
+        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(r.clientSoldOrders));
+        QVERIFY(json.value(QStringLiteral("sold")).isNull());
+        QVERIFY(!r.series.isEmpty());
+    }
+
     void tooFewConnectionsEndTheRunWithAClearError()
     {
         // The server accepts fewer connections of this account than the run has clients: the
