@@ -8,7 +8,6 @@
 #include "app/run/deadlockwatcher.h"
 #include "app/run/lockinspector.h"
 #include "app/run/metricssampler.h"
-#include "app/run/processcpu.h"
 #include "app/run/serverwatch.h"
 #include "app/server/serverknobs.h"
 #include "strategies/runenvironment.h"
@@ -42,6 +41,7 @@ StrategyRun::StrategyRun(const Experiment& experiment, ConnectionParams params, 
     , m_strategy(strategy)
     , m_runId(runId)
     , m_cancel(cancel)
+    , m_window(m_params.embeddedPid)
 {
 }
 
@@ -135,7 +135,7 @@ bool StrategyRun::prepare(QString* error)
     m_watch->start();
     // One look before the start, so that a blind inspector is reported even for short runs.
     m_result.inspectorError = m_inspector->sample().error;
-    m_cpuStart = cpuNow(0.0);
+    m_window.start();
     m_clients->go();
     m_clock.start();
     m_next = { m_experiment.sampleIntervalMs, 0 };
@@ -161,10 +161,10 @@ std::optional<StopReason> StrategyRun::tick()
     }
     // A run that goes on after the sell-out (a duration stop) marks the moment it saw it, so
     // that the rates describe the sales and not the rejections that follow.
-    if (!m_sellOut && shelvesEmpty()) {
+    if (!m_window.sellOutSeen() && shelvesEmpty()) {
         if (!sampled)
             takeSample();
-        markSellOut(m_result.series.last());
+        m_window.markSellOut(m_result.series.last(), m_sampler->serverTotals());
     }
     return std::nullopt;
 }
@@ -175,16 +175,6 @@ bool StrategyRun::shelvesEmpty() const
     // snapshot also catches SKUs the skew almost never picks. Committed stock only falls,
     // so a snapshot with nothing left to sell is final.
     return m_clients->soldOut() || m_shelfEmpty;
-}
-
-void StrategyRun::markSellOut(const MetricsSample& sample)
-{
-    m_sellOut = SellOut { sample.elapsedS, sample.attempts, m_sampler->serverTotals(), sample, cpuNow(sample.elapsedS) };
-}
-
-StrategyRun::CpuMark StrategyRun::cpuNow(double atS) const
-{
-    return { atS, ProcessCpu::seconds(), m_params.embeddedPid > 0 ? ProcessCpu::seconds(m_params.embeddedPid) : std::nullopt };
 }
 
 std::optional<StopReason> StrategyRun::stopRule()
@@ -242,9 +232,8 @@ void StrategyRun::takeSample()
     }
     m_result.series.append(sample);
     publish(sample);
-    if (!m_warm.taken && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs)
-        m_warm = { true, sample.elapsedS, sample.sold, sample.attempts, m_sampler->cumulativeLatency(),
-            m_sampler->serverTotals(), sample };
+    if (!m_window.warmedUp() && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs)
+        m_window.markWarm(sample, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
     inspectLocks(sample.elapsedS);
     collectDeadlocks(sample.elapsedS);
 }
@@ -307,11 +296,11 @@ StrategyResult StrategyRun::finish()
     const bool silentToTheEnd = m_watch->silent() && !m_result.serverLost;
     if (m_result.serverLost || silentToTheEnd)
         m_environment->abandonServer(); // ends the clients' waits on a server that does not answer
-    const CpuMark cpuAtStop = cpuNow(m_result.durationS);
+    const RunWindow::CpuMark cpuAtStop = m_window.cpuNow(m_result.durationS);
     if (!silentToTheEnd)
         collectDeadlocks(m_result.durationS);
-    if (!m_sellOut && shelvesEmpty())
-        markSellOut(atStop);
+    if (!m_window.sellOutSeen() && shelvesEmpty())
+        m_window.markSellOut(atStop, m_sampler->serverTotals());
     if (m_result.serverLost)
         say(QStringLiteral("%1: lost the server at %2 s (%3)")
                 .arg(m_strategy.id())
@@ -373,11 +362,10 @@ StrategyResult StrategyRun::finish()
     m_result.lateOrders = counts.sold - atStop.sold;
     // Sold out before the stop line: the last sale ends the selling window.
     const bool shelvesBare = !audit.valid || audit.sellableSkus < m_strategy.linesPerOrder();
-    if (m_sellOut && lastSaleS >= 0.0 && m_result.lateOrders == 0 && shelvesBare)
+    if (m_window.sellOutSeen() && lastSaleS >= 0.0 && m_result.lateOrders == 0 && shelvesBare)
         m_result.soldOutS = std::min(lastSaleS, m_result.durationS);
-    takeRates(atStop);
-    const bool window = m_result.soldOut() && m_sellOut;
-    takeExplainingFigures(window ? m_sellOut->counts : atStop, window ? m_sellOut->cpu : cpuAtStop);
+    m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
+    m_window.takeExplainingFigures(&m_result, atStop, cpuAtStop);
     m_result.errorMessages = m_environment->errors().describe();
     if (m_environment->runFailed())
         m_result.error = m_environment->fatalError();
@@ -401,59 +389,6 @@ void StrategyRun::reviveControl()
     }
 }
 
-void StrategyRun::takeRates(const MetricsSample& atStop)
-{
-    const HistogramSnapshot latency = m_sampler->cumulativeLatency().since(m_warm.latency);
-    m_result.measuredFromS = m_warm.elapsedS;
-    const double measuredS = m_result.measuredS();
-    // Within the selling window: up to the sell-out if there was one, else to the stop line.
-    const bool window = m_result.soldOut() && m_sellOut;
-    const long long attempts = window ? m_sellOut->attempts : atStop.attempts;
-    const ServerLockStats& server = window ? m_sellOut->server : m_sampler->serverTotals();
-    m_result.lockWaitTimeouts = atStop.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
-    m_result.ordersPerS = measuredS > 0 ? static_cast<double>(atStop.sold - m_warm.sold) / measuredS : 0.0;
-    m_result.attemptsPerS = measuredS > 0 ? static_cast<double>(attempts - m_warm.attempts) / measuredS : 0.0;
-    m_result.p50Ms = static_cast<double>(latency.valueAtQuantile(0.50)) / 1e6;
-    m_result.p95Ms = static_cast<double>(latency.valueAtQuantile(0.95)) / 1e6;
-    m_result.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
-    m_result.maxMs = static_cast<double>(latency.count() > 0 ? latency.valueAtQuantile(1.0) : 0) / 1e6;
-    m_result.clientLockWaitS = clientLockWaitS(window ? m_sellOut->seenS : m_result.durationS);
-    m_result.lockWaits = server.rowLockWaits - m_warm.server.rowLockWaits;
-    m_result.lockTimeMs = server.rowLockTimeMs - m_warm.server.rowLockTimeMs;
-    m_result.deadlocks = server.deadlocks - m_warm.server.deadlocks;
-    if (window) {
-        m_result.attemptsAfterSoldOut = atStop.attempts - m_sellOut->attempts;
-        m_result.lockWaitsAfterSoldOut = m_sampler->serverTotals().rowLockWaits - m_sellOut->server.rowLockWaits;
-    }
-}
-
-void StrategyRun::takeExplainingFigures(const MetricsSample& end, const CpuMark& cpuEnd)
-{
-    const MetricsSample& from = m_warm.counts;
-    const long long holds = end.lockHolds - from.lockHolds;
-    m_result.lockHolds = holds;
-    m_result.lockHoldMs = holds > 0 ? static_cast<double>(end.lockHoldNs - from.lockHoldNs) / 1e6 / static_cast<double>(holds) : 0.0;
-    const long long queued = end.queuedOrders - from.queuedOrders;
-    m_result.queueWaitMs = queued > 0 ? static_cast<double>(end.queueWaitNs - from.queueWaitNs) / 1e6 / static_cast<double>(queued) : 0.0;
-    // CPU from the clients' start (the warm-up included) to the end of the window.
-    m_result.cores = ProcessCpu::cores();
-    m_result.cpuWallS = cpuEnd.atS - m_cpuStart.atS;
-    if (cpuEnd.client && m_cpuStart.client)
-        m_result.clientCpuS = *cpuEnd.client - *m_cpuStart.client;
-    if (cpuEnd.server && m_cpuStart.server)
-        m_result.serverCpuS = *cpuEnd.server - *m_cpuStart.server;
-}
-
-double StrategyRun::clientLockWaitS(double untilS) const
-{
-    double lockWaitMs = 0.0;
-    for (const MetricsSample& sample : std::as_const(m_result.series)) {
-        if (sample.elapsedS > m_warm.elapsedS && sample.elapsedS <= untilS + 1e-9)
-            lockWaitMs += sample.clientLockWaitMsPerS * sample.intervalS;
-    }
-    return lockWaitMs / 1000.0;
-}
-
 StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
 {
     // The clients' own counts are all there is until the server is back; keep them and the
@@ -463,7 +398,8 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
     const MetricsSample last = m_sampler->countsNow();
     takeClientCounts(last);
     m_result.lateOrders = last.sold - atStop.sold;
-    takeRates(atStop); // the rates and latencies up to the loss, from what the clients measured
+    // The rates and latencies up to the loss, from what the clients measured.
+    m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
     m_result.error
         = QStringLiteral("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
                          "%4 had no reply. The audit runs once the server is back.")

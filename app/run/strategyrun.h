@@ -7,6 +7,7 @@
 #include "app/core/metricssample.h"
 #include "app/core/strategyresult.h"
 #include "app/db/connectionparams.h"
+#include "app/run/runwindow.h"
 #include "app/server/serverprobe.h"
 #include "strategies/strategy.h"
 
@@ -52,30 +53,6 @@ public:
     void keepLease(LabLease* lease) { m_lease = lease; }
 
 private:
-    // Figures at the end of the warm-up, subtracted from the final ones.
-    struct Baseline {
-        bool taken = false;
-        double elapsedS = 0.0;
-        long long sold = 0;
-        long long attempts = 0;
-        HistogramSnapshot latency;
-        ServerLockStats server;
-        MetricsSample counts;
-    };
-    // CPU time used so far by the lab and by the embedded server, at one instant of the run.
-    struct CpuMark {
-        double atS = 0.0;
-        std::optional<double> client;
-        std::optional<double> server;
-    };
-    // Figures at the moment the run saw every SKU sold out; the rates end there.
-    struct SellOut {
-        double seenS = 0.0;
-        long long attempts = 0;
-        ServerLockStats server;
-        MetricsSample counts;
-        CpuMark cpu;
-    };
     // When the loop next does each of its periodic jobs, in ms since the clients started.
     struct Schedule {
         std::int64_t sampleMs = 0;
@@ -87,7 +64,6 @@ private:
     std::optional<StopReason> stopRule();
     void takeSample();
     bool shelvesEmpty() const;
-    void markSellOut(const MetricsSample& sample);
     void inspectLocks(double elapsedS);
     void collectDeadlocks(double elapsedS);
     void stopClients();
@@ -101,10 +77,6 @@ private:
     void say(const QString& message) const;
     void publish(const MetricsSample& sample) const;
     void takeClientCounts(const MetricsSample& counts);
-    void takeRates(const MetricsSample& atStop);
-    double clientLockWaitS(double untilS) const;
-    CpuMark cpuNow(double atS) const;
-    void takeExplainingFigures(const MetricsSample& end, const CpuMark& cpuEnd);
 
     const Experiment& m_experiment;
     ConnectionParams m_params;
@@ -129,9 +101,7 @@ private:
     bool m_strategyBegun = false;
     QElapsedTimer m_clock;
     Schedule m_next;
-    Baseline m_warm;
-    std::optional<SellOut> m_sellOut;
-    CpuMark m_cpuStart;
+    RunWindow m_window;
     bool m_shelfEmpty = false;
     QString m_lostBecause;
     QString m_controlError; // why the control connection could not be opened again, if it could not

@@ -1,0 +1,82 @@
+#include "app/run/runwindow.h"
+
+#include "app/run/processcpu.h"
+
+RunWindow::RunWindow(qint64 embeddedPid)
+    : m_embeddedPid(embeddedPid)
+{
+}
+
+RunWindow::CpuMark RunWindow::cpuNow(double atS) const
+{
+    return { atS, ProcessCpu::seconds(), m_embeddedPid > 0 ? ProcessCpu::seconds(m_embeddedPid) : std::nullopt };
+}
+
+void RunWindow::markWarm(const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server)
+{
+    m_warm = { true, sample.elapsedS, sample.sold, sample.attempts, latency, server, sample };
+}
+
+void RunWindow::markSellOut(const MetricsSample& sample, const ServerLockStats& server)
+{
+    m_sellOut = SellOut { sample.elapsedS, sample.attempts, server, sample, cpuNow(sample.elapsedS) };
+}
+
+void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop, const HistogramSnapshot& latencyTotal,
+    const ServerLockStats& serverTotal) const
+{
+    StrategyResult& r = *result;
+    const HistogramSnapshot latency = latencyTotal.since(m_warm.latency);
+    r.measuredFromS = m_warm.elapsedS;
+    const double measuredS = r.measuredS();
+    // Within the selling window: up to the sell-out if there was one, else to the stop line.
+    const bool window = r.soldOut() && m_sellOut;
+    const long long attempts = window ? m_sellOut->attempts : atStop.attempts;
+    const ServerLockStats& server = window ? m_sellOut->server : serverTotal;
+    r.lockWaitTimeouts = atStop.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
+    r.ordersPerS = measuredS > 0 ? static_cast<double>(atStop.sold - m_warm.sold) / measuredS : 0.0;
+    r.attemptsPerS = measuredS > 0 ? static_cast<double>(attempts - m_warm.attempts) / measuredS : 0.0;
+    r.p50Ms = static_cast<double>(latency.valueAtQuantile(0.50)) / 1e6;
+    r.p95Ms = static_cast<double>(latency.valueAtQuantile(0.95)) / 1e6;
+    r.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
+    r.maxMs = static_cast<double>(latency.count() > 0 ? latency.valueAtQuantile(1.0) : 0) / 1e6;
+    r.clientLockWaitS = clientLockWaitS(r.series, window ? m_sellOut->seenS : r.durationS);
+    r.lockWaits = server.rowLockWaits - m_warm.server.rowLockWaits;
+    r.lockTimeMs = server.rowLockTimeMs - m_warm.server.rowLockTimeMs;
+    r.deadlocks = server.deadlocks - m_warm.server.deadlocks;
+    if (window) {
+        r.attemptsAfterSoldOut = atStop.attempts - m_sellOut->attempts;
+        r.lockWaitsAfterSoldOut = serverTotal.rowLockWaits - m_sellOut->server.rowLockWaits;
+    }
+}
+
+void RunWindow::takeExplainingFigures(StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const
+{
+    StrategyResult& r = *result;
+    const bool window = r.soldOut() && m_sellOut;
+    const MetricsSample& end = window ? m_sellOut->counts : atStop;
+    const CpuMark& cpuEnd = window ? m_sellOut->cpu : cpuAtStop;
+    const MetricsSample& from = m_warm.counts;
+    const long long holds = end.lockHolds - from.lockHolds;
+    r.lockHolds = holds;
+    r.lockHoldMs = holds > 0 ? static_cast<double>(end.lockHoldNs - from.lockHoldNs) / 1e6 / static_cast<double>(holds) : 0.0;
+    const long long queued = end.queuedOrders - from.queuedOrders;
+    r.queueWaitMs = queued > 0 ? static_cast<double>(end.queueWaitNs - from.queueWaitNs) / 1e6 / static_cast<double>(queued) : 0.0;
+    // CPU from the clients' start (the warm-up included) to the end of the window.
+    r.cores = ProcessCpu::cores();
+    r.cpuWallS = cpuEnd.atS - m_cpuStart.atS;
+    if (cpuEnd.client && m_cpuStart.client)
+        r.clientCpuS = *cpuEnd.client - *m_cpuStart.client;
+    if (cpuEnd.server && m_cpuStart.server)
+        r.serverCpuS = *cpuEnd.server - *m_cpuStart.server;
+}
+
+double RunWindow::clientLockWaitS(const QList<MetricsSample>& series, double untilS) const
+{
+    double lockWaitMs = 0.0;
+    for (const MetricsSample& sample : series) {
+        if (sample.elapsedS > m_warm.elapsedS && sample.elapsedS <= untilS + 1e-9)
+            lockWaitMs += sample.clientLockWaitMsPerS * sample.intervalS;
+    }
+    return lockWaitMs / 1000.0;
+}

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "app/core/histogramsnapshot.h"
+#include "app/core/metricssample.h"
+#include "app/core/strategyresult.h"
+#include "app/server/serverprobe.h"
+
+#include <QList>
+
+#include <optional>
+
+// The marks a run's rates are measured between: the end of the warm-up, the moment every SKU
+// was seen sold out, and the CPU used at the clients' start. From them, the rates, latencies,
+// lock figures and explaining figures of a result cover the selling window only.
+class RunWindow {
+public:
+    // CPU time used so far by the lab and by the embedded server, at one instant of the run.
+    struct CpuMark {
+        double atS = 0.0;
+        std::optional<double> client;
+        std::optional<double> server;
+    };
+
+    explicit RunWindow(qint64 embeddedPid);
+
+    CpuMark cpuNow(double atS) const;
+    void start() { m_cpuStart = cpuNow(0.0); }
+    bool warmedUp() const { return m_warm.taken; }
+    void markWarm(const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server);
+    bool sellOutSeen() const { return m_sellOut.has_value(); }
+    void markSellOut(const MetricsSample& sample, const ServerLockStats& server);
+
+    // Orders/s, attempts/s, latencies and lock figures, from the warm-up to the sell-out or the
+    // stop line; `latency` and `server` are the totals at the stop line.
+    void takeRates(StrategyResult* result, const MetricsSample& atStop, const HistogramSnapshot& latency,
+        const ServerLockStats& server) const;
+    // The lock hold, the queue wait and the CPU over the same window.
+    void takeExplainingFigures(StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const;
+
+private:
+    // Figures at the end of the warm-up, subtracted from the final ones.
+    struct Baseline {
+        bool taken = false;
+        double elapsedS = 0.0;
+        long long sold = 0;
+        long long attempts = 0;
+        HistogramSnapshot latency;
+        ServerLockStats server;
+        MetricsSample counts;
+    };
+    // Figures at the moment the run saw every SKU sold out; the rates end there.
+    struct SellOut {
+        double seenS = 0.0;
+        long long attempts = 0;
+        ServerLockStats server;
+        MetricsSample counts;
+        CpuMark cpu;
+    };
+
+    double clientLockWaitS(const QList<MetricsSample>& series, double untilS) const;
+
+    qint64 m_embeddedPid;
+    Baseline m_warm;
+    std::optional<SellOut> m_sellOut;
+    CpuMark m_cpuStart;
+};

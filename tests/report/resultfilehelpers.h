@@ -1,0 +1,162 @@
+#pragma once
+
+#include "app/core/deadlockrecord.h"
+#include "app/core/experiment.h"
+#include "app/core/metricssample.h"
+#include "app/core/strategyresult.h"
+
+#include <QString>
+
+// A result with every field set to a value of its own, for tst_resultfiles and tst_resultcsv:
+// a field the writer leaves out, or writes under another field's key, reads back wrong.
+namespace ResultFileHelpers {
+
+// The experiment of knownResult(): every field away from its default.
+inline Experiment knownExperiment()
+{
+    Experiment e;
+    e.skus = 3;
+    e.initialStock = 2500;
+    e.slotsPerSku = 8;
+    e.threads = 24;
+    e.skew = SkewKind::HotSet;
+    e.hotPercent = 75.0;
+    e.hotSkus = 2;
+    e.qtyMin = 2;
+    e.qtyMax = 5;
+    e.stop = StopKind::Orders;
+    e.durationMs = 20000;
+    e.totalOrders = 40000;
+    e.timeLimitMs = 90000;
+    e.warmupMs = 1500;
+    e.delayMs = 0.5;
+    e.isolation = Isolation::ReadCommitted;
+    e.arrival = ArrivalMode::Open;
+    e.rate = 750.0;
+    e.seed = 42;
+    e.batch = 8;
+    e.writers = 3;
+    e.maxRetries = 9;
+    e.sampleIntervalMs = 100;
+    e.repeat = 3;
+    e.deadlockDetect = KnobSwitch::Off;
+    e.lockWaitTimeoutS = 5;
+    e.flushLogAtCommit = 2;
+    e.bufferPoolMb = 256;
+    e.database = QStringLiteral("lab_known");
+    return e;
+}
+
+// One sample with a value of its own in every field the writer writes, so that a field
+// left out, or written under another field's key, reads back wrong.
+inline MetricsSample knownSample()
+{
+    MetricsSample s;
+    s.runId = 9;
+    s.strategy = QStringLiteral("pessimistic");
+    s.elapsedS = 0.5;
+    s.intervalS = 0.25;
+    s.ordersPerS = 810.5;
+    s.attemptsPerS = 820.25;
+    s.sold = 801;
+    s.soldUnits = 802;
+    s.outOfStock = 803;
+    s.failed = 804;
+    s.retries = 805;
+    s.attempts = 806;
+    s.p50Ms = 1.125;
+    s.p95Ms = 2.25;
+    s.p99Ms = 3.375;
+    s.maxMs = 4.5;
+    s.clientLockWaitMsPerS = 55.5;
+    s.serverStatsValid = true;
+    s.rowLockWaits = 807;
+    s.rowLockTimeMs = 808;
+    s.waitingNow = 809;
+    s.deadlocks = 810;
+    s.deadlocksTotal = 811;
+    s.audit.valid = true;
+    s.audit.sold = 812;
+    s.audit.remaining = 813;
+    s.audit.oversold = 814;
+    s.audit.lostUpdates = 815;
+    s.audit.negativeSkus = 816;
+    s.errors = { 821, 822, 823, 824, 825, 826, 827 };
+    return s;
+}
+
+// Likewise for a strategy's summary. The error holds a password, which must leave masked;
+// the error messages hold a comma and quotes, which the CSV must quote.
+inline StrategyResult knownResult()
+{
+    StrategyResult r;
+    r.runId = 9;
+    r.strategy = QStringLiteral("pessimistic");
+    r.safe = false;
+    r.error = QStringLiteral("lost mysql://lab:hunter2@db.example:3307/lockbench at order 12");
+    r.stopReason = StopReason::TimeLimitReached;
+    r.repetition = 2;
+    r.durationS = 12.5;
+    r.measuredFromS = 1.75;
+    r.soldOutS = 9.25;
+    r.experiment = knownExperiment();
+    r.sold = 5001;
+    r.remaining = 5002;
+    r.oversold = 5003;
+    r.lostUpdates = 5004;
+    r.unrecordedDecrements = 5005;
+    r.orderRows = 5006;
+    r.clientSoldOrders = 5007;
+    r.clientSoldUnits = 5008;
+    r.outOfStock = 5009;
+    r.failed = 5010;
+    r.attempts = 5011;
+    r.retries = 5012;
+    r.reconciled = 5013;
+    r.unresolved = 5014;
+    r.errors = { 601, 602, 603, 604, 605, 606, 607 };
+    r.lateOrders = 5015;
+    r.attemptsAfterSoldOut = 5016;
+    r.lockWaitsAfterSoldOut = 5017;
+    r.ordersPerS = 1234.5;
+    r.attemptsPerS = 2345.25;
+    r.p50Ms = 1.5;
+    r.p95Ms = 2.75;
+    r.p99Ms = 3.125;
+    r.maxMs = 40.0625;
+    r.clientLockWaitS = 6.5;
+    r.lockWaits = 7001;
+    r.lockTimeMs = 7002;
+    r.deadlocks = 7003;
+    r.lockWaitTimeouts = 7004;
+    r.lateDeadlocks = 7005;
+    r.lockHoldMs = 0.625;
+    r.lockHolds = 7006;
+    r.queueWaitMs = 3.25;
+    r.clientCpuS = 1.5;
+    r.serverCpuS = 2.5;
+    r.cpuWallS = 10.75;
+    r.cores = 2;
+    r.errorMessages << QStringLiteral("3× error 1213: Deadlock found") << QStringLiteral("1× error 1064: a, \"quoted\" message");
+    r.knobs.insert(QStringLiteral("innodb_deadlock_detect"), QStringLiteral("OFF"));
+    r.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("5"));
+    r.longestLockQueue = 13;
+    r.inspectorError = QStringLiteral("no PROCESS privilege");
+    DeadlockRecord d;
+    d.strategy = QStringLiteral("pessimistic");
+    d.elapsedS = 7.25;
+    d.when = QStringLiteral("2026-11-21 23:18:57");
+    d.victim = 2;
+    d.transactions = { { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"), QStringLiteral("RECORD LOCKS x") },
+        { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"), QStringLiteral("RECORD LOCKS y") } };
+    r.deadlockRecords << d;
+    MetricsSample later = knownSample();
+    later.elapsedS = 0.75;
+    later.sold = 901;
+    later.serverStatsValid = false;
+    later.audit.valid = false;
+    r.series << knownSample() << later;
+    return r;
+}
+
+} // namespace ResultFileHelpers
