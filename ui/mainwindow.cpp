@@ -108,6 +108,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_session, &LabSession::status, this, [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
     connect(m_session, &LabSession::strategyStarted, this, [this](const QString& strategy) {
         m_runProgress.strategyStarted(strategy);
+        m_charts->strategyStarted(strategy);
         m_status->setText(tr("Running %1").arg(strategy));
         showRunProgress();
     });

@@ -60,12 +60,12 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("ResultColumns",
             "Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock."),
         0 },
-    { Column::RecordChanged, QT_TRANSLATE_NOOP("ResultColumns", "1020"),
+    { Column::RecordChanged, QT_TRANSLATE_NOOP("ResultColumns", "conflicts"),
         QT_TRANSLATE_NOOP("ResultColumns",
             "Error 1020, \"record has changed since it was last read\": a write conflict under snapshot "
             "isolation."),
         0 },
-    { Column::LockNowait, QT_TRANSLATE_NOOP("ResultColumns", "3572"),
+    { Column::LockNowait, QT_TRANSLATE_NOOP("ResultColumns", "nowait"),
         QT_TRANSLATE_NOOP(
             "ResultColumns", "Error 3572: a NOWAIT or SKIP LOCKED statement found the row locked."),
         0 },

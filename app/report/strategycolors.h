@@ -7,6 +7,8 @@
 namespace StrategyColors {
 
 QColor of(const QString& strategyId);
+// Solid for the first twelve strategies; dashed, then dotted, once the colours run out.
+Qt::PenStyle lineStyleOf(const QString& strategyId);
 QColor unsafe(); // the red of an oversell
 QColor safe(); // the green of a pass
 

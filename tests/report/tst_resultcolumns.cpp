@@ -65,7 +65,7 @@ private slots:
                                        "sold", "oversold", "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
                                 << QStringList { "source", "strategy", "threads", "run", "orders/s", "sold out s", "p95 ms",
-                                       "p99 ms", "lock waits", "deadlocks", "timeouts", "1020", "3572",
+                                       "p99 ms", "lock waits", "deadlocks", "timeouts", "conflicts", "nowait",
                                        "lost conn", "retries", "sold", "oversold", "verdict", "ran under", "why" };
     }
     void eachTableShowsItsColumns()

@@ -3,6 +3,9 @@
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QtTest>
 
 namespace {
@@ -48,6 +51,28 @@ private slots:
         MetricChart* orders = panel.chart(kOrders);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 4);
         QVERIFY(!orders->pointsShown(QStringLiteral("pessimistic"))); // enough points to join
+    }
+
+    void aStrategysSecondRunIsALineOfItsOwnNamedOnceInTheLegend()
+    {
+        // Two runs of queued in one plan (a repetition or a sweep cell): the second starts at
+        // t = 0 again on a line of its own, instead of joining the first one's end to its start.
+        ChartsPanel panel;
+        panel.startRun(100000);
+        for (int run = 1; run <= 2; ++run) {
+            panel.strategyStarted(QStringLiteral("queued"));
+            for (int i = 1; i <= 4; ++i)
+                panel.addSample(sample(QStringLiteral("queued"), 0.25 * i, 0.25, 1000 * run + i));
+        }
+        MetricChart* orders = panel.chart(kOrders);
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("queued")), 4);
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("queued (2)")), 4);
+        QStringList legend;
+        for (QLegendMarker* marker : orders->chart()->legend()->markers()) {
+            if (marker->isVisible())
+                legend << marker->label();
+        }
+        QCOMPARE(legend, QStringList { QStringLiteral("queued") });
     }
 };
 

@@ -82,13 +82,22 @@ void ChartsPanel::startRun(std::int64_t totalStock, double plannedS)
     }
     m_oversell->startRun(totalStock);
     m_previous.clear();
+    m_starts.clear();
+}
+
+void ChartsPanel::strategyStarted(const QString& strategy)
+{
+    ++m_starts[strategy];
+    m_previous.remove(strategy); // no rate across two runs
 }
 
 void ChartsPanel::addSample(const MetricsSample& s)
 {
     const MetricsSample before = m_previous.value(s.strategy);
     const double x = s.elapsedS;
-    const auto add = [&](const QString& chart, double y) { m_charts.value(chart)->addPoint(s.strategy, x, y); };
+    const int run = m_starts.value(s.strategy, 1);
+    const QString lineName = run > 1 ? QStringLiteral("%1 (%2)").arg(s.strategy).arg(run) : s.strategy;
+    const auto add = [&](const QString& chart, double y) { m_charts.value(chart)->addPoint(lineName, x, y); };
     // The last sample of a strategy may cover a few milliseconds: too short for a rate, unless
     // it is the whole run (queued can sell out a hot SKU in 30 ms), which would leave no line.
     if (s.intervalS < 0.1 && m_previous.contains(s.strategy)) {
@@ -123,7 +132,7 @@ void ChartsPanel::addSample(const MetricsSample& s)
         { ErrorClass::ConnectionLost, " lost connection", Qt::DotLine } };
     MetricChart* otherChart = m_charts.value(tr("1020, 3572 and lost connections per second"));
     for (const auto& other : others) {
-        const QString line = s.strategy + QLatin1String(other.suffix);
+        const QString line = lineName + QLatin1String(other.suffix);
         const double rate = perSecond(errorCount(s, other.errorClass), errorCount(before, other.errorClass), s.intervalS);
         if (rate <= 0 && otherChart->pointCount(line) == 0)
             continue; // a line only once the code has occurred

@@ -20,6 +20,9 @@ public:
 
     // A run of `plannedS` seconds (0: it ends when the stock or the orders do).
     void startRun(std::int64_t totalStock, double plannedS = 0.0);
+    // A strategy starts again in the same plan (a repetition, a sweep cell): its lines start
+    // anew beside the earlier ones, "queued (2)", in the same colour.
+    void strategyStarted(const QString& strategy);
     void addSample(const MetricsSample& sample);
     void strategyFinished(const StrategyResult& result);
     void addDeadlock(const DeadlockRecord& deadlock);
@@ -40,5 +43,6 @@ private:
     OversellView* m_oversell;
     ComparisonPanel* m_comparison;
     QHash<QString, MetricsSample> m_previous;
+    QHash<QString, int> m_starts; // runs of each strategy in this plan so far
     QTimer m_repaint;
 };

@@ -3,10 +3,14 @@
 #include "app/report/strategycolors.h"
 
 #include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QRegularExpression>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <span>
@@ -28,6 +32,13 @@ double niceCeiling(double v, bool fine)
             return step * power;
     }
     return 10.0 * power;
+}
+
+// A line's name without its run number: "queued (2) 1020" -> "queued 1020".
+QString legendNameOf(const QString& line)
+{
+    static const QRegularExpression runNumber(QStringLiteral(" \\(\\d+\\)"));
+    return QString(line).remove(runNumber);
 }
 
 } // namespace
@@ -67,12 +78,23 @@ MetricChart::Line& MetricChart::line(const QString& name)
     Line created;
     created.series = new QLineSeries;
     created.series->setName(name);
-    QPen pen(StrategyColors::of(name.section(QLatin1Char(' '), 0, 0)));
+    const QString strategy = name.section(QLatin1Char(' '), 0, 0);
+    QPen pen(StrategyColors::of(strategy));
     pen.setWidthF(2.0);
+    pen.setStyle(StrategyColors::lineStyleOf(strategy));
     created.series->setPen(pen);
     m_chart->addSeries(created.series);
     created.series->attachAxis(m_xAxis);
     created.series->attachAxis(m_yAxis);
+    // A strategy's later runs ("queued (2)") are lines of their own, so that no line jumps
+    // back to the start; the legend names the strategy once.
+    const QString legendName = legendNameOf(name);
+    const bool named = std::any_of(m_lines.cbegin(), m_lines.cend(),
+        [&](const Line& other) { return legendNameOf(other.series->name()) == legendName; });
+    if (named) {
+        for (QLegendMarker* marker : m_chart->legend()->markers(created.series))
+            marker->setVisible(false);
+    }
     return *m_lines.insert(name, std::move(created));
 }
 
