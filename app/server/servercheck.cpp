@@ -14,6 +14,10 @@ ServerCheck ServerCheck::run(const ConnectionParams& params)
             why = QStringLiteral("wrong user name or password (%1)").arg(error.message);
         else if (error.code == 2002 || error.code == 2003 || error.code == 2005)
             why = QStringLiteral("the server is unreachable (%1)").arg(error.message);
+        else if (error.code == 2013 && error.message.contains(QLatin1String("handshake")))
+            why = QStringLiteral("the server is unreachable: nothing answered at that address within the connect "
+                                 "timeout (%1)")
+                      .arg(error.message);
         check.message = QStringLiteral("Cannot connect to %1: %2").arg(params.maskedUrl(), why);
         return check;
     }

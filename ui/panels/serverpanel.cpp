@@ -58,7 +58,7 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
         emit changed();
     };
     connect(m_embedded, &QRadioButton::toggled, this, refresh);
-    connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::changed);
+    connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::checkUrlAsTyped);
     connect(m_url, &QLineEdit::editingFinished, this, &ServerPanel::urlEdited);
     connect(m_test, &QPushButton::clicked, this, &ServerPanel::test);
     connect(controller, &ServerController::stateChanged, this, &ServerPanel::showServerState);
@@ -90,6 +90,21 @@ void ServerPanel::setUrl(const QString& url)
 {
     m_url->setText(url);
     urlEdited();
+}
+
+void ServerPanel::checkUrlAsTyped()
+{
+    m_failedCheck.clear(); // another server, or the same one fixed: Test again
+    QString error;
+    const bool bad = !m_url->text().trimmed().isEmpty() && !ConnectionParams::fromUrl(m_url->text(), &error);
+    m_url->setStyleSheet(bad ? QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(StrategyColors::unsafe().name()) : QString());
+    m_url->setToolTip(bad ? error : QString());
+    if (bad || m_urlWasBad) {
+        m_testResult->setText(bad ? error : QString());
+        m_testResult->setStyleSheet(bad ? QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()) : QString());
+    }
+    m_urlWasBad = bad;
+    emit changed();
 }
 
 void ServerPanel::urlEdited()
@@ -143,6 +158,10 @@ std::optional<ConnectionParams> ServerPanel::connectionParams(const QString& dat
     std::optional<ConnectionParams> params = ConnectionParams::fromUrl(m_url->text(), error);
     if (!params)
         return std::nullopt;
+    if (!m_failedCheck.isEmpty()) {
+        *error = tr("the server failed its Test (%1); press Test again once it is fixed").arg(m_failedCheck);
+        return std::nullopt;
+    }
     if (params->database.isEmpty())
         params->database = database;
     if (!m_password->password().isEmpty())
@@ -157,6 +176,7 @@ QString ServerPanel::testResult() const
 
 void ServerPanel::test()
 {
+    m_failedCheck.clear(); // tested again: the new answer decides
     QString error;
     const std::optional<ConnectionParams> params = connectionParams(QStringLiteral("lockbench"), &error);
     if (!params) {
@@ -168,6 +188,8 @@ void ServerPanel::test()
     m_testResult->setText(tr("testing %1 …").arg(params->maskedUrl()));
     m_jobs->run<ServerCheck>([params = *params] { return ServerCheck::run(params); }, [this](const ServerCheck& check) {
         m_test->setEnabled(true);
+        m_failedCheck = check.ok ? QString() : check.message;
+        emit changed(); // Run waits for a server that passes its check
         m_testResult->setText(check.message);
         m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg((check.ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
         if (check.ok)

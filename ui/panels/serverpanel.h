@@ -47,6 +47,8 @@ signals:
 private:
     void showServerState(ServerController::State state, const QString& message);
     void urlEdited();
+    // Marks a URL that does not parse while it is typed, with the reason under it.
+    void checkUrlAsTyped();
     QString keyringKey() const; // empty while the URL does not parse
 
     ServerController* m_controller;
@@ -58,4 +60,6 @@ private:
     PasswordField* m_password;
     QPushButton* m_test;
     QLabel* m_testResult;
+    QString m_failedCheck; // why the last Test of this URL failed; Run waits until one passes
+    bool m_urlWasBad = false;
 };
