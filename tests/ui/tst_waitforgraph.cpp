@@ -1,6 +1,9 @@
 // The wait-for graph's grouping: one queue per contended row, holders first, waiters in
 // the order they queued.
+#include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/waitforgraph.h"
+
+#include <QTableWidget>
 
 #include <QtTest>
 
@@ -65,7 +68,53 @@ private slots:
         snapshot.transactions = { trx(QStringLiteral("1"), QString(), 0, {}) };
         QVERIFY(WaitForGraph::queues(snapshot).isEmpty());
     }
+
+    void sixtyThreeWaitersAreAllInViewAndTheTableIsInQueueOrder()
+    {
+        // A 64-thread pessimistic run on one hot row: one holder, 63 waiters, listed by the
+        // server in no useful order.
+        LockSnapshot snapshot;
+        QStringList ahead = { QStringLiteral("1000") };
+        QList<LockTransaction> waiters;
+        for (int i = 1; i <= 63; ++i) {
+            const QString id = QString::number(1000 + i);
+            waiters.append(trx(id, QStringLiteral("1"), 0.0, ahead));
+            ahead << id;
+        }
+        std::reverse(waiters.begin(), waiters.end());
+        snapshot.transactions = waiters;
+        snapshot.transactions.insert(20, trx(QStringLiteral("1000"), QStringLiteral("1"), 0, {}));
+
+        LockInspectorPanel panel;
+        panel.resize(640, 480);
+        panel.setSnapshot(snapshot);
+        WaitForGraph* graph = panel.graph();
+        QCOMPARE(graph->currentQueues().size(), 1);
+        QCOMPARE(graph->currentQueues().first().waiters.size(), 63);
+        // At 640 px the queue wraps onto lines; the height it asks for holds all 64 boxes.
+        QVERIFY(graph->hasHeightForWidth());
+        const int perLine = (640 - 16 + 16) / (74 + 16);
+        const int lines = (64 + perLine - 1) / perLine;
+        QVERIFY2(graph->heightForWidth(640) >= lines * 30,
+            qPrintable(QStringLiteral("%1 px for %2 lines").arg(graph->heightForWidth(640)).arg(lines)));
+        QVERIFY(graph->heightForWidth(640) > graph->heightForWidth(1600)); // narrower, taller
+
+        // The table: the holder first, then the waiters from the head of the queue.
+        QTableWidget* table = panel.table();
+        QCOMPARE(table->rowCount(), 64);
+        for (int row = 0; row < 64; ++row)
+            QCOMPARE(table->item(row, 0)->text(), QString::number(1000 + row));
+
+        // Frozen, the panel keeps its picture; thawed, it shows the latest at once.
+        panel.setFrozen(true);
+        LockSnapshot later;
+        later.transactions = { trx(QStringLiteral("5"), QString(), 0, {}) };
+        panel.setSnapshot(later);
+        QCOMPARE(table->rowCount(), 64);
+        panel.setFrozen(false);
+        QCOMPARE(table->rowCount(), 1);
+    }
 };
 
-QTEST_APPLESS_MAIN(TestWaitForGraph)
+QTEST_MAIN(TestWaitForGraph)
 #include "tst_waitforgraph.moc"

@@ -2,7 +2,11 @@
 
 #include "ui/panels/waitforgraph.h"
 
+#include <QHBoxLayout>
+#include <QHash>
 #include <QHeaderView>
+#include <QPushButton>
+#include <QSet>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
@@ -20,6 +24,7 @@ const QStringList kHeaders = { QStringLiteral("trx"), QStringLiteral("connection
 LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     : QWidget(parent)
     , m_summary(new QLabel(tr("Run a strategy to see who holds and who waits for row locks."), this))
+    , m_freeze(new QPushButton(tr("Freeze"), this))
     , m_graph(new WaitForGraph(this))
     , m_table(new QTableWidget(0, static_cast<int>(kHeaders.size()), this))
 {
@@ -34,13 +39,63 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(scroll);
     splitter->addWidget(m_table);
+    m_freeze->setCheckable(true);
+    m_freeze->setObjectName(QStringLiteral("freezeLocks"));
+    m_freeze->setToolTip(tr("Keep this picture while the run goes on, to follow the queue by eye"));
+    connect(m_freeze, &QPushButton::toggled, this, &LockInspectorPanel::setFrozen);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_freeze, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_summary);
+    layout->addLayout(top);
     layout->addWidget(splitter, 1);
 }
 
 void LockInspectorPanel::setSnapshot(const LockSnapshot& snapshot)
+{
+    m_latest = snapshot;
+    if (!isFrozen())
+        display(snapshot);
+}
+
+void LockInspectorPanel::setFrozen(bool frozen)
+{
+    if (m_freeze->isChecked() != frozen)
+        m_freeze->setChecked(frozen); // comes back here through toggled()
+    m_freeze->setText(frozen ? tr("Frozen: resume") : tr("Freeze"));
+    if (!frozen)
+        display(m_latest);
+}
+
+bool LockInspectorPanel::isFrozen() const
+{
+    return m_freeze->isChecked();
+}
+
+QList<const LockTransaction*> LockInspectorPanel::inQueueOrder(const LockSnapshot& snapshot, const WaitForGraph& graph)
+{
+    QHash<QString, const LockTransaction*> byId;
+    for (const LockTransaction& trx : snapshot.transactions)
+        byId.insert(trx.trxId, &trx);
+    QList<const LockTransaction*> ordered;
+    QSet<QString> listed;
+    for (const WaitForGraph::Queue& queue : graph.currentQueues()) {
+        for (const QString& id : queue.holders + queue.waiters) {
+            if (const LockTransaction* trx = byId.value(id); trx && !listed.contains(id)) {
+                ordered.append(trx);
+                listed.insert(id);
+            }
+        }
+    }
+    for (const LockTransaction& trx : snapshot.transactions) {
+        if (!listed.contains(trx.trxId))
+            ordered.append(&trx);
+    }
+    return ordered;
+}
+
+void LockInspectorPanel::display(const LockSnapshot& snapshot)
 {
     m_graph->setSnapshot(snapshot);
     if (!snapshot.error.isEmpty()) {
@@ -55,9 +110,10 @@ void LockInspectorPanel::setSnapshot(const LockSnapshot& snapshot)
                            .arg(snapshot.waitingCount())
                            .arg(snapshot.longestQueue()));
     m_table->setUpdatesEnabled(false);
-    m_table->setRowCount(static_cast<int>(snapshot.transactions.size()));
-    for (int row = 0; row < snapshot.transactions.size(); ++row) {
-        const LockTransaction& trx = snapshot.transactions[row];
+    const QList<const LockTransaction*> ordered = inQueueOrder(snapshot, *m_graph);
+    m_table->setRowCount(static_cast<int>(ordered.size()));
+    for (int row = 0; row < ordered.size(); ++row) {
+        const LockTransaction& trx = *ordered[row];
         const QStringList cells = { trx.trxId, QString::number(trx.threadId), trx.state,
             trx.blockedBy.isEmpty() ? QString() : QString::number(static_cast<int>(trx.waitingS)), trx.lockMode, trx.lockTable,
             trx.lockRow, trx.blockedBy.join(QStringLiteral(", ")), trx.statement };

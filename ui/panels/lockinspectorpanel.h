@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QTableWidget;
 class WaitForGraph;
 
@@ -16,12 +17,22 @@ public:
     explicit LockInspectorPanel(QWidget* parent = nullptr);
 
     void setSnapshot(const LockSnapshot& snapshot);
+    // Frozen, the panel keeps the picture it shows while the run goes on; thawed, it shows
+    // the latest one at once.
+    void setFrozen(bool frozen);
+    bool isFrozen() const;
     WaitForGraph* graph() const { return m_graph; }
     QTableWidget* table() const { return m_table; }
     QString summary() const;
 
 private:
+    void display(const LockSnapshot& snapshot);
+    // The transactions in queue order: each queue's holders, then its waiters, then the rest.
+    static QList<const LockTransaction*> inQueueOrder(const LockSnapshot& snapshot, const WaitForGraph& graph);
+
     QLabel* m_summary;
+    QPushButton* m_freeze;
+    LockSnapshot m_latest;
     WaitForGraph* m_graph;
     QTableWidget* m_table;
 };

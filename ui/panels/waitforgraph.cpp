@@ -12,10 +12,26 @@ namespace {
 
 constexpr int kBoxWidth = 74;
 constexpr int kBoxHeight = 30;
-constexpr int kGap = 16;
-constexpr int kRowHeight = 58;
-constexpr int kLabelWidth = 190;
-constexpr int kMaxBoxes = 24;
+constexpr int kGap = 16; // between boxes of a line, where the arrow goes
+constexpr int kLineGap = 8; // between wrapped lines of one queue
+constexpr int kMargin = 8;
+constexpr int kLabelHeight = 22; // the queue's title line
+constexpr int kQueueGap = 14;
+// Every waiter is drawn, up to the most connections a run can have.
+constexpr int kMaxBoxes = 1100;
+
+// Boxes per line at a width: a queue wraps onto as many lines as it needs.
+int boxesPerLine(int width)
+{
+    return std::max(1, (width - 2 * kMargin + kGap) / (kBoxWidth + kGap));
+}
+
+int queueHeight(qsizetype boxes, int width)
+{
+    const qsizetype shown = std::min<qsizetype>(boxes, kMaxBoxes);
+    const qsizetype lines = std::max<qsizetype>(1, (shown + boxesPerLine(width) - 1) / boxesPerLine(width));
+    return kLabelHeight + static_cast<int>(lines) * (kBoxHeight + kLineGap) + kQueueGap;
+}
 
 } // namespace
 
@@ -23,6 +39,9 @@ WaitForGraph::WaitForGraph(QWidget* parent)
     : QWidget(parent)
 {
     setMinimumHeight(120);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
 }
 
 QList<WaitForGraph::Queue> WaitForGraph::queues(const LockSnapshot& snapshot)
@@ -78,7 +97,21 @@ void WaitForGraph::setSnapshot(const LockSnapshot& snapshot)
 
 QSize WaitForGraph::sizeHint() const
 {
-    return { kLabelWidth + kMaxBoxes * (kBoxWidth + kGap), std::max(120, 30 + static_cast<int>(m_queues.size()) * kRowHeight) };
+    constexpr int width = 8 * (kBoxWidth + kGap);
+    return { width, heightForWidth(width) };
+}
+
+bool WaitForGraph::hasHeightForWidth() const
+{
+    return true;
+}
+
+int WaitForGraph::heightForWidth(int width) const
+{
+    int height = kMargin;
+    for (const Queue& queue : m_queues)
+        height += queueHeight(queue.holders.size() + queue.waiters.size(), width);
+    return std::max(120, height);
 }
 
 void WaitForGraph::paintEvent(QPaintEvent*)
@@ -101,20 +134,26 @@ void WaitForGraph::paintEvent(QPaintEvent*)
     for (const LockTransaction& trx : m_snapshot.transactions)
         byId.insert(trx.trxId, &trx);
 
-    int y = 12;
+    const int perLine = boxesPerLine(width());
+    int y = kMargin;
     for (const Queue& queue : m_queues) {
         painter.setPen(colours.text().color());
         const QString table = queue.table.section(QLatin1Char('.'), -1).remove(QLatin1Char('`'));
-        painter.drawText(QRect(8, y, kLabelWidth - 12, kBoxHeight), Qt::AlignVCenter | Qt::TextWordWrap,
-                         tr("%1 row %2\n%n waiting", nullptr, static_cast<int>(queue.waiters.size())).arg(table, queue.row));
+        painter.drawText(QRect(kMargin, y, width() - 2 * kMargin, kLabelHeight), Qt::AlignVCenter,
+            tr("%1 row %2: %n waiting, read left to right and line by line from the holder", nullptr,
+                static_cast<int>(queue.waiters.size()))
+                .arg(table, queue.row));
+        y += kLabelHeight;
         QStringList boxes = queue.holders + queue.waiters;
         const qsizetype hidden = std::max<qsizetype>(0, boxes.size() - kMaxBoxes);
         boxes = boxes.mid(0, kMaxBoxes);
-        int x = kLabelWidth;
         for (int i = 0; i < boxes.size(); ++i) {
+            const int column = i % perLine;
+            const int x = kMargin + column * (kBoxWidth + kGap);
+            const int top = y + (i / perLine) * (kBoxHeight + kLineGap);
             const LockTransaction* trx = byId.value(boxes[i]);
             const bool holder = i < queue.holders.size();
-            const QRect box(x, y, kBoxWidth, kBoxHeight);
+            const QRect box(x, top, kBoxWidth, kBoxHeight);
             const QColor fill = holder ? StrategyColors::safe() : StrategyColors::unsafe().lighter(trx && trx->waitingS > 1.0 ? 100 : 130);
             painter.setPen(Qt::NoPen);
             painter.setBrush(fill);
@@ -129,10 +168,10 @@ void WaitForGraph::paintEvent(QPaintEvent*)
             else
                 label = tr("conn %1\n#%2").arg(connection).arg(i - queue.holders.size() + 1);
             painter.drawText(box, Qt::AlignCenter, label);
-            if (i > 0) { // arrow from this box to the one ahead of it
+            if (column > 0) { // arrow from this box to the one ahead of it
                 painter.setPen(QPen(colours.text().color(), 1.5));
-                const QPointF from(x, y + kBoxHeight / 2.0);
-                const QPointF to(x - kGap, y + kBoxHeight / 2.0);
+                const QPointF from(x, top + kBoxHeight / 2.0);
+                const QPointF to(x - kGap, top + kBoxHeight / 2.0);
                 painter.drawLine(from, to);
                 QPainterPath head;
                 head.moveTo(to);
@@ -141,12 +180,13 @@ void WaitForGraph::paintEvent(QPaintEvent*)
                 head.closeSubpath();
                 painter.fillPath(head, colours.text());
             }
-            x += kBoxWidth + kGap;
         }
+        const qsizetype lines = std::max<qsizetype>(1, (boxes.size() + perLine - 1) / perLine);
+        y += static_cast<int>(lines) * (kBoxHeight + kLineGap);
         if (hidden > 0) {
             painter.setPen(colours.text().color());
-            painter.drawText(QRect(x, y, 120, kBoxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
+            painter.drawText(QRect(kMargin, y, width(), kBoxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
         }
-        y += kRowHeight;
+        y += kQueueGap;
     }
 }

@@ -4,9 +4,9 @@
 
 #include <QWidget>
 
-// Who waits on whom, drawn as one queue per contended row: the holders at the left, then
-// the waiters in the order they queued (longest wait first), each arrow pointing at the
-// transaction it waits behind. A hot row shows as one long queue at a glance.
+// Who waits on whom, drawn as one queue per contended row: the holders first, then the
+// waiters in the order they queued, each arrow pointing at the transaction it waits behind.
+// A long queue wraps onto lines as wide as the widget. A hot row shows as one long queue at a glance.
 class WaitForGraph : public QWidget {
     Q_OBJECT
 public:
@@ -25,6 +25,9 @@ public:
     const QList<Queue>& currentQueues() const { return m_queues; }
 
     QSize sizeHint() const override;
+    // A long queue wraps onto more lines, so every waiter stays in view of the scroll area.
+    bool hasHeightForWidth() const override;
+    int heightForWidth(int width) const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
