@@ -128,6 +128,19 @@ MainWindow::MainWindow(QWidget* parent)
         updateRunAction();
     });
     connect(m_session, &LabSession::resultReplaced, m_results, &ResultsPanel::replaceResult);
+    connect(m_session, &LabSession::resultRemoved, this, [this](int index) {
+        m_results->removeResult(index);
+        m_files->refreshComparison();
+        updateRunAction();
+    });
+    connect(m_session, &LabSession::resultsCleared, this, [this] {
+        m_results->clearResults();
+        m_files->refreshComparison();
+        updateRunAction();
+    });
+    connect(m_results, &ResultsPanel::renameRequested, m_session, &LabSession::renameResult);
+    connect(m_results, &ResultsPanel::removeRequested, m_session, &LabSession::removeResult);
+    connect(m_results, &ResultsPanel::clearRequested, m_session, &LabSession::clearResults);
     connect(m_session, &LabSession::locksSampled, m_lockInspector, &LockInspectorPanel::setSnapshot);
     connect(m_session, &LabSession::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
         m_deadlocks->addDeadlock(deadlock);

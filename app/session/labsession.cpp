@@ -234,6 +234,33 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
         });
 }
 
+void LabSession::renameResult(int index, const QString& label)
+{
+    if (index < 0 || index >= m_results.size() || label.trimmed().isEmpty())
+        return;
+    m_results[index].source = label.trimmed();
+    emit resultReplaced(index, m_results.at(index));
+}
+
+void LabSession::removeResult(int index)
+{
+    if (index < 0 || index >= m_results.size())
+        return;
+    m_results.removeAt(index);
+    if (m_lost == index)
+        m_lost = -1;
+    else if (m_lost > index)
+        --m_lost;
+    emit resultRemoved(index);
+}
+
+void LabSession::clearResults()
+{
+    m_results.clear();
+    m_lost = -1;
+    emit resultsCleared();
+}
+
 QList<SourcedResult> LabSession::exportSources() const
 {
     QList<SourcedResult> sources;

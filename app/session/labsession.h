@@ -50,6 +50,11 @@ public:
 
     // Every result of the session: runs of this session ("#3") and results opened from files.
     const QList<SourcedResult>& results() const { return m_results; }
+    // The rows a person keeps: renamed (the source column), removed, or all cleared. A lost
+    // run that awaits its audit is removed only with its row.
+    void renameResult(int index, const QString& label);
+    void removeResult(int index);
+    void clearResults();
     // What the scaling charts compare: this session's runs, and opened files under their name.
     QList<SourcedResult> comparisonSources() const;
     // Adds the runs of a results file; the number added, or -1 with `error`.
@@ -83,6 +88,8 @@ signals:
     void resultAdded(const SourcedResult& result);
     // The result at `index` (in the order of resultAdded) was completed: a lost run, audited.
     void resultReplaced(int index, const SourcedResult& result);
+    void resultRemoved(int index);
+    void resultsCleared();
     void serverLost(const StrategyResult& result);
     // The run was turned away before it touched anything; finished() follows.
     void refused(const QString& reason);

@@ -27,6 +27,9 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -469,6 +472,36 @@ private slots:
 
         server->setUsesEmbedded(true);
         QVERIFY(m_window->runAction()->isEnabled());
+    }
+
+    void rowsCanBeNamedRemovedAndCleared()
+    {
+        ResultsPanel* results = m_window->resultsPanel();
+        LabSession* session = m_window->session();
+        const int rows = results->model()->rowCount();
+        QVERIFY(rows >= 3);
+        const QString second = results->cell(1, QStringLiteral("strategy"));
+
+        emit results->renameRequested(0, QStringLiteral("before the index"));
+        QCOMPARE(results->cell(0, QStringLiteral("source")), QStringLiteral("before the index"));
+        QCOMPARE(session->results().first().source, QStringLiteral("before the index"));
+
+        emit results->removeRequested(0);
+        QCOMPARE(results->model()->rowCount(), rows - 1);
+        QCOMPARE(session->results().size(), rows - 1);
+        QCOMPARE(results->cell(0, QStringLiteral("strategy")), second);
+        // What is exported is what the table shows.
+        QTemporaryDir dir;
+        QString error;
+        const QString json = dir.filePath(QStringLiteral("rows.json"));
+        QVERIFY2(session->exportResults(json, &error), qPrintable(error));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray().size(), rows - 1);
+
+        emit results->clearRequested();
+        QCOMPARE(results->model()->rowCount(), 0);
+        QVERIFY(session->results().isEmpty());
     }
 
     void settingsRememberTheExperiment()

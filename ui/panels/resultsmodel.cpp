@@ -17,12 +17,7 @@ void ResultsModel::append(const SourcedResult& row)
     const int at = static_cast<int>(m_rows.size());
     beginInsertRows({}, at, at);
     m_rows.append(row);
-    m_summaries = RepeatSummary::of(m_rows);
-    m_summaryOfRow.resize(m_rows.size());
-    for (int summary = 0; summary < m_summaries.size(); ++summary) {
-        for (const int member : std::as_const(m_summaries[summary].rows))
-            m_summaryOfRow[member] = summary;
-    }
+    regroup();
     endInsertRows();
     // A new repetition moves the median of the rows before it.
     if (at > 0)
@@ -34,8 +29,38 @@ void ResultsModel::replace(int row, const SourcedResult& result)
     if (row < 0 || row >= m_rows.size())
         return;
     m_rows[row] = result;
-    m_summaries = RepeatSummary::of(m_rows);
+    regroup();
     emit dataChanged(index(0, 0), index(static_cast<int>(m_rows.size()) - 1, columnCount() - 1));
+}
+
+void ResultsModel::remove(int row)
+{
+    if (row < 0 || row >= m_rows.size())
+        return;
+    beginRemoveRows({}, row, row);
+    m_rows.removeAt(row);
+    regroup();
+    endRemoveRows();
+    if (!m_rows.isEmpty()) // the medians of the rows left may move
+        emit dataChanged(index(0, m_spreadColumn), index(static_cast<int>(m_rows.size()) - 1, m_spreadColumn));
+}
+
+void ResultsModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    regroup();
+    endResetModel();
+}
+
+void ResultsModel::regroup()
+{
+    m_summaries = RepeatSummary::of(m_rows);
+    m_summaryOfRow.resize(m_rows.size());
+    for (int summary = 0; summary < m_summaries.size(); ++summary) {
+        for (const int member : std::as_const(m_summaries[summary].rows))
+            m_summaryOfRow[member] = summary;
+    }
 }
 
 int ResultsModel::indexOf(Column column) const

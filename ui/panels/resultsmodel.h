@@ -17,6 +17,8 @@ public:
     void append(const SourcedResult& row);
     // A row completed later (a lost run audited once its server is back).
     void replace(int row, const SourcedResult& result);
+    void remove(int row);
+    void clear();
     const QList<SourcedResult>& rows() const { return m_rows; }
     // The shared column shown at `column`; not for the spread column.
     ResultColumns::Column columnAt(int column) const { return m_columns.at(sharedIndex(column)); }
@@ -36,6 +38,7 @@ public:
 private:
     int sharedIndex(int column) const { return column < m_spreadColumn ? column : column - 1; }
     QVariant spreadData(int row, int role) const;
+    void regroup(); // the repeat summaries and which row belongs to which
 
     QList<ResultColumns::Column> m_columns;
     int m_spreadColumn;

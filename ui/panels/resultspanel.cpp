@@ -4,6 +4,9 @@
 #include "ui/panels/resultsmodel.h"
 
 #include <QHeaderView>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenu>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -24,6 +27,8 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     // text is under the table.
     m_view->horizontalHeader()->setSectionResizeMode(m_model->columnCount() - 1, QHeaderView::Stretch);
     m_view->setWordWrap(false);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, &ResultsPanel::showRowMenu);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 1);
@@ -48,6 +53,40 @@ void ResultsPanel::replaceResult(int row, const SourcedResult& result)
     m_model->replace(row, result);
     m_view->resizeColumnsToContents();
     m_explanation->show(result);
+}
+
+void ResultsPanel::removeResult(int row)
+{
+    m_model->remove(row);
+    m_explanation->clear();
+}
+
+void ResultsPanel::clearResults()
+{
+    m_model->clear();
+    m_explanation->clear();
+}
+
+void ResultsPanel::showRowMenu(const QPoint& at)
+{
+    const QModelIndex index = m_view->indexAt(at);
+    QMenu menu(this);
+    if (index.isValid()) {
+        const int row = index.row();
+        const SourcedResult& result = m_model->rows().at(row);
+        menu.addAction(tr("Name this row…"), this, [this, row, result] {
+            bool ok = false;
+            const QString label = QInputDialog::getText(this, tr("Name the row"),
+                tr("A name for %1's row (shown in the source column and in exports):").arg(result.result.strategy),
+                QLineEdit::Normal, result.source, &ok);
+            if (ok && !label.trimmed().isEmpty())
+                emit renameRequested(row, label);
+        });
+        menu.addAction(tr("Remove this row"), this, [this, row] { emit removeRequested(row); });
+    }
+    QAction* clear = menu.addAction(tr("Clear all rows"), this, [this] { emit clearRequested(); });
+    clear->setEnabled(m_model->rowCount() > 0);
+    menu.exec(m_view->viewport()->mapToGlobal(at));
 }
 
 QList<StrategyResult> ResultsPanel::results() const

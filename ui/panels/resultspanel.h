@@ -19,6 +19,8 @@ public:
     // `source` is "#3" for the session's third run, or a results file's name.
     void addResult(const SourcedResult& result);
     void replaceResult(int row, const SourcedResult& result);
+    void removeResult(int row);
+    void clearResults();
     QList<StrategyResult> results() const;
     const QList<SourcedResult>& rows() const;
     ResultsModel* model() const { return m_model; }
@@ -27,7 +29,15 @@ public:
     QString cell(int row, const QString& header) const;
     ExplanationView* explanation() const { return m_explanation; }
 
+signals:
+    // A person asked, from the rows' context menu; the session decides and tells back.
+    void renameRequested(int row, const QString& label);
+    void removeRequested(int row);
+    void clearRequested();
+
 private:
+    void showRowMenu(const QPoint& at);
+
     ResultsModel* m_model;
     QTableView* m_view;
     ExplanationView* m_explanation;
