@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QLegend>
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
@@ -23,11 +24,16 @@ void render(QChart* chart, QPainter* painter, QSize size)
         scene = &temporary;
     }
     const QRectF before = chart->geometry();
+    // A chart in the window may leave its names to a strip beside it: a file has only the chart.
+    const bool legendHidden = !chart->legend()->isVisible();
+    chart->legend()->setVisible(true);
     chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
     if (chart->layout())
         chart->layout()->activate();
     scene->render(painter, QRectF(QPointF(0, 0), QSizeF(size)), chart->sceneBoundingRect());
     chart->setGeometry(before);
+    if (legendHidden)
+        chart->legend()->setVisible(false);
     if (borrowed)
         temporary.removeItem(chart);
 }

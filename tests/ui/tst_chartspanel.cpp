@@ -1,6 +1,8 @@
 // The live charts without a server: what a sample becomes on the Throughput tab, including
 // the run so short that its only sample covers a few milliseconds.
+#include "app/report/chartexporter.h"
 #include "ui/charts/chartspanel.h"
+#include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 
 #include <QChart>
@@ -67,12 +69,42 @@ private slots:
         MetricChart* orders = panel.chart(kOrders);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("queued")), 4);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("queued (2)")), 4);
-        QStringList legend;
-        for (QLegendMarker* marker : orders->chart()->legend()->markers()) {
-            if (marker->isVisible())
-                legend << marker->label();
+        // As an exported chart draws its legend: the strategy named, its second run not.
+        QTest::qWait(300);
+        const QByteArray svg = ChartExporter::svg(orders->chart(), QSize(1200, 700));
+        QVERIFY(svg.contains("queued"));
+        QVERIFY(!svg.contains("queued (2)"));
+    }
+
+    void everyNameStaysWholeAboveSmallChartsAndInExports()
+    {
+        // Seven strategies on a chart 400 px wide: the chart's own legend would elide them;
+        // the tab's strip lists each whole, and an exported chart carries every name.
+        ChartsPanel panel;
+        panel.resize(820, 500);
+        panel.startRun(100000);
+        const QStringList ids = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"), QStringLiteral("conditional"),
+            QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued"), QStringLiteral("naive") };
+        for (const QString& id : ids) {
+            panel.strategyStarted(id);
+            for (int i = 1; i <= 3; ++i)
+                panel.addSample(sample(id, 0.25 * i, 0.25, 100.0 * i));
         }
-        QCOMPARE(legend, QStringList { QStringLiteral("queued") });
+        const QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
+        QCOMPARE(strips.size(), 4); // one per grid tab
+        for (const LegendStrip* strip : strips) {
+            QCOMPARE(strip->strategies(), ids);
+            QVERIFY(strip->wordWrap());
+            for (const QString& id : ids)
+                QVERIFY2(strip->text().contains(id.toHtmlEscaped()), qPrintable(strip->text()));
+        }
+        MetricChart* orders = panel.chart(kOrders);
+        QVERIFY(!orders->chart()->legend()->isVisible());
+        QTest::qWait(300); // drawn on the repaint timer
+        const QByteArray svg = ChartExporter::svg(orders->chart(), QSize(1200, 700));
+        for (const QString& id : ids)
+            QVERIFY2(svg.contains(id.toUtf8()), qPrintable(id));
+        QVERIFY(!orders->chart()->legend()->isVisible()); // back as it was in the window
     }
 };
 

@@ -2,10 +2,15 @@
 
 #include "app/report/strategycolors.h"
 #include "ui/charts/comparisonpanel.h"
+#include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
 
+#include <QChart>
 #include <QGridLayout>
+#include <QLegend>
+
+#include <algorithm>
 
 namespace {
 
@@ -47,6 +52,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     addChart(errors, 0, 1, tr("1213 deadlocks per second"), tr("errors/s"));
     addChart(errors, 1, 0, tr("1205 lock wait timeouts per second"), tr("errors/s"));
     addChart(errors, 1, 1, tr("1020, 3572 and lost connections per second"), tr("errors/s"));
+    m_strips.last()->setNote(tr("On the last chart: solid 1020, dashed 3572, dotted lost connections."));
 
     addTab(m_oversell, tr("Oversell"));
     addTab(m_comparison, tr("Scaling"));
@@ -61,6 +67,9 @@ QWidget* ChartsPanel::addGridTab(const QString& title)
     auto* page = new QWidget(this);
     auto* grid = new QGridLayout(page);
     grid->setContentsMargins(2, 2, 2, 2);
+    auto* strip = new LegendStrip(page);
+    grid->addWidget(strip, 0, 0, 1, 2);
+    m_strips.append(strip);
     addTab(page, title);
     return page;
 }
@@ -68,7 +77,8 @@ QWidget* ChartsPanel::addGridTab(const QString& title)
 MetricChart* ChartsPanel::addChart(QWidget* page, int row, int column, const QString& title, const QString& unit)
 {
     auto* chart = new MetricChart(title, unit, page);
-    static_cast<QGridLayout*>(page->layout())->addWidget(chart, row, column);
+    chart->chart()->legend()->hide(); // the tab's strip names the lines; exports draw the legend
+    static_cast<QGridLayout*>(page->layout())->addWidget(chart, row + 1, column); // under the strip
     m_charts.insert(title, chart);
     m_ordered.append(chart);
     return chart;
@@ -83,18 +93,38 @@ void ChartsPanel::startRun(std::int64_t totalStock, double plannedS)
     m_oversell->startRun(totalStock);
     m_previous.clear();
     m_starts.clear();
+    m_deadlockMarks = false;
+    m_soldOutMarks = false;
+    updateStrips();
+}
+
+void ChartsPanel::updateStrips()
+{
+    QStringList names = m_starts.keys();
+    std::sort(names.begin(), names.end(), [this](const QString& a, const QString& b) { return m_order.value(a) < m_order.value(b); });
+    for (LegendStrip* strip : std::as_const(m_strips)) {
+        strip->setStrategies(names);
+        strip->setMarks(m_deadlockMarks, m_soldOutMarks);
+    }
 }
 
 void ChartsPanel::strategyStarted(const QString& strategy)
 {
+    if (!m_order.contains(strategy))
+        m_order.insert(strategy, static_cast<int>(m_order.size()));
+    const bool first = !m_starts.contains(strategy);
     ++m_starts[strategy];
     m_previous.remove(strategy); // no rate across two runs
+    if (first)
+        updateStrips();
 }
 
 void ChartsPanel::addSample(const MetricsSample& s)
 {
     const MetricsSample before = m_previous.value(s.strategy);
     const double x = s.elapsedS;
+    if (!m_starts.contains(s.strategy))
+        strategyStarted(s.strategy);
     const int run = m_starts.value(s.strategy, 1);
     const QString lineName = run > 1 ? QStringLiteral("%1 (%2)").arg(s.strategy).arg(run) : s.strategy;
     const auto add = [&](const QString& chart, double y) { m_charts.value(chart)->addPoint(lineName, x, y); };
@@ -148,6 +178,10 @@ void ChartsPanel::addDeadlock(const DeadlockRecord& deadlock)
 {
     for (const QString& title : { tr("Orders per second"), tr("1213 deadlocks per second"), tr("Transactions waiting for a lock now") })
         m_charts.value(title)->addMarker(deadlock.elapsedS);
+    if (!m_deadlockMarks) {
+        m_deadlockMarks = true;
+        updateStrips();
+    }
 }
 
 void ChartsPanel::strategyFinished(const StrategyResult& result)
@@ -155,6 +189,10 @@ void ChartsPanel::strategyFinished(const StrategyResult& result)
     if (result.soldOut()) {
         for (const QString& title : { tr("Orders per second"), tr("Attempts per second"), tr("Server row-lock waits per second") })
             m_charts.value(title)->addSoldOutMarker(result.soldOutS);
+        if (!m_soldOutMarks) {
+            m_soldOutMarks = true;
+            updateStrips();
+        }
     }
     for (MetricChart* chart : std::as_const(m_charts))
         chart->fitTime();

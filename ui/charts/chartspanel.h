@@ -37,6 +37,7 @@ private:
     MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
     QWidget* addGridTab(const QString& title);
     void flush();
+    void updateStrips();
 
     QHash<QString, MetricChart*> m_charts;
     QList<MetricChart*> m_ordered; // QHash order changes from run to run
@@ -44,5 +45,9 @@ private:
     ComparisonPanel* m_comparison;
     QHash<QString, MetricsSample> m_previous;
     QHash<QString, int> m_starts; // runs of each strategy in this plan so far
+    QHash<QString, int> m_order; // the order strategies first started in, for the strips
+    QList<class LegendStrip*> m_strips; // one per grid tab
+    bool m_deadlockMarks = false;
+    bool m_soldOutMarks = false;
     QTimer m_repaint;
 };

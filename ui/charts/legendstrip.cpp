@@ -1,0 +1,57 @@
+#include "ui/charts/legendstrip.h"
+
+#include "app/report/strategycolors.h"
+
+namespace {
+
+// A coloured mark and its name, which never break apart; the space after it is where a line wraps.
+QString entry(const QColor& colour, const QString& mark, const QString& name)
+{
+    return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3").arg(colour.name(), mark, name.toHtmlEscaped())
+        .replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))
+        .replace(QStringLiteral("<span&nbsp;style"), QStringLiteral("<span style"));
+}
+
+} // namespace
+
+LegendStrip::LegendStrip(QWidget* parent)
+    : QLabel(parent)
+{
+    setWordWrap(true);
+    setTextFormat(Qt::RichText);
+    setObjectName(QStringLiteral("legendStrip"));
+    refresh();
+}
+
+void LegendStrip::setStrategies(const QStringList& strategyIds)
+{
+    m_strategies = strategyIds;
+    refresh();
+}
+
+void LegendStrip::setMarks(bool deadlocks, bool soldOut)
+{
+    m_deadlocks = deadlocks;
+    m_soldOut = soldOut;
+    refresh();
+}
+
+void LegendStrip::setNote(const QString& note)
+{
+    m_note = note;
+    refresh();
+}
+
+void LegendStrip::refresh()
+{
+    QStringList parts;
+    for (const QString& id : std::as_const(m_strategies))
+        parts << entry(StrategyColors::of(id), QStringLiteral("&#9632;"), id);
+    if (m_deadlocks)
+        parts << entry(StrategyColors::unsafe(), QStringLiteral("&#9632;"), tr("deadlock"));
+    if (m_soldOut)
+        parts << entry(QColor(60, 60, 60), QStringLiteral("&#9650;"), tr("sold out"));
+    if (!m_note.isEmpty())
+        parts << m_note.toHtmlEscaped();
+    setText(parts.isEmpty() ? tr("Run a strategy to draw its lines here.") : parts.join(QStringLiteral(" &nbsp; ")));
+}
