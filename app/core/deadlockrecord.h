@@ -12,6 +12,8 @@ struct DeadlockRecord {
         long long threadId = 0;
         QString statement;
         QString waitingFor; // the lock line, e.g. "... of table `lockbench`.`inventory` ... lock_mode X waiting"
+        // The same, decoded from the lab's own tables: "inventory, SKU 2: X lock on the row".
+        QString waitedRow;
     };
     int runId = 0;
     QString strategy;

@@ -82,7 +82,8 @@ DeadlockRecord deadlock(const QJsonObject& o)
     for (const QJsonValue& value : o.value(QStringLiteral("transactions")).toArray()) {
         const QJsonObject t = value.toObject();
         d.transactions.append({ t.value(QStringLiteral("trx_id")).toString(), integer(t, "thread_id"),
-            t.value(QStringLiteral("statement")).toString(), t.value(QStringLiteral("waiting_for")).toString() });
+            t.value(QStringLiteral("statement")).toString(), t.value(QStringLiteral("waiting_for")).toString(),
+            t.value(QStringLiteral("waited_row")).toString() });
     }
     return d;
 }

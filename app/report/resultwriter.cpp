@@ -171,7 +171,8 @@ QJsonObject deadlockJson(const DeadlockRecord& d)
     for (const DeadlockRecord::Transaction& trx : d.transactions) {
         transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
             { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("statement"), trx.statement },
-            { QStringLiteral("waiting_for"), trx.waitingFor } });
+            { QStringLiteral("waiting_for"), trx.waitingFor },
+            { QStringLiteral("waited_row"), trx.waitedRow } });
     }
     return QJsonObject { { QStringLiteral("strategy"), d.strategy }, { QStringLiteral("t_s"), d.elapsedS },
         { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim }, { QStringLiteral("transactions"), transactions } };

@@ -29,6 +29,57 @@ bool isEnd(const QString& text)
     return text.contains(QLatin1String("WE ROLL BACK TRANSACTION"));
 }
 
+// An InnoDB key field as the report prints it in hex: signed integers are stored with the
+// sign bit flipped, so 8000000000000002 is 2.
+std::optional<long long> signedKey(const QString& hex)
+{
+    bool ok = false;
+    const qulonglong raw = hex.toULongLong(&ok, 16);
+    if (!ok || (hex.size() != 16 && hex.size() != 8))
+        return std::nullopt;
+    const qulonglong sign = hex.size() == 16 ? (1ULL << 63) : (1ULL << 31);
+    const qulonglong value = raw ^ sign;
+    return hex.size() == 16 ? static_cast<long long>(value) : static_cast<long long>(static_cast<qint32>(static_cast<quint32>(value)));
+}
+
+// The lock line and the record's first key fields, said in the lab's own terms: which SKU
+// (and slot) or which order, and what kind of lock.
+QString describeWaitedRow(const QString& lockLine, const QStringList& keyHex)
+{
+    static const QRegularExpression tablePattern(QStringLiteral("index (\\S+) of table `[^`]*`\\.`([^`]*)`"));
+    static const QRegularExpression modePattern(QStringLiteral("lock[_ ]mode (\\w+)"));
+    const QRegularExpressionMatch table = tablePattern.match(lockLine);
+    if (!table.hasMatch())
+        return QString();
+    const QString index = table.captured(1);
+    const QString name = table.captured(2);
+    const QString mode = modePattern.match(lockLine).captured(1);
+    const QString kind = lockLine.contains(QLatin1String("locks rec but not gap")) ? QStringLiteral("on the row")
+        : lockLine.contains(QLatin1String("locks gap before rec"))              ? QStringLiteral("on the gap before the row")
+        : lockLine.contains(QLatin1String("insert intention"))                 ? QStringLiteral("to insert before the row")
+                                                                               : QStringLiteral("on the row and the gap before it");
+    QString row;
+    const long long first = keyHex.isEmpty() ? 0 : signedKey(keyHex.first()).value_or(0);
+    const bool keyed = !keyHex.isEmpty() && signedKey(keyHex.first()).has_value();
+    if (index == QLatin1String("PRIMARY") && keyed) {
+        const std::optional<long long> second = keyHex.size() > 1 ? signedKey(keyHex[1]) : std::nullopt;
+        if (name == QLatin1String("inventory") || name == QLatin1String("sku"))
+            row = QStringLiteral("SKU %1").arg(first);
+        else if (name == QLatin1String("inventory_slot"))
+            row = second ? QStringLiteral("SKU %1, slot %2").arg(first).arg(second.value_or(0)) : QStringLiteral("SKU %1").arg(first);
+        else if (name == QLatin1String("orders"))
+            row = QStringLiteral("order %1").arg(first);
+    } else if (!keyHex.isEmpty() && keyHex.first().isEmpty()) {
+        row = QStringLiteral("the end of the index"); // the supremum pseudo-record
+    }
+    QString text = name;
+    if (!row.isEmpty())
+        text += QStringLiteral(", ") + row;
+    if (!mode.isEmpty())
+        text += QStringLiteral(": %1 lock %2").arg(mode, kind);
+    return text;
+}
+
 } // namespace
 
 QList<DeadlockRecord> DeadlockParser::feed(const QString& text)
@@ -94,12 +145,30 @@ DeadlockRecord DeadlockParser::parseBlock(const QStringList& lines)
 
     DeadlockRecord record;
     DeadlockRecord::Transaction* current = nullptr;
-    enum class Reading { Nothing, Statement, WaitingLock } reading = Reading::Nothing;
+    static const QRegularExpression keyField(QStringLiteral("^(\\d+): len \\d+; hex ([0-9a-f]*);"));
+    enum class Reading { Nothing, Statement, WaitingLock, WaitedRecord } reading = Reading::Nothing;
+    QStringList keyHex; // the waited-for record's first fields
+    const auto finishRecord = [&] {
+        if (current && !current->waitingFor.isEmpty() && current->waitedRow.isEmpty())
+            current->waitedRow = describeWaitedRow(current->waitingFor, keyHex);
+        keyHex.clear();
+    };
     for (const QString& raw : lines) {
         QString timestamp;
         const QString line = stripLogPrefix(raw, &timestamp).trimmed();
         if (record.when.isEmpty() && !timestamp.isEmpty())
             record.when = timestamp;
+        if (reading == Reading::WaitedRecord) {
+            if (const QRegularExpressionMatch field = keyField.match(line); field.hasMatch()) {
+                if (field.captured(1).toInt() == keyHex.size() && keyHex.size() < 2)
+                    keyHex << (line.contains(QLatin1String("supremum")) ? QString() : field.captured(2));
+                continue;
+            }
+            if (line.startsWith(QLatin1String("Record lock")) || line.isEmpty())
+                continue;
+            finishRecord();
+            reading = Reading::Nothing;
+        }
         if (const QRegularExpressionMatch match = transactionHeader.match(line); match.hasMatch()) {
             record.transactions.append(DeadlockRecord::Transaction {});
             current = &record.transactions.last();
@@ -131,8 +200,9 @@ DeadlockRecord DeadlockParser::parseBlock(const QStringList& lines)
             current->statement += (current->statement.isEmpty() ? QString() : QStringLiteral(" ")) + line;
         } else if (reading == Reading::WaitingLock && line.startsWith(QLatin1String("RECORD LOCKS"))) {
             current->waitingFor = line;
-            reading = Reading::Nothing;
+            reading = Reading::WaitedRecord;
         }
     }
+    finishRecord();
     return record;
 }

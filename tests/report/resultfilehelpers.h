@@ -147,8 +147,8 @@ inline StrategyResult knownResult()
     d.elapsedS = 7.25;
     d.when = QStringLiteral("2026-11-21 23:18:57");
     d.victim = 2;
-    d.transactions = { { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"), QStringLiteral("RECORD LOCKS x") },
-        { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"), QStringLiteral("RECORD LOCKS y") } };
+    d.transactions = { { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"), QStringLiteral("RECORD LOCKS x"), QStringLiteral("inventory, SKU 1: X lock on the row") },
+        { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"), QStringLiteral("RECORD LOCKS y"), QString() } };
     r.deadlockRecords << d;
     MetricsSample later = knownSample();
     later.elapsedS = 0.75;

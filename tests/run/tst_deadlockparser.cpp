@@ -76,6 +76,10 @@ void checkLogRecord(const DeadlockRecord& record)
     QCOMPARE(record.transactions[0].statement, QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE"));
     QVERIFY(record.transactions[0].waitingFor.contains(QLatin1String("`lockbench`.`inventory`")));
     QVERIFY(record.transactions[0].waitingFor.contains(QLatin1String("lock_mode X")));
+    // Decoded from the record's key: SKU 2 (hex 8000000000000002, the sign bit flipped).
+    QCOMPARE(record.transactions[0].waitedRow, QStringLiteral("inventory, SKU 2: X lock on the row"));
+    // No record printed: the table and the lock, without a row.
+    QCOMPARE(record.transactions[1].waitedRow, QStringLiteral("inventory: X lock on the row"));
     QCOMPARE(record.transactions[1].trxId, QStringLiteral("167070"));
     QCOMPARE(record.transactions[1].threadId, 14LL);
     QCOMPARE(record.transactions[1].statement, QStringLiteral("UPDATE inventory SET stock = stock - 1 WHERE sku_id = 1"));
@@ -153,6 +157,41 @@ private slots:
         QVERIFY(record->transactions[0].waitingFor.endsWith(QLatin1String("waiting")));
         QCOMPARE(record->transactions[1].threadId, 10LL);
         QCOMPARE(record->victim, 1);
+    }
+
+    void slotAndOrderKeysAreDecoded()
+    {
+        const QString report = QStringLiteral(
+            "Transactions deadlock detected, dumping detailed information.\n"
+            "*** (1) TRANSACTION:\n"
+            "TRANSACTION 9, ACTIVE 0 sec\n"
+            "MariaDB thread id 5, OS thread handle 1, query id 2 localhost root Updating\n"
+            "UPDATE inventory_slot SET stock = stock - 1 WHERE sku_id = 3 AND slot = 7\n"
+            "*** WAITING FOR THIS LOCK TO BE GRANTED:\n"
+            "RECORD LOCKS space id 7 page no 3 n bits 80 index PRIMARY of table `lockbench`.`inventory_slot` trx id 9 "
+            "lock_mode X locks rec but not gap waiting\n"
+            "Record lock, heap no 4 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
+            " 0: len 8; hex 8000000000000003; asc         ;;\n"
+            " 1: len 4; hex 80000007; asc     ;;\n"
+            " 2: len 6; hex 000000000009; asc       ;;\n"
+            "*** (2) TRANSACTION:\n"
+            "TRANSACTION 10, ACTIVE 0 sec\n"
+            "MariaDB thread id 6, OS thread handle 1, query id 3 localhost root Update\n"
+            "INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?)\n"
+            "*** WAITING FOR THIS LOCK TO BE GRANTED:\n"
+            "RECORD LOCKS space id 8 page no 3 n bits 80 index PRIMARY of table `lockbench`.`orders` trx id 10 "
+            "lock_mode X insert intention waiting\n"
+            "Record lock, heap no 1 PHYSICAL RECORD: n_fields 1; compact format; info bits 0\n"
+            " 0: len 8; hex 73757072656d756d; asc supremum;;\n"
+            "*** WE ROLL BACK TRANSACTION (2)\n");
+        DeadlockParser parser;
+        const QList<DeadlockRecord> records = parser.feed(report);
+        QCOMPARE(records.size(), 1);
+        const DeadlockRecord& record = records.first();
+        QCOMPARE(record.transactions.size(), 2);
+        QCOMPARE(record.transactions[0].waitedRow, QStringLiteral("inventory_slot, SKU 3, slot 7: X lock on the row"));
+        QCOMPARE(record.transactions[1].waitedRow,
+            QStringLiteral("orders, the end of the index: X lock to insert before the row"));
     }
 
     void statusWithoutDeadlockHasNone()

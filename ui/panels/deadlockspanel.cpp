@@ -33,10 +33,11 @@ void DeadlocksPanel::addDeadlock(const DeadlockRecord& d)
             const bool victim = d.victim == i + 1;
             auto* child = new QTreeWidgetItem(top, { tr("(%1) trx %2, connection %3%4").arg(i + 1).arg(trx.trxId).arg(trx.threadId)
                                                          .arg(victim ? tr(" — rolled back") : QString()),
-                                                     trx.statement, trx.waitingFor });
+                                                     trx.statement, trx.waitedRow.isEmpty() ? trx.waitingFor : trx.waitedRow });
             if (victim)
                 child->setForeground(0, StrategyColors::unsafe());
-            child->setToolTip(2, trx.waitingFor);
+            child->setToolTip(1, trx.statement); // whole, however narrow the column
+            child->setToolTip(2, trx.waitingFor); // as the server wrote it
         }
         top->setExpanded(m_count <= 20);
     }
