@@ -76,6 +76,19 @@ private slots:
         QVERIFY(!svg.contains("queued (2)"));
     }
 
+    void deadlocksAtHighRatesAreOneMarkPerQuarterSecond()
+    {
+        ChartsPanel panel;
+        panel.startRun(100000);
+        DeadlockRecord deadlock;
+        deadlock.strategy = QStringLiteral("two-sku-random");
+        for (int i = 0; i < 400; ++i) { // 200 a second for 2 s
+            deadlock.elapsedS = i * 0.005;
+            panel.addDeadlock(deadlock);
+        }
+        QTRY_COMPARE(panel.chart(kOrders)->markerCount(), 8);
+    }
+
     void everyNameStaysWholeAboveSmallChartsAndInExports()
     {
         // Seven strategies on a chart 400 px wide: the chart's own legend would elide them;

@@ -116,6 +116,11 @@ void MetricChart::setPen(const QString& name, const QPen& pen)
 
 void MetricChart::addMarker(double x)
 {
+    // At hundreds of deadlocks a second the squares would merge into a bar: one per quarter
+    // second says when they happened; the deadlocks/s chart says how many.
+    constexpr double kMarkerBucketS = 0.25;
+    if (!m_deadlocks.points.empty() && std::floor(m_deadlocks.points.back().x() / kMarkerBucketS) == std::floor(x / kMarkerBucketS))
+        return;
     addTo(m_deadlocks, x, tr("deadlock"), QScatterSeries::MarkerShapeRectangle, StrategyColors::unsafe());
 }
 

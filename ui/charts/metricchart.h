@@ -26,7 +26,8 @@ public:
 
     void addPoint(const QString& line, double x, double y);
     void setPen(const QString& line, const QPen& pen);
-    // A red square at elapsed time x on the axis: an event such as a deadlock.
+    // A red square at elapsed time x on the axis: an event such as a deadlock; one per
+    // quarter second at most.
     void addMarker(double x);
     qsizetype markerCount() const;
     // A dark triangle at elapsed time x on the axis: a strategy sold its last unit there.
