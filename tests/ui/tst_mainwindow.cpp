@@ -5,7 +5,6 @@
 #include "app/report/resultwriter.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
-#include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
@@ -27,13 +26,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QLineEdit>
-#include <QSignalSpy>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QXYSeries>
@@ -398,110 +391,6 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 120000);
         } while (!m_window->session()->refusal().isEmpty());
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
-    }
-
-    void theWindowFitsAProjectorAndKeepsItsSize()
-    {
-        // After every run above (rows of many experiments, a sweep, deadlocks), the window
-        // still fits a 1280x720 projector, and neither tabs nor data change its size. Every
-        // strategy gets lines on every chart, so that each legend holds all of them.
-        const QSize start = m_window->size();
-        for (const QString& id : StrategyRegistry::ids()) {
-            m_window->chartsPanel()->strategyStarted(id);
-            for (int i = 1; i <= 4; ++i) {
-                MetricsSample s;
-                s.strategy = id;
-                s.elapsedS = 0.25 * i;
-                s.intervalS = 0.25;
-                s.ordersPerS = 1000.0 * i;
-                s.attemptsPerS = 1200.0 * i;
-                s.p50Ms = s.p95Ms = s.p99Ms = s.maxMs = 2.0 * i;
-                s.serverStatsValid = true;
-                s.rowLockWaits = 100 * i;
-                s.waitingNow = i;
-                s.retries = 10 * i;
-                m_window->chartsPanel()->addSample(s);
-            }
-        }
-        QTest::qWait(500); // the charts repaint on a timer
-        QCOMPARE(m_window->size(), start);
-        const QSize minimum = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
-        qInfo("minimum size %dx%d", minimum.width(), minimum.height());
-        QVERIFY2(minimum.width() <= 1280 && minimum.height() <= 720,
-            qPrintable(QStringLiteral("%1x%2").arg(minimum.width()).arg(minimum.height())));
-        const QSize before = m_window->size();
-        for (QTabWidget* tabs : m_window->findChildren<QTabWidget*>()) {
-            for (int i = 0; i < tabs->count(); ++i) {
-                tabs->setCurrentIndex(i);
-                QCoreApplication::processEvents();
-                QVERIFY2(m_window->size() == before,
-                    qPrintable(QStringLiteral("tab %1 turned %2x%3 into %4x%5")
-                                   .arg(tabs->tabText(i))
-                                   .arg(before.width())
-                                   .arg(before.height())
-                                   .arg(m_window->width())
-                                   .arg(m_window->height())));
-            }
-        }
-    }
-
-    void aServerThatFailedItsTestHoldsRunBack()
-    {
-        ServerPanel* server = m_window->serverPanel();
-        server->setUsesEmbedded(false);
-        // Flagged as typed, before any Test: a port that is not a number.
-        server->setUrl(QStringLiteral("mysql://lab@127.0.0.1:notaport/lockbench"));
-        auto* url = server->findChild<QLineEdit*>(QStringLiteral("url"));
-        QVERIFY(url);
-        QVERIFY(!url->styleSheet().isEmpty());
-        QVERIFY2(server->testResult().contains(QStringLiteral("port")), qPrintable(server->testResult()));
-        QVERIFY(!m_window->runAction()->isEnabled());
-
-        // A well-formed URL where nothing listens: Run is possible until Test says otherwise.
-        server->setUrl(QStringLiteral("mysql://lab@127.0.0.1:1/lockbench"));
-        QVERIFY(url->styleSheet().isEmpty());
-        QVERIFY(m_window->runAction()->isEnabled());
-        QSignalSpy tested(server, &ServerPanel::testFinished);
-        server->test();
-        QTRY_COMPARE_WITH_TIMEOUT(tested.count(), 1, 20000);
-        qInfo("%s", qPrintable(server->testResult()));
-        QVERIFY2(server->testResult().contains(QStringLiteral("unreachable")), qPrintable(server->testResult()));
-        QVERIFY(!m_window->runAction()->isEnabled());
-        QVERIFY2(m_window->runAction()->toolTip().contains(QStringLiteral("failed its Test")),
-            qPrintable(m_window->runAction()->toolTip()));
-
-        server->setUsesEmbedded(true);
-        QVERIFY(m_window->runAction()->isEnabled());
-    }
-
-    void rowsCanBeNamedRemovedAndCleared()
-    {
-        ResultsPanel* results = m_window->resultsPanel();
-        LabSession* session = m_window->session();
-        const int rows = results->model()->rowCount();
-        QVERIFY(rows >= 3);
-        const QString second = results->cell(1, QStringLiteral("strategy"));
-
-        emit results->renameRequested(0, QStringLiteral("before the index"));
-        QCOMPARE(results->cell(0, QStringLiteral("source")), QStringLiteral("before the index"));
-        QCOMPARE(session->results().first().source, QStringLiteral("before the index"));
-
-        emit results->removeRequested(0);
-        QCOMPARE(results->model()->rowCount(), rows - 1);
-        QCOMPARE(session->results().size(), rows - 1);
-        QCOMPARE(results->cell(0, QStringLiteral("strategy")), second);
-        // What is exported is what the table shows.
-        QTemporaryDir dir;
-        QString error;
-        const QString json = dir.filePath(QStringLiteral("rows.json"));
-        QVERIFY2(session->exportResults(json, &error), qPrintable(error));
-        QFile file(json);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray().size(), rows - 1);
-
-        emit results->clearRequested();
-        QCOMPARE(results->model()->rowCount(), 0);
-        QVERIFY(session->results().isEmpty());
     }
 
     void settingsRememberTheExperiment()
