@@ -5,13 +5,43 @@
 #include <QChart>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
+#include <QFontMetrics>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QSet>
 #include <QSvgGenerator>
 
+#include <algorithm>
+
 namespace {
+
+struct LegendNeeds {
+    bool beside = false; // one name a line, right of the chart
+    int height = 0; // the height the names take, one a line
+};
+
+// Whether the visible names fit in one line under a chart `width` wide, and how high a list
+// of them is. A legend under the chart gives every name the same share of its width and
+// elides the longer ones, so the longest name decides.
+LegendNeeds legendNeeds(QChart* chart, int width)
+{
+    const QFontMetrics metrics(chart->legend()->font());
+    // Markers of a chart off screen all read as hidden: count the distinct names instead (the
+    // whiskers and a strategy's later runs hide theirs by having none or the same).
+    QSet<QString> labels;
+    int longest = 0;
+    for (QLegendMarker* marker : chart->legend()->markers()) {
+        if (marker->label().isEmpty() || labels.contains(marker->label()))
+            continue;
+        labels.insert(marker->label());
+        longest = std::max(longest, metrics.horizontalAdvance(marker->label()) + 2 * metrics.height() + 12);
+    }
+    const auto names = static_cast<int>(labels.size());
+    return { longest * names > width - 60, names * (metrics.height() + 8) };
+}
 
 // Lays the chart out at `size` and paints it; a chart on screen gets its geometry back.
 void render(QChart* chart, QPainter* painter, QSize size)
@@ -26,12 +56,16 @@ void render(QChart* chart, QPainter* painter, QSize size)
     const QRectF before = chart->geometry();
     // A chart in the window may leave its names to a strip beside it: a file has only the chart.
     const bool legendHidden = !chart->legend()->isVisible();
-    chart->legend()->setVisible(true);
+    chart->legend()->setVisible(!chart->property(ChartExporter::kNoLegend).toBool());
+    const Qt::Alignment alignment = chart->legend()->alignment();
+    if (legendNeeds(chart, size.width()).beside)
+        chart->legend()->setAlignment(Qt::AlignRight);
     chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
     if (chart->layout())
         chart->layout()->activate();
     scene->render(painter, QRectF(QPointF(0, 0), QSizeF(size)), chart->sceneBoundingRect());
     chart->setGeometry(before);
+    chart->legend()->setAlignment(alignment);
     if (legendHidden)
         chart->legend()->setVisible(false);
     if (borrowed)
@@ -101,6 +135,14 @@ QByteArray svg(QChart* chart, QSize size)
         render(chart, &painter, size);
     }
     return buffer.data();
+}
+
+QSize sizeWithLegend(QChart* chart, QSize size)
+{
+    const LegendNeeds needs = legendNeeds(chart, size.width());
+    if (needs.beside)
+        size.setHeight(std::max(size.height(), needs.height + 60));
+    return size;
 }
 
 bool saveSvg(QChart* chart, const QString& path, QSize size, QString* error)

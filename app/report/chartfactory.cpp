@@ -2,11 +2,14 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/repeatsummary.h"
+#include "app/report/chartexporter.h"
 #include "app/report/strategycolors.h"
+#include "app/report/timecharts.h"
 
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QLegendMarker>
+#include <QHorizontalStackedBarSeries>
 #include <QStackedBarSeries>
 #include <QBarSet>
 #include <QBarCategoryAxis>
@@ -217,8 +220,16 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
         }
     }
     // One category per bar; a stacked series with one set per bar, zero elsewhere, gives every
-    // bar its strategy's colour and its own label on the axis.
-    auto* series = new QStackedBarSeries;
+    // bar its strategy's colour and its own label on the axis. The bars lie on their side, so
+    // that each label has the width it needs ("conditional t=16 (#3)") instead of a bar's;
+    // repeated runs stand upright, as QtCharts draws their spread's boxes upright only.
+    const bool lying = !repeated;
+    QAbstractBarSeries* series = lying ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries) : new QStackedBarSeries;
+    if (lying) { // the first row on top, read as a table
+        std::reverse(categories.begin(), categories.end());
+        std::reverse(heights.begin(), heights.end());
+        std::reverse(strategies.begin(), strategies.end());
+    }
     double maxY = 1;
     for (qsizetype i = 0; i < categories.size(); ++i) {
         auto* set = new QBarSet(categories[i]);
@@ -230,13 +241,15 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
     }
     chart->addSeries(series);
     chart->legend()->setVisible(false);
+    chart->setProperty(ChartExporter::kNoLegend, true); // the axis names every bar
     auto* xAxis = new QBarCategoryAxis;
     xAxis->append(categories);
-    xAxis->setLabelsAngle(categories.size() > 4 ? -40 : 0);
+    if (!lying)
+        xAxis->setLabelsAngle(categories.size() > 4 ? -40 : 0);
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText(QObject::tr("orders/s"));
-    chart->addAxis(xAxis, Qt::AlignBottom);
-    chart->addAxis(yAxis, Qt::AlignLeft);
+    chart->addAxis(xAxis, lying ? Qt::AlignLeft : Qt::AlignBottom);
+    chart->addAxis(yAxis, lying ? Qt::AlignBottom : Qt::AlignLeft);
     series->attachAxis(xAxis);
     series->attachAxis(yAxis);
     if (repeated) {
@@ -264,62 +277,14 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
     return chart;
 }
 
-QChart* overTime(const QList<SourcedResult>& sources, const QString& title, const QString& unit, double (*value)(const MetricsSample&))
-{
-    QChart* chart = newChart(title);
-    auto* xAxis = new QValueAxis;
-    xAxis->setTitleText(QObject::tr("elapsed s"));
-    auto* yAxis = new QValueAxis;
-    yAxis->setTitleText(unit);
-    chart->addAxis(xAxis, Qt::AlignBottom);
-    chart->addAxis(yAxis, Qt::AlignLeft);
-    QSet<int> threadCounts;
-    for (const SourcedResult& source : sources)
-        threadCounts.insert(source.result.experiment.threads);
-    double maxX = 1;
-    double maxY = 1;
-    QMap<QString, int> variants;
-    for (const SourcedResult& source : sources) {
-        if (source.result.series.isEmpty())
-            continue;
-        auto* series = new QLineSeries;
-        series->setName(lineName(source, threadCounts.size() > 1));
-        series->setPen(penFor(source.result.strategy, variants[source.result.strategy]++));
-        for (const MetricsSample& sample : source.result.series) {
-            if (sample.intervalS < 0.1) // a last sample of a few ms is too short for a rate
-                continue;
-            const double y = value(sample);
-            series->append(sample.elapsedS, y);
-            maxX = std::max(maxX, sample.elapsedS);
-            maxY = std::max(maxY, y);
-        }
-        chart->addSeries(series);
-        series->attachAxis(xAxis);
-        series->attachAxis(yAxis);
-    }
-    xAxis->setRange(0, std::ceil(maxX));
-    xAxis->applyNiceNumbers();
-    xAxis->setLabelFormat(QStringLiteral("%g"));
-    yAxis->setRange(0, maxY * 1.1);
-    yAxis->applyNiceNumbers();
-    yAxis->setLabelFormat(yAxis->max() >= 20 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
-    return chart;
-}
-
 QList<NamedChart> reportCharts(const QList<SourcedResult>& sources)
 {
     QList<NamedChart> charts;
-    charts.append({ QStringLiteral("orders-over-time"), overTime(sources, QObject::tr("Orders per second"), QObject::tr("orders/s"),
-                                                                 [](const MetricsSample& s) { return s.ordersPerS; }) });
-    charts.append({ QStringLiteral("p99-over-time"), overTime(sources, QObject::tr("p99 latency"), QObject::tr("ms"),
-                                                              [](const MetricsSample& s) { return s.p99Ms; }) });
-    charts.append({ QStringLiteral("lock-waits-over-time"),
-        overTime(sources, QObject::tr("Server row-lock waits per second"), QObject::tr("waits/s"),
-                 [](const MetricsSample& s) { return s.intervalS > 0 ? static_cast<double>(s.rowLockWaits) / s.intervalS : 0.0; }) });
-    charts.append({ QStringLiteral("sold-over-time"), overTime(sources, QObject::tr("Units sold (audit)"), QObject::tr("units"),
-                                                               [](const MetricsSample& s) {
-                                                                   return static_cast<double>(s.audit.valid ? s.audit.sold : s.soldUnits);
-                                                               }) });
+    for (const TimeMetric& metric : TimeMetric::all())
+        charts.append({ QLatin1String(metric.id), TimeCharts::of(sources, metric) });
+    if (QChart* other = TimeCharts::otherErrors(sources))
+        charts.append({ QStringLiteral("other-errors"), other });
+    charts.append({ QStringLiteral("sold-units"), TimeCharts::soldUnits(sources) });
     QSet<int> threadCounts;
     for (const SourcedResult& source : sources)
         threadCounts.insert(source.result.experiment.threads);
@@ -327,9 +292,8 @@ QList<NamedChart> reportCharts(const QList<SourcedResult>& sources)
         charts.append({ QStringLiteral("orders-vs-threads"), ordersVersusThreads(sources) });
         charts.append({ QStringLiteral("p99-vs-threads"), p99VersusThreads(sources) });
         charts.append({ QStringLiteral("lock-waits-vs-threads"), lockWaitsVersusThreads(sources) });
-    } else {
-        charts.append({ QStringLiteral("orders-by-strategy"), ordersByStrategy(sources) });
     }
+    charts.append({ QStringLiteral("orders-by-strategy"), ordersByStrategy(sources) });
     return charts;
 }
 

@@ -20,12 +20,8 @@ QChart* ordersVersusThreads(const QList<SourcedResult>& sources);
 QChart* p99VersusThreads(const QList<SourcedResult>& sources);
 QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources);
 QChart* ordersByStrategy(const QList<SourcedResult>& sources);
-// One line per result over its elapsed time.
-QChart* overTime(const QList<SourcedResult>& sources, const QString& title, const QString& unit,
-                 double (*value)(const MetricsSample&));
-
-// Every chart a report shows for these results: the time series, and the scaling curves
-// when more than one thread count was run.
+// Every chart a report shows for these results: each chart of the window's time tabs, the
+// oversell check, the scaling curves when more than one thread count was run, and the bars.
 QList<NamedChart> reportCharts(const QList<SourcedResult>& sources);
 
 // The name of a result's line: strategy, plus what distinguishes it in a sweep and its source.

@@ -3,10 +3,11 @@
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
 #include "app/report/chartexporter.h"
-#include "app/report/resultcolumns.h"
-#include "app/report/spreadcolumns.h"
+#include "app/report/reportgroup.h"
+#include "app/report/reportsection.h"
 
 #include <QChart>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFont>
 #include <QMap>
@@ -23,106 +24,57 @@
 namespace {
 
 const QSize kChartSize(900, 480);
+// Two charts side by side across a landscape page: laid out smaller than on screen and drawn
+// at 3/4 of that size, so that their text stays near the size of the table's.
+const QSize kPdfChartSize(620, 360);
+constexpr int kPdfChartWidth = 465;
 
 QString escape(const QString& text)
 {
     return text.toHtmlEscaped();
 }
 
-QString knobsText(const StrategyResult& r)
+QString translate(const char* text)
 {
-    QStringList parts;
-    for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
-        parts << it.key() + QLatin1Char('=') + it.value();
-    return parts.join(QStringLiteral(", "));
+    return QCoreApplication::translate("ReportWriter", text);
 }
 
-// When a strategy ran more than once: its median, range and interval, and the rankings the
-// runs cannot tell apart.
-QString spreadTable(const QList<SourcedResult>& sources)
-{
-    const QList<RepeatSummary> summaries = RepeatSummary::of(sources);
-    if (!RepeatSummary::anyRepeated(summaries))
-        return {};
-    using namespace SpreadColumns;
-    const QList<Column> columns = of(Table::Report);
-    QString out = QStringLiteral("<h2>Repeated runs</h2><table class='results' width='100%'><tr>");
-    for (Column column : columns)
-        out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
-    out += QStringLiteral("</tr>");
-    for (const RepeatSummary& summary : summaries) {
-        out += QStringLiteral("<tr>");
-        for (Column column : columns)
-            out += QStringLiteral("<td>%1</td>").arg(escape(text(column, summary)));
-        out += QStringLiteral("</tr>");
-    }
-    out += QStringLiteral("</table>");
-    if (const QString line = notSeparableLine(summaries); !line.isEmpty())
-        out += QStringLiteral("<p>%1</p>").arg(escape(line));
-    return out;
-}
-
-QString tables(const ReportWriter::Report& report)
-{
-    QString out;
-    out += QStringLiteral("<h2>Experiment</h2><table class='kv'>");
-    for (const ExperimentField& field : ExperimentFields::all())
-        out += QStringLiteral("<tr><th>%1</th><td>%2</td></tr>").arg(escape(field.name), escape(field.print(report.info.experiment)));
-    out += QStringLiteral("</table>");
-    out += QStringLiteral("<h2>Server</h2><table class='kv'><tr><th>server</th><td>%1</td></tr><tr><th>version</th><td>%2</td></tr></table>")
-               .arg(escape(PasswordMask::mask(report.info.serverUrl)), escape(report.info.serverVersion));
-
-    using namespace ResultColumns;
-    QList<Column> columns = of(Table::Report);
-    if (!RepeatSummary::anyRepeated(RepeatSummary::of(report.sources)))
-        columns.removeAll(Column::Repetition);
-    out += QStringLiteral("<h2>Results</h2><table class='results' width='100%'><tr>");
-    for (Column column : columns)
-        out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
-    out += QStringLiteral("</tr>");
-    for (const SourcedResult& source : report.sources) {
-        out += QStringLiteral("<tr>");
-        for (Column column : columns) {
-            // The verdict and oversold cells say at a glance whether the lab kept its promise.
-            const bool marked = column == Column::Verdict || column == Column::Oversold;
-            const QString cssClass = !marked ? QString() : flagged(column, source) ? QStringLiteral(" class='bad'") : QStringLiteral(" class='good'");
-            out += QStringLiteral("<td%1>%2</td>").arg(cssClass, escape(text(column, source)));
-        }
-        out += QStringLiteral("</tr>");
-    }
-    out += QStringLiteral("</table>");
-    out += spreadTable(report.sources);
-    // The server settings, once per distinct set, with the strategies that ran under it.
-    QMap<QString, QStringList> settings;
-    for (const SourcedResult& source : report.sources) {
-        QStringList& who = settings[knobsText(source.result)];
-        if (!who.contains(source.result.strategy))
-            who << source.result.strategy;
-    }
-    out += QStringLiteral("<h2>Server settings during the runs</h2><table class='kv' width='100%'><tr><th>settings</th><th>strategies</th></tr>");
-    for (auto it = settings.begin(); it != settings.end(); ++it)
-        out += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(escape(it.key()), escape(it.value().join(QStringLiteral(", "))));
-    out += QStringLiteral("</table>");
-    return out;
-}
-
-const QString kStyle = QStringLiteral(
-    "<style>body{font-family:sans-serif;margin:2em;color:#222}h1{font-size:1.6em}h2{font-size:1.2em;margin-top:1.5em}"
-    "table{border-collapse:collapse;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 7px;text-align:left}"
-    "table.results td{text-align:right}table.results td:first-child,table.results td:nth-child(2){text-align:left}"
-    ".good{color:#2e7d32;font-weight:bold}.bad{color:#c62828;font-weight:bold}.small{font-size:0.8em;text-align:left}"
-    ".chart{margin:1em 0;page-break-inside:avoid}</style>");
-
-QString header(const ReportWriter::Report& report)
+QString header(const ReportWriter::Report& report, qsizetype experiments)
 {
     QStringList strategies;
     for (const SourcedResult& source : report.sources) {
         if (!strategies.contains(source.result.strategy))
             strategies << source.result.strategy;
     }
-    return QStringLiteral("<h1>lockbench report</h1><p>%1 on %2, written %3.</p>")
-        .arg(escape(strategies.join(QStringLiteral(", "))), escape(report.info.serverVersion.isEmpty() ? PasswordMask::mask(report.info.serverUrl) : report.info.serverVersion),
-             QDateTime::currentDateTime().toString(Qt::ISODate));
+    QString out = QStringLiteral("<h1>%1</h1><p>%2</p>")
+                      .arg(escape(translate("lockbench report")),
+                           escape(translate("%1 on %2, written %3; %4 row(s) under %5 experiment(s).")
+                                      .arg(strategies.join(QStringLiteral(", ")),
+                                           report.info.serverVersion.isEmpty() ? PasswordMask::mask(report.info.serverUrl) : report.info.serverVersion,
+                                           QDateTime::currentDateTime().toString(Qt::ISODate))
+                                      .arg(report.sources.size())
+                                      .arg(experiments)));
+    out += QStringLiteral("<table class='kv'><tr><th>%1</th><td>%2</td><th>%3</th><td>%4</td></tr></table>")
+               .arg(escape(translate("server")), escape(PasswordMask::mask(report.info.serverUrl)), escape(translate("version")),
+                    escape(report.info.serverVersion));
+    return out;
+}
+
+// Each group's rows as they are charted: the source named only where the group mixes runs.
+QList<SourcedResult> chartRows(const ReportGroup& group)
+{
+    QList<SourcedResult> rows = group.rows;
+    if (!group.manySources()) {
+        for (SourcedResult& row : rows)
+            row.source.clear();
+    }
+    return rows;
+}
+
+// "orders-per-second", or "experiment-2-orders-per-second" when the report has several.
+QString chartId(const QString& name, int group, qsizetype groups)
+{
+    return groups > 1 ? QStringLiteral("experiment-%1-%2").arg(group).arg(name) : name;
 }
 
 } // namespace
@@ -131,16 +83,34 @@ namespace ReportWriter {
 
 QString html(const Report& report)
 {
-    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>lockbench report</title>") + kStyle
-        + QStringLiteral("</head><body>") + header(report) + tables(report) + QStringLiteral("<h2>Charts</h2>");
-    for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(report.sources)) {
-        std::unique_ptr<QChart> chart(named.chart);
-        QString svg = QString::fromUtf8(ChartExporter::svg(chart.get(), kChartSize));
-        svg.remove(0, svg.indexOf(QLatin1String("<svg"))); // inline: drop the XML prologue
-        out += QStringLiteral("<div class='chart' id='%1'>%2</div>").arg(named.name, svg);
+    const QList<ReportGroup> groups = ReportGroup::split(report.sources);
+    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>").arg(escape(translate("lockbench report")))
+        + ReportSection::styleSheet() + QStringLiteral("</head><body>") + header(report, groups.size());
+    for (int g = 0; g < groups.size(); ++g) {
+        out += ReportSection::html(groups[g], g + 1);
+        out += QStringLiteral("<h3>%1</h3>").arg(escape(translate("Charts")));
+        for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(chartRows(groups[g]))) {
+            std::unique_ptr<QChart> chart(named.chart);
+            QString svg = QString::fromUtf8(ChartExporter::svg(chart.get(), ChartExporter::sizeWithLegend(chart.get(), kChartSize)));
+            svg.remove(0, svg.indexOf(QLatin1String("<svg"))); // inline: drop the XML prologue
+            out += QStringLiteral("<div class='chart' id='%1'>%2</div>").arg(chartId(named.name, g + 1, groups.size()), svg);
+        }
     }
     out += QStringLiteral("</body></html>\n");
     return out;
+}
+
+QList<ChartFactory::NamedChart> charts(const QList<SourcedResult>& sources)
+{
+    const QList<ReportGroup> groups = ReportGroup::split(sources);
+    QList<ChartFactory::NamedChart> all;
+    for (int g = 0; g < groups.size(); ++g) {
+        for (ChartFactory::NamedChart named : ChartFactory::reportCharts(chartRows(groups[g]))) {
+            named.name = chartId(named.name, g + 1, groups.size());
+            all.append(named);
+        }
+    }
+    return all;
 }
 
 bool writeHtml(const QString& path, const Report& report, QString* error)
@@ -155,21 +125,38 @@ bool writeHtml(const QString& path, const Report& report, QString* error)
 
 bool writePdf(const QString& path, const Report& report, QString* error)
 {
-    QTextDocument document;
-    document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 7));
-    QString body = kStyle + header(report) + tables(report) + QStringLiteral("<h2>Charts</h2>");
-    int index = 0;
-    for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(report.sources)) {
-        std::unique_ptr<QChart> chart(named.chart);
-        const QString name = QStringLiteral("chart%1.png").arg(index++);
-        document.addResource(QTextDocument::ImageResource, QUrl(name), ChartExporter::image(chart.get(), kChartSize, 2.0));
-        body += QStringLiteral("<p><img src='%1' width='600'></p>").arg(name);
-    }
-    document.setHtml(body);
+    // Landscape, so that a results table of seventeen columns keeps every figure on one line.
     QPdfWriter writer(path);
     writer.setPageSize(QPageSize(QPageSize::A4));
-    writer.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter);
-    writer.setTitle(QStringLiteral("lockbench report"));
+    writer.setPageOrientation(QPageLayout::Landscape);
+    writer.setPageMargins(QMarginsF(10, 10, 10, 10), QPageLayout::Millimeter);
+    writer.setTitle(translate("lockbench report"));
+    QTextDocument document;
+    document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
+    const QList<ReportGroup> groups = ReportGroup::split(report.sources);
+    QString body = ReportSection::styleSheet() + QStringLiteral("<style>body{margin:0}table.charts td{border:none;padding:0}</style>")
+        + header(report, groups.size());
+    int index = 0;
+    for (int g = 0; g < groups.size(); ++g) {
+        body += ReportSection::html(groups[g], g + 1);
+        body += QStringLiteral("<h3>%1</h3>").arg(escape(translate("Charts")));
+        // Two charts to a row of the page.
+        body += QStringLiteral("<table class='charts' width='100%'>");
+        const QList<ChartFactory::NamedChart> named = ChartFactory::reportCharts(chartRows(groups[g]));
+        for (int c = 0; c < named.size(); ++c) {
+            std::unique_ptr<QChart> chart(named[c].chart);
+            const QString name = QStringLiteral("chart%1.png").arg(index++);
+            const QSize size = ChartExporter::sizeWithLegend(chart.get(), kPdfChartSize);
+            document.addResource(QTextDocument::ImageResource, QUrl(name), ChartExporter::image(chart.get(), size, 2.0));
+            if (c % 2 == 0)
+                body += QStringLiteral("<tr>");
+            body += QStringLiteral("<td><img src='%1' width='%2'></td>").arg(name).arg(kPdfChartWidth);
+            if (c % 2 == 1 || c == named.size() - 1)
+                body += QStringLiteral("</tr>");
+        }
+        body += QStringLiteral("</table>");
+    }
+    document.setHtml(body);
     document.print(&writer);
     QFile written(path);
     if (!written.exists() || written.size() == 0) {

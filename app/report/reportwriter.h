@@ -5,9 +5,9 @@
 
 #include <QString>
 
-// One self-contained report of a run or sweep, ready to hand out in class: the experiment,
-// the server and its version, the settings each strategy ran under, the table with
-// verdicts, and every chart. HTML embeds the charts as SVG; PDF draws them as pictures.
+// One self-contained report of a session, ready to hand out in class: the server and its
+// version, then each experiment with its rows, their notes, the settings each strategy ran
+// under, and every chart of the window for those rows. HTML embeds the charts as SVG; PDF draws them as pictures.
 namespace ReportWriter {
 
 struct Report {
@@ -16,6 +16,9 @@ struct Report {
 };
 
 QString html(const Report& report);
+// Every chart of the report, named for files; an experiment's number prefixes the names
+// when there are several.
+QList<ChartFactory::NamedChart> charts(const QList<SourcedResult>& sources);
 bool writeHtml(const QString& path, const Report& report, QString* error);
 bool writePdf(const QString& path, const Report& report, QString* error);
 // By extension: .html/.htm or .pdf.

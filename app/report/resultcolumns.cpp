@@ -99,6 +99,10 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("ResultColumns",
             "Which run of the strategy this is, of how many: the strategies take turns, each on fresh data."),
         0 },
+    { Column::Slots, QT_TRANSLATE_NOOP("ResultColumns", "slots"),
+        QT_TRANSLATE_NOOP("ResultColumns", "Slot rows per SKU the row ran with (the slotted strategies)."), 0 },
+    { Column::Skus, QT_TRANSLATE_NOOP("ResultColumns", "SKUs"),
+        QT_TRANSLATE_NOOP("ResultColumns", "SKUs the row ran with."), 0 },
 };
 
 constexpr bool inColumnOrder()
@@ -158,6 +162,10 @@ double number(Column column, const StrategyResult& r)
         return static_cast<double>(r.oversold);
     case Column::Repetition:
         return r.repetition;
+    case Column::Slots:
+        return r.experiment.slotsPerSku;
+    case Column::Skus:
+        return static_cast<double>(r.experiment.skus);
     default:
         return 0.0;
     }

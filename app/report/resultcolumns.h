@@ -34,6 +34,8 @@ enum class Column {
     RanUnder,
     Why,
     Repetition,
+    Slots,
+    Skus,
 };
 
 enum class Table { Console, Report, Window };

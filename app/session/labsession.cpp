@@ -263,10 +263,7 @@ void LabSession::clearResults()
 
 QList<SourcedResult> LabSession::exportSources() const
 {
-    QList<SourcedResult> sources;
-    for (const SourcedResult& row : m_results)
-        sources.append({ QString(), row.result, row.fromFile });
-    return sources;
+    return m_results; // each row under its own source: "#3", a file's name, or the name given
 }
 
 bool LabSession::exportResults(const QString& path, QString* error) const
@@ -290,11 +287,11 @@ bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QStrin
         *error = QStringLiteral("cannot create %1").arg(folder);
         return false;
     }
-    for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(exportSources())) {
+    for (const ChartFactory::NamedChart& named : ReportWriter::charts(exportSources())) {
         std::unique_ptr<QChart> chart(named.chart);
         for (const char* extension : { ".png", ".svg", ".pdf" }) {
-            if (!ChartExporter::save(chart.get(),
-                    QDir(folder).filePath(named.name + QLatin1String(extension)), size, dpi, error))
+            if (!ChartExporter::save(chart.get(), QDir(folder).filePath(named.name + QLatin1String(extension)),
+                    ChartExporter::sizeWithLegend(chart.get(), size), dpi, error))
                 return false;
         }
     }

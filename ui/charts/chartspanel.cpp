@@ -1,6 +1,7 @@
 #include "ui/charts/chartspanel.h"
 
 #include "app/report/strategycolors.h"
+#include "app/report/timemetric.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
@@ -14,11 +15,6 @@
 
 namespace {
 
-double perSecond(long long now, long long before, double intervalS)
-{
-    return intervalS > 0 ? static_cast<double>(now - before) / intervalS : 0.0;
-}
-
 long long errorCount(const MetricsSample& sample, ErrorClass errorClass)
 {
     return sample.errors[static_cast<std::size_t>(errorClass)];
@@ -31,27 +27,19 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     , m_oversell(new OversellView(this))
     , m_comparison(new ComparisonPanel(this))
 {
-    QWidget* throughput = addGridTab(tr("Throughput"));
-    addChart(throughput, 0, 0, tr("Orders per second"), tr("orders/s"));
-    addChart(throughput, 0, 1, tr("Attempts per second"), tr("attempts/s"));
-
-    QWidget* latency = addGridTab(tr("Latency"));
-    addChart(latency, 0, 0, tr("p50"), tr("ms"));
-    addChart(latency, 0, 1, tr("p95"), tr("ms"));
-    addChart(latency, 1, 0, tr("p99"), tr("ms"));
-    addChart(latency, 1, 1, tr("max"), tr("ms"));
-
-    QWidget* locks = addGridTab(tr("Lock waits"));
-    addChart(locks, 0, 0, tr("Server row-lock waits per second"), tr("waits/s"));
-    addChart(locks, 0, 1, tr("Server row-lock time per second"), tr("ms/s"));
-    addChart(locks, 1, 0, tr("Transactions waiting for a lock now"), tr("transactions"));
-    addChart(locks, 1, 1, tr("Client time in the locking statement"), tr("ms/s"));
-
-    QWidget* errors = addGridTab(tr("Errors"));
-    addChart(errors, 0, 0, tr("Retries per second"), tr("retries/s"));
-    addChart(errors, 0, 1, tr("1213 deadlocks per second"), tr("errors/s"));
-    addChart(errors, 1, 0, tr("1205 lock wait timeouts per second"), tr("errors/s"));
-    addChart(errors, 1, 1, tr("1020, 3572 and lost connections per second"), tr("errors/s"));
+    // Each tab a grid of the metrics in the order TimeMetric::all() lists them.
+    const QList<TimeMetric>& metrics = TimeMetric::all();
+    const struct {
+        const char* title;
+        int metrics;
+    } tabs[] = { { QT_TR_NOOP("Throughput"), 2 }, { QT_TR_NOOP("Latency"), 4 }, { QT_TR_NOOP("Lock waits"), 4 }, { QT_TR_NOOP("Errors"), 3 } };
+    qsizetype next = 0;
+    for (const auto& tab : tabs) {
+        QWidget* page = addGridTab(tr(tab.title));
+        for (int i = 0; i < tab.metrics; ++i, ++next)
+            addChart(page, i / 2, i % 2, metrics[next].translatedTitle(), metrics[next].translatedUnit());
+    }
+    addChart(m_ordered.last()->parentWidget(), 1, 1, TimeMetric::otherErrorsTitle(), tr("errors/s"));
     m_strips.last()->setNote(tr("On the last chart: solid 1020, dashed 3572, dotted lost connections."));
 
     addTab(m_oversell, tr("Oversell"));
@@ -127,7 +115,6 @@ void ChartsPanel::addSample(const MetricsSample& s)
         strategyStarted(s.strategy);
     const int run = m_starts.value(s.strategy, 1);
     const QString lineName = run > 1 ? QStringLiteral("%1 (%2)").arg(s.strategy).arg(run) : s.strategy;
-    const auto add = [&](const QString& chart, double y) { m_charts.value(chart)->addPoint(lineName, x, y); };
     // The last sample of a strategy may cover a few milliseconds: too short for a rate, unless
     // it is the whole run (queued can sell out a hot SKU in 30 ms), which would leave no line.
     if (s.intervalS < 0.1 && m_previous.contains(s.strategy)) {
@@ -135,39 +122,18 @@ void ChartsPanel::addSample(const MetricsSample& s)
         m_previous.insert(s.strategy, s);
         return;
     }
-    add(tr("Orders per second"), s.ordersPerS);
-    add(tr("Attempts per second"), s.attemptsPerS);
-    add(tr("p50"), s.p50Ms);
-    add(tr("p95"), s.p95Ms);
-    add(tr("p99"), s.p99Ms);
-    add(tr("max"), s.maxMs);
-    if (s.serverStatsValid) {
-        add(tr("Server row-lock waits per second"), static_cast<double>(s.rowLockWaits) / s.intervalS);
-        add(tr("Server row-lock time per second"), static_cast<double>(s.rowLockTimeMs) / s.intervalS);
+    for (const TimeMetric& metric : TimeMetric::all()) {
+        if (const std::optional<double> y = metric.value(s, before))
+            m_charts.value(metric.translatedTitle())->addPoint(lineName, x, *y);
     }
-    if (s.waitingNow >= 0)
-        add(tr("Transactions waiting for a lock now"), static_cast<double>(s.waitingNow));
-    add(tr("Client time in the locking statement"), s.clientLockWaitMsPerS);
-    add(tr("Retries per second"), perSecond(s.retries, before.retries, s.intervalS));
-    add(tr("1213 deadlocks per second"),
-        perSecond(errorCount(s, ErrorClass::Deadlock), errorCount(before, ErrorClass::Deadlock), s.intervalS));
-    add(tr("1205 lock wait timeouts per second"),
-        perSecond(errorCount(s, ErrorClass::LockWaitTimeout), errorCount(before, ErrorClass::LockWaitTimeout), s.intervalS));
     // One line per code, same colour per strategy, told apart by the dash pattern.
-    const struct {
-        ErrorClass errorClass;
-        const char* suffix;
-        Qt::PenStyle style;
-    } others[] = { { ErrorClass::RecordChanged, " 1020", Qt::SolidLine }, { ErrorClass::LockNowait, " 3572", Qt::DashLine },
-        { ErrorClass::ConnectionLost, " lost connection", Qt::DotLine } };
-    MetricChart* otherChart = m_charts.value(tr("1020, 3572 and lost connections per second"));
-    for (const auto& other : others) {
+    MetricChart* otherChart = m_charts.value(TimeMetric::otherErrorsTitle());
+    for (const TimeMetric::OtherError& other : TimeMetric::otherErrors()) {
         const QString line = lineName + QLatin1String(other.suffix);
-        const double rate = perSecond(errorCount(s, other.errorClass), errorCount(before, other.errorClass), s.intervalS);
+        const double rate = TimeMetric::ratePerSecond(errorCount(s, other.errorClass), errorCount(before, other.errorClass), s.intervalS);
         if (rate <= 0 && otherChart->pointCount(line) == 0)
             continue; // a line only once the code has occurred
-        QPen pen(StrategyColors::of(s.strategy), 2.0, other.style);
-        otherChart->setPen(line, pen);
+        otherChart->setPen(line, QPen(StrategyColors::of(s.strategy), 2.0, other.style));
         otherChart->addPoint(line, x, rate);
     }
     m_oversell->addSample(s);
@@ -176,8 +142,8 @@ void ChartsPanel::addSample(const MetricsSample& s)
 
 void ChartsPanel::addDeadlock(const DeadlockRecord& deadlock)
 {
-    for (const QString& title : { tr("Orders per second"), tr("1213 deadlocks per second"), tr("Transactions waiting for a lock now") })
-        m_charts.value(title)->addMarker(deadlock.elapsedS);
+    for (const char* id : { "orders-per-second", "deadlocks", "waiting-now" })
+        m_charts.value(TimeMetric::find(id)->translatedTitle())->addMarker(deadlock.elapsedS);
     if (!m_deadlockMarks) {
         m_deadlockMarks = true;
         updateStrips();
@@ -187,8 +153,8 @@ void ChartsPanel::addDeadlock(const DeadlockRecord& deadlock)
 void ChartsPanel::strategyFinished(const StrategyResult& result)
 {
     if (result.soldOut()) {
-        for (const QString& title : { tr("Orders per second"), tr("Attempts per second"), tr("Server row-lock waits per second") })
-            m_charts.value(title)->addSoldOutMarker(result.soldOutS);
+        for (const char* id : { "orders-per-second", "attempts-per-second", "row-lock-waits" })
+            m_charts.value(TimeMetric::find(id)->translatedTitle())->addSoldOutMarker(result.soldOutS);
         if (!m_soldOutMarks) {
             m_soldOutMarks = true;
             updateStrips();

@@ -2,19 +2,36 @@
 
 #include "ui/charts/exportablechartview.h"
 
+#include "app/report/reportgroup.h"
+#include "app/report/reportsection.h"
+
 #include <QChart>
+#include <QCheckBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+
+#include <algorithm>
 
 ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent)
+    , m_shown(new QLabel(this))
+    , m_everyExperiment(new QCheckBox(tr("Every experiment"), this))
 {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);
+    m_shown->setWordWrap(true);
+    m_everyExperiment->setToolTip(tr("Draw the rows of every experiment of the session and of opened files, each line named by its run."));
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_shown, 1);
+    bar->addWidget(m_everyExperiment);
+    grid->addLayout(bar, 0, 0, 1, 2);
+    connect(m_everyExperiment, &QCheckBox::toggled, this, &ComparisonPanel::rebuild);
     for (int i = 0; i < 4; ++i) {
         auto* view = new ExportableChartView(this);
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(240, 180);
-        grid->addWidget(view, i / 2, i % 2);
+        grid->addWidget(view, 1 + i / 2, i % 2);
         m_views.append(view);
     }
     m_rebuild.setSingleShot(true);
@@ -30,21 +47,48 @@ void ComparisonPanel::setSources(const QList<SourcedResult>& sources)
         m_rebuild.start();
 }
 
+QString ComparisonPanel::shownText() const
+{
+    return m_shown->text();
+}
+
 void ComparisonPanel::rebuild()
 {
+    QList<SourcedResult> shown = m_sources;
+    const QList<ReportGroup> groups = ReportGroup::split(m_sources);
+    if (groups.isEmpty()) {
+        m_shown->setText(tr("No results yet: run a sweep (Sweep tab) or open results files."));
+    } else if (m_everyExperiment->isChecked()) {
+        m_shown->setText(tr("Every experiment (%1): a strategy's lines from other runs are named by the run.").arg(groups.size()));
+    } else {
+        // The experiment of the latest row: the one just run, or the file just opened.
+        const SourcedResult& latest = m_sources.last();
+        for (const ReportGroup& group : groups) {
+            if (!group.rows.isEmpty() && std::any_of(group.rows.cbegin(), group.rows.cend(), [&](const SourcedResult& row) {
+                    return row.source == latest.source && row.result.runId == latest.result.runId && row.result.strategy == latest.result.strategy
+                        && row.result.experiment == latest.result.experiment;
+                })) {
+                shown = group.rows;
+                QString text = tr("This experiment: %1.").arg(ReportSection::summary(group));
+                if (groups.size() > 1)
+                    text += QLatin1Char(' ') + (groups.size() == 2 ? tr("1 other experiment hidden.") : tr("%1 other experiments hidden.").arg(groups.size() - 1));
+                m_shown->setText(text);
+            }
+        }
+    }
     // The bars show the latest run of this session (or, before any, everything opened).
     int latestRun = 0;
-    for (const SourcedResult& source : std::as_const(m_sources)) {
+    for (const SourcedResult& source : std::as_const(shown)) {
         if (source.source.isEmpty())
             latestRun = std::max(latestRun, source.result.runId);
     }
     QList<SourcedResult> latest;
-    for (const SourcedResult& source : std::as_const(m_sources)) {
+    for (const SourcedResult& source : std::as_const(shown)) {
         if (latestRun == 0 || (source.source.isEmpty() && source.result.runId == latestRun))
             latest.append(source);
     }
-    const QList<QChart*> charts = { ChartFactory::ordersVersusThreads(m_sources), ChartFactory::p99VersusThreads(m_sources),
-        ChartFactory::lockWaitsVersusThreads(m_sources), ChartFactory::ordersByStrategy(latest) };
+    const QList<QChart*> charts = { ChartFactory::ordersVersusThreads(shown), ChartFactory::p99VersusThreads(shown),
+        ChartFactory::lockWaitsVersusThreads(shown), ChartFactory::ordersByStrategy(latest) };
     for (int i = 0; i < m_views.size(); ++i) {
         QChart* old = m_views[i]->chart();
         m_views[i]->setChart(charts[i]); // the view does not delete the chart it had

@@ -6,10 +6,14 @@
 #include <QWidget>
 
 class ExportableChartView;
+class QCheckBox;
+class QLabel;
 
 // The scaling curves: orders/s, p99 and lock waits against client threads (log scale, one
 // line per strategy and source), and a bar chart of the latest run's strategies. Rebuilt as
-// cells finish and when results files are opened, at most every 300 ms.
+// cells finish and when results files are opened, at most every 300 ms. Only the rows of the
+// latest row's experiment are drawn (another stock or delay is another curve, not a point on
+// this one), unless "Every experiment" is ticked; a line above the charts says which.
 class ComparisonPanel : public QWidget {
     Q_OBJECT
 public:
@@ -18,11 +22,15 @@ public:
     void setSources(const QList<SourcedResult>& sources);
     QList<ExportableChartView*> views() const { return m_views; }
     ExportableChartView* scalingView() const { return m_views.first(); }
+    QCheckBox* everyExperiment() const { return m_everyExperiment; }
+    QString shownText() const;
 
 private:
     void rebuild();
 
     QList<ExportableChartView*> m_views;
     QList<SourcedResult> m_sources;
+    QLabel* m_shown;
+    QCheckBox* m_everyExperiment;
     QTimer m_rebuild;
 };

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "app/core/metricssample.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+// One quantity drawn over a run's elapsed time: the window's live charts and the charts of
+// reports and exports are drawn from this one list, so that every chart of the window is
+// exported under the same title, unit and formula.
+struct TimeMetric {
+    const char* id; // a file name: "orders-per-second"
+    const char* title; // marked for translation in the context "TimeMetric"
+    const char* unit;
+    // The value at `now`, given the strategy's previous sample (an empty one at its start);
+    // nothing when the sample did not measure it (no server figures, no PROCESS privilege).
+    std::optional<double> (*value)(const MetricsSample& now, const MetricsSample& before);
+
+    QString translatedTitle() const;
+    QString translatedUnit() const;
+
+    // In the window's order: throughput, latency, lock waits, errors.
+    static const QList<TimeMetric>& all();
+    static const TimeMetric* find(const char* id);
+
+    // The last chart of the Errors tab: one line per strategy and code, told apart by dashes.
+    struct OtherError {
+        ErrorClass errorClass;
+        const char* suffix; // " 1020"
+        Qt::PenStyle style;
+    };
+    static const QList<OtherError>& otherErrors();
+    static QString otherErrorsTitle();
+    static double ratePerSecond(long long now, long long before, double intervalS);
+};
