@@ -148,9 +148,16 @@ QString summary(const ReportGroup& group)
     parts << translate("stock %1").arg(e.initialStock);
     part("threads", translate("%1 threads").arg(e.threads));
     part("slots", translate("%1 slots").arg(e.slotsPerSku));
-    parts << valueOf("skew") << translate("stop %1").arg(valueOf("stop"));
+    parts << valueOf("skew");
+    if (e.stop == StopKind::Duration)
+        parts << translate("%1 long").arg(valueOf("duration"));
+    else if (e.stop == StopKind::Orders)
+        parts << translate("stop after %1 orders").arg(e.totalOrders);
+    else
+        parts << translate("until sold out");
     if (e.delayMs > 0)
         parts << translate("delay %1 ms").arg(valueOf("delay-ms"));
+    parts << translate("round trip %1 ms").arg(valueOf("rtt-ms"));
     if (!group.varying.isEmpty())
         parts << translate("sweep over %1").arg(group.varying.join(QStringLiteral(", ")));
     return parts.join(QStringLiteral(", "));

@@ -8,6 +8,8 @@
 #include <QChart>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QValueAxis>
+#include <QWheelEvent>
 #include <QtTest>
 
 namespace {
@@ -53,6 +55,40 @@ private slots:
         MetricChart* orders = panel.chart(kOrders);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 4);
         QVERIFY(!orders->pointsShown(QStringLiteral("pessimistic"))); // enough points to join
+    }
+
+    // A reader can ask a line for its value, zoom into a time span and come back, and a
+    // zoomed chart is not pulled back by the samples that keep arriving.
+    void hoverNamesTheValueAndZoomHoldsAgainstNewSamples()
+    {
+        ChartsPanel panel;
+        panel.resize(1000, 700);
+        panel.show();
+        panel.startRun(100000, 10.0);
+        for (int i = 1; i <= 8; ++i)
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, 400 + i));
+        MetricChart* orders = panel.chart(kOrders);
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 8);
+        const QString text = orders->pointText(QStringLiteral("pessimistic"), QPointF(1.02, 404.1));
+        QCOMPARE(text, QStringLiteral("pessimistic\nt = 1.00 s\n404 orders/s"));
+
+        QVERIFY(!orders->zoomed());
+        QWheelEvent in(orders->chart()->plotArea().center(), orders->mapToGlobal(orders->chart()->plotArea().center().toPoint()),
+            QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(orders->viewport(), &in);
+        QVERIFY(orders->zoomed());
+        auto* time = static_cast<QValueAxis*>(orders->chart()->axes(Qt::Horizontal).first());
+        QVERIFY(time->max() - time->min() < 10.0);
+        const double min = time->min();
+        const double max = time->max();
+        for (int i = 9; i <= 80; ++i) // past the planned length: unzoomed, the axis would grow
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, 4000 + i));
+        QTest::qWait(400); // two repaints
+        QCOMPARE(time->min(), min);
+        QCOMPARE(time->max(), max);
+        orders->resetZoom();
+        QVERIFY(!orders->zoomed());
+        QVERIFY(time->max() >= 20.0); // back to the whole run, which has grown
     }
 
     void aStrategysSecondRunIsALineOfItsOwnNamedOnceInTheLegend()

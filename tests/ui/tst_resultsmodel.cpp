@@ -45,10 +45,13 @@ private slots:
         QCOMPARE(model.data(model.index(1, sold), Qt::DisplayRole).toString(), QStringLiteral("140"));
         QCOMPARE(model.data(model.index(1, sold), ResultsModel::SortRole).toDouble(), 140.0);
         const int strategy = model.indexOf(ResultColumns::Column::Strategy);
-        QVERIFY(!model.data(model.index(1, strategy), Qt::ToolTipRole)
-                     .toString()
-                     .isEmpty()); // naive: unsafe on purpose
-        QVERIFY(model.data(model.index(0, strategy), Qt::ToolTipRole).isNull());
+        const QString unsafeTip = model.data(model.index(1, strategy), Qt::ToolTipRole).toString();
+        QVERIFY(unsafeTip.contains(QLatin1String("unsafe baseline"))); // naive: unsafe on purpose
+        // Every row names its own experiment on hover, whatever the form shows now.
+        const QString tip = model.data(model.index(0, sold), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.startsWith(QLatin1String("Experiment: ")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("stock %1").arg(Experiment().initialStock)));
+        QVERIFY(unsafeTip.contains(QLatin1String("Experiment: ")));
         QCOMPARE(model.headerData(sold, Qt::Horizontal, Qt::ToolTipRole).toString(),
             ResultColumns::toolTip(ResultColumns::Column::Sold));
     }

@@ -76,6 +76,7 @@ void ExportableChartView::exportAs(const QString& format)
 void ExportableChartView::contextMenuEvent(QContextMenuEvent* event)
 {
     QMenu menu(this);
+    addMenuActions(&menu);
     for (const QString& format : { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") })
         menu.addAction(tr("Export chart as %1…").arg(format.toUpper()), this, [this, format] { exportAs(format); });
     menu.exec(event->globalPos());

@@ -14,4 +14,6 @@ public:
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
+    // Actions a kind of chart adds above the exports.
+    virtual void addMenuActions(QMenu*) { }
 };

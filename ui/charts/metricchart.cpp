@@ -3,7 +3,14 @@
 #include "app/report/strategycolors.h"
 
 #include <QChart>
+#include <QCursor>
+#include <QKeyEvent>
 #include <QLegend>
+#include <QLocale>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QWheelEvent>
 #include <QLegendMarker>
 #include <QRegularExpression>
 #include <QLineSeries>
@@ -46,6 +53,7 @@ QString legendNameOf(const QString& line)
 MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* parent)
     : ExportableChartView(parent)
     , m_title(title)
+    , m_unit(unit)
     , m_chart(new QChart)
     , m_xAxis(new QValueAxis)
     , m_yAxis(new QValueAxis)
@@ -68,6 +76,9 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     delete placeholder;
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(240, 180);
+    setRubberBand(QChartView::HorizontalRubberBand);
+    setFocusPolicy(Qt::StrongFocus); // the arrow keys pan
+    setToolTip(tr("Drag across to zoom into a time span; wheel to zoom, arrow keys to pan, double-click to show all."));
 }
 
 MetricChart::Line& MetricChart::line(const QString& name)
@@ -84,6 +95,12 @@ MetricChart::Line& MetricChart::line(const QString& name)
     pen.setStyle(StrategyColors::lineStyleOf(strategy));
     created.series->setPen(pen);
     m_chart->addSeries(created.series);
+    connect(created.series, &QLineSeries::hovered, this, [this, name](const QPointF& point, bool entered) {
+        if (entered)
+            QToolTip::showText(QCursor::pos(), pointText(name, point), this);
+        else
+            QToolTip::hideText();
+    });
     created.series->attachAxis(m_xAxis);
     created.series->attachAxis(m_yAxis);
     // A strategy's later runs ("queued (2)") are lines of their own, so that no line jumps
@@ -221,8 +238,8 @@ void MetricChart::flush()
             m_maxY = std::max(m_maxY, point.y());
         }
     }
-    if (!changed)
-        return;
+    if (!changed || m_chart->isZoomed())
+        return; // a zoomed chart stays where the reader put it
     // The axes grow in steps, with headroom, instead of following every sample: a range change
     // lays out every label of the axis again (QTextDocument per label), which cost more than
     // all the rest of a flush and stalled the window with a few hundred client threads.
@@ -238,6 +255,91 @@ void MetricChart::flush()
         m_yTop = m_yAxis->max();
         m_yAxis->setLabelFormat(m_yTop >= 20 ? QStringLiteral("%.0f") : m_yTop >= 2 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
     }
+}
+
+QString MetricChart::pointText(const QString& name, const QPointF& point) const
+{
+    // The nearest sample: the hovered point lies anywhere on the segment between two.
+    QPointF nearest = point;
+    const auto it = m_lines.find(name);
+    if (it != m_lines.end() && !it->points.empty()) {
+        nearest = *std::min_element(it->points.begin(), it->points.end(),
+            [&](const QPointF& a, const QPointF& b) { return std::abs(a.x() - point.x()) < std::abs(b.x() - point.x()); });
+    }
+    return tr("%1\nt = %2 s\n%3 %4").arg(legendNameOf(name), QString::number(nearest.x(), 'f', 2),
+        QLocale().toString(nearest.y(), 'f', nearest.y() >= 100 ? 0 : 2), m_unit);
+}
+
+bool MetricChart::zoomed() const
+{
+    return m_chart->isZoomed();
+}
+
+void MetricChart::resetZoom()
+{
+    m_chart->zoomReset();
+    m_xTop = m_xAxis->max();
+    m_yTop = m_yAxis->max();
+    for (Line& current : m_lines)
+        current.dirty = true; // the axes catch up with what arrived while zoomed
+    flush();
+}
+
+void MetricChart::wheelEvent(QWheelEvent* event)
+{
+    // Zoom the time axis around the pointer: a notch is 20 %.
+    const double factor = event->angleDelta().y() > 0 ? 0.8 : 1.25;
+    const QRectF area = m_chart->plotArea();
+    const double at = std::clamp((event->position().x() - area.left()) / area.width(), 0.0, 1.0);
+    const double min = m_xAxis->min();
+    const double max = m_xAxis->max();
+    const double pivot = min + at * (max - min);
+    const double newMin = std::max(0.0, pivot - (pivot - min) * factor);
+    const double newMax = pivot + (max - pivot) * factor;
+    if (newMax - newMin < 0.1)
+        return;
+    m_chart->zoomIn(QRectF(area.left() + area.width() * (newMin - min) / (max - min), area.top(),
+        area.width() * (newMax - newMin) / (max - min), area.height()));
+    event->accept();
+}
+
+void MetricChart::keyPressEvent(QKeyEvent* event)
+{
+    const double step = m_chart->plotArea().width() / 10.0;
+    switch (event->key()) {
+    case Qt::Key_Left:
+        m_chart->scroll(-step, 0);
+        break;
+    case Qt::Key_Right:
+        m_chart->scroll(step, 0);
+        break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        m_chart->zoom(1.25);
+        break;
+    case Qt::Key_Minus:
+        m_chart->zoom(0.8);
+        break;
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        resetZoom();
+        break;
+    default:
+        ExportableChartView::keyPressEvent(event);
+    }
+}
+
+void MetricChart::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    resetZoom();
+    event->accept();
+}
+
+void MetricChart::addMenuActions(QMenu* menu)
+{
+    QAction* reset = menu->addAction(tr("Show the whole run"), this, &MetricChart::resetZoom);
+    reset->setEnabled(zoomed());
+    menu->addSeparator();
 }
 
 QStringList MetricChart::lineNames() const

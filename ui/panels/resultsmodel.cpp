@@ -1,5 +1,8 @@
 #include "ui/panels/resultsmodel.h"
 
+#include "app/report/reportgroup.h"
+#include "app/report/reportsection.h"
+
 #include "app/report/spreadcolumns.h"
 #include "app/report/strategycolors.h"
 
@@ -129,12 +132,20 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
         if (column == Column::Verdict)
             return ResultColumns::verdictDetail(row.result);
         if (column == Column::Strategy && !row.result.safe)
-            return tr(
-                "An unsafe baseline: it oversells on purpose, to show what the other strategies prevent.");
-        return {};
+            return QString(tr("An unsafe baseline: it oversells on purpose, to show what the other strategies prevent.") + QLatin1Char('\n')
+                + experimentText(row.result));
+        return experimentText(row.result); // each row its own experiment, whatever the form shows now
+        
     default:
         return {};
     }
+}
+
+QString ResultsModel::experimentText(const StrategyResult& result)
+{
+    ReportGroup group;
+    group.experiment = result.experiment;
+    return tr("Experiment: %1").arg(ReportSection::summary(group));
 }
 
 QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -36,6 +36,7 @@ public:
     static constexpr int SortRole = Qt::UserRole + 1;
 
 private:
+    static QString experimentText(const StrategyResult& result);
     int sharedIndex(int column) const { return column < m_spreadColumn ? column : column - 1; }
     QVariant spreadData(int row, int role) const;
     void regroup(); // the repeat summaries and which row belongs to which
