@@ -1,5 +1,6 @@
 #include "ui/mainwindow.h"
 
+
 #include "app/core/experimentfields.h"
 #include "app/session/labsession.h"
 #include "strategies/strategyregistry.h"
@@ -14,6 +15,7 @@
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
 #include "ui/sessionfiles.h"
+#include "ui/windowplacement.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -29,6 +31,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -218,6 +221,15 @@ void MainWindow::buildActions()
     runMenu->addAction(m_run);
     runMenu->addAction(m_runSweep);
     runMenu->addAction(m_stop);
+    // At 1280x720 the charts want the width: the experiment panel folds away and back.
+    m_showSetup = new QAction(tr("&Experiment panel"), this);
+    m_showSetup->setCheckable(true);
+    m_showSetup->setChecked(true);
+    m_showSetup->setShortcut(QKeySequence(Qt::Key_F9));
+    m_showSetup->setToolTip(tr("Show or hide the experiment, strategies, sweep and server panel (F9)"));
+    connect(m_showSetup, &QAction::toggled, m_mainSplitter->widget(0), &QWidget::setVisible);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_showSetup);
     QToolBar* toolbar = addToolBar(tr("Run"));
     toolbar->setObjectName(QStringLiteral("runToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -225,6 +237,8 @@ void MainWindow::buildActions()
     toolbar->addAction(m_runSweep);
     toolbar->addAction(m_stop);
     toolbar->addAction(m_export);
+    toolbar->addSeparator();
+    toolbar->addAction(m_showSetup);
 }
 
 void MainWindow::updateRunAction()
@@ -369,10 +383,17 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    // Sized for this screen, and a saved geometry only within it: the screen may have changed.
+    const QRect available = screen()->availableGeometry();
+    const QSize minimum = minimumSizeHint();
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(WindowPlacement::initialSize(available, minimum));
+    else if (!isMaximized() && !isFullScreen())
+        setGeometry(WindowPlacement::fitted(geometry(), available, minimum));
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     m_mainSplitter->restoreState(settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
     m_rightSplitter->restoreState(settings.value(QStringLiteral("window/rightSplitter")).toByteArray());
+    m_showSetup->setChecked(settings.value(QStringLiteral("window/setupShown"), true).toBool());
     const QByteArray experiment = settings.value(QStringLiteral("experiment/last")).toByteArray();
     if (!experiment.isEmpty()) {
         QList<FieldError> errors;
@@ -392,6 +413,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
     settings.setValue(QStringLiteral("window/rightSplitter"), m_rightSplitter->saveState());
+    settings.setValue(QStringLiteral("window/setupShown"), m_showSetup->isChecked());
     settings.setValue(QStringLiteral("experiment/last"), QJsonDocument(ExperimentFields::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
     settings.setValue(QStringLiteral("experiment/strategies"), m_strategies->selectedIds());
     m_server->saveSettings(settings); // never a password

@@ -40,6 +40,7 @@ public:
     LabSession* session() const { return m_session; }
     ServerRecovery* serverRecovery() const { return m_recovery; }
     QAction* runAction() const { return m_run; }
+    QAction* showSetupAction() const { return m_showSetup; }
     QAction* stopAction() const { return m_stop; }
 
     void run();
@@ -81,6 +82,7 @@ private:
     QAction* m_stop = nullptr;
     QAction* m_export = nullptr;
     QAction* m_runSweep = nullptr;
+    QAction* m_showSetup = nullptr; // the experiment panel shown
     QLabel* m_status;
     QProgressBar* m_progress;
     RunProgress m_runProgress;

@@ -96,5 +96,5 @@ const QList<TimeMetric::OtherError>& TimeMetric::otherErrors()
 
 QString TimeMetric::otherErrorsTitle()
 {
-    return QCoreApplication::translate("TimeMetric", "1020, 3572 and lost connections per second");
+    return QCoreApplication::translate("TimeMetric", "Other errors per second");
 }

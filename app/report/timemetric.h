@@ -25,7 +25,8 @@ struct TimeMetric {
     static const QList<TimeMetric>& all();
     static const TimeMetric* find(const char* id);
 
-    // The last chart of the Errors tab: one line per strategy and code, told apart by dashes.
+    // The last chart of the Errors tab, "Other errors": 1020, 3572 and lost connections, one
+    // line per strategy and code, told apart by dashes.
     struct OtherError {
         ErrorClass errorClass;
         const char* suffix; // " 1020"

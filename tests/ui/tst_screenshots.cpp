@@ -55,20 +55,31 @@ private slots:
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()->chart(QStringLiteral("Orders per second"))->lineNames().contains(QStringLiteral("naive")), 120000);
         QTest::qWait(2000);
+        // Every chart tab at the size the window opened with before it fitted itself to the
+        // screen (1009x677), on a projector (1280x720) and maximised on 1600x1000.
         ChartsPanel* charts = window.chartsPanel();
-        for (int tab = 0; tab < charts->count(); ++tab) {
-            charts->setCurrentIndex(tab);
-            QTest::qWait(400);
-            const QImage image = window.grab().toImage();
-            const QString name = QStringLiteral("mainwindow-%1.png").arg(charts->tabText(tab).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
-            QVERIFY(image.save(folder.filePath(name)));
-            // Not a blank frame: a drawn window has many distinct colours.
-            QSet<QRgb> colours;
-            for (int y = 0; y < image.height(); y += 7)
-                for (int x = 0; x < image.width(); x += 7)
-                    colours.insert(image.pixel(x, y));
-            QVERIFY2(colours.size() > 20, qPrintable(name));
+        for (const QSize size : { QSize(1009, 677), QSize(1280, 720), QSize(1600, 1000) }) {
+            window.resize(size);
+            QTest::qWait(300);
+            QCOMPARE(window.size(), size); // the window fits each of them
+            for (int tab = 0; tab < charts->count(); ++tab) {
+                charts->setCurrentIndex(tab);
+                QTest::qWait(300);
+                const QImage image = window.grab().toImage();
+                const QString name = QStringLiteral("mainwindow-%1x%2-%3.png")
+                                         .arg(size.width())
+                                         .arg(size.height())
+                                         .arg(charts->tabText(tab).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
+                QVERIFY(image.save(folder.filePath(name)));
+                // Not a blank frame: a drawn window has many distinct colours.
+                QSet<QRgb> colours;
+                for (int y = 0; y < image.height(); y += 7)
+                    for (int x = 0; x < image.width(); x += 7)
+                        colours.insert(image.pixel(x, y));
+                QVERIFY2(colours.size() > 20, qPrintable(name));
+            }
         }
+        window.resize(1500, 950);
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         QTRY_VERIFY(window.runAction()->isEnabled());
         qInfo("flash sale done, chart tabs saved");

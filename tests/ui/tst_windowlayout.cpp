@@ -9,6 +9,7 @@
 #include "tests/support/sampleresults.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/mainwindow.h"
+#include "ui/panels/experimentpanel.h"
 #include "ui/panels/resultsmodel.h"
 #include "ui/panels/resultspanel.h"
 #include "ui/panels/serverpanel.h"
@@ -92,6 +93,30 @@ private slots:
                                    .arg(m_window->height())));
             }
         }
+    }
+
+    // On a projector the charts want the width: F9 folds the experiment panel away and back,
+    // and the window keeps its size.
+    void theExperimentPanelFoldsAway()
+    {
+        m_window->resize(1280, 720);
+        QTest::qWait(200);
+        const QSize size = m_window->size();
+        const int chartsWidth = m_window->chartsPanel()->width();
+        QAction* panel = m_window->showSetupAction();
+        QVERIFY(panel->isChecked());
+        QCOMPARE(panel->shortcut(), QKeySequence(Qt::Key_F9));
+        panel->trigger();
+        QTest::qWait(200);
+        QVERIFY2(m_window->chartsPanel()->width() > chartsWidth + 250,
+            qPrintable(QStringLiteral("%1 -> %2").arg(chartsWidth).arg(m_window->chartsPanel()->width())));
+        QCOMPARE(m_window->size(), size);
+        QVERIFY(!m_window->experimentPanel()->isVisible());
+        panel->trigger();
+        QTest::qWait(200);
+        QCOMPARE(m_window->chartsPanel()->width(), chartsWidth);
+        QCOMPARE(m_window->size(), size);
+        m_window->resize(1400, 900);
     }
 
     void aServerThatFailedItsTestHoldsRunBack()

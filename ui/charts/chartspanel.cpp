@@ -40,7 +40,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
             addChart(page, i / 2, i % 2, metrics[next].translatedTitle(), metrics[next].translatedUnit());
     }
     addChart(m_ordered.last()->parentWidget(), 1, 1, TimeMetric::otherErrorsTitle(), tr("errors/s"));
-    m_strips.last()->setNote(tr("On the last chart: solid 1020, dashed 3572, dotted lost connections."));
+    m_strips.last()->setNote(tr("Other errors: solid 1020 (write conflict), dashed 3572 (NOWAIT), dotted lost connections."));
 
     addTab(m_oversell, tr("Oversell"));
     addTab(m_comparison, tr("Scaling"));

@@ -30,7 +30,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     for (int i = 0; i < 4; ++i) {
         auto* view = new ExportableChartView(this);
         view->setRenderHint(QPainter::Antialiasing);
-        view->setMinimumSize(240, 180);
+        view->setMinimumSize(220, 150); // two rows of charts still fit a 1280x720 projector, and 1009x677
         grid->addWidget(view, 1 + i / 2, i % 2);
         m_views.append(view);
     }

@@ -75,7 +75,7 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     setChart(m_chart);
     delete placeholder;
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(240, 180);
+    setMinimumSize(220, 150); // two rows of charts still fit a 1280x720 projector, and 1009x677
     setRubberBand(QChartView::HorizontalRubberBand);
     setFocusPolicy(Qt::StrongFocus); // the arrow keys pan
     setToolTip(tr("Drag across to zoom into a time span; wheel to zoom, arrow keys to pan, double-click to show all."));

@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableView>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 ResultsPanel::ResultsPanel(QWidget* parent)
@@ -32,7 +33,14 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_explanation);
+    // The sentence scrolls past three lines, so that a small window keeps rows of the table.
+    auto* why = new QScrollArea(this);
+    why->setWidget(m_explanation);
+    why->setWidgetResizable(true);
+    why->setFrameShape(QFrame::NoFrame);
+    why->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    why->setMaximumHeight(fontMetrics().lineSpacing() * 3 + 8);
+    layout->addWidget(why);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (current.isValid() && current.row() < m_model->rows().size())
             m_explanation->show(m_model->rows().at(current.row()));
