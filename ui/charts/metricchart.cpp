@@ -355,6 +355,18 @@ qsizetype MetricChart::pointCount(const QString& name) const
     return it == m_lines.end() ? 0 : it->series->count();
 }
 
+QList<QPointF> MetricChart::points(const QString& name) const
+{
+    const auto it = m_lines.find(name);
+    return it == m_lines.end() ? QList<QPointF>() : it->series->points();
+}
+
+QColor MetricChart::lineColor(const QString& name) const
+{
+    const auto it = m_lines.find(name);
+    return it == m_lines.end() ? QColor() : it->series->pen().color();
+}
+
 bool MetricChart::pointsShown(const QString& name) const
 {
     const auto it = m_lines.find(name);

@@ -46,6 +46,8 @@ public:
     QString title() const { return m_title; }
     QStringList lineNames() const;
     qsizetype pointCount(const QString& line) const; // as shown on the chart
+    QList<QPointF> points(const QString& line) const; // as shown on the chart
+    QColor lineColor(const QString& line) const;
     bool pointsShown(const QString& line) const; // dots on the line, while it has too few points to join
     // The tooltip for a point of `line`: "pessimistic\nt = 2.25 s\n412 orders/s".
     QString pointText(const QString& line, const QPointF& point) const;
