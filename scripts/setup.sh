@@ -12,7 +12,7 @@ packages=(
     default-libmysqlclient-dev mariadb-server
     qtkeychain-qt6-dev libsecret-1-0 dbus-daemon gnome-keyring
     xvfb xauth fonts-dejavu-core
-    poppler-utils
+    poppler-utils chromium
 )
 
 missing=()

@@ -195,7 +195,10 @@ QString html(const ReportGroup& group, int number)
             if (column == Column::Verdict && !r.error.isEmpty())
                 text = translate("error, note %1").arg(notes.size());
             // The verdict and oversold cells say at a glance whether the lab kept its promise.
-            QString cssClass = ResultColumns::isNumber(column) ? QStringLiteral("num") : QStringLiteral("name");
+            // Figures and names never wrap; the verdict may, between words.
+            QString cssClass = ResultColumns::isNumber(column) ? QStringLiteral("num")
+                : column == Column::Verdict                    ? QStringLiteral("verdict")
+                                                               : QStringLiteral("name");
             if (column == Column::Verdict || column == Column::Oversold)
                 cssClass += ResultColumns::flagged(column, row) ? QStringLiteral(" bad") : QStringLiteral(" good");
             out += QStringLiteral("<td class='%1'>%2</td>").arg(cssClass, escape(text));
