@@ -6,11 +6,8 @@
 #include "app/report/strategycolors.h"
 #include "app/report/timecharts.h"
 
-#include <QBoxPlotSeries>
-#include <QBoxSet>
 #include <QLegendMarker>
 #include <QHorizontalStackedBarSeries>
-#include <QStackedBarSeries>
 #include <QBarSet>
 #include <QBarCategoryAxis>
 #include <QChart>
@@ -221,19 +218,17 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
     }
     // One category per bar; a stacked series with one set per bar, zero elsewhere, gives every
     // bar its strategy's colour and its own label on the axis. The bars lie on their side, so
-    // that each label has the width it needs ("conditional t=16 (#3)") instead of a bar's;
-    // repeated runs stand upright, as QtCharts draws their spread's boxes upright only.
-    const bool lying = !repeated;
-    QAbstractBarSeries* series = lying ? static_cast<QAbstractBarSeries*>(new QHorizontalStackedBarSeries) : new QStackedBarSeries;
-    if (lying) { // the first row on top, read as a table
-        std::reverse(categories.begin(), categories.end());
-        std::reverse(heights.begin(), heights.end());
-        std::reverse(strategies.begin(), strategies.end());
-    }
+    // that each label has the width it needs ("conditional t=16 (n=3)") instead of a bar's,
+    // the first row on top, read as a table.
+    auto* series = new QHorizontalStackedBarSeries;
+    const qsizetype count = categories.size();
+    std::reverse(categories.begin(), categories.end());
+    std::reverse(heights.begin(), heights.end());
+    std::reverse(strategies.begin(), strategies.end());
     double maxY = 1;
-    for (qsizetype i = 0; i < categories.size(); ++i) {
+    for (qsizetype i = 0; i < count; ++i) {
         auto* set = new QBarSet(categories[i]);
-        for (qsizetype j = 0; j < categories.size(); ++j)
+        for (qsizetype j = 0; j < count; ++j)
             set->append(i == j ? heights[i] : 0.0);
         set->setColor(StrategyColors::of(strategies[i]));
         series->append(set);
@@ -244,32 +239,35 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
     chart->setProperty(ChartExporter::kNoLegend, true); // the axis names every bar
     auto* xAxis = new QBarCategoryAxis;
     xAxis->append(categories);
-    if (!lying)
-        xAxis->setLabelsAngle(categories.size() > 4 ? -40 : 0);
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText(QObject::tr("orders/s"));
-    chart->addAxis(xAxis, lying ? Qt::AlignLeft : Qt::AlignBottom);
-    chart->addAxis(yAxis, lying ? Qt::AlignBottom : Qt::AlignLeft);
+    chart->addAxis(xAxis, Qt::AlignLeft);
+    chart->addAxis(yAxis, Qt::AlignBottom);
     series->attachAxis(xAxis);
     series->attachAxis(yAxis);
     if (repeated) {
-        // QtCharts has no error bars: a box plot over the bars draws them. Whiskers are min and
-        // max, the box the interval of the median, its line the median.
-        auto* boxes = new QBoxPlotSeries;
-        boxes->setBoxWidth(0.25);
-        boxes->setPen(QPen(QColor(0x33, 0x33, 0x33), 1.5));
-        boxes->setBrush(QColor(255, 255, 255, 110));
-        for (const RepeatSummary& summary : summaries) {
-            const Spread& s = summary.ordersPerS;
-            auto* box = new QBoxSet(s.min, s.ciLow, s.median, s.ciHigh, s.max);
-            boxes->append(box);
-            maxY = std::max(maxY, s.max);
+        // QtCharts has no error bars: each bar gets lines across it, on the category axis's
+        // index scale. A thin one from min to max, a thick one over the interval of the
+        // median, a tick at the median.
+        const auto line = [&](double from, double to, double at, double spread, qreal width, int alpha) {
+            auto* segment = new QLineSeries;
+            segment->setPen(QPen(QColor(0x33, 0x33, 0x33, alpha), width));
+            segment->append(from, at - spread);
+            segment->append(to, at + spread);
+            chart->addSeries(segment);
+            segment->attachAxis(xAxis);
+            segment->attachAxis(yAxis);
+        };
+        for (qsizetype k = 0; k < summaries.size(); ++k) {
+            const Spread& spread = summaries[k].ordersPerS;
+            const auto at = static_cast<double>(count - 1 - k);
+            line(spread.min, spread.max, at, 0.0, 1.5, 255);
+            line(spread.ciLow, spread.ciHigh, at, 0.0, 7.0, 110);
+            line(spread.median, spread.median, at, 0.3, 2.0, 255);
+            maxY = std::max(maxY, spread.max);
         }
-        chart->addSeries(boxes);
-        boxes->attachAxis(xAxis);
-        boxes->attachAxis(yAxis);
         chart->setTitle(QObject::tr("Orders per second by strategy, median of the runs"));
-        xAxis->setTitleText(QObject::tr("box: interval of median, whiskers: min–max"));
+        yAxis->setTitleText(QObject::tr("orders/s (thick: interval, thin: min–max)"));
     }
     yAxis->setRange(0, maxY * 1.1);
     yAxis->applyNiceNumbers();

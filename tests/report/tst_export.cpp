@@ -6,11 +6,9 @@
 #include "tests/support/sampleresults.h"
 
 #include <QBarSet>
-#include <QBoxPlotSeries>
-#include <QBoxSet>
 #include <QChart>
 #include <QLineSeries>
-#include <QStackedBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QtTest>
@@ -132,21 +130,31 @@ private slots:
     void repeatedRunsDrawTheirSpread()
     {
         std::unique_ptr<QChart> bars(ChartFactory::ordersByStrategy(repeated({ 8 })));
-        QStackedBarSeries* barSeries = nullptr;
-        QBoxPlotSeries* boxes = nullptr;
+        QHorizontalStackedBarSeries* barSeries = nullptr;
+        QList<QLineSeries*> spreads;
         for (QAbstractSeries* series : bars->series()) {
-            barSeries = barSeries ? barSeries : qobject_cast<QStackedBarSeries*>(series);
-            boxes = boxes ? boxes : qobject_cast<QBoxPlotSeries*>(series);
+            barSeries = barSeries ? barSeries : qobject_cast<QHorizontalStackedBarSeries*>(series);
+            if (auto* line = qobject_cast<QLineSeries*>(series))
+                spreads << line;
         }
-        QVERIFY(barSeries && boxes);
+        QVERIFY(barSeries);
         QCOMPARE(barSeries->count(), 2); // one bar per strategy, at its median
-        QCOMPARE(barSeries->barSets().first()->at(0), 2550.0 * 8);
-        QCOMPARE(boxes->count(), 2);
-        const QBoxSet* box = boxes->boxSets().at(1);
-        QCOMPARE(box->at(QBoxSet::LowerExtreme), 1939.0 * 8);
-        QCOMPARE(box->at(QBoxSet::Median), 2400.0 * 8);
-        QCOMPARE(box->at(QBoxSet::UpperExtreme), 3164.0 * 8);
-        QCOMPARE(boxes->attachedAxes().size(), 2);
+        // The first strategy is the top bar: the last category.
+        QCOMPARE(barSeries->barSets().last()->label(), QStringLiteral("pessimistic (n=3)"));
+        QCOMPARE(barSeries->barSets().last()->at(1), 2550.0 * 8);
+        QCOMPARE(spreads.size(), 2 * 3); // min–max, the interval and the median, per strategy
+        // conditional's spread, across its bar (category 0): min 1939, max 3164, median 2400.
+        const auto across = [&](double from, double to) {
+            return std::any_of(spreads.cbegin(), spreads.cend(), [&](QLineSeries* line) {
+                return line->count() == 2 && line->at(0) == QPointF(from, 0.0) && line->at(1) == QPointF(to, 0.0);
+            });
+        };
+        QVERIFY(across(1939.0 * 8, 3164.0 * 8));
+        QVERIFY(std::any_of(spreads.cbegin(), spreads.cend(), [](QLineSeries* line) {
+            return line->at(0).x() == 2400.0 * 8 && line->at(1).x() == 2400.0 * 8 && line->at(0).y() < 0 && line->at(1).y() > 0;
+        }));
+        for (QLineSeries* line : std::as_const(spreads))
+            QCOMPARE(line->attachedAxes().size(), 2);
 
         // A scaling chart: a line per strategy through the medians, whiskers at each point.
         std::unique_ptr<QChart> scaling(ChartFactory::ordersVersusThreads(repeated({ 1, 4 })));

@@ -1,11 +1,15 @@
 // The live charts without a server: what a sample becomes on the Throughput tab, including
 // the run so short that its only sample covers a few milliseconds.
 #include "app/report/chartexporter.h"
+#include "tests/support/sampleresults.h"
 #include "ui/charts/chartspanel.h"
+#include "ui/charts/comparisonpanel.h"
+#include "ui/charts/exportablechartview.h"
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 
 #include <QChart>
+#include <QCheckBox>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QValueAxis>
@@ -91,6 +95,40 @@ private slots:
         QVERIFY(time->max() >= 20.0); // back to the whole run, which has grown
     }
 
+    // The Scaling tab draws the latest row's experiment, its curves only when it ran at two
+    // thread counts or more, and says what it left out.
+    void scalingShowsOneExperimentUnlessAsked()
+    {
+        ComparisonPanel panel;
+        panel.resize(1000, 700);
+        QList<SourcedResult> rows = SampleResults::sweep(); // conditional and naive at 1, 4, 16 threads
+        StrategyResult other = SampleResults::make(QStringLiteral("pessimistic"), 8, 640.0);
+        other.experiment.initialStock = 500;
+        rows.prepend({ QString(), other });
+        panel.setSources(rows);
+        QTRY_VERIFY(panel.shownText().startsWith(QLatin1String("This experiment: ")));
+        QVERIFY(panel.shownText().contains(QLatin1String("1 other experiment hidden")));
+        QVERIFY(panel.curvesShown());
+        const auto names = [&] {
+            QStringList found;
+            for (QAbstractSeries* series : panel.scalingView()->chart()->series()) {
+                if (!series->name().isEmpty())
+                    found << series->name();
+            }
+            found.sort();
+            return found;
+        };
+        QCOMPARE(names(), (QStringList { QStringLiteral("conditional"), QStringLiteral("naive") }));
+        panel.everyExperiment()->setChecked(true);
+        QVERIFY(names().contains(QStringLiteral("pessimistic")));
+        panel.everyExperiment()->setChecked(false);
+
+        // The latest row alone at one thread count: no curve to draw, the bars take the tab.
+        panel.setSources({ { QString(), other } });
+        QTRY_VERIFY(!panel.curvesShown());
+        QVERIFY(!panel.shownText().contains(QLatin1String("hidden")));
+    }
+
     void aStrategysSecondRunIsALineOfItsOwnNamedOnceInTheLegend()
     {
         // Two runs of queued in one plan (a repetition or a sweep cell): the second starts at
@@ -139,7 +177,8 @@ private slots:
             for (int i = 1; i <= 3; ++i)
                 panel.addSample(sample(id, 0.25 * i, 0.25, 100.0 * i));
         }
-        const QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
+        QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
+        strips.removeAll(panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
         QCOMPARE(strips.size(), 4); // one per grid tab
         for (const LegendStrip* strip : strips) {
             QCOMPARE(strip->strategies(), ids);

@@ -1,6 +1,7 @@
 #include "ui/charts/comparisonpanel.h"
 
 #include "ui/charts/exportablechartview.h"
+#include "ui/charts/legendstrip.h"
 
 #include "app/report/reportgroup.h"
 #include "app/report/reportsection.h"
@@ -10,6 +11,8 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLegend>
+#include <QSet>
 
 #include <algorithm>
 
@@ -17,6 +20,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent)
     , m_shown(new QLabel(this))
     , m_everyExperiment(new QCheckBox(tr("Every experiment"), this))
+    , m_strip(new LegendStrip(this))
 {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);
@@ -26,14 +30,21 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     bar->addWidget(m_shown, 1);
     bar->addWidget(m_everyExperiment);
     grid->addLayout(bar, 0, 0, 1, 2);
+    grid->addWidget(m_strip, 1, 0, 1, 2);
     connect(m_everyExperiment, &QCheckBox::toggled, this, &ComparisonPanel::rebuild);
     for (int i = 0; i < 4; ++i) {
         auto* view = new ExportableChartView(this);
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(220, 150); // two rows of charts still fit a 1280x720 projector, and 1009x677
-        grid->addWidget(view, 1 + i / 2, i % 2);
+        grid->addWidget(view, 2 + i / 2, i % 2);
         m_views.append(view);
     }
+    // Columns and chart rows share the room equally, whichever way the views are placed.
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    grid->setRowStretch(2, 1);
+    grid->setRowStretch(3, 1);
+    m_grid = grid;
     m_rebuild.setSingleShot(true);
     m_rebuild.setInterval(300);
     connect(&m_rebuild, &QTimer::timeout, this, &ComparisonPanel::rebuild);
@@ -45,6 +56,11 @@ void ComparisonPanel::setSources(const QList<SourcedResult>& sources)
     m_sources = sources;
     if (!m_rebuild.isActive())
         m_rebuild.start();
+}
+
+bool ComparisonPanel::curvesShown() const
+{
+    return !m_views.first()->isHidden();
 }
 
 QString ComparisonPanel::shownText() const
@@ -94,4 +110,37 @@ void ComparisonPanel::rebuild()
         m_views[i]->setChart(charts[i]); // the view does not delete the chart it had
         delete old;
     }
+    arrange(shown, charts.first());
+}
+
+void ComparisonPanel::arrange(const QList<SourcedResult>& shown, QChart* scaling)
+{
+    // One thread count draws no curve: the bars take the whole tab.
+    QSet<int> threadCounts;
+    for (const SourcedResult& source : shown)
+        threadCounts.insert(source.result.experiment.threads);
+    const bool curves = threadCounts.size() > 1;
+    for (int i = 0; i < 3; ++i)
+        m_views[i]->setVisible(curves);
+    m_grid->removeWidget(m_views[3]);
+    if (curves)
+        m_grid->addWidget(m_views[3], 3, 1);
+    else
+        m_grid->addWidget(m_views[3], 2, 0, 2, 2);
+    // Lines named by their strategy alone are named once, in the strip above, which wraps;
+    // lines of several runs keep each chart's legend, which says which run.
+    QStringList strategies;
+    bool plain = true;
+    for (QAbstractSeries* series : scaling->series()) {
+        if (series->name().isEmpty())
+            continue; // a whisker
+        plain = plain && !series->name().contains(QLatin1Char(' '));
+        if (!strategies.contains(series->name()))
+            strategies << series->name();
+    }
+    m_strip->setVisible(!curves || plain);
+    m_strip->setStrategies(curves ? strategies : QStringList());
+    for (int i = 0; i < 3; ++i)
+        m_views[i]->chart()->legend()->setVisible(!(curves && plain));
+    m_strip->setNote(curves ? QString() : tr("Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against client threads."));
 }

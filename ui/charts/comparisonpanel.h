@@ -6,7 +6,10 @@
 #include <QWidget>
 
 class ExportableChartView;
+class LegendStrip;
+class QChart;
 class QCheckBox;
+class QGridLayout;
 class QLabel;
 
 // The scaling curves: orders/s, p99 and lock waits against client threads (log scale, one
@@ -24,13 +27,18 @@ public:
     ExportableChartView* scalingView() const { return m_views.first(); }
     QCheckBox* everyExperiment() const { return m_everyExperiment; }
     QString shownText() const;
+    // Whether the three curves against client threads are shown (two thread counts or more).
+    bool curvesShown() const;
 
 private:
     void rebuild();
+    void arrange(const QList<SourcedResult>& shown, QChart* scaling);
 
     QList<ExportableChartView*> m_views;
     QList<SourcedResult> m_sources;
     QLabel* m_shown;
     QCheckBox* m_everyExperiment;
+    LegendStrip* m_strip;
+    QGridLayout* m_grid = nullptr;
     QTimer m_rebuild;
 };
