@@ -161,6 +161,12 @@ private slots:
             panel.addDeadlock(deadlock);
         }
         QTRY_COMPARE(panel.chart(kOrders)->markerCount(), 8);
+        // Each square counts the deadlocks it stands for.
+        QCOMPARE(panel.chart(kOrders)->markerText(0.1), QStringLiteral("50 deadlocks from 0.00 s to 0.25 s"));
+        QCOMPARE(panel.chart(kOrders)->markerText(1.8), QStringLiteral("50 deadlocks from 1.75 s to 2.00 s"));
+        deadlock.elapsedS = 5.1;
+        panel.addDeadlock(deadlock);
+        QCOMPARE(panel.chart(kOrders)->markerText(5.0), QStringLiteral("1 deadlock from 5.00 s to 5.25 s"));
     }
 
     void everyNameStaysWholeAboveSmallChartsAndInExports()

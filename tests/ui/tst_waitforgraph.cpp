@@ -113,6 +113,25 @@ private slots:
         QCOMPARE(table->rowCount(), 64);
         panel.setFrozen(false);
         QCOMPARE(table->rowCount(), 1);
+
+        // At a class's pace the picture changes every 2 s of run, not at every sample.
+        panel.setPace(2.0);
+        QCOMPARE(panel.pace(), 2.0);
+        const auto at = [&](double elapsedS, int transactions) {
+            LockSnapshot s;
+            s.strategy = QStringLiteral("pessimistic");
+            s.elapsedS = elapsedS;
+            for (int i = 0; i < transactions; ++i)
+                s.transactions.append(trx(QString::number(100 + i), QString(), 0, {}));
+            panel.setSnapshot(s);
+            return table->rowCount();
+        };
+        QCOMPARE(at(1.0, 3), 3); // a new strategy shows at once
+        QCOMPARE(at(1.25, 4), 3);
+        QCOMPARE(at(2.75, 5), 3);
+        QCOMPARE(at(3.0, 6), 6);
+        panel.setPace(0.0);
+        QCOMPARE(at(3.25, 7), 7);
     }
 };
 

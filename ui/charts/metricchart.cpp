@@ -24,6 +24,8 @@
 
 namespace {
 
+constexpr double kMarkerBucketS = 0.25; // one deadlock square per quarter second at most
+
 // The smallest "nice" multiple of a power of ten at or above v. The value axis takes finer
 // steps, so that the data still fills half of it after the headroom; the time axis keeps
 // coarse ones, which give it more evenly spaced labels.
@@ -134,11 +136,34 @@ void MetricChart::setPen(const QString& name, const QPen& pen)
 void MetricChart::addMarker(double x)
 {
     // At hundreds of deadlocks a second the squares would merge into a bar: one per quarter
-    // second says when they happened; the deadlocks/s chart says how many.
-    constexpr double kMarkerBucketS = 0.25;
-    if (!m_deadlocks.points.empty() && std::floor(m_deadlocks.points.back().x() / kMarkerBucketS) == std::floor(x / kMarkerBucketS))
+    // second says when they happened, and counts how many it stands for.
+    if (!m_deadlocks.points.empty() && std::floor(m_deadlocks.points.back().x() / kMarkerBucketS) == std::floor(x / kMarkerBucketS)) {
+        ++m_deadlocks.counts.back();
         return;
+    }
+    const bool first = m_deadlocks.series == nullptr;
     addTo(m_deadlocks, x, tr("deadlock"), QScatterSeries::MarkerShapeRectangle, StrategyColors::unsafe());
+    if (first) {
+        connect(m_deadlocks.series, &QScatterSeries::hovered, this, [this](const QPointF& point, bool entered) {
+            if (entered)
+                QToolTip::showText(QCursor::pos(), markerText(point.x()), this);
+            else
+                QToolTip::hideText();
+        });
+    }
+}
+
+QString MetricChart::markerText(double x) const
+{
+    const std::deque<QPointF>& points = m_deadlocks.points;
+    if (points.empty())
+        return {};
+    const auto nearest = std::min_element(points.begin(), points.end(),
+        [&](const QPointF& a, const QPointF& b) { return std::abs(a.x() - x) < std::abs(b.x() - x); });
+    const int count = m_deadlocks.counts[static_cast<std::size_t>(nearest - points.begin())];
+    const double from = std::floor(nearest->x() / kMarkerBucketS) * kMarkerBucketS;
+    const QString span = tr("from %1 s to %2 s").arg(from, 0, 'f', 2).arg(from + kMarkerBucketS, 0, 'f', 2);
+    return count == 1 ? tr("1 deadlock %1").arg(span) : tr("%1 deadlocks %2").arg(count).arg(span);
 }
 
 qsizetype MetricChart::markerCount() const
@@ -170,8 +195,11 @@ void MetricChart::addTo(Markers& markers, double x, const QString& name, int sha
         markers.series->attachAxis(m_yAxis);
     }
     markers.points.emplace_back(x, 0.0);
-    if (markers.points.size() > kMaxPointsPerLine)
+    markers.counts.push_back(1);
+    if (markers.points.size() > kMaxPointsPerLine) {
         markers.points.pop_front();
+        markers.counts.pop_front();
+    }
     markers.dirty = true;
 }
 

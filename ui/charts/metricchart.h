@@ -29,9 +29,11 @@ public:
     void addPoint(const QString& line, double x, double y);
     void setPen(const QString& line, const QPen& pen);
     // A red square at elapsed time x on the axis: an event such as a deadlock; one per
-    // quarter second at most.
+    // quarter second at most, which counts the events it stands for (shown on hover).
     void addMarker(double x);
     qsizetype markerCount() const;
+    // "12 deadlocks from 2.25 s to 2.50 s": what the square nearest to x stands for.
+    QString markerText(double x) const;
     // A dark triangle at elapsed time x on the axis: a strategy sold its last unit there.
     void addSoldOutMarker(double x);
     qsizetype soldOutMarkerCount() const;
@@ -69,6 +71,7 @@ private:
     struct Markers {
         QScatterSeries* series = nullptr;
         std::deque<QPointF> points;
+        std::deque<int> counts; // events each point stands for
         bool dirty = false;
     };
     Line& line(const QString& name);

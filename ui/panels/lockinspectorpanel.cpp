@@ -2,6 +2,7 @@
 
 #include "ui/panels/waitforgraph.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHash>
 #include <QHeaderView>
@@ -13,11 +14,22 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <iterator>
+
 namespace {
 
-const QStringList kHeaders = { QStringLiteral("trx"), QStringLiteral("connection"), QStringLiteral("state"),
-    QStringLiteral("waiting s"), QStringLiteral("lock"), QStringLiteral("table"), QStringLiteral("row"),
-    QStringLiteral("blocked by"), QStringLiteral("statement") };
+const char* const kHeaders[] = { QT_TRANSLATE_NOOP("LockInspectorPanel", "trx"), QT_TRANSLATE_NOOP("LockInspectorPanel", "connection"),
+    QT_TRANSLATE_NOOP("LockInspectorPanel", "state"), QT_TRANSLATE_NOOP("LockInspectorPanel", "waiting s"),
+    QT_TRANSLATE_NOOP("LockInspectorPanel", "lock"), QT_TRANSLATE_NOOP("LockInspectorPanel", "table"),
+    QT_TRANSLATE_NOOP("LockInspectorPanel", "row"), QT_TRANSLATE_NOOP("LockInspectorPanel", "blocked by"),
+    QT_TRANSLATE_NOOP("LockInspectorPanel", "statement") };
+
+// How often the picture changes: every sample, or slower, for a class to follow by eye.
+const struct {
+    const char* label;
+    double seconds;
+} kPaces[] = { { QT_TRANSLATE_NOOP("LockInspectorPanel", "every sample"), 0.0 }, { QT_TRANSLATE_NOOP("LockInspectorPanel", "every 2 s"), 2.0 },
+    { QT_TRANSLATE_NOOP("LockInspectorPanel", "every 5 s"), 5.0 } };
 
 } // namespace
 
@@ -26,10 +38,17 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     , m_summary(new QLabel(tr("Run a strategy to see who holds and who waits for row locks."), this))
     , m_freeze(new QPushButton(tr("Freeze"), this))
     , m_graph(new WaitForGraph(this))
-    , m_table(new QTableWidget(0, static_cast<int>(kHeaders.size()), this))
+    , m_table(new QTableWidget(0, static_cast<int>(std::size(kHeaders)), this))
+    , m_pace(new QComboBox(this))
 {
     m_summary->setWordWrap(true);
-    m_table->setHorizontalHeaderLabels(kHeaders);
+    QStringList headers;
+    for (const char* header : kHeaders)
+        headers << tr(header);
+    m_table->setHorizontalHeaderLabels(headers);
+    for (const auto& pace : kPaces)
+        m_pace->addItem(tr(pace.label), pace.seconds);
+    m_pace->setToolTip(tr("How often the picture changes: slower, a class can follow a queue forming on the hot row"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -45,6 +64,10 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     connect(m_freeze, &QPushButton::toggled, this, &LockInspectorPanel::setFrozen);
     auto* top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
+    auto* paceLabel = new QLabel(tr("Show"), this);
+    paceLabel->setBuddy(m_pace);
+    top->addWidget(paceLabel, 0, Qt::AlignTop);
+    top->addWidget(m_pace, 0, Qt::AlignTop);
     top->addWidget(m_freeze, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -55,8 +78,25 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
 void LockInspectorPanel::setSnapshot(const LockSnapshot& snapshot)
 {
     m_latest = snapshot;
-    if (!isFrozen())
+    if (isFrozen())
+        return;
+    // A new strategy, or time gone backwards (a new run), shows at once; else at the pace.
+    const bool fresh = snapshot.strategy != m_shown.strategy || snapshot.elapsedS < m_shown.elapsedS;
+    if (fresh || snapshot.elapsedS - m_shown.elapsedS >= pace() - 1e-9)
         display(snapshot);
+}
+
+void LockInspectorPanel::setPace(double seconds)
+{
+    for (int i = 0; i < m_pace->count(); ++i) {
+        if (m_pace->itemData(i).toDouble() == seconds)
+            m_pace->setCurrentIndex(i);
+    }
+}
+
+double LockInspectorPanel::pace() const
+{
+    return m_pace->currentData().toDouble();
 }
 
 void LockInspectorPanel::setFrozen(bool frozen)
@@ -97,6 +137,7 @@ QList<const LockTransaction*> LockInspectorPanel::inQueueOrder(const LockSnapsho
 
 void LockInspectorPanel::display(const LockSnapshot& snapshot)
 {
+    m_shown = snapshot;
     m_graph->setSnapshot(snapshot);
     if (!snapshot.error.isEmpty()) {
         m_summary->setText(snapshot.error);

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -21,6 +22,9 @@ public:
     // the latest one at once.
     void setFrozen(bool frozen);
     bool isFrozen() const;
+    // Seconds of run between two pictures shown: 0 for every sample, 2 or 5 for a class.
+    void setPace(double seconds);
+    double pace() const;
     WaitForGraph* graph() const { return m_graph; }
     QTableWidget* table() const { return m_table; }
     QString summary() const;
@@ -33,6 +37,8 @@ private:
     QLabel* m_summary;
     QPushButton* m_freeze;
     LockSnapshot m_latest;
+    LockSnapshot m_shown;
     WaitForGraph* m_graph;
     QTableWidget* m_table;
+    QComboBox* m_pace;
 };
