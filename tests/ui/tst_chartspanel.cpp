@@ -7,9 +7,11 @@
 #include "ui/charts/exportablechartview.h"
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
+#include "ui/charts/oversellview.h"
 
 #include <QChart>
 #include <QCheckBox>
+#include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QValueAxis>
@@ -150,6 +152,35 @@ private slots:
         QVERIFY(!svg.contains("queued (2)"));
     }
 
+    // Nine strategies' verdicts and names wrap above the oversell chart: the tab never asks
+    // for more width than a projector has, and no name is cut.
+    void oversellBadgesWrapForEveryStrategy()
+    {
+        ChartsPanel panel;
+        panel.startRun(100000);
+        const QStringList ids = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"), QStringLiteral("conditional"),
+            QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued"), QStringLiteral("naive"),
+            QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
+        for (const QString& id : ids) {
+            panel.strategyStarted(id);
+            MetricsSample s = sample(id, 0.5, 0.25, 100.0);
+            s.audit.valid = true;
+            s.audit.sold = 50;
+            s.audit.oversold = id == QLatin1String("naive") ? 7 : 0;
+            panel.addSample(s);
+        }
+        OversellView* oversell = panel.oversell();
+        QVERIFY2(oversell->minimumSizeHint().width() < 640, qPrintable(QString::number(oversell->minimumSizeHint().width())));
+        QVERIFY(oversell->badgeFailed(QStringLiteral("naive")));
+        QCOMPARE(oversell->badgeText(QStringLiteral("naive")), QStringLiteral("✗ naive: oversold 7"));
+        const QString badges = oversell->findChild<QLabel*>(QStringLiteral("oversellBadges"))->text();
+        for (const QString& id : ids) {
+            QVERIFY2(badges.contains(id), qPrintable(id));
+            QVERIFY(oversell->strip()->strategies().contains(id));
+        }
+        QVERIFY(!oversell->chart()->chart()->legend()->isVisible());
+    }
+
     void deadlocksAtHighRatesAreOneMarkPerQuarterSecond()
     {
         ChartsPanel panel;
@@ -185,7 +216,7 @@ private slots:
         }
         QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
         strips.removeAll(panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
-        QCOMPARE(strips.size(), 4); // one per grid tab
+        QCOMPARE(strips.size(), 5); // one per grid tab, and the oversell chart's
         for (const LegendStrip* strip : strips) {
             QCOMPARE(strip->strategies(), ids);
             QVERIFY(strip->wordWrap());

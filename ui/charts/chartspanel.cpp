@@ -94,6 +94,7 @@ void ChartsPanel::updateStrips()
         strip->setStrategies(names);
         strip->setMarks(m_deadlockMarks, m_soldOutMarks);
     }
+    m_oversell->strip()->setStrategies(names);
 }
 
 void ChartsPanel::strategyStarted(const QString& strategy)

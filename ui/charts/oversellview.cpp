@@ -1,20 +1,30 @@
 #include "ui/charts/oversellview.h"
 
 #include "app/report/strategycolors.h"
+#include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 
-#include <QHBoxLayout>
+#include <QChart>
+#include <QLegend>
+
 #include <QLabel>
 #include <QVBoxLayout>
 
 OversellView::OversellView(QWidget* parent)
     : QWidget(parent)
     , m_chart(new MetricChart(tr("Oversell check: units sold against the stock there was"), tr("units"), this))
-    , m_badges(new QHBoxLayout)
+    , m_badges(new QLabel(this))
+    , m_strip(new LegendStrip(this))
 {
+    m_badges->setObjectName(QStringLiteral("oversellBadges"));
+    m_badges->setWordWrap(true);
+    m_badges->setTextFormat(Qt::RichText);
+    m_chart->chart()->legend()->hide(); // the strip names the lines; exports draw the legend
+    m_strip->setNote(tr("Grey dashed: the stock there was; red: units oversold."));
     auto* layout = new QVBoxLayout(this);
-    m_badges->addStretch();
-    layout->addLayout(m_badges);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_badges);
+    layout->addWidget(m_strip);
     layout->addWidget(m_chart, 1);
 }
 
@@ -22,36 +32,34 @@ void OversellView::startRun(std::int64_t totalStock)
 {
     m_totalStock = totalStock;
     m_chart->clear();
-    for (QLabel* label : std::as_const(m_badgeLabels))
-        label->deleteLater();
-    m_badgeLabels.clear();
-    m_failed.clear();
+    m_badgeOf.clear();
+    m_order.clear();
+    showBadges();
     QPen stockPen(Qt::gray);
     stockPen.setStyle(Qt::DashLine);
     stockPen.setWidthF(1.5);
     m_chart->setPen(tr("stock"), stockPen);
 }
 
-QLabel* OversellView::badge(const QString& strategy)
-{
-    if (QLabel* existing = m_badgeLabels.value(strategy))
-        return existing;
-    auto* label = new QLabel(this);
-    label->setObjectName(QStringLiteral("badge-") + strategy);
-    label->setMargin(4);
-    m_badges->insertWidget(m_badges->count() - 1, label);
-    m_badgeLabels.insert(strategy, label);
-    return label;
-}
-
 void OversellView::setBadge(const QString& strategy, const QString& text, bool failed, bool final)
 {
-    QLabel* label = badge(strategy);
-    m_failed[strategy] = failed;
-    const QColor color = failed ? StrategyColors::unsafe() : final ? StrategyColors::safe() : QColor(Qt::gray);
-    label->setText(text);
-    label->setStyleSheet(QStringLiteral("QLabel { border: 2px solid %1; border-radius: 6px; color: %1; font-weight: bold; }")
-                             .arg(color.name()));
+    if (!m_badgeOf.contains(strategy))
+        m_order.append(strategy);
+    m_badgeOf.insert(strategy, { text, failed, final });
+    showBadges();
+}
+
+void OversellView::showBadges()
+{
+    // One framed badge per strategy; the spaces between them are where the line wraps.
+    QStringList badges;
+    for (const QString& strategy : std::as_const(m_order)) {
+        const Badge& badge = m_badgeOf[strategy];
+        const QColor color = badge.failed ? StrategyColors::unsafe() : badge.final ? StrategyColors::safe() : QColor(Qt::gray);
+        badges << QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>")
+                      .arg(color.name(), badge.text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    }
+    m_badges->setText(badges.isEmpty() ? tr("Each strategy's oversell verdict appears here as it runs.") : badges.join(QStringLiteral(" &nbsp;&nbsp;&nbsp; ")));
 }
 
 void OversellView::addSample(const MetricsSample& sample)
@@ -62,7 +70,7 @@ void OversellView::addSample(const MetricsSample& sample)
     if (!sample.audit.valid)
         return;
     const bool oversold = sample.audit.oversold > 0 || sample.audit.lostUpdates > 0;
-    if (oversold || m_failed.value(sample.strategy)) {
+    if (oversold || badgeFailed(sample.strategy)) {
         const QString name = sample.strategy + tr(" oversold");
         QPen red(StrategyColors::unsafe());
         red.setWidthF(3.0);
@@ -71,12 +79,13 @@ void OversellView::addSample(const MetricsSample& sample)
     }
     if (oversold)
         setBadge(sample.strategy, tr("✗ %1: oversold %2").arg(sample.strategy).arg(sample.audit.oversold), true, false);
-    else if (!m_failed.value(sample.strategy))
+    else if (!badgeFailed(sample.strategy))
         setBadge(sample.strategy, tr("● %1: 0 oversold so far").arg(sample.strategy), false, false);
 }
 
 void OversellView::strategyFinished(const StrategyResult& result)
 {
+    m_chart->fitTime(); // as the other time charts: the axis ends where the lines do
     if (result.verdict() == Verdict::Error)
         setBadge(result.strategy, tr("! %1: error").arg(result.strategy), true, true);
     else if (result.isBad())
@@ -92,11 +101,10 @@ void OversellView::flush()
 
 QString OversellView::badgeText(const QString& strategy) const
 {
-    const QLabel* label = m_badgeLabels.value(strategy);
-    return label ? label->text() : QString();
+    return m_badgeOf.value(strategy).text;
 }
 
 bool OversellView::badgeFailed(const QString& strategy) const
 {
-    return m_failed.value(strategy);
+    return m_badgeOf.value(strategy).failed;
 }
