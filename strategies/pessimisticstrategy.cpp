@@ -2,18 +2,23 @@
 
 #include "strategies/retryingsession.h"
 
-namespace {
+#include <functional>
 
-const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
-const QString kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
+const QString PessimisticStrategy::kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
+
+namespace {
 
 class PessimisticSession : public RetryingSession {
 public:
-    PessimisticSession(RunEnvironment& environment, WorkerCounters& counters)
+    using LockError = std::function<MysqlError(const MysqlError&)>;
+
+    PessimisticSession(RunEnvironment& environment, WorkerCounters& counters, const QString& lockSql, const QString& updateSql,
+        LockError lockError)
         : RetryingSession(environment, counters)
+        , m_lockError(std::move(lockError))
     {
-        statements().add(&m_lock, kLockSql);
-        statements().add(&m_update, kUpdateSql);
+        statements().add(&m_lock, lockSql);
+        statements().add(&m_update, updateSql);
     }
 
 protected:
@@ -22,7 +27,7 @@ protected:
         if (!connection().begin())
             return connectionFailed();
         if (!retrier().timedLockingExecute(m_lock, { order.skuId }))
-            return failed(m_lock);
+            return Attempt::failed(m_lockError(m_lock.lastError()));
         const std::optional<std::int64_t> stock = m_lock.fetchSingle();
         if (!stock || *stock < order.qty)
             return rollbackAs(Attempt::outOfStock());
@@ -33,6 +38,7 @@ protected:
     }
 
 private:
+    LockError m_lockError;
     PreparedStatement m_lock;
     PreparedStatement m_update;
 };
@@ -50,12 +56,18 @@ QString PessimisticStrategy::explanation() const
 
 QStringList PessimisticStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kLockSql, QStringLiteral("-- client: stock >= qty?"), kUpdateSql,
+    return { QStringLiteral("START TRANSACTION"), lockSql(), QStringLiteral("-- client: stock >= qty?"), kUpdateSql,
         kInsertOrderSql, QStringLiteral("COMMIT") };
+}
+
+QString PessimisticStrategy::lockSql() const
+{
+    return QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
 }
 
 std::unique_ptr<OrderSession> PessimisticStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
                                                                QString* error)
 {
-    return openRetryingSession<PessimisticSession>(environment, counters, error);
+    return openRetryingSession<PessimisticSession>(environment, counters, error, lockSql(), kUpdateSql,
+        [this](const MysqlError& failure) { return lockError(failure); });
 }

@@ -12,4 +12,11 @@ public:
     QStringList orderSql() const override;
     std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
                                               QString* error) override;
+
+protected:
+    // The locking read: FOR UPDATE, or FOR UPDATE NOWAIT for the fail-fast variant.
+    virtual QString lockSql() const;
+    // What a failed locking read means; the fail-fast variant reads MariaDB's 1205 as a refusal.
+    virtual MysqlError lockError(const MysqlError& error) const { return error; }
+    static const QString kUpdateSql;
 };

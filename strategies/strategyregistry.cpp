@@ -6,6 +6,7 @@
 #include "strategies/naivestrategy.h"
 #include "strategies/optimisticstrategy.h"
 #include "strategies/partitionedslotstrategy.h"
+#include "strategies/pessimisticnowaitstrategy.h"
 #include "strategies/pessimisticstrategy.h"
 #include "strategies/queuedstrategy.h"
 #include "strategies/slottedstrategy.h"
@@ -33,6 +34,8 @@ const QList<Entry>& entries()
         { QStringLiteral("naive"), [] { return std::make_unique<NaiveStrategy>(); } },
         { QStringLiteral("two-sku-random"), [] { return std::make_unique<TwoSkuStrategy>(false); }, false },
         { QStringLiteral("two-sku-sorted"), [] { return std::make_unique<TwoSkuStrategy>(true); }, false },
+        // Later additions go last, so that every earlier strategy keeps its colour.
+        { QStringLiteral("pessimistic-nowait"), [] { return std::make_unique<PessimisticNowaitStrategy>(); } },
     };
     return all;
 }
