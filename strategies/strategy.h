@@ -32,6 +32,8 @@ public:
     virtual QStringList orderSql() const = 0;
     // CREATE TABLE statements of the tables this strategy works on.
     QStringList schemaSql() const;
+    // Stored routines this strategy calls, created in the lab's database before each run.
+    virtual QList<LabRoutine> routines() const { return {}; }
 
     // Called once before the first session opens and after the last one closed.
     virtual bool beginRun(RunEnvironment&, QString* /*error*/) { return true; }

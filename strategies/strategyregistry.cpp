@@ -8,6 +8,7 @@
 #include "strategies/partitionedslotstrategy.h"
 #include "strategies/pessimisticnowaitstrategy.h"
 #include "strategies/pessimisticstrategy.h"
+#include "strategies/procedurestrategy.h"
 #include "strategies/queuedstrategy.h"
 #include "strategies/slottedstrategy.h"
 #include "strategies/twoskustrategy.h"
@@ -36,6 +37,7 @@ const QList<Entry>& entries()
         { QStringLiteral("two-sku-sorted"), [] { return std::make_unique<TwoSkuStrategy>(true); }, false },
         // Later additions go last, so that every earlier strategy keeps its colour.
         { QStringLiteral("pessimistic-nowait"), [] { return std::make_unique<PessimisticNowaitStrategy>(); } },
+        { QStringLiteral("procedure"), [] { return std::make_unique<ProcedureStrategy>(); } },
     };
     return all;
 }

@@ -162,6 +162,39 @@ bool LabDatabase::prepareTables(StockLayout layout, const Experiment& experiment
     return seed(layout, experiment, progress, error);
 }
 
+bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* error)
+{
+    for (const LabRoutine& routine : routines) {
+        const QString entry = QStringLiteral("routine ") + routine.name;
+        QSqlQuery present(m_connection.database());
+        present.prepare(QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ?), "
+                                       "(SELECT COUNT(*) FROM lockbench_meta WHERE table_name = ?)"));
+        present.addBindValue(m_params.database);
+        present.addBindValue(routine.name);
+        present.addBindValue(entry);
+        if (!present.exec() || !present.next()) {
+            *error = QStringLiteral("cannot look for the routine %1: %2").arg(routine.name, present.lastError().text());
+            return false;
+        }
+        if (present.value(0).toInt() > 0 && present.value(1).toInt() == 0) {
+            *error = QStringLiteral("database %1 holds a routine %2 that lockbench did not create; the lab will not touch it. "
+                                    "Choose another database (mysql://…/otherdb) or drop it.")
+                         .arg(m_params.database, routine.name);
+            return false;
+        }
+        // Registered before creation, as the tables are: never left unowned by a failure in between.
+        if (!m_connection.exec(QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')").arg(entry), error)
+            || !m_connection.exec(QStringLiteral("DROP PROCEDURE IF EXISTS `%1`").arg(routine.name), error))
+            return false;
+        if (!m_connection.exec(routine.createSql, error)) {
+            *error = QStringLiteral("cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3")
+                         .arg(routine.name, m_params.database, *error);
+            return false;
+        }
+    }
+    return true;
+}
+
 std::int64_t LabDatabase::rowsToFill(StockLayout layout, const Experiment& e)
 {
     return e.skus + (layout == StockLayout::Rows ? e.skus : e.skus * e.slotsPerSku);

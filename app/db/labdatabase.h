@@ -24,6 +24,9 @@ public:
     // Drops the lab's tables and creates and fills those of a strategy's stock layout;
     // `progress`, when given, counts the rows as they go in.
     bool prepareTables(StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress = nullptr);
+    // (Re)creates each routine, registered in lockbench_meta as "routine NAME" first; a routine of
+    // that name the lab did not create is left alone and refused with a message.
+    bool prepareRoutines(const QList<LabRoutine>& routines, QString* error);
     // The rows prepareTables puts in for a layout: the SKUs, and their stock or slot rows.
     static std::int64_t rowsToFill(StockLayout layout, const Experiment& experiment);
 

@@ -1,9 +1,17 @@
 #pragma once
 
+#include <QString>
 #include <QStringList>
 
 // Where a strategy keeps its stock: one row per SKU, or N slot rows per SKU.
 enum class StockLayout { Rows, Slots };
+
+// A stored routine a strategy needs in the lab's database (the procedure strategy's lab_sell):
+// created by the lab, registered in lockbench_meta like its tables, never one it did not create.
+struct LabRoutine {
+    QString name; // e.g. "lab_sell"
+    QString createSql; // CREATE PROCEDURE …
+};
 
 // The tables every strategy shares (sku, orders) and the stock table of each layout.
 namespace LabSchema {

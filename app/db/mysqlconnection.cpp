@@ -125,10 +125,19 @@ bool MysqlConnection::execute(const QString& sql)
         captureError();
         return false;
     }
-    // Drain any result so the connection stays usable.
-    if (MYSQL_RES* result = mysql_store_result(m_handle))
-        mysql_free_result(result);
-    return true;
+    // Drain every result, so the connection stays usable: a CALL sends one per SELECT in the
+    // procedure and a last status; an error inside the procedure may come with any of them.
+    while (true) {
+        if (MYSQL_RES* result = mysql_store_result(m_handle))
+            mysql_free_result(result);
+        const int more = mysql_next_result(m_handle);
+        if (more < 0)
+            return true;
+        if (more > 0) {
+            captureError();
+            return false;
+        }
+    }
 }
 
 bool MysqlConnection::commit()

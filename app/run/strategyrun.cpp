@@ -91,7 +91,8 @@ bool StrategyRun::prepare(QString* error)
     if (!m_database->open(error)
         || !m_database->checkConnectionLimit(
             m_experiment.threads + m_experiment.writers + kControlConnections, m_lease ? 2 : 1, error)
-        || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling))
+        || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling)
+        || !m_database->prepareRoutines(m_strategy.routines(), error))
         return false;
 
     QSqlDatabase control = m_database->connection().database();

@@ -108,6 +108,36 @@ private slots:
         QCOMPARE(count(database, QStringLiteral("sku")) + count(database, QStringLiteral("inventory")), progress.done());
     }
 
+    // The procedure strategy's routine is the lab's like its tables: registered, re-created
+    // on each run, and one of the same name the lab did not create is refused, untouched.
+    void aRoutineIsTheLabsOrLeftAlone()
+    {
+        Experiment experiment;
+        experiment.skus = 2;
+        LabDatabase database(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY2(database.open(&error), qPrintable(error));
+        QVERIFY2(database.prepareTables(StockLayout::Rows, experiment, &error), qPrintable(error));
+        const LabRoutine mine { QStringLiteral("lab_test_routine"), QStringLiteral("CREATE PROCEDURE lab_test_routine() SELECT 41") };
+        QVERIFY2(database.prepareRoutines({ mine }, &error), qPrintable(error));
+        QVERIFY2(database.prepareRoutines({ mine }, &error), qPrintable(error)); // again: dropped and made anew
+        QCOMPARE(count(database, QStringLiteral("lockbench_meta")) > 0, true);
+        QSqlQuery query(database.connection().database());
+        QVERIFY(query.exec(QStringLiteral("SELECT COUNT(*) FROM lockbench_meta WHERE table_name = 'routine lab_test_routine'")) && query.next());
+        QCOMPARE(query.value(0).toInt(), 1);
+
+        // Someone else's routine of the name a strategy wants.
+        QVERIFY(query.exec(QStringLiteral("CREATE PROCEDURE lab_foreign() SELECT 42")));
+        const LabRoutine theirs { QStringLiteral("lab_foreign"), QStringLiteral("CREATE PROCEDURE lab_foreign() SELECT 43") };
+        QVERIFY(!database.prepareRoutines({ theirs }, &error));
+        QVERIFY2(error.contains(QLatin1String("routine lab_foreign that lockbench did not create")), qPrintable(error));
+        QVERIFY(query.exec(QStringLiteral("SELECT ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'lab_foreign'")) && query.next());
+        QVERIFY2(query.value(0).toString().contains(QLatin1String("42")), qPrintable(query.value(0).toString())); // untouched
+        QVERIFY(query.exec(QStringLiteral("DROP PROCEDURE lab_foreign")));
+        QVERIFY(query.exec(QStringLiteral("DROP PROCEDURE lab_test_routine")));
+        QVERIFY(query.exec(QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = 'routine lab_test_routine'")));
+    }
+
     void connectionsHeldByOthersCountAgainstTheLimit()
     {
         // Ten other clients hold connections: an experiment that fits max_connections but not

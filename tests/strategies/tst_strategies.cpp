@@ -190,6 +190,24 @@ private slots:
         QVERIFY(sawWaiters);
     }
 
+    // The stored procedure: its out-of-stock SIGNAL reads as out of stock, not as an error, and
+    // the orders it reports sold are the rows in the table.
+    void procedureSignalsOutOfStockAndSellsExactly()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(300);
+        e.stop = StopKind::Duration; // goes on after the sell-out: the later calls find no stock
+        e.durationMs = 1500;
+        e.threads = 8;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("procedure"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.errorMessages.isEmpty(), qPrintable(r.errorMessages.join(QLatin1Char('\n'))));
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        QCOMPARE(r.sold, 300LL);
+        QCOMPARE(r.clientSoldOrders, r.orderRows);
+        QVERIFY(r.outOfStock > 0);
+        QCOMPARE(r.failed, 0LL);
+    }
+
     // NOWAIT on the same hot row: nobody waits in the server; the refusals come back at once
     // (1205 from MariaDB, counted as 3572) and are retried after a back-off, and the sale is
     // still exact.
