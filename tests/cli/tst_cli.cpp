@@ -212,7 +212,7 @@ private slots:
             threads << summary.value(QStringLiteral("threads")).toInt();
             QCOMPARE(summary.value(QStringLiteral("measured_from_s")).toDouble() > 0.4, true);
             // The report's table row says what the JSON says.
-            const QString row = QStringLiteral("<td>%1</td><td>this run</td><td>%2</td><td>%3</td>")
+            const QString row = QStringLiteral("<td class='name'>%1</td><td class='num'>%2</td><td class='num'>%3</td>")
                                     .arg(summary.value(QStringLiteral("strategy")).toString())
                                     .arg(summary.value(QStringLiteral("threads")).toInt())
                                     .arg(summary.value(QStringLiteral("orders_per_s")).toDouble(), 0, 'f', 0);
@@ -222,7 +222,7 @@ private slots:
         QCOMPARE(threads, (QList<int> { 1, 1, 4, 4 }));
         QVERIFY(text.contains(QLatin1String("id='orders-vs-threads'")));
         QVERIFY(text.count(QLatin1String("<svg")) >= 5);
-        for (const char* name : { "orders-vs-threads.png", "orders-vs-threads.svg", "orders-vs-threads.pdf", "p99-over-time.png" }) {
+        for (const char* name : { "orders-vs-threads.png", "orders-vs-threads.svg", "orders-vs-threads.pdf", "p99.png", "orders-per-second.svg", "orders-by-strategy.png" }) {
             QVERIFY2(QFileInfo(QDir(charts).filePath(QLatin1String(name))).size() > 1000, name);
         }
         QCOMPARE(QImage(QDir(charts).filePath(QStringLiteral("orders-vs-threads.png"))).size(), QSize(640, 400));
