@@ -1,6 +1,8 @@
 #include "strategies/partitionedslotstrategy.h"
 
 #include "strategies/retryingsession.h"
+#include "strategies/slotstock.h"
+#include "strategies/workercounters.h"
 
 #include <random>
 
@@ -17,7 +19,9 @@ class PartitionedSlotSession : public RetryingSession {
 public:
     PartitionedSlotSession(RunEnvironment& environment, WorkerCounters& counters)
         : RetryingSession(environment, counters)
+        , m_counters(counters)
         , m_slots(environment.experiment().slotsPerSku)
+        , m_stock(statements())
         , m_rng(environment.experiment().seed * 104729 + reinterpret_cast<std::uintptr_t>(&counters))
     {
         statements().add(&m_take, kTakeSql);
@@ -46,8 +50,16 @@ protected:
                     return connectionFailed();
                 routed = takeFromOtherSlot(order, m_findAny);
             }
-            if (routed.kind == Attempt::Kind::OutOfStock)
-                return rollbackAs(routed);
+            if (routed.kind == Attempt::Kind::OutOfStock) {
+                const Attempt refused = rollbackAs(routed);
+                // Refused: did the SKU's slots together still hold enough? Stock stranded in
+                // small slots is what slotted-routed rebalances away.
+                if (refused.kind == Attempt::Kind::OutOfStock) {
+                    if (const std::optional<std::int64_t> total = m_stock.total(order.skuId); total && *total >= order.qty)
+                        WorkerCounters::add(m_counters.refusedWithStock, 1);
+                }
+                return refused;
+            }
             if (routed.kind != Attempt::Kind::Sold)
                 return routed;
         }
@@ -71,7 +83,9 @@ private:
         return Attempt::sold();
     }
 
+    WorkerCounters& m_counters;
     int m_slots;
+    SlotStock m_stock;
     std::mt19937_64 m_rng;
     PreparedStatement m_take;
     PreparedStatement m_findFree;

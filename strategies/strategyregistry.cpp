@@ -10,6 +10,7 @@
 #include "strategies/pessimisticstrategy.h"
 #include "strategies/procedurestrategy.h"
 #include "strategies/queuedstrategy.h"
+#include "strategies/routedslotstrategy.h"
 #include "strategies/slottedstrategy.h"
 #include "strategies/twoskustrategy.h"
 
@@ -38,6 +39,7 @@ const QList<Entry>& entries()
         // Later additions go last, so that every earlier strategy keeps its colour.
         { QStringLiteral("pessimistic-nowait"), [] { return std::make_unique<PessimisticNowaitStrategy>(); } },
         { QStringLiteral("procedure"), [] { return std::make_unique<ProcedureStrategy>(); } },
+        { QStringLiteral("slotted-routed"), [] { return std::make_unique<RoutedSlotStrategy>(); } },
     };
     return all;
 }

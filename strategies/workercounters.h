@@ -20,6 +20,10 @@ struct alignas(64) WorkerCounters {
     Counter retries { 0 };
     Counter reconciled { 0 }; // orders whose commit outcome was learned by request id
     Counter unresolved { 0 }; // orders whose outcome could not be learned (server gone)
+    // Slotted strategies: orders refused as out of stock while the SKU's slots together still
+    // held enough ("visible but cannot be bought"), and stock moved between slots to prevent it.
+    Counter refusedWithStock { 0 };
+    Counter rebalances { 0 };
     Counter lockWaitNs { 0 }; // client time inside the locking statement
     Counter lockHoldNs { 0 }; // from the first lock taken to the commit, over committed transactions
     Counter lockHolds { 0 }; // committed transactions that took a lock

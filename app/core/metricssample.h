@@ -24,6 +24,8 @@ struct MetricsSample {
     long long retries = 0;
     long long reconciled = 0;
     long long unresolved = 0;
+    long long refusedWithStock = 0; // slotted: refused though the SKU's slots together held enough
+    long long rebalances = 0; // slotted-routed: stock moved between a SKU's slots
     ErrorCounts errors {};
     long long lockHoldNs = 0; // summed over committed transactions, from their first lock to the commit
     long long lockHolds = 0;

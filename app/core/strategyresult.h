@@ -57,6 +57,8 @@ struct StrategyResult {
     long long retries = 0;
     long long reconciled = 0;
     long long unresolved = 0;
+    long long refusedWithStock = 0; // slotted: out of stock on the slots tried, though the SKU's total held enough
+    long long rebalances = 0; // slotted-routed: transactions that moved stock between a SKU's slots
     ErrorCounts errors {};
     long long lateOrders = 0; // sold after the stop line by orders already under way: audited, not in the rates
     long long attemptsAfterSoldOut = 0; // attempts that could only find no stock, left out of the rates

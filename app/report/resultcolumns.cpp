@@ -103,6 +103,11 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("ResultColumns", "Slot rows per SKU the row ran with (the slotted strategies)."), 0 },
     { Column::Skus, QT_TRANSLATE_NOOP("ResultColumns", "SKUs"),
         QT_TRANSLATE_NOOP("ResultColumns", "SKUs the row ran with."), 0 },
+    { Column::RefusedWithStock, QT_TRANSLATE_NOOP("ResultColumns", "refused w/ stock"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Slotted strategies: orders refused as out of stock while the SKU's slots together still held enough "
+            "(\"visible but cannot be bought\"). slotted-routed moves stock between slots to keep this at 0."),
+        0 },
 };
 
 constexpr bool inColumnOrder()
@@ -166,6 +171,8 @@ double number(Column column, const StrategyResult& r)
         return r.experiment.slotsPerSku;
     case Column::Skus:
         return static_cast<double>(r.experiment.skus);
+    case Column::RefusedWithStock:
+        return static_cast<double>(r.refusedWithStock);
     default:
         return 0.0;
     }
@@ -183,11 +190,11 @@ QList<Column> of(Table table)
     case Table::Report:
         return { Column::Strategy, Column::Source, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms,
             Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
-            Column::Retries, Column::Sold, Column::Oversold, Column::Verdict, Column::Why };
+            Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::Verdict, Column::Why };
     case Table::Window:
         return { Column::Source, Column::Strategy, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
             Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
-            Column::LockNowait, Column::LostConnections, Column::Retries, Column::Sold, Column::Oversold,
+            Column::LockNowait, Column::LostConnections, Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold,
             Column::Verdict, Column::RanUnder, Column::Why };
     }
     return {};

@@ -36,6 +36,7 @@ enum class Column {
     Repetition,
     Slots,
     Skus,
+    RefusedWithStock,
 };
 
 enum class Table { Console, Report, Window };

@@ -67,7 +67,8 @@ double skuShare(const Experiment& e)
 
 bool usesSlots(const QString& strategy)
 {
-    return strategy == QLatin1String("slotted") || strategy == QLatin1String("slotted-partitioned");
+    return strategy == QLatin1String("slotted") || strategy == QLatin1String("slotted-partitioned")
+        || strategy == QLatin1String("slotted-routed");
 }
 
 } // namespace
@@ -195,11 +196,14 @@ Explained of(const StrategyResult& r)
         f.insert(QStringLiteral("queue_wait_ms"), r.queueWaitMs);
         sentences << tr("Orders waited %1 ms in the queue and %2 ms in the transaction.").arg(millis(r.queueWaitMs), millis(r.lockHoldMs));
     }
-    if (r.strategy == QLatin1String("slotted-partitioned")) {
-        const long long refused = r.outOfStock - r.attemptsAfterSoldOut;
-        f.insert(QStringLiteral("refused_with_stock"), static_cast<double>(refused));
-        if (refused > 0)
-            sentences << tr("%1 orders were refused by an empty slot while the SKU still had stock in other slots.").arg(refused);
+    if (r.strategy == QLatin1String("slotted-partitioned") || r.strategy == QLatin1String("slotted-routed")) {
+        // Counted by the clients at each refusal: the SKU's slots together still held the order.
+        f.insert(QStringLiteral("refused_with_stock"), static_cast<double>(r.refusedWithStock));
+        f.insert(QStringLiteral("rebalances"), static_cast<double>(r.rebalances));
+        if (r.refusedWithStock > 0)
+            sentences << tr("%1 orders were refused while the SKU's slots together still held enough for them.").arg(r.refusedWithStock);
+        if (r.rebalances > 0)
+            sentences << tr("%1 rebalances moved stock between the slots instead of refusing an order.").arg(r.rebalances);
     }
     if (r.deadlocks > 0 || r.lockWaitTimeouts > 0) {
         const double perThousand = 1000.0 * static_cast<double>(r.deadlocks + r.lockWaitTimeouts) / orders;

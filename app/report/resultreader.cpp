@@ -118,6 +118,8 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.retries = integer(o, "retries");
     r.reconciled = integer(o, "reconciled");
     r.unresolved = integer(o, "unresolved");
+    r.refusedWithStock = integer(o, "refused_with_stock"); // 0 in files written before it existed
+    r.rebalances = integer(o, "rebalances");
     r.ordersPerS = real(o, "orders_per_s");
     r.attemptsPerS = real(o, "attempts_per_s");
     r.p50Ms = real(o, "p50_ms");

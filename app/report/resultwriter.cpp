@@ -136,6 +136,8 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("retries"), static_cast<double>(r.retries) },
         { QStringLiteral("reconciled"), static_cast<double>(r.reconciled) },
         { QStringLiteral("unresolved"), static_cast<double>(r.unresolved) },
+        { QStringLiteral("refused_with_stock"), static_cast<double>(r.refusedWithStock) },
+        { QStringLiteral("rebalances"), static_cast<double>(r.rebalances) },
         { QStringLiteral("orders_per_s"), r.ordersPerS },
         { QStringLiteral("attempts_per_s"), r.attemptsPerS },
         { QStringLiteral("p50_ms"), r.p50Ms },

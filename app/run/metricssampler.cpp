@@ -27,6 +27,8 @@ MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) co
         totals.retries += read(c.retries);
         totals.reconciled += read(c.reconciled);
         totals.unresolved += read(c.unresolved);
+        totals.refusedWithStock += read(c.refusedWithStock);
+        totals.rebalances += read(c.rebalances);
         totals.lockWaitNs += read(c.lockWaitNs);
         totals.lockHoldNs += read(c.lockHoldNs);
         totals.lockHolds += read(c.lockHolds);
@@ -49,6 +51,8 @@ void MetricsSampler::copyCounts(const Totals& totals, MetricsSample& sample)
     sample.retries = totals.retries;
     sample.reconciled = totals.reconciled;
     sample.unresolved = totals.unresolved;
+    sample.refusedWithStock = totals.refusedWithStock;
+    sample.rebalances = totals.rebalances;
     sample.errors = totals.errors;
     sample.lockHoldNs = totals.lockHoldNs;
     sample.lockHolds = totals.lockHolds;

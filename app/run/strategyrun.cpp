@@ -441,5 +441,7 @@ void StrategyRun::takeClientCounts(const MetricsSample& counts)
     m_result.retries = counts.retries;
     m_result.reconciled = counts.reconciled;
     m_result.unresolved = counts.unresolved;
+    m_result.refusedWithStock = counts.refusedWithStock;
+    m_result.rebalances = counts.rebalances;
     m_result.errors = counts.errors;
 }

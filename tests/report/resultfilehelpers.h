@@ -114,6 +114,8 @@ inline StrategyResult knownResult()
     r.retries = 5012;
     r.reconciled = 5013;
     r.unresolved = 5014;
+    r.refusedWithStock = 5018;
+    r.rebalances = 5019;
     r.errors = { 601, 602, 603, 604, 605, 606, 607 };
     r.lateOrders = 5015;
     r.attemptsAfterSoldOut = 5016;

@@ -62,11 +62,11 @@ private slots:
         QTest::newRow("report") << int(Table::Report)
                                 << QStringList { "strategy", "source", "threads", "run", "orders/s", "sold out s", "p50 ms",
                                        "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "retries",
-                                       "sold", "oversold", "verdict", "why" };
+                                       "refused w/ stock", "sold", "oversold", "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
                                 << QStringList { "source", "strategy", "threads", "run", "orders/s", "sold out s", "p95 ms",
                                        "p99 ms", "lock waits", "deadlocks", "timeouts", "conflicts", "nowait",
-                                       "lost conn", "retries", "sold", "oversold", "verdict", "ran under", "why" };
+                                       "lost conn", "retries", "refused w/ stock", "sold", "oversold", "verdict", "ran under", "why" };
     }
     void eachTableShowsItsColumns()
     {

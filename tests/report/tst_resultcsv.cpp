@@ -206,6 +206,8 @@ private slots:
                 { "retries", "5012" },
                 { "reconciled", "5013" },
                 { "unresolved", "5014" },
+                { "refused_with_stock", "5018" },
+                { "rebalances", "5019" },
                 { "orders_per_s", "1234.5" },
                 { "attempts_per_s", "2345.25" },
                 { "p50_ms", "1.5" },

@@ -52,6 +52,8 @@ private slots:
         QCOMPARE(r.lateOrders, 5015LL);
         QCOMPARE(r.attemptsAfterSoldOut, 5016LL);
         QCOMPARE(r.lockWaitsAfterSoldOut, 5017LL);
+        QCOMPARE(r.refusedWithStock, 5018LL);
+        QCOMPARE(r.rebalances, 5019LL);
         QCOMPARE(r.experiment, knownExperiment());
         QCOMPARE(r.experiment.threads, 24);
         QCOMPARE(r.repetition, 2);

@@ -190,6 +190,30 @@ private slots:
         QVERIFY(sawWaiters);
     }
 
+    // Large orders on many small slots strand stock: slotted-partitioned refuses orders the
+    // SKU's slots could fill together; slotted-routed rebalances instead and sells all that an
+    // order can still take.
+    void routedSlotsRebalanceWhatPartitionedStrands()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(2000);
+        e.slotsPerSku = 64;
+        e.threads = 16;
+        QVERIFY(!ExperimentFields::set(e, QStringLiteral("qty"), QStringLiteral("5-20")));
+        const StrategyResult partitioned = ServerFixture::runStrategy(QStringLiteral("slotted-partitioned"), e);
+        QVERIFY2(partitioned.error.isEmpty(), qPrintable(partitioned.error));
+        QCOMPARE(partitioned.verdict(), Verdict::Pass);
+        const StrategyResult routed = ServerFixture::runStrategy(QStringLiteral("slotted-routed"), e);
+        QVERIFY2(routed.error.isEmpty(), qPrintable(routed.error));
+        QCOMPARE(routed.verdict(), Verdict::Pass);
+        qInfo("partitioned: %lld refused with stock, %lld left; routed: %lld rebalances, %lld refused with stock, %lld left",
+            partitioned.refusedWithStock, partitioned.remaining, routed.rebalances, routed.refusedWithStock, routed.remaining);
+        QVERIFY(partitioned.refusedWithStock > 0);
+        QCOMPARE(partitioned.rebalances, 0LL);
+        QVERIFY(routed.rebalances > 0);
+        QVERIFY2(routed.remaining < 5, "every unit an order of 5 could take was sold"); // less than the smallest order
+        QCOMPARE(routed.sold + routed.remaining, 2000LL);
+    }
+
     // The stored procedure: its out-of-stock SIGNAL reads as out of stock, not as an error, and
     // the orders it reports sold are the rows in the table.
     void procedureSignalsOutOfStockAndSellsExactly()

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "strategies/strategy.h"
+
+// The stock partitioned over slot rows, as slotted-partitioned, but each client remembers
+// which slots it found empty and routes its sales away from them; when it believes none is
+// left it reads the slots, and when the SKU still holds enough though no single slot does, it
+// rebalances them in one transaction instead of refusing the order.
+class RoutedSlotStrategy : public Strategy {
+public:
+    QString id() const override { return QStringLiteral("slotted-routed"); }
+    QString title() const override { return QStringLiteral("Slotted rows, routed away from empty slots, rebalanced"); }
+    QString explanation() const override;
+    StockLayout layout() const override { return StockLayout::Slots; }
+    QStringList orderSql() const override;
+    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
+                                              QString* error) override;
+};

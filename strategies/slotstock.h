@@ -1,0 +1,37 @@
+#pragma once
+
+#include "app/db/preparedstatement.h"
+#include "strategies/statementset.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+// A SKU's slot rows seen whole, beyond the one slot a slotted sale tries: the total a refusal
+// is measured against, each slot's stock, and the rebalance that moves stock from full slots
+// into empty ones. Its statements join the session's set, prepared with them on every connect.
+class SlotStock {
+public:
+    explicit SlotStock(StatementSet& statements);
+
+    // The SKU's stock over all its slots, by a consistent read that takes no lock.
+    std::optional<std::int64_t> total(std::int64_t skuId);
+    // Each slot's stock, indexed by slot number (a consistent read, no lock).
+    std::optional<std::vector<std::int64_t>> perSlot(std::int64_t skuId, int slotCount);
+    // In the open transaction: locks every slot of the SKU in slot order (so two rebalances,
+    // or a rebalance and a sale, never wait on each other in a cycle) and deals the total out
+    // again in shares of at least `minimumShare` units, so that an order of that size fits in
+    // one slot whenever the SKU holds it at all. The new stock of each slot, or nullopt.
+    std::optional<std::vector<std::int64_t>> rebalance(std::int64_t skuId, int slotCount, int minimumShare);
+
+    const MysqlError& lastError() const { return m_error; }
+
+private:
+    std::optional<std::vector<std::int64_t>> read(PreparedStatement& statement, std::int64_t skuId, int slotCount);
+
+    PreparedStatement m_total;
+    PreparedStatement m_read;
+    PreparedStatement m_lockAll;
+    PreparedStatement m_set;
+    MysqlError m_error;
+};
