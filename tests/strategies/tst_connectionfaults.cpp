@@ -127,7 +127,7 @@ private slots:
         QVERIFY2(killer.kills() >= 3, qPrintable(QStringLiteral("only %1 kills").arg(killer.kills())));
         QVERIFY(r.errors[static_cast<std::size_t>(ErrorClass::ConnectionLost)] > 0);
         QCOMPARE(r.stopReason, StopReason::SoldOut);
-        QCOMPARE(r.sold, 2500LL);
+        QCOMPARE(r.sold, e.initialStock);
         QCOMPARE(r.oversold, 0LL);
         QCOMPARE(r.lostUpdates, 0LL);
         QCOMPARE(r.unrecordedDecrements, 0LL);
