@@ -61,6 +61,7 @@ private slots:
         MetricChart* orders = panel.chart(kOrders);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 4);
         QVERIFY(!orders->pointsShown(QStringLiteral("pessimistic"))); // enough points to join
+
     }
 
     // A reader can ask a line for its value, zoom into a time span and come back, and a
@@ -129,6 +130,24 @@ private slots:
         panel.setSources({ { QString(), other } });
         QTRY_VERIFY(!panel.curvesShown());
         QVERIFY(!panel.shownText().contains(QLatin1String("hidden")));
+    }
+
+    // A run that ends on its stock: the time axes end at the longest line's next half second,
+    // and a chart with no line yet (no 3572, say) takes the same axis, not one from 0 to 1.
+    void timeAxesEndTogetherWhereTheLinesDo()
+    {
+        ChartsPanel panel;
+        panel.startRun(100000);
+        for (int i = 1; i <= 11; ++i)
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, 300 + i));
+        StrategyResult result;
+        result.strategy = QStringLiteral("pessimistic");
+        panel.strategyFinished(result);
+        MetricChart* orders = panel.chart(kOrders);
+        MetricChart* other = panel.chart(QStringLiteral("Other errors per second"));
+        QCOMPARE(orders->timeEnd(), 3.0); // 2.75 s, to the next half second
+        QVERIFY(other->lineNames().isEmpty());
+        QCOMPARE(other->timeEnd(), 3.0);
     }
 
     void aStrategysSecondRunIsALineOfItsOwnNamedOnceInTheLegend()

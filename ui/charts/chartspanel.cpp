@@ -161,8 +161,17 @@ void ChartsPanel::strategyFinished(const StrategyResult& result)
             updateStrips();
         }
     }
-    for (MetricChart* chart : std::as_const(m_charts))
+    double end = 0.0;
+    for (MetricChart* chart : std::as_const(m_charts)) {
         chart->fitTime();
+        end = std::max(end, chart->timeEnd());
+    }
+    // A chart with nothing to draw yet (no 3572 so far, say) keeps the same time axis as
+    // the others, not one of its own from 0 to 1.
+    for (MetricChart* chart : std::as_const(m_charts)) {
+        if (chart->lineNames().isEmpty())
+            chart->matchTime(end);
+    }
     m_oversell->strategyFinished(result);
 }
 

@@ -231,6 +231,14 @@ void MetricChart::fitTime()
     m_xAxis->setRange(0, m_xTop);
 }
 
+void MetricChart::matchTime(double end)
+{
+    if (!m_lines.isEmpty() || !(end > m_xTop))
+        return;
+    m_xTop = end;
+    m_xAxis->setRange(0, end);
+}
+
 void MetricChart::clear()
 {
     m_chart->removeAllSeries();

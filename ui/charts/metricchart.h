@@ -41,6 +41,9 @@ public:
     void setTimeSpan(double seconds);
     // A strategy ended: without a planned span, the time axis ends at the longest line.
     void fitTime();
+    double timeEnd() const { return m_xTop; }
+    // An empty chart takes the time axis of its neighbours (ending at `end` seconds).
+    void matchTime(double end);
     void clear();
     // Repaints the lines that changed since the last flush; called by a timer.
     void flush();
