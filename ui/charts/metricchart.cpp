@@ -80,7 +80,6 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     setMinimumSize(220, 150); // two rows of charts still fit a 1280x720 projector, and 1009x677
     setRubberBand(QChartView::HorizontalRubberBand);
     setFocusPolicy(Qt::StrongFocus); // the arrow keys pan
-    setToolTip(tr("Drag across to zoom into a time span; wheel to zoom, arrow keys to pan, double-click to show all."));
 }
 
 MetricChart::Line& MetricChart::line(const QString& name)
@@ -373,6 +372,8 @@ void MetricChart::mouseDoubleClickEvent(QMouseEvent* event)
 
 void MetricChart::addMenuActions(QMenu* menu)
 {
+    // The hint lives here, not in a widget tooltip, which would replace a line's value on hover.
+    menu->addAction(tr("Drag across to zoom, wheel to zoom, arrow keys to pan"))->setEnabled(false);
     QAction* reset = menu->addAction(tr("Show the whole run"), this, &MetricChart::resetZoom);
     reset->setEnabled(zoomed());
     menu->addSeparator();
