@@ -13,6 +13,7 @@ packages=(
     qtkeychain-qt6-dev libsecret-1-0 dbus-daemon gnome-keyring
     xvfb xauth fonts-dejavu-core
     poppler-utils chromium
+    redis-server libhiredis-dev
 )
 
 missing=()

@@ -10,6 +10,9 @@ struct Order {
 
     // The request id of the order's second line (two-SKU strategies).
     std::int64_t secondRequestId() const { return requestId | (std::int64_t(1) << 39); }
+    // The request id of line `line` (0..32767) of a batch (claim strategies): line 0 is the order's
+    // own. A claim worker's batches are numbered below 2^24, far more than a run can complete.
+    std::int64_t lineRequestId(int line) const { return requestId | (std::int64_t(line) << 24); }
 };
 
 enum class OrderOutcome {
@@ -18,4 +21,5 @@ enum class OrderOutcome {
     Failed, // gave up; the reason is in the run's error log
     Aborted, // the run was stopped before the order was decided (nothing committed)
     Unknown, // the connection was lost with the order under way and not regained: looked up later
+    Idle, // claim workload: no task was pending; the worker waited a moment before asking again
 };

@@ -6,6 +6,7 @@
 #include "strategies/runerrorlog.h"
 #include "strategies/workercounters.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -109,6 +110,34 @@ public:
             connection->abortFromAnyThread();
     }
 
+    // Every client connection's server-side id, noted by its owner as it connects, and the
+    // ones the lab killed on purpose: a killed worker holds no claim, whatever it still believes.
+    void noteClientConnection(unsigned long id)
+    {
+        std::lock_guard lock(m_connectionsMutex);
+        m_clientIds.push_back(id);
+    }
+    std::vector<unsigned long> liveClientConnections() const
+    {
+        std::lock_guard lock(m_connectionsMutex);
+        std::vector<unsigned long> live;
+        for (const unsigned long id : m_clientIds) {
+            if (std::find(m_killedIds.begin(), m_killedIds.end(), id) == m_killedIds.end())
+                live.push_back(id);
+        }
+        return live;
+    }
+    void markConnectionKilled(unsigned long id)
+    {
+        std::lock_guard lock(m_connectionsMutex);
+        m_killedIds.push_back(id);
+    }
+    bool connectionKilled(unsigned long id) const
+    {
+        std::lock_guard lock(m_connectionsMutex);
+        return std::find(m_killedIds.begin(), m_killedIds.end(), id) != m_killedIds.end();
+    }
+
 private:
     const Experiment& m_experiment;
     ConnectionParams m_params;
@@ -123,6 +152,8 @@ private:
     QString m_sessionLockWaitTimeout;
     mutable std::mutex m_countersMutex;
     std::deque<WorkerCounters> m_counters;
-    std::mutex m_connectionsMutex;
+    mutable std::mutex m_connectionsMutex;
     std::vector<const MysqlConnection*> m_connections;
+    std::vector<unsigned long> m_clientIds;
+    std::vector<unsigned long> m_killedIds;
 };

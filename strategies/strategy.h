@@ -8,12 +8,17 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 
 // One client thread's way of placing orders; created and used on that thread only.
 class OrderSession {
 public:
     virtual ~OrderSession() = default;
     virtual OrderOutcome place(const Order& order) = 0;
+    // The order lines the last sold order committed, when it is not the strategy's fixed
+    // linesPerOrder() (a claim batch completes as many tasks as it found); lines are numbered by
+    // Order::lineRequestId.
+    virtual std::optional<int> linesOfLastSale() const { return std::nullopt; }
 };
 
 // A locking strategy: its tables, the SQL it runs (shown to the user as text) and the
@@ -26,6 +31,7 @@ public:
     virtual QString title() const = 0;
     virtual QString explanation() const = 0; // why it contends, or does not
     virtual bool isSafe() const { return true; } // false: it is expected to oversell
+    virtual WorkloadKind workload() const { return WorkloadKind::Inventory; }
     virtual StockLayout layout() const { return StockLayout::Rows; }
     // Order lines (rows in orders) per order: 2 for strategies that sell two SKUs at once.
     virtual int linesPerOrder() const { return 1; }

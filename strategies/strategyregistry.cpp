@@ -2,6 +2,9 @@
 
 #include "app/core/quotedvalue.h"
 
+#include "strategies/claimforupdatestrategy.h"
+#include "strategies/claimskiplockedstrategy.h"
+#include "strategies/claimupdatestrategy.h"
 #include "strategies/conditionalstrategy.h"
 #include "strategies/naivestrategy.h"
 #include "strategies/optimisticstrategy.h"
@@ -40,6 +43,9 @@ const QList<Entry>& entries()
         { QStringLiteral("pessimistic-nowait"), [] { return std::make_unique<PessimisticNowaitStrategy>(); } },
         { QStringLiteral("procedure"), [] { return std::make_unique<ProcedureStrategy>(); } },
         { QStringLiteral("slotted-routed"), [] { return std::make_unique<RoutedSlotStrategy>(); } },
+        { QStringLiteral("claim-for-update"), [] { return std::make_unique<ClaimForUpdateStrategy>(); } },
+        { QStringLiteral("claim-update"), [] { return std::make_unique<ClaimUpdateStrategy>(); } },
+        { QStringLiteral("claim-skip-locked"), [] { return std::make_unique<ClaimSkipLockedStrategy>(); } },
     };
     return all;
 }
@@ -56,11 +62,11 @@ QStringList ids()
     return result;
 }
 
-QStringList allIds()
+QStringList allIds(WorkloadKind workload)
 {
     QStringList result;
     for (const Entry& entry : entries()) {
-        if (entry.inAll)
+        if (entry.inAll && entry.make()->workload() == workload)
             result << entry.id;
     }
     return result;
@@ -75,11 +81,11 @@ std::unique_ptr<Strategy> create(const QString& id)
     return nullptr;
 }
 
-QStringList parseList(const QString& text, QString* error)
+QStringList parseList(const QString& text, QString* error, WorkloadKind workload)
 {
     const QString trimmed = text.trimmed().toLower();
     if (trimmed == QLatin1String("all"))
-        return allIds();
+        return allIds(workload);
     if (trimmed == QLatin1String("deadlocks"))
         return { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
     QStringList result;
@@ -122,6 +128,7 @@ StrategyNeeds needsOf(const QStringList& ids)
             needs.slotRows << id;
         if (strategy->linesPerOrder() == 2)
             needs.twoSkus << id;
+        (strategy->workload() == WorkloadKind::Claim ? needs.claimsTasks : needs.sellsStock) << id;
     }
     return needs;
 }

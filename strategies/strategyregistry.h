@@ -11,11 +11,12 @@
 namespace StrategyRegistry {
 
 QStringList ids(); // every strategy
-QStringList allIds(); // what "all" means: the inventory strategies, without the deadlock demonstrations
+// What "all" means: the workload's strategies, without the deadlock demonstrations.
+QStringList allIds(WorkloadKind workload = WorkloadKind::Inventory);
 std::unique_ptr<Strategy> create(const QString& id);
-// Parses "pessimistic,optimistic", "all" or "deadlocks" (the two two-SKU strategies);
-// names every unknown id in `error`, and refuses an empty item ("a,,b").
-QStringList parseList(const QString& text, QString* error);
+// Parses "pessimistic,optimistic", "all" (the workload's) or "deadlocks" (the two two-SKU
+// strategies); names every unknown id in `error`, and refuses an empty item ("a,,b").
+QStringList parseList(const QString& text, QString* error, WorkloadKind workload = WorkloadKind::Inventory);
 // What the strategies `ids` ask of an experiment, from their stock layout and order lines; an
 // unknown id asks nothing.
 StrategyNeeds needsOf(const QStringList& ids);

@@ -80,6 +80,7 @@ bool TransactionRetrier::setUpSession(QString* error)
     }
     // The shopper's network starts with its orders: setting the session up is not timed.
     m_connection.setRoundTrip(m_environment.roundTrip());
+    m_environment.noteClientConnection(m_connection.threadId());
     return true;
 }
 

@@ -24,6 +24,10 @@ struct alignas(64) WorkerCounters {
     // held enough ("visible but cannot be bought"), and stock moved between slots to prevent it.
     Counter refusedWithStock { 0 };
     Counter rebalances { 0 };
+    // Claim workload: tasks a worker claimed while another live worker still held them (must stay
+    // 0), and claims the sweeper gave back because they were held past the claim timeout.
+    Counter doubleClaims { 0 };
+    Counter tasksReleased { 0 };
     Counter lockWaitNs { 0 }; // client time inside the locking statement
     Counter lockHoldNs { 0 }; // from the first lock taken to the commit, over committed transactions
     Counter lockHolds { 0 }; // committed transactions that took a lock

@@ -247,7 +247,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     }
     QString strategyError;
     result.strategies = StrategyRegistry::parseList(
-        parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"), &strategyError);
+        parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"), &strategyError, result.experiment.workload);
     // Checked for the strategies that will run: slots above the stock matter only to the
     // slotted ones, a single SKU only to the two-SKU ones.
     if (result.errors.isEmpty()) {

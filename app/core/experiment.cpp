@@ -56,6 +56,25 @@ void checkSlotRows(QList<FieldError>& errors, const Experiment& e, const QString
                 .arg(number(e.skus * e.slotsPerSku), namesOf(ids), number(kMaxSlotRows)) });
 }
 
+void checkWorkload(QList<FieldError>& errors, const Experiment& e, const StrategyNeeds& needs)
+{
+    if (e.workload == WorkloadKind::Claim && !needs.sellsStock.isEmpty())
+        errors.append({ QStringLiteral("workload"),
+            QStringLiteral("%1 %2 stock: choose the inventory workload for %3, or claim strategies (claim-for-update, "
+                           "claim-update, claim-skip-locked) for the claim workload")
+                .arg(namesOf(needs.sellsStock), agreeing(needs.sellsStock, "sells", "sell"),
+                    needs.sellsStock.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")) });
+    if (e.workload == WorkloadKind::Inventory && !needs.claimsTasks.isEmpty())
+        errors.append({ QStringLiteral("workload"),
+            QStringLiteral("%1 %2 tasks: choose the claim workload (--workload claim) for %3")
+                .arg(namesOf(needs.claimsTasks), agreeing(needs.claimsTasks, "claims", "claim"),
+                    needs.claimsTasks.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")) });
+    if (e.workload != WorkloadKind::Claim)
+        return;
+    // A claim batch is one transaction of one order line per task.
+    requireRange(errors, QStringLiteral("batch"), e.batch, 1, 1000);
+}
+
 void checkTwoSkus(QList<FieldError>& errors, const Experiment& e, const QStringList& ids)
 {
     // Below 1 the range check has already said so.
@@ -93,6 +112,11 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
         checkSlotRows(errors, e, needs.slotRows);
     if (!needs.twoSkus.isEmpty())
         checkTwoSkus(errors, e, needs.twoSkus);
+    checkWorkload(errors, e, needs);
+    requireRange(errors, QStringLiteral("tasks"), e.tasks, 1, 10'000'000);
+    requireRange(errors, QStringLiteral("claim-timeout"), e.claimTimeoutMs, 50, 3600LL * 1000);
+    if (e.killWorkersEveryMs != 0)
+        requireRange(errors, QStringLiteral("kill-workers-every"), e.killWorkersEveryMs, 10, 3600LL * 1000);
 
     switch (e.skew) {
     case SkewKind::Uniform:
@@ -200,6 +224,11 @@ QString knobSwitchName(KnobSwitch value)
         break;
     }
     return QStringLiteral("server");
+}
+
+QString workloadName(WorkloadKind kind)
+{
+    return kind == WorkloadKind::Claim ? QStringLiteral("claim") : QStringLiteral("inventory");
 }
 
 QString arrivalName(ArrivalMode mode)

@@ -12,11 +12,14 @@ enum class StopKind { Duration, Orders, SoldOut };
 enum class Isolation { ReadUncommitted, ReadCommitted, RepeatableRead, Serializable };
 enum class ArrivalMode { Closed, Open };
 enum class KnobSwitch { Server, On, Off }; // Server: leave the server's setting alone
+// What the clients do: buy stock from SKUs, or claim and complete tasks from a shared table.
+enum class WorkloadKind { Inventory, Claim };
 
 inline constexpr int kMaxRepeat = 100; // runs of each strategy in one plan
 
-// One inventory workload. Plain values; parsing, validation and JSON live in ExperimentFields.
+// One workload and its settings. Plain values; parsing, validation and JSON live in ExperimentFields.
 struct Experiment {
+    WorkloadKind workload = WorkloadKind::Inventory;
     std::int64_t skus = 1;
     std::int64_t initialStock = 10000;
     int slotsPerSku = 16;
@@ -47,7 +50,12 @@ struct Experiment {
     double rate = 1000.0; // target orders/s in open-loop mode
     std::uint64_t seed = 1;
 
-    int batch = 16; // queued strategy: up to this many orders of one SKU per transaction
+    int batch = 16; // queued strategy: up to this many orders of one SKU per transaction; claim: tasks per claim
+    // Claim workload: the pending tasks, how long a claim may stay unfinished before the
+    // claim-update sweeper gives it back, and how often the lab kills a worker's connection (0: never).
+    std::int64_t tasks = 100000;
+    std::int64_t claimTimeoutMs = 2000;
+    std::int64_t killWorkersEveryMs = 0;
     int writers = 4; // queued strategy: writer connections draining the queues
     int maxRetries = 100; // optimistic conflicts before an order gives up
     int sampleIntervalMs = 250;
@@ -86,3 +94,4 @@ QString isolationName(Isolation isolation); // e.g. "repeatable-read"
 QString isolationSql(Isolation isolation); // e.g. "REPEATABLE READ"
 QString arrivalName(ArrivalMode mode);
 QString knobSwitchName(KnobSwitch value);
+QString workloadName(WorkloadKind kind); // "inventory" or "claim"

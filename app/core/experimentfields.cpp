@@ -191,6 +191,10 @@ QString jsonNumberText(double value)
 }
 
 const QList<ExperimentField> kFields = {
+    { QStringLiteral("workload"), QStringLiteral("kind"),
+      QStringLiteral("inventory (clients buy stock from SKUs) or claim (workers claim batches of tasks from one table and complete them)."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.workload, std::array { WorkloadKind::Inventory, WorkloadKind::Claim }, workloadName); },
+      [](const Experiment& e) { return workloadName(e.workload); } },
     { QStringLiteral("skus"), QStringLiteral("n"), QStringLiteral("Number of SKUs (1..1,000,000)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.skus); },
       [](const Experiment& e) { return QString::number(e.skus); } },
@@ -263,9 +267,23 @@ const QList<ExperimentField> kFields = {
           return QString();
       },
       [](const Experiment& e) { return QString::number(e.seed); } },
-    { QStringLiteral("batch"), QStringLiteral("n"), QStringLiteral("Queued strategy: at most this many orders of one SKU committed per transaction (1..1000; default 16, 1 for no batching)."),
+    { QStringLiteral("batch"), QStringLiteral("n"), QStringLiteral("Queued strategy: at most this many orders of one SKU committed per transaction (1..1000; default 16, 1 for no "
+                                                           "batching). Claim workload: tasks a worker claims at once (1..100)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.batch); },
       [](const Experiment& e) { return QString::number(e.batch); } },
+    { QStringLiteral("tasks"), QStringLiteral("n"), QStringLiteral("Claim workload: pending tasks in the table when the run starts (1..10,000,000)."),
+      [](Experiment& e, const QString& t) { return parseInt(t, e.tasks); },
+      [](const Experiment& e) { return QString::number(e.tasks); },
+      { QStringLiteral("workload"), { QStringLiteral("claim") } } },
+    { QStringLiteral("claim-timeout"), QStringLiteral("time"),
+      QStringLiteral("Claim workload: a claim older than this is given back by claim-update's sweeper (a worker that died keeps none)."),
+      [](Experiment& e, const QString& t) { return parseDurationField(t, e.claimTimeoutMs); },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.claimTimeoutMs); },
+      { QStringLiteral("workload"), { QStringLiteral("claim") } } },
+    { QStringLiteral("kill-workers-every"), QStringLiteral("time"),
+      QStringLiteral("Kill one client's connection this often (KILL CONNECTION), as a worker dying mid-batch; 0 for never."),
+      [](Experiment& e, const QString& t) { return parseDurationField(t, e.killWorkersEveryMs); },
+      [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.killWorkersEveryMs); } },
     { QStringLiteral("writers"), QStringLiteral("n"), QStringLiteral("Queued strategy: writer connections draining the per-SKU queues (1..256)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.writers); },
       [](const Experiment& e) { return QString::number(e.writers); } },
@@ -307,7 +325,7 @@ bool isNumericField(const QString& name)
 {
     static const QStringList numeric = { QStringLiteral("skus"), QStringLiteral("stock"), QStringLiteral("slots"),
         QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rtt-ms"), QStringLiteral("rate"),
-        QStringLiteral("seed"), QStringLiteral("batch"), QStringLiteral("writers"), QStringLiteral("max-retries"),
+        QStringLiteral("seed"), QStringLiteral("batch"), QStringLiteral("tasks"), QStringLiteral("writers"), QStringLiteral("max-retries"),
         QStringLiteral("sample-ms"), QStringLiteral("repeat"), QStringLiteral("lock-wait-timeout"), QStringLiteral("flush-log"),
         QStringLiteral("buffer-pool-mb") };
     return numeric.contains(name);

@@ -26,6 +26,8 @@ struct MetricsSample {
     long long unresolved = 0;
     long long refusedWithStock = 0; // slotted: refused though the SKU's slots together held enough
     long long rebalances = 0; // slotted-routed: stock moved between a SKU's slots
+    long long doubleClaims = 0; // claim workload: tasks taken while another live worker held them
+    long long tasksReleased = 0; // claim-update: claims the sweeper gave back
     ErrorCounts errors {};
     long long lockHoldNs = 0; // summed over committed transactions, from their first lock to the commit
     long long lockHolds = 0;

@@ -9,6 +9,8 @@
 struct StrategyNeeds {
     QStringList slotRows; // stock lives in slot rows: one unit per slot at least, a bounded slot table
     QStringList twoSkus; // every order buys two different SKUs: at least 2 SKUs
+    QStringList sellsStock; // runs in the inventory workload
+    QStringList claimsTasks; // runs in the claim workload
 
     bool operator==(const StrategyNeeds&) const = default;
 };

@@ -4,10 +4,14 @@ Verdict StrategyResult::verdict() const
 {
     // An anomaly the audit found stands even when the run also ended on an error.
     if (audited() && anomaly()) {
+        if (oversold > 0 && experiment.workload == WorkloadKind::Claim)
+            return Verdict::CompletedTwice; // each task is a stock of one: a second completion oversells it
         if (oversold > 0)
             return safe ? Verdict::Oversold : Verdict::OversoldUnsafeBaseline;
         return safe ? Verdict::LostUpdates : Verdict::LostUpdatesUnsafeBaseline;
     }
+    if (doubleClaims > 0)
+        return Verdict::ClaimedTwice;
     if (!error.isEmpty())
         return Verdict::Error;
     if (!audited() || unresolved > 0)

@@ -59,6 +59,13 @@ struct StrategyResult {
     long long unresolved = 0;
     long long refusedWithStock = 0; // slotted: out of stock on the slots tried, though the SKU's total held enough
     long long rebalances = 0; // slotted-routed: transactions that moved stock between a SKU's slots
+    // Claim workload: tasks taken while another live worker held them (must be 0), claims the
+    // sweeper gave back, worker connections the lab killed, and tasks still claimed after the run
+    // by workers that died (the sweeper had not given them back yet; -1 when not counted).
+    long long doubleClaims = 0;
+    long long tasksReleased = 0;
+    long long workersKilled = 0;
+    long long strandedTasks = -1;
     ErrorCounts errors {};
     long long lateOrders = 0; // sold after the stop line by orders already under way: audited, not in the rates
     long long attemptsAfterSoldOut = 0; // attempts that could only find no stock, left out of the rates

@@ -21,6 +21,10 @@ QString verdictText(Verdict verdict)
         return QStringLiteral("FAIL: client count differs from orders table");
     case Verdict::AuditIncomplete:
         return QStringLiteral("audit incomplete");
+    case Verdict::CompletedTwice:
+        return QStringLiteral("FAIL: a task completed twice");
+    case Verdict::ClaimedTwice:
+        return QStringLiteral("FAIL: a task claimed twice");
     }
     return QString();
 }
@@ -32,6 +36,6 @@ bool isBad(Verdict verdict)
 
 bool isSafetyFailure(Verdict verdict)
 {
-    return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates
-        || verdict == Verdict::ClientsDisagree;
+    return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates || verdict == Verdict::ClientsDisagree
+        || verdict == Verdict::CompletedTwice || verdict == Verdict::ClaimedTwice;
 }

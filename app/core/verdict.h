@@ -14,6 +14,8 @@ enum class Verdict {
     LostUpdatesUnsafeBaseline,
     ClientsDisagree, // the clients' count differs from the orders table
     AuditIncomplete, // the run finished but the closing audit could not run: nothing was checked
+    CompletedTwice, // claim workload: a task has two completion rows
+    ClaimedTwice, // claim workload: a worker took a task another live worker still held
 };
 
 // "pass", "FAIL: oversold", "oversold (unsafe baseline)", …: as files and screens show it.

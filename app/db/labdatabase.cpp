@@ -197,13 +197,29 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
 
 std::int64_t LabDatabase::rowsToFill(StockLayout layout, const Experiment& e)
 {
-    return e.skus + (layout == StockLayout::Rows ? e.skus : e.skus * e.slotsPerSku);
+    switch (layout) {
+    case StockLayout::Slots:
+        return e.skus + e.skus * e.slotsPerSku;
+    case StockLayout::Tasks:
+        return 2 * e.tasks;
+    case StockLayout::Rows:
+        break;
+    }
+    return 2 * e.skus;
 }
 
 bool LabDatabase::seed(StockLayout layout, const Experiment& e, FillProgress* progress, QString* error)
 {
     if (progress)
         progress->start(rowsToFill(layout, e));
+    if (layout == StockLayout::Tasks) {
+        // Each task is an "SKU" of stock 1 in the audit's eyes: completed twice is oversold,
+        // marked done with no completion row is a lost update.
+        return insertRows(QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.tasks,
+                   [](std::int64_t i) { return QStringLiteral("(%1,1)").arg(i + 1); }, progress, error)
+            && insertRows(QStringLiteral("INSERT INTO tasks (task_id) VALUES "), QString(), e.tasks,
+                [](std::int64_t i) { return QStringLiteral("(%1)").arg(i + 1); }, progress, error);
+    }
     if (!insertRows(QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.skus,
                     [&](std::int64_t i) { return QStringLiteral("(%1,%2)").arg(i + 1).arg(e.initialStock); }, progress, error))
         return false;

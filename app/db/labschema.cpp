@@ -34,30 +34,67 @@ const QString kInventorySlot = QStringLiteral(
     "  PRIMARY KEY (sku_id, slot)\n"
     ") ENGINE=InnoDB");
 
+// The claim workload's work queue: status 0 pending, 1 claimed (owner and claimed_at set, by
+// claim-update), 2 done. Indexed by status so that a claim reads the pending rows in id order
+// without scanning the done ones, and by owner for claim-update's read-back and the sweeper.
+const QString kTasks = QStringLiteral(
+    "CREATE TABLE tasks (\n"
+    "  task_id BIGINT NOT NULL PRIMARY KEY,\n"
+    "  status TINYINT NOT NULL DEFAULT 0,\n"
+    "  owner BIGINT NULL,\n"
+    "  claimed_at TIMESTAMP(6) NULL,\n"
+    "  released INT NOT NULL DEFAULT 0,\n"
+    "  KEY by_status (status),\n"
+    "  KEY by_owner (owner)\n"
+    ") ENGINE=InnoDB");
+
+QString stockTable(StockLayout layout)
+{
+    switch (layout) {
+    case StockLayout::Slots:
+        return QStringLiteral("inventory_slot");
+    case StockLayout::Tasks:
+        return QStringLiteral("tasks");
+    case StockLayout::Rows:
+        break;
+    }
+    return QStringLiteral("inventory");
+}
+
 } // namespace
 
 namespace LabSchema {
 
 QStringList tableNames(StockLayout layout)
 {
-    return { QStringLiteral("sku"), QStringLiteral("orders"),
-        layout == StockLayout::Rows ? QStringLiteral("inventory") : QStringLiteral("inventory_slot") };
+    return { QStringLiteral("sku"), QStringLiteral("orders"), stockTable(layout) };
 }
 
 QStringList allTableNames()
 {
-    return { QStringLiteral("sku"), QStringLiteral("orders"), QStringLiteral("inventory"), QStringLiteral("inventory_slot") };
+    return { QStringLiteral("sku"), QStringLiteral("orders"), QStringLiteral("inventory"), QStringLiteral("inventory_slot"),
+        QStringLiteral("tasks") };
 }
 
 QStringList createStatements(StockLayout layout)
 {
-    return { kSku, kOrders, layout == StockLayout::Rows ? kInventory : kInventorySlot };
+    switch (layout) {
+    case StockLayout::Slots:
+        return { kSku, kOrders, kInventorySlot };
+    case StockLayout::Tasks:
+        return { kSku, kOrders, kTasks };
+    case StockLayout::Rows:
+        break;
+    }
+    return { kSku, kOrders, kInventory };
 }
 
 QString currentStockQuery(StockLayout layout)
 {
     if (layout == StockLayout::Rows)
         return QStringLiteral("SELECT sku_id, stock FROM inventory");
+    if (layout == StockLayout::Tasks) // a task not yet done still has its one unit of work
+        return QStringLiteral("SELECT task_id AS sku_id, IF(status = 2, 0, 1) AS stock FROM tasks");
     return QStringLiteral("SELECT sku_id, SUM(stock) AS stock FROM inventory_slot GROUP BY sku_id");
 }
 

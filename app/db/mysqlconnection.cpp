@@ -125,6 +125,8 @@ bool MysqlConnection::execute(const QString& sql)
         captureError();
         return false;
     }
+    // Read before the results are drained: the client library reports -1 once they are.
+    m_affectedRows = mysql_affected_rows(m_handle);
     // Drain every result, so the connection stays usable: a CALL sends one per SELECT in the
     // procedure and a last status; an error inside the procedure may come with any of them.
     while (true) {
@@ -192,7 +194,7 @@ std::optional<QString> MysqlConnection::queryText(const QString& sql)
 
 std::uint64_t MysqlConnection::affectedRows() const
 {
-    return m_handle ? mysql_affected_rows(m_handle) : 0;
+    return m_handle ? m_affectedRows : 0;
 }
 
 unsigned long MysqlConnection::threadId() const

@@ -46,6 +46,7 @@ public:
     std::optional<std::int64_t> queryInt(const QString& sql);
     // The first column of the first row as text; nullopt on an error or a NULL.
     std::optional<QString> queryText(const QString& sql);
+    // Rows the last execute() changed (its first statement's count, for a CALL).
     std::uint64_t affectedRows() const;
     unsigned long threadId() const;
     QString serverVersion() const;
@@ -79,4 +80,5 @@ private:
     std::chrono::nanoseconds m_roundTrip { 0 };
     std::atomic<int> m_socket { -1 }; // for abortFromAnyThread(), which must not read m_handle
     std::int64_t m_sentAtNs = 0;
+    std::uint64_t m_affectedRows = 0;
 };

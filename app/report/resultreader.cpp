@@ -120,6 +120,10 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.unresolved = integer(o, "unresolved");
     r.refusedWithStock = integer(o, "refused_with_stock"); // 0 in files written before it existed
     r.rebalances = integer(o, "rebalances");
+    r.doubleClaims = integer(o, "double_claims");
+    r.tasksReleased = integer(o, "tasks_released");
+    r.workersKilled = integer(o, "workers_killed");
+    r.strandedTasks = o.value(QStringLiteral("tasks_stranded")).isDouble() ? integer(o, "tasks_stranded") : -1;
     r.ordersPerS = real(o, "orders_per_s");
     r.attemptsPerS = real(o, "attempts_per_s");
     r.p50Ms = real(o, "p50_ms");

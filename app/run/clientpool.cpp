@@ -163,16 +163,20 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
         const OrderOutcome outcome = session->place(order);
         const std::int64_t end = nowNs();
         switch (outcome) {
-        case OrderOutcome::Sold:
+        case OrderOutcome::Sold: {
             record.firstLines.add(order.requestId);
             if (lines == 2)
                 record.secondLines.add(order.secondRequestId());
-            WorkerCounters::add(counters.sold, lines);
-            WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * lines);
+            const int sold = session->linesOfLastSale().value_or(lines);
+            for (int line = 1; line < sold && lines == 1; ++line)
+                record.firstLines.add(order.lineRequestId(line));
+            WorkerCounters::add(counters.sold, sold);
+            WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * sold);
             counters.latency.record(end - begin);
             for (std::int64_t seen = m_lastSaleNs.load(std::memory_order_relaxed);
                  end > seen && !m_lastSaleNs.compare_exchange_weak(seen, end, std::memory_order_relaxed);) { }
             break;
+        }
         case OrderOutcome::OutOfStock:
             WorkerCounters::add(counters.outOfStock, 1);
             if (order.qty == e.qtyMin && lines == 1) // not even the smallest order fits: this SKU is done
@@ -186,6 +190,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             record.unresolved.add(order.requestId, lines == 2 ? order.secondRequestId() : 0);
             break;
         case OrderOutcome::Aborted:
+        case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come back
             break;
         }
     }

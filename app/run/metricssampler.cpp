@@ -29,6 +29,8 @@ MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) co
         totals.unresolved += read(c.unresolved);
         totals.refusedWithStock += read(c.refusedWithStock);
         totals.rebalances += read(c.rebalances);
+        totals.doubleClaims += read(c.doubleClaims);
+        totals.tasksReleased += read(c.tasksReleased);
         totals.lockWaitNs += read(c.lockWaitNs);
         totals.lockHoldNs += read(c.lockHoldNs);
         totals.lockHolds += read(c.lockHolds);
@@ -53,6 +55,8 @@ void MetricsSampler::copyCounts(const Totals& totals, MetricsSample& sample)
     sample.unresolved = totals.unresolved;
     sample.refusedWithStock = totals.refusedWithStock;
     sample.rebalances = totals.rebalances;
+    sample.doubleClaims = totals.doubleClaims;
+    sample.tasksReleased = totals.tasksReleased;
     sample.errors = totals.errors;
     sample.lockHoldNs = totals.lockHoldNs;
     sample.lockHolds = totals.lockHolds;

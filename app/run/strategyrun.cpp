@@ -9,6 +9,8 @@
 #include "app/run/lockinspector.h"
 #include "app/run/metricssampler.h"
 #include "app/run/serverwatch.h"
+#include "app/run/workerkiller.h"
+#include "app/run/workload.h"
 #include "app/server/serverknobs.h"
 #include "strategies/runenvironment.h"
 
@@ -69,6 +71,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     }
     // Settings are restored and connections closed before the result is handed on, in the
     // reverse order of their making.
+    m_killer.reset();
     m_clients.reset();
     m_watch.reset();
     m_deadlocks.reset();
@@ -77,6 +80,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_sampler.reset();
     m_probe.reset();
     m_environment.reset();
+    m_workload.reset();
     m_knobs.reset();
     m_database.reset();
     return result;
@@ -86,6 +90,7 @@ bool StrategyRun::prepare(QString* error)
 {
     say(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
+    m_workload = Workload::create(m_experiment.workload);
     FillProgress filling([this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
     filling.setStopRequested([this] { return m_cancel.load(); });
     if (!m_database->open(error)
@@ -130,6 +135,8 @@ bool StrategyRun::prepare(QString* error)
         m_result.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), timeout);
     }
 
+    if (m_experiment.killWorkersEveryMs > 0)
+        m_killer = std::make_unique<WorkerKiller>(control, *m_environment);
     say(QStringLiteral("%1: running").arg(m_strategy.id()));
     m_sampler->start();
     m_deadlocks->start();
@@ -152,6 +159,8 @@ std::optional<StopReason> StrategyRun::tick()
     m_environment->setServerSilent(m_watch->silent());
     if (m_watch->silent())
         return std::nullopt;
+    if (m_killer)
+        m_killer->tick(m_clock.elapsed());
     bool sampled = false;
     if (m_clock.elapsed() >= m_next.sampleMs) {
         takeSample();
@@ -338,6 +347,10 @@ StrategyResult StrategyRun::finish()
     m_result.series.append(atStop);
     publish(atStop);
 
+    if (m_killer)
+        m_result.workersKilled = m_killer->killed();
+    if (QString figuresError; audit.valid && !m_workload->closingFigures(m_database->connection().database(), m_result, &figuresError))
+        say(QStringLiteral("%1: %2").arg(m_strategy.id(), figuresError));
     if (audit.valid) {
         m_result.sold = audit.sold;
         m_result.remaining = audit.remaining;
@@ -443,5 +456,7 @@ void StrategyRun::takeClientCounts(const MetricsSample& counts)
     m_result.unresolved = counts.unresolved;
     m_result.refusedWithStock = counts.refusedWithStock;
     m_result.rebalances = counts.rebalances;
+    m_result.doubleClaims = counts.doubleClaims;
+    m_result.tasksReleased = counts.tasksReleased;
     m_result.errors = counts.errors;
 }

@@ -28,6 +28,8 @@ class MetricsSampler;
 class RunEnvironment;
 class ServerWatch;
 class ServerKnobs;
+class WorkerKiller;
+class Workload;
 
 // What a run reports while it goes; any member may be empty.
 struct RunObserver {
@@ -98,6 +100,8 @@ private:
     std::unique_ptr<DeadlockWatcher> m_deadlocks;
     std::unique_ptr<ServerWatch> m_watch;
     std::unique_ptr<ClientPool> m_clients;
+    std::unique_ptr<Workload> m_workload;
+    std::unique_ptr<WorkerKiller> m_killer; // only with --kill-workers-every
     bool m_strategyBegun = false;
     QElapsedTimer m_clock;
     Schedule m_next;

@@ -61,6 +61,10 @@ QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("flush-log"), { 3, {} } },
         { QStringLiteral("buffer-pool-mb"), { 8, {} } },
         { QStringLiteral("database"), { QString(65, QLatin1Char('d')), {} } },
+        { QStringLiteral("workload"), { QStringLiteral("shopping"), {} } },
+        { QStringLiteral("tasks"), { 0, { QStringLiteral("--workload"), QStringLiteral("claim") } } },
+        { QStringLiteral("claim-timeout"), { QStringLiteral("10ms"), { QStringLiteral("--workload"), QStringLiteral("claim") } } },
+        { QStringLiteral("kill-workers-every"), { QStringLiteral("5ms"), {} } },
     };
 }
 

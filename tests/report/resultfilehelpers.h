@@ -116,6 +116,10 @@ inline StrategyResult knownResult()
     r.unresolved = 5014;
     r.refusedWithStock = 5018;
     r.rebalances = 5019;
+    r.doubleClaims = 5020;
+    r.tasksReleased = 5021;
+    r.workersKilled = 5022;
+    r.strandedTasks = 5023;
     r.errors = { 601, 602, 603, 604, 605, 606, 607 };
     r.lateOrders = 5015;
     r.attemptsAfterSoldOut = 5016;

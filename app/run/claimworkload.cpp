@@ -1,0 +1,15 @@
+#include "app/run/claimworkload.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+bool ClaimWorkload::closingFigures(QSqlDatabase control, StrategyResult& result, QString* error)
+{
+    QSqlQuery query(control);
+    if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 1")) || !query.next()) {
+        *error = QStringLiteral("cannot count the tasks left claimed: %1").arg(query.lastError().text());
+        return false;
+    }
+    result.strandedTasks = query.value(0).toLongLong();
+    return true;
+}

@@ -1,0 +1,44 @@
+#include "app/run/workerkiller.h"
+
+#include "strategies/runenvironment.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace {
+
+constexpr int kUnknownThreadId = 1094; // the connection had gone already
+
+} // namespace
+
+WorkerKiller::WorkerKiller(QSqlDatabase control, RunEnvironment& environment)
+    : m_control(std::move(control))
+    , m_environment(environment)
+    , m_everyMs(environment.experiment().killWorkersEveryMs)
+    , m_nextMs(m_everyMs)
+    , m_rng(environment.experiment().seed * 7919ULL)
+{
+}
+
+void WorkerKiller::tick(std::int64_t elapsedMs)
+{
+    if (m_everyMs <= 0 || elapsedMs < m_nextMs)
+        return;
+    m_nextMs += m_everyMs;
+    if (m_nextMs <= elapsedMs)
+        m_nextMs = elapsedMs + m_everyMs;
+    const std::vector<unsigned long> live = m_environment.liveClientConnections();
+    if (live.empty())
+        return;
+    const unsigned long victim = live[std::uniform_int_distribution<std::size_t>(0, live.size() - 1)(m_rng)];
+    // Marked first: from this instant the ledger no longer counts the victim as holding anything.
+    m_environment.markConnectionKilled(victim);
+    QSqlQuery kill(m_control);
+    if (kill.exec(QStringLiteral("KILL CONNECTION %1").arg(victim))) {
+        ++m_killed;
+        return;
+    }
+    if (kill.lastError().nativeErrorCode().toInt() != kUnknownThreadId)
+        m_environment.errors().report({ kill.lastError().nativeErrorCode().toUInt(), kill.lastError().databaseText() },
+            QStringLiteral("killing a worker's connection"));
+}

@@ -1,0 +1,28 @@
+#include "strategies/claimledger.h"
+
+ClaimLedger::ClaimLedger(const RunEnvironment& environment)
+    : m_environment(environment)
+{
+}
+
+int ClaimLedger::take(const std::vector<std::int64_t>& tasks, unsigned long holder)
+{
+    int doubles = 0;
+    std::lock_guard lock(m_mutex);
+    for (const std::int64_t task : tasks) {
+        auto [it, inserted] = m_holders.try_emplace(task, holder);
+        if (!inserted && it->second != holder && !m_environment.connectionKilled(it->second))
+            ++doubles;
+        it->second = holder;
+    }
+    return doubles;
+}
+
+void ClaimLedger::drop(const std::vector<std::int64_t>& tasks, unsigned long holder)
+{
+    std::lock_guard lock(m_mutex);
+    for (const std::int64_t task : tasks) {
+        if (const auto it = m_holders.find(task); it != m_holders.end() && it->second == holder)
+            m_holders.erase(it);
+    }
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "strategies/runenvironment.h"
+
+#include <cstdint>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+// Which worker holds which task right now, kept in the lab beside the database: a task taken
+// while another worker still holds it is a double claim, the one thing a claim strategy must
+// never do. A holder is a connection id; one the lab killed holds nothing any more.
+class ClaimLedger {
+public:
+    explicit ClaimLedger(const RunEnvironment& environment);
+
+    // `holder` now holds `tasks`; returns how many of them another live holder still held.
+    int take(const std::vector<std::int64_t>& tasks, unsigned long holder);
+    // `holder` is done with `tasks` (completed, or abandoned); tasks since taken by another stay theirs.
+    void drop(const std::vector<std::int64_t>& tasks, unsigned long holder);
+
+private:
+    const RunEnvironment& m_environment;
+    std::mutex m_mutex;
+    std::unordered_map<std::int64_t, unsigned long> m_holders;
+};

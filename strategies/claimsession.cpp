@@ -1,0 +1,105 @@
+#include "strategies/claimsession.h"
+
+#include <chrono>
+#include <thread>
+
+namespace {
+
+// How long a worker that found no pending task waits before it asks again, as a job worker polls.
+constexpr auto kIdlePoll = std::chrono::milliseconds(20);
+
+QString idList(const std::vector<std::int64_t>& tasks)
+{
+    QString list;
+    for (const std::int64_t task : tasks) {
+        if (!list.isEmpty())
+            list += QLatin1Char(',');
+        list += QString::number(task);
+    }
+    return list;
+}
+
+} // namespace
+
+ClaimSession::ClaimSession(RunEnvironment& environment, WorkerCounters& counters, ClaimLedger& ledger)
+    : RetryingSession(environment, counters)
+    , m_ledger(ledger)
+    , m_counters(counters)
+    , m_batch(environment.experiment().batch)
+{
+}
+
+OrderOutcome ClaimSession::place(const Order& order)
+{
+    m_completed = 0;
+    const OrderOutcome outcome = RetryingSession::place(order);
+    letGo(); // completed, or given up: either way this worker holds nothing now
+    if (outcome != OrderOutcome::OutOfStock)
+        return outcome;
+    std::this_thread::sleep_for(kIdlePoll);
+    return OrderOutcome::Idle;
+}
+
+bool ClaimSession::fetchTasks(PreparedStatement& statement, std::vector<std::int64_t>& tasks)
+{
+    tasks.clear();
+    std::vector<std::optional<std::int64_t>> row;
+    while (statement.fetch(row)) {
+        if (!row.empty() && row.front())
+            tasks.push_back(*row.front());
+    }
+    return !statement.lastError().isSet();
+}
+
+bool ClaimSession::timedClaim(PreparedStatement& statement, std::initializer_list<std::int64_t> params)
+{
+    const bool ok = statement.execute(params);
+    const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch());
+    WorkerCounters::add(m_counters.lockWaitNs, now.count() - connection().sentAtNs());
+    return ok;
+}
+
+void ClaimSession::hold(const std::vector<std::int64_t>& tasks)
+{
+    letGo();
+    m_completed = 0;
+    m_holder = connection().threadId();
+    m_held = tasks;
+    if (const int doubles = m_ledger.take(tasks, m_holder); doubles > 0)
+        WorkerCounters::add(m_counters.doubleClaims, doubles);
+}
+
+void ClaimSession::letGo()
+{
+    if (!m_held.empty())
+        m_ledger.drop(m_held, m_holder);
+    m_held.clear();
+}
+
+Attempt ClaimSession::markDone(const std::vector<std::int64_t>& tasks, bool ownedOnly, std::uint64_t* marked)
+{
+    QString sql = QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (%1)").arg(idList(tasks));
+    if (ownedOnly)
+        sql += QStringLiteral(" AND status = 1 AND owner = CONNECTION_ID()");
+    if (!connection().execute(sql))
+        return connectionFailed();
+    *marked = connection().affectedRows();
+    return Attempt::sold();
+}
+
+Attempt ClaimSession::insertLinesAndCommit(const Order& order, const std::vector<std::int64_t>& tasks)
+{
+    QString sql = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES ");
+    for (std::size_t line = 0; line < tasks.size(); ++line) {
+        if (line > 0)
+            sql += QLatin1Char(',');
+        sql += QStringLiteral("(%1,%2,1)").arg(order.lineRequestId(static_cast<int>(line))).arg(tasks[line]);
+    }
+    if (!connection().execute(sql))
+        return connectionFailed();
+    // Set before the COMMIT: a reply lost after it is settled by the retrier's lookup of line 0.
+    m_completed = static_cast<int>(tasks.size());
+    if (!retrier().commit())
+        return connectionFailed();
+    return Attempt::sold();
+}

@@ -1,0 +1,64 @@
+#include "strategies/claimsweeper.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace {
+
+constexpr auto kStep = std::chrono::milliseconds(10);
+
+} // namespace
+
+ClaimSweeper::ClaimSweeper(RunEnvironment& environment, WorkerCounters& counters)
+    : m_environment(environment)
+    , m_counters(counters)
+    , m_thread([this] { loop(); })
+{
+}
+
+ClaimSweeper::~ClaimSweeper()
+{
+    m_stop.store(true);
+    m_thread.join();
+}
+
+QString ClaimSweeper::releaseSql()
+{
+    return QStringLiteral("UPDATE tasks FORCE INDEX (by_status) SET status = 0, owner = NULL, claimed_at = NULL, released = released + 1 "
+                          "WHERE status = 1 AND claimed_at < NOW(6) - INTERVAL ? MICROSECOND");
+}
+
+void ClaimSweeper::loop()
+{
+    MysqlConnection connection; // this thread's own, opened and closed here
+    const auto every = std::chrono::milliseconds(std::max<std::int64_t>(m_environment.experiment().claimTimeoutMs / 4, 10));
+    auto next = std::chrono::steady_clock::now() + every;
+    while (!m_stop.load()) {
+        std::this_thread::sleep_for(kStep);
+        if (std::chrono::steady_clock::now() < next)
+            continue;
+        next += every;
+        if (m_environment.serverSilent() || m_environment.serverLost())
+            continue;
+        sweep(connection);
+    }
+}
+
+void ClaimSweeper::sweep(MysqlConnection& connection)
+{
+    if (!connection.isOpen() && !connection.open(m_environment.params())) {
+        m_environment.errors().report(connection.lastError(), QStringLiteral("claim sweeper: cannot connect"));
+        return;
+    }
+    const std::int64_t timeoutUs = m_environment.experiment().claimTimeoutMs * 1000;
+    QString sql = releaseSql();
+    sql.replace(QLatin1Char('?'), QString::number(timeoutUs));
+    if (!connection.execute(sql)) {
+        if (connection.lastError().errorClass() == ErrorClass::ConnectionLost)
+            connection.close(); // killed or restarted: a new connection next time
+        else
+            m_environment.errors().report(connection.lastError(), QStringLiteral("claim sweeper"));
+        return;
+    }
+    WorkerCounters::add(m_counters.tasksReleased, static_cast<std::int64_t>(connection.affectedRows()));
+}
