@@ -1,5 +1,7 @@
 #include "app/cli/consolereporter.h"
 
+#include "strategies/strategyregistry.h"
+
 #include "app/core/passwordmask.h"
 #include "app/report/resultexplanation.h"
 #include "app/report/resultcolumns.h"
@@ -35,8 +37,11 @@ void ConsoleReporter::onSample(const MetricsSample& s)
     if (!m_live || s.elapsedS - m_lastPrintedS < 0.999)
         return;
     m_lastPrintedS = s.elapsedS;
-    QString line = QStringLiteral("[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
-                                  "row-lock waits %9/s")
+    const bool claims = !StrategyRegistry::needsOf({ s.strategy }).claimsTasks.isEmpty();
+    QString line = QString::fromLatin1(claims ? "[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
+                                           "row-lock waits %9/s"
+                                         : "[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
+                                           "row-lock waits %9/s")
                        .arg(s.strategy, -19)
                        .arg(s.elapsedS, 5, 'f', 1)
                        .arg(s.ordersPerS, 8, 'f', 0)
@@ -50,7 +55,9 @@ void ConsoleReporter::onSample(const MetricsSample& s)
         line += QStringLiteral("  waiting now %1").arg(s.waitingNow);
     line += QStringLiteral("  deadlocks %1").arg(s.deadlocksTotal);
     if (s.audit.valid)
-        line += QStringLiteral("  oversold %1").arg(s.audit.oversold);
+        line += QString::fromLatin1(claims ? "  completed twice %1" : "  oversold %1").arg(s.audit.oversold);
+    if (claims)
+        line += QStringLiteral("  double claims %1  released %2").arg(s.doubleClaims).arg(s.tasksReleased);
     m_out << line << Qt::endl;
 }
 
@@ -86,6 +93,21 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                      .arg(r.clientSoldOrders)
                      .arg(PasswordMask::mask(r.auditIncomplete), r.verdictText())
               << Qt::endl;
+    } else if (r.experiment.workload == WorkloadKind::Claim) {
+        m_out << QStringLiteral("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double claims %8, "
+                                "released %9, stranded %10, workers killed %11 — %12")
+                     .arg(r.strategy, stopReasonKey(r.stopReason))
+                     .arg(r.durationS, 0, 'f', 1)
+                     .arg(r.sold)
+                     .arg(r.remaining)
+                     .arg(r.oversold)
+                     .arg(r.unrecordedDecrements)
+                     .arg(r.doubleClaims)
+                     .arg(r.tasksReleased)
+                     .arg(std::max(0LL, r.strandedTasks))
+                     .arg(r.workersKilled)
+                     .arg(r.verdictText())
+              << Qt::endl;
     } else {
         m_out << QStringLiteral("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
                      .arg(r.strategy, stopReasonKey(r.stopReason))
@@ -118,6 +140,8 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
     QList<Column> columns = of(Table::Console);
     if (!RepeatSummary::anyRepeated(summaries))
         columns.removeAll(Column::Repetition);
+    if (std::none_of(results.begin(), results.end(), [](const StrategyResult& r) { return r.experiment.workload == WorkloadKind::Claim; }))
+        columns.removeIf(isClaimColumn);
     // The strategy first, left-aligned; figures right-aligned under their headers; the
     // verdict last and unpadded, since it may carry an error's whole text.
     const auto cell = [](Column column, const QString& text) -> QString {

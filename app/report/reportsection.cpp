@@ -71,6 +71,10 @@ QList<ResultColumns::Column> columnsOf(const ReportGroup& group)
         columns.removeAll(Column::Source);
     if (!RepeatSummary::anyRepeated(RepeatSummary::of(group.rows)))
         columns.removeAll(Column::Repetition);
+    const bool claims = std::any_of(group.rows.begin(), group.rows.end(),
+        [](const SourcedResult& row) { return row.result.experiment.workload == WorkloadKind::Claim; });
+    if (!claims)
+        columns.removeIf(ResultColumns::isClaimColumn);
     const qsizetype afterThreads = columns.indexOf(Column::Threads) + 1;
     if (group.varying.contains(QLatin1String("skus")))
         columns.insert(afterThreads, Column::Skus);

@@ -108,6 +108,20 @@ constexpr Spec kSpecs[] = {
             "Slotted strategies: orders refused as out of stock while the SKU's slots together still held enough "
             "(\"visible but cannot be bought\"). slotted-routed moves stock between slots to keep this at 0."),
         0 },
+    { Column::DoubleClaims, QT_TRANSLATE_NOOP("ResultColumns", "double claims"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Claim workload: tasks a worker claimed while another live worker still held them. Must be 0."),
+        0 },
+    { Column::TasksReleased, QT_TRANSLATE_NOOP("ResultColumns", "released"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Claim workload: claims the sweeper gave back because they were older than the claim timeout (claim-update)."),
+        0 },
+    { Column::TasksStranded, QT_TRANSLATE_NOOP("ResultColumns", "stranded"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Claim workload: tasks still claimed by a worker that died when the run ended, not yet given back."),
+        0 },
+    { Column::WorkersKilled, QT_TRANSLATE_NOOP("ResultColumns", "killed"),
+        QT_TRANSLATE_NOOP("ResultColumns", "Worker connections the lab killed on purpose (--kill-workers-every)."), 0 },
 };
 
 constexpr bool inColumnOrder()
@@ -173,6 +187,14 @@ double number(Column column, const StrategyResult& r)
         return static_cast<double>(r.experiment.skus);
     case Column::RefusedWithStock:
         return static_cast<double>(r.refusedWithStock);
+    case Column::DoubleClaims:
+        return static_cast<double>(r.doubleClaims);
+    case Column::TasksReleased:
+        return static_cast<double>(r.tasksReleased);
+    case Column::TasksStranded:
+        return static_cast<double>(std::max(0LL, r.strandedTasks));
+    case Column::WorkersKilled:
+        return static_cast<double>(r.workersKilled);
     default:
         return 0.0;
     }
@@ -186,18 +208,25 @@ QList<Column> of(Table table)
     case Table::Console:
         return { Column::Strategy, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::Sold,
             Column::Oversold, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries,
-            Column::Failed, Column::Verdict };
+            Column::Failed, Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict };
     case Table::Report:
         return { Column::Strategy, Column::Source, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms,
             Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
-            Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::Verdict, Column::Why };
+            Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::DoubleClaims, Column::TasksReleased,
+            Column::TasksStranded, Column::WorkersKilled, Column::Verdict, Column::Why };
     case Table::Window:
         return { Column::Source, Column::Strategy, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
             Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
             Column::LockNowait, Column::LostConnections, Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold,
-            Column::Verdict, Column::RanUnder, Column::Why };
+            Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict,
+            Column::RanUnder, Column::Why };
     }
     return {};
+}
+
+bool isClaimColumn(Column column)
+{
+    return column >= Column::DoubleClaims;
 }
 
 QString header(Column column)
@@ -251,6 +280,8 @@ bool flagged(Column column, const SourcedResult& row)
         return row.result.isBad();
     if (column == Column::Oversold)
         return row.result.oversold > 0;
+    if (column == Column::DoubleClaims)
+        return row.result.doubleClaims > 0;
     return false;
 }
 

@@ -37,11 +37,17 @@ enum class Column {
     Slots,
     Skus,
     RefusedWithStock,
+    DoubleClaims, // the claim workload's figures, from here to the end
+    TasksReleased,
+    TasksStranded,
+    WorkersKilled,
 };
 
 enum class Table { Console, Report, Window };
 
 QList<Column> of(Table table);
+// The claim workload's columns: shown only where a row ran it.
+bool isClaimColumn(Column column);
 QString header(Column column);
 QString toolTip(Column column);
 bool isNumber(Column column);

@@ -1,5 +1,7 @@
 #include "app/report/resultexplanation.h"
 
+#include "app/report/claimexplanation.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -96,6 +98,8 @@ QString boundKey(Bound bound)
 
 Explained of(const StrategyResult& r)
 {
+    if (r.experiment.workload == WorkloadKind::Claim)
+        return ClaimExplanation::of(r);
     Explained out;
     if (!r.error.isEmpty() || r.clientSoldOrders <= 0)
         return out;

@@ -26,6 +26,7 @@ private slots:
     void strategyRules_data();
     void strategyRules();
     void ruleNamesItsStrategies();
+    void workloadRefusesStrategiesOfTheOther();
     void parseDuration_data();
     void parseDuration();
     void formatDuration_data();
@@ -280,6 +281,23 @@ void TestExperiment::ruleNamesItsStrategies()
         QStringLiteral(
             "skus: two-sku-random and two-sku-sorted place orders of two SKUs: at least 2 SKUs are needed "
             "(got 1)"));
+}
+
+// Inventory strategies sell stock and claim strategies claim tasks: each kind only in its workload.
+void TestExperiment::workloadRefusesStrategiesOfTheOther()
+{
+    Experiment experiment;
+    const StrategyNeeds inventory { {}, {}, { QStringLiteral("pessimistic"), QStringLiteral("queued") }, {} };
+    const StrategyNeeds claims { {}, {}, {}, { QStringLiteral("claim-update") } };
+    QVERIFY(validateExperiment(experiment, inventory).isEmpty());
+    QCOMPARE(describe(validateExperiment(experiment, claims)),
+        QStringLiteral("workload: claim-update claims tasks: choose the claim workload (--workload claim) for it"));
+    experiment.workload = WorkloadKind::Claim;
+    QVERIFY(validateExperiment(experiment, claims).isEmpty());
+    QVERIFY(describe(validateExperiment(experiment, inventory))
+                .startsWith(QLatin1String("workload: pessimistic and queued sell stock: choose the inventory workload for them")));
+    experiment.tasks = 0;
+    QCOMPARE(fieldsOf(validateExperiment(experiment, claims)), QStringList { QStringLiteral("tasks") });
 }
 
 void TestExperiment::parseDuration_data()

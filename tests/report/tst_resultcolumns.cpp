@@ -58,15 +58,17 @@ private slots:
         QTest::newRow("console") << int(Table::Console)
                                  << QStringList { "strategy", "run", "orders/s", "sold out s", "p95 ms", "p99 ms", "sold",
                                         "oversold", "lock waits", "deadlocks", "timeouts", "retries",
-                                        "failed", "verdict" };
+                                        "failed", "double claims", "released", "stranded", "killed", "verdict" };
         QTest::newRow("report") << int(Table::Report)
                                 << QStringList { "strategy", "source", "threads", "run", "orders/s", "sold out s", "p50 ms",
                                        "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "retries",
-                                       "refused w/ stock", "sold", "oversold", "verdict", "why" };
+                                       "refused w/ stock", "sold", "oversold", "double claims", "released", "stranded", "killed",
+                                       "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
                                 << QStringList { "source", "strategy", "threads", "run", "orders/s", "sold out s", "p95 ms",
                                        "p99 ms", "lock waits", "deadlocks", "timeouts", "conflicts", "nowait",
-                                       "lost conn", "retries", "refused w/ stock", "sold", "oversold", "verdict", "ran under", "why" };
+                                       "lost conn", "retries", "refused w/ stock", "sold", "oversold", "double claims", "released",
+                                       "stranded", "killed", "verdict", "ran under", "why" };
     }
     void eachTableShowsItsColumns()
     {

@@ -9,6 +9,8 @@
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/resultspanel.h"
+
+#include <QTableView>
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
 
@@ -133,6 +135,42 @@ private slots:
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-default-size.png"))));
         qInfo("screenshots in %s", qPrintable(folder.path()));
+    }
+
+    void claimPresetInTheWindow()
+    {
+        const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        window.experimentPanel()->choosePreset(QStringLiteral("Claim work without blocking"));
+        QCOMPARE(window.strategyPanel()->selectedIds(),
+            QStringList({ QStringLiteral("claim-for-update"), QStringLiteral("claim-update"), QStringLiteral("claim-skip-locked") }));
+        window.runAction()->trigger();
+        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 180000);
+        for (const StrategyResult& result : window.resultsPanel()->results()) {
+            QVERIFY2(result.verdict() == Verdict::Pass, qPrintable(result.strategy + QStringLiteral(": ") + result.verdictText()));
+            QCOMPARE(result.sold, 5000LL);
+            QVERIFY(result.workersKilled > 0);
+        }
+        // The claim workload's own columns are shown for its rows.
+        QCOMPARE(window.resultsPanel()->cell(1, QStringLiteral("double claims")), QStringLiteral("0"));
+        QVERIFY(!window.resultsPanel()->cell(1, QStringLiteral("killed")).isEmpty());
+        const QAbstractItemModel* model = window.resultsPanel()->view()->model();
+        for (int column = 0; column < model->columnCount(); ++column) {
+            if (model->headerData(column, Qt::Horizontal).toString() == QLatin1String("double claims"))
+                QVERIFY(!window.resultsPanel()->view()->isColumnHidden(column));
+        }
+        for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
+            if (const int index = tabs->indexOf(window.resultsPanel()); index >= 0)
+                tabs->setCurrentIndex(index);
+        }
+        window.chartsPanel()->setCurrentIndex(0);
+        QTest::qWait(800);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-claims-1280x720.png"))));
     }
 };
 

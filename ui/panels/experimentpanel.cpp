@@ -18,6 +18,10 @@ namespace {
 QString labelFor(const QString& field)
 {
     static const QHash<QString, QString> labels = {
+        { QStringLiteral("workload"), QObject::tr("Workload") },
+        { QStringLiteral("tasks"), QObject::tr("Claim: tasks") },
+        { QStringLiteral("claim-timeout"), QObject::tr("Claim: timeout") },
+        { QStringLiteral("kill-workers-every"), QObject::tr("Kill a worker every") },
         { QStringLiteral("skus"), QObject::tr("SKUs") },
         { QStringLiteral("stock"), QObject::tr("Stock per SKU") },
         { QStringLiteral("slots"), QObject::tr("Slots per SKU") },
@@ -36,7 +40,7 @@ QString labelFor(const QString& field)
         { QStringLiteral("arrival"), QObject::tr("Arrival") },
         { QStringLiteral("rate"), QObject::tr("Rate, orders/s") },
         { QStringLiteral("seed"), QObject::tr("Seed") },
-        { QStringLiteral("batch"), QObject::tr("Queued: batch") },
+        { QStringLiteral("batch"), QObject::tr("Batch (queued, claim)") },
         { QStringLiteral("writers"), QObject::tr("Queued: writers") },
         { QStringLiteral("max-retries"), QObject::tr("Optimistic: max retries") },
         { QStringLiteral("sample-ms"), QObject::tr("Sample every, ms") },
@@ -52,6 +56,8 @@ QString labelFor(const QString& field)
 
 QStringList choicesFor(const QString& field)
 {
+    if (field == QLatin1String("workload"))
+        return { workloadName(WorkloadKind::Inventory), workloadName(WorkloadKind::Claim) };
     if (field == QLatin1String("stop"))
         return { stopName(StopKind::Duration), stopName(StopKind::Orders), stopName(StopKind::SoldOut) };
     if (field == QLatin1String("isolation"))

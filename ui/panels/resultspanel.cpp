@@ -18,6 +18,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     , m_explanation(new ExplanationView(this))
 {
     m_view->setModel(m_model);
+    showClaimColumns();
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSortingEnabled(false);
@@ -50,6 +51,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
 void ResultsPanel::addResult(const SourcedResult& result)
 {
     m_model->append(result);
+    showClaimColumns();
     // A view sizes its columns to their contents when it lays out, not when a model grows.
     m_view->resizeColumnsToContents();
     m_view->scrollToBottom();
@@ -66,13 +68,27 @@ void ResultsPanel::replaceResult(int row, const SourcedResult& result)
 void ResultsPanel::removeResult(int row)
 {
     m_model->remove(row);
+    showClaimColumns();
     m_explanation->clear();
 }
 
 void ResultsPanel::clearResults()
 {
     m_model->clear();
+    showClaimColumns();
     m_explanation->clear();
+}
+
+void ResultsPanel::showClaimColumns()
+{
+    // The claim workload's figures are zeros in every other row: shown only when a row has them.
+    const QList<SourcedResult>& rows = m_model->rows();
+    const bool claims = std::any_of(rows.begin(), rows.end(),
+        [](const SourcedResult& row) { return row.result.experiment.workload == WorkloadKind::Claim; });
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        if (ResultColumns::isClaimColumn(m_model->columnAt(column)))
+            m_view->setColumnHidden(column, !claims);
+    }
 }
 
 void ResultsPanel::showRowMenu(const QPoint& at)

@@ -36,6 +36,7 @@ signals:
     void clearRequested();
 
 private:
+    void showClaimColumns();
     void showRowMenu(const QPoint& at);
 
     ResultsModel* m_model;

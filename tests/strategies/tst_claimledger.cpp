@@ -1,0 +1,48 @@
+// The ledger that tells a double claim from a task taken over from a dead worker.
+#include "strategies/claimledger.h"
+
+#include <QtTest>
+
+class TestClaimLedger : public QObject {
+    Q_OBJECT
+
+    Experiment m_experiment;
+    std::atomic<bool> m_stop { false };
+
+private slots:
+    void aTaskHeldByALiveWorkerIsADoubleClaim()
+    {
+        RunEnvironment environment(m_experiment, ConnectionParams(), m_stop);
+        ClaimLedger ledger(environment);
+        QCOMPARE(ledger.take({ 1, 2, 3 }, 10), 0);
+        QCOMPARE(ledger.take({ 3, 4 }, 11), 1); // task 3 is still worker 10's
+        QCOMPARE(ledger.take({ 4 }, 11), 0); // taking again what it holds is no double claim
+    }
+
+    void aTaskLetGoOfIsFreeAgain()
+    {
+        RunEnvironment environment(m_experiment, ConnectionParams(), m_stop);
+        ClaimLedger ledger(environment);
+        QCOMPARE(ledger.take({ 1, 2 }, 10), 0);
+        ledger.drop({ 1, 2 }, 10);
+        QCOMPARE(ledger.take({ 1, 2 }, 11), 0);
+        // A worker that lets go of tasks since taken by another leaves them with the other.
+        ledger.drop({ 1 }, 10);
+        QCOMPARE(ledger.take({ 1 }, 12), 1);
+    }
+
+    void aKilledWorkerHoldsNothing()
+    {
+        RunEnvironment environment(m_experiment, ConnectionParams(), m_stop);
+        ClaimLedger ledger(environment);
+        environment.noteClientConnection(10);
+        environment.noteClientConnection(11);
+        QCOMPARE(ledger.take({ 1, 2 }, 10), 0);
+        environment.markConnectionKilled(10);
+        QCOMPARE(environment.liveClientConnections(), std::vector<unsigned long> { 11 });
+        QCOMPARE(ledger.take({ 1, 2 }, 11), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClaimLedger)
+#include "tst_claimledger.moc"

@@ -1,0 +1,142 @@
+// The claim workload against the embedded MariaDB: every task completed exactly once by each
+// claim strategy, what killed workers leave behind and what the sweeper gives back, each
+// checked against an independent count of the tasks and orders tables.
+#include "app/db/mysqlconnection.h"
+#include "strategies/strategyregistry.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
+
+#include <QtTest>
+
+namespace {
+
+Experiment claimExperiment(std::int64_t tasks)
+{
+    Experiment e = ServerFixture::soldOutExperiment();
+    e.workload = WorkloadKind::Claim;
+    e.tasks = tasks;
+    e.threads = 8;
+    e.batch = 16;
+    e.timeLimitMs = 90000;
+    return e;
+}
+
+// One figure of the lab's database, counted apart from the lab's own code.
+std::int64_t count(const QString& sql)
+{
+    MysqlConnection check;
+    if (!check.open(ServerFixture::params()))
+        return -1;
+    return check.queryInt(sql).value_or(-1);
+}
+
+} // namespace
+
+class TestClaims : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog;
+
+private slots:
+    void initTestCase()
+    {
+        LOCKBENCH_REQUIRE_SERVER();
+    }
+
+    void everyTaskIsCompletedExactlyOnce_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString& id : StrategyRegistry::allIds(WorkloadKind::Claim))
+            QTest::newRow(qPrintable(id)) << id;
+    }
+    void everyTaskIsCompletedExactlyOnce()
+    {
+        QFETCH(QString, id);
+        const Experiment e = claimExperiment(3000);
+        QVERIFY(validateExperiment(e, StrategyRegistry::needsOf({ id })).isEmpty());
+        const StrategyResult r = ServerFixture::runStrategy(id, e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.stopReason, StopReason::SoldOut);
+        QCOMPARE(r.sold, e.tasks);
+        QCOMPARE(r.remaining, 0LL);
+        QCOMPARE(r.oversold, 0LL); // no task completed twice
+        QCOMPARE(r.unrecordedDecrements, 0LL); // none marked done without its completion row
+        QCOMPARE(r.doubleClaims, 0LL);
+        QCOMPARE(r.strandedTasks, 0LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(DISTINCT sku_id) FROM orders")), e.tasks);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 2")), e.tasks);
+    }
+
+    void theSweeperGivesBackWhatKilledWorkersLeftClaimed()
+    {
+        Experiment e = claimExperiment(1500);
+        e.delayMs = 20; // the work: most of a worker's time is spent holding its claims
+        e.killWorkersEveryMs = 100;
+        e.claimTimeoutMs = 500;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("claim-update"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.stopReason, StopReason::SoldOut);
+        QVERIFY2(r.workersKilled >= 5, qPrintable(QString::number(r.workersKilled)));
+        // Killed while working, a worker's claims stay until the sweeper gives them back.
+        QVERIFY2(r.tasksReleased > 0, "no claim was given back");
+        QCOMPARE(count(QStringLiteral("SELECT SUM(released) FROM tasks")), r.tasksReleased);
+        QCOMPARE(r.sold, e.tasks);
+        QCOMPARE(r.oversold, 0LL);
+        QCOMPARE(r.doubleClaims, 0LL);
+        QCOMPARE(r.strandedTasks, 0LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+    }
+
+    void aLockingClaimStrandsNothingWhenItsWorkerDies_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::newRow("claim-for-update") << QStringLiteral("claim-for-update");
+        QTest::newRow("claim-skip-locked") << QStringLiteral("claim-skip-locked");
+    }
+    void aLockingClaimStrandsNothingWhenItsWorkerDies()
+    {
+        QFETCH(QString, id);
+        Experiment e = claimExperiment(100000);
+        e.stop = StopKind::Duration;
+        e.durationMs = 3000;
+        e.delayMs = 20;
+        e.killWorkersEveryMs = 100;
+        const StrategyResult r = ServerFixture::runStrategy(id, e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.workersKilled >= 5, qPrintable(QString::number(r.workersKilled)));
+        // A killed worker's transaction rolls back: its rows are pending again, none left claimed.
+        QCOMPARE(r.strandedTasks, 0LL);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 1")), 0);
+        QCOMPARE(r.tasksReleased, 0LL);
+        QCOMPARE(r.oversold, 0LL);
+        QCOMPARE(r.doubleClaims, 0LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+    }
+
+    void aTimeoutShorterThanTheWorkHandsALiveWorkersTasksToAnother()
+    {
+        // The sweeper gives back claims after 100 ms while each batch takes 300 ms of work:
+        // other workers claim tasks that live workers still hold. The completion, guarded by
+        // owner, still completes each task once; the double claim is what the run must show.
+        Experiment e = claimExperiment(100000);
+        e.stop = StopKind::Duration;
+        e.durationMs = 3000;
+        e.delayMs = 300;
+        e.claimTimeoutMs = 100;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("claim-update"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.doubleClaims > 0, "no double claim seen");
+        QVERIFY(r.tasksReleased > 0);
+        QCOMPARE(r.oversold, 0LL);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM (SELECT sku_id FROM orders GROUP BY sku_id HAVING COUNT(*) > 1) twice")), 0);
+        QCOMPARE(r.verdict(), Verdict::ClaimedTwice);
+        QVERIFY(isSafetyFailure(r.verdict()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClaims)
+#include "tst_claims.moc"
