@@ -19,15 +19,8 @@ QString tr(const char* text)
     return QCoreApplication::translate("ClaimExplanation", text);
 }
 
-QString number(double value, int decimals)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
-
-QString millis(double ms)
-{
-    return number(ms, ms < 1.0 ? 3 : ms < 10.0 ? 2 : ms < 100.0 ? 1 : 0);
-}
+using ResultExplanation::millis;
+using ResultExplanation::number;
 
 } // namespace
 

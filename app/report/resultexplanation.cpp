@@ -21,17 +21,6 @@ QString tr(const char* text)
     return QCoreApplication::translate("ResultExplanation", text);
 }
 
-QString number(double value, int decimals)
-{
-    return QLocale().toString(value, 'f', decimals);
-}
-
-// Enough significant digits for a time in milliseconds: 0.45, 5.2, 120.
-QString millis(double ms)
-{
-    return number(ms, ms < 1.0 ? 3 : ms < 10.0 ? 2 : ms < 100.0 ? 1 : 0);
-}
-
 QString percent(double share)
 {
     if (share > 0.0 && share < 0.001)
@@ -94,6 +83,16 @@ QString boundKey(Bound bound)
         break;
     }
     return QStringLiteral("none");
+}
+
+QString number(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+QString millis(double ms)
+{
+    return number(ms, ms < 1.0 ? 3 : ms < 10.0 ? 2 : ms < 100.0 ? 1 : 0);
 }
 
 Explained of(const StrategyResult& r)

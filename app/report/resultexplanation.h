@@ -19,6 +19,9 @@ struct Explained {
 };
 
 Explained of(const StrategyResult& result);
+// A figure in the reader's locale, and a time in milliseconds with enough significant digits: 0.45, 5.2, 120.
+QString number(double value, int decimals);
+QString millis(double ms);
 QString boundKey(Bound bound); // "row-lock", "cpu", "other", "none"
 
 // The share of orders that land on the busiest locked row: a SKU's share under the skew,
