@@ -127,7 +127,8 @@ private slots:
         const Outside before = outside();
         QVERIFY(!before.globals.isEmpty());
         // Every strategy, sold out, with the one knob a server by URL may change set (and so
-        // restored); then the two-SKU deadlock demonstrations, which sell two SKUs an order.
+        // restored); then the two-SKU deadlock demonstrations, which sell two SKUs an order,
+        // and the claim workload.
         const QStringList common { QStringLiteral("run"), QStringLiteral("--server"), labUrl(), QStringLiteral("--skus"),
             QStringLiteral("2"), QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--deadlock-detect"),
             QStringLiteral("on"), QStringLiteral("--time-limit"), QStringLiteral("60s"), QStringLiteral("--quiet") };
@@ -142,8 +143,15 @@ private slots:
                       QStringLiteral("200") },
             300000);
         QVERIFY2(deadlocks.exitCode == 0, qPrintable(deadlocks.all()));
+        // The claim workload's strategies, killing the lab's own workers as they go.
+        const LockbenchProcess claims = LockbenchProcess::run(common
+                + QStringList { QStringLiteral("--workload"), QStringLiteral("claim"), QStringLiteral("--strategy"), QStringLiteral("all"),
+                      QStringLiteral("--tasks"), QStringLiteral("300"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
+                      QStringLiteral("--kill-workers-every"), QStringLiteral("200ms") },
+            300000);
+        QVERIFY2(claims.exitCode == 0, qPrintable(claims.all()));
         for (const QString& id : StrategyRegistry::ids())
-            QVERIFY2(all.out.contains(id) || deadlocks.out.contains(id), qPrintable(id));
+            QVERIFY2(all.out.contains(id) || deadlocks.out.contains(id) || claims.out.contains(id), qPrintable(id));
         compare(before, outside());
         // The lab worked in its own database, where it records the tables it made.
         QVERIFY(!rows(QStringLiteral("SELECT table_name FROM %1.lockbench_meta").arg(kLabDatabase)).isEmpty());

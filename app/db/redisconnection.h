@@ -1,0 +1,40 @@
+#pragma once
+
+#include "app/db/redisendpoint.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+
+struct redisContext;
+
+// One connection to Redis over hiredis, owned by exactly one thread.
+class RedisConnection {
+public:
+    // What a command returned.
+    struct Reply {
+        enum class Kind { Integer, Text, Nil, Array, Status, Error, Lost };
+        Kind kind = Kind::Lost;
+        long long integer = 0;
+        QString text; // a string, a status, or the error's message
+        bool ok() const { return kind != Kind::Error && kind != Kind::Lost; }
+    };
+
+    RedisConnection() = default;
+    ~RedisConnection();
+    RedisConnection(const RedisConnection&) = delete;
+    RedisConnection& operator=(const RedisConnection&) = delete;
+
+    // Connects (5 s to connect, 30 s per reply) and authenticates; false with `error` set.
+    bool open(const RedisEndpoint& endpoint, QString* error);
+    void close();
+    bool isOpen() const { return m_context != nullptr; }
+
+    // Sends one command, each argument as it is (no quoting), and waits for its reply. A lost
+    // connection is closed and answers Lost.
+    Reply command(const QStringList& arguments);
+
+private:
+    redisContext* m_context = nullptr;
+};

@@ -1,0 +1,65 @@
+// The lab's private Redis: started by the same code the lab uses, it answers on its private
+// socket, runs a script atomically, and leaves no process or socket behind once stopped.
+#include "app/db/redisconnection.h"
+#include "app/server/embeddedredis.h"
+
+#include <QFileInfo>
+#include <QtTest>
+
+class TestEmbeddedRedis : public QObject {
+    Q_OBJECT
+
+private slots:
+    void startsAnswersAndLeavesNothingBehind()
+    {
+        EmbeddedRedis redis;
+        QString error;
+        QVERIFY2(redis.start(&error), qPrintable(error));
+        QVERIFY(redis.isRunning());
+        QVERIFY(!redis.version().isEmpty());
+        const RedisEndpoint endpoint = redis.endpoint();
+        QVERIFY(QFileInfo(endpoint.socket).exists());
+        // Only its owner may use the socket.
+        QCOMPARE(QFileInfo(QFileInfo(endpoint.socket).path()).permissions() & (QFile::ReadOther | QFile::WriteOther), QFile::Permissions());
+
+        RedisConnection connection;
+        QVERIFY2(connection.open(endpoint, &error), qPrintable(error));
+        QCOMPARE(connection.command({ QStringLiteral("SET"), QStringLiteral("stock"), QStringLiteral("5") }).text, QStringLiteral("OK"));
+        // A decrement that never goes below zero, in one step.
+        const QString script = QStringLiteral(
+            "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v >= tonumber(ARGV[1]) then "
+            "return redis.call('DECRBY', KEYS[1], ARGV[1]) end return -1");
+        const auto take = [&](int qty) {
+            return connection.command({ QStringLiteral("EVAL"), script, QStringLiteral("1"), QStringLiteral("stock"), QString::number(qty) });
+        };
+        QCOMPARE(take(3).integer, 2LL);
+        QCOMPARE(take(3).integer, -1LL);
+        QCOMPARE(take(2).integer, 0LL);
+        const RedisConnection::Reply bad = connection.command({ QStringLiteral("NOSUCHCOMMAND") });
+        QCOMPARE(bad.kind, RedisConnection::Reply::Kind::Error);
+        QVERIFY(!bad.text.isEmpty());
+
+        const qint64 pid = redis.pid();
+        QVERIFY(pid > 0);
+        redis.stop();
+        QVERIFY(!QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)));
+        QVERIFY(!QFileInfo::exists(endpoint.socket));
+        // The connection learns the server is gone, and says so instead of hanging.
+        const RedisConnection::Reply lost = connection.command({ QStringLiteral("PING") });
+        QCOMPARE(lost.kind, RedisConnection::Reply::Kind::Lost);
+        QVERIFY(!connection.isOpen());
+    }
+
+    void aMissingSocketIsAClearError()
+    {
+        RedisConnection connection;
+        QString error;
+        RedisEndpoint nowhere;
+        nowhere.socket = QStringLiteral("/nonexistent/lockbench/redis.sock");
+        QVERIFY(!connection.open(nowhere, &error));
+        QVERIFY2(error.contains(QLatin1String("/nonexistent/lockbench/redis.sock")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEmbeddedRedis)
+#include "tst_embeddedredis.moc"
