@@ -31,6 +31,8 @@ QString ClaimSweeper::releaseSql()
 void ClaimSweeper::loop()
 {
     MysqlConnection connection; // this thread's own, opened and closed here
+    // Registered so that a run given up on a silent server ends the sweep it waits on.
+    m_environment.registerConnection(&connection);
     const auto every = std::chrono::milliseconds(std::max<std::int64_t>(m_environment.experiment().claimTimeoutMs / 4, 10));
     auto next = std::chrono::steady_clock::now() + every;
     while (!m_stop.load()) {
@@ -42,6 +44,7 @@ void ClaimSweeper::loop()
             continue;
         sweep(connection);
     }
+    m_environment.unregisterConnection(&connection);
 }
 
 void ClaimSweeper::sweep(MysqlConnection& connection)

@@ -41,6 +41,14 @@ public:
     // Stored routines this strategy calls, created in the lab's database before each run.
     virtual QList<LabRoutine> routines() const { return {}; }
 
+    // StockLayout::Redis only: the stock per SKU as Redis holds it now, read on the run's thread
+    // (the audit's); false with `error` when Redis cannot be read.
+    virtual bool readStock(QList<std::pair<std::int64_t, std::int64_t>>& /*stock*/, QString* error)
+    {
+        *error = QStringLiteral("this strategy keeps no stock outside MariaDB");
+        return false;
+    }
+
     // Called once before the first session opens and after the last one closed.
     virtual bool beginRun(RunEnvironment&, QString* /*error*/) { return true; }
     virtual void endRun() { }

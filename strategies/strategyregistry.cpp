@@ -13,6 +13,7 @@
 #include "strategies/pessimisticstrategy.h"
 #include "strategies/procedurestrategy.h"
 #include "strategies/queuedstrategy.h"
+#include "strategies/redissplitstrategy.h"
 #include "strategies/routedslotstrategy.h"
 #include "strategies/slottedstrategy.h"
 #include "strategies/twoskustrategy.h"
@@ -46,6 +47,7 @@ const QList<Entry>& entries()
         { QStringLiteral("claim-for-update"), [] { return std::make_unique<ClaimForUpdateStrategy>(); } },
         { QStringLiteral("claim-update"), [] { return std::make_unique<ClaimUpdateStrategy>(); } },
         { QStringLiteral("claim-skip-locked"), [] { return std::make_unique<ClaimSkipLockedStrategy>(); } },
+        { QStringLiteral("redis-split"), [] { return std::make_unique<RedisSplitStrategy>(); } },
     };
     return all;
 }

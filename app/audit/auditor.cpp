@@ -12,6 +12,36 @@ Auditor::Auditor(QSqlDatabase database, StockLayout layout, int smallestOrder)
 {
 }
 
+bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
+{
+    // Read after the snapshot: every order row the snapshot holds took its stock before.
+    QList<std::pair<std::int64_t, std::int64_t>> stock;
+    if (!m_externalStock) {
+        *error = QStringLiteral("audit failed: no reader for the stock kept outside MariaDB");
+        return false;
+    }
+    if (!m_externalStock(stock, error))
+        return false;
+    // A temporary table belongs to this session: no other client sees it or waits for it.
+    if (!query.exec(QStringLiteral("CREATE TEMPORARY TABLE IF NOT EXISTS redis_stock (sku_id BIGINT NOT NULL PRIMARY KEY, "
+                                   "stock BIGINT NOT NULL) ENGINE=MEMORY"))
+        || !query.exec(QStringLiteral("DELETE FROM redis_stock"))) {
+        *error = QStringLiteral("audit failed: %1").arg(query.lastError().text());
+        return false;
+    }
+    constexpr qsizetype kRowsPerInsert = 1000;
+    for (qsizetype start = 0; start < stock.size(); start += kRowsPerInsert) {
+        QString sql = QStringLiteral("INSERT INTO redis_stock (sku_id, stock) VALUES ");
+        for (qsizetype i = start; i < std::min(stock.size(), start + kRowsPerInsert); ++i)
+            sql += QStringLiteral("%1(%2,%3)").arg(i > start ? QStringLiteral(",") : QString()).arg(stock[i].first).arg(stock[i].second);
+        if (!query.exec(sql)) {
+            *error = QStringLiteral("audit failed: %1").arg(query.lastError().text());
+            return false;
+        }
+    }
+    return true;
+}
+
 AuditResult Auditor::run(QString* error)
 {
     AuditResult result;
@@ -23,8 +53,15 @@ AuditResult Auditor::run(QString* error)
     };
     // Repeatable read plus a consistent snapshot: stock and orders are seen at one instant.
     if (!query.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
-        || !query.exec(QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")))
+        // MariaDB refuses even a temporary table's rows in a read-only transaction: the Redis
+        // layout's snapshot is read-write, and writes only its own temporary table.
+        || !query.exec(m_layout == StockLayout::Redis ? QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+                                                      : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")))
         return failed();
+    if (m_layout == StockLayout::Redis && !copyExternalStock(query, error)) {
+        query.exec(QStringLiteral("ROLLBACK"));
+        return result;
+    }
     const QString sql = QStringLiteral(
         "SELECT COUNT(*), COALESCE(SUM(s.initial_stock), 0), COALESCE(SUM(c.stock), 0), COALESCE(SUM(o.sold), 0),"
         " COALESCE(SUM(o.order_rows), 0),"
@@ -50,6 +87,8 @@ AuditResult Auditor::run(QString* error)
     result.unrecordedDecrements = query.value(7).toLongLong();
     result.negativeSkus = query.value(8).toLongLong();
     result.sellableSkus = query.value(9).toLongLong();
+    if (m_layout == StockLayout::Redis && !m_final)
+        result.unrecordedDecrements = 0; // in flight: taken from Redis, the order row not yet written
     query.finish();
     if (!query.exec(QStringLiteral("COMMIT")))
         return failed();

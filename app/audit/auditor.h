@@ -4,18 +4,36 @@
 
 #include "app/db/labschema.h"
 
+#include <QList>
 #include <QSqlDatabase>
+#include <QSqlQuery>
+
+#include <cstdint>
+#include <functional>
+#include <utility>
 
 // Compares, in one consistent snapshot, each SKU's initial stock minus its current stock
 // with the quantities in the orders table. It also counts the SKUs that can still sell the
 // smallest order, which tells a sold-out run it is over even for SKUs its clients rarely pick.
 class Auditor {
 public:
+    // Stock per SKU kept outside MariaDB (in Redis): (sku_id, stock) pairs, false with `error`.
+    using ExternalStock = std::function<bool(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error)>;
+
     Auditor(QSqlDatabase database, StockLayout layout, int smallestOrder = 1);
+    // For StockLayout::Redis: where the stock is read, after the orders' snapshot is taken.
+    // While orders are under way, units taken there whose order row is not written yet are in
+    // flight, not lost: they are left out until setFinal(), once every client has stopped.
+    void setExternalStock(ExternalStock read) { m_externalStock = std::move(read); }
+    void setFinal(bool final) { m_final = final; }
     AuditResult run(QString* error);
 
 private:
+    bool copyExternalStock(QSqlQuery& query, QString* error);
+
     QSqlDatabase m_database;
     StockLayout m_layout;
     int m_smallestOrder;
+    ExternalStock m_externalStock;
+    bool m_final = false;
 };

@@ -148,9 +148,13 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         QStringLiteral("Write every chart into this folder as PNG, SVG and PDF."), QStringLiteral("folder"));
     const QCommandLineOption chartSize(QStringLiteral("chart-size"), QStringLiteral("Chart size in pixels for --charts (default: 1200x700)."),
         QStringLiteral("WxH"));
+    const QCommandLineOption redis(QStringLiteral("redis"),
+        QStringLiteral("The Redis of redis-split: redis://[:password@]host[:port] or unix:///path/redis.sock (default: the lab starts "
+                       "its own private redis-server)."),
+        QStringLiteral("url"));
     const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
     QList<QCommandLineOption> options { help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson,
-        report, charts, chartSize, dpi, quiet };
+        report, charts, chartSize, dpi, redis, quiet };
     for (const ExperimentField& field : ExperimentFields::all()) {
         options.append(QCommandLineOption(field.name,
             QStringLiteral("%1 (default: %2)").arg(field.help, field.print(Experiment {})), field.valueName));
@@ -266,6 +270,12 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         QString serverError;
         if (result.server != QLatin1String("embedded") && !ConnectionParams::fromUrl(result.server, &serverError))
             result.errors << QStringLiteral("--server: ") + serverError;
+    }
+    if (parser.isSet(redis)) {
+        QString redisError;
+        result.redis = RedisEndpoint::fromUrl(parser.value(redis), &redisError);
+        if (!result.redis)
+            result.errors << QStringLiteral("--redis: ") + redisError;
     }
     const auto outputFile = [&](const QCommandLineOption& option, QString& path) {
         if (!parser.isSet(option))

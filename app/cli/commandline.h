@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/db/redisendpoint.h"
+
 #include "app/core/experiment.h"
 #include "app/core/sweepplan.h"
 
@@ -14,6 +16,7 @@ struct CommandLine {
     Experiment experiment;
     QStringList strategies;
     QString server = QStringLiteral("embedded"); // or a mysql:// URL
+    std::optional<RedisEndpoint> redis; // --redis; none: the lab's own, started when a strategy needs it
     QString jsonPath;
     QString csvPath;
     QString saveExperimentPath;

@@ -101,6 +101,7 @@ int HeadlessRun::exec()
             return kExitFailed;
         }
     }
+    session.useRedis(cli.redis);
     const ResultWriter::RunInfo server = session.runInfo();
     say(QStringLiteral("server: %1, %2").arg(server.serverUrl, server.serverVersion));
 

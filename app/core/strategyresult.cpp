@@ -8,6 +8,10 @@ Verdict StrategyResult::verdict() const
             return Verdict::CompletedTwice; // each task is a stock of one: a second completion oversells it
         if (oversold > 0)
             return safe ? Verdict::Oversold : Verdict::OversoldUnsafeBaseline;
+        // Stock held in front of the database: units taken there whose order was lost between
+        // the two steps. Nothing was sold twice; the shelf lost them until a reconciliation.
+        if (strategy == QLatin1String("redis-split") && lostUpdates == 0)
+            return Verdict::StrandedInRedis;
         return safe ? Verdict::LostUpdates : Verdict::LostUpdatesUnsafeBaseline;
     }
     if (doubleClaims > 0)

@@ -25,6 +25,8 @@ QString verdictText(Verdict verdict)
         return QStringLiteral("FAIL: a task completed twice");
     case Verdict::ClaimedTwice:
         return QStringLiteral("FAIL: a task claimed twice");
+    case Verdict::StrandedInRedis:
+        return QStringLiteral("units stranded in Redis (reconciled)");
     }
     return QString();
 }

@@ -16,6 +16,7 @@ enum class Verdict {
     AuditIncomplete, // the run finished but the closing audit could not run: nothing was checked
     CompletedTwice, // claim workload: a task has two completion rows
     ClaimedTwice, // claim workload: a worker took a task another live worker still held
+    StrandedInRedis, // redis-split: units taken from Redis with no order row, found by the reconciliation
 };
 
 // "pass", "FAIL: oversold", "oversold (unsafe baseline)", …: as files and screens show it.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/db/redisendpoint.h"
+
 #include <QString>
 
 #include <optional>
@@ -17,6 +19,9 @@ struct ConnectionParams {
     QString embeddedErrorLog;
     qint64 embeddedPid = 0; // its process, whose CPU time a run reports
     bool isEmbedded() const { return !embeddedErrorLog.isEmpty(); }
+    // The Redis the strategies that keep stock there use: --redis URL, or the lab's private
+    // one, which the run starts when a strategy needs it and none was given.
+    std::optional<RedisEndpoint> redis;
 
     // mysql://user:pass@host:port/db[?socket=/path]; mariadb:// is accepted too. The database
     // stays empty when the URL names none.

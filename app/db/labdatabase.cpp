@@ -202,6 +202,8 @@ std::int64_t LabDatabase::rowsToFill(StockLayout layout, const Experiment& e)
         return e.skus + e.skus * e.slotsPerSku;
     case StockLayout::Tasks:
         return 2 * e.tasks;
+    case StockLayout::Redis:
+        return e.skus;
     case StockLayout::Rows:
         break;
     }
@@ -223,6 +225,8 @@ bool LabDatabase::seed(StockLayout layout, const Experiment& e, FillProgress* pr
     if (!insertRows(QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.skus,
                     [&](std::int64_t i) { return QStringLiteral("(%1,%2)").arg(i + 1).arg(e.initialStock); }, progress, error))
         return false;
+    if (layout == StockLayout::Redis) // the stock itself goes into Redis, by the strategy
+        return true;
     if (layout == StockLayout::Rows) {
         return insertRows(QStringLiteral("INSERT INTO inventory (sku_id, stock, version) VALUES "), QString(), e.skus,
                           [&](std::int64_t i) { return QStringLiteral("(%1,%2,0)").arg(i + 1).arg(e.initialStock); }, progress, error);

@@ -55,6 +55,7 @@ QString stockTable(StockLayout layout)
         return QStringLiteral("inventory_slot");
     case StockLayout::Tasks:
         return QStringLiteral("tasks");
+    case StockLayout::Redis:
     case StockLayout::Rows:
         break;
     }
@@ -67,6 +68,8 @@ namespace LabSchema {
 
 QStringList tableNames(StockLayout layout)
 {
+    if (layout == StockLayout::Redis)
+        return { QStringLiteral("sku"), QStringLiteral("orders") };
     return { QStringLiteral("sku"), QStringLiteral("orders"), stockTable(layout) };
 }
 
@@ -83,6 +86,8 @@ QStringList createStatements(StockLayout layout)
         return { kSku, kOrders, kInventorySlot };
     case StockLayout::Tasks:
         return { kSku, kOrders, kTasks };
+    case StockLayout::Redis:
+        return { kSku, kOrders };
     case StockLayout::Rows:
         break;
     }
@@ -95,6 +100,8 @@ QString currentStockQuery(StockLayout layout)
         return QStringLiteral("SELECT sku_id, stock FROM inventory");
     if (layout == StockLayout::Tasks) // a task not yet done still has its one unit of work
         return QStringLiteral("SELECT task_id AS sku_id, IF(status = 2, 0, 1) AS stock FROM tasks");
+    if (layout == StockLayout::Redis) // filled from Redis by the audit, in its own session
+        return QStringLiteral("SELECT sku_id, stock FROM redis_stock");
     return QStringLiteral("SELECT sku_id, SUM(stock) AS stock FROM inventory_slot GROUP BY sku_id");
 }
 

@@ -5,7 +5,8 @@
 
 // Where a strategy keeps its stock: one row per SKU, or N slot rows per SKU; or, for the claim
 // workload, a table of tasks, each an "SKU" with a stock of one that its completion takes.
-enum class StockLayout { Rows, Slots, Tasks };
+// Redis: the stock lives in Redis (redis-split); MariaDB keeps the SKUs and the orders only.
+enum class StockLayout { Rows, Slots, Tasks, Redis };
 
 // A stored routine a strategy needs in the lab's database (the procedure strategy's lab_sell):
 // created by the lab, registered in lockbench_meta like its tables, never one it did not create.

@@ -95,6 +95,15 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
     case REDIS_REPLY_ARRAY:
         result.kind = Reply::Kind::Array;
         result.integer = static_cast<long long>(reply->elements);
+        for (size_t i = 0; i < reply->elements; ++i) {
+            const redisReply* element = reply->element[i];
+            if (element->type == REDIS_REPLY_INTEGER)
+                result.elements << QString::number(element->integer);
+            else if (element->type == REDIS_REPLY_STRING || element->type == REDIS_REPLY_STATUS)
+                result.elements << QString::fromUtf8(element->str, static_cast<qsizetype>(element->len));
+            else
+                result.elements << QString();
+        }
         break;
     default:
         result.kind = Reply::Kind::Nil;

@@ -18,6 +18,7 @@ public:
         Kind kind = Kind::Lost;
         long long integer = 0;
         QString text; // a string, a status, or the error's message
+        QStringList elements; // an array's strings and integers as text; a nil as an empty string
         bool ok() const { return kind != Kind::Error && kind != Kind::Lost; }
     };
 

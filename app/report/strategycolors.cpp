@@ -2,6 +2,8 @@
 
 #include "strategies/strategyregistry.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <iterator>
 
@@ -21,12 +23,24 @@ const QList<QColor>& palette()
     return colours;
 }
 
-// The strategy's place among those that get a palette colour (naive has red), -1 if unknown.
+// The strategy's place among those of its workload that get a palette colour (naive has red),
+// -1 if unknown. The workloads never share a chart, so each starts the palette afresh: the
+// twelve inventory strategies each keep a colour of their own.
 qsizetype placeOf(const QString& strategyId)
 {
-    QStringList coloured = StrategyRegistry::ids();
-    coloured.removeAll(QStringLiteral("naive"));
-    return coloured.indexOf(strategyId);
+    static const QHash<QString, qsizetype> places = [] {
+        QHash<QString, qsizetype> result;
+        qsizetype inventory = 0;
+        qsizetype claims = 0;
+        for (const QString& id : StrategyRegistry::ids()) {
+            if (id == QLatin1String("naive"))
+                continue;
+            const bool claim = !StrategyRegistry::needsOf({ id }).claimsTasks.isEmpty();
+            result.insert(id, claim ? claims++ : inventory++);
+        }
+        return result;
+    }();
+    return places.value(strategyId, -1);
 }
 
 } // namespace

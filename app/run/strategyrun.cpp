@@ -11,6 +11,7 @@
 #include "app/run/serverwatch.h"
 #include "app/run/workerkiller.h"
 #include "app/run/workload.h"
+#include "app/server/embeddedredis.h"
 #include "app/server/serverknobs.h"
 #include "strategies/runenvironment.h"
 
@@ -83,6 +84,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_workload.reset();
     m_knobs.reset();
     m_database.reset();
+    m_redis.reset();
     return result;
 }
 
@@ -91,6 +93,13 @@ bool StrategyRun::prepare(QString* error)
     say(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
     m_workload = Workload::create(m_experiment.workload);
+    if (m_strategy.layout() == StockLayout::Redis && !m_params.redis) {
+        say(QStringLiteral("%1: starting the lab's private Redis").arg(m_strategy.id()));
+        m_redis = std::make_unique<EmbeddedRedis>();
+        if (!m_redis->start(error))
+            return false;
+        m_params.redis = m_redis->endpoint();
+    }
     FillProgress filling([this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
     filling.setStopRequested([this] { return m_cancel.load(); });
     if (!m_database->open(error)
@@ -116,6 +125,10 @@ bool StrategyRun::prepare(QString* error)
     m_probe = std::make_unique<ServerProbe>(control, mariaDb);
     m_sampler = std::make_unique<MetricsSampler>(*m_environment, *m_probe, m_runId, m_strategy.id());
     m_auditor = std::make_unique<Auditor>(control, m_strategy.layout(), m_experiment.qtyMin);
+    if (m_strategy.layout() == StockLayout::Redis)
+        m_auditor->setExternalStock([this](QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* readError) {
+            return m_strategy.readStock(stock, readError);
+        });
     m_inspector = std::make_unique<LockInspector>(control, mariaDb);
     m_deadlocks = std::make_unique<DeadlockWatcher>(m_params, control);
     m_watch = std::make_unique<ServerWatch>(m_params, m_experiment.serverWaitMs,
@@ -339,6 +352,7 @@ StrategyResult StrategyRun::finish()
         collectDeadlocks(m_result.durationS);
         if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
             m_result.lateDeadlocks = late->deadlocks;
+        m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more
         closing = ClosingAudit(*m_database, *m_auditor).run(unresolved);
     }
     const AuditResult& audit = closing.audit;

@@ -19,6 +19,7 @@
 #include <optional>
 
 class Auditor;
+class EmbeddedRedis;
 class ClientPool;
 class DeadlockWatcher;
 class LabDatabase;
@@ -90,6 +91,7 @@ private:
 
     StrategyResult m_result;
     std::atomic<bool> m_stop { false };
+    std::unique_ptr<EmbeddedRedis> m_redis; // the lab's private Redis, for a strategy that keeps stock there
     std::unique_ptr<LabDatabase> m_database;
     std::unique_ptr<ServerKnobs> m_knobs;
     std::unique_ptr<RunEnvironment> m_environment;

@@ -63,11 +63,10 @@ bool LabSession::probeServer(QString* error)
 
 ConnectionParams LabSession::connectionParams(const QString& database) const
 {
-    if (m_embedded)
-        return m_controller->params(database);
-    ConnectionParams params = m_external;
+    ConnectionParams params = m_embedded ? m_controller->params(database) : m_external;
     if (params.database.isEmpty())
         params.database = database;
+    params.redis = m_redis;
     return params;
 }
 

@@ -28,6 +28,8 @@ public:
     // --- the server
     void useEmbeddedServer();
     void useServer(const ConnectionParams& params);
+    // The Redis of the strategies that keep stock there (--redis); none: the run starts its own.
+    void useRedis(const std::optional<RedisEndpoint>& endpoint) { m_redis = endpoint; }
     bool usesEmbedded() const { return m_embedded; }
     // Starts the embedded server unless it runs or is starting; serverStateChanged follows.
     void startEmbeddedServer();
@@ -106,6 +108,7 @@ private:
     ExperimentRunner m_runner;
     bool m_embedded = true;
     ConnectionParams m_external;
+    std::optional<RedisEndpoint> m_redis;
     QString m_externalVersion;
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;

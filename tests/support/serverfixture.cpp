@@ -49,12 +49,14 @@ ConnectionParams params(const QString& database)
     return instance()->connectionParams(database);
 }
 
-StrategyResult runStrategy(const QString& strategyId, const Experiment& experiment)
+StrategyResult runStrategy(const QString& strategyId, const Experiment& experiment, const std::optional<RedisEndpoint>& redis)
 {
     std::unique_ptr<Strategy> strategy = StrategyRegistry::create(strategyId);
     Q_ASSERT(strategy);
     const std::atomic<bool> cancel { false };
-    StrategyRun run(experiment, params(experiment.database), *strategy, 1, cancel);
+    ConnectionParams connection = params(experiment.database);
+    connection.redis = redis;
+    StrategyRun run(experiment, connection, *strategy, 1, cancel);
     return run.execute(RunObserver {});
 }
 

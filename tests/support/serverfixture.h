@@ -17,8 +17,10 @@ bool ensureStarted(QString* error);
 EmbeddedServer& server();
 ConnectionParams params(const QString& database = QStringLiteral("lockbench"));
 
-// Runs one strategy to its end, synchronously, on the calling thread.
-StrategyResult runStrategy(const QString& strategyId, const Experiment& experiment);
+// Runs one strategy to its end, synchronously, on the calling thread; with `redis`, on that
+// Redis instead of one the run starts for itself.
+StrategyResult runStrategy(const QString& strategyId, const Experiment& experiment,
+    const std::optional<RedisEndpoint>& redis = std::nullopt);
 
 // Whether the server has a database of that name.
 bool schemaExists(const QString& database);

@@ -7,6 +7,7 @@
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
+#include "ui/panels/explanationview.h"
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/resultspanel.h"
 
@@ -31,6 +32,15 @@ class TestScreenshots : public QObject {
                 return box->text();
         }
         return QString();
+    }
+
+    // The window at 1280x720, shown, with its embedded server ready.
+    static void openOnAProjector(MainWindow& window)
+    {
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
     }
 
 private slots:
@@ -141,10 +151,9 @@ private slots:
     {
         const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        openOnAProjector(window);
+        if (QTest::currentTestFailed())
+            return;
         window.experimentPanel()->choosePreset(QStringLiteral("Claim work without blocking"));
         QCOMPARE(window.strategyPanel()->selectedIds(),
             QStringList({ QStringLiteral("claim-for-update"), QStringLiteral("claim-update"), QStringLiteral("claim-skip-locked") }));
@@ -171,6 +180,27 @@ private slots:
         window.chartsPanel()->setCurrentIndex(0);
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-claims-1280x720.png"))));
+    }
+
+    void redisPresetInTheWindow()
+    {
+        const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
+        MainWindow window;
+        openOnAProjector(window);
+        if (QTest::currentTestFailed())
+            return;
+        window.experimentPanel()->choosePreset(QStringLiteral("Stock in front of the database: Redis sub-keys"));
+        window.strategyPanel()->setSelectedIds({ QStringLiteral("conditional"), QStringLiteral("redis-split") });
+        window.runAction()->trigger();
+        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 180000);
+        const StrategyResult redis = window.resultsPanel()->results().last();
+        QCOMPARE(redis.strategy, QStringLiteral("redis-split"));
+        QVERIFY2(redis.verdict() == Verdict::Pass, qPrintable(redis.verdictText()));
+        QCOMPARE(redis.sold, 20000LL);
+        QVERIFY(window.resultsPanel()->explanation()->text().contains(QLatin1String("reconciliation")));
+        QTest::qWait(800);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-redis-1280x720.png"))));
     }
 };
 
