@@ -1,7 +1,6 @@
 #include "app/report/claimexplanation.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 
 #include <algorithm>
 
