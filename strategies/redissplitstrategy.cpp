@@ -2,6 +2,7 @@
 
 #include "strategies/retryingsession.h"
 
+#include <chrono>
 #include <random>
 #include <unordered_set>
 
@@ -25,6 +26,8 @@ public:
         , m_sha(std::move(sha))
         , m_rng(environment.experiment().seed ^ reinterpret_cast<std::uintptr_t>(&counters))
     {
+        // Redis sits on the same network as MariaDB: its commands cross the same round trip.
+        m_redis.setRoundTrip(environment.roundTrip());
     }
 
     bool connectRedis(QString* error) { return m_redis.open(m_endpoint, error); }
@@ -69,8 +72,12 @@ private:
                     skipped = true;
                     continue;
                 }
+                const auto sent = std::chrono::steady_clock::now();
                 const RedisConnection::Reply reply = m_redis.command({ QStringLiteral("EVALSHA"), m_sha, QStringLiteral("1"),
                     RedisSplitStrategy::subKey(m_database, order.skuId, slot), QString::number(order.qty) });
+                WorkerCounters::add(m_counters.redisRoundTripNs,
+                    std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - sent).count());
+                WorkerCounters::add(m_counters.redisRoundTrips, 1);
                 if (!reply.ok() || reply.kind != RedisConnection::Reply::Kind::Integer) {
                     // The script may or may not have run: if it did, Redis lost the units with no
                     // order, and the closing audit counts them.

@@ -33,6 +33,8 @@ struct alignas(64) WorkerCounters {
     Counter lockHolds { 0 }; // committed transactions that took a lock
     Counter queueWaitNs { 0 }; // queued strategy: from enqueue until a writer took the order
     Counter queuedOrders { 0 };
+    Counter redisRoundTripNs { 0 }; // stock in Redis: the client's round trips of the take script
+    Counter redisRoundTrips { 0 };
     std::array<Counter, kErrorClassCount> errors {};
     LatencyHistogram latency;
 

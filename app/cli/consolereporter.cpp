@@ -58,6 +58,10 @@ void ConsoleReporter::onSample(const MetricsSample& s)
         line += QString::fromLatin1(claims ? "  completed twice %1" : "  oversold %1").arg(s.audit.oversold);
     if (claims)
         line += QStringLiteral("  double claims %1  released %2").arg(s.doubleClaims).arg(s.tasksReleased);
+    if (s.redisStatsValid && s.redisScriptCalls > 0)
+        line += QStringLiteral("  redis %1 commands/s, %2 µs a take")
+                    .arg(static_cast<double>(s.redisCommands) / std::max(s.intervalS, 1e-3), 0, 'f', 0)
+                    .arg(static_cast<double>(s.redisScriptUsec) / static_cast<double>(s.redisScriptCalls), 0, 'f', 1);
     m_out << line << Qt::endl;
 }
 

@@ -33,6 +33,8 @@ struct MetricsSample {
     long long lockHolds = 0;
     long long queueWaitNs = 0; // queued strategy: summed time orders waited for a writer
     long long queuedOrders = 0;
+    long long redisRoundTripNs = 0; // stock in Redis: summed client round trips of the take script
+    long long redisRoundTrips = 0;
 
     double p50Ms = 0.0;
     double p95Ms = 0.0;
@@ -46,6 +48,12 @@ struct MetricsSample {
     long long waitingNow = -1; // -1: unknown (no PROCESS privilege)
     long long deadlocks = 0; // in this interval
     long long deadlocksTotal = 0; // since the strategy started
+
+    // Stock in Redis: Redis's own figures in this interval, from its INFO.
+    bool redisStatsValid = false;
+    long long redisCommands = 0; // a script's own calls included
+    long long redisScriptCalls = 0;
+    long long redisScriptUsec = 0; // time Redis spent inside the scripts
 
     AuditResult audit; // valid only on samples that carried an audit
 };

@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -69,6 +70,8 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
         argv.push_back(bytes.back().constData());
         lengths.push_back(static_cast<size_t>(bytes.back().size()));
     }
+    if (m_roundTrip.count() > 0)
+        std::this_thread::sleep_for(m_roundTrip);
     auto* reply = static_cast<redisReply*>(redisCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data()));
     if (!reply) {
         result.text = QString::fromUtf8(m_context->errstr);

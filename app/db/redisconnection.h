@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <chrono>
 #include <cstdint>
 
 struct redisContext;
@@ -35,7 +36,10 @@ public:
     // Sends one command, each argument as it is (no quoting), and waits for its reply. A lost
     // connection is closed and answers Lost.
     Reply command(const QStringList& arguments);
+    // A simulated network round trip each command crosses, as MysqlConnection's (0: none).
+    void setRoundTrip(std::chrono::nanoseconds roundTrip) { m_roundTrip = roundTrip; }
 
 private:
     redisContext* m_context = nullptr;
+    std::chrono::nanoseconds m_roundTrip { 0 };
 };

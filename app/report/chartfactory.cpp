@@ -278,8 +278,14 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
 QList<NamedChart> reportCharts(const QList<SourcedResult>& sources)
 {
     QList<NamedChart> charts;
-    for (const TimeMetric& metric : TimeMetric::all())
-        charts.append({ QLatin1String(metric.id), TimeCharts::of(sources, metric) });
+    for (const TimeMetric& metric : TimeMetric::all()) {
+        QChart* chart = TimeCharts::of(sources, metric);
+        if (metric.onlySomeStrategies && chart->series().isEmpty()) {
+            delete chart;
+            continue;
+        }
+        charts.append({ QLatin1String(metric.id), chart });
+    }
     if (QChart* other = TimeCharts::otherErrors(sources))
         charts.append({ QStringLiteral("other-errors"), other });
     charts.append({ QStringLiteral("sold-units"), TimeCharts::soldUnits(sources) });

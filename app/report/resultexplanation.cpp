@@ -1,6 +1,7 @@
 #include "app/report/resultexplanation.h"
 
 #include "app/report/claimexplanation.h"
+#include "app/report/redisexplanation.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -208,24 +209,8 @@ Explained of(const StrategyResult& r)
         if (r.rebalances > 0)
             sentences << tr("%1 rebalances moved stock between the slots instead of refusing an order.").arg(r.rebalances);
     }
-    if (r.strategy == QLatin1String("redis-split")) {
-        // The audit's reconciliation: Redis's remaining stock and MariaDB's orders against the start.
-        f.insert(QStringLiteral("refused_with_stock"), static_cast<double>(r.refusedWithStock));
-        f.insert(QStringLiteral("stranded_in_redis"), static_cast<double>(r.unrecordedDecrements));
-        sentences << tr("No row lock: each order took its stock from a Redis sub-key with one script call and wrote its "
-                        "order row in one autocommitted INSERT.");
-        if (r.refusedWithStock > 0)
-            sentences << tr("%1 orders were refused while the SKU's sub-keys together still held enough.").arg(r.refusedWithStock);
-        if (r.audited())
-            sentences << (r.unrecordedDecrements > 0
-                    ? tr("The reconciliation found %1 units taken from Redis with no order row: orders lost between the "
-                         "two steps, which the shelf no longer offers.")
-                          .arg(r.unrecordedDecrements)
-                    : tr("The reconciliation found Redis's remaining %1 units and the %2 units ordered in MariaDB add up to "
-                         "the initial stock.")
-                          .arg(r.remaining)
-                          .arg(r.sold));
-    }
+    if (r.strategy == QLatin1String("redis-split"))
+        RedisExplanation::addTo(r, sentences, f);
     if (r.deadlocks > 0 || r.lockWaitTimeouts > 0) {
         const double perThousand = 1000.0 * static_cast<double>(r.deadlocks + r.lockWaitTimeouts) / orders;
         f.insert(QStringLiteral("deadlocks_and_timeouts_per_1000_orders"), perThousand);

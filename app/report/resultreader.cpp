@@ -62,6 +62,12 @@ MetricsSample sample(const QJsonObject& o)
     s.deadlocks = integer(o, "deadlocks");
     s.deadlocksTotal = integer(o, "deadlocks_total");
     s.serverStatsValid = o.value(QStringLiteral("server_stats")).toBool();
+    s.redisRoundTripNs = integer(o, "redis_round_trip_ns");
+    s.redisRoundTrips = integer(o, "redis_round_trips");
+    s.redisStatsValid = o.value(QStringLiteral("redis_stats")).toBool();
+    s.redisCommands = integer(o, "redis_commands");
+    s.redisScriptCalls = integer(o, "redis_script_calls");
+    s.redisScriptUsec = integer(o, "redis_script_usec");
     s.audit.valid = o.value(QStringLiteral("audited")).toBool();
     s.audit.sold = integer(o, "audit_sold");
     s.audit.remaining = integer(o, "audit_remaining");

@@ -235,6 +235,14 @@ QJsonObject sampleJson(const MetricsSample& s)
         { QStringLiteral("audit_negative_skus"), static_cast<double>(s.audit.negativeSkus) },
         { QStringLiteral("errors"), errorCountsJson(s.errors) },
     };
+    // Every sample has them, so that the CSV's columns (the first row's keys) carry them: only
+    // the strategies that keep stock in Redis fill them in.
+    object.insert(QStringLiteral("redis_stats"), s.redisStatsValid);
+    object.insert(QStringLiteral("redis_commands"), static_cast<double>(s.redisCommands));
+    object.insert(QStringLiteral("redis_script_calls"), static_cast<double>(s.redisScriptCalls));
+    object.insert(QStringLiteral("redis_script_usec"), static_cast<double>(s.redisScriptUsec));
+    object.insert(QStringLiteral("redis_round_trip_ns"), static_cast<double>(s.redisRoundTripNs));
+    object.insert(QStringLiteral("redis_round_trips"), static_cast<double>(s.redisRoundTrips));
     return object;
 }
 

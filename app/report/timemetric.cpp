@@ -74,6 +74,28 @@ const QList<TimeMetric>& TimeMetric::all()
             [](S now, S before) { return errorRate(now, before, ErrorClass::Deadlock); } },
         { "lock-wait-timeouts", QT_TRANSLATE_NOOP("TimeMetric", "1205 lock wait timeouts per second"), QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
             [](S now, S before) { return errorRate(now, before, ErrorClass::LockWaitTimeout); } },
+        { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"), QT_TRANSLATE_NOOP("TimeMetric", "commands/s"),
+            [](S now, S) -> std::optional<double> {
+                if (!now.redisStatsValid || !(now.intervalS > 0))
+                    return std::nullopt;
+                return static_cast<double>(now.redisCommands) / now.intervalS;
+            },
+            true },
+        { "redis-script-time", QT_TRANSLATE_NOOP("TimeMetric", "Redis time inside a take script"), QT_TRANSLATE_NOOP("TimeMetric", "µs"),
+            [](S now, S) -> std::optional<double> {
+                if (!now.redisStatsValid || now.redisScriptCalls <= 0)
+                    return std::nullopt;
+                return static_cast<double>(now.redisScriptUsec) / static_cast<double>(now.redisScriptCalls);
+            },
+            true },
+        { "redis-round-trip", QT_TRANSLATE_NOOP("TimeMetric", "Client round trip of a take script"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+            [](S now, S before) -> std::optional<double> {
+                const long long trips = now.redisRoundTrips - before.redisRoundTrips;
+                if (trips <= 0)
+                    return std::nullopt;
+                return static_cast<double>(now.redisRoundTripNs - before.redisRoundTripNs) / 1e6 / static_cast<double>(trips);
+            },
+            true },
     };
     return metrics;
 }

@@ -12,6 +12,29 @@ void MetricsSampler::start()
 {
     m_serverBaseline = m_probe.read(&m_serverError);
     m_serverLast = m_serverBaseline;
+    if (m_redisProbe)
+        m_redisLast = m_redisProbe->read(&m_serverError);
+}
+
+void MetricsSampler::setRedisProbe(RedisProbe* probe)
+{
+    m_redisProbe = probe;
+}
+
+void MetricsSampler::sampleRedis(MetricsSample& s)
+{
+    QString error;
+    const std::optional<RedisStats> now = m_redisProbe->read(&error);
+    if (now && m_redisLast && now->commands >= m_redisLast->commands) {
+        s.redisStatsValid = true;
+        s.redisCommands = now->commands - m_redisLast->commands;
+        s.redisScriptCalls = now->scriptCalls - m_redisLast->scriptCalls;
+        s.redisScriptUsec = now->scriptUsec - m_redisLast->scriptUsec;
+    }
+    if (!error.isEmpty())
+        m_serverError = error;
+    // A Redis restarted between two reads counts from zero again: the next interval starts here.
+    m_redisLast = now;
 }
 
 MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) const
@@ -36,6 +59,8 @@ MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) co
         totals.lockHolds += read(c.lockHolds);
         totals.queueWaitNs += read(c.queueWaitNs);
         totals.queuedOrders += read(c.queuedOrders);
+        totals.redisRoundTripNs += read(c.redisRoundTripNs);
+        totals.redisRoundTrips += read(c.redisRoundTrips);
         for (std::size_t i = 0; i < kErrorClassCount; ++i)
             totals.errors[i] += read(c.errors[i]);
         latency.merge(c.latency.snapshot());
@@ -62,6 +87,8 @@ void MetricsSampler::copyCounts(const Totals& totals, MetricsSample& sample)
     sample.lockHolds = totals.lockHolds;
     sample.queueWaitNs = totals.queueWaitNs;
     sample.queuedOrders = totals.queuedOrders;
+    sample.redisRoundTripNs = totals.redisRoundTripNs;
+    sample.redisRoundTrips = totals.redisRoundTrips;
 }
 
 MetricsSample MetricsSampler::countsNow() const
@@ -120,6 +147,8 @@ MetricsSample MetricsSampler::sample(double elapsedS)
     }
     if (!error.isEmpty())
         m_serverError = error;
+    if (m_redisProbe)
+        sampleRedis(s);
 
     m_last = now;
     m_lastElapsedS = elapsedS;

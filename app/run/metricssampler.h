@@ -2,6 +2,7 @@
 
 #include "app/core/histogramsnapshot.h"
 #include "app/core/metricssample.h"
+#include "app/server/redisprobe.h"
 #include "app/server/serverprobe.h"
 #include "strategies/runenvironment.h"
 
@@ -15,6 +16,8 @@ public:
 
     // Reads the server's baseline; call right before the clients start.
     void start();
+    // Also reads Redis's own figures each sample, for a strategy that keeps stock there.
+    void setRedisProbe(RedisProbe* probe);
     MetricsSample sample(double elapsedS);
     // The clients' counts as they are now, without closing an interval (no rates, no server
     // figures): what completed after the last sample is then counted apart.
@@ -31,10 +34,12 @@ private:
         long long sold = 0, soldUnits = 0, outOfStock = 0, failed = 0, attempts = 0, retries = 0;
         long long reconciled = 0, unresolved = 0, lockWaitNs = 0, refusedWithStock = 0, rebalances = 0;
         long long lockHoldNs = 0, lockHolds = 0, queueWaitNs = 0, queuedOrders = 0, doubleClaims = 0, tasksReleased = 0;
+        long long redisRoundTripNs = 0, redisRoundTrips = 0;
         ErrorCounts errors {};
     };
     Totals readTotals(HistogramSnapshot& latency) const;
     static void copyCounts(const Totals& totals, MetricsSample& sample);
+    void sampleRedis(MetricsSample& sample);
 
     const RunEnvironment& m_environment;
     ServerProbe& m_probe;
@@ -47,4 +52,6 @@ private:
     std::optional<ServerLockStats> m_serverLast;
     ServerLockStats m_serverTotals; // since start()
     QString m_serverError;
+    RedisProbe* m_redisProbe = nullptr;
+    std::optional<RedisStats> m_redisLast;
 };

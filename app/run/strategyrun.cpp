@@ -80,6 +80,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_auditor.reset();
     m_sampler.reset();
     m_probe.reset();
+    m_redisProbe.reset();
     m_environment.reset();
     m_workload.reset();
     m_knobs.reset();
@@ -124,6 +125,10 @@ bool StrategyRun::prepare(QString* error)
 
     m_probe = std::make_unique<ServerProbe>(control, mariaDb);
     m_sampler = std::make_unique<MetricsSampler>(*m_environment, *m_probe, m_runId, m_strategy.id());
+    if (m_strategy.layout() == StockLayout::Redis) {
+        m_redisProbe = std::make_unique<RedisProbe>(*m_params.redis);
+        m_sampler->setRedisProbe(m_redisProbe.get());
+    }
     m_auditor = std::make_unique<Auditor>(control, m_strategy.layout(), m_experiment.qtyMin);
     if (m_strategy.layout() == StockLayout::Redis)
         m_auditor->setExternalStock([this](QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* readError) {

@@ -20,6 +20,7 @@
 
 class Auditor;
 class EmbeddedRedis;
+class RedisProbe;
 class ClientPool;
 class DeadlockWatcher;
 class LabDatabase;
@@ -96,6 +97,7 @@ private:
     std::unique_ptr<ServerKnobs> m_knobs;
     std::unique_ptr<RunEnvironment> m_environment;
     std::unique_ptr<ServerProbe> m_probe;
+    std::unique_ptr<RedisProbe> m_redisProbe; // Redis's own figures, for a strategy that keeps stock there
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<Auditor> m_auditor;
     std::unique_ptr<LockInspector> m_inspector;

@@ -75,6 +75,12 @@ inline MetricsSample knownSample()
     s.waitingNow = 809;
     s.deadlocks = 810;
     s.deadlocksTotal = 811;
+    s.redisStatsValid = true;
+    s.redisCommands = 817;
+    s.redisScriptCalls = 818;
+    s.redisScriptUsec = 819;
+    s.redisRoundTripNs = 828;
+    s.redisRoundTrips = 829;
     s.audit.valid = true;
     s.audit.sold = 812;
     s.audit.remaining = 813;
@@ -160,6 +166,7 @@ inline StrategyResult knownResult()
     later.elapsedS = 0.75;
     later.sold = 901;
     later.serverStatsValid = false;
+    later.redisStatsValid = false;
     later.audit.valid = false;
     r.series << knownSample() << later;
     return r;

@@ -278,6 +278,12 @@ private slots:
                 { "audit_oversold", "814" },
                 { "audit_lost_updates", "815" },
                 { "audit_negative_skus", "816" },
+                { "redis_stats", "true" },
+                { "redis_commands", "817" },
+                { "redis_script_calls", "818" },
+                { "redis_script_usec", "819" },
+                { "redis_round_trip_ns", "828" },
+                { "redis_round_trips", "829" },
                 { "errors_deadlock", "821" },
                 { "errors_lock_wait_timeout", "822" },
                 { "errors_record_changed", "823" },
@@ -291,6 +297,7 @@ private slots:
         QCOMPARE(samples[1].value(QStringLiteral("t_s")), QStringLiteral("0.75"));
         QCOMPARE(samples[1].value(QStringLiteral("sold")), QStringLiteral("901"));
         QCOMPARE(samples[1].value(QStringLiteral("server_stats")), QStringLiteral("false"));
+        QCOMPARE(samples[1].value(QStringLiteral("redis_stats")), QStringLiteral("false"));
         QCOMPARE(samples[1].value(QStringLiteral("audited")), QStringLiteral("false"));
     }
 };

@@ -139,6 +139,12 @@ private slots:
         QCOMPARE(s.waitingNow, 809LL);
         QCOMPARE(s.deadlocks, 810LL);
         QCOMPARE(s.deadlocksTotal, 811LL);
+        QCOMPARE(s.redisStatsValid, true);
+        QCOMPARE(s.redisCommands, 817LL);
+        QCOMPARE(s.redisScriptCalls, 818LL);
+        QCOMPARE(s.redisScriptUsec, 819LL);
+        QCOMPARE(s.redisRoundTripNs, 828LL);
+        QCOMPARE(s.redisRoundTrips, 829LL);
         QCOMPARE(s.audit.valid, true);
         QCOMPARE(s.audit.sold, std::int64_t(812));
         QCOMPARE(s.audit.remaining, std::int64_t(813));
@@ -151,6 +157,7 @@ private slots:
         QCOMPARE(later.elapsedS, 0.75);
         QCOMPARE(later.sold, 901LL);
         QCOMPARE(later.serverStatsValid, false);
+        QCOMPARE(later.redisStatsValid, false);
         QCOMPARE(later.audit.valid, false);
     }
 

@@ -2,6 +2,7 @@
 // socket, runs a script atomically, and leaves no process or socket behind once stopped.
 #include "app/db/redisconnection.h"
 #include "app/server/embeddedredis.h"
+#include "app/server/redisprobe.h"
 
 #include <QFileInfo>
 #include <QtTest>
@@ -48,6 +49,32 @@ private slots:
         const RedisConnection::Reply lost = connection.command({ QStringLiteral("PING") });
         QCOMPARE(lost.kind, RedisConnection::Reply::Kind::Lost);
         QVERIFY(!connection.isOpen());
+    }
+
+    void theProbeCountsWhatRedisRan()
+    {
+        // A script with two calls of its own is one script call and three commands; the
+        // probe's own INFO is not among them.
+        EmbeddedRedis redis;
+        QString error;
+        QVERIFY2(redis.start(&error), qPrintable(error));
+        RedisProbe probe(redis.endpoint());
+        const std::optional<RedisStats> before = probe.read(&error);
+        QVERIFY2(before, qPrintable(error));
+        RedisConnection client;
+        QVERIFY2(client.open(redis.endpoint(), &error), qPrintable(error));
+        QCOMPARE(client.command({ QStringLiteral("SET"), QStringLiteral("k"), QStringLiteral("10") }).text, QStringLiteral("OK"));
+        const RedisConnection::Reply taken = client.command({ QStringLiteral("EVAL"),
+            QStringLiteral("redis.call('GET', KEYS[1]) return redis.call('DECRBY', KEYS[1], 3)"), QStringLiteral("1"), QStringLiteral("k") });
+        QCOMPARE(taken.integer, 7);
+        const std::optional<RedisStats> after = probe.read(&error);
+        QVERIFY2(after, qPrintable(error));
+        QCOMPARE(after->commands - before->commands, 4); // SET, EVAL, and the script's GET and DECRBY
+        QCOMPARE(after->scriptCalls - before->scriptCalls, 1);
+        QVERIFY(after->scriptUsec > before->scriptUsec);
+        redis.stop();
+        QVERIFY(!probe.read(&error)); // gone: an error, not a figure
+        QVERIFY(!error.isEmpty());
     }
 
     void aMissingSocketIsAClearError()

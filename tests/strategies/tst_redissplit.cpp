@@ -4,11 +4,13 @@
 // with no order (a crash between the two steps).
 #include "app/db/mysqlconnection.h"
 #include "app/db/redisconnection.h"
+#include "app/report/resultexplanation.h"
 #include "app/server/embeddedredis.h"
 #include "strategies/redissplitstrategy.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <atomic>
@@ -36,6 +38,18 @@ std::int64_t redisStock(const RedisEndpoint& endpoint, int subKeys)
     for (int slot = 0; slot < subKeys; ++slot)
         total += redis.command({ QStringLiteral("GET"), RedisSplitStrategy::subKey(QStringLiteral("lockbench"), 1, slot) }).text.toLongLong();
     return total;
+}
+
+// Script calls Redis has run so far, read from its INFO apart from the lab's probe.
+std::int64_t scriptCallsSoFar(const RedisEndpoint& endpoint)
+{
+    RedisConnection redis;
+    QString error;
+    if (!redis.open(endpoint, &error))
+        return -1;
+    const QString info = redis.command({ QStringLiteral("INFO"), QStringLiteral("commandstats") }).text;
+    const QRegularExpressionMatch match = QRegularExpression(QStringLiteral("cmdstat_evalsha:calls=(\\d+)")).match(info);
+    return match.hasMatch() ? match.captured(1).toLongLong() : 0;
 }
 
 std::int64_t orderedUnits()
@@ -74,6 +88,48 @@ private slots:
         QCOMPARE(r.unrecordedDecrements, 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+    }
+
+    void redisOwnFiguresAreSampledWithTheRun()
+    {
+        Experiment e = redisExperiment();
+        e.initialStock = 1'000'000;
+        e.stop = StopKind::Duration;
+        e.durationMs = 1500;
+        const std::int64_t before = scriptCallsSoFar(m_redis.endpoint());
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
+        const std::int64_t ranInRedis = scriptCallsSoFar(m_redis.endpoint()) - before;
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        long long scriptCalls = 0, commands = 0, scriptUsec = 0, sampledTrips = 0, tripNs = 0;
+        for (const MetricsSample& s : r.series) {
+            if (!s.redisStatsValid)
+                continue;
+            scriptCalls += s.redisScriptCalls;
+            commands += s.redisCommands;
+            scriptUsec += s.redisScriptUsec;
+            sampledTrips = s.redisRoundTrips;
+            tripNs = s.redisRoundTripNs;
+        }
+        QVERIFY(sampledTrips > 0);
+        // The clients count a take once its reply is back, before the sample reads Redis: every
+        // take they had counted is among Redis's sampled script calls, which Redis's own count
+        // of the whole run bounds from above.
+        QVERIFY2(scriptCalls >= sampledTrips, qPrintable(QStringLiteral("%1 < %2").arg(scriptCalls).arg(sampledTrips)));
+        QVERIFY2(scriptCalls <= ranInRedis, qPrintable(QStringLiteral("%1 > %2").arg(scriptCalls).arg(ranInRedis)));
+        QVERIFY(commands >= 2 * scriptCalls); // each script runs at least its own GET
+        // A round trip holds the time Redis spent inside the script.
+        QVERIFY(static_cast<double>(tripNs) / static_cast<double>(sampledTrips)
+            >= 1000.0 * static_cast<double>(scriptUsec) / static_cast<double>(scriptCalls));
+        // The why sentence names the same figures.
+        const ResultExplanation::Explained why = ResultExplanation::of(r);
+        const double tripMs = static_cast<double>(tripNs) / 1e6 / static_cast<double>(sampledTrips);
+        QCOMPARE(why.figures.value(QStringLiteral("redis_script_us")).toDouble(),
+            static_cast<double>(scriptUsec) / static_cast<double>(scriptCalls));
+        QCOMPARE(why.figures.value(QStringLiteral("redis_round_trip_ms")).toDouble(), tripMs);
+        QVERIFY2(why.text.contains(ResultExplanation::millis(tripMs) + QStringLiteral(" ms")), qPrintable(why.text));
+        qInfo("Redis ran %lld take scripts (%lld commands), %.1f µs each inside Redis, %.3f ms per client round trip", scriptCalls,
+            commands, static_cast<double>(scriptUsec) / static_cast<double>(scriptCalls),
+            static_cast<double>(tripNs) / 1e6 / static_cast<double>(sampledTrips));
     }
 
     void unitsTakenWithNoOrderAreReportedExactly()

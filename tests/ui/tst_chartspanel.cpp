@@ -219,6 +219,34 @@ private slots:
         QCOMPARE(panel.chart(kOrders)->markerText(5.0), QStringLiteral("1 deadlock from 5.00 s to 5.25 s"));
     }
 
+    void redisFiguresAreDrawnOnlyForTheStrategyThatMeasuredThem()
+    {
+        ChartsPanel panel;
+        panel.startRun(100000);
+        for (int i = 1; i <= 3; ++i) {
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.5 * i, 0.5, 300.0));
+            MetricsSample s = sample(QStringLiteral("redis-split"), 0.5 * i, 0.5, 9000.0);
+            s.redisStatsValid = true;
+            s.redisCommands = 13500 * i; // grows, to tell the points apart
+            s.redisScriptCalls = 4500;
+            s.redisScriptUsec = 4500 * 6;
+            s.redisRoundTrips = 4500LL * i; // cumulative, like the other client counters
+            s.redisRoundTripNs = 4500LL * i * 250'000;
+            panel.addSample(s);
+        }
+        MetricChart* commands = panel.chart(QStringLiteral("Redis commands per second"));
+        MetricChart* script = panel.chart(QStringLiteral("Redis time inside a take script"));
+        MetricChart* trip = panel.chart(QStringLiteral("Client round trip of a take script"));
+        QVERIFY(commands && script && trip);
+        QTest::qWait(300); // drawn on the repaint timer
+        for (MetricChart* chart : { commands, script, trip })
+            QCOMPARE(chart->lineNames(), QStringList { QStringLiteral("redis-split") });
+        QCOMPARE(commands->pointCount(QStringLiteral("redis-split")), 3);
+        QCOMPARE(commands->points(QStringLiteral("redis-split")).last().y(), 13500.0 * 3 / 0.5);
+        QCOMPARE(script->points(QStringLiteral("redis-split")).last().y(), 6.0); // µs per script
+        QCOMPARE(trip->points(QStringLiteral("redis-split")).last().y(), 0.25); // ms per round trip
+    }
+
     void everyNameStaysWholeAboveSmallChartsAndInExports()
     {
         // Seven strategies on a chart 400 px wide: the chart's own legend would elide them;
@@ -235,7 +263,7 @@ private slots:
         }
         QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
         strips.removeAll(panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
-        QCOMPARE(strips.size(), 5); // one per grid tab, and the oversell chart's
+        QCOMPARE(strips.size(), 6); // one per grid tab, and the oversell chart's
         for (const LegendStrip* strip : strips) {
             QCOMPARE(strip->strategies(), ids);
             QVERIFY(strip->wordWrap());

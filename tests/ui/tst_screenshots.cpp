@@ -10,13 +10,12 @@
 #include "ui/panels/explanationview.h"
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/resultspanel.h"
-
-#include <QTableView>
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
 
 #include <QAction>
 #include <QMessageBox>
+#include <QTableView>
 #include <QtTest>
 
 class TestScreenshots : public QObject {
@@ -201,6 +200,14 @@ private slots:
         QVERIFY(window.resultsPanel()->explanation()->text().contains(QLatin1String("reconciliation")));
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-redis-1280x720.png"))));
+        // Redis's own figures, on a tab of their own: drawn by redis-split alone.
+        ChartsPanel* charts = window.chartsPanel();
+        charts->setCurrentIndex(4);
+        QCOMPARE(charts->tabText(4), QStringLiteral("Redis"));
+        for (const char* title : { "Redis commands per second", "Redis time inside a take script", "Client round trip of a take script" })
+            QCOMPARE(charts->chart(QLatin1String(title))->lineNames(), QStringList { QStringLiteral("redis-split") });
+        QTest::qWait(800);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-redis-tab-1280x720.png"))));
     }
 };
 

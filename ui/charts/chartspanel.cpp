@@ -32,15 +32,21 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     const struct {
         const char* title;
         int metrics;
-    } tabs[] = { { QT_TR_NOOP("Throughput"), 2 }, { QT_TR_NOOP("Latency"), 4 }, { QT_TR_NOOP("Lock waits"), 4 }, { QT_TR_NOOP("Errors"), 3 } };
+    } tabs[] = { { QT_TR_NOOP("Throughput"), 2 }, { QT_TR_NOOP("Latency"), 4 }, { QT_TR_NOOP("Lock waits"), 4 }, { QT_TR_NOOP("Errors"), 3 },
+        { QT_TR_NOOP("Redis"), 3 } };
     qsizetype next = 0;
     for (const auto& tab : tabs) {
         QWidget* page = addGridTab(tr(tab.title));
         for (int i = 0; i < tab.metrics; ++i, ++next)
             addChart(page, i / 2, i % 2, metrics[next].translatedTitle(), metrics[next].translatedUnit());
+        if (qstrcmp(tab.title, "Errors") == 0) {
+            addChart(page, 1, 1, TimeMetric::otherErrorsTitle(), tr("errors/s"));
+            m_strips.last()->setNote(tr("Other errors: solid 1020 (write conflict), dashed 3572 (NOWAIT), dotted lost connections."));
+        }
     }
-    addChart(m_ordered.last()->parentWidget(), 1, 1, TimeMetric::otherErrorsTitle(), tr("errors/s"));
-    m_strips.last()->setNote(tr("Other errors: solid 1020 (write conflict), dashed 3572 (NOWAIT), dotted lost connections."));
+    Q_ASSERT(next == metrics.size());
+    m_strips.last()->setNote(tr("Drawn by the strategies that keep stock in Redis (redis-split), from Redis's INFO and the "
+                                "clients' own clocks. Redis counts a script's own GET and DECRBY as commands."));
 
     addTab(m_oversell, tr("Oversell"));
     addTab(m_comparison, tr("Scaling"));
