@@ -1,11 +1,15 @@
 #include "app/cli/commandline.h"
 #include "app/cli/headlessrun.h"
 #include "app/cli/processarguments.h"
+#include "app/core/translation.h"
+#include "app/lesson/lessonlibrary.h"
 #include "app/session/shutdownsignal.h"
+#include "ui/languagemenu.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QProcess>
 #include <QTextStream>
 
 #include <memory>
@@ -29,11 +33,20 @@ int runWindow(int argc, char* argv[])
 {
     QApplication app(argc, argv);
     describeApplication();
-    MainWindow window;
-    ShutdownSignal shutdown; // Ctrl-C in the terminal closes the window, stopping run and server cleanly
-    QObject::connect(&shutdown, &ShutdownSignal::requested, &window, &QWidget::close);
-    window.show();
-    return app.exec();
+    Translation::install(LanguageMenu::startupLanguage());
+    bool restart = false;
+    int status = 0;
+    {
+        MainWindow window;
+        ShutdownSignal shutdown; // Ctrl-C in the terminal closes the window, stopping run and server cleanly
+        QObject::connect(&shutdown, &ShutdownSignal::requested, &window, &QWidget::close);
+        window.show();
+        status = app.exec();
+        restart = window.restartRequested();
+    } // the window's session, and with it the lab's server, is gone before a new lab starts
+    if (restart && !QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
+        QTextStream(stderr) << "lockbench: could not start again; start it by hand to use the new language" << Qt::endl;
+    return status;
 }
 
 int runHeadless(int argc, char* argv[], bool defaultExperiment)
@@ -61,6 +74,7 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
         app = std::make_unique<QApplication>(argc, argv);
     }
     describeApplication();
+    Translation::install(Translation::bestFor(QLocale::system())); // reports and charts in the reader's language
     QTextStream out(stdout);
     QTextStream err(stderr);
     switch (commandLine.action) {
@@ -75,8 +89,15 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
             err << "lockbench: " << error << Qt::endl;
         err << "Run lockbench --help for the flags." << Qt::endl;
         return 2;
+    case CommandLine::Action::ListLessons:
+        for (const Lesson& lesson : LessonLibrary::load())
+            out << lesson.id << "  " << lesson.title << " (" << lesson.steps.size() << (lesson.steps.size() == 1 ? " step)" : " steps)")
+                << Qt::endl;
+        out << "Run one with: lockbench lesson NAME" << Qt::endl;
+        return 0;
     case CommandLine::Action::Run:
     case CommandLine::Action::Sweep:
+    case CommandLine::Action::Lesson:
         break;
     }
     HeadlessRun run(commandLine);

@@ -6,8 +6,10 @@
 #include "strategies/strategyregistry.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
+#include "ui/languagemenu.h"
 #include "ui/panels/deadlockspanel.h"
 #include "ui/panels/experimentpanel.h"
+#include "ui/panels/lessonpanel.h"
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/resultspanel.h"
 #include "ui/panels/serverpanel.h"
@@ -59,6 +61,8 @@ MainWindow::MainWindow(QWidget* parent)
     , m_results(new ResultsPanel)
     , m_lockInspector(new LockInspectorPanel)
     , m_deadlocks(new DeadlocksPanel)
+    , m_lessons(new LessonPanel)
+    , m_setup(new QTabWidget)
     , m_mainSplitter(new QSplitter(Qt::Horizontal, this))
     , m_rightSplitter(new QSplitter(Qt::Vertical, this))
     , m_status(new QLabel(this))
@@ -68,11 +72,12 @@ MainWindow::MainWindow(QWidget* parent)
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_experiment);
     scroll->setWidgetResizable(true);
-    auto* setup = new QTabWidget;
+    auto* setup = m_setup;
     setup->addTab(scroll, tr("Experiment"));
     setup->addTab(m_strategies, tr("Strategies"));
     setup->addTab(m_sweep, tr("Sweep"));
     setup->addTab(m_server, tr("Server"));
+    setup->addTab(m_lessons, tr("Lesson"));
     auto* details = new QTabWidget;
     details->addTab(m_results, tr("Results"));
     details->addTab(m_lockInspector, tr("Lock inspector"));
@@ -107,6 +112,15 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_server, &ServerPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::runRequested, this, &MainWindow::runSweep);
+    connect(m_lessons, &LessonPanel::stepShown, this, [this, details](const LessonStep& step) {
+        // The step's experiment and strategies, and its chart in front, its text beside it.
+        m_setup->setCurrentWidget(m_lessons);
+        m_experiment->setExperiment(step.experiment);
+        m_strategies->setSelectedIds(step.strategies);
+        if (!m_charts->showChart(step.chart))
+            details->setCurrentWidget(step.chart == QLatin1String("lock-inspector") ? static_cast<QWidget*>(m_lockInspector) : m_deadlocks);
+    });
+    connect(m_lessons, &LessonPanel::runRequested, this, &MainWindow::run);
 
     connect(m_session, &LabSession::status, this, [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
     connect(m_session, &LabSession::strategyStarted, this, [this](const QString& strategy) {
@@ -165,6 +179,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_recovery = new ServerRecovery(m_session, this);
     connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
     m_files = new SessionFiles(this, m_session, m_charts->comparison());
+    connect(m_lessons, &LessonPanel::handoutRequested, m_files, &SessionFiles::exportHandout);
     connect(m_files, &SessionFiles::message, this, [this](const QString& text) { statusBar()->showMessage(text, kFileMessageMs); });
 
     restoreSettings();
@@ -230,6 +245,12 @@ void MainWindow::buildActions()
     connect(m_showSetup, &QAction::toggled, m_mainSplitter->widget(0), &QWidget::setVisible);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_showSetup);
+    auto* language = new LanguageMenu(this);
+    view->addMenu(language);
+    connect(language, &LanguageMenu::restartRequested, this, [this] {
+        m_restartRequested = true;
+        close();
+    });
     QToolBar* toolbar = addToolBar(tr("Run"));
     toolbar->setObjectName(QStringLiteral("runToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);

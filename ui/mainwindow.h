@@ -7,6 +7,8 @@
 #include <QMainWindow>
 
 class ChartsPanel;
+class LessonPanel;
+class QTabWidget;
 class DeadlocksPanel;
 class LockInspectorPanel;
 class ExperimentPanel;
@@ -36,6 +38,7 @@ public:
     ResultsPanel* resultsPanel() const { return m_results; }
     LockInspectorPanel* lockInspectorPanel() const { return m_lockInspector; }
     DeadlocksPanel* deadlocksPanel() const { return m_deadlocks; }
+    LessonPanel* lessonPanel() const { return m_lessons; }
     ServerController* serverController() const;
     LabSession* session() const { return m_session; }
     ServerRecovery* serverRecovery() const { return m_recovery; }
@@ -53,6 +56,9 @@ public:
     void openResults();
     // Adds the runs of a results file to the table and the scaling charts; false with `error`.
     bool openResultsFile(const QString& path, QString* error);
+    // The user chose another language and to restart in it: main starts the lab again once
+    // this window has closed and its server has stopped.
+    bool restartRequested() const { return m_restartRequested; }
     SweepPanel* sweepPanel() const { return m_sweep; }
 
 protected:
@@ -76,6 +82,8 @@ private:
     ResultsPanel* m_results;
     LockInspectorPanel* m_lockInspector;
     DeadlocksPanel* m_deadlocks;
+    LessonPanel* m_lessons;
+    QTabWidget* m_setup; // experiment, strategies, sweep, server, lesson
     QSplitter* m_mainSplitter;
     QSplitter* m_rightSplitter;
     QAction* m_run = nullptr;
@@ -88,4 +96,5 @@ private:
     RunProgress m_runProgress;
     class SessionFiles* m_files = nullptr;
     ServerRecovery* m_recovery = nullptr;
+    bool m_restartRequested = false;
 };

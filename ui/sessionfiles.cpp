@@ -61,6 +61,19 @@ void SessionFiles::exportReport()
         emit message(tr("Report written to %1").arg(path));
 }
 
+void SessionFiles::exportHandout(const Lesson& lesson)
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the hand-out"), lesson.id + QStringLiteral("-handout.pdf"),
+        tr("PDF (*.pdf);;HTML (*.html)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!m_session->exportHandout(path, lesson, &error))
+        warn(error);
+    else
+        emit message(tr("Hand-out written to %1").arg(path));
+}
+
 void SessionFiles::exportCharts()
 {
     const QString folder = QFileDialog::getExistingDirectory(m_window, tr("Export all charts into"));

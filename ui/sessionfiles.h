@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/core/lesson.h"
+
 #include <QObject>
 
 class ComparisonPanel;
@@ -16,6 +18,8 @@ public:
 
     void exportResults();
     void exportReport();
+    // The hand-out of a lesson: its steps' text and questions with the rows they ran.
+    void exportHandout(const Lesson& lesson);
     void exportCharts();
     void exportScalingChart();
     void openResults();

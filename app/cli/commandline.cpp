@@ -3,6 +3,7 @@
 #include "app/core/experimentfields.h"
 #include "app/core/quotedvalue.h"
 #include "app/db/connectionparams.h"
+#include "app/lesson/lessonlibrary.h"
 #include "strategies/strategyregistry.h"
 
 #include <QCommandLineParser>
@@ -112,6 +113,33 @@ QString unusedFlag(const QString& name, const FieldCondition& condition, const E
         .arg(name, condition.field, wanted, current, fromFile ? QStringLiteral(" (from --experiment)") : QString());
 }
 
+// `lesson NAME`: the lesson's steps are the experiments and strategies, so flags that would set
+// them are refused rather than ignored. `lesson` alone lists the lessons.
+void chooseLesson(const QCommandLineParser& parser, const QStringList& positional, CommandLine& result)
+{
+    QStringList ids;
+    for (const Lesson& lesson : LessonLibrary::load())
+        ids << lesson.id;
+    if (positional.size() == 1) {
+        result.action = CommandLine::Action::ListLessons;
+        return;
+    }
+    const QString name = positional.mid(1).join(QLatin1Char(' '));
+    result.lesson = LessonLibrary::find(name);
+    if (!result.lesson) {
+        result.errors << QStringLiteral("unknown lesson %1; the lessons are %2").arg(QuotedValue::quoted(name), ids.join(QStringLiteral(", ")));
+        return;
+    }
+    result.action = CommandLine::Action::Lesson;
+    QStringList ownFlags { QStringLiteral("strategy"), QStringLiteral("experiment"), QStringLiteral("save-experiment") };
+    for (const ExperimentField& field : ExperimentFields::all())
+        ownFlags << field.name;
+    for (const QString& flag : ownFlags) {
+        if (parser.isSet(flag))
+            result.errors << QStringLiteral("--%1: a lesson sets its own experiments and strategies; leave out --%1").arg(flag);
+    }
+}
+
 } // namespace
 
 CommandLine CommandLine::parse(const QStringList& arguments)
@@ -160,7 +188,10 @@ CommandLine CommandLine::parse(const QStringList& arguments)
             QStringLiteral("%1 (default: %2)").arg(field.help, field.print(Experiment {})), field.valueName));
     }
     parser.addOptions(options);
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("run (default) or sweep"), QStringLiteral("[run|sweep]"));
+    parser.addPositionalArgument(QStringLiteral("command"),
+        QStringLiteral("run (default), sweep, or lesson NAME: run a lesson's steps and write its hand-out (--report, or "
+                       "NAME-handout.html and .pdf); lesson alone lists the lessons"),
+        QStringLiteral("[run|sweep|lesson NAME]"));
     result.helpText = parser.helpText();
 
     if (!parser.parse(arguments)) {
@@ -183,8 +214,11 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     }
     const QStringList positional = parser.positionalArguments();
     const bool sweep = positional.size() == 1 && positional.first() == QLatin1String("sweep");
-    if (positional.size() > 1 || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
-        result.errors << QStringLiteral("unknown command %1; the commands are run and sweep").arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
+    const bool lesson = !positional.isEmpty() && positional.first() == QLatin1String("lesson");
+    if (lesson)
+        chooseLesson(parser, positional, result);
+    else if (positional.size() > 1 || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
+        result.errors << QStringLiteral("unknown command %1; the commands are run, sweep and lesson").arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
     // In a sweep, --threads, --slots and --skus may be lists; the experiment keeps the first value.
     QHash<QString, QString> listFields;
     if (sweep) {
@@ -289,6 +323,10 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     outputFile(saveExperiment, result.saveExperimentPath);
     outputFile(locksJson, result.locksJsonPath);
     outputFile(report, result.reportPath);
+    if (result.lesson && result.reportPath.isEmpty()) {
+        result.reportPath = result.lesson->id + QStringLiteral("-handout.html");
+        result.pdfHandoutToo = true;
+    }
     if (!result.reportPath.isEmpty() && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
@@ -320,6 +358,8 @@ CommandLine CommandLine::parse(const QStringList& arguments)
                                  .arg(option->names().constLast());
     }
     result.quiet = parser.isSet(quiet);
+    if (result.lesson)
+        result.strategies.clear(); // the steps name their own
     if (!result.errors.isEmpty())
         result.action = Action::Fail;
     return result;
@@ -329,5 +369,11 @@ QList<RunCell> CommandLine::cells() const
 {
     if (action == Action::Sweep)
         return sweep.cells(experiment, strategies);
+    if (action == Action::Lesson) {
+        QList<RunCell> all;
+        for (const LessonStep& step : lesson->steps)
+            all += RunCell::plainRun(step.experiment, step.strategies);
+        return all;
+    }
     return RunCell::plainRun(experiment, strategies);
 }

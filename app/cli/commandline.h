@@ -3,6 +3,7 @@
 #include "app/db/redisendpoint.h"
 
 #include "app/core/experiment.h"
+#include "app/core/lesson.h"
 #include "app/core/sweepplan.h"
 
 #include <QSize>
@@ -11,7 +12,7 @@
 
 // What the user asked for on the command line, parsed and checked.
 struct CommandLine {
-    enum class Action { Run, Sweep, Help, Version, Fail };
+    enum class Action { Run, Sweep, Lesson, ListLessons, Help, Version, Fail };
     Action action = Action::Run;
     Experiment experiment;
     QStringList strategies;
@@ -26,6 +27,8 @@ struct CommandLine {
     QSize chartSize { 1200, 700 };
     int chartDpi = 144;
     SweepPlan sweep; // for Action::Sweep
+    std::optional<Lesson> lesson; // for Action::Lesson: its steps are the runs, its hand-out the report
+    bool pdfHandoutToo = false; // a lesson with no --report writes <lesson>-handout.html and .pdf
     bool quiet = false;
     QStringList errors; // one line per problem, each naming its flag
     QString helpText;

@@ -8,7 +8,9 @@
 #include "app/session/shutdownsignal.h"
 
 #include <QEventLoop>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -132,7 +134,27 @@ int HeadlessRun::exec()
             std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
     const QList<RunCell> cells = cli.cells();
-    if (cli.action == CommandLine::Action::Sweep || cli.experiment.repeat > 1) {
+    if (cli.lesson) {
+        // "step 2/3: Hold the lock longer (pessimistic)" as each step begins.
+        QList<int> firstCellOfStep;
+        int next = 0;
+        for (const LessonStep& step : cli.lesson->steps) {
+            firstCellOfStep << next;
+            next += static_cast<int>(RunCell::plainRun(step.experiment, step.strategies).size());
+        }
+        connect(&session, &LabSession::cellStarted, this, [&, firstCellOfStep](int index, int) {
+            const int step = static_cast<int>(firstCellOfStep.indexOf(index));
+            if (step < 0)
+                return;
+            const LessonStep& s = cli.lesson->steps[step];
+            // Shown under --quiet too: the steps are the lesson's headings.
+            QTextStream(stdout) << QStringLiteral("step %1/%2: %3 (%4)")
+                                       .arg(step + 1)
+                                       .arg(cli.lesson->steps.size())
+                                       .arg(s.title, s.strategies.join(QStringLiteral(", ")))
+                                << Qt::endl;
+        });
+    } else if (cli.action == CommandLine::Action::Sweep || cli.experiment.repeat > 1) {
         connect(&session, &LabSession::cellStarted, this, [&](int index, int count) {
             const RunCell& cell = cells[index];
             QString what = QStringLiteral("threads=%1").arg(cell.experiment.threads);
@@ -207,9 +229,15 @@ bool HeadlessRun::writeFiles(const LabSession& session, QString* error) const
     if (!cli.csvPath.isEmpty() && !session.exportResults(cli.csvPath, error))
         return false;
     if (!cli.reportPath.isEmpty()) {
-        if (!session.exportReport(cli.reportPath, error))
+        if (!(cli.lesson ? session.exportHandout(cli.reportPath, *cli.lesson, error) : session.exportReport(cli.reportPath, error)))
             return false;
-        QTextStream(stdout) << "report: " << cli.reportPath << Qt::endl;
+        QTextStream(stdout) << (cli.lesson ? "hand-out: " : "report: ") << cli.reportPath << Qt::endl;
+    }
+    if (cli.pdfHandoutToo) {
+        const QString pdf = QFileInfo(cli.reportPath).path() + QLatin1Char('/') + QFileInfo(cli.reportPath).completeBaseName() + QStringLiteral(".pdf");
+        if (!session.exportHandout(pdf, *cli.lesson, error))
+            return false;
+        QTextStream(stdout) << "hand-out: " << QDir::cleanPath(pdf) << Qt::endl;
     }
     if (!cli.chartsDir.isEmpty()) {
         if (!session.exportCharts(cli.chartsDir, cli.chartSize, cli.chartDpi, error))

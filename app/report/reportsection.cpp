@@ -10,9 +10,11 @@
 #include <QCoreApplication>
 #include <QMap>
 
+namespace ReportSection {
+
 namespace {
 
-QString translate(const char* text)
+QString tr(const char* text)
 {
     return QCoreApplication::translate("ReportSection", text);
 }
@@ -40,7 +42,7 @@ QString experimentTable(const ReportGroup& group)
         if (ExperimentFields::unusedIn(field.name, group.experiment))
             continue; // a duration under the sold-out stop, say: it played no part
         const bool varies = group.varying.contains(groupFieldOf(field.name));
-        const QString value = varies ? translate("per row") : field.print(group.experiment);
+        const QString value = varies ? tr("per row") : field.print(group.experiment);
         if (inLine == 0)
             out += QStringLiteral("<tr>");
         out += QStringLiteral("<th>%1</th><td class='value'>%2</td>").arg(escape(field.name), escape(value));
@@ -103,7 +105,7 @@ QString spreadTable(const ReportGroup& group)
         return {};
     using namespace SpreadColumns;
     const QList<Column> columns = of(Table::Report);
-    QString out = QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>").arg(escape(translate("Repeated runs")));
+    QString out = QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>").arg(escape(tr("Repeated runs")));
     for (Column column : columns)
         out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
     out += QStringLiteral("</tr>");
@@ -129,15 +131,13 @@ QString settingsTable(const ReportGroup& group)
             who << source.result.strategy;
     }
     QString out = QStringLiteral("<h3>%1</h3><table class='kv' width='100%'><tr><th>%2</th><th>%3</th></tr>")
-                      .arg(escape(translate("Server settings during the runs")), escape(translate("settings")), escape(translate("strategies")));
+                      .arg(escape(tr("Server settings during the runs")), escape(tr("settings")), escape(tr("strategies")));
     for (auto it = settings.begin(); it != settings.end(); ++it)
         out += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(escape(it.key()), escape(it.value().join(QStringLiteral(", "))));
     return out + QStringLiteral("</table>");
 }
 
 } // namespace
-
-namespace ReportSection {
 
 QString summary(const ReportGroup& group)
 {
@@ -148,28 +148,28 @@ QString summary(const ReportGroup& group)
         if (!group.varying.contains(QLatin1String(field)))
             parts << text;
     };
-    part("skus", e.skus == 1 ? translate("1 SKU") : translate("%1 SKUs").arg(e.skus));
-    parts << translate("stock %1").arg(e.initialStock);
-    part("threads", translate("%1 threads").arg(e.threads));
-    part("slots", translate("%1 slots").arg(e.slotsPerSku));
+    part("skus", e.skus == 1 ? tr("1 SKU") : tr("%1 SKUs").arg(e.skus));
+    parts << tr("stock %1").arg(e.initialStock);
+    part("threads", tr("%1 threads").arg(e.threads));
+    part("slots", tr("%1 slots").arg(e.slotsPerSku));
     parts << valueOf("skew");
     if (e.stop == StopKind::Duration)
-        parts << translate("%1 long").arg(valueOf("duration"));
+        parts << tr("%1 long").arg(valueOf("duration"));
     else if (e.stop == StopKind::Orders)
-        parts << translate("stop after %1 orders").arg(e.totalOrders);
+        parts << tr("stop after %1 orders").arg(e.totalOrders);
     else
-        parts << translate("until sold out");
+        parts << tr("until sold out");
     if (e.delayMs > 0)
-        parts << translate("delay %1 ms").arg(valueOf("delay-ms"));
-    parts << translate("round trip %1 ms").arg(valueOf("rtt-ms"));
+        parts << tr("delay %1 ms").arg(valueOf("delay-ms"));
+    parts << tr("round trip %1 ms").arg(valueOf("rtt-ms"));
     if (!group.varying.isEmpty())
-        parts << translate("sweep over %1").arg(group.varying.join(QStringLiteral(", ")));
+        parts << tr("sweep over %1").arg(group.varying.join(QStringLiteral(", ")));
     return parts.join(QStringLiteral(", "));
 }
 
 QString title(const ReportGroup& group, int number)
 {
-    return translate("Experiment %1: %2").arg(number).arg(summary(group));
+    return tr("Experiment %1: %2").arg(number).arg(summary(group));
 }
 
 QString html(const ReportGroup& group, int number)
@@ -179,7 +179,7 @@ QString html(const ReportGroup& group, int number)
     out += experimentTable(group);
 
     const QList<Column> columns = columnsOf(group);
-    out += QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>").arg(escape(translate("Results")));
+    out += QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>").arg(escape(tr("Results")));
     for (Column column : columns)
         out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(ResultColumns::toolTip(column)), escape(ResultColumns::header(column)));
     out += QStringLiteral("</tr>");
@@ -188,7 +188,7 @@ QString html(const ReportGroup& group, int number)
         const StrategyResult& r = row.result;
         QStringList note;
         if (!r.error.isEmpty())
-            note << translate("error: %1").arg(ResultColumns::verdictDetail(r));
+            note << tr("error: %1").arg(ResultColumns::verdictDetail(r));
         if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
             note << why;
         if (!note.isEmpty())
@@ -197,7 +197,7 @@ QString html(const ReportGroup& group, int number)
         for (Column column : columns) {
             QString text = ResultColumns::text(column, row);
             if (column == Column::Verdict && !r.error.isEmpty())
-                text = translate("error, note %1").arg(notes.size());
+                text = tr("error, note %1").arg(notes.size());
             // The verdict and oversold cells say at a glance whether the lab kept its promise.
             // Figures and names never wrap; the verdict may, between words.
             QString cssClass = ResultColumns::isNumber(column) ? QStringLiteral("num")
@@ -211,7 +211,7 @@ QString html(const ReportGroup& group, int number)
     }
     out += QStringLiteral("</table>");
     if (!notes.isEmpty())
-        out += QStringLiteral("<h3>%1</h3><ol class='notes'>%2</ol>").arg(escape(translate("Notes")), notes.join(QString()));
+        out += QStringLiteral("<h3>%1</h3><ol class='notes'>%2</ol>").arg(escape(tr("Notes")), notes.join(QString()));
     out += spreadTable(group);
     out += settingsTable(group);
     return out;

@@ -3,6 +3,7 @@
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
 #include "app/report/chartexporter.h"
+#include "app/report/handout.h"
 #include "app/report/reportgroup.h"
 #include "app/report/reportsection.h"
 
@@ -21,6 +22,8 @@
 
 #include <memory>
 
+namespace ReportWriter {
+
 namespace {
 
 const QSize kChartSize(900, 480);
@@ -34,7 +37,7 @@ QString escape(const QString& text)
     return text.toHtmlEscaped();
 }
 
-QString translate(const char* text)
+QString tr(const char* text)
 {
     return QCoreApplication::translate("ReportWriter", text);
 }
@@ -46,16 +49,17 @@ QString header(const ReportWriter::Report& report, qsizetype experiments)
         if (!strategies.contains(source.result.strategy))
             strategies << source.result.strategy;
     }
-    QString out = QStringLiteral("<h1>%1</h1><p>%2</p>")
-                      .arg(escape(translate("lockbench report")),
-                           escape(translate("%1 on %2, written %3; %4 row(s) under %5 experiment(s).")
+    // A hand-out's title is its lesson's.
+    QString out = QStringLiteral("%1<p>%2</p>")
+                      .arg(report.lesson ? QString() : QStringLiteral("<h1>%1</h1>").arg(escape(tr("lockbench report"))),
+                           escape(tr("%1 on %2, written %3; %4 row(s) under %5 experiment(s).")
                                       .arg(strategies.join(QStringLiteral(", ")),
                                            report.info.serverVersion.isEmpty() ? PasswordMask::mask(report.info.serverUrl) : report.info.serverVersion,
                                            QDateTime::currentDateTime().toString(Qt::ISODate))
                                       .arg(report.sources.size())
                                       .arg(experiments)));
     out += QStringLiteral("<table class='kv'><tr><th>%1</th><td>%2</td><th>%3</th><td>%4</td></tr></table>")
-               .arg(escape(translate("server")), escape(PasswordMask::mask(report.info.serverUrl)), escape(translate("version")),
+               .arg(escape(tr("server")), escape(PasswordMask::mask(report.info.serverUrl)), escape(tr("version")),
                     escape(report.info.serverVersion));
     return out;
 }
@@ -77,23 +81,54 @@ QString chartId(const QString& name, int group, qsizetype groups)
     return groups > 1 ? QStringLiteral("experiment-%1-%2").arg(group).arg(name) : name;
 }
 
-} // namespace
+QString inlineSvg(QChart* chart, const QSize& size)
+{
+    QString svg = QString::fromUtf8(ChartExporter::svg(chart, ChartExporter::sizeWithLegend(chart, size)));
+    return svg.remove(0, svg.indexOf(QLatin1String("<svg"))); // inline: drop the XML prologue
+}
 
-namespace ReportWriter {
+// The rows of one step, as a report section of their own experiment.
+QString stepRowsHtml(const Handout::Step& step)
+{
+    if (step.rows.isEmpty())
+        return {};
+    const QList<ReportGroup> groups = ReportGroup::split(step.rows);
+    QString out;
+    for (const ReportGroup& group : groups)
+        out += ReportSection::html(group, step.number);
+    return out;
+}
+
+QString handoutHtml(const ReportWriter::Report& report)
+{
+    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>").arg(escape(report.lesson->title))
+        + ReportSection::styleSheet() + QStringLiteral("</head><body>") + Handout::lessonHtml(*report.lesson) + header(report, report.lesson->steps.size());
+    for (const Handout::Step& step : Handout::split(*report.lesson, report.sources)) {
+        out += Handout::stepHtml(step) + stepRowsHtml(step);
+        for (const ChartFactory::NamedChart& named : Handout::charts(step)) {
+            std::unique_ptr<QChart> chart(named.chart);
+            out += QStringLiteral("<div class='chart' id='step-%1-%2'>%3</div>").arg(step.number).arg(named.name, inlineSvg(chart.get(), kChartSize));
+        }
+    }
+    out += QStringLiteral("</body></html>\n");
+    return out;
+}
+
+} // namespace
 
 QString html(const Report& report)
 {
+    if (report.lesson)
+        return handoutHtml(report);
     const QList<ReportGroup> groups = ReportGroup::split(report.sources);
-    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>").arg(escape(translate("lockbench report")))
+    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>").arg(escape(tr("lockbench report")))
         + ReportSection::styleSheet() + QStringLiteral("</head><body>") + header(report, groups.size());
     for (int g = 0; g < groups.size(); ++g) {
         out += ReportSection::html(groups[g], g + 1);
-        out += QStringLiteral("<h3>%1</h3>").arg(escape(translate("Charts")));
+        out += QStringLiteral("<h3>%1</h3>").arg(escape(tr("Charts")));
         for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(chartRows(groups[g]))) {
             std::unique_ptr<QChart> chart(named.chart);
-            QString svg = QString::fromUtf8(ChartExporter::svg(chart.get(), ChartExporter::sizeWithLegend(chart.get(), kChartSize)));
-            svg.remove(0, svg.indexOf(QLatin1String("<svg"))); // inline: drop the XML prologue
-            out += QStringLiteral("<div class='chart' id='%1'>%2</div>").arg(chartId(named.name, g + 1, groups.size()), svg);
+            out += QStringLiteral("<div class='chart' id='%1'>%2</div>").arg(chartId(named.name, g + 1, groups.size()), inlineSvg(chart.get(), kChartSize));
         }
     }
     out += QStringLiteral("</body></html>\n");
@@ -130,19 +165,15 @@ bool writePdf(const QString& path, const Report& report, QString* error)
     writer.setPageSize(QPageSize(QPageSize::A4));
     writer.setPageOrientation(QPageLayout::Landscape);
     writer.setPageMargins(QMarginsF(10, 10, 10, 10), QPageLayout::Millimeter);
-    writer.setTitle(translate("lockbench report"));
+    writer.setTitle(report.lesson ? report.lesson->title : tr("lockbench report"));
     QTextDocument document;
     document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
     const QList<ReportGroup> groups = ReportGroup::split(report.sources);
-    QString body = ReportSection::styleSheet() + QStringLiteral("<style>body{margin:0}table.charts td{border:none;padding:0}</style>")
-        + header(report, groups.size());
+    QString body = ReportSection::styleSheet() + QStringLiteral("<style>body{margin:0}table.charts td{border:none;padding:0}</style>");
     int index = 0;
-    for (int g = 0; g < groups.size(); ++g) {
-        body += ReportSection::html(groups[g], g + 1);
-        body += QStringLiteral("<h3>%1</h3>").arg(escape(translate("Charts")));
-        // Two charts to a row of the page.
+    // Two charts to a row of the page.
+    const auto addCharts = [&](const QList<ChartFactory::NamedChart>& named) {
         body += QStringLiteral("<table class='charts' width='100%'>");
-        const QList<ChartFactory::NamedChart> named = ChartFactory::reportCharts(chartRows(groups[g]));
         for (int c = 0; c < named.size(); ++c) {
             std::unique_ptr<QChart> chart(named[c].chart);
             const QString name = QStringLiteral("chart%1.png").arg(index++);
@@ -155,6 +186,20 @@ bool writePdf(const QString& path, const Report& report, QString* error)
                 body += QStringLiteral("</tr>");
         }
         body += QStringLiteral("</table>");
+    };
+    if (report.lesson) {
+        body += Handout::lessonHtml(*report.lesson) + header(report, report.lesson->steps.size());
+        for (const Handout::Step& step : Handout::split(*report.lesson, report.sources)) {
+            body += Handout::stepHtml(step) + stepRowsHtml(step);
+            addCharts(Handout::charts(step));
+        }
+    } else {
+        body += header(report, groups.size());
+        for (int g = 0; g < groups.size(); ++g) {
+            body += ReportSection::html(groups[g], g + 1);
+            body += QStringLiteral("<h3>%1</h3>").arg(escape(tr("Charts")));
+            addCharts(ChartFactory::reportCharts(chartRows(groups[g])));
+        }
     }
     document.setHtml(body);
     document.print(&writer);

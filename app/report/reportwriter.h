@@ -1,9 +1,12 @@
 #pragma once
 
+#include "app/core/lesson.h"
 #include "app/report/chartfactory.h"
 #include "app/report/resultwriter.h"
 
 #include <QString>
+
+#include <optional>
 
 // One self-contained report of a session, ready to hand out in class: the server and its
 // version, then each experiment with its rows, their notes, the settings each strategy ran
@@ -13,6 +16,8 @@ namespace ReportWriter {
 struct Report {
     ResultWriter::RunInfo info;
     QList<SourcedResult> sources;
+    // A lesson's hand-out: the rows under the steps that ran them, each with its text and question.
+    std::optional<Lesson> lesson;
 };
 
 QString html(const Report& report);

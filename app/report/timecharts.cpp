@@ -14,9 +14,11 @@
 #include <algorithm>
 #include <cmath>
 
+namespace TimeCharts {
+
 namespace {
 
-QString translate(const char* text)
+QString tr(const char* text)
 {
     return QCoreApplication::translate("TimeCharts", text);
 }
@@ -36,7 +38,7 @@ Axes newChart(const QString& title, const QString& unit)
     axes.chart->setTitle(title);
     axes.chart->legend()->setAlignment(Qt::AlignBottom);
     axes.chart->setMargins(QMargins(6, 6, 6, 6));
-    axes.x->setTitleText(translate("elapsed s"));
+    axes.x->setTitleText(tr("elapsed s"));
     axes.y->setTitleText(unit);
     axes.chart->addAxis(axes.x, Qt::AlignBottom);
     axes.chart->addAxis(axes.y, Qt::AlignLeft);
@@ -97,8 +99,6 @@ void eachDrawnSample(const StrategyResult& result, Visit visit)
 
 } // namespace
 
-namespace TimeCharts {
-
 QChart* of(const QList<SourcedResult>& sources, const TimeMetric& metric)
 {
     Axes axes = newChart(metric.translatedTitle(), metric.translatedUnit());
@@ -127,7 +127,7 @@ QChart* of(const QList<SourcedResult>& sources, const TimeMetric& metric)
 
 QChart* otherErrors(const QList<SourcedResult>& sources)
 {
-    Axes axes = newChart(TimeMetric::otherErrorsTitle(), translate("errors/s"));
+    Axes axes = newChart(TimeMetric::otherErrorsTitle(), tr("errors/s"));
     const bool withThreads = severalThreadCounts(sources);
     bool any = false;
     for (const SourcedResult& source : sources) {
@@ -154,7 +154,7 @@ QChart* otherErrors(const QList<SourcedResult>& sources)
 
 QChart* soldUnits(const QList<SourcedResult>& sources)
 {
-    Axes axes = newChart(translate("Oversell check: units sold against the stock there was"), translate("units"));
+    Axes axes = newChart(tr("Oversell check: units sold against the stock there was"), tr("units"));
     const bool withThreads = severalThreadCounts(sources);
     std::int64_t stock = 0;
     for (const SourcedResult& source : sources) {
@@ -168,7 +168,7 @@ QChart* soldUnits(const QList<SourcedResult>& sources)
     }
     if (stock > 0) {
         auto* line = new QLineSeries;
-        line->setName(translate("stock"));
+        line->setName(tr("stock"));
         line->setPen(QPen(QColor(60, 60, 60), 1.5, Qt::DashLine));
         line->append(0, static_cast<double>(stock));
         line->append(axes.plannedX > 0 ? axes.plannedX : axes.maxX, static_cast<double>(stock));

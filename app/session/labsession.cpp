@@ -277,7 +277,12 @@ bool LabSession::exportResults(const QString& path, QString* error) const
 
 bool LabSession::exportReport(const QString& path, QString* error) const
 {
-    return ReportWriter::write(path, { runInfo(), exportSources() }, error);
+    return ReportWriter::write(path, { runInfo(), exportSources(), std::nullopt }, error);
+}
+
+bool LabSession::exportHandout(const QString& path, const Lesson& lesson, QString* error) const
+{
+    return ReportWriter::write(path, { runInfo(), exportSources(), lesson }, error);
 }
 
 bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QString* error) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/lesson.h"
 #include "app/audit/recoveryaudit.h"
 #include "app/core/sourcedresult.h"
 #include "app/core/sweepplan.h"
@@ -74,6 +75,8 @@ public:
     bool exportResults(const QString& path, QString* error) const;
     // HTML or PDF, by extension.
     bool exportReport(const QString& path, QString* error) const;
+    // A lesson's hand-out, HTML or PDF: the rows its steps ran, under each step's text and question.
+    bool exportHandout(const QString& path, const Lesson& lesson, QString* error) const;
     // Every chart of the results as PNG, SVG and PDF into `folder`.
     bool exportCharts(const QString& folder, QSize size, int dpi, QString* error) const;
 

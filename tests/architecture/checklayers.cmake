@@ -4,7 +4,7 @@
 # Usage: cmake -DSOURCE_DIR=<top of the tree> -P checklayers.cmake
 cmake_minimum_required(VERSION 3.25)
 
-set(layers app/core app/db strategies app/server app/audit app/run app/report app/session app/cli ui)
+set(layers app/core app/db strategies app/server app/audit app/run app/report app/lesson app/session app/cli ui)
 set(allowed_app/core    app/core)
 set(allowed_app/db      app/core app/db)
 set(allowed_strategies  app/core app/db strategies)
@@ -12,9 +12,10 @@ set(allowed_app/server  app/core app/db app/server)
 set(allowed_app/audit   app/core app/db app/audit)
 set(allowed_app/run     app/core app/db strategies app/server app/audit app/run)
 set(allowed_app/report  app/core app/db strategies app/report)
-set(allowed_app/session app/core app/db strategies app/server app/audit app/run app/report app/session)
-set(allowed_app/cli     app/core app/db strategies app/server app/audit app/run app/report app/session app/cli)
-set(allowed_ui          app/core app/db strategies app/server app/audit app/run app/report app/session ui)
+set(allowed_app/lesson  app/core app/db strategies app/report app/lesson)
+set(allowed_app/session app/core app/db strategies app/server app/audit app/run app/report app/lesson app/session)
+set(allowed_app/cli     app/core app/db strategies app/server app/audit app/run app/report app/lesson app/session app/cli)
+set(allowed_ui          app/core app/db strategies app/server app/audit app/run app/report app/lesson app/session ui)
 
 set(problems "")
 set(checked 0)

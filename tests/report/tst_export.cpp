@@ -177,19 +177,19 @@ private slots:
                 QVERIFY(!marker->isVisible());
         }
 
-        const QString html = ReportWriter::html({ SampleResults::runInfo(), repeated({ 8 }) });
+        const QString html = ReportWriter::html({ SampleResults::runInfo(), repeated({ 8 }), std::nullopt });
         QVERIFY(html.contains(QLatin1String("<h3>Repeated runs</h3>")));
         QVERIFY(html.contains(QStringLiteral("<td class='name'>pessimistic</td><td class='num'>8</td><td class='num'>3</td><td class='num'>20400</td>")));
         QVERIFY(html.contains(QStringLiteral(">19800–20800</td>")));
         QVERIFY(html.contains(QLatin1String("not separable (orders/s intervals overlap): pessimistic ~ conditional")));
         QVERIFY(html.contains(QLatin1String("<td class='num'>1/3</td>")));
-        QVERIFY(!ReportWriter::html({ SampleResults::runInfo(), SampleResults::sweep() }).contains(QLatin1String("Repeated runs")));
+        QVERIFY(!ReportWriter::html({ SampleResults::runInfo(), SampleResults::sweep(), std::nullopt }).contains(QLatin1String("Repeated runs")));
     }
 
     void reportHoldsTableAndEveryChart()
     {
         const QList<SourcedResult> sources = SampleResults::sweep();
-        const QString html = ReportWriter::html({ SampleResults::runInfo(), sources });
+        const QString html = ReportWriter::html({ SampleResults::runInfo(), sources, std::nullopt });
         QVERIFY(html.contains(QLatin1String("10.11.19-MariaDB")));
         QVERIFY(html.contains(QLatin1String("innodb_deadlock_detect=ON")));
         QVERIFY(!html.contains(QLatin1String("<?xml"))); // SVG inlined, not as separate documents
@@ -207,11 +207,11 @@ private slots:
         QTemporaryDir dir;
         QString error;
         const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
-        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), sources }, &error), qPrintable(error));
+        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), sources, std::nullopt }, &error), qPrintable(error));
         QFile file(pdf);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY(file.readAll().startsWith("%PDF-"));
-        QVERIFY(!ReportWriter::write(dir.filePath(QStringLiteral("report.txt")), { SampleResults::runInfo(), sources }, &error));
+        QVERIFY(!ReportWriter::write(dir.filePath(QStringLiteral("report.txt")), { SampleResults::runInfo(), sources, std::nullopt }, &error));
     }
 };
 

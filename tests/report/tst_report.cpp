@@ -47,7 +47,7 @@ private slots:
         QCOMPARE(groups[1].rows.size(), 1);
         QCOMPARE(groups[1].rows.first().result.ordersPerS, 777.0);
 
-        const QString html = ReportWriter::html({ SampleResults::runInfo(), rows });
+        const QString html = ReportWriter::html({ SampleResults::runInfo(), rows, std::nullopt });
         const QString first = sectionOf(html, QStringLiteral("<h2>Experiment 1: "));
         const QString second = sectionOf(html, QStringLiteral("<h2>Experiment 2: "));
         QVERIFY(first.contains(QLatin1String("stock 10000")));
@@ -69,11 +69,11 @@ private slots:
     {
         const QList<SourcedResult> rows = { { QStringLiteral("#1"), SampleResults::make(QStringLiteral("queued"), 4, 900.0) },
             { QStringLiteral("baseline"), SampleResults::make(QStringLiteral("queued"), 4, 950.0) } };
-        const QString html = ReportWriter::html({ SampleResults::runInfo(), rows });
+        const QString html = ReportWriter::html({ SampleResults::runInfo(), rows, std::nullopt });
         QVERIFY(html.contains(QLatin1String("<td class='name'>queued</td><td class='name'>#1</td>")));
         QVERIFY(html.contains(QLatin1String("<td class='name'>queued</td><td class='name'>baseline</td>")));
         // A single run's rows need no source column.
-        const QString single = ReportWriter::html({ SampleResults::runInfo(), { rows.first() } });
+        const QString single = ReportWriter::html({ SampleResults::runInfo(), { rows.first() }, std::nullopt });
         QVERIFY(!single.contains(QLatin1String("<td class='name'>#1</td>")));
     }
 
@@ -84,7 +84,7 @@ private slots:
         failed.error = message;
         failed.errorMessages = { QStringLiteral("8× error 2013: ") + message };
         const QList<SourcedResult> rows = { { QString(), SampleResults::make(QStringLiteral("conditional"), 4, 400.0) }, { QString(), failed } };
-        const QString html = ReportWriter::html({ SampleResults::runInfo(), rows });
+        const QString html = ReportWriter::html({ SampleResults::runInfo(), rows, std::nullopt });
         const qsizetype tableStart = html.indexOf(QLatin1String("<table class='results'"));
         const qsizetype tableEnd = html.indexOf(QLatin1String("</table>"), tableStart);
         const QString table = html.mid(tableStart, tableEnd - tableStart);
@@ -106,7 +106,7 @@ private slots:
         QTemporaryDir dir;
         const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
         QString error;
-        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), rows }, &error), qPrintable(error));
+        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), rows, std::nullopt }, &error), qPrintable(error));
 
         QFile file(pdf);
         QVERIFY(file.open(QIODevice::ReadOnly));

@@ -62,7 +62,7 @@ private slots:
         rows.append({ QStringLiteral("#2"), other });
         QTemporaryDir dir;
         QString error;
-        QVERIFY2(ReportWriter::write(dir.filePath(QStringLiteral("report.html")), { SampleResults::runInfo(), rows }, &error), qPrintable(error));
+        QVERIFY2(ReportWriter::write(dir.filePath(QStringLiteral("report.html")), { SampleResults::runInfo(), rows, std::nullopt }, &error), qPrintable(error));
         QFile probe(dir.filePath(QStringLiteral("probe.html")));
         QVERIFY(probe.open(QIODevice::WriteOnly));
         probe.write(kProbe);

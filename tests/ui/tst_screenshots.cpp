@@ -1,5 +1,6 @@
 // Under a real X server (xvfb-run): the window mid-run, every chart tab, saved as PNGs in
 // the build folder (build/<preset>/screenshots) for a person to look at.
+#include "app/core/translation.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
@@ -8,6 +9,7 @@
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/explanationview.h"
+#include "ui/panels/lessonpanel.h"
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/resultspanel.h"
 #include "ui/panels/strategypanel.h"
@@ -15,6 +17,7 @@
 
 #include <QAction>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QTableView>
 #include <QtTest>
 
@@ -208,6 +211,50 @@ private slots:
             QCOMPARE(charts->chart(QLatin1String(title))->lineNames(), QStringList { QStringLiteral("redis-split") });
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-redis-tab-1280x720.png"))));
+    }
+
+    void theWindowInChinese()
+    {
+        // The lab as a class in China sees it: every menu, tab and chart title from the zh_CN
+        // translation, and the characters drawn by the CJK font the setup installs.
+        QVERIFY(Translation::install(QStringLiteral("zh_CN")));
+        const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
+        {
+            MainWindow window;
+            openOnAProjector(window);
+            if (QTest::currentTestFailed())
+                return;
+            QCOMPARE(window.runAction()->text(), QStringLiteral("运行(&R)"));
+            window.experimentPanel()->choosePreset(QStringLiteral("Flash sale: one hot SKU"));
+            window.experimentPanel()->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
+            window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("3s"));
+            window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("conditional") });
+            window.runAction()->trigger();
+            QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+            QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 120000);
+            QCOMPARE(window.chartsPanel()->tabText(0), QStringLiteral("吞吐量"));
+            QVERIFY(window.chartsPanel()->chart(QStringLiteral("每秒订单数")));
+            QCOMPARE(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->lineNames().size(), 2);
+            QTest::qWait(800);
+            QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1280x720.png"))));
+        }
+        QVERIFY(Translation::install(QStringLiteral("en")));
+    }
+
+    void lessonStepAtProjectorSize()
+    {
+        const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
+        MainWindow window;
+        openOnAProjector(window);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(window.lessonPanel()->openLesson(QStringLiteral("hot-row")));
+        window.lessonPanel()->next();
+        window.lessonPanel()->runButton()->click();
+        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 120000);
+        QTest::qWait(800);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-1280x720.png"))));
     }
 };
 

@@ -181,6 +181,24 @@ void ChartsPanel::strategyFinished(const StrategyResult& result)
     m_oversell->strategyFinished(result);
 }
 
+bool ChartsPanel::showChart(const QString& id)
+{
+    if (id == QLatin1String("oversell")) {
+        setCurrentWidget(m_oversell);
+        return true;
+    }
+    if (id == QLatin1String("scaling")) {
+        setCurrentWidget(m_comparison);
+        return true;
+    }
+    const TimeMetric* metric = TimeMetric::find(id.toLatin1().constData());
+    MetricChart* chart = metric ? m_charts.value(metric->translatedTitle()) : nullptr;
+    if (!chart)
+        return false;
+    setCurrentWidget(chart->parentWidget());
+    return true;
+}
+
 QList<MetricChart*> ChartsPanel::charts() const
 {
     QList<MetricChart*> all = m_ordered;

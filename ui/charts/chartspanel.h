@@ -30,6 +30,9 @@ public:
     // In tab order, then the oversell chart.
     QList<MetricChart*> charts() const;
     MetricChart* chart(const QString& title) const { return m_charts.value(title); }
+    // Opens the tab that holds a chart: a TimeMetric id, "oversell" or "scaling"; false for
+    // any other (the lock inspector and the deadlocks are the window's, not this panel's).
+    bool showChart(const QString& id);
     OversellView* oversell() const { return m_oversell; }
     ComparisonPanel* comparison() const { return m_comparison; }
 

@@ -1,0 +1,123 @@
+#include "app/lesson/lessonlibrary.h"
+
+#include "app/core/experimentfields.h"
+#include "app/report/timemetric.h"
+#include "strategies/strategyregistry.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+namespace LessonLibrary {
+
+namespace {
+
+QString text(const QJsonObject& object, const char* key)
+{
+    return object.value(QLatin1String(key)).toString().trimmed();
+}
+
+bool knownChart(const QString& chart)
+{
+    return panelCharts().contains(chart) || TimeMetric::find(chart.toLatin1().constData()) != nullptr;
+}
+
+std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString& where, QStringList& errors)
+{
+    LessonStep step;
+    step.title = text(object, "title");
+    step.say = text(object, "say");
+    step.chart = text(object, "chart");
+    step.notice = text(object, "notice");
+    step.question = text(object, "question");
+    for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
+        step.strategies << id.toString();
+    const qsizetype before = errors.size();
+    for (const char* key : { "title", "say", "notice", "question" }) {
+        if (text(object, key).isEmpty())
+            errors << QStringLiteral("%1 has no \"%2\"").arg(where, QLatin1String(key));
+    }
+    if (!knownChart(step.chart))
+        errors << QStringLiteral("%1 asks for chart \"%2\", which the lab does not draw").arg(where, step.chart);
+    QList<FieldError> fieldErrors;
+    step.experiment = ExperimentFields::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
+    QString unknown;
+    if (step.strategies.isEmpty())
+        errors << QStringLiteral("%1 names no strategy").arg(where);
+    else if (StrategyRegistry::parseList(step.strategies.join(QLatin1Char(',')), &unknown, step.experiment.workload).isEmpty())
+        errors << QStringLiteral("%1: %2").arg(where, unknown);
+    if (fieldErrors.isEmpty() && errors.size() == before)
+        fieldErrors += validateExperiment(step.experiment, StrategyRegistry::needsOf(step.strategies));
+    for (const FieldError& error : fieldErrors)
+        errors << QStringLiteral("%1: %2").arg(where, error.message);
+    if (errors.size() > before)
+        return std::nullopt;
+    return step;
+}
+
+} // namespace
+
+const QStringList& panelCharts()
+{
+    static const QStringList charts = { QStringLiteral("oversell"), QStringLiteral("scaling"), QStringLiteral("lock-inspector"),
+        QStringLiteral("deadlocks") };
+    return charts;
+}
+
+std::optional<Lesson> fromJson(const QString& id, const QJsonObject& object, QStringList& errors)
+{
+    Lesson lesson;
+    lesson.id = id;
+    lesson.title = text(object, "title");
+    lesson.summary = text(object, "summary");
+    const qsizetype before = errors.size();
+    if (lesson.title.isEmpty())
+        errors << QStringLiteral("lesson %1 has no title").arg(id);
+    const QJsonArray steps = object.value(QStringLiteral("steps")).toArray();
+    if (steps.isEmpty())
+        errors << QStringLiteral("lesson %1 has no steps").arg(id);
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const QString where = QStringLiteral("lesson %1, step %2").arg(id).arg(i + 1);
+        if (std::optional<LessonStep> step = stepFromJson(steps[i].toObject(), where, errors))
+            lesson.steps.append(*step);
+    }
+    if (errors.size() > before)
+        return std::nullopt;
+    return lesson;
+}
+
+QList<Lesson> load(QStringList* errors)
+{
+    QList<Lesson> lessons;
+    const QDir folder(QStringLiteral(":/lessons"));
+    for (const QString& name : folder.entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name)) {
+        QFile file(folder.filePath(name));
+        QStringList problems;
+        QJsonParseError parseError;
+        const QJsonDocument document
+            = file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &parseError) : QJsonDocument();
+        // "01-hot-row.json" is the lesson "hot-row": the number only orders the files.
+        const QString id = QFileInfo(name).completeBaseName().remove(QRegularExpression(QStringLiteral("^\\d+-")));
+        if (!document.isObject())
+            problems << QStringLiteral("lesson %1 is no JSON object: %2").arg(id, parseError.errorString());
+        else if (std::optional<Lesson> lesson = fromJson(id, document.object(), problems))
+            lessons.append(*lesson);
+        if (errors)
+            *errors << problems;
+    }
+    return lessons;
+}
+
+std::optional<Lesson> find(const QString& name)
+{
+    for (const Lesson& lesson : load()) {
+        if (lesson.id.compare(name, Qt::CaseInsensitive) == 0 || lesson.title.compare(name, Qt::CaseInsensitive) == 0)
+            return lesson;
+    }
+    return std::nullopt;
+}
+
+} // namespace LessonLibrary

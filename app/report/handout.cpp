@@ -1,0 +1,82 @@
+#include "app/report/handout.h"
+
+#include <QChart>
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace Handout {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("Handout", text);
+}
+
+QString paragraph(const QString& text)
+{
+    return QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped());
+}
+
+// The report chart that shows a step's chart: the time charts by their id, the oversell
+// check as the units sold.
+QString reportChartOf(const QString& stepChart)
+{
+    return stepChart == QLatin1String("oversell") ? QStringLiteral("sold-units") : stepChart;
+}
+
+} // namespace
+
+QList<Step> split(const Lesson& lesson, const QList<SourcedResult>& rows)
+{
+    QList<Step> steps;
+    for (int i = 0; i < lesson.steps.size(); ++i)
+        steps.append({ &lesson.steps[i], i + 1, {} });
+    for (const SourcedResult& row : rows) {
+        for (Step& step : steps) {
+            const bool ranIt = row.result.experiment == step.step->experiment && step.step->strategies.contains(row.result.strategy);
+            const auto sameStrategy = [&](const SourcedResult& other) { return other.result.strategy == row.result.strategy; };
+            const bool full = std::count_if(step.rows.begin(), step.rows.end(), sameStrategy) >= std::max(1, step.step->experiment.repeat);
+            if (ranIt && !full) {
+                step.rows.append(row);
+                break;
+            }
+        }
+    }
+    return steps;
+}
+
+QString lessonHtml(const Lesson& lesson)
+{
+    return QStringLiteral("<h1>%1</h1>").arg(lesson.title.toHtmlEscaped()) + paragraph(lesson.summary);
+}
+
+QString stepHtml(const Step& step)
+{
+    const LessonStep& s = *step.step;
+    QString out = QStringLiteral("<h2>%1</h2>").arg(tr("Step %1: %2").arg(step.number).arg(s.title).toHtmlEscaped());
+    out += paragraph(s.say);
+    out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("What to notice:").toHtmlEscaped(), s.notice.toHtmlEscaped());
+    out += QStringLiteral("<p class='question'><b>%1</b> %2</p>").arg(tr("Question:").toHtmlEscaped(), s.question.toHtmlEscaped());
+    if (step.rows.isEmpty())
+        out += paragraph(tr("This step was not run."));
+    return out;
+}
+
+QList<ChartFactory::NamedChart> charts(const Step& step)
+{
+    QList<ChartFactory::NamedChart> kept;
+    if (step.rows.isEmpty())
+        return kept;
+    const QString wanted = reportChartOf(step.step->chart);
+    for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(step.rows)) {
+        if (named.name == wanted || named.name == QLatin1String("orders-by-strategy"))
+            kept.append(named);
+        else
+            delete named.chart;
+    }
+    return kept;
+}
+
+} // namespace Handout

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "app/core/lesson.h"
+#include "app/core/sourcedresult.h"
+#include "app/report/chartfactory.h"
+
+#include <QList>
+#include <QString>
+
+// A lesson's hand-out: for each step, the text the class heard, what to notice, the question,
+// then the rows that step ran, with the chart it asked to look at and the orders per strategy.
+namespace Handout {
+
+struct Step {
+    const LessonStep* step = nullptr;
+    int number = 0; // from 1
+    QList<SourcedResult> rows; // the results this step ran, in run order
+};
+
+// Each step with its rows: a row belongs to the first step whose experiment and strategies it
+// ran and that has no row of that strategy yet. Rows of no step are left out.
+QList<Step> split(const Lesson& lesson, const QList<SourcedResult>& rows);
+// The lesson's title, summary and, for a step, its text, notice and question (HTML).
+QString lessonHtml(const Lesson& lesson);
+QString stepHtml(const Step& step);
+// The charts a step's rows are shown with: the one the step asks for, when it is drawn over
+// time, and the orders per strategy. The caller owns them.
+QList<ChartFactory::NamedChart> charts(const Step& step);
+
+} // namespace Handout

@@ -1,0 +1,2013 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ChartsPanel</name>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Lock waits</source>
+        <translation>锁等待</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>errors/s</source>
+        <translation>错误/秒</translation>
+    </message>
+    <message>
+        <source>Other errors: solid 1020 (write conflict), dashed 3572 (NOWAIT), dotted lost connections.</source>
+        <translation>其他错误：实线为 1020（写冲突），虚线为 3572（NOWAIT），点线为连接丢失。</translation>
+    </message>
+    <message>
+        <source>Drawn by the strategies that keep stock in Redis (redis-split), from Redis&apos;s INFO and the clients&apos; own clocks. Redis counts a script&apos;s own GET and DECRBY as commands.</source>
+        <translation>由把库存放在 Redis 中的策略（redis-split）绘制，数据来自 Redis 的 INFO 和客户端自身的计时。Redis 会把脚本内部的 GET 和 DECRBY 也计为命令。</translation>
+    </message>
+    <message>
+        <source>Oversell</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展性</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonPanel</name>
+    <message>
+        <source>Every experiment</source>
+        <translation>所有实验</translation>
+    </message>
+    <message>
+        <source>Draw the rows of every experiment of the session and of opened files, each line named by its run.</source>
+        <translation>绘制本次会话及已打开文件中所有实验的结果行，每条曲线以其所属的运行命名。</translation>
+    </message>
+    <message>
+        <source>No results yet: run a sweep (Sweep tab) or open results files.</source>
+        <translation>暂无结果：请运行扫描（“扫描”选项卡）或打开结果文件。</translation>
+    </message>
+    <message>
+        <source>Every experiment (%1): a strategy&apos;s lines from other runs are named by the run.</source>
+        <translation>所有实验（%1）：策略来自其他运行的曲线以所属运行命名。</translation>
+    </message>
+    <message>
+        <source>This experiment: %1.</source>
+        <translation>本实验：%1。</translation>
+    </message>
+    <message>
+        <source>1 other experiment hidden.</source>
+        <translation>已隐藏 1 个其他实验。</translation>
+    </message>
+    <message>
+        <source>%1 other experiments hidden.</source>
+        <translation>已隐藏 %1 个其他实验。</translation>
+    </message>
+    <message>
+        <source>Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against client threads.</source>
+        <translation>运行扫描（“扫描”选项卡），即可绘制单/秒、p99 和锁等待随客户端线程数变化的曲线。</translation>
+    </message>
+</context>
+<context>
+    <name>DeadlocksPanel</name>
+    <message>
+        <source>No deadlock yet.</source>
+        <translation>尚无死锁。</translation>
+    </message>
+    <message>
+        <source>deadlock / transaction</source>
+        <translation>死锁 / 事务</translation>
+    </message>
+    <message>
+        <source>statement</source>
+        <translation>语句</translation>
+    </message>
+    <message>
+        <source>waiting for</source>
+        <translation>等待的锁</translation>
+    </message>
+    <message>
+        <source>#%1 at %2 s, %3 (%4)</source>
+        <translation>#%1 于 %2 s，%3（%4）</translation>
+    </message>
+    <message>
+        <source>(%1) trx %2, connection %3%4</source>
+        <translation>（%1）事务 %2，连接 %3%4</translation>
+    </message>
+    <message>
+        <source> — rolled back</source>
+        <translation> — 已回滚</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadlock(s) captured this session, every one as the server reported it.</source>
+        <translation>
+            <numerusform>本次会话共捕获 %n 个死锁，均按服务器报告的原样记录。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentPanel</name>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Load an experiment from a JSON file</source>
+        <translation>从 JSON 文件加载实验</translation>
+    </message>
+    <message>
+        <source>Save this experiment as a JSON file (also usable with lockbench run --experiment)</source>
+        <translation>将本实验保存为 JSON 文件（也可用于 lockbench run --experiment）</translation>
+    </message>
+    <message>
+        <source>Changed from “%1”. %2</source>
+        <translation>基于“%1”修改。%2</translation>
+    </message>
+    <message>
+        <source>Load experiment</source>
+        <translation>加载实验</translation>
+    </message>
+    <message>
+        <source>Experiments (*.json)</source>
+        <translation>实验文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot load the experiment</source>
+        <translation>无法加载实验</translation>
+    </message>
+    <message>
+        <source>Save experiment</source>
+        <translation>保存实验</translation>
+    </message>
+    <message>
+        <source>Cannot save the experiment</source>
+        <translation>无法保存实验</translation>
+    </message>
+</context>
+<context>
+    <name>ExplanationView</name>
+    <message>
+        <source>Why %1: %2</source>
+        <translation>%1 的原因分析：%2</translation>
+    </message>
+    <message>
+        <source>%1: no explanation, the run did not finish with sales.</source>
+        <translation>%1：无法解释，本次运行结束时没有成交的订单。</translation>
+    </message>
+    <message>
+        <source>%1: none of the lab&apos;s explanations fits this run&apos;s figures.</source>
+        <translation>%1：本工具的各种解释都不符合本次运行的数据。</translation>
+    </message>
+    <message>
+        <source>Select a result to see why it reached its rate.</source>
+        <translation>选择一条结果，查看它为何达到这一速率。</translation>
+    </message>
+</context>
+<context>
+    <name>ExportableChartView</name>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export chart as %1…</source>
+        <translation>将图表导出为 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>Handout</name>
+    <message>
+        <source>Step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>What to notice:</source>
+        <translation>请注意：</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+    <message>
+        <source>This step was not run.</source>
+        <translation>这一步没有运行。</translation>
+    </message>
+</context>
+<context>
+    <name>KeyringWorker</name>
+    <message>
+        <source>there is no D-Bus session bus</source>
+        <translation>没有 D-Bus 会话总线</translation>
+    </message>
+    <message>
+        <source>libsecret is not installed</source>
+        <translation>未安装 libsecret</translation>
+    </message>
+    <message>
+        <source>the D-Bus session bus does not answer (%1)</source>
+        <translation>D-Bus 会话总线无响应（%1）</translation>
+    </message>
+    <message>
+        <source>the system keyring (Secret Service)</source>
+        <translation>系统密钥环（Secret Service）</translation>
+    </message>
+    <message>
+        <source>no keyring (Secret Service) runs on the D-Bus session bus</source>
+        <translation>D-Bus 会话总线上没有运行密钥环（Secret Service）</translation>
+    </message>
+</context>
+<context>
+    <name>LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>lockbench speaks %1 from its next start. Restart it now? A run in progress would be stopped.</source>
+        <translation>lockbench 下次启动时将使用%1。现在重新启动吗？正在进行的运行将被停止。</translation>
+    </message>
+</context>
+<context>
+    <name>LegendStrip</name>
+    <message>
+        <source>deadlock</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>sold out</source>
+        <translation>售罄</translation>
+    </message>
+    <message>
+        <source>Run a strategy to draw its lines here.</source>
+        <translation>运行一个策略，它的曲线会绘制在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>LessonPanel</name>
+    <message>
+        <source>the Oversell tab</source>
+        <translation>“超卖”选项卡</translation>
+    </message>
+    <message>
+        <source>the Scaling tab</source>
+        <translation>“扩展性”选项卡</translation>
+    </message>
+    <message>
+        <source>the Lock inspector</source>
+        <translation>锁监视器</translation>
+    </message>
+    <message>
+        <source>the Deadlocks panel</source>
+        <translation>“死锁”面板</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Run this step</source>
+        <translation>运行这一步</translation>
+    </message>
+    <message>
+        <source>Hand-out…</source>
+        <translation>讲义…</translation>
+    </message>
+    <message>
+        <source>Choose a lesson…</source>
+        <translation>选择一节课…</translation>
+    </message>
+    <message>
+        <source>The previous step (Ctrl+Page Up)</source>
+        <translation>上一步（Ctrl+Page Up）</translation>
+    </message>
+    <message>
+        <source>The next step (Ctrl+Page Down)</source>
+        <translation>下一步（Ctrl+Page Down）</translation>
+    </message>
+    <message>
+        <source>Run this step&apos;s strategies on its experiment</source>
+        <translation>在这一步的实验上运行它的策略</translation>
+    </message>
+    <message>
+        <source>Export the lesson&apos;s text and questions with the rows its steps ran, as PDF or HTML</source>
+        <translation>把本课的讲解和问题连同各步骤运行得到的结果行导出为 PDF 或 HTML</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;A lesson is a sequence of steps: each loads an experiment and its strategies and opens the chart to look at, with a few sentences to read out and a question for the class.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;一节课由若干步骤组成：每一步加载一个实验及其策略，打开要观察的图表，并附有几句讲解和一个课堂提问。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2: %3</source>
+        <translation>第 %1 步（共 %2 步）：%3</translation>
+    </message>
+    <message>
+        <source>Look at %1:</source>
+        <translation>观察%1：</translation>
+    </message>
+    <message>
+        <source>Question:</source>
+        <translation>问题：</translation>
+    </message>
+</context>
+<context>
+    <name>LockInspectorPanel</name>
+    <message>
+        <source>trx</source>
+        <translation>事务</translation>
+    </message>
+    <message>
+        <source>connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>waiting s</source>
+        <translation>等待 s</translation>
+    </message>
+    <message>
+        <source>lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>blocked by</source>
+        <translation>阻塞者</translation>
+    </message>
+    <message>
+        <source>statement</source>
+        <translation>语句</translation>
+    </message>
+    <message>
+        <source>every sample</source>
+        <translation>每次采样</translation>
+    </message>
+    <message>
+        <source>every 2 s</source>
+        <translation>每 2 s</translation>
+    </message>
+    <message>
+        <source>every 5 s</source>
+        <translation>每 5 s</translation>
+    </message>
+    <message>
+        <source>Run a strategy to see who holds and who waits for row locks.</source>
+        <translation>运行一个策略，查看谁持有行锁、谁在等待行锁。</translation>
+    </message>
+    <message>
+        <source>Freeze</source>
+        <translation>冻结</translation>
+    </message>
+    <message>
+        <source>How often the picture changes: slower, a class can follow a queue forming on the hot row</source>
+        <translation>画面的刷新频率：放慢后，课堂上可以看清热点行上队列的形成过程</translation>
+    </message>
+    <message>
+        <source>Keep this picture while the run goes on, to follow the queue by eye</source>
+        <translation>运行继续进行时保持当前画面，便于用肉眼跟踪队列</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Frozen: resume</source>
+        <translation>已冻结：继续</translation>
+    </message>
+    <message>
+        <source>%1 at %2 s: %3 transactions open, %4 waiting for a row lock; longest queue %5.</source>
+        <translation>%1 于 %2 s：%3 个事务进行中，%4 个正在等待行锁；最长队列为 %5。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>lockbench — hot-row lock contention lab</source>
+        <translation>lockbench — 热点行锁竞争实验室</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Strategies</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Lock inspector</source>
+        <translation>锁监视器</translation>
+    </message>
+    <message>
+        <source>Deadlocks</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>Running %1</source>
+        <translation>正在运行 %1</translation>
+    </message>
+    <message>
+        <source>Cannot run</source>
+        <translation>无法运行</translation>
+    </message>
+    <message>
+        <source>The run did not start, and nothing on the server was changed.
+
+%1</source>
+        <translation>运行未开始，服务器上没有任何改动。
+
+%1</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Run s&amp;weep</source>
+        <translation>运行扫描(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Export results (JSON, CSV)…</source>
+        <translation>导出结果（JSON、CSV）(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open results…</source>
+        <translation>打开结果(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;report (HTML, PDF)…</source>
+        <translation>导出报告（HTML、PDF）(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export all &amp;charts (PNG, SVG, PDF)…</source>
+        <translation>导出全部图表（PNG、SVG、PDF）(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export the &amp;scaling chart…</source>
+        <translation>导出扩展性图表(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Experiment panel</source>
+        <translation>实验面板(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show or hide the experiment, strategies, sweep and server panel (F9)</source>
+        <translation>显示或隐藏实验、策略、扫描和服务器面板（F9）</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>a run is going</source>
+        <translation>已有运行正在进行</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>choose at least one strategy</source>
+        <translation>请至少选择一个策略</translation>
+    </message>
+    <message>
+        <source>Run the selected strategies (Ctrl+R)</source>
+        <translation>运行所选策略（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Run is disabled: %1</source>
+        <translation>无法运行：%1</translation>
+    </message>
+    <message>
+        <source>Run every strategy at every thread count (Ctrl+Shift+R)</source>
+        <translation>在每个线程数下运行每个策略（Ctrl+Shift+R）</translation>
+    </message>
+    <message>
+        <source>Sweep is disabled: %1</source>
+        <translation>无法扫描：%1</translation>
+    </message>
+    <message>
+        <source>Ready to run</source>
+        <translation>准备就绪</translation>
+    </message>
+    <message>
+        <source>Cannot sweep</source>
+        <translation>无法扫描</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+</context>
+<context>
+    <name>MetricChart</name>
+    <message>
+        <source>deadlock</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>from %1 s to %2 s</source>
+        <translation>从 %1 s 到 %2 s</translation>
+    </message>
+    <message>
+        <source>1 deadlock %1</source>
+        <translation>1 个死锁（%1）</translation>
+    </message>
+    <message>
+        <source>%1 deadlocks %2</source>
+        <translation>%1 个死锁（%2）</translation>
+    </message>
+    <message>
+        <source>sold out</source>
+        <translation>售罄</translation>
+    </message>
+    <message>
+        <source>%1
+t = %2 s
+%3 %4</source>
+        <translation>%1
+t = %2 s
+%3 %4</translation>
+    </message>
+    <message>
+        <source>Drag across to zoom, wheel to zoom, arrow keys to pan</source>
+        <translation>拖选区域或滚动滚轮可缩放，方向键可平移</translation>
+    </message>
+    <message>
+        <source>Show the whole run</source>
+        <translation>显示整个运行过程</translation>
+    </message>
+</context>
+<context>
+    <name>OversellView</name>
+    <message>
+        <source>Oversell check: units sold against the stock there was</source>
+        <translation>超卖检查：已售件数与原有库存对比</translation>
+    </message>
+    <message>
+        <source>units</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <source>Grey dashed: the stock there was; red: units oversold.</source>
+        <translation>灰色虚线：原有库存；红色：超卖件数。</translation>
+    </message>
+    <message>
+        <source>stock</source>
+        <translation>库存</translation>
+    </message>
+    <message>
+        <source>Each strategy&apos;s oversell verdict appears here as it runs.</source>
+        <translation>各策略运行时，其超卖结论会显示在这里。</translation>
+    </message>
+    <message>
+        <source> oversold</source>
+        <translation> 超卖</translation>
+    </message>
+    <message>
+        <source>✗ %1: oversold %2</source>
+        <translation>✗ %1：超卖 %2</translation>
+    </message>
+    <message>
+        <source>● %1: 0 oversold so far</source>
+        <translation>● %1：目前超卖 0</translation>
+    </message>
+    <message>
+        <source>! %1: error</source>
+        <translation>! %1：错误</translation>
+    </message>
+    <message>
+        <source>✓ %1: pass</source>
+        <translation>✓ %1：通过</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordField</name>
+    <message>
+        <source>Remember in the system keyring</source>
+        <translation>保存到系统密钥环</translation>
+    </message>
+    <message>
+        <source>asked for each session unless kept in the keyring</source>
+        <translation>除非保存在密钥环中，否则每次会话都会询问</translation>
+    </message>
+    <message>
+        <source>Password for %1 read from the system keyring.</source>
+        <translation>已从系统密钥环读取 %1 的密码。</translation>
+    </message>
+    <message>
+        <source>The system keyring holds no password for %1 yet; it is saved there once a Test or a run with it works.</source>
+        <translation>系统密钥环中还没有 %1 的密码；用它“测试”或运行成功后即会保存到那里。</translation>
+    </message>
+    <message>
+        <source>Password for %1 saved in the system keyring.</source>
+        <translation>%1 的密码已保存到系统密钥环。</translation>
+    </message>
+    <message>
+        <source>Password for %1 removed from the system keyring.</source>
+        <translation>%1 的密码已从系统密钥环中删除。</translation>
+    </message>
+    <message>
+        <source>The system keyring failed for %1 (%2): the password is asked for each session and never saved.</source>
+        <translation>系统密钥环处理 %1 时出错（%2）：每次会话都会询问密码，且不会保存。</translation>
+    </message>
+    <message>
+        <source>Keep the password in %1, never in the lab&apos;s settings</source>
+        <translation>密码保存在%1中，绝不写入本工具的设置</translation>
+    </message>
+    <message>
+        <source>Unavailable: %1</source>
+        <translation>不可用：%1</translation>
+    </message>
+    <message>
+        <source>Passwords can be kept in %1: tick Remember.</source>
+        <translation>密码可以保存在%1中：请勾选“保存到系统密钥环”。</translation>
+    </message>
+    <message>
+        <source>No system keyring (%1): the password is asked for each session and never saved.</source>
+        <translation>没有系统密钥环（%1）：每次会话都会询问密码，且不会保存。</translation>
+    </message>
+    <message>
+        <source>The password for %1 is saved in the system keyring once a Test or a run with it works.</source>
+        <translation>用它“测试”或运行成功后，%1 的密码会保存到系统密钥环。</translation>
+    </message>
+    <message>
+        <source>Reading the password for %1 from the system keyring…</source>
+        <translation>正在从系统密钥环读取 %1 的密码…</translation>
+    </message>
+</context>
+<context>
+    <name>PasswordStore</name>
+    <message>
+        <source>looking for a system keyring…</source>
+        <translation>正在查找系统密钥环…</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>client threads (log scale)</source>
+        <translation>客户端线程数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>%1 (log scale)</source>
+        <translation>%1（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Orders per second against client threads</source>
+        <translation>每秒订单数与客户端线程数</translation>
+    </message>
+    <message>
+        <source>orders/s</source>
+        <translation>单/秒</translation>
+    </message>
+    <message>
+        <source>p99 latency against client threads</source>
+        <translation>p99 延迟与客户端线程数</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Server row-lock waits per second against client threads</source>
+        <translation>服务器每秒行锁等待次数与客户端线程数</translation>
+    </message>
+    <message>
+        <source>waits/s</source>
+        <translation>次等待/秒</translation>
+    </message>
+    <message>
+        <source>Orders per second by strategy</source>
+        <translation>各策略每秒订单数</translation>
+    </message>
+    <message>
+        <source>Orders per second by strategy, median of the runs</source>
+        <translation>各策略每秒订单数（多次运行的中位数）</translation>
+    </message>
+    <message>
+        <source>orders/s (thick: interval, thin: min–max)</source>
+        <translation>单/秒（粗线：区间，细线：最小–最大）</translation>
+    </message>
+    <message>
+        <source>Export chart as PNG</source>
+        <translation>将图表导出为 PNG</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source> DPI</source>
+        <translation> DPI</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>Resolution</source>
+        <translation>分辨率</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Claim: tasks</source>
+        <translation>认领：任务数</translation>
+    </message>
+    <message>
+        <source>Claim: timeout</source>
+        <translation>认领：超时</translation>
+    </message>
+    <message>
+        <source>Kill a worker every</source>
+        <translation>终止工作线程间隔</translation>
+    </message>
+    <message>
+        <source>SKUs</source>
+        <translation>SKU 数</translation>
+    </message>
+    <message>
+        <source>Stock per SKU</source>
+        <translation>每个 SKU 的库存</translation>
+    </message>
+    <message>
+        <source>Slots per SKU</source>
+        <translation>每个 SKU 的槽位数</translation>
+    </message>
+    <message>
+        <source>Client threads</source>
+        <translation>客户端线程数</translation>
+    </message>
+    <message>
+        <source>Skew</source>
+        <translation>倾斜</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>每单数量</translation>
+    </message>
+    <message>
+        <source>Stop at</source>
+        <translation>停止条件</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>订单数</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>时间上限</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>Wait for a silent server</source>
+        <translation>等待服务器空闲</translation>
+    </message>
+    <message>
+        <source>Delay in transaction, ms</source>
+        <translation>事务内延迟（ms）</translation>
+    </message>
+    <message>
+        <source>Network round trip, ms</source>
+        <translation>网络往返（ms）</translation>
+    </message>
+    <message>
+        <source>Isolation</source>
+        <translation>隔离级别</translation>
+    </message>
+    <message>
+        <source>Arrival</source>
+        <translation>到达方式</translation>
+    </message>
+    <message>
+        <source>Rate, orders/s</source>
+        <translation>速率（单/秒）</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Batch (queued, claim)</source>
+        <translation>批量（queued、claim）</translation>
+    </message>
+    <message>
+        <source>Queued: writers</source>
+        <translation>queued：写入线程数</translation>
+    </message>
+    <message>
+        <source>Optimistic: max retries</source>
+        <translation>optimistic：最大重试次数</translation>
+    </message>
+    <message>
+        <source>Sample every, ms</source>
+        <translation>采样间隔（ms）</translation>
+    </message>
+    <message>
+        <source>Runs of each strategy</source>
+        <translation>每个策略的运行次数</translation>
+    </message>
+    <message>
+        <source>Server: deadlock detection</source>
+        <translation>服务器：死锁检测</translation>
+    </message>
+    <message>
+        <source>Server: lock wait timeout, s</source>
+        <translation>服务器：锁等待超时（s）</translation>
+    </message>
+    <message>
+        <source>Server: flush log at commit</source>
+        <translation>服务器：提交时刷日志</translation>
+    </message>
+    <message>
+        <source>Server: buffer pool, MiB</source>
+        <translation>服务器：缓冲池（MiB）</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+</context>
+<context>
+    <name>RedisExplanation</name>
+    <message>
+        <source>No row lock: each order took its stock from a Redis sub-key with one script call and wrote its order row in one autocommitted INSERT.</source>
+        <translation>没有行锁：每个订单通过一次脚本调用从 Redis 子键扣减库存，再用一条自动提交的 INSERT 写入订单行。</translation>
+    </message>
+    <message>
+        <source>Redis spent %1 µs inside each take and ran %2 commands a second; the client waited %3 ms for each take&apos;s reply, so the time of a take is the trip, not the work in Redis.</source>
+        <translation>Redis 每次扣减的内部耗时为 %1 µs，每秒执行 %2 条命令；客户端每次扣减要等待 %3 ms 才收到回复，因此扣减的时间花在往返上，而不是 Redis 内部的工作上。</translation>
+    </message>
+    <message>
+        <source>%1 orders were refused while the SKU&apos;s sub-keys together still held enough.</source>
+        <translation>有 %1 个订单被拒绝，而该 SKU 的各子键合计仍有足够库存。</translation>
+    </message>
+    <message>
+        <source>The reconciliation found %1 units taken from Redis with no order row: orders lost between the two steps, which the shelf no longer offers.</source>
+        <translation>对账发现有 %1 件已从 Redis 扣减却没有对应的订单行：这些订单丢失在两步之间，而货架上也不再出售这些库存。</translation>
+    </message>
+    <message>
+        <source>The reconciliation found Redis&apos;s remaining %1 units and the %2 units ordered in MariaDB add up to the initial stock.</source>
+        <translation>对账确认：Redis 中剩余的 %1 件与 MariaDB 中已下单的 %2 件之和等于初始库存。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportSection</name>
+    <message>
+        <source>per row</source>
+        <translation>每行</translation>
+    </message>
+    <message>
+        <source>Repeated runs</source>
+        <translation>重复运行</translation>
+    </message>
+    <message>
+        <source>Server settings during the runs</source>
+        <translation>运行期间的服务器设置</translation>
+    </message>
+    <message>
+        <source>settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>strategies</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>1 SKU</source>
+        <translation>1 个 SKU</translation>
+    </message>
+    <message>
+        <source>%1 SKUs</source>
+        <translation>%1 个 SKU</translation>
+    </message>
+    <message>
+        <source>stock %1</source>
+        <translation>库存 %1</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 个线程</translation>
+    </message>
+    <message>
+        <source>%1 slots</source>
+        <translation>%1 个槽位</translation>
+    </message>
+    <message>
+        <source>%1 long</source>
+        <translation>时长 %1</translation>
+    </message>
+    <message>
+        <source>stop after %1 orders</source>
+        <translation>%1 单后停止</translation>
+    </message>
+    <message>
+        <source>until sold out</source>
+        <translation>直到售罄</translation>
+    </message>
+    <message>
+        <source>delay %1 ms</source>
+        <translation>事务内延迟 %1 ms</translation>
+    </message>
+    <message>
+        <source>round trip %1 ms</source>
+        <translation>往返 %1 ms</translation>
+    </message>
+    <message>
+        <source>sweep over %1</source>
+        <translation>扫描 %1</translation>
+    </message>
+    <message>
+        <source>Experiment %1: %2</source>
+        <translation>实验 %1：%2</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>error, note %1</source>
+        <translation>错误，见注释 %1</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>注释</translation>
+    </message>
+</context>
+<context>
+    <name>ReportWriter</name>
+    <message>
+        <source>lockbench report</source>
+        <translation>lockbench 报告</translation>
+    </message>
+    <message>
+        <source>%1 on %2, written %3; %4 row(s) under %5 experiment(s).</source>
+        <translation>%1，服务器 %2，写于 %3；%5 个实验共 %4 行。</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+</context>
+<context>
+    <name>ResultColumns</name>
+    <message>
+        <source>source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>The run that produced the row: #n in this session, or the file it was opened from.</source>
+        <translation>产生该行的运行：本次会话中的 #n，或打开该行时所用的文件。</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>The strategy; its SQL and explanation are in the Strategies tab.</source>
+        <translation>策略；其 SQL 和说明见“策略”选项卡。</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Client threads, each with its own connection.</source>
+        <translation>客户端线程数，每个线程使用自己的连接。</translation>
+    </message>
+    <message>
+        <source>orders/s</source>
+        <translation>单/秒</translation>
+    </message>
+    <message>
+        <source>Committed orders per second, from the end of the warm-up to the sell-out or the stop.</source>
+        <translation>每秒提交的订单数，从预热结束统计到售罄或停止。</translation>
+    </message>
+    <message>
+        <source>sold out s</source>
+        <translation>售罄 s</translation>
+    </message>
+    <message>
+        <source>When the last unit sold, in seconds after the start, if every SKU sold out before the stop. The rates count up to then; the attempts that could only find no stock are counted apart.</source>
+        <translation>如果所有 SKU 都在停止前售罄，此列为最后一件售出的时间（自开始起的秒数）。各项速率只统计到该时刻；之后因无库存而落空的尝试另行计数。</translation>
+    </message>
+    <message>
+        <source>p50 ms</source>
+        <translation>p50 ms</translation>
+    </message>
+    <message>
+        <source>Median order latency after the warm-up.</source>
+        <translation>预热后订单延迟的中位数。</translation>
+    </message>
+    <message>
+        <source>p95 ms</source>
+        <translation>p95 ms</translation>
+    </message>
+    <message>
+        <source>95th percentile of order latency after the warm-up (open loop: counted from when the order was due).</source>
+        <translation>预热后订单延迟的第 95 百分位（开环：从订单预定到达的时刻起算）。</translation>
+    </message>
+    <message>
+        <source>p99 ms</source>
+        <translation>p99 ms</translation>
+    </message>
+    <message>
+        <source>99th percentile of order latency.</source>
+        <translation>订单延迟的第 99 百分位。</translation>
+    </message>
+    <message>
+        <source>lock waits</source>
+        <translation>锁等待</translation>
+    </message>
+    <message>
+        <source>Row lock waits the server counted (Innodb_row_lock_waits) during the run.</source>
+        <translation>运行期间服务器统计的行锁等待次数（Innodb_row_lock_waits）。</translation>
+    </message>
+    <message>
+        <source>deadlocks</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>Deadlocks the server detected during the run; each one is in the Deadlocks tab.</source>
+        <translation>运行期间服务器检测到的死锁；每一个都列在“死锁”选项卡中。</translation>
+    </message>
+    <message>
+        <source>timeouts</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock.</source>
+        <translation>锁等待超时（错误 1205）：语句等待行锁的时间达到了 innodb_lock_wait_timeout。</translation>
+    </message>
+    <message>
+        <source>conflicts</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>Error 1020, &quot;record has changed since it was last read&quot;: a write conflict under snapshot isolation.</source>
+        <translation>错误 1020，“record has changed since it was last read”（记录在上次读取后已被修改）：快照隔离下的写冲突。</translation>
+    </message>
+    <message>
+        <source>nowait</source>
+        <translation>nowait</translation>
+    </message>
+    <message>
+        <source>Error 3572: a NOWAIT or SKIP LOCKED statement found the row locked.</source>
+        <translation>错误 3572：NOWAIT 或 SKIP LOCKED 语句发现该行已被锁定。</translation>
+    </message>
+    <message>
+        <source>lost conn</source>
+        <translation>断连</translation>
+    </message>
+    <message>
+        <source>Lost connections (2006, 2013): the worker reconnected and asked whether its order had committed.</source>
+        <translation>连接丢失（2006、2013）：工作线程重新连接，并查询其订单是否已提交。</translation>
+    </message>
+    <message>
+        <source>retries</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Attempts repeated after a conflict, deadlock or timeout.</source>
+        <translation>因冲突、死锁或超时而重新进行的尝试。</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Orders given up with an error; each distinct error is in the verdict&apos;s detail.</source>
+        <translation>因出错而放弃的订单；每种不同的错误都列在结论详情中。</translation>
+    </message>
+    <message>
+        <source>sold</source>
+        <translation>已售</translation>
+    </message>
+    <message>
+        <source>Units sold, from the audit of the tables after the run.</source>
+        <translation>售出件数，来自运行结束后对表的审计。</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>Units sold beyond the stock: anything above 0 is a broken strategy (or naive, on purpose).</source>
+        <translation>超出库存售出的件数：大于 0 说明策略有缺陷（naive 则是有意为之）。</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>pass, or what the audit found wrong.</source>
+        <translation>通过，或审计发现的问题。</translation>
+    </message>
+    <message>
+        <source>ran under</source>
+        <translation>运行条件</translation>
+    </message>
+    <message>
+        <source>The server settings the run measured under.</source>
+        <translation>本次运行测量时所用的服务器设置。</translation>
+    </message>
+    <message>
+        <source>why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Why the strategy reached this rate, from the run&apos;s own figures: the row lock&apos;s hold time and the ceiling it implies, the CPU, retries, deadlocks, the queue.</source>
+        <translation>根据本次运行自身的数据说明该策略为何达到这一速率：行锁的持锁时间及其决定的上限、CPU、重试、死锁、队列。</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Which run of the strategy this is, of how many: the strategies take turns, each on fresh data.</source>
+        <translation>这是该策略共几次运行中的第几次：各策略轮流运行，每次都使用全新的数据。</translation>
+    </message>
+    <message>
+        <source>slots</source>
+        <translation>槽位</translation>
+    </message>
+    <message>
+        <source>Slot rows per SKU the row ran with (the slotted strategies).</source>
+        <translation>该行运行时每个 SKU 的槽位行数（slotted 系列策略）。</translation>
+    </message>
+    <message>
+        <source>SKUs</source>
+        <translation>SKU 数</translation>
+    </message>
+    <message>
+        <source>SKUs the row ran with.</source>
+        <translation>该行运行时的 SKU 数。</translation>
+    </message>
+    <message>
+        <source>refused w/ stock</source>
+        <translation>有货被拒</translation>
+    </message>
+    <message>
+        <source>Slotted strategies: orders refused as out of stock while the SKU&apos;s slots together still held enough (&quot;visible but cannot be bought&quot;). slotted-routed moves stock between slots to keep this at 0.</source>
+        <translation>slotted 系列策略：该 SKU 各槽位合计仍有足够库存，订单却因缺货被拒绝（“看得见、买不到”）。slotted-routed 会在槽位之间调配库存，使该值保持为 0。</translation>
+    </message>
+    <message>
+        <source>double claims</source>
+        <translation>重复认领</translation>
+    </message>
+    <message>
+        <source>Claim workload: tasks a worker claimed while another live worker still held them. Must be 0.</source>
+        <translation>认领负载：在另一个存活的工作线程仍持有时又被某个工作线程认领的任务数。必须为 0。</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>已收回</translation>
+    </message>
+    <message>
+        <source>Claim workload: claims the sweeper gave back because they were older than the claim timeout (claim-update).</source>
+        <translation>认领负载：因超过认领超时而被清扫线程收回的认领数（claim-update）。</translation>
+    </message>
+    <message>
+        <source>stranded</source>
+        <translation>滞留</translation>
+    </message>
+    <message>
+        <source>Claim workload: tasks still claimed by a worker that died when the run ended, not yet given back.</source>
+        <translation>认领负载：运行结束时仍被已终止的工作线程认领、尚未归还的任务数。</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>被终止</translation>
+    </message>
+    <message>
+        <source>Worker connections the lab killed on purpose (--kill-workers-every).</source>
+        <translation>本工具有意终止的工作线程连接数（--kill-workers-every）。</translation>
+    </message>
+    <message>
+        <source>this run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ResultExplanation</name>
+    <message>
+        <source>Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch at a time would cap at %3 tasks/s; the run reached %4 tasks/s, %5 times that.</source>
+        <translation>各批次并行执行：每批将其 %1 个任务锁定 %2 ms，若一次只能执行一批，上限为 %3 任务/秒；本次运行达到 %4 任务/秒，是该上限的 %5 倍。</translation>
+    </message>
+    <message>
+        <source>Batches took turns: each kept its %1 tasks locked %2 ms, work and round trips included, and the next worker waited for the same rows; one batch at a time allows %3 tasks/s, and the run reached %4 % of that.</source>
+        <translation>各批次轮流执行：每批将其 %1 个任务锁定 %2 ms（含工作和往返时间），下一个工作线程则等待同样的行；一次一批的上限为 %3 任务/秒，本次运行达到其 %4%。</translation>
+    </message>
+    <message>
+        <source>Each batch kept its %1 tasks locked %2 ms; one batch at a time would allow %3 tasks/s, and the run reached %4 % of that: the time went elsewhere.</source>
+        <translation>每批将其 %1 个任务锁定 %2 ms；一次一批的上限为 %3 任务/秒，而本次运行只达到其 %4%：时间花在了别处。</translation>
+    </message>
+    <message>
+        <source>Claims waited %1 ms for row locks per task completed.</source>
+        <translation>每完成一个任务，认领平均要等待行锁 %1 ms。</translation>
+    </message>
+    <message>
+        <source> Under %1 a claim&apos;s scan also locks the gaps between the rows it reads, so claims queue behind each other; at READ COMMITTED only the claimed rows are locked.</source>
+        <translation> 在 %1 下，认领的扫描还会锁住所读各行之间的间隙（间隙锁），因此认领之间会相互排队；在 READ COMMITTED 下只锁定被认领的行。</translation>
+    </message>
+    <message>
+        <source>The lab killed %1 workers&apos; connections: their transactions rolled back, and their tasks were pending again at once.</source>
+        <translation>本工具终止了 %1 个工作线程的连接：它们的事务已回滚，其任务立即恢复为待处理。</translation>
+    </message>
+    <message>
+        <source>The lab killed %1 workers&apos; connections: the sweeper gave back %2 claims older than %3 s, and %4 tasks were still stranded with a dead worker at the end.</source>
+        <translation>本工具终止了 %1 个工作线程的连接：清扫线程收回了 %2 个超过 %3 s 的认领，结束时仍有 %4 个任务滞留在已终止的工作线程上。</translation>
+    </message>
+    <message>
+        <source>%1 tasks were claimed while another live worker still held them: a batch&apos;s work outlasted the claim timeout, and the sweeper handed its tasks to a second worker.</source>
+        <translation>有 %1 个任务在另一个存活的工作线程仍持有时被再次认领：某个批次的工作时间超过了认领超时，清扫线程把它的任务交给了第二个工作线程。</translation>
+    </message>
+    <message>
+        <source>No task was claimed by two live workers at once.</source>
+        <translation>没有任务同时被两个存活的工作线程认领。</translation>
+    </message>
+    <message>
+        <source>Every task was done at %1 s.</source>
+        <translation>所有任务在 %1 s 时全部完成。</translation>
+    </message>
+    <message>
+        <source>%1 % of orders</source>
+        <translation>%1% 的订单</translation>
+    </message>
+    <message>
+        <source>1 in %1 orders</source>
+        <translation>1/%1 的订单</translation>
+    </message>
+    <message>
+        <source>each commit held its row lock %1 ms for %2 orders</source>
+        <translation>每次提交为 %2 个订单持有行锁 %1 ms</translation>
+    </message>
+    <message>
+        <source>each order held its row lock %1 ms, from the locking statement to the commit</source>
+        <translation>每个订单从加锁语句到提交持有行锁 %1 ms</translation>
+    </message>
+    <message>
+        <source> (with %1 on the busiest row, %2 orders/s in all)</source>
+        <translation> （最繁忙的行占 %1，总计 %2 单/秒）</translation>
+    </message>
+    <message>
+        <source>Row-lock serialisation: %1, so one row passes at most %2 orders/s%3; the run reached %4 % of that.</source>
+        <translation>行锁串行化：%1，因此单行最多只能通过 %2 单/秒%3；本次运行达到其 %4%。</translation>
+    </message>
+    <message>
+        <source>The row lock is not the bound: %1, which would allow %2 orders/s%3; the run reached %4 % of that.</source>
+        <translation>瓶颈不在行锁：%1，这允许 %2 单/秒%3；本次运行达到其 %4%。</translation>
+    </message>
+    <message>
+        <source>With a %1 ms network round trip, that hold is %2 round trips: each statement after the locking one crosses the network while the row stays locked.</source>
+        <translation>网络往返为 %1 ms 时，这段持锁时间相当于 %2 次往返：加锁语句之后的每条语句都要在该行保持锁定的状态下穿越网络。</translation>
+    </message>
+    <message>
+        <source>%1 ms of the lab&apos;s CPU</source>
+        <translation>本工具 CPU %1 ms</translation>
+    </message>
+    <message>
+        <source> and %1 ms of the server&apos;s</source>
+        <translation> 及服务器 CPU %1 ms</translation>
+    </message>
+    <message>
+        <source>The machine&apos;s CPU is the bound: %1 % of %2 cores were busy, %3 per order.</source>
+        <translation>瓶颈在本机 CPU：%2 个核心的繁忙率为 %1%，每个订单耗用%3。</translation>
+    </message>
+    <message>
+        <source>The rest is the hand-over between holders: waking the next waiter and its round trip, which the hold time does not include.</source>
+        <translation>其余时间花在持有者之间的交接上：唤醒下一个等待者及其往返，这部分不计入持锁时间。</translation>
+    </message>
+    <message>
+        <source>An unsafe baseline: nothing holds the row from the read to the write, so concurrent orders overwrite each other&apos;s stock: %1 updates were lost and %2 units oversold in this run.</source>
+        <translation>不安全的基线：从读到写之间没有任何机制锁住该行，并发订单会相互覆盖库存：本次运行发生丢失更新 %1 次，超卖 %2 件。</translation>
+    </message>
+    <message>
+        <source>An unsafe baseline: nothing holds the row from the read to the write; this time no two orders overlapped badly enough to lose an update.</source>
+        <translation>不安全的基线：从读到写之间没有任何机制锁住该行；这一次恰好没有两个订单重叠到造成丢失更新的程度。</translation>
+    </message>
+    <message>
+        <source>%1 retries per sold order: each version conflict is a transaction done again.</source>
+        <translation>每个售出的订单平均重试 %1 次：每次版本冲突都意味着重做一次事务。</translation>
+    </message>
+    <message>
+        <source> %1 orders gave up after %2 conflicts.</source>
+        <translation> 有 %1 个订单在冲突 %2 次后放弃。</translation>
+    </message>
+    <message>
+        <source>Orders waited %1 ms in the queue and %2 ms in the transaction.</source>
+        <translation>订单在队列中等待 %1 ms，在事务中耗时 %2 ms。</translation>
+    </message>
+    <message>
+        <source>%1 orders were refused while the SKU&apos;s slots together still held enough for them.</source>
+        <translation>有 %1 个订单被拒绝，而该 SKU 的各槽位合计仍有足够的库存。</translation>
+    </message>
+    <message>
+        <source>%1 rebalances moved stock between the slots instead of refusing an order.</source>
+        <translation>%1 次再平衡在槽位之间调配了库存，而没有拒绝订单。</translation>
+    </message>
+    <message>
+        <source>%1 deadlocks and %2 lock wait timeouts, %3 per 1,000 orders: each rolled a transaction back.</source>
+        <translation>%1 次死锁和 %2 次锁等待超时，即每 1,000 单 %3 次：每一次都回滚了一个事务。</translation>
+    </message>
+    <message>
+        <source>It sold out at %1 s; the %2 attempts after that found no stock and are left out of the rates.</source>
+        <translation>在 %1 s 时售罄；此后的 %2 次尝试都没有库存，不计入速率。</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsModel</name>
+    <message>
+        <source>%1 runs; interval of the median %2</source>
+        <translation>%1 次运行；中位数区间 %2</translation>
+    </message>
+    <message>
+        <source>Not separable from %1</source>
+        <translation>与 %1 无法区分</translation>
+    </message>
+    <message>
+        <source>An unsafe baseline: it oversells on purpose, to show what the other strategies prevent.</source>
+        <translation>不安全的基线：有意超卖，用来展示其他策略所防止的问题。</translation>
+    </message>
+    <message>
+        <source>Experiment: %1</source>
+        <translation>实验：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPanel</name>
+    <message>
+        <source>Name this row…</source>
+        <translation>为此行命名…</translation>
+    </message>
+    <message>
+        <source>Name the row</source>
+        <translation>命名结果行</translation>
+    </message>
+    <message>
+        <source>A name for %1&apos;s row (shown in the source column and in exports):</source>
+        <translation>%1 这一行的名称（显示在“来源”列和导出文件中）：</translation>
+    </message>
+    <message>
+        <source>Remove this row</source>
+        <translation>删除此行</translation>
+    </message>
+    <message>
+        <source>Clear all rows</source>
+        <translation>清除所有行</translation>
+    </message>
+</context>
+<context>
+    <name>ServerController</name>
+    <message>
+        <source>starting the embedded MariaDB…</source>
+        <translation>正在启动内置 MariaDB…</translation>
+    </message>
+    <message>
+        <source>ready: MariaDB %1</source>
+        <translation>就绪：MariaDB %1</translation>
+    </message>
+    <message>
+        <source>the embedded MariaDB went away</source>
+        <translation>内置 MariaDB 已退出</translation>
+    </message>
+</context>
+<context>
+    <name>ServerPanel</name>
+    <message>
+        <source>Embedded MariaDB (private to the lab)</source>
+        <translation>内置 MariaDB（本工具专用）</translation>
+    </message>
+    <message>
+        <source>Server by URL (MySQL 8, MariaDB 10.6+)</source>
+        <translation>通过 URL 连接服务器（MySQL 8、MariaDB 10.6+）</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>the embedded server failed to start: %1</source>
+        <translation>内置服务器启动失败：%1</translation>
+    </message>
+    <message>
+        <source>the embedded server is still starting</source>
+        <translation>内置服务器仍在启动</translation>
+    </message>
+    <message>
+        <source>the server failed its Test (%1); press Test again once it is fixed</source>
+        <translation>服务器未通过测试（%1）；修复后请再次点击“测试”</translation>
+    </message>
+    <message>
+        <source>testing %1 …</source>
+        <translation>正在测试 %1 …</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Starting: %1</source>
+        <translation>正在启动：%1</translation>
+    </message>
+    <message>
+        <source>Ready: MariaDB %1</source>
+        <translation>就绪：MariaDB %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Data directory: %1</source>
+        <translation>数据目录：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ServerRecovery</name>
+    <message>
+        <source>Lost the server during %1</source>
+        <translation>运行 %1 时与服务器失去连接</translation>
+    </message>
+    <message>
+        <source>Lost the server</source>
+        <translation>与服务器失去连接</translation>
+    </message>
+    <message>
+        <source>%1
+
+The results so far are kept in the Results tab and can be exported.</source>
+        <translation>%1
+
+目前为止的结果保留在“结果”选项卡中，可以导出。</translation>
+    </message>
+    <message>
+        <source>Restart the embedded MariaDB and check that every acknowledged order survived and nothing was oversold?</source>
+        <translation>是否重启内置 MariaDB，并检查每个已确认的订单是否都完好保留、是否没有超卖？</translation>
+    </message>
+    <message>
+        <source>Restart and audit</source>
+        <translation>重启并审计</translation>
+    </message>
+    <message>
+        <source>Not now</source>
+        <translation>暂不</translation>
+    </message>
+    <message>
+        <source>Once the server is back, run again; the lab refuses to count what it cannot audit.</source>
+        <translation>服务器恢复后请重新运行；本工具不会统计无法审计的结果。</translation>
+    </message>
+    <message>
+        <source>Restarting the embedded MariaDB…</source>
+        <translation>正在重启内置 MariaDB…</translation>
+    </message>
+    <message>
+        <source>After the restart: %1</source>
+        <translation>重启后：%1</translation>
+    </message>
+    <message>
+        <source>Audit after the restart</source>
+        <translation>重启后审计</translation>
+    </message>
+    <message>
+        <source>After the restart: %1.</source>
+        <translation>重启后：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFiles</name>
+    <message>
+        <source>Open results</source>
+        <translation>打开结果</translation>
+    </message>
+    <message>
+        <source>lockbench results (*.json)</source>
+        <translation>lockbench 结果 (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot open the results</source>
+        <translation>无法打开结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %n result(s) from %1</source>
+        <translation>
+            <numerusform>已从 %1 打开 %n 条结果</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>HTML (*.html);;PDF (*.pdf)</source>
+        <translation>HTML (*.html);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export all charts into</source>
+        <translation>将全部图表导出到</translation>
+    </message>
+    <message>
+        <source>Charts written to %1</source>
+        <translation>图表已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export the scaling chart</source>
+        <translation>导出扩展性图表</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg);;PDF (*.pdf);;PNG (*.png)</source>
+        <translation>SVG (*.svg);;PDF (*.pdf);;PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <source>JSON, opens again with File → Open results (*.json);;CSV (*.csv)</source>
+        <translation>JSON，可通过“文件 → 打开结果”再次打开 (*.json);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export the hand-out</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf);;HTML (*.html)</source>
+        <translation>PDF (*.pdf);;HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Hand-out written to %1</source>
+        <translation>讲义已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SpreadColumns</name>
+    <message>
+        <source>strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>The strategy.</source>
+        <translation>策略。</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>Client threads, each with its own connection.</source>
+        <translation>客户端线程数，每个线程使用自己的连接。</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>Runs of the strategy that finished with figures.</source>
+        <translation>该策略得出数据的运行次数。</translation>
+    </message>
+    <message>
+        <source>orders/s median</source>
+        <translation>单/秒中位数</translation>
+    </message>
+    <message>
+        <source>The median of the runs&apos; committed orders per second.</source>
+        <translation>各次运行每秒提交订单数的中位数。</translation>
+    </message>
+    <message>
+        <source>min–max</source>
+        <translation>最小–最大</translation>
+    </message>
+    <message>
+        <source>The lowest and the highest orders per second of the runs.</source>
+        <translation>各次运行中每秒订单数的最低值和最高值。</translation>
+    </message>
+    <message>
+        <source>interval of the median</source>
+        <translation>中位数区间</translation>
+    </message>
+    <message>
+        <source>Distribution-free interval of the median orders per second (order statistics), with its confidence: 95 % from six runs on; below that, min–max at the confidence it reaches.</source>
+        <translation>每秒订单数中位数的无分布区间（基于顺序统计量）及其置信度：运行六次及以上时为 95%；不足六次时取最小–最大值，置信度为其所能达到的水平。</translation>
+    </message>
+    <message>
+        <source>p99 ms median</source>
+        <translation>p99 ms 中位数</translation>
+    </message>
+    <message>
+        <source>The median of the runs&apos; 99th percentile order latency.</source>
+        <translation>各次运行订单延迟第 99 百分位的中位数。</translation>
+    </message>
+    <message>
+        <source>p99 min–max</source>
+        <translation>p99 最小–最大</translation>
+    </message>
+    <message>
+        <source>The lowest and the highest p99 latency of the runs.</source>
+        <translation>各次运行中 p99 延迟的最低值和最高值。</translation>
+    </message>
+    <message>
+        <source>not separable from</source>
+        <translation>无法区分</translation>
+    </message>
+    <message>
+        <source>Strategies on the same experiment whose interval overlaps this one&apos;s: these runs cannot rank them.</source>
+        <translation>同一实验中区间与本行重叠的策略：凭这些运行无法排出它们的高下。</translation>
+    </message>
+    <message>
+        <source>orders/s median (min–max)</source>
+        <translation>单/秒中位数（最小–最大）</translation>
+    </message>
+    <message>
+        <source>Over every run of this strategy on this experiment: the median orders per second, and the lowest and highest.</source>
+        <translation>该策略在本实验中所有运行的每秒订单数中位数，以及最低值和最高值。</translation>
+    </message>
+    <message>
+        <source>not separable (orders/s intervals overlap): %1</source>
+        <translation>无法区分（单/秒区间重叠）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyPanel</name>
+    <message>
+        <source>  ⚠ unsafe</source>
+        <translation>  ⚠ 不安全</translation>
+    </message>
+    <message>
+        <source>Oversells on purpose: a teaching baseline</source>
+        <translation>有意超卖：用于教学的基线</translation>
+    </message>
+    <message>
+        <source>Unsafe: this strategy oversells on purpose.</source>
+        <translation>不安全：该策略有意超卖。</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPanel</name>
+    <message>
+        <source>Run sweep</source>
+        <translation>运行扫描</translation>
+    </message>
+    <message>
+        <source>nothing else</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>slots per SKU</source>
+        <translation>每个 SKU 的槽位数</translation>
+    </message>
+    <message>
+        <source>SKUs</source>
+        <translation>SKU 数</translation>
+    </message>
+    <message>
+        <source>A sweep runs every selected strategy at every thread count, each cell on fresh data and with the experiment&apos;s other settings; set a warm-up in the experiment to leave the start of each cell out of the figures. The Scaling tab draws the curves as cells finish.</source>
+        <translation>扫描会在每个线程数下运行每个所选策略，每个组合都使用全新数据，并沿用实验的其他设置；在实验中设置预热，可将每个组合开始阶段的数据排除在外。“扩展性”选项卡会在各组合完成时绘制曲线。</translation>
+    </message>
+    <message>
+        <source>Client threads</source>
+        <translation>客户端线程数</translation>
+    </message>
+    <message>
+        <source>Also vary</source>
+        <translation>同时改变</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>取值</translation>
+    </message>
+    <message>
+        <source>Client threads: %1</source>
+        <translation>客户端线程数：%1</translation>
+    </message>
+    <message>
+        <source>Client threads: at most 1,024 (got %1)</source>
+        <translation>客户端线程数：最多 1,024（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>Values: %1</source>
+        <translation>取值：%1</translation>
+    </message>
+</context>
+<context>
+    <name>TimeCharts</name>
+    <message>
+        <source>elapsed s</source>
+        <translation>经过时间 s</translation>
+    </message>
+    <message>
+        <source>errors/s</source>
+        <translation>错误/秒</translation>
+    </message>
+    <message>
+        <source>Oversell check: units sold against the stock there was</source>
+        <translation>超卖检查：已售件数与原有库存对比</translation>
+    </message>
+    <message>
+        <source>units</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <source>stock</source>
+        <translation>库存</translation>
+    </message>
+</context>
+<context>
+    <name>TimeMetric</name>
+    <message>
+        <source>Orders per second</source>
+        <translation>每秒订单数</translation>
+    </message>
+    <message>
+        <source>orders/s</source>
+        <translation>单/秒</translation>
+    </message>
+    <message>
+        <source>Attempts per second</source>
+        <translation>每秒尝试次数</translation>
+    </message>
+    <message>
+        <source>attempts/s</source>
+        <translation>次尝试/秒</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>Server row-lock waits per second</source>
+        <translation>服务器每秒行锁等待次数</translation>
+    </message>
+    <message>
+        <source>waits/s</source>
+        <translation>次等待/秒</translation>
+    </message>
+    <message>
+        <source>Server row-lock time per second</source>
+        <translation>服务器每秒行锁等待时间</translation>
+    </message>
+    <message>
+        <source>ms/s</source>
+        <translation>ms/s</translation>
+    </message>
+    <message>
+        <source>Transactions waiting for a lock now</source>
+        <translation>当前等待锁的事务数</translation>
+    </message>
+    <message>
+        <source>transactions</source>
+        <translation>事务</translation>
+    </message>
+    <message>
+        <source>Client time in the locking statement</source>
+        <translation>客户端在加锁语句上的耗时</translation>
+    </message>
+    <message>
+        <source>Retries per second</source>
+        <translation>每秒重试次数</translation>
+    </message>
+    <message>
+        <source>retries/s</source>
+        <translation>次重试/秒</translation>
+    </message>
+    <message>
+        <source>1213 deadlocks per second</source>
+        <translation>每秒死锁数（1213）</translation>
+    </message>
+    <message>
+        <source>errors/s</source>
+        <translation>错误/秒</translation>
+    </message>
+    <message>
+        <source>1205 lock wait timeouts per second</source>
+        <translation>每秒锁等待超时数（1205）</translation>
+    </message>
+    <message>
+        <source>Redis commands per second</source>
+        <translation>Redis 每秒命令数</translation>
+    </message>
+    <message>
+        <source>commands/s</source>
+        <translation>命令/秒</translation>
+    </message>
+    <message>
+        <source>Redis time inside a take script</source>
+        <translation>Redis 执行扣减脚本的内部耗时</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>Client round trip of a take script</source>
+        <translation>客户端调用扣减脚本的往返时间</translation>
+    </message>
+    <message>
+        <source>Other errors per second</source>
+        <translation>每秒其他错误数</translation>
+    </message>
+</context>
+<context>
+    <name>WaitForGraph</name>
+    <message>
+        <source>No transaction is waiting for a row lock (%1 open).</source>
+        <translation>没有事务在等待行锁（%1 个事务进行中）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row %2: %n waiting, read left to right and line by line from the holder</source>
+        <translation>
+            <numerusform>%1 表的行 %2：%n 个在等待，从持有者起自左向右、逐行阅读</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>conn %1
+holds</source>
+        <translation>连接 %1
+持有</translation>
+    </message>
+    <message>
+        <source>conn %1
+%2 s</source>
+        <translation>连接 %1
+%2 s</translation>
+    </message>
+    <message>
+        <source>conn %1
+#%2</source>
+        <translation>连接 %1
+#%2</translation>
+    </message>
+    <message>
+        <source>+%1 more</source>
+        <translation>另有 %1 个</translation>
+    </message>
+</context>
+</TS>

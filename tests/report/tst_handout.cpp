@@ -1,0 +1,90 @@
+// A lesson's hand-out without a server: each row goes under the step that ran it (a strategy
+// twice in one step only when the step repeats its runs), a step that did not run says so, and
+// the step's text, notice and question are in the HTML.
+#include "app/report/handout.h"
+#include "app/report/reportwriter.h"
+#include "tests/support/sampleresults.h"
+
+#include <QtTest>
+
+namespace {
+
+Lesson twoStepLesson()
+{
+    Lesson lesson;
+    lesson.id = QStringLiteral("test");
+    lesson.title = QStringLiteral("A lesson & its test");
+    lesson.summary = QStringLiteral("What it teaches.");
+    LessonStep first;
+    first.title = QStringLiteral("First");
+    first.say = QStringLiteral("Read this.");
+    first.strategies = { QStringLiteral("pessimistic"), QStringLiteral("conditional") };
+    first.chart = QStringLiteral("orders-per-second");
+    first.notice = QStringLiteral("Look at <this>.");
+    first.question = QStringLiteral("Why?");
+    LessonStep second = first;
+    second.title = QStringLiteral("Second");
+    second.experiment.delayMs = 5;
+    second.strategies = { QStringLiteral("pessimistic") };
+    second.question = QStringLiteral("And now?");
+    lesson.steps = { first, second };
+    return lesson;
+}
+
+SourcedResult row(const QString& strategy, const Experiment& experiment)
+{
+    SourcedResult sourced;
+    sourced.result = SampleResults::make(strategy, experiment.threads, 100.0);
+    sourced.result.experiment = experiment;
+    return sourced;
+}
+
+} // namespace
+
+class TestHandout : public QObject {
+    Q_OBJECT
+
+private slots:
+    void rowsGoUnderTheStepThatRanThem()
+    {
+        const Lesson lesson = twoStepLesson();
+        const Experiment& first = lesson.steps[0].experiment;
+        const Experiment& second = lesson.steps[1].experiment;
+        const QList<Handout::Step> steps = Handout::split(lesson,
+            { row(QStringLiteral("pessimistic"), first), row(QStringLiteral("conditional"), first), row(QStringLiteral("pessimistic"), second),
+                row(QStringLiteral("pessimistic"), second), row(QStringLiteral("naive"), first) });
+        QCOMPARE(steps.size(), 2);
+        QCOMPARE(steps[0].rows.size(), 2);
+        QCOMPARE(steps[1].rows.size(), 1); // a second pessimistic row is no part of a step that runs it once
+        QCOMPARE(steps[1].rows.first().result.experiment, second);
+        QCOMPARE(steps[1].number, 2);
+    }
+
+    void aStepThatDidNotRunSaysSo()
+    {
+        const Lesson lesson = twoStepLesson();
+        const QList<Handout::Step> steps = Handout::split(lesson, { row(QStringLiteral("pessimistic"), lesson.steps[0].experiment) });
+        QVERIFY(!Handout::stepHtml(steps[0]).contains(QLatin1String("This step was not run.")));
+        QVERIFY(Handout::stepHtml(steps[1]).contains(QLatin1String("This step was not run.")));
+        QVERIFY(Handout::charts(steps[1]).isEmpty());
+    }
+
+    void theHandoutCarriesEveryStepsText()
+    {
+        const Lesson lesson = twoStepLesson();
+        const QString html = ReportWriter::html({ SampleResults::runInfo(),
+            { row(QStringLiteral("pessimistic"), lesson.steps[0].experiment), row(QStringLiteral("pessimistic"), lesson.steps[1].experiment) },
+            lesson });
+        QVERIFY(html.contains(QLatin1String("<title>A lesson &amp; its test</title>")));
+        QVERIFY(html.contains(QLatin1String("<h2>Step 1: First</h2>")));
+        QVERIFY(html.contains(QLatin1String("Look at &lt;this&gt;.")));
+        QVERIFY(html.indexOf(QLatin1String("Why?")) < html.indexOf(QLatin1String("<h2>Step 2: Second</h2>")));
+        QVERIFY(html.contains(QLatin1String("And now?")));
+        QVERIFY(html.contains(QLatin1String("id='step-1-orders-per-second'")));
+        QVERIFY(html.contains(QLatin1String("id='step-2-orders-by-strategy'")));
+        QVERIFY(!html.contains(QLatin1String("<h1>lockbench report</h1>"))); // the lesson's title heads it
+    }
+};
+
+QTEST_MAIN(TestHandout)
+#include "tst_handout.moc"

@@ -1,0 +1,95 @@
+// A lesson in the window: opening one loads its first step's experiment and strategies and
+// brings its chart to the front; Next and Back walk the steps; Run this step runs exactly that
+// step, and the hand-out carries the step's question above the row it ran.
+#include "app/lesson/lessonlibrary.h"
+#include "app/server/servercontroller.h"
+#include "app/session/labsession.h"
+#include "tests/support/hangwatchdog.h"
+#include "ui/charts/chartspanel.h"
+#include "ui/charts/metricchart.h"
+#include "ui/mainwindow.h"
+#include "ui/panels/experimentpanel.h"
+#include "ui/panels/lessonpanel.h"
+#include "ui/panels/resultspanel.h"
+#include "ui/panels/strategypanel.h"
+
+#include <QAction>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+class TestLessonWindow : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("lockbench-lessons"));
+        QSettings().clear();
+    }
+
+    void stepsLoadTheirExperimentAndChart()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        LessonPanel* lessons = window.lessonPanel();
+        const std::optional<Lesson> lesson = LessonLibrary::find(QStringLiteral("hot-row"));
+        QVERIFY(lesson && lesson->steps.size() >= 2);
+        QSignalSpy shown(lessons, &LessonPanel::stepShown);
+        QVERIFY(lessons->openLesson(QStringLiteral("Why a hot row serialises")));
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(window.experimentPanel()->experiment(), lesson->steps[0].experiment);
+        QCOMPARE(window.strategyPanel()->selectedIds(), lesson->steps[0].strategies);
+        QVERIFY(lessons->stepText().contains(lesson->steps[0].question.toHtmlEscaped()));
+
+        lessons->next();
+        QCOMPARE(lessons->stepIndex(), 1);
+        QCOMPARE(window.experimentPanel()->experiment(), lesson->steps[1].experiment);
+        // Step 2 asks for orders per second: its tab is in front.
+        QCOMPARE(window.chartsPanel()->currentWidget(), window.chartsPanel()->chart(QStringLiteral("Orders per second"))->parentWidget());
+        lessons->back();
+        QCOMPARE(lessons->stepIndex(), 0);
+        lessons->back(); // nothing before the first step
+        QCOMPARE(lessons->stepIndex(), 0);
+        QCOMPARE(shown.count(), 3);
+    }
+
+    void runThisStepRunsItAndTheHandoutHasIt()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        LessonPanel* lessons = window.lessonPanel();
+        QVERIFY(lessons->openLesson(QStringLiteral("hot-row")));
+        lessons->next();
+        const LessonStep step = lessons->lesson()->steps[1];
+        QTRY_VERIFY(lessons->runButton()->isEnabled() && window.runAction()->isEnabled());
+        lessons->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->results().size() == 1, 120000);
+        const StrategyResult result = window.resultsPanel()->results().first();
+        QCOMPARE(result.experiment, step.experiment);
+        QCOMPARE(result.strategy, step.strategies.first());
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("handout.html"));
+        QString error;
+        QVERIFY2(window.session()->exportHandout(path, *lessons->lesson(), &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString html = QString::fromUtf8(file.readAll());
+        const qsizetype question = html.indexOf(step.question.toHtmlEscaped());
+        QVERIFY(question > 0);
+        QVERIFY(html.indexOf(QStringLiteral("<td class='num'>%1</td>").arg(result.ordersPerS, 0, 'f', 0), question) > question);
+        QVERIFY(html.contains(QLatin1String("This step was not run."))); // steps 1 and 3
+    }
+};
+
+QTEST_MAIN(TestLessonWindow)
+#include "tst_lessonwindow.moc"

@@ -1,0 +1,134 @@
+#include "ui/panels/lessonpanel.h"
+
+#include "app/lesson/lessonlibrary.h"
+#include "app/report/timemetric.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace {
+
+// The chart a step asks for, as the window names it.
+QString chartTitle(const QString& chart)
+{
+    if (const TimeMetric* metric = TimeMetric::find(chart.toLatin1().constData()))
+        return metric->translatedTitle();
+    if (chart == QLatin1String("oversell"))
+        return LessonPanel::tr("the Oversell tab");
+    if (chart == QLatin1String("scaling"))
+        return LessonPanel::tr("the Scaling tab");
+    if (chart == QLatin1String("lock-inspector"))
+        return LessonPanel::tr("the Lock inspector");
+    return LessonPanel::tr("the Deadlocks panel");
+}
+
+} // namespace
+
+LessonPanel::LessonPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_lessons(LessonLibrary::load())
+    , m_chooser(new QComboBox(this))
+    , m_position(new QLabel(this))
+    , m_text(new QTextBrowser(this))
+    , m_back(new QPushButton(tr("◀ Back"), this))
+    , m_next(new QPushButton(tr("Next ▶"), this))
+    , m_run(new QPushButton(tr("Run this step"), this))
+    , m_handout(new QPushButton(tr("Hand-out…"), this))
+{
+    m_chooser->addItem(tr("Choose a lesson…"));
+    for (const Lesson& lesson : m_lessons)
+        m_chooser->addItem(lesson.title, lesson.id);
+    m_text->setOpenLinks(false);
+    m_back->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
+    m_next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
+    m_back->setToolTip(tr("The previous step (Ctrl+Page Up)"));
+    m_next->setToolTip(tr("The next step (Ctrl+Page Down)"));
+    m_run->setToolTip(tr("Run this step's strategies on its experiment"));
+    m_handout->setToolTip(tr("Export the lesson's text and questions with the rows its steps ran, as PDF or HTML"));
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_back);
+    buttons->addWidget(m_next);
+    buttons->addStretch();
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_handout);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_chooser);
+    layout->addWidget(m_position);
+    layout->addWidget(m_text, 1);
+    layout->addLayout(buttons);
+
+    connect(m_chooser, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            openLesson(m_chooser->itemData(index).toString());
+    });
+    connect(m_back, &QPushButton::clicked, this, &LessonPanel::back);
+    connect(m_next, &QPushButton::clicked, this, &LessonPanel::next);
+    connect(m_run, &QPushButton::clicked, this, &LessonPanel::runRequested);
+    connect(m_handout, &QPushButton::clicked, this, [this] {
+        if (m_lesson)
+            emit handoutRequested(*m_lesson);
+    });
+    showStep(-1);
+}
+
+bool LessonPanel::openLesson(const QString& name)
+{
+    for (qsizetype i = 0; i < m_lessons.size(); ++i) {
+        const Lesson& lesson = m_lessons[i];
+        if (lesson.id.compare(name, Qt::CaseInsensitive) == 0 || lesson.title.compare(name, Qt::CaseInsensitive) == 0) {
+            m_lesson = lesson;
+            m_chooser->setCurrentIndex(static_cast<int>(i) + 1);
+            showStep(0);
+            return true;
+        }
+    }
+    return false;
+}
+
+void LessonPanel::next()
+{
+    if (m_lesson && m_step + 1 < m_lesson->steps.size())
+        showStep(m_step + 1);
+}
+
+void LessonPanel::back()
+{
+    if (m_lesson && m_step > 0)
+        showStep(m_step - 1);
+}
+
+QString LessonPanel::stepText() const
+{
+    return m_text->toHtml();
+}
+
+void LessonPanel::showStep(int index)
+{
+    m_step = index;
+    const bool open = m_lesson && index >= 0;
+    m_back->setEnabled(open && index > 0);
+    m_next->setEnabled(open && index + 1 < m_lesson->steps.size());
+    m_run->setEnabled(open);
+    m_handout->setEnabled(open);
+    if (!open) {
+        m_position->clear();
+        m_text->setHtml(tr("<p>A lesson is a sequence of steps: each loads an experiment and its strategies and opens "
+                           "the chart to look at, with a few sentences to read out and a question for the class.</p>"));
+        return;
+    }
+    const LessonStep& step = m_lesson->steps[index];
+    m_position->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(m_lesson->steps.size()).arg(step.title));
+    QString html;
+    if (index == 0)
+        html += QStringLiteral("<p><i>%1</i></p>").arg(m_lesson->summary.toHtmlEscaped());
+    html += QStringLiteral("<p>%1</p>").arg(step.say.toHtmlEscaped());
+    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Look at %1:").arg(chartTitle(step.chart)).toHtmlEscaped(), step.notice.toHtmlEscaped());
+    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Question:").toHtmlEscaped(), step.question.toHtmlEscaped());
+    m_text->setHtml(html);
+    emit stepShown(step);
+}

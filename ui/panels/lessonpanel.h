@@ -1,0 +1,48 @@
+#pragma once
+
+#include "app/core/lesson.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+
+// A lesson in class: choose one, then Back and Next through its steps. Each step shown loads its
+// experiment and strategies and opens its chart (the window does that on stepShown); the step's
+// text, what to notice and the question stay here, beside the chart.
+class LessonPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LessonPanel(QWidget* parent = nullptr);
+
+    // Opens a lesson by id or title at its first step; false when there is none.
+    bool openLesson(const QString& name);
+    const std::optional<Lesson>& lesson() const { return m_lesson; }
+    int stepIndex() const { return m_step; }
+    void next();
+    void back();
+    // The text shown for the current step (HTML), for tests.
+    QString stepText() const;
+    QPushButton* runButton() const { return m_run; }
+
+signals:
+    void stepShown(const LessonStep& step);
+    void runRequested();
+    void handoutRequested(const Lesson& lesson);
+
+private:
+    void showStep(int index);
+
+    QList<Lesson> m_lessons;
+    std::optional<Lesson> m_lesson;
+    int m_step = -1;
+    QComboBox* m_chooser;
+    QLabel* m_position;
+    QTextBrowser* m_text;
+    QPushButton* m_back;
+    QPushButton* m_next;
+    QPushButton* m_run;
+    QPushButton* m_handout;
+};
