@@ -7,6 +7,7 @@
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/languagemenu.h"
+#include "ui/presentermode.h"
 #include "ui/panels/deadlockspanel.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/lessonpanel.h"
@@ -63,6 +64,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_deadlocks(new DeadlocksPanel)
     , m_lessons(new LessonPanel)
     , m_setup(new QTabWidget)
+    , m_details(new QTabWidget)
     , m_mainSplitter(new QSplitter(Qt::Horizontal, this))
     , m_rightSplitter(new QSplitter(Qt::Vertical, this))
     , m_status(new QLabel(this))
@@ -78,7 +80,7 @@ MainWindow::MainWindow(QWidget* parent)
     setup->addTab(m_sweep, tr("Sweep"));
     setup->addTab(m_server, tr("Server"));
     setup->addTab(m_lessons, tr("Lesson"));
-    auto* details = new QTabWidget;
+    QTabWidget* details = m_details;
     details->addTab(m_results, tr("Results"));
     details->addTab(m_lockInspector, tr("Lock inspector"));
     details->addTab(m_deadlocks, tr("Deadlocks"));
@@ -112,13 +114,14 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_server, &ServerPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::runRequested, this, &MainWindow::runSweep);
-    connect(m_lessons, &LessonPanel::stepShown, this, [this, details](const LessonStep& step) {
+    connect(m_lessons, &LessonPanel::stepShown, this, [this](const LessonStep& step) {
         // The step's experiment and strategies, and its chart in front, its text beside it.
         m_setup->setCurrentWidget(m_lessons);
         m_experiment->setExperiment(step.experiment);
         m_strategies->setSelectedIds(step.strategies);
+        m_presenter->setLessonChart(step.chart);
         if (!m_charts->showChart(step.chart))
-            details->setCurrentWidget(step.chart == QLatin1String("lock-inspector") ? static_cast<QWidget*>(m_lockInspector) : m_deadlocks);
+            m_details->setCurrentWidget(step.chart == QLatin1String("lock-inspector") ? static_cast<QWidget*>(m_lockInspector) : m_deadlocks);
     });
     connect(m_lessons, &LessonPanel::runRequested, this, &MainWindow::run);
 
@@ -245,6 +248,11 @@ void MainWindow::buildActions()
     connect(m_showSetup, &QAction::toggled, m_mainSplitter->widget(0), &QWidget::setVisible);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_showSetup);
+    m_presenter = new PresenterMode(m_charts, m_setup, m_lessons, m_details, this);
+    view->addAction(m_presenter->action());
+    addAction(m_presenter->action()); // F5 works with the menu bar hidden too
+    // A passing message laid out for the old type size would overlap the status in the new one.
+    connect(m_presenter->action(), &QAction::toggled, statusBar(), &QStatusBar::clearMessage);
     auto* language = new LanguageMenu(this);
     view->addMenu(language);
     connect(language, &LanguageMenu::restartRequested, this, [this] {

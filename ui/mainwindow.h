@@ -8,6 +8,7 @@
 
 class ChartsPanel;
 class LessonPanel;
+class PresenterMode;
 class QTabWidget;
 class DeadlocksPanel;
 class LockInspectorPanel;
@@ -39,6 +40,7 @@ public:
     LockInspectorPanel* lockInspectorPanel() const { return m_lockInspector; }
     DeadlocksPanel* deadlocksPanel() const { return m_deadlocks; }
     LessonPanel* lessonPanel() const { return m_lessons; }
+    PresenterMode* presenterMode() const { return m_presenter; }
     ServerController* serverController() const;
     LabSession* session() const { return m_session; }
     ServerRecovery* serverRecovery() const { return m_recovery; }
@@ -84,6 +86,7 @@ private:
     DeadlocksPanel* m_deadlocks;
     LessonPanel* m_lessons;
     QTabWidget* m_setup; // experiment, strategies, sweep, server, lesson
+    QTabWidget* m_details; // results, lock inspector, deadlocks
     QSplitter* m_mainSplitter;
     QSplitter* m_rightSplitter;
     QAction* m_run = nullptr;
@@ -95,6 +98,7 @@ private:
     QProgressBar* m_progress;
     RunProgress m_runProgress;
     class SessionFiles* m_files = nullptr;
+    PresenterMode* m_presenter = nullptr;
     ServerRecovery* m_recovery = nullptr;
     bool m_restartRequested = false;
 };

@@ -640,6 +640,10 @@ t = %2 s
         <source>Show the whole run</source>
         <translation>显示整个运行过程</translation>
     </message>
+    <message>
+        <source>elapsed s</source>
+        <translation>经过时间 s</translation>
+    </message>
 </context>
 <context>
     <name>OversellView</name>
@@ -744,6 +748,17 @@ t = %2 s
     <message>
         <source>looking for a system keyring…</source>
         <translation>正在查找系统密钥环…</translation>
+    </message>
+</context>
+<context>
+    <name>PresenterMode</name>
+    <message>
+        <source>&amp;Presenter mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Large type, thick chart lines and strong contrast for a projector; a lesson&apos;s chart alone beside its text (F5)</source>
+        <translation>为投影仪准备的大字号、粗曲线和高对比度；上课时只显示当前步骤的图表及其讲解（F5）</translation>
     </message>
 </context>
 <context>

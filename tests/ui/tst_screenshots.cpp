@@ -7,6 +7,7 @@
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
+#include "ui/presentermode.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/explanationview.h"
 #include "ui/panels/lessonpanel.h"
@@ -15,7 +16,9 @@
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
 
+#include <QAbstractAxis>
 #include <QAction>
+#include <QChart>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
@@ -255,6 +258,31 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 120000);
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-1280x720.png"))));
+
+        // Presenter mode, as the class sees it: the step's chart alone, its text 20 px and more,
+        // on the same projector.
+        window.presenterMode()->action()->trigger();
+        QVERIFY(window.presenterMode()->isOn());
+        QTest::qWait(800);
+        QCOMPARE(window.size(), QSize(1280, 720));
+        MetricChart* orders = window.chartsPanel()->chart(QStringLiteral("Orders per second"));
+        QVERIFY(orders->isVisible());
+        QVERIFY(!window.chartsPanel()->chart(QStringLiteral("Attempts per second"))->isVisible());
+        QVERIFY(orders->chart()->titleFont().pixelSize() >= 20);
+        for (const QAbstractAxis* axis : orders->chart()->axes())
+            QVERIFY(axis->labelsFont().pixelSize() >= 20);
+        QVERIFY(orders->width() > 600);
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-1280x720.png"))));
+        // Step 1 looks at the lock inspector: it takes the charts' place, boxes sized for the type.
+        window.lessonPanel()->back();
+        QTest::qWait(500);
+        QVERIFY(!window.chartsPanel()->isVisible());
+        QVERIFY(window.lockInspectorPanel()->isVisible());
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-locks-1280x720.png"))));
+        window.lessonPanel()->next();
+        window.presenterMode()->setOn(false);
+        QVERIFY(window.chartsPanel()->chart(QStringLiteral("Attempts per second"))->isVisible());
+        QVERIFY(orders->chart()->titleFont().pixelSize() < 20);
     }
 };
 

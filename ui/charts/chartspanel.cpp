@@ -2,6 +2,7 @@
 
 #include "app/report/strategycolors.h"
 #include "app/report/timemetric.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
@@ -179,6 +180,24 @@ void ChartsPanel::strategyFinished(const StrategyResult& result)
             chart->matchTime(end);
     }
     m_oversell->strategyFinished(result);
+}
+
+void ChartsPanel::setPresenting(bool presenting)
+{
+    m_presenting = presenting;
+    for (MetricChart* chart : charts())
+        chart->setStyle(ChartStyle { presenting });
+    setFocusChart(m_focus);
+}
+
+void ChartsPanel::setFocusChart(const QString& id)
+{
+    m_focus = id;
+    const TimeMetric* metric = TimeMetric::find(id.toLatin1().constData());
+    MetricChart* focused = metric ? m_charts.value(metric->translatedTitle()) : nullptr;
+    // Hidden charts leave their grid cells empty, and the one shown takes the tab.
+    for (MetricChart* chart : std::as_const(m_ordered))
+        chart->setVisible(!m_presenting || !focused || chart == focused || chart->parentWidget() != focused->parentWidget());
 }
 
 bool ChartsPanel::showChart(const QString& id)

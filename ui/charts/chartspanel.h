@@ -33,6 +33,11 @@ public:
     // Opens the tab that holds a chart: a TimeMetric id, "oversell" or "scaling"; false for
     // any other (the lock inspector and the deadlocks are the window's, not this panel's).
     bool showChart(const QString& id);
+    // Presenter mode: every chart with a projector's text and lines; with a focus (a lesson
+    // step's chart), that chart alone fills its tab. An empty focus shows every chart again.
+    void setPresenting(bool presenting);
+    void setFocusChart(const QString& id);
+    bool presenting() const { return m_presenting; }
     OversellView* oversell() const { return m_oversell; }
     ComparisonPanel* comparison() const { return m_comparison; }
 
@@ -53,4 +58,6 @@ private:
     bool m_deadlockMarks = false;
     bool m_soldOutMarks = false;
     QTimer m_repaint;
+    bool m_presenting = false;
+    QString m_focus; // a TimeMetric id, or empty
 };

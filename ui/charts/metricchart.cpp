@@ -1,6 +1,7 @@
 #include "ui/charts/metricchart.h"
 
 #include "app/report/strategycolors.h"
+#include "ui/charts/chartstyle.h"
 
 #include <QChart>
 #include <QCursor>
@@ -66,7 +67,7 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     m_chart->setTitle(title);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_xAxis->setTitleText(QStringLiteral("elapsed s"));
+    m_xAxis->setTitleText(tr("elapsed s"));
     m_xAxis->setLabelFormat(QStringLiteral("%g"));
     m_yAxis->setTitleText(unit);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
@@ -94,7 +95,7 @@ MetricChart::Line& MetricChart::line(const QString& name)
     QPen pen(StrategyColors::of(strategy));
     pen.setWidthF(2.0);
     pen.setStyle(StrategyColors::lineStyleOf(strategy));
-    created.series->setPen(pen);
+    m_style.setPen(created.series, pen);
     m_chart->addSeries(created.series);
     connect(created.series, &QLineSeries::hovered, this, [this, name](const QPointF& point, bool entered) {
         if (entered)
@@ -129,7 +130,7 @@ void MetricChart::addPoint(const QString& name, double x, double y)
 
 void MetricChart::setPen(const QString& name, const QPen& pen)
 {
-    line(name).series->setPen(pen);
+    m_style.setPen(line(name).series, pen);
 }
 
 void MetricChart::addMarker(double x)
@@ -186,7 +187,7 @@ void MetricChart::addTo(Markers& markers, double x, const QString& name, int sha
         markers.series = new QScatterSeries;
         markers.series->setName(name);
         markers.series->setMarkerShape(static_cast<QScatterSeries::MarkerShape>(shape));
-        markers.series->setMarkerSize(9);
+        markers.series->setMarkerSize(m_style.markerSize());
         markers.series->setColor(colour);
         markers.series->setBorderColor(colour);
         m_chart->addSeries(markers.series);
@@ -408,4 +409,10 @@ bool MetricChart::pointsShown(const QString& name) const
 {
     const auto it = m_lines.find(name);
     return it != m_lines.end() && it->series->pointsVisible();
+}
+
+void MetricChart::setStyle(const ChartStyle& style)
+{
+    m_style = style;
+    m_style.apply(m_chart);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/charts/chartstyle.h"
 #include "ui/charts/exportablechartview.h"
 
 #include <QHash>
@@ -49,6 +50,9 @@ public:
     void flush();
 
     QString title() const { return m_title; }
+    // Text and line sizes: the usual ones, or a projector's (presenter mode).
+    void setStyle(const ChartStyle& style);
+    const ChartStyle& style() const { return m_style; }
     QStringList lineNames() const;
     qsizetype pointCount(const QString& line) const; // as shown on the chart
     QList<QPointF> points(const QString& line) const; // as shown on the chart
@@ -84,6 +88,7 @@ private:
     QString m_title;
     QString m_unit;
     QChart* m_chart;
+    ChartStyle m_style;
     QValueAxis* m_xAxis;
     QValueAxis* m_yAxis;
     QHash<QString, Line> m_lines;

@@ -2,6 +2,7 @@
 
 #include "app/report/strategycolors.h"
 
+#include <QFontMetrics>
 #include <QHash>
 #include <QPainter>
 #include <QPainterPath>
@@ -10,27 +11,40 @@
 
 namespace {
 
-constexpr int kBoxWidth = 74;
-constexpr int kBoxHeight = 30;
-constexpr int kGap = 16; // between boxes of a line, where the arrow goes
-constexpr int kLineGap = 8; // between wrapped lines of one queue
-constexpr int kMargin = 8;
-constexpr int kLabelHeight = 22; // the queue's title line
-constexpr int kQueueGap = 14;
+// The drawing's measures, grown with the font (presenter mode) so that "conn 1234" and its
+// second line still fit a box.
+struct Sizes {
+    int boxWidth = 74;
+    int boxHeight = 30;
+    int gap = 16; // between boxes of a line, where the arrow goes
+    int lineGap = 8; // between wrapped lines of one queue
+    int margin = 8;
+    int labelHeight = 22; // the queue's title line
+    int queueGap = 14;
+
+    static Sizes of(const QFontMetrics& metrics)
+    {
+        Sizes sizes;
+        sizes.boxWidth = std::max(sizes.boxWidth, metrics.horizontalAdvance(QStringLiteral("conn 00000")) + 10);
+        sizes.boxHeight = std::max(sizes.boxHeight, 2 * metrics.lineSpacing() + 4);
+        sizes.labelHeight = std::max(sizes.labelHeight, metrics.lineSpacing() + 6);
+        return sizes;
+    }
+};
 // Every waiter is drawn, up to the most connections a run can have.
 constexpr int kMaxBoxes = 1100;
 
 // Boxes per line at a width: a queue wraps onto as many lines as it needs.
-int boxesPerLine(int width)
+int boxesPerLine(int width, const Sizes& s)
 {
-    return std::max(1, (width - 2 * kMargin + kGap) / (kBoxWidth + kGap));
+    return std::max(1, (width - 2 * s.margin + s.gap) / (s.boxWidth + s.gap));
 }
 
-int queueHeight(qsizetype boxes, int width)
+int queueHeight(qsizetype boxes, int width, const Sizes& s)
 {
     const qsizetype shown = std::min<qsizetype>(boxes, kMaxBoxes);
-    const qsizetype lines = std::max<qsizetype>(1, (shown + boxesPerLine(width) - 1) / boxesPerLine(width));
-    return kLabelHeight + static_cast<int>(lines) * (kBoxHeight + kLineGap) + kQueueGap;
+    const qsizetype lines = std::max<qsizetype>(1, (shown + boxesPerLine(width, s) - 1) / boxesPerLine(width, s));
+    return s.labelHeight + static_cast<int>(lines) * (s.boxHeight + s.lineGap) + s.queueGap;
 }
 
 } // namespace
@@ -97,7 +111,8 @@ void WaitForGraph::setSnapshot(const LockSnapshot& snapshot)
 
 QSize WaitForGraph::sizeHint() const
 {
-    constexpr int width = 8 * (kBoxWidth + kGap);
+    const Sizes s = Sizes::of(fontMetrics());
+    const int width = 8 * (s.boxWidth + s.gap);
     return { width, heightForWidth(width) };
 }
 
@@ -108,9 +123,10 @@ bool WaitForGraph::hasHeightForWidth() const
 
 int WaitForGraph::heightForWidth(int width) const
 {
-    int height = kMargin;
+    const Sizes s = Sizes::of(fontMetrics());
+    int height = s.margin;
     for (const Queue& queue : m_queues)
-        height += queueHeight(queue.holders.size() + queue.waiters.size(), width);
+        height += queueHeight(queue.holders.size() + queue.waiters.size(), width, s);
     return std::max(120, height);
 }
 
@@ -134,26 +150,27 @@ void WaitForGraph::paintEvent(QPaintEvent*)
     for (const LockTransaction& trx : m_snapshot.transactions)
         byId.insert(trx.trxId, &trx);
 
-    const int perLine = boxesPerLine(width());
-    int y = kMargin;
+    const Sizes s = Sizes::of(fontMetrics());
+    const int perLine = boxesPerLine(width(), s);
+    int y = s.margin;
     for (const Queue& queue : m_queues) {
         painter.setPen(colours.text().color());
         const QString table = queue.table.section(QLatin1Char('.'), -1).remove(QLatin1Char('`'));
-        painter.drawText(QRect(kMargin, y, width() - 2 * kMargin, kLabelHeight), Qt::AlignVCenter,
+        painter.drawText(QRect(s.margin, y, width() - 2 * s.margin, s.labelHeight), Qt::AlignVCenter,
             tr("%1 row %2: %n waiting, read left to right and line by line from the holder", nullptr,
                 static_cast<int>(queue.waiters.size()))
                 .arg(table, queue.row));
-        y += kLabelHeight;
+        y += s.labelHeight;
         QStringList boxes = queue.holders + queue.waiters;
         const qsizetype hidden = std::max<qsizetype>(0, boxes.size() - kMaxBoxes);
         boxes = boxes.mid(0, kMaxBoxes);
         for (int i = 0; i < boxes.size(); ++i) {
             const int column = i % perLine;
-            const int x = kMargin + column * (kBoxWidth + kGap);
-            const int top = y + (i / perLine) * (kBoxHeight + kLineGap);
+            const int x = s.margin + column * (s.boxWidth + s.gap);
+            const int top = y + (i / perLine) * (s.boxHeight + s.lineGap);
             const LockTransaction* trx = byId.value(boxes[i]);
             const bool holder = i < queue.holders.size();
-            const QRect box(x, top, kBoxWidth, kBoxHeight);
+            const QRect box(x, top, s.boxWidth, s.boxHeight);
             const QColor fill = holder ? StrategyColors::safe() : StrategyColors::unsafe().lighter(trx && trx->waitingS > 1.0 ? 100 : 130);
             painter.setPen(Qt::NoPen);
             painter.setBrush(fill);
@@ -170,8 +187,8 @@ void WaitForGraph::paintEvent(QPaintEvent*)
             painter.drawText(box, Qt::AlignCenter, label);
             if (column > 0) { // arrow from this box to the one ahead of it
                 painter.setPen(QPen(colours.text().color(), 1.5));
-                const QPointF from(x, top + kBoxHeight / 2.0);
-                const QPointF to(x - kGap, top + kBoxHeight / 2.0);
+                const QPointF from(x, top + s.boxHeight / 2.0);
+                const QPointF to(x - s.gap, top + s.boxHeight / 2.0);
                 painter.drawLine(from, to);
                 QPainterPath head;
                 head.moveTo(to);
@@ -182,11 +199,11 @@ void WaitForGraph::paintEvent(QPaintEvent*)
             }
         }
         const qsizetype lines = std::max<qsizetype>(1, (boxes.size() + perLine - 1) / perLine);
-        y += static_cast<int>(lines) * (kBoxHeight + kLineGap);
+        y += static_cast<int>(lines) * (s.boxHeight + s.lineGap);
         if (hidden > 0) {
             painter.setPen(colours.text().color());
-            painter.drawText(QRect(kMargin, y, width(), kBoxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
+            painter.drawText(QRect(s.margin, y, width(), s.boxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
         }
-        y += kQueueGap;
+        y += s.queueGap;
     }
 }
