@@ -65,9 +65,9 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     // without a display); any other run stays a QCoreApplication. The parser's help text needs
     // an application object too, so a plain one parses, and gives way when charts are drawn.
     auto app = std::make_unique<QCoreApplication>(argc, argv);
-    const CommandLine commandLine = CommandLine::parse(arguments);
+    const CommandLine parsed = CommandLine::parse(arguments);
     ProcessArguments::maskPasswords(argc, argv); // parsed: from here on `ps` shows *** instead
-    if (commandLine.drawsCharts()) {
+    if (parsed.drawsCharts()) {
         app.reset();
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -75,6 +75,9 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     }
     describeApplication();
     Translation::install(Translation::bestFor(QLocale::system())); // reports and charts in the reader's language
+    CommandLine commandLine = parsed;
+    if (commandLine.lesson) // read again, now in the reader's language
+        commandLine.lesson = LessonLibrary::find(commandLine.lesson->id);
     QTextStream out(stdout);
     QTextStream err(stderr);
     switch (commandLine.action) {

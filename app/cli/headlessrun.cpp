@@ -3,6 +3,7 @@
 #include "app/cli/consolereporter.h"
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
+#include "app/report/comparisonsentence.h"
 #include "app/report/resultwriter.h"
 #include "app/session/labsession.h"
 #include "app/session/shutdownsignal.h"
@@ -184,6 +185,21 @@ int HeadlessRun::exec()
     for (const SourcedResult& row : session.results())
         results.append(row.result);
     reporter.printTable(results);
+    // Each experiment's rows compared in plain words, in the order they ran.
+    QList<Experiment> experiments;
+    for (const StrategyResult& result : results) {
+        if (!experiments.contains(result.experiment))
+            experiments.append(result.experiment);
+    }
+    for (const Experiment& experiment : experiments) {
+        QList<StrategyResult> rows;
+        for (const StrategyResult& result : results) {
+            if (result.experiment == experiment)
+                rows.append(result);
+        }
+        if (const QString sentence = ComparisonSentence::of(rows); !sentence.isEmpty())
+            QTextStream(stdout) << sentence << Qt::endl;
+    }
     if (!writeFiles(session, &error)) {
         printError(error);
         status = std::max(status, kExitFailed);

@@ -21,7 +21,15 @@ struct LessonStep {
 // A lesson shipped in resources/lessons: a sequence of steps on one idea of the articles.
 struct Lesson {
     QString id; // the file name without ".json": what `lockbench lesson NAME` takes
-    QString title;
+    QString title; // in the reader's language
+    QString sourceTitle; // as the lesson's file has it, in English
     QString summary;
     QList<LessonStep> steps;
+
+    // Named by its id or its title, in either language, whatever the case.
+    bool isNamed(const QString& name) const
+    {
+        return id.compare(name, Qt::CaseInsensitive) == 0 || title.compare(name, Qt::CaseInsensitive) == 0
+            || sourceTitle.compare(name, Qt::CaseInsensitive) == 0;
+    }
 };

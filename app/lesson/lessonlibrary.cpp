@@ -4,6 +4,7 @@
 #include "app/report/timemetric.h"
 #include "strategies/strategyregistry.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -15,9 +16,12 @@ namespace LessonLibrary {
 
 namespace {
 
+// A text of the lesson in the reader's language: the lessons are translated through the same
+// .ts file as the sources (resources/translatabletexts.cmake lists their texts for lupdate).
 QString text(const QJsonObject& object, const char* key)
 {
-    return object.value(QLatin1String(key)).toString().trimmed();
+    const QString source = object.value(QLatin1String(key)).toString().trimmed();
+    return source.isEmpty() ? source : QCoreApplication::translate("Lesson", source.toUtf8().constData());
 }
 
 bool knownChart(const QString& chart)
@@ -72,6 +76,7 @@ std::optional<Lesson> fromJson(const QString& id, const QJsonObject& object, QSt
     Lesson lesson;
     lesson.id = id;
     lesson.title = text(object, "title");
+    lesson.sourceTitle = object.value(QStringLiteral("title")).toString().trimmed();
     lesson.summary = text(object, "summary");
     const qsizetype before = errors.size();
     if (lesson.title.isEmpty())
@@ -114,7 +119,7 @@ QList<Lesson> load(QStringList* errors)
 std::optional<Lesson> find(const QString& name)
 {
     for (const Lesson& lesson : load()) {
-        if (lesson.id.compare(name, Qt::CaseInsensitive) == 0 || lesson.title.compare(name, Qt::CaseInsensitive) == 0)
+        if (lesson.isNamed(name))
             return lesson;
     }
     return std::nullopt;

@@ -1,5 +1,7 @@
 #include "app/report/reportsection.h"
 
+#include "app/report/comparisonsentence.h"
+
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
 #include "app/core/repeatsummary.h"
@@ -210,6 +212,11 @@ QString html(const ReportGroup& group, int number)
         out += QStringLiteral("</tr>");
     }
     out += QStringLiteral("</table>");
+    QList<StrategyResult> results;
+    for (const SourcedResult& row : group.rows)
+        results.append(row.result);
+    if (const QString comparison = ComparisonSentence::of(results); !comparison.isEmpty())
+        out += QStringLiteral("<p class='comparison'><b>%1</b></p>").arg(escape(comparison));
     if (!notes.isEmpty())
         out += QStringLiteral("<h3>%1</h3><ol class='notes'>%2</ol>").arg(escape(tr("Notes")), notes.join(QString()));
     out += spreadTable(group);

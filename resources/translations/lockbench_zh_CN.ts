@@ -80,6 +80,45 @@
     </message>
 </context>
 <context>
+    <name>ComparisonSentence</name>
+    <message>
+        <source>on one table of %1 tasks</source>
+        <translation>在一张有 %1 个任务的表上</translation>
+    </message>
+    <message>
+        <source>on one hot SKU</source>
+        <translation>在单个热点 SKU 上</translation>
+    </message>
+    <message>
+        <source>on %1 SKUs</source>
+        <translation>在 %1 个 SKU 上</translation>
+    </message>
+    <message>
+        <source>tasks/s</source>
+        <translation>任务/秒</translation>
+    </message>
+    <message>
+        <source>orders/s</source>
+        <translation>单/秒</translation>
+    </message>
+    <message>
+        <source>(%1 against %2 %3)</source>
+        <translation>（%1 对 %2 %3）</translation>
+    </message>
+    <message>
+        <source>%1 and %2 ran at about the same rate %3 %4.</source>
+        <translation>%3，%1 与 %2 的速率大致相同%4。</translation>
+    </message>
+    <message>
+        <source>%1 completed tasks %2× as fast as %3 %4 %5.</source>
+        <translation>%4，%1 完成任务的速度是 %3 的 %2 倍%5。</translation>
+    </message>
+    <message>
+        <source>%1 sold %2× as fast as %3 %4 %5.</source>
+        <translation>%4，%1 的销售速度是 %3 的 %2 倍%5。</translation>
+    </message>
+</context>
+<context>
     <name>DeadlocksPanel</name>
     <message>
         <source>No deadlock yet.</source>
@@ -278,6 +317,289 @@
     </message>
 </context>
 <context>
+    <name>Lesson</name>
+    <message>
+        <source>Why a hot row serialises</source>
+        <translation>热点行为何串行化</translation>
+    </message>
+    <message>
+        <source>Every order for one SKU needs the same row lock, and InnoDB grants it to one transaction at a time until that transaction commits. However many clients there are, the row passes one order at a time, and the longer each holds the lock, the fewer orders a second get through.</source>
+        <translation>同一个 SKU 的每个订单都需要同一把行锁，而 InnoDB 每次只把它授予一个事务，直到该事务提交。无论有多少客户端，这一行每次只能通过一个订单；每个订单持锁越久，每秒能通过的订单就越少。</translation>
+    </message>
+    <message>
+        <source>One row, one lock at a time</source>
+        <translation>一行，一次一把锁</translation>
+    </message>
+    <message>
+        <source>Thirty-two shoppers buy from one SKU. Each order locks the stock row with SELECT … FOR UPDATE, checks it, updates it and commits. While one transaction holds the lock, the other thirty-one wait in line on that row.</source>
+        <translation>三十二名顾客购买同一个 SKU。每个订单用 SELECT … FOR UPDATE 锁住库存行，检查库存，更新后提交。一个事务持有锁时，其余三十一个事务都在这一行上排队等待。</translation>
+    </message>
+    <message>
+        <source>The lock inspector shows one transaction holding the row&apos;s X lock and a queue of waiters behind it, every sample, for the whole run.</source>
+        <translation>锁监视器显示：在整个运行期间的每次采样中，都有一个事务持有该行的 X 锁，后面排着一队等待者。</translation>
+    </message>
+    <message>
+        <source>Thirty-two clients are connected. How many of them can be changing the stock row at any moment?</source>
+        <translation>三十二个客户端都已连接。在任一时刻，其中有几个能够修改库存行？</translation>
+    </message>
+    <message>
+        <source>Hold the lock longer</source>
+        <translation>延长持锁时间</translation>
+    </message>
+    <message>
+        <source>Now each transaction does 5 ms of work while it holds the lock, as a payment check or a slow network would. The row is still granted to one transaction at a time, so each order now costs the whole queue at least 5 ms.</source>
+        <translation>现在每个事务在持锁期间要做 5 ms 的工作，就像支付校验或慢速网络造成的那样。该行仍然每次只授予一个事务，因此现在每个订单都会让整个队列至少多等 5 ms。</translation>
+    </message>
+    <message>
+        <source>Orders per second fall to under 200: one order per hold time. The explanation under the results names the ceiling, 1000 ms divided by the hold time.</source>
+        <translation>每秒订单数降到 200 以下：每段持锁时间只能通过一个订单。结果下方的原因分析给出了这个上限：1000 ms 除以持锁时间。</translation>
+    </message>
+    <message>
+        <source>If the work inside the transaction took 20 ms, what would the best possible rate be, whatever the number of clients?</source>
+        <translation>如果事务内的工作耗时 20 ms，那么无论客户端有多少，可能达到的最高速率是多少？</translation>
+    </message>
+    <message>
+        <source>More clients do not help</source>
+        <translation>加客户端无济于事</translation>
+    </message>
+    <message>
+        <source>The same 5 ms of work, with twice as many shoppers. More clients only make the queue on the row longer.</source>
+        <translation>同样是 5 ms 的工作，但顾客数量翻了一倍。更多的客户端只会让该行上的队列更长。</translation>
+    </message>
+    <message>
+        <source>Orders per second stay where they were, while the number of transactions waiting for the lock doubles, and so does the latency.</source>
+        <translation>每秒订单数保持不变，而等待锁的事务数翻了一倍，延迟也随之翻倍。</translation>
+    </message>
+    <message>
+        <source>Where does the time of a slow order go: into the work, or into the wait for the lock?</source>
+        <translation>一个慢订单的时间花在了哪里：是花在工作上，还是花在等待锁上？</translation>
+    </message>
+    <message>
+        <source>Optimistic is not free</source>
+        <translation>乐观锁也有代价</translation>
+    </message>
+    <message>
+        <source>Optimistic concurrency takes no lock while it reads: it writes only if the version it read is still current, and starts again when another order got there first. With few conflicts that is cheap; on a hot row almost every attempt loses, and the retries are the cost.</source>
+        <translation>乐观并发控制在读取时不加锁：只有当它读到的版本仍是最新版本时才写入；如果另一个订单抢先一步，就从头再来。冲突很少时，这样做代价很低；但在热点行上，几乎每次尝试都会落败，重试就是代价。</translation>
+    </message>
+    <message>
+        <source>Few conflicts: many SKUs</source>
+        <translation>冲突很少：大量 SKU</translation>
+    </message>
+    <message>
+        <source>A thousand SKUs, sixteen shoppers spread evenly over them. Two orders rarely touch the same row at the same time, so the version check almost always succeeds.</source>
+        <translation>一千个 SKU，十六名顾客的订单均匀分布在这些 SKU 上。两个订单很少同时访问同一行，因此版本检查几乎总能通过。</translation>
+    </message>
+    <message>
+        <source>Retries per second stay near zero, and optimistic keeps up with pessimistic.</source>
+        <translation>每秒重试次数接近于零，optimistic 的表现与 pessimistic 不相上下。</translation>
+    </message>
+    <message>
+        <source>Why does optimistic need no lock to sell correctly when conflicts are rare?</source>
+        <translation>冲突很少时，为什么 optimistic 不加锁也能正确售卖？</translation>
+    </message>
+    <message>
+        <source>One hot row: a retry storm</source>
+        <translation>单一热点行：重试风暴</translation>
+    </message>
+    <message>
+        <source>Now everybody buys the same SKU. Each attempt reads the version, crosses the network and tries to write; by then another order has usually changed the row, so the update matches nothing and the order starts again.</source>
+        <translation>现在所有人都购买同一个 SKU。每次尝试先读取版本，经过一次网络往返后再尝试写入；而此时通常已有另一个订单修改了该行，于是更新匹配不到任何行，订单只好从头再来。</translation>
+    </message>
+    <message>
+        <source>Attempts per second are far above orders per second: most attempts are thrown away. The explanation gives the retries per sold order.</source>
+        <translation>每秒尝试次数远高于每秒订单数：大部分尝试都被白白丢弃。原因分析给出了每个售出订单的重试次数。</translation>
+    </message>
+    <message>
+        <source>On a hot row, which costs more: waiting for a lock, or doing the work again after losing the race?</source>
+        <translation>在热点行上，哪种代价更高：等待锁，还是在竞争失败后重做一遍？</translation>
+    </message>
+    <message>
+        <source>Spread the row</source>
+        <translation>拆分热点行</translation>
+    </message>
+    <message>
+        <source>If one row is the bottleneck, split it: keep a SKU&apos;s stock in several slot rows, so that orders lock different rows. How the slots are guarded decides whether the split helps.</source>
+        <translation>如果一行成了瓶颈，就把它拆开：把一个 SKU 的库存放在多个槽位行中，让订单锁住不同的行。槽位如何防止超卖，决定了拆分是否有用。</translation>
+    </message>
+    <message>
+        <source>Slots with a SUM guard</source>
+        <translation>带 SUM 校验的槽位</translation>
+    </message>
+    <message>
+        <source>slotted keeps sixteen slot rows per SKU and writes to a random one with INSERT … ON DUPLICATE KEY UPDATE. To be sure the SKU is not oversold, it checks SUM(stock) of all slots under FOR UPDATE in the same statement, and that locks every slot row of the SKU again.</source>
+        <translation>slotted 为每个 SKU 保留十六个槽位行，用 INSERT … ON DUPLICATE KEY UPDATE 随机写入其中一行。为确保该 SKU 不会超卖，它在同一条语句中以 FOR UPDATE 检查所有槽位的 SUM(stock)，而这又会把该 SKU 的每个槽位行都锁一遍。</translation>
+    </message>
+    <message>
+        <source>slotted is no faster than pessimistic: the guard takes the locks of all sixteen slots, so orders still pass one at a time.</source>
+        <translation>slotted 并不比 pessimistic 快：校验会拿下全部十六个槽位的锁，所以订单仍然只能一个一个地通过。</translation>
+    </message>
+    <message>
+        <source>Why does splitting a row into sixteen not help when every order reads all sixteen under a lock?</source>
+        <translation>如果每个订单都要在加锁的情况下读取全部十六行，为什么把一行拆成十六行也无济于事？</translation>
+    </message>
+    <message>
+        <source>Slots that each hold their own stock</source>
+        <translation>各槽位独立持有库存</translation>
+    </message>
+    <message>
+        <source>slotted-partitioned gives each slot its own share of the stock. An order takes from one slot with a conditional UPDATE and moves to another slot when that one has run dry, so sixteen orders can hold sixteen different locks at once.</source>
+        <translation>slotted-partitioned 让每个槽位持有自己那一份库存。订单用条件 UPDATE 从一个槽位扣减，该槽位耗尽时就换到另一个槽位，因此十六个订单可以同时持有十六把不同的锁。</translation>
+    </message>
+    <message>
+        <source>slotted-partitioned sells several times as fast, with far fewer row-lock waits: the orders no longer meet on one row.</source>
+        <translation>slotted-partitioned 的售卖速度快了好几倍，行锁等待也少得多：订单不再挤在同一行上。</translation>
+    </message>
+    <message>
+        <source>When the slots run low, an order can find its slot empty while the SKU still has stock elsewhere. What must the lab do so that no buyer is refused in that case?</source>
+        <translation>槽位库存不足时，订单可能发现自己的槽位已空，而该 SKU 在其他槽位仍有库存。本工具必须怎么做，才能在这种情况下不拒绝任何买家？</translation>
+    </message>
+    <message>
+        <source>Queue and batch</source>
+        <translation>排队与批量</translation>
+    </message>
+    <message>
+        <source>Instead of letting every client fight for the row lock, put the orders of a SKU in a queue inside the application and let one writer apply them. With batching, the writer applies many orders in one transaction, so the row&apos;s lock is taken once for the whole batch.</source>
+        <translation>与其让每个客户端争抢行锁，不如在应用程序内把同一个 SKU 的订单放进队列，由一个写入线程执行。采用批量处理时，写入线程在一个事务中执行许多订单，这样整批订单只需获取一次该行的锁。</translation>
+    </message>
+    <message>
+        <source>A queue without batching</source>
+        <translation>只排队，不批量</translation>
+    </message>
+    <message>
+        <source>queued puts each order in a per-SKU queue; one writer takes one order at a time and commits it. No two transactions ever wait for each other on the row: the waiting happens in the queue, in memory.</source>
+        <translation>queued 把每个订单放进按 SKU 划分的队列；一个写入线程每次取出一个订单并提交。任何两个事务都不会在该行上相互等待：等待发生在内存中的队列里。</translation>
+    </message>
+    <message>
+        <source>queued has almost no row-lock waits, while pessimistic has one for nearly every order; with one order per transaction the rates stay close.</source>
+        <translation>queued 几乎没有行锁等待，而 pessimistic 几乎每个订单都有一次；每个事务只处理一个订单时，两者的速率相差不大。</translation>
+    </message>
+    <message>
+        <source>If the waiting still happens, only in the application&apos;s queue, what have we gained?</source>
+        <translation>如果等待依然存在，只是转移到了应用程序的队列里，那我们得到了什么？</translation>
+    </message>
+    <message>
+        <source>Batching: one transaction for many orders</source>
+        <translation>批量：一个事务处理多个订单</translation>
+    </message>
+    <message>
+        <source>The same queue, but the writer takes up to 32 waiting orders and applies them in one transaction: one lock, one commit, one round trip for all of them.</source>
+        <translation>还是同一个队列，但写入线程一次最多取出 32 个等待中的订单，在一个事务中执行：这些订单总共只需一次加锁、一次提交、一次往返。</translation>
+    </message>
+    <message>
+        <source>queued now sells many times as fast as pessimistic on the same hot SKU. The results say by how much.</source>
+        <translation>在同一个热点 SKU 上，queued 现在的售卖速度是 pessimistic 的许多倍。具体快多少，请看结果。</translation>
+    </message>
+    <message>
+        <source>What does a batch cost an order that arrives just after the writer started a batch?</source>
+        <translation>如果一个订单恰好在写入线程开始处理一批之后才到达，批量处理会让它付出什么代价？</translation>
+    </message>
+    <message>
+        <source>Deadlocks and their detection</source>
+        <translation>死锁及其检测</translation>
+    </message>
+    <message>
+        <source>Orders that lock two SKUs in random order can each wait for the other: a deadlock. InnoDB detects it and rolls one transaction back with error 1213; without detection, the waiters stay stuck until the lock wait timeout. Locking in one fixed order makes the cycle impossible.</source>
+        <translation>以随机顺序锁住两个 SKU 的订单可能互相等待对方：这就是死锁。InnoDB 会检测到死锁，并以错误 1213 回滚其中一个事务；如果不检测，等待者会一直卡住，直到锁等待超时。按固定顺序加锁，就不可能形成环路。</translation>
+    </message>
+    <message>
+        <source>Two SKUs in random order</source>
+        <translation>随机顺序锁两个 SKU</translation>
+    </message>
+    <message>
+        <source>Each order buys two SKUs out of four. two-sku-random locks them in the order the shopper picked; two-sku-sorted always locks the lower SKU first. Watch the deadlocks.</source>
+        <translation>每个订单从四个 SKU 中购买两个。two-sku-random 按顾客挑选的顺序加锁；two-sku-sorted 总是先锁编号较小的 SKU。请注意观察死锁。</translation>
+    </message>
+    <message>
+        <source>two-sku-random deadlocks again and again, and the Deadlocks panel shows each cycle: who held which row and waited for which. two-sku-sorted has none.</source>
+        <translation>two-sku-random 一次又一次地发生死锁，“死锁”面板显示了每个环路：谁持有哪一行、又在等待哪一行。two-sku-sorted 一次也没有。</translation>
+    </message>
+    <message>
+        <source>Why can two transactions that lock rows in the same order never wait for each other in a circle?</source>
+        <translation>为什么按相同顺序锁行的两个事务永远不会形成循环等待？</translation>
+    </message>
+    <message>
+        <source>Detection off</source>
+        <translation>关闭死锁检测</translation>
+    </message>
+    <message>
+        <source>The same orders with innodb_deadlock_detect off and a one-second lock wait timeout. Nobody looks for the cycles any more: the waiters give up only when their timeout expires.</source>
+        <translation>同样的订单，但关闭 innodb_deadlock_detect，并把锁等待超时设为一秒。再也没有谁去查找环路：等待者只有在超时到期时才会放弃。</translation>
+    </message>
+    <message>
+        <source>two-sku-random now shows 1205 lock wait timeouts instead of deadlocks, and its orders per second drop: every cycle holds its rows for a whole second.</source>
+        <translation>two-sku-random 现在出现的是 1205 锁等待超时而不是死锁，每秒订单数也随之下降：每个环路都会把它的行占住整整一秒。</translation>
+    </message>
+    <message>
+        <source>The articles turned detection off to save CPU on a hot row. What does it cost when real deadlocks happen?</source>
+        <translation>一些文章为了在热点行上节省 CPU 而关闭了死锁检测。真正发生死锁时，这样做的代价是什么？</translation>
+    </message>
+    <message>
+        <source>Claim work without blocking</source>
+        <translation>无阻塞地认领任务</translation>
+    </message>
+    <message>
+        <source>Many workers take tasks from one table. If every worker locks the first pending rows, they all queue on the same rows; claiming with one UPDATE, or skipping locked rows, lets them work side by side.</source>
+        <translation>许多工作线程从同一张表中领取任务。如果每个工作线程都锁住最前面的待处理行，它们就会全都在相同的行上排队；用一条 UPDATE 认领，或者跳过已锁定的行，就能让它们并行工作。</translation>
+    </message>
+    <message>
+        <source>Three ways to claim a batch</source>
+        <translation>认领一批任务的三种方式</translation>
+    </message>
+    <message>
+        <source>Five thousand tasks, thirty-two workers, sixteen tasks a claim and 20 ms of work each. claim-for-update locks the first pending rows and works while holding them; claim-update marks its rows with one UPDATE and works with no lock held; claim-skip-locked reads past rows that others hold. A worker is killed every 300 ms.</source>
+        <translation>五千个任务，三十二个工作线程，每次认领十六个任务，每批工作耗时 20 ms。claim-for-update 锁住最前面的待处理行，并在持锁期间执行任务；claim-update 用一条 UPDATE 标记自己认领的行，执行时不持有任何锁；claim-skip-locked 读取时跳过其他工作线程持有的行。每 300 ms 会终止一个工作线程。</translation>
+    </message>
+    <message>
+        <source>claim-for-update completes tasks one batch at a time; the other two finish many times sooner. Every verdict passes: no task was done twice, none was lost, and claim-update&apos;s sweeper gave back what the killed workers held.</source>
+        <translation>claim-for-update 一次只能完成一批任务；另外两种策略完成所需的时间要短许多倍。所有结论都通过：没有任务被执行两次，也没有任务丢失，claim-update 的清扫线程收回了被终止的工作线程所持有的任务。</translation>
+    </message>
+    <message>
+        <source>A worker dies while it holds a claim. What frees its tasks with claim-for-update, and what with claim-update?</source>
+        <translation>一个工作线程在持有认领时终止了。使用 claim-for-update 时，是什么释放了它的任务？使用 claim-update 时又是什么？</translation>
+    </message>
+    <message>
+        <source>Stock in front of the database</source>
+        <translation>在数据库前扣减库存</translation>
+    </message>
+    <message>
+        <source>For the hottest items the articles keep the stock in Redis, split over sub-keys, take it with one atomic script and only then write the order to the database. No row lock is held anywhere, but there are now two systems and two steps, and the two must be reconciled.</source>
+        <translation>对于最热门的商品，一些文章把库存放在 Redis 中并拆分到多个子键上，用一个原子脚本扣减，然后才把订单写入数据库。整个过程不持有任何行锁，但现在有了两个系统、两个步骤，两者之间必须对账。</translation>
+    </message>
+    <message>
+        <source>Redis sub-keys against row locks</source>
+        <translation>Redis 子键对比行锁</translation>
+    </message>
+    <message>
+        <source>One hot SKU of 20,000 units. pessimistic and conditional sell from the stock row; redis-split takes each order&apos;s unit from one of sixteen Redis sub-keys with a Lua script, then writes the order row to MariaDB.</source>
+        <translation>一个热点 SKU，库存 20,000 件。pessimistic 和 conditional 从库存行中售卖；redis-split 用 Lua 脚本从十六个 Redis 子键之一中为每个订单扣减一件，再把订单行写入 MariaDB。</translation>
+    </message>
+    <message>
+        <source>redis-split sells out many times sooner. Its explanation says where a take&apos;s time goes: microseconds inside Redis, the rest on the round trip.</source>
+        <translation>redis-split 售罄所需的时间要短许多倍。它的原因分析说明了一次扣减的时间花在哪里：在 Redis 内部只需几微秒，其余都花在往返上。</translation>
+    </message>
+    <message>
+        <source>Redis runs one script at a time. Why is that not a hot row of its own?</source>
+        <translation>Redis 一次只执行一个脚本。为什么它本身不会成为一个新的热点行？</translation>
+    </message>
+    <message>
+        <source>What a crash between the two steps costs</source>
+        <translation>两步之间崩溃的代价</translation>
+    </message>
+    <message>
+        <source>Now the lab kills client connections every 30 ms. A take whose reply is lost, or an order whose write fails after Redis gave the stock, can leave units taken from Redis with no order row. The audit adds Redis&apos;s remaining stock to MariaDB&apos;s orders and compares the sum with the initial stock.</source>
+        <translation>现在本工具每 30 ms 终止一次客户端连接。扣减的回复丢失，或者 Redis 已扣减库存后订单写入失败，都可能导致库存已从 Redis 扣除却没有对应的订单行。审计会把 Redis 的剩余库存与 MariaDB 中的订单相加，并将总和与初始库存比较。</translation>
+    </message>
+    <message>
+        <source>The verdict may turn red with units stranded in Redis: nothing was oversold, but stock the shop had is neither in Redis nor in an order. The reconciliation reports the exact count.</source>
+        <translation>结论可能因滞留在 Redis 中的库存而变红：没有发生超卖，但商店原有的库存既不在 Redis 中，也不在任何订单里。对账会报告确切的件数。</translation>
+    </message>
+    <message>
+        <source>How would you give stranded units back to the shelf without ever selling one twice?</source>
+        <translation>怎样才能把滞留的库存放回货架，同时又保证任何一件都不会被卖两次？</translation>
+    </message>
+</context>
+<context>
     <name>LessonPanel</name>
     <message>
         <source>the Oversell tab</source>
@@ -425,6 +747,26 @@
     <message>
         <source>%1 at %2 s: %3 transactions open, %4 waiting for a row lock; longest queue %5.</source>
         <translation>%1 于 %2 s：%3 个事务进行中，%4 个正在等待行锁；最长队列为 %5。</translation>
+    </message>
+    <message>
+        <source>◀</source>
+        <translation>◀</translation>
+    </message>
+    <message>
+        <source>▶</source>
+        <translation>▶</translation>
+    </message>
+    <message>
+        <source>Frozen: the picture one sample earlier</source>
+        <translation>冻结时：前一次采样的画面</translation>
+    </message>
+    <message>
+        <source>Frozen: the picture one sample later</source>
+        <translation>冻结时：后一次采样的画面</translation>
+    </message>
+    <message>
+        <source>(picture %1 of the %2 recorded)</source>
+        <translation>（已记录 %2 幅画面中的第 %1 幅）</translation>
     </message>
 </context>
 <context>
@@ -759,6 +1101,89 @@ t = %2 s
     <message>
         <source>Large type, thick chart lines and strong contrast for a projector; a lesson&apos;s chart alone beside its text (F5)</source>
         <translation>为投影仪准备的大字号、粗曲线和高对比度；上课时只显示当前步骤的图表及其讲解（F5）</translation>
+    </message>
+</context>
+<context>
+    <name>Preset</name>
+    <message>
+        <source>Flash sale: one hot SKU</source>
+        <translation>秒杀：单个热点 SKU</translation>
+    </message>
+    <message>
+        <source>Everybody wants the same item: 2,000 units of one SKU, 64 shoppers buying one unit at a time until it is gone. Every order needs the same row lock, so the strategies that hold it longest queue up the most: watch orders/s and the lock waits. Optimistic retries so often on the hot row that it may not sell out within the 30 s limit. Naive never takes a lock and sells more than there is: its line on the oversell chart turns red.</source>
+        <translation>所有人都想要同一件商品：一个 SKU 共 2,000 件，64 名顾客每次买一件，直到售完为止。每个订单都需要同一把行锁，因此持锁时间最长的策略排队最严重：请观察单/秒和锁等待。optimistic 在热点行上重试过于频繁，可能无法在 30 s 的时限内售罄。naive 从不加锁，卖出的数量超过库存：它在超卖图表上的曲线会变红。</translation>
+    </message>
+    <message>
+        <source>Many SKUs, little contention</source>
+        <translation>多 SKU，低竞争</translation>
+    </message>
+    <message>
+        <source>A normal day: 10,000 SKUs, orders spread evenly, 32 shoppers. Two orders rarely touch the same row, so there is almost nothing to wait for and every strategy does about as well as the server allows. Compare this with the flash sale: same strategies, no hot row, no queue.</source>
+        <translation>平常的一天：10,000 个 SKU，订单均匀分布，32 名顾客。两个订单很少访问同一行，几乎没有什么需要等待，每种策略都能达到服务器所能承受的水平。请与秒杀对比：同样的策略，没有热点行，也没有队列。</translation>
+    </message>
+    <message>
+        <source>GitHub-style slotted counter</source>
+        <translation>GitHub 式分槽计数器</translation>
+    </message>
+    <message>
+        <source>One counter spread over 100 slot rows, as GitHub did for download counts. Spreading the stock itself over the slots lets concurrent sales lock different rows. Guarding every sale with SUM(stock) ... FOR UPDATE, as the articles do to avoid overselling, locks all slots again: compare the two slotted strategies with the plain conditional update.</source>
+        <translation>把一个计数器分散到 100 个槽位行上，就像 GitHub 对下载计数所做的那样。把库存本身分散到各槽位，能让并发的售卖锁住不同的行。而像一些文章那样，为避免超卖用 SUM(stock) ... FOR UPDATE 保护每次售卖，又会把所有槽位重新锁住：请将两种 slotted 策略与普通的条件更新（conditional）进行比较。</translation>
+    </message>
+    <message>
+        <source>Round trips inside the transaction</source>
+        <translation>事务内的网络往返</translation>
+    </message>
+    <message>
+        <source>Every statement now crosses a 5 ms network, as between an application and a database in another region. A row lock stays held across each round trip after the statement that took it: pessimistic holds the hot row across three (UPDATE, INSERT, COMMIT), so it passes at most about 1000 / 15 = 65 orders/s; conditional takes the lock with its UPDATE and holds it across two, about 100 orders/s. The queued strategy pays its two round trips once per batch of up to 64 orders.</source>
+        <translation>现在每条语句都要经过 5 ms 的网络，就像应用程序与另一个地域的数据库之间那样。从获取行锁的语句之后，行锁会在随后的每次往返中一直被持有：pessimistic 持有热点行跨越三次往返（UPDATE、INSERT、COMMIT），因此最多只能通过约 1000 / 15 = 65 单/秒；conditional 通过它的 UPDATE 获取锁，并跨越两次往返持有，约 100 单/秒。queued 策略的两次往返则每批（最多 64 个订单）只需付出一次。</translation>
+    </message>
+    <message>
+        <source>Deadlock detection off</source>
+        <translation>关闭死锁检测</translation>
+    </message>
+    <message>
+        <source>Orders that buy two SKUs lock them in random order, so two orders can each hold the row the other needs: a deadlock. Here innodb_deadlock_detect is switched off for the run and innodb_lock_wait_timeout is 1 s: instead of being found and rolled back at once (error 1213), the stuck transactions wait the full second and time out (error 1205). Compare with the sorted lock order, which never deadlocks, and run the same preset with detection on to see the difference on this server.</source>
+        <translation>购买两个 SKU 的订单以随机顺序锁住它们，因此两个订单可能各自持有对方需要的行：这就是死锁。本预设在运行期间关闭 innodb_deadlock_detect，并将 innodb_lock_wait_timeout 设为 1 s：卡住的事务不会被立即发现并回滚（错误 1213），而是要等满一秒后超时（错误 1205）。请与从不发生死锁的排序加锁顺序对比，并在开启检测的情况下运行同一预设，看看在这台服务器上有何差别。</translation>
+    </message>
+    <message>
+        <source>Fail fast: FOR UPDATE NOWAIT</source>
+        <translation>快速失败：FOR UPDATE NOWAIT</translation>
+    </message>
+    <message>
+        <source>One hot SKU, 32 shoppers, 2 ms of client work inside each transaction. Pessimistic queues every order on the row lock: the server&apos;s row-lock waits and the transactions waiting now climb. Pessimistic-nowait takes the same lock with NOWAIT: a shopper who finds the row locked is refused at once and retries after a short back-off, so the server&apos;s waits stay at zero while the Errors tab fills with 3572 refusals. Both sell the stock exactly; compare their orders/s and p99: NOWAIT moves the queue into the clients, it does not remove it. Conditional, which holds the row for fewer round trips, is the contrast.</source>
+        <translation>一个热点 SKU，32 名顾客，每个事务内有 2 ms 的客户端工作。pessimistic 让每个订单都在行锁上排队：服务器的行锁等待和当前等待锁的事务数都会攀升。pessimistic-nowait 用 NOWAIT 获取同一把锁：发现该行已被锁住的顾客会立即被拒绝，短暂退避后重试，因此服务器的等待保持为零，而“错误”选项卡中则满是 3572 拒绝。两者都准确地售出了库存；请比较它们的单/秒和 p99：NOWAIT 只是把队列转移到了客户端，并没有消除它。持有该行跨越的往返次数更少的 conditional 可作对照。</translation>
+    </message>
+    <message>
+        <source>One round trip per order: a stored procedure</source>
+        <translation>每单一次往返：存储过程</translation>
+    </message>
+    <message>
+        <source>The articles&apos; &quot;merge the SQL&quot;, on a stock server: the whole order is one CALL of a procedure the lab creates in its database, so the hot row&apos;s lock is held only while the server runs it, never across the network. With a 2 ms round trip, pessimistic holds the row across three of them (at most about 1000 / 6 = 165 orders/s) and conditional across two (about 250); the procedure across none. Watch orders/s and the client time in the locking statement, then raise the round trip (Network round trip, ms) and see the gap grow.</source>
+        <translation>这是文章中的“合并 SQL”，在未经改造的标准服务器上实现：整个订单就是一次 CALL，调用本工具在其数据库中创建的存储过程，因此热点行的锁只在服务器执行该过程期间持有，从不跨越网络。往返为 2 ms 时，pessimistic 持有该行跨越三次往返（最多约 1000 / 6 = 165 单/秒），conditional 跨越两次（约 250）；procedure 则一次也不跨越。请观察单/秒和客户端在加锁语句上的耗时，然后调大往返时间（“网络往返（ms）”），看看差距如何扩大。</translation>
+    </message>
+    <message>
+        <source>Sub-keys: visible but cannot be bought</source>
+        <translation>子键：看得见、买不到</translation>
+    </message>
+    <message>
+        <source>One SKU&apos;s 2,000 units split over 64 slot rows, about 31 each, and orders of 5 to 20 units. Near the end most slots hold less than an order needs: slotted-partitioned then refuses orders although the slots together still hold the stock (the results&apos; &quot;refused w/ stock&quot; column), and units stay on the shelf. Slotted-routed remembers which slots ran dry, routes around them, and when no single slot can fill an order that the SKU as a whole could, rebalances the slots in one transaction: it sells all but the few units no order is small enough to take. Compare the two rows&apos; refused w/ stock, rebalances (in the JSON) and sold.</source>
+        <translation>一个 SKU 的 2,000 件库存分散在 64 个槽位行上，每行约 31 件，每个订单购买 5 到 20 件。临近结束时，大多数槽位的库存都少于一个订单所需：slotted-partitioned 于是拒绝订单，尽管各槽位合计仍有库存（结果中的“有货被拒”列），库存就这样留在了货架上。slotted-routed 会记住哪些槽位已经耗尽并绕开它们；当没有任何单个槽位能满足、而整个 SKU 能满足某个订单时，它会在一个事务中对各槽位进行再平衡：除了少数几件因没有足够小的订单而取不走的库存外，它能全部售出。请比较这两行的有货被拒、再平衡次数（见 JSON）和已售。</translation>
+    </message>
+    <message>
+        <source>Claim work without blocking</source>
+        <translation>无阻塞地认领任务</translation>
+    </message>
+    <message>
+        <source>A table of 5,000 pending tasks and 32 workers, each claiming 16 at a time and spending 20 ms on them, at READ COMMITTED, as job queues usually run; the lab kills one worker&apos;s connection every 300 ms, as a worker dying mid-batch. claim-for-update locks the first pending rows for the whole batch, so the workers take turns; claim-skip-locked passes over locked rows and the workers run side by side; claim-update claims with one UPDATE, holds no lock while it works, and needs its sweeper to give back what dead workers left claimed: compare the released and stranded columns, and the time it took until every task was done. Double claims must stay 0 for all three.</source>
+        <translation>一张表中有 5,000 个待处理任务和 32 个工作线程，每个工作线程一次认领 16 个任务并在上面花费 20 ms，隔离级别为 READ COMMITTED，这是任务队列通常的运行方式；本工具每 300 ms 终止一个工作线程的连接，模拟工作线程在处理一批任务的中途崩溃。claim-for-update 在整批处理期间锁住最前面的待处理行，因此工作线程只能轮流进行；claim-skip-locked 跳过已锁定的行，工作线程得以并行；claim-update 用一条 UPDATE 认领，工作时不持有任何锁，但需要清扫线程收回已终止的工作线程留下的认领：请比较“已收回”和“滞留”两列，以及所有任务全部完成所用的时间。三种策略的重复认领都必须保持为 0。</translation>
+    </message>
+    <message>
+        <source>Stock in front of the database: Redis sub-keys</source>
+        <translation>在数据库前扣减库存：Redis 子键</translation>
+    </message>
+    <message>
+        <source>One hot SKU of 20,000 units. Pessimistic and conditional queue on its row; the stored procedure takes one round trip; redis-split keeps the stock in Redis, split over 16 sub-keys, takes it with one atomic script and only writes the order row to MariaDB, so no row lock is held at all. Compare the orders/s, then read redis-split&apos;s explanation: the reconciliation of Redis&apos;s remaining stock with MariaDB&apos;s orders must add up to the initial stock. Units taken from Redis whose order was lost between the two steps would show there, and in its verdict.</source>
+        <translation>一个热点 SKU，库存 20,000 件。pessimistic 和 conditional 在它的行上排队；存储过程（procedure）只需一次往返；redis-split 把库存放在 Redis 中，拆分到 16 个子键上，用一个原子脚本扣减，只把订单行写入 MariaDB，因此完全不持有行锁。请比较单/秒，然后阅读 redis-split 的原因分析：对账时，Redis 的剩余库存与 MariaDB 中的订单之和必须等于初始库存。如果有库存已从 Redis 扣减、其订单却在两步之间丢失，就会在对账中显示出来，并反映在它的结论中。</translation>
     </message>
 </context>
 <context>

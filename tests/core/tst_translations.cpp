@@ -1,4 +1,4 @@
-// The Chinese translation: lupdate run over today's sources finds no string the .ts file lacks
+// The Chinese translation: lupdate run over today's sources, lessons and presets finds no string the .ts file lacks
 // or leaves unfinished (so a new tr() string without its translation fails here), every
 // translation keeps its source's placeholders and accelerator, and the build ships it.
 #include "app/core/translation.h"
@@ -88,7 +88,9 @@ private slots:
         QProcess lupdate;
         lupdate.setWorkingDirectory(QStringLiteral(LOCKBENCH_SOURCE_DIR));
         lupdate.start(QStringLiteral(LOCKBENCH_LUPDATE),
-            { QStringLiteral("app"), QStringLiteral("strategies"), QStringLiteral("ui"), QStringLiteral("-no-obsolete"),
+            { QStringLiteral("app"), QStringLiteral("strategies"), QStringLiteral("ui"),
+                QStringLiteral(LOCKBENCH_TEXTS_SOURCE), // the lessons' and presets' texts
+                QStringLiteral("-no-obsolete"),
                 QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent"), QStringLiteral("-ts"), copy });
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
         QCOMPARE(lupdate.exitCode(), 0);

@@ -133,6 +133,43 @@ private slots:
         panel.setPace(0.0);
         QCOMPARE(at(3.25, 7), 7);
     }
+
+    void frozenPicturesStepSampleBySample()
+    {
+        // For a class: freeze, then walk the recorded pictures one sample at a time while the
+        // run goes on, and thaw to the latest.
+        LockInspectorPanel panel;
+        const auto feed = [&](int transactions) {
+            LockSnapshot s;
+            s.strategy = QStringLiteral("pessimistic");
+            s.elapsedS = 0.25 * transactions;
+            for (int i = 0; i < transactions; ++i)
+                s.transactions.append(trx(QString::number(100 + i), QString(), 0, {}));
+            panel.setSnapshot(s);
+        };
+        for (int n = 1; n <= 5; ++n)
+            feed(n);
+        QTableWidget* table = panel.table();
+        QCOMPARE(table->rowCount(), 5);
+        panel.step(-1); // not frozen: nothing to step
+        QCOMPARE(table->rowCount(), 5);
+        panel.setFrozen(true);
+        panel.step(-1);
+        QCOMPARE(table->rowCount(), 4);
+        for (int i = 0; i < 10; ++i)
+            panel.step(-1);
+        QCOMPARE(table->rowCount(), 1); // the first recorded
+        feed(6); // the run goes on behind the frozen picture
+        QCOMPARE(table->rowCount(), 1);
+        panel.step(2);
+        QCOMPARE(table->rowCount(), 3);
+        QVERIFY2(panel.summary().contains(QLatin1String("(picture 3 of the 6 recorded)")), qPrintable(panel.summary()));
+        panel.step(10);
+        QCOMPARE(table->rowCount(), 6); // up to the latest, and no further
+        panel.setFrozen(false);
+        feed(7);
+        QCOMPARE(table->rowCount(), 7);
+    }
 };
 
 QTEST_MAIN(TestWaitForGraph)

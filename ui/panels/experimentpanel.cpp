@@ -205,6 +205,13 @@ QString ExperimentPanel::fieldError(const QString& field) const
 
 void ExperimentPanel::choosePreset(const QString& name)
 {
+    // By the name shown, or by the English one of its file, whatever the language.
+    for (const Preset& preset : std::as_const(m_presets)) {
+        if (preset.sourceName == name) {
+            m_presetBox->setCurrentText(preset.name);
+            return;
+        }
+    }
     m_presetBox->setCurrentText(name);
 }
 

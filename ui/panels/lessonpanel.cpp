@@ -80,7 +80,7 @@ bool LessonPanel::openLesson(const QString& name)
 {
     for (qsizetype i = 0; i < m_lessons.size(); ++i) {
         const Lesson& lesson = m_lessons[i];
-        if (lesson.id.compare(name, Qt::CaseInsensitive) == 0 || lesson.title.compare(name, Qt::CaseInsensitive) == 0) {
+        if (lesson.isNamed(name)) {
             m_lesson = lesson;
             m_chooser->setCurrentIndex(static_cast<int>(i) + 1);
             showStep(0);

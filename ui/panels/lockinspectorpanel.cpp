@@ -14,6 +14,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <iterator>
 
 namespace {
@@ -37,6 +38,8 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     : QWidget(parent)
     , m_summary(new QLabel(tr("Run a strategy to see who holds and who waits for row locks."), this))
     , m_freeze(new QPushButton(tr("Freeze"), this))
+    , m_stepBack(new QPushButton(tr("◀"), this))
+    , m_stepForward(new QPushButton(tr("▶"), this))
     , m_graph(new WaitForGraph(this))
     , m_table(new QTableWidget(0, static_cast<int>(std::size(kHeaders)), this))
     , m_pace(new QComboBox(this))
@@ -62,13 +65,20 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     m_freeze->setObjectName(QStringLiteral("freezeLocks"));
     m_freeze->setToolTip(tr("Keep this picture while the run goes on, to follow the queue by eye"));
     connect(m_freeze, &QPushButton::toggled, this, &LockInspectorPanel::setFrozen);
+    m_stepBack->setToolTip(tr("Frozen: the picture one sample earlier"));
+    m_stepForward->setToolTip(tr("Frozen: the picture one sample later"));
+    connect(m_stepBack, &QPushButton::clicked, this, [this] { step(-1); });
+    connect(m_stepForward, &QPushButton::clicked, this, [this] { step(1); });
     auto* top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
     auto* paceLabel = new QLabel(tr("Show"), this);
     paceLabel->setBuddy(m_pace);
     top->addWidget(paceLabel, 0, Qt::AlignTop);
     top->addWidget(m_pace, 0, Qt::AlignTop);
+    top->addWidget(m_stepBack, 0, Qt::AlignTop);
     top->addWidget(m_freeze, 0, Qt::AlignTop);
+    top->addWidget(m_stepForward, 0, Qt::AlignTop);
+    updateStepButtons();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(top);
@@ -78,12 +88,21 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
 void LockInspectorPanel::setSnapshot(const LockSnapshot& snapshot)
 {
     m_latest = snapshot;
-    if (isFrozen())
+    m_history.append(snapshot);
+    if (m_history.size() > kHistory) {
+        m_history.removeFirst();
+        ++m_firstSequence;
+    }
+    if (isFrozen()) {
+        updateStepButtons(); // a later picture to step to
         return;
+    }
     // A new strategy, or time gone backwards (a new run), shows at once; else at the pace.
     const bool fresh = snapshot.strategy != m_shown.strategy || snapshot.elapsedS < m_shown.elapsedS;
-    if (fresh || snapshot.elapsedS - m_shown.elapsedS >= pace() - 1e-9)
+    if (fresh || snapshot.elapsedS - m_shown.elapsedS >= pace() - 1e-9) {
         display(snapshot);
+        m_shownSequence = m_firstSequence + m_history.size() - 1;
+    }
 }
 
 void LockInspectorPanel::setPace(double seconds)
@@ -104,8 +123,39 @@ void LockInspectorPanel::setFrozen(bool frozen)
     if (m_freeze->isChecked() != frozen)
         m_freeze->setChecked(frozen); // comes back here through toggled()
     m_freeze->setText(frozen ? tr("Frozen: resume") : tr("Freeze"));
-    if (!frozen)
+    if (!frozen && !m_history.isEmpty()) {
         display(m_latest);
+        m_shownSequence = m_firstSequence + m_history.size() - 1;
+    }
+    updateStepButtons();
+}
+
+void LockInspectorPanel::step(int delta)
+{
+    if (!isFrozen() || m_history.isEmpty())
+        return;
+    const long long last = m_firstSequence + m_history.size() - 1;
+    const long long target = std::clamp(m_shownSequence + delta, m_firstSequence, last);
+    if (const LockSnapshot* snapshot = recorded(target)) {
+        display(*snapshot);
+        m_shownSequence = target;
+        m_summary->setText(m_summary->text() + QLatin1Char(' ')
+            + tr("(picture %1 of the %2 recorded)").arg(target - m_firstSequence + 1).arg(m_history.size()));
+    }
+    updateStepButtons();
+}
+
+const LockSnapshot* LockInspectorPanel::recorded(long long sequence) const
+{
+    const long long index = sequence - m_firstSequence;
+    return index >= 0 && index < m_history.size() ? &m_history[static_cast<qsizetype>(index)] : nullptr;
+}
+
+void LockInspectorPanel::updateStepButtons()
+{
+    const bool frozen = isFrozen();
+    m_stepBack->setEnabled(frozen && m_shownSequence > m_firstSequence);
+    m_stepForward->setEnabled(frozen && m_shownSequence >= 0 && m_shownSequence < m_firstSequence + m_history.size() - 1);
 }
 
 bool LockInspectorPanel::isFrozen() const

@@ -22,6 +22,10 @@ public:
     // the latest one at once.
     void setFrozen(bool frozen);
     bool isFrozen() const;
+    // Frozen, steps through the pictures recorded while the run went on (the last
+    // kHistory): -1 the one before the shown one, +1 the one after.
+    void step(int delta);
+    static constexpr int kHistory = 600; // two and a half minutes at 4 samples a second
     // Seconds of run between two pictures shown: 0 for every sample, 2 or 5 for a class.
     void setPace(double seconds);
     double pace() const;
@@ -31,11 +35,19 @@ public:
 
 private:
     void display(const LockSnapshot& snapshot);
+    void updateStepButtons();
+    // The recorded picture with this sequence number (the first ever recorded is 0).
+    const LockSnapshot* recorded(long long sequence) const;
     // The transactions in queue order: each queue's holders, then its waiters, then the rest.
     static QList<const LockTransaction*> inQueueOrder(const LockSnapshot& snapshot, const WaitForGraph& graph);
 
     QLabel* m_summary;
     QPushButton* m_freeze;
+    QPushButton* m_stepBack;
+    QPushButton* m_stepForward;
+    QList<LockSnapshot> m_history;
+    long long m_firstSequence = 0; // of m_history.first()
+    long long m_shownSequence = -1;
     LockSnapshot m_latest;
     LockSnapshot m_shown;
     WaitForGraph* m_graph;

@@ -3,6 +3,7 @@
 #include "app/core/experimentfields.h"
 #include "strategies/strategyregistry.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -21,8 +22,11 @@ QList<Preset> load(QStringList* errors)
             continue;
         const QJsonObject object = QJsonDocument::fromJson(file.readAll()).object();
         Preset preset;
-        preset.name = object.value(QStringLiteral("name")).toString();
-        preset.explanation = object.value(QStringLiteral("explanation")).toString();
+        // Translated through the same .ts as the sources (resources/translatabletexts.cmake).
+        preset.sourceName = object.value(QStringLiteral("name")).toString().trimmed();
+        preset.name = QCoreApplication::translate("Preset", preset.sourceName.toUtf8().constData());
+        preset.explanation = QCoreApplication::translate(
+            "Preset", object.value(QStringLiteral("explanation")).toString().trimmed().toUtf8().constData());
         for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
             preset.strategies << id.toString();
         QList<FieldError> fieldErrors;

@@ -9,7 +9,8 @@
 // The experiment presets shipped in resources/presets, each with a short explanation that
 // a teacher can read out, and the strategies it is meant to compare.
 struct Preset {
-    QString name;
+    QString name; // in the reader's language
+    QString sourceName; // as the JSON file has it, in English
     QString explanation;
     QStringList strategies;
     Experiment experiment;

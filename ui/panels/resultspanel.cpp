@@ -1,10 +1,13 @@
 #include "ui/panels/resultspanel.h"
 
+#include "app/report/comparisonsentence.h"
+
 #include "ui/panels/explanationview.h"
 #include "ui/panels/resultsmodel.h"
 
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableView>
@@ -16,6 +19,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     , m_model(new ResultsModel(this))
     , m_view(new QTableView(this))
     , m_explanation(new ExplanationView(this))
+    , m_comparison(new QLabel(this))
 {
     m_view->setModel(m_model);
     showClaimColumns();
@@ -34,6 +38,12 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 1);
+    m_comparison->setWordWrap(true);
+    m_comparison->setVisible(false);
+    QFont bold = m_comparison->font();
+    bold.setBold(true);
+    m_comparison->setFont(bold);
+    layout->addWidget(m_comparison);
     // The sentence scrolls past three lines, so that a small window keeps rows of the table.
     auto* why = new QScrollArea(this);
     why->setWidget(m_explanation);
@@ -51,6 +61,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
 void ResultsPanel::addResult(const SourcedResult& result)
 {
     m_model->append(result);
+    updateComparison();
     showClaimColumns();
     // A view sizes its columns to their contents when it lays out, not when a model grows.
     m_view->resizeColumnsToContents();
@@ -61,6 +72,7 @@ void ResultsPanel::addResult(const SourcedResult& result)
 void ResultsPanel::replaceResult(int row, const SourcedResult& result)
 {
     m_model->replace(row, result);
+    updateComparison();
     m_view->resizeColumnsToContents();
     m_explanation->show(result);
 }
@@ -68,6 +80,7 @@ void ResultsPanel::replaceResult(int row, const SourcedResult& result)
 void ResultsPanel::removeResult(int row)
 {
     m_model->remove(row);
+    updateComparison();
     showClaimColumns();
     m_explanation->clear();
 }
@@ -75,6 +88,7 @@ void ResultsPanel::removeResult(int row)
 void ResultsPanel::clearResults()
 {
     m_model->clear();
+    updateComparison();
     showClaimColumns();
     m_explanation->clear();
 }
@@ -134,4 +148,23 @@ QString ResultsPanel::cell(int row, const QString& header) const
             return m_model->data(m_model->index(row, column), Qt::DisplayRole).toString();
     }
     return QString();
+}
+
+QString ResultsPanel::comparison() const
+{
+    return m_comparison->text();
+}
+
+void ResultsPanel::updateComparison()
+{
+    // The latest row's experiment, compared in plain words: what a class takes away.
+    const QList<SourcedResult>& rows = m_model->rows();
+    QList<StrategyResult> sameExperiment;
+    for (const SourcedResult& row : rows) {
+        if (row.result.experiment == rows.last().result.experiment)
+            sameExperiment.append(row.result);
+    }
+    const QString text = rows.isEmpty() ? QString() : ComparisonSentence::of(sameExperiment);
+    m_comparison->setText(text);
+    m_comparison->setVisible(!text.isEmpty());
 }

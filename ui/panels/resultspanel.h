@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class ExplanationView;
+class QLabel;
 class QTableView;
 class ResultsModel;
 
@@ -28,6 +29,8 @@ public:
     // The text of a cell, by column header, as the model gives it to the view.
     QString cell(int row, const QString& header) const;
     ExplanationView* explanation() const { return m_explanation; }
+    // The latest experiment's rows compared in plain words ("queued sold 28x as fast as ...").
+    QString comparison() const;
 
 signals:
     // A person asked, from the rows' context menu; the session decides and tells back.
@@ -37,9 +40,11 @@ signals:
 
 private:
     void showClaimColumns();
+    void updateComparison();
     void showRowMenu(const QPoint& at);
 
     ResultsModel* m_model;
     QTableView* m_view;
     ExplanationView* m_explanation;
+    QLabel* m_comparison;
 };
