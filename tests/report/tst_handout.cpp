@@ -1,11 +1,18 @@
 // A lesson's hand-out without a server: each row goes under the step that ran it (a strategy
 // twice in one step only when the step repeats its runs), a step that did not run says so, and
 // the step's text, notice and question are in the HTML.
+#include "app/core/translation.h"
+#include "app/lesson/lessonlibrary.h"
 #include "app/report/handout.h"
 #include "app/report/reportwriter.h"
 #include "tests/support/sampleresults.h"
 
+#include <QFontDatabase>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
+
+#include <algorithm>
 
 namespace {
 
@@ -83,6 +90,37 @@ private slots:
         QVERIFY(html.contains(QLatin1String("id='step-1-orders-per-second'")));
         QVERIFY(html.contains(QLatin1String("id='step-2-orders-by-strategy'")));
         QVERIFY(!html.contains(QLatin1String("<h1>lockbench report</h1>"))); // the lesson's title heads it
+    }
+
+    void theHandoutPdfIsInChinese()
+    {
+        // A class in China gets the lesson's own text in Chinese, drawn with a font that has
+        // the characters (the setup installs one), embedded in the PDF.
+        QVERIFY(Translation::install(QStringLiteral("zh_CN")));
+        const std::optional<Lesson> lesson = LessonLibrary::find(QStringLiteral("hot-row"));
+        QVERIFY(lesson);
+        QVERIFY(lesson->title.contains(QRegularExpression(QStringLiteral("\\p{Han}"))));
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("handout.pdf"));
+        QString error;
+        const bool written = ReportWriter::write(pdf, { SampleResults::runInfo(), { row(QStringLiteral("pessimistic"), lesson->steps[1].experiment) }, lesson }, &error);
+        QVERIFY(Translation::install(QStringLiteral("en")));
+        QVERIFY2(written, qPrintable(error));
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { pdf, QStringLiteral("-") });
+        QVERIFY(text.waitForFinished(60000));
+        const QString extracted = QString::fromUtf8(text.readAllStandardOutput()).simplified().remove(QLatin1Char(' '));
+        QVERIFY2(extracted.contains(QString(lesson->title).remove(QLatin1Char(' '))), qPrintable(extracted.left(300)));
+        QVERIFY(extracted.contains(QStringLiteral("问题：")));
+        const QStringList hanFamilies = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
+        QVERIFY2(!hanFamilies.isEmpty(), "no font with Chinese characters: the setup installs fonts-wqy-microhei");
+        QProcess fonts;
+        fonts.start(QStringLiteral("pdffonts"), { pdf });
+        QVERIFY(fonts.waitForFinished(60000));
+        const QString embedded = QString::fromUtf8(fonts.readAllStandardOutput());
+        const bool hanFontEmbedded = std::any_of(hanFamilies.begin(), hanFamilies.end(),
+            [&](const QString& family) { return embedded.contains(QString(family).remove(QLatin1Char(' '))); });
+        QVERIFY2(hanFontEmbedded, qPrintable(embedded));
     }
 };
 
