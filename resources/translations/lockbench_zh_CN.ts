@@ -1185,6 +1185,14 @@ t = %2 s
         <source>One hot SKU of 20,000 units. Pessimistic and conditional queue on its row; the stored procedure takes one round trip; redis-split keeps the stock in Redis, split over 16 sub-keys, takes it with one atomic script and only writes the order row to MariaDB, so no row lock is held at all. Compare the orders/s, then read redis-split&apos;s explanation: the reconciliation of Redis&apos;s remaining stock with MariaDB&apos;s orders must add up to the initial stock. Units taken from Redis whose order was lost between the two steps would show there, and in its verdict.</source>
         <translation>一个热点 SKU，库存 20,000 件。pessimistic 和 conditional 在它的行上排队；存储过程（procedure）只需一次往返；redis-split 把库存放在 Redis 中，拆分到 16 个子键上，用一个原子脚本扣减，只把订单行写入 MariaDB，因此完全不持有行锁。请比较单/秒，然后阅读 redis-split 的原因分析：对账时，Redis 的剩余库存与 MariaDB 中的订单之和必须等于初始库存。如果有库存已从 Redis 扣减、其订单却在两步之间丢失，就会在对账中显示出来，并反映在它的结论中。</translation>
     </message>
+    <message>
+        <source>Slow motion: a queue on the hot row</source>
+        <translation>慢动作：热点行上的队列</translation>
+    </message>
+    <message>
+        <source>For class: eight shoppers, one SKU, and each transaction holds the row&apos;s lock for 400 ms of work. The queue on the hot row now moves slowly enough to follow by eye in the Lock inspector: one holder, seven waiters, the head of the queue taking the lock as the holder commits. Freeze the picture and step through it sample by sample with ◀ and ▶; pessimistic reaches about 2.5 orders/s, one per hold time, however many shoppers wait.</source>
+        <translation>课堂用：八名顾客、一个 SKU，每个事务持有该行的锁做 400 ms 的工作。热点行上的队列现在移动得足够慢，可以在锁监视器中用肉眼跟踪：一个持有者、七个等待者，持有者提交时队首接过锁。冻结画面后，用 ◀ 和 ▶ 逐次采样地查看；无论有多少顾客在等，pessimistic 都只能达到约 2.5 单/秒，即每个持锁时间一单。</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

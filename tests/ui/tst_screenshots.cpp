@@ -240,6 +240,19 @@ private slots:
             QCOMPARE(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->lineNames().size(), 2);
             QTest::qWait(800);
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1280x720.png"))));
+
+            // The first lesson in presenter mode, in Chinese: its own text too.
+            QVERIFY(window.lessonPanel()->openLesson(QStringLiteral("hot-row")));
+            QCOMPARE(window.lessonPanel()->lesson()->title, QStringLiteral("热点行为何串行化"));
+            window.lessonPanel()->next();
+            window.lessonPanel()->runButton()->click();
+            QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 120000);
+            window.presenterMode()->setOn(true);
+            QTest::qWait(800);
+            QCOMPARE(window.size(), QSize(1280, 720));
+            QVERIFY(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->isVisible());
+            QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-zh_CN-1280x720.png"))));
+            window.presenterMode()->setOn(false);
         }
         QVERIFY(Translation::install(QStringLiteral("en")));
     }

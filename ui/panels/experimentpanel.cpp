@@ -17,7 +17,8 @@ namespace {
 
 QString labelFor(const QString& field)
 {
-    static const QHash<QString, QString> labels = {
+    // Built on each call, not once: the labels follow a language installed after the first window.
+    const QHash<QString, QString> labels = {
         { QStringLiteral("workload"), QObject::tr("Workload") },
         { QStringLiteral("tasks"), QObject::tr("Claim: tasks") },
         { QStringLiteral("claim-timeout"), QObject::tr("Claim: timeout") },
