@@ -2,6 +2,8 @@
 
 #include "strategies/claimsession.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 class LockingClaimSession : public ClaimSession {
@@ -40,7 +42,7 @@ private:
 
 QString ClaimForUpdateStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Each worker starts a transaction, locks the first K pending tasks with SELECT … LIMIT K FOR UPDATE, "
         "does the work, marks them done and commits. A worker that dies mid-batch rolls back and its tasks "
         "are pending again at once: nothing is stranded. But every worker's read starts at the same first "

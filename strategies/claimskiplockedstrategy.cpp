@@ -1,8 +1,10 @@
 #include "strategies/claimskiplockedstrategy.h"
 
+#include <QCoreApplication>
+
 QString ClaimSkipLockedStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "As claim-for-update, but the claiming read adds SKIP LOCKED (MySQL 8, MariaDB 10.6 and later): rows "
         "another worker holds are passed over instead of waited for, so each worker locks the next K free "
         "pending tasks and the workers run side by side. The batch is still one transaction: a worker that "

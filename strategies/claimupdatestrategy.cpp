@@ -3,6 +3,8 @@
 #include "strategies/claimsession.h"
 #include "strategies/claimsweeper.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 const QString kClaimSql = QStringLiteral(
@@ -69,7 +71,7 @@ ClaimUpdateStrategy::~ClaimUpdateStrategy() = default;
 
 QString ClaimUpdateStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Each worker claims K pending tasks with one UPDATE … SET owner = CONNECTION_ID(), claimed_at = NOW(6) "
         "WHERE status = 0 AND owner IS NULL LIMIT K, committed on its own: the rows are locked only for that one "
         "statement, not across the work and its round trips. The affected-row count says how many it got; it reads "

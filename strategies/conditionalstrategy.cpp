@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 const QString kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
@@ -35,7 +37,7 @@ private:
 
 QString ConditionalStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Read, check and write are merged into one statement: UPDATE … SET stock = stock - n WHERE "
         "stock >= n. The server checks the stock under the row lock it takes anyway, so nothing can "
         "oversell, and there is no read-then-write round trip while the lock is held. The order row "

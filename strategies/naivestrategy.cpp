@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 const QString kReadSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ?");
@@ -40,7 +42,7 @@ private:
 
 QString NaiveStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "UNSAFE on purpose. Reads the stock, checks it in the client and writes the computed value back, "
         "each statement on its own with no lock in between. Two orders that read the same stock both "
         "write stock - 1: one decrement is lost, yet both orders are recorded. Under contention the shop "

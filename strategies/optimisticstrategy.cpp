@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 const QString kReadSql = QStringLiteral("SELECT stock, version FROM inventory WHERE sku_id = ?");
@@ -53,7 +55,7 @@ private:
 
 QString OptimisticStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Read the stock and its version without a lock, then UPDATE … WHERE version = the version read. "
         "Zero rows changed means another order got there first: read again and retry, after a short "
         "jittered pause, up to the retry limit. Good when conflicts are rare; on one hot SKU most "

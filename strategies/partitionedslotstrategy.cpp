@@ -4,6 +4,8 @@
 #include "strategies/slotstock.h"
 #include "strategies/workercounters.h"
 
+#include <QCoreApplication>
+
 #include <random>
 
 namespace {
@@ -96,7 +98,7 @@ private:
 
 QString PartitionedSlotStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "The SKU's stock is divided among N slot rows, like splitting one Redis key into sub-keys. A sale "
         "takes from one random slot with UPDATE … WHERE slot = ? AND stock >= n, so concurrent sales of the "
         "same SKU mostly lock different rows. When a slot runs dry the sale moves to a slot that still "

@@ -2,6 +2,8 @@
 
 #include "strategies/statementset.h"
 
+#include <QCoreApplication>
+
 QString PessimisticNowaitStrategy::lockSql() const
 {
     return QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE NOWAIT");
@@ -19,7 +21,7 @@ MysqlError PessimisticNowaitStrategy::lockError(const MysqlError& error) const
 
 QString PessimisticNowaitStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "As pessimistic, but the lock is taken with FOR UPDATE NOWAIT: when another transaction holds "
         "the SKU's row, the statement fails at once (3572 on MySQL 8, 1205 on MariaDB) instead of "
         "queueing, the client rolls back, backs off a few milliseconds and tries again. No transaction "

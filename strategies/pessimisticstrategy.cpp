@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 #include <functional>
 
 const QString PessimisticStrategy::kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
@@ -47,7 +49,7 @@ private:
 
 QString PessimisticStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Each order locks the SKU's row with SELECT … FOR UPDATE, checks the stock in the client, "
         "updates it and commits. InnoDB grants the row's exclusive lock to one transaction at a time, "
         "so on a hot SKU every order waits for all those ahead of it, and the lock is held across "

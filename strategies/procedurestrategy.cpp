@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 // Out of stock is a SIGNAL with this text; any other error of the body is rolled back and
@@ -44,7 +46,7 @@ protected:
 
 QString ProcedureStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "The articles' \"merge the SQL\": the order is one CALL of a stored procedure the lab creates in "
         "its own database. Inside the server it runs conditional's transaction (UPDATE … WHERE stock >= n, "
         "INSERT the order, COMMIT), so the row lock is held only while the server executes those "

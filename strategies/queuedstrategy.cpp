@@ -2,6 +2,8 @@
 
 #include "strategies/queuewriter.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 // A client thread of the queued strategy holds no connection: it enqueues and waits.
@@ -36,7 +38,7 @@ QueuedStrategy::~QueuedStrategy()
 
 QString QueuedStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Client threads do not touch the database: each hands its order to the queue of its SKU and waits. "
         "A few writer connections drain the queues; every SKU belongs to exactly one writer, so only one "
         "transaction at a time ever asks for a SKU's row lock and nobody waits on it. With a batch size "

@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 #include <chrono>
 #include <random>
 #include <unordered_set>
@@ -158,7 +160,7 @@ QString RedisSplitStrategy::takeScript()
 
 QString RedisSplitStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Each SKU's stock lives in Redis, split over as many sub-keys as the experiment has slots. An order "
         "takes its quantity from one sub-key with a Lua script that decrements only if enough is there, in one "
         "step (Redis runs one script at a time, so no lock is held anywhere across a round trip), then writes "

@@ -4,6 +4,7 @@
 #include "strategies/slotstock.h"
 #include "strategies/workercounters.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <algorithm>
@@ -129,7 +130,7 @@ private:
 
 QString RoutedSlotStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "The articles' sub-keys, with their fix. As slotted-partitioned, the stock is split over N slot rows "
         "and a sale takes from one with UPDATE … WHERE slot = ? AND stock >= n. Each client remembers the "
         "slots it found empty and routes later sales of that SKU away from them, without scanning or "

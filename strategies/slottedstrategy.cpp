@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 #include <random>
 
 namespace {
@@ -49,7 +51,7 @@ private:
 
 QString SlottedStrategy::explanation() const
 {
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "One SKU is spread over N slot rows (UNIQUE sku_id, slot), like GitHub's download counters with "
         "100 slots: a restock adds to a random slot with INSERT … ON DUPLICATE KEY UPDATE, and totals are "
         "read with SUM. That spreads increments well. A sale, though, must not oversell, so the articles "

@@ -2,6 +2,8 @@
 
 #include "strategies/retryingsession.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
@@ -75,12 +77,12 @@ QString TwoSkuStrategy::title() const
 QString TwoSkuStrategy::explanation() const
 {
     if (m_sorted)
-        return QStringLiteral(
+        return QCoreApplication::translate("Strategy",
             "Each order buys two SKUs and locks both rows, always the lower sku_id first. Two orders that want "
             "the same pair queue on the first row; neither can hold a row the other already waits for, so no "
             "wait-for cycle and no deadlock can form. Same work as the random-order strategy, without the "
             "1213 errors and retries.");
-    return QStringLiteral(
+    return QCoreApplication::translate("Strategy",
         "Each order buys two SKUs and locks both rows with SELECT … FOR UPDATE, in whatever order it picked "
         "them. Order A locks SKU 1 and asks for SKU 2 while order B holds SKU 2 and asks for SKU 1: a cycle. "
         "InnoDB detects it (with innodb_deadlock_detect on), rolls one back with error 1213, and the client "

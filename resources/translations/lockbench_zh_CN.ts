@@ -2228,6 +2228,73 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>Strategy</name>
+    <message>
+        <source>Each worker starts a transaction, locks the first K pending tasks with SELECT … LIMIT K FOR UPDATE, does the work, marks them done and commits. A worker that dies mid-batch rolls back and its tasks are pending again at once: nothing is stranded. But every worker&apos;s read starts at the same first pending rows, which the worker ahead of it holds locked for its whole batch, work and round trips included: the workers take turns, one batch at a time, however many there are.</source>
+        <translation>每个工作线程开启一个事务，用 SELECT … LIMIT K FOR UPDATE 锁住最前面的 K 个待处理任务，执行任务，将它们标记为已完成并提交。在处理一批任务的中途崩溃的工作线程会回滚，它的任务立即恢复为待处理状态：不会有任务滞留。但每个工作线程的读取都从同样的最前面几行待处理行开始，而这些行正被排在它前面的工作线程锁住，并且在整批处理期间（包括任务执行和往返在内）一直锁着：因此无论有多少个工作线程，它们都只能轮流进行，一次处理一批。</translation>
+    </message>
+    <message>
+        <source>As claim-for-update, but the claiming read adds SKIP LOCKED (MySQL 8, MariaDB 10.6 and later): rows another worker holds are passed over instead of waited for, so each worker locks the next K free pending tasks and the workers run side by side. The batch is still one transaction: a worker that dies rolls back, and its tasks are pending again at once, with no sweeper.</source>
+        <translation>与 claim-for-update 相同，但认领时的读取加上了 SKIP LOCKED（MySQL 8、MariaDB 10.6 及更高版本）：遇到其他工作线程持有的行时直接跳过，而不是等待，因此每个工作线程锁住的是接下来 K 个空闲的待处理任务，各工作线程得以并行运行。整批处理仍然是一个事务：崩溃的工作线程会回滚，它的任务立即恢复为待处理状态，无需清扫线程。</translation>
+    </message>
+    <message>
+        <source>Each worker claims K pending tasks with one UPDATE … SET owner = CONNECTION_ID(), claimed_at = NOW(6) WHERE status = 0 AND owner IS NULL LIMIT K, committed on its own: the rows are locked only for that one statement, not across the work and its round trips. The affected-row count says how many it got; it reads them back by owner, works with no lock held, and marks done only the tasks it still owns. A worker that dies leaves its claims behind: a sweeper gives back every claim older than the claim timeout, so the tasks are stranded for that long, and a timeout shorter than the work would hand a live worker&apos;s tasks to another (a double claim).</source>
+        <translation>每个工作线程用一条 UPDATE … SET owner = CONNECTION_ID(), claimed_at = NOW(6) WHERE status = 0 AND owner IS NULL LIMIT K 认领 K 个待处理任务，并单独提交：这些行只在这一条语句执行期间被锁住，而不会在任务执行及其往返期间一直锁着。受影响的行数表明它认领到了多少个任务；它按 owner 把这些任务读回，在不持有任何锁的情况下执行，并且只把仍归自己所有的任务标记为已完成。崩溃的工作线程会把它的认领遗留下来：清扫线程会收回所有超过认领超时的认领，因此这些任务会滞留这么长的时间；而如果超时比任务执行时间还短，就会把一个仍存活的工作线程的任务交给另一个工作线程（即重复认领）。</translation>
+    </message>
+    <message>
+        <source>Read, check and write are merged into one statement: UPDATE … SET stock = stock - n WHERE stock &gt;= n. The server checks the stock under the row lock it takes anyway, so nothing can oversell, and there is no read-then-write round trip while the lock is held. The order row still goes in the same transaction, so the lock lasts until COMMIT.</source>
+        <translation>读取、检查和写入合并为一条语句：UPDATE … SET stock = stock - n WHERE stock &gt;= n。服务器在它本来就要获取的行锁之下检查库存，因此不可能超卖，而且持锁期间也没有“先读后写”的往返。订单行仍在同一个事务中插入，所以锁会一直持续到 COMMIT。</translation>
+    </message>
+    <message>
+        <source>UNSAFE on purpose. Reads the stock, checks it in the client and writes the computed value back, each statement on its own with no lock in between. Two orders that read the same stock both write stock - 1: one decrement is lost, yet both orders are recorded. Under contention the shop sells more than it had; the oversell audit shows by how much.</source>
+        <translation>有意设计为不安全。读取库存，在客户端检查，再把计算出的值写回，每条语句各自独立执行，中间不加任何锁。两个读到相同库存的订单都会写入 stock - 1：一次扣减丢失了（丢失更新），但两个订单都被记录下来。在争用下，商店卖出的数量会超过原有库存；超卖审计会显示超卖了多少。</translation>
+    </message>
+    <message>
+        <source>Read the stock and its version without a lock, then UPDATE … WHERE version = the version read. Zero rows changed means another order got there first: read again and retry, after a short jittered pause, up to the retry limit. Good when conflicts are rare; on one hot SKU most attempts lose, so attempts/s far exceeds orders/s.</source>
+        <translation>不加锁地读取库存及其 version，然后执行 UPDATE … WHERE version = 读到的 version。受影响行数为零，说明另一个订单抢先一步：在一段带随机抖动的短暂停顿之后重新读取并重试，直到达到重试上限。适用于冲突很少的场景；在单个热点 SKU 上，大多数尝试都会失败，因此每秒尝试次数远远超过每秒订单数。</translation>
+    </message>
+    <message>
+        <source>The SKU&apos;s stock is divided among N slot rows, like splitting one Redis key into sub-keys. A sale takes from one random slot with UPDATE … WHERE slot = ? AND stock &gt;= n, so concurrent sales of the same SKU mostly lock different rows. When a slot runs dry the sale moves to a slot that still holds enough (SKIP LOCKED first, then waiting). The cost: near the end, stock left in small slots can refuse an order the total could still fill, and stock must be redistributed now and then.</source>
+        <translation>该 SKU 的库存被分摊到 N 个槽位行上，就像把一个 Redis 键拆分成多个子键。每次售卖用 UPDATE … WHERE slot = ? AND stock &gt;= n 从一个随机槽位中扣减，因此同一 SKU 的并发售卖大多锁住的是不同的行。当某个槽位耗尽时，售卖会转到仍有足够库存的槽位（先用 SKIP LOCKED，再等待）。代价是：临近结束时，零散留在各个小槽位中的库存可能导致订单被拒绝，尽管总库存仍能满足它；而且库存需要不时重新分配。</translation>
+    </message>
+    <message>
+        <source>As pessimistic, but the lock is taken with FOR UPDATE NOWAIT: when another transaction holds the SKU&apos;s row, the statement fails at once (3572 on MySQL 8, 1205 on MariaDB) instead of queueing, the client rolls back, backs off a few milliseconds and tries again. No transaction waits in the server, so no waiter list grows and no deadlock can form on the row; the price is retries, which the Errors tab counts as 3572, and orders that give up after 200 of them on a very hot row. The row still passes one order at a time: NOWAIT moves the queue, it does not remove it.</source>
+        <translation>与 pessimistic 相同，但用 FOR UPDATE NOWAIT 加锁：当另一个事务持有该 SKU 的行时，语句会立即失败（MySQL 8 上为 3572，MariaDB 上为 1205），而不是排队等待；客户端随即回滚，退避几毫秒后重试。没有事务在服务器中等待，因此锁等待队列不会增长，该行上也不会形成死锁；代价是重试（“错误”选项卡将其计为 3572），以及在极热的行上重试 200 次后仍未成功而放弃的订单。该行仍然一次只放行一个订单：NOWAIT 只是把队列转移了，并没有消除它。</translation>
+    </message>
+    <message>
+        <source>Each order locks the SKU&apos;s row with SELECT … FOR UPDATE, checks the stock in the client, updates it and commits. InnoDB grants the row&apos;s exclusive lock to one transaction at a time, so on a hot SKU every order waits for all those ahead of it, and the lock is held across every network round trip until COMMIT: the in-transaction delay adds directly to each wait.</source>
+        <translation>每个订单用 SELECT … FOR UPDATE 锁住该 SKU 的行，在客户端检查库存，更新后提交。InnoDB 一次只把该行的排他锁授予一个事务，因此在热点 SKU 上，每个订单都要等待排在它前面的所有订单；而且锁在每次网络往返中都一直被持有，直到 COMMIT：事务内延迟会直接累加到每次等待上。</translation>
+    </message>
+    <message>
+        <source>The articles&apos; &quot;merge the SQL&quot;: the order is one CALL of a stored procedure the lab creates in its own database. Inside the server it runs conditional&apos;s transaction (UPDATE … WHERE stock &gt;= n, INSERT the order, COMMIT), so the row lock is held only while the server executes those statements, never across a network round trip or the client&apos;s work. Pessimistic holds the hot row across three round trips and conditional across two; the procedure across none, which is why its lead grows with the round trip (--rtt-ms). The in-transaction delay does not apply: there is no client step inside its transaction.</source>
+        <translation>这就是文章中的“合并 SQL”：每个订单就是一次 CALL，调用本工具在自己的数据库中创建的存储过程。在服务器内部，它执行的是 conditional 的事务（UPDATE … WHERE stock &gt;= n，INSERT 订单，COMMIT），因此行锁只在服务器执行这些语句期间持有，从不跨越网络往返或客户端的工作。pessimistic 持有热点行跨越三次往返，conditional 跨越两次；procedure 则一次也不跨越，这就是往返时间（--rtt-ms）越长、它的领先优势越大的原因。事务内延迟对它不适用：它的事务中没有客户端步骤。</translation>
+    </message>
+    <message>
+        <source>Client threads do not touch the database: each hands its order to the queue of its SKU and waits. A few writer connections drain the queues; every SKU belongs to exactly one writer, so only one transaction at a time ever asks for a SKU&apos;s row lock and nobody waits on it. With a batch size above 1 a writer commits up to B queued orders of one SKU in one transaction, one UPDATE by the summed quantity and one multi-row INSERT, which is where the articles&apos; 10× (queue) and 40× (batch commit) come from. Latency counts from enqueue to commit.</source>
+        <translation>客户端线程不接触数据库：每个线程把订单交给该 SKU 的队列，然后等待。少数几个写入连接负责处理这些队列；每个 SKU 只归属于一个写入线程，因此任何时候都只有一个事务会请求某个 SKU 的行锁，没有谁需要在锁上等待。批量大小大于 1 时，写入线程会在一个事务中提交同一 SKU 最多 B 个排队中的订单，用一条 UPDATE 按数量总和扣减库存，再用一条多行 INSERT 写入订单，文章中的 10×（排队）和 40×（批量提交）正是由此而来。延迟从入队开始计算，到提交为止。</translation>
+    </message>
+    <message>
+        <source>Each SKU&apos;s stock lives in Redis, split over as many sub-keys as the experiment has slots. An order takes its quantity from one sub-key with a Lua script that decrements only if enough is there, in one step (Redis runs one script at a time, so no lock is held anywhere across a round trip), then writes its order row to MariaDB; a write known to have failed gives the stock back. A client routes away from sub-keys it found dry. The price is two systems and two steps: an order lost between the take and the write leaves units taken from Redis with no order, which only a reconciliation of Redis against MariaDB finds; the audit does that and counts them. A sub-key that runs dry while others still hold stock refuses orders the SKU could fill (refused w/ stock).</source>
+        <translation>每个 SKU 的库存存放在 Redis 中，拆分到与本次实验槽位数相同数量的子键上。订单用一个 Lua 脚本从某个子键中一步扣减所需数量，该脚本仅在库存足够时才扣减（Redis 一次只运行一个脚本，因此任何地方都不会有跨越往返的锁），然后把订单行写入 MariaDB；如果已知写入失败，则把库存退还。客户端会绕开它发现已耗尽的子键。代价是两个系统、两个步骤：如果订单在扣减和写入之间丢失，就会出现已从 Redis 扣除、却没有对应订单的库存，只有对 Redis 与 MariaDB 进行对账才能发现；审计正是这样做的，并统计出这些件数。当某个子键耗尽而其他子键仍有库存时，它会拒绝该 SKU 本可满足的订单（有货被拒）。</translation>
+    </message>
+    <message>
+        <source>The articles&apos; sub-keys, with their fix. As slotted-partitioned, the stock is split over N slot rows and a sale takes from one with UPDATE … WHERE slot = ? AND stock &gt;= n. Each client remembers the slots it found empty and routes later sales of that SKU away from them, without scanning or waiting. When it believes every slot is empty it reads them all: if the SKU still holds enough but no single slot does (&quot;visible but cannot be bought&quot;), it rebalances them in one transaction, locking every slot in order and dealing the stock out again, instead of refusing the order. The results count the rebalances and the orders still refused while stock remained.</source>
+        <translation>文章中的子键方案，外加对其问题的修正。与 slotted-partitioned 一样，库存被拆分到 N 个槽位行上，每次售卖用 UPDATE … WHERE slot = ? AND stock &gt;= n 从其中一个槽位扣减。每个客户端会记住它发现已空的槽位，之后对该 SKU 的售卖就绕开这些槽位，既不扫描也不等待。当它认为所有槽位都空了时，会把它们全部读出：如果该 SKU 的总库存仍然足够，但没有任何单个槽位足够（“看得见、买不到”），它就在一个事务中对这些槽位进行再平衡，按顺序锁住每个槽位并重新分配库存，而不是拒绝订单。结果中会统计再平衡次数，以及仍有库存时依然被拒绝的订单数。</translation>
+    </message>
+    <message>
+        <source>One SKU is spread over N slot rows (UNIQUE sku_id, slot), like GitHub&apos;s download counters with 100 slots: a restock adds to a random slot with INSERT … ON DUPLICATE KEY UPDATE, and totals are read with SUM. That spreads increments well. A sale, though, must not oversell, so the articles guard it with SUM(stock) … FOR UPDATE inside the same statement, and that guard locks every slot of the SKU again: decrements still queue on the SKU as a whole.</source>
+        <translation>一个 SKU 分散在 N 个槽位行上（UNIQUE sku_id, slot），就像 GitHub 用 100 个槽位实现的下载计数器：补货时用 INSERT … ON DUPLICATE KEY UPDATE 加到一个随机槽位上，总数则用 SUM 读取。这能很好地分散递增操作。但售卖不能超卖，所以文章在同一条语句中用 SUM(stock) … FOR UPDATE 来保护它，而这个校验又把该 SKU 的所有槽位重新锁住：扣减操作仍然在整个 SKU 上排队。</translation>
+    </message>
+    <message>
+        <source>Each order buys two SKUs and locks both rows, always the lower sku_id first. Two orders that want the same pair queue on the first row; neither can hold a row the other already waits for, so no wait-for cycle and no deadlock can form. Same work as the random-order strategy, without the 1213 errors and retries.</source>
+        <translation>每个订单购买两个 SKU 并锁住这两行，并且总是先锁 sku_id 较小的那一行。想要同一对 SKU 的两个订单会在第一行上排队；任何一方都不可能持有另一方正在等待的行，因此不会形成等待环路，也不会发生死锁。工作量与随机顺序加锁的策略（two-sku-random）相同，却没有 1213 错误和重试。</translation>
+    </message>
+    <message>
+        <source>Each order buys two SKUs and locks both rows with SELECT … FOR UPDATE, in whatever order it picked them. Order A locks SKU 1 and asks for SKU 2 while order B holds SKU 2 and asks for SKU 1: a cycle. InnoDB detects it (with innodb_deadlock_detect on), rolls one back with error 1213, and the client retries. With detection off, both wait until innodb_lock_wait_timeout (1205) instead.</source>
+        <translation>每个订单购买两个 SKU，并用 SELECT … FOR UPDATE 按它选中的任意顺序锁住这两行。订单 A 锁住 SKU 1 并请求 SKU 2，而订单 B 持有 SKU 2 并请求 SKU 1：这就形成了环路。InnoDB 会检测到它（在开启 innodb_deadlock_detect 时），以错误 1213 回滚其中一个事务，客户端随后重试。如果关闭检测，两者则会一直等待，直到 innodb_lock_wait_timeout 超时（1205）。</translation>
+    </message>
+</context>
+<context>
     <name>StrategyPanel</name>
     <message>
         <source>  ⚠ unsafe</source>
