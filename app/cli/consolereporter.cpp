@@ -95,7 +95,7 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                      .arg(r.strategy, stopReasonKey(r.stopReason))
                      .arg(r.durationS, 0, 'f', 1)
                      .arg(r.clientSoldOrders)
-                     .arg(PasswordMask::mask(r.auditIncomplete), r.verdictText())
+                     .arg(PasswordMask::mask(r.auditIncomplete), r.verdictLabel())
               << Qt::endl;
     } else if (r.experiment.workload == WorkloadKind::Claim) {
         m_out << QStringLiteral("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double claims %8, "
@@ -110,7 +110,7 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                      .arg(r.tasksReleased)
                      .arg(std::max(0LL, r.strandedTasks))
                      .arg(r.workersKilled)
-                     .arg(r.verdictText())
+                     .arg(r.verdictLabel())
               << Qt::endl;
     } else {
         m_out << QStringLiteral("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
@@ -120,7 +120,7 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                      .arg(r.remaining)
                      .arg(r.oversold)
                      .arg(r.lostUpdates)
-                     .arg(r.verdictText())
+                     .arg(r.verdictLabel())
               << Qt::endl;
     }
     if (r.audited() && r.unresolved > 0)

@@ -120,6 +120,7 @@ struct StrategyResult {
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     Verdict verdict() const;
     QString verdictText() const { return ::verdictText(verdict()); }
+    QString verdictLabel() const { return ::verdictLabel(verdict()); }
     // Shown in red: an error, an anomaly, or counts that disagree (see isBad(Verdict)).
     bool isBad() const { return ::isBad(verdict()); }
     // A safe strategy broke the lab's promise: the command line exits with status 3.

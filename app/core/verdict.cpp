@@ -1,34 +1,51 @@
 #include "app/core/verdict.h"
 
-QString verdictText(Verdict verdict)
+#include <QCoreApplication>
+
+namespace {
+
+// As the result files write it: English, whatever the language of the window.
+const char* english(Verdict verdict)
 {
     switch (verdict) {
     case Verdict::Pass:
-        return QStringLiteral("pass");
+        return QT_TRANSLATE_NOOP("Verdict", "pass");
     case Verdict::NoAnomalyThisTime:
-        return QStringLiteral("no anomaly this time");
+        return QT_TRANSLATE_NOOP("Verdict", "no anomaly this time");
     case Verdict::Error:
-        return QStringLiteral("error");
+        return QT_TRANSLATE_NOOP("Verdict", "error");
     case Verdict::Oversold:
-        return QStringLiteral("FAIL: oversold");
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: oversold");
     case Verdict::LostUpdates:
-        return QStringLiteral("FAIL: lost updates");
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: lost updates");
     case Verdict::OversoldUnsafeBaseline:
-        return QStringLiteral("oversold (unsafe baseline)");
+        return QT_TRANSLATE_NOOP("Verdict", "oversold (unsafe baseline)");
     case Verdict::LostUpdatesUnsafeBaseline:
-        return QStringLiteral("lost updates (unsafe baseline)");
+        return QT_TRANSLATE_NOOP("Verdict", "lost updates (unsafe baseline)");
     case Verdict::ClientsDisagree:
-        return QStringLiteral("FAIL: client count differs from orders table");
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: client count differs from orders table");
     case Verdict::AuditIncomplete:
-        return QStringLiteral("audit incomplete");
+        return QT_TRANSLATE_NOOP("Verdict", "audit incomplete");
     case Verdict::CompletedTwice:
-        return QStringLiteral("FAIL: a task completed twice");
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: a task completed twice");
     case Verdict::ClaimedTwice:
-        return QStringLiteral("FAIL: a task claimed twice");
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: a task claimed twice");
     case Verdict::StrandedInRedis:
-        return QStringLiteral("units stranded in Redis (reconciled)");
+        return QT_TRANSLATE_NOOP("Verdict", "units stranded in Redis (reconciled)");
     }
-    return QString();
+    return "";
+}
+
+} // namespace
+
+QString verdictText(Verdict verdict)
+{
+    return QString::fromUtf8(english(verdict));
+}
+
+QString verdictLabel(Verdict verdict)
+{
+    return QCoreApplication::translate("Verdict", english(verdict));
 }
 
 bool isBad(Verdict verdict)

@@ -19,8 +19,10 @@ enum class Verdict {
     StrandedInRedis, // redis-split: units taken from Redis with no order row, found by the reconciliation
 };
 
-// "pass", "FAIL: oversold", "oversold (unsafe baseline)", …: as files and screens show it.
+// "pass", "FAIL: oversold", "oversold (unsafe baseline)", …: as result files write it, in English.
 QString verdictText(Verdict verdict);
+// The same for people: in the language the lab speaks (the window, the console, reports).
+QString verdictLabel(Verdict verdict);
 // A failure of the lab's promise, or a run that did not finish: shown in red, exit status 3 or 1.
 bool isBad(Verdict verdict);
 // Only a safe strategy that broke its promise: the CLI's exit status 3.

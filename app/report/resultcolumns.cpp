@@ -254,7 +254,7 @@ QString text(Column column, const SourcedResult& row)
         return r.strategy; // an unsafe baseline says so in its verdict
     case Column::Verdict:
         return r.error.isEmpty()
-            ? r.verdictText()
+            ? r.verdictLabel()
             : QCoreApplication::translate("ResultColumns", "error: %1").arg(PasswordMask::mask(r.error));
     case Column::RanUnder:
         return ranUnder(r);

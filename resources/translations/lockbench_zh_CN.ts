@@ -2491,6 +2491,57 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>Verdict</name>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>no anomaly this time</source>
+        <translation>本次未见异常</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>FAIL: oversold</source>
+        <translation>失败：超卖</translation>
+    </message>
+    <message>
+        <source>FAIL: lost updates</source>
+        <translation>失败：丢失更新</translation>
+    </message>
+    <message>
+        <source>oversold (unsafe baseline)</source>
+        <translation>超卖（不安全的基线）</translation>
+    </message>
+    <message>
+        <source>lost updates (unsafe baseline)</source>
+        <translation>丢失更新（不安全的基线）</translation>
+    </message>
+    <message>
+        <source>FAIL: client count differs from orders table</source>
+        <translation>失败：客户端计数与订单表不符</translation>
+    </message>
+    <message>
+        <source>audit incomplete</source>
+        <translation>审计未完成</translation>
+    </message>
+    <message>
+        <source>FAIL: a task completed twice</source>
+        <translation>失败：有任务被完成两次</translation>
+    </message>
+    <message>
+        <source>FAIL: a task claimed twice</source>
+        <translation>失败：有任务被认领两次</translation>
+    </message>
+    <message>
+        <source>units stranded in Redis (reconciled)</source>
+        <translation>库存滞留在 Redis 中（已对账）</translation>
+    </message>
+</context>
+<context>
     <name>WaitForGraph</name>
     <message>
         <source>No transaction is waiting for a row lock (%1 open).</source>
