@@ -151,7 +151,7 @@ void ChartsPanel::addSample(const MetricsSample& s)
 void ChartsPanel::addDeadlock(const DeadlockRecord& deadlock)
 {
     for (const char* id : { "orders-per-second", "deadlocks", "waiting-now" })
-        m_charts.value(TimeMetric::find(id)->translatedTitle())->addMarker(deadlock.elapsedS);
+        chartOf(QLatin1String(id))->addMarker(deadlock.elapsedS);
     if (!m_deadlockMarks) {
         m_deadlockMarks = true;
         updateStrips();
@@ -162,7 +162,7 @@ void ChartsPanel::strategyFinished(const StrategyResult& result)
 {
     if (result.soldOut()) {
         for (const char* id : { "orders-per-second", "attempts-per-second", "row-lock-waits" })
-            m_charts.value(TimeMetric::find(id)->translatedTitle())->addSoldOutMarker(result.soldOutS);
+            chartOf(QLatin1String(id))->addSoldOutMarker(result.soldOutS);
         if (!m_soldOutMarks) {
             m_soldOutMarks = true;
             updateStrips();
@@ -182,6 +182,12 @@ void ChartsPanel::strategyFinished(const StrategyResult& result)
     m_oversell->strategyFinished(result);
 }
 
+MetricChart* ChartsPanel::chartOf(const QString& id) const
+{
+    const TimeMetric* metric = TimeMetric::find(id.toLatin1().constData());
+    return metric ? m_charts.value(metric->translatedTitle()) : nullptr;
+}
+
 void ChartsPanel::setPresenting(bool presenting)
 {
     m_presenting = presenting;
@@ -193,8 +199,7 @@ void ChartsPanel::setPresenting(bool presenting)
 void ChartsPanel::setFocusChart(const QString& id)
 {
     m_focus = id;
-    const TimeMetric* metric = TimeMetric::find(id.toLatin1().constData());
-    MetricChart* focused = metric ? m_charts.value(metric->translatedTitle()) : nullptr;
+    MetricChart* focused = chartOf(id);
     // Hidden charts leave their grid cells empty, and the one shown takes the tab.
     for (MetricChart* chart : std::as_const(m_ordered))
         chart->setVisible(!m_presenting || !focused || chart == focused || chart->parentWidget() != focused->parentWidget());
@@ -210,8 +215,7 @@ bool ChartsPanel::showChart(const QString& id)
         setCurrentWidget(m_comparison);
         return true;
     }
-    const TimeMetric* metric = TimeMetric::find(id.toLatin1().constData());
-    MetricChart* chart = metric ? m_charts.value(metric->translatedTitle()) : nullptr;
+    MetricChart* chart = chartOf(id);
     if (!chart)
         return false;
     setCurrentWidget(chart->parentWidget());

@@ -33,6 +33,8 @@ public:
     // Opens the tab that holds a chart: a TimeMetric id, "oversell" or "scaling"; false for
     // any other (the lock inspector and the deadlocks are the window's, not this panel's).
     bool showChart(const QString& id);
+    // The chart of a TimeMetric id ("orders-per-second"); null for any other id.
+    MetricChart* chartOf(const QString& id) const;
     // Presenter mode: every chart with a projector's text and lines; with a focus (a lesson
     // step's chart), that chart alone fills its tab. An empty focus shows every chart again.
     void setPresenting(bool presenting);
