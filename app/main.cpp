@@ -55,8 +55,8 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
     if (defaultExperiment) {
-        QTextStream(stderr) << "lockbench: no display, so running the default experiment headless "
-                               "(every strategy for 5 s). See lockbench --help."
+        QTextStream(stderr) << QCoreApplication::translate("Main", "lockbench: no display, so running the default experiment headless "
+                                                                   "(every strategy for 5 s). See lockbench --help.")
                             << Qt::endl;
         arguments << QStringLiteral("run") << QStringLiteral("--duration") << QStringLiteral("5s");
     }
@@ -65,6 +65,8 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     // without a display); any other run stays a QCoreApplication. The parser's help text needs
     // an application object too, so a plain one parses, and gives way when charts are drawn.
     auto app = std::make_unique<QCoreApplication>(argc, argv);
+    // The help and the refusals in the reader's language; reports and charts too, below.
+    Translation::install(Translation::bestFor(QLocale::system()));
     const CommandLine parsed = CommandLine::parse(arguments);
     ProcessArguments::maskPasswords(argc, argv); // parsed: from here on `ps` shows *** instead
     if (parsed.drawsCharts()) {
@@ -74,7 +76,7 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
         app = std::make_unique<QApplication>(argc, argv);
     }
     describeApplication();
-    Translation::install(Translation::bestFor(QLocale::system())); // reports and charts in the reader's language
+    Translation::install(Translation::bestFor(QLocale::system())); // again: a new application object has none
     CommandLine commandLine = parsed;
     if (commandLine.lesson) // read again, now in the reader's language
         commandLine.lesson = LessonLibrary::find(commandLine.lesson->id);
@@ -90,13 +92,14 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     case CommandLine::Action::Fail:
         for (const QString& error : commandLine.errors)
             err << "lockbench: " << error << Qt::endl;
-        err << "Run lockbench --help for the flags." << Qt::endl;
+        err << QCoreApplication::translate("Main", "Run lockbench --help for the flags.") << Qt::endl;
         return 2;
     case CommandLine::Action::ListLessons:
         for (const Lesson& lesson : LessonLibrary::load())
-            out << lesson.id << "  " << lesson.title << " (" << lesson.steps.size() << (lesson.steps.size() == 1 ? " step)" : " steps)")
-                << Qt::endl;
-        out << "Run one with: lockbench lesson NAME" << Qt::endl;
+            out << lesson.id << "  " << lesson.title << " "
+                << (lesson.steps.size() == 1 ? QCoreApplication::translate("Main", "(1 step)")
+                                              : QCoreApplication::translate("Main", "(%1 steps)").arg(lesson.steps.size())) << Qt::endl;
+        out << QCoreApplication::translate("Main", "Run one with: lockbench lesson NAME") << Qt::endl;
         return 0;
     case CommandLine::Action::Run:
     case CommandLine::Action::Sweep:

@@ -52,9 +52,9 @@ QString ClaimForUpdateStrategy::explanation() const
 
 QStringList ClaimForUpdateStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), claimSql(), QStringLiteral("-- client: work on the batch (delay-ms)"),
+    return { QStringLiteral("START TRANSACTION"), claimSql(), QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms)"),
         QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (…)"),
-        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … -- one row per task"),
+        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ") + QCoreApplication::translate("Strategy", "-- one row per task"),
         QStringLiteral("COMMIT") };
 }
 

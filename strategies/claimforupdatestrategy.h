@@ -8,7 +8,7 @@
 class ClaimForUpdateStrategy : public ClaimStrategy {
 public:
     QString id() const override { return QStringLiteral("claim-for-update"); }
-    QString title() const override { return QStringLiteral("Claim with SELECT … FOR UPDATE"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Claim with SELECT … FOR UPDATE"); }
     QString explanation() const override;
     QStringList orderSql() const override;
     std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,

@@ -7,7 +7,7 @@
 class ClaimSkipLockedStrategy : public ClaimForUpdateStrategy {
 public:
     QString id() const override { return QStringLiteral("claim-skip-locked"); }
-    QString title() const override { return QStringLiteral("Claim with FOR UPDATE SKIP LOCKED"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Claim with FOR UPDATE SKIP LOCKED"); }
     QString explanation() const override;
 
 protected:

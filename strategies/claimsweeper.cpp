@@ -50,7 +50,7 @@ void ClaimSweeper::loop()
 void ClaimSweeper::sweep(MysqlConnection& connection)
 {
     if (!connection.isOpen() && !connection.open(m_environment.params())) {
-        m_environment.errors().report(connection.lastError(), QStringLiteral("claim sweeper: cannot connect"));
+        m_environment.errors().report(connection.lastError(), tr("claim sweeper: cannot connect"));
         return;
     }
     const std::int64_t timeoutUs = m_environment.experiment().claimTimeoutMs * 1000;
@@ -60,7 +60,7 @@ void ClaimSweeper::sweep(MysqlConnection& connection)
         if (connection.lastError().errorClass() == ErrorClass::ConnectionLost)
             connection.close(); // killed or restarted: a new connection next time
         else
-            m_environment.errors().report(connection.lastError(), QStringLiteral("claim sweeper"));
+            m_environment.errors().report(connection.lastError(), tr("claim sweeper"));
         return;
     }
     WorkerCounters::add(m_counters.tasksReleased, static_cast<std::int64_t>(connection.affectedRows()));

@@ -2,6 +2,7 @@
 
 #include "strategies/runenvironment.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <atomic>
@@ -11,6 +12,7 @@
 // (status pending, no owner) every claim older than the experiment's claim timeout, four times
 // per timeout, counting the tasks it released. Started on construction, stopped on destruction.
 class ClaimSweeper {
+    Q_DECLARE_TR_FUNCTIONS(ClaimSweeper)
 public:
     ClaimSweeper(RunEnvironment& environment, WorkerCounters& counters);
     ~ClaimSweeper();

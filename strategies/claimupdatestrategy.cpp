@@ -83,11 +83,11 @@ QString ClaimUpdateStrategy::explanation() const
 
 QStringList ClaimUpdateStrategy::orderSql() const
 {
-    return { kClaimSql + QStringLiteral(" -- autocommit; affected rows = tasks claimed"), kReadSql,
-        QStringLiteral("-- client: work on the batch (delay-ms), no lock held"), QStringLiteral("START TRANSACTION"),
+    return { kClaimSql + QLatin1Char(' ') + QCoreApplication::translate("Strategy", "-- autocommit; affected rows = tasks claimed"), kReadSql,
+        QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms), no lock held"), QStringLiteral("START TRANSACTION"),
         QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (…) AND status = 1 AND owner = CONNECTION_ID()"),
-        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … -- one row per task"),
-        QStringLiteral("COMMIT"), QStringLiteral("-- sweeper, every quarter timeout: ") + ClaimSweeper::releaseSql() };
+        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ") + QCoreApplication::translate("Strategy", "-- one row per task"),
+        QStringLiteral("COMMIT"), QCoreApplication::translate("Strategy", "-- sweeper, every quarter timeout: %1").arg(ClaimSweeper::releaseSql()) };
 }
 
 bool ClaimUpdateStrategy::beginRun(RunEnvironment& environment, QString* error)

@@ -16,7 +16,7 @@ public:
     ~ClaimUpdateStrategy() override;
 
     QString id() const override { return QStringLiteral("claim-update"); }
-    QString title() const override { return QStringLiteral("Claim with UPDATE … LIMIT, and a sweeper"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Claim with UPDATE … LIMIT, and a sweeper"); }
     QString explanation() const override;
     QStringList orderSql() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;

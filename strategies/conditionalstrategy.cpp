@@ -46,7 +46,7 @@ QString ConditionalStrategy::explanation() const
 
 QStringList ConditionalStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kUpdateSql, QStringLiteral("-- 0 rows changed: out of stock"),
+    return { QStringLiteral("START TRANSACTION"), kUpdateSql, QCoreApplication::translate("Strategy", "-- 0 rows changed: out of stock"),
         kInsertOrderSql, QStringLiteral("COMMIT") };
 }
 

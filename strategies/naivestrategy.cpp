@@ -51,7 +51,7 @@ QString NaiveStrategy::explanation() const
 
 QStringList NaiveStrategy::orderSql() const
 {
-    return { kReadSql, QStringLiteral("-- client: stock >= qty? new = stock - qty"), kWriteSql, kInsertOrderSql };
+    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty? new = stock - qty"), kWriteSql, kInsertOrderSql };
 }
 
 std::unique_ptr<OrderSession> NaiveStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,

@@ -64,8 +64,8 @@ QString OptimisticStrategy::explanation() const
 
 QStringList OptimisticStrategy::orderSql() const
 {
-    return { kReadSql, QStringLiteral("-- client: stock >= qty?"), QStringLiteral("START TRANSACTION"), kCasSql,
-        QStringLiteral("-- 0 rows changed: conflict, retry from the read"), kInsertOrderSql, QStringLiteral("COMMIT") };
+    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty?"), QStringLiteral("START TRANSACTION"), kCasSql,
+        QCoreApplication::translate("Strategy", "-- 0 rows changed: conflict, retry from the read"), kInsertOrderSql, QStringLiteral("COMMIT") };
 }
 
 std::unique_ptr<OrderSession> OptimisticStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,

@@ -81,7 +81,7 @@ private:
         if (!m_take.execute({ order.qty, order.skuId, *slot, order.qty }))
             return failed(m_take);
         if (m_take.affectedRows() == 0) // cannot happen while we hold the slot's lock
-            return Attempt::failed({ 0, QStringLiteral("slot %1 of SKU %2 changed under its lock").arg(*slot).arg(order.skuId) });
+            return Attempt::failed({ 0, QCoreApplication::translate("Strategy", "slot %1 of SKU %2 changed under its lock").arg(*slot).arg(order.skuId) });
         return Attempt::sold();
     }
 
@@ -108,8 +108,8 @@ QString PartitionedSlotStrategy::explanation() const
 
 QStringList PartitionedSlotStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kTakeSql, QStringLiteral("-- 0 rows: this slot ran dry; let it go"),
-        QStringLiteral("ROLLBACK"), QStringLiteral("START TRANSACTION"), kFindFreeSql, QStringLiteral("-- none free: ROLLBACK, START TRANSACTION, wait for a busy one"), kFindAnySql, kTakeSql, kInsertOrderSql,
+    return { QStringLiteral("START TRANSACTION"), kTakeSql, QCoreApplication::translate("Strategy", "-- 0 rows: this slot ran dry; let it go"),
+        QStringLiteral("ROLLBACK"), QStringLiteral("START TRANSACTION"), kFindFreeSql, QCoreApplication::translate("Strategy", "-- none free: ROLLBACK, START TRANSACTION, wait for a busy one"), kFindAnySql, kTakeSql, kInsertOrderSql,
         QStringLiteral("COMMIT") };
 }
 

@@ -8,7 +8,7 @@
 class PartitionedSlotStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("slotted-partitioned"); }
-    QString title() const override { return QStringLiteral("Slotted rows, stock partitioned over slots"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Slotted rows, stock partitioned over slots"); }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Slots; }
     QStringList orderSql() const override;

@@ -58,7 +58,7 @@ QString PessimisticStrategy::explanation() const
 
 QStringList PessimisticStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), lockSql(), QStringLiteral("-- client: stock >= qty?"), kUpdateSql,
+    return { QStringLiteral("START TRANSACTION"), lockSql(), QCoreApplication::translate("Strategy", "-- client: stock >= qty?"), kUpdateSql,
         kInsertOrderSql, QStringLiteral("COMMIT") };
 }
 

@@ -7,7 +7,7 @@
 class PessimisticStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("pessimistic"); }
-    QString title() const override { return QStringLiteral("Pessimistic (SELECT … FOR UPDATE)"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Pessimistic (SELECT … FOR UPDATE)"); }
     QString explanation() const override;
     QStringList orderSql() const override;
     std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,

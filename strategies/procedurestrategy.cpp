@@ -58,8 +58,8 @@ QString ProcedureStrategy::explanation() const
 
 QStringList ProcedureStrategy::orderSql() const
 {
-    return { QStringLiteral("CALL lab_sell(?, ?, ?)  -- sku, qty, request id: one round trip"),
-        QStringLiteral("-- the procedure, created by the lab before the run:"), kCreateSql };
+    return { QStringLiteral("CALL lab_sell(?, ?, ?)  ") + QCoreApplication::translate("Strategy", "-- sku, qty, request id: one round trip"),
+        QCoreApplication::translate("Strategy", "-- the procedure, created by the lab before the run:"), kCreateSql };
 }
 
 QList<LabRoutine> ProcedureStrategy::routines() const

@@ -49,7 +49,7 @@ QString QueuedStrategy::explanation() const
 
 QStringList QueuedStrategy::orderSql() const
 {
-    return QStringList { QStringLiteral("-- client: enqueue on the SKU's queue, wait for the writer") } + QueueWriter::sql();
+    return QStringList { QCoreApplication::translate("Strategy", "-- client: enqueue on the SKU's queue, wait for the writer") } + QueueWriter::sql();
 }
 
 bool QueuedStrategy::beginRun(RunEnvironment& environment, QString* error)
@@ -77,7 +77,7 @@ void QueuedStrategy::endRun()
 std::unique_ptr<OrderSession> QueuedStrategy::openSession(RunEnvironment&, WorkerCounters&, QString* error)
 {
     if (m_writers.empty()) {
-        *error = QStringLiteral("the queued strategy has no writers running");
+        *error = QCoreApplication::translate("Strategy", "the queued strategy has no writers running");
         return nullptr;
     }
     return std::make_unique<QueuedSession>(m_writers);

@@ -16,7 +16,7 @@ public:
     ~QueuedStrategy() override;
 
     QString id() const override { return QStringLiteral("queued"); }
-    QString title() const override { return QStringLiteral("Queued per SKU, batched commits"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Queued per SKU, batched commits"); }
     QString explanation() const override;
     QStringList orderSql() const override;
 

@@ -2,6 +2,8 @@
 
 #include "app/core/loadthread.h"
 
+#include <QCoreApplication>
+
 #include <chrono>
 #include <future>
 
@@ -161,8 +163,8 @@ PreparedStatement* QueueWriter::insertFor(int rows)
 
 QStringList QueueWriter::sql()
 {
-    return { QStringLiteral("-- writer, for a batch of orders of one SKU:"), QStringLiteral("START TRANSACTION"),
-        kTakeAllSql + QStringLiteral("   -- qty = the batch's sum"),
-        QStringLiteral("-- 0 rows: not enough for all; fill what fits in arrival order:"), kLockSql, kTakeSql,
-        multiRowInsertSql(3) + QStringLiteral("   -- one row per order"), QStringLiteral("COMMIT") };
+    return { QCoreApplication::translate("Strategy", "-- writer, for a batch of orders of one SKU:"), QStringLiteral("START TRANSACTION"),
+        kTakeAllSql + QStringLiteral("   ") + QCoreApplication::translate("Strategy", "-- qty = the batch's sum"),
+        QCoreApplication::translate("Strategy", "-- 0 rows: not enough for all; fill what fits in arrival order:"), kLockSql, kTakeSql,
+        multiRowInsertSql(3) + QStringLiteral("   ") + QCoreApplication::translate("Strategy", "-- one row per order"), QStringLiteral("COMMIT") };
 }

@@ -83,7 +83,7 @@ private:
                 if (!reply.ok() || reply.kind != RedisConnection::Reply::Kind::Integer) {
                     // The script may or may not have run: if it did, Redis lost the units with no
                     // order, and the closing audit counts them.
-                    m_environment.errors().report({ 2013, reply.text }, QStringLiteral("redis-split: the take from Redis"));
+                    m_environment.errors().report({ 2013, reply.text }, QCoreApplication::translate("Strategy", "redis-split: the take from Redis"));
                     return kRedisFailed;
                 }
                 if (reply.integer >= 0) {
@@ -118,13 +118,13 @@ private:
     {
         QString error;
         if (!m_redis.isOpen() && !m_redis.open(m_endpoint, &error)) {
-            m_environment.errors().report({ 2006, error }, QStringLiteral("redis-split: giving the stock back"));
+            m_environment.errors().report({ 2006, error }, QCoreApplication::translate("Strategy", "redis-split: giving the stock back"));
             return;
         }
         const RedisConnection::Reply reply = m_redis.command(
             { QStringLiteral("INCRBY"), RedisSplitStrategy::subKey(m_database, order.skuId, slot), QString::number(order.qty) });
         if (!reply.ok())
-            m_environment.errors().report({ 2013, reply.text }, QStringLiteral("redis-split: giving the stock back"));
+            m_environment.errors().report({ 2013, reply.text }, QCoreApplication::translate("Strategy", "redis-split: giving the stock back"));
         else
             m_dry.erase(dryKey(order.skuId, slot));
     }
@@ -173,17 +173,17 @@ QString RedisSplitStrategy::explanation() const
 
 QStringList RedisSplitStrategy::orderSql() const
 {
-    return { QStringLiteral("EVALSHA <take> 1 lockbench:<db>:stock:<sku>:<sub-key> qty -- Redis, one step:"),
+    return { QStringLiteral("EVALSHA <take> 1 lockbench:<db>:stock:<sku>:<sub-key> qty ") + QCoreApplication::translate("Strategy", "-- Redis, one step:"),
         QStringLiteral("--   ") + takeScript(),
-        QStringLiteral("-- -1: try the next sub-key not known to be dry"), kInsertOrderSql + QStringLiteral(" -- MariaDB, autocommit"),
-        QStringLiteral("-- the INSERT known to have failed: INCRBY <sub-key> qty") };
+        QCoreApplication::translate("Strategy", "-- -1: try the next sub-key not known to be dry"), kInsertOrderSql + QLatin1Char(' ') + QCoreApplication::translate("Strategy", "-- MariaDB, autocommit"),
+        QCoreApplication::translate("Strategy", "-- the INSERT known to have failed: %1").arg(QStringLiteral("INCRBY <sub-key> qty")) };
 }
 
 bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
 {
     const Experiment& e = environment.experiment();
     if (!environment.params().redis) {
-        *error = QStringLiteral("redis-split needs a Redis: the lab starts its own, or give one with --redis URL");
+        *error = QCoreApplication::translate("Strategy", "redis-split needs a Redis: the lab starts its own, or give one with --redis URL");
         return false;
     }
     m_endpoint = *environment.params().redis;
@@ -197,7 +197,7 @@ bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
         QStringLiteral("local n = 0 for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) n = n + 1 end return n"),
         QStringLiteral("0"), QStringLiteral("lockbench:%1:stock:*").arg(m_database) });
     if (!cleared.ok()) {
-        *error = QStringLiteral("cannot clear the lab's keys in Redis at %1: %2").arg(m_endpoint.describe(), cleared.text);
+        *error = QCoreApplication::translate("Strategy", "cannot clear the lab's keys in Redis at %1: %2").arg(m_endpoint.describe(), cleared.text);
         return false;
     }
     const std::int64_t perSlot = e.initialStock / m_subKeys;
@@ -209,7 +209,7 @@ bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
         const RedisConnection::Reply reply = m_control.command(mset);
         mset = QStringList { QStringLiteral("MSET") };
         if (!reply.ok())
-            *error = QStringLiteral("cannot put the stock into Redis at %1: %2").arg(m_endpoint.describe(), reply.text);
+            *error = QCoreApplication::translate("Strategy", "cannot put the stock into Redis at %1: %2").arg(m_endpoint.describe(), reply.text);
         return reply.ok();
     };
     for (std::int64_t sku = 1; sku <= m_skus; ++sku) {
@@ -223,7 +223,7 @@ bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
         return false;
     const RedisConnection::Reply loaded = m_control.command({ QStringLiteral("SCRIPT"), QStringLiteral("LOAD"), takeScript() });
     if (loaded.kind != RedisConnection::Reply::Kind::Text) {
-        *error = QStringLiteral("cannot load the take script into Redis at %1: %2").arg(m_endpoint.describe(), loaded.text);
+        *error = QCoreApplication::translate("Strategy", "cannot load the take script into Redis at %1: %2").arg(m_endpoint.describe(), loaded.text);
         return false;
     }
     m_scriptSha = loaded.text;
@@ -255,7 +255,7 @@ bool RedisSplitStrategy::readStockOnce(QList<std::pair<std::int64_t, std::int64_
     const auto ask = [&] {
         const RedisConnection::Reply reply = m_control.command(mget);
         if (reply.kind != RedisConnection::Reply::Kind::Array) {
-            *error = QStringLiteral("cannot read the stock from Redis at %1: %2").arg(m_endpoint.describe(), reply.text);
+            *error = QCoreApplication::translate("Strategy", "cannot read the stock from Redis at %1: %2").arg(m_endpoint.describe(), reply.text);
             return false;
         }
         for (const QString& value : reply.elements) {

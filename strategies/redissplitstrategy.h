@@ -17,7 +17,7 @@ public:
     ~RedisSplitStrategy() override;
 
     QString id() const override { return QStringLiteral("redis-split"); }
-    QString title() const override { return QStringLiteral("Redis sub-keys in front of MariaDB"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Redis sub-keys in front of MariaDB"); }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Redis; }
     QStringList orderSql() const override;

@@ -142,12 +142,12 @@ QString RoutedSlotStrategy::explanation() const
 
 QStringList RoutedSlotStrategy::orderSql() const
 {
-    return { QStringLiteral("-- client: pick a slot it believes holds stock"), QStringLiteral("START TRANSACTION"), kTakeSql,
-        QStringLiteral("-- 0 rows: ROLLBACK, remember the slot as empty, pick another"), kInsertOrderSql, QStringLiteral("COMMIT"),
-        QStringLiteral("-- none believed stocked:"), QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot"),
-        QStringLiteral("-- enough in total, in no one slot: rebalance"), QStringLiteral("START TRANSACTION"),
+    return { QCoreApplication::translate("Strategy", "-- client: pick a slot it believes holds stock"), QStringLiteral("START TRANSACTION"), kTakeSql,
+        QCoreApplication::translate("Strategy", "-- 0 rows: ROLLBACK, remember the slot as empty, pick another"), kInsertOrderSql, QStringLiteral("COMMIT"),
+        QCoreApplication::translate("Strategy", "-- none believed stocked:"), QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot"),
+        QCoreApplication::translate("Strategy", "-- enough in total, in no one slot: rebalance"), QStringLiteral("START TRANSACTION"),
         QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot FOR UPDATE"),
-        QStringLiteral("UPDATE inventory_slot SET stock = ? WHERE sku_id = ? AND slot = ?  -- per slot that changes"),
+        QStringLiteral("UPDATE inventory_slot SET stock = ? WHERE sku_id = ? AND slot = ?  ") + QCoreApplication::translate("Strategy", "-- per slot that changes"),
         QStringLiteral("COMMIT") };
 }
 

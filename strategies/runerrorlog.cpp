@@ -28,6 +28,6 @@ QStringList RunErrorLog::describe() const
 {
     QStringList lines;
     for (const Entry& entry : entries())
-        lines << QStringLiteral("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
+        lines << tr("%1× error %2: %3").arg(entry.count).arg(entry.code).arg(entry.message);
     return lines;
 }

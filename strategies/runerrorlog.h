@@ -2,6 +2,7 @@
 
 #include "app/core/mysqlerror.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -11,6 +12,7 @@
 // Errors that ended an order or a run, kept with their message so that none is swallowed,
 // and with any password in it masked. Only the rare failure path locks.
 class RunErrorLog {
+    Q_DECLARE_TR_FUNCTIONS(RunErrorLog)
 public:
     struct Entry {
         unsigned int code = 0;

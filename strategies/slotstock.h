@@ -3,6 +3,8 @@
 #include "app/db/preparedstatement.h"
 #include "strategies/statementset.h"
 
+#include <QCoreApplication>
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -11,6 +13,7 @@
 // is measured against, each slot's stock, and the rebalance that moves stock from full slots
 // into empty ones. Its statements join the session's set, prepared with them on every connect.
 class SlotStock {
+    Q_DECLARE_TR_FUNCTIONS(SlotStock)
 public:
     explicit SlotStock(StatementSet& statements);
 

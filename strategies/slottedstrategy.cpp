@@ -61,8 +61,8 @@ QString SlottedStrategy::explanation() const
 
 QStringList SlottedStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kGuardedTakeSql, QStringLiteral("-- 0 rows: SUM guard refused, out of stock"),
-        kInsertOrderSql, QStringLiteral("COMMIT"), QStringLiteral("-- restock (seeding):"), kRestockSql };
+    return { QStringLiteral("START TRANSACTION"), kGuardedTakeSql, QCoreApplication::translate("Strategy", "-- 0 rows: SUM guard refused, out of stock"),
+        kInsertOrderSql, QStringLiteral("COMMIT"), QCoreApplication::translate("Strategy", "-- restock (seeding):"), kRestockSql };
 }
 
 std::unique_ptr<OrderSession> SlottedStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,

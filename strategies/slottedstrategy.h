@@ -9,7 +9,7 @@
 class SlottedStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("slotted"); }
-    QString title() const override { return QStringLiteral("Slotted rows, SUM-guarded (as in the articles)"); }
+    QString title() const override { return QCoreApplication::translate("Strategy", "Slotted rows, SUM-guarded (as in the articles)"); }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Slots; }
     QStringList orderSql() const override;

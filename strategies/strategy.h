@@ -4,6 +4,7 @@
 #include "strategies/order.h"
 #include "strategies/runenvironment.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -28,7 +29,7 @@ public:
     virtual ~Strategy() = default;
 
     virtual QString id() const = 0; // CLI name, e.g. "pessimistic"
-    virtual QString title() const = 0;
+    virtual QString title() const = 0; // in the lab's language (context "Strategy")
     virtual QString explanation() const = 0; // why it contends, or does not
     virtual bool isSafe() const { return true; } // false: it is expected to oversell
     virtual WorkloadKind workload() const { return WorkloadKind::Inventory; }
@@ -45,7 +46,7 @@ public:
     // (the audit's); false with `error` when Redis cannot be read.
     virtual bool readStock(QList<std::pair<std::int64_t, std::int64_t>>& /*stock*/, QString* error)
     {
-        *error = QStringLiteral("this strategy keeps no stock outside MariaDB");
+        *error = QCoreApplication::translate("Strategy", "this strategy keeps no stock outside MariaDB");
         return false;
     }
 

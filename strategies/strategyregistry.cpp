@@ -18,6 +18,8 @@
 #include "strategies/slottedstrategy.h"
 #include "strategies/twoskustrategy.h"
 
+#include <QCoreApplication>
+
 #include <functional>
 
 namespace {
@@ -98,7 +100,7 @@ QStringList parseList(const QString& text, QString* error, WorkloadKind workload
         // "conditional,,naive" or a trailing comma is more likely a slip (a name left out)
         // than a shorter list: refused rather than run without it.
         if (id.isEmpty() && parts.size() > 1) {
-            *error = QStringLiteral("%1 has an empty item; list strategies like pessimistic,conditional")
+            *error = QCoreApplication::translate("StrategyRegistry", "%1 has an empty item; list strategies like pessimistic,conditional")
                          .arg(QuotedValue::quoted(text));
             return {};
         }
@@ -110,12 +112,12 @@ QStringList parseList(const QString& text, QString* error, WorkloadKind workload
             result << id;
     }
     if (!unknown.isEmpty()) {
-        *error = QStringLiteral("unknown strategy %1; choose from %2, all or deadlocks")
+        *error = QCoreApplication::translate("StrategyRegistry", "unknown strategy %1; choose from %2, all or deadlocks")
                      .arg(QuotedValue::shortened(unknown.join(QStringLiteral(", "))), ids().join(QStringLiteral(", ")));
         return {};
     }
     if (result.isEmpty())
-        *error = QStringLiteral("no strategy given; choose from %1 or all").arg(ids().join(QStringLiteral(", ")));
+        *error = QCoreApplication::translate("StrategyRegistry", "no strategy given; choose from %1 or all").arg(ids().join(QStringLiteral(", ")));
     return result;
 }
 

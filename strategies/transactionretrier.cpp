@@ -32,7 +32,7 @@ TransactionRetrier::~TransactionRetrier()
 bool TransactionRetrier::connect(QString* error)
 {
     if (!m_connection.open(m_environment.params())) {
-        *error = QStringLiteral("cannot connect to %1: %2")
+        *error = tr("cannot connect to %1: %2")
                      .arg(m_environment.params().endpoint(), m_connection.lastError().toString());
         return false;
     }
@@ -51,13 +51,13 @@ bool TransactionRetrier::setUpSession(QString* error)
     const QString isolation = isolationSql(m_environment.experiment().isolation);
     if (!m_connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL ") + isolation)) {
         m_reconnectError = m_connection.lastError();
-        *error = QStringLiteral("cannot set isolation level: %1").arg(m_connection.lastError().toString());
+        *error = tr("cannot set isolation level: %1").arg(m_connection.lastError().toString());
         return false;
     }
     if (const int timeout = m_environment.experiment().lockWaitTimeoutS; timeout > 0
         && !m_connection.execute(QStringLiteral("SET SESSION innodb_lock_wait_timeout = %1").arg(timeout))) {
         m_reconnectError = m_connection.lastError();
-        *error = QStringLiteral("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
+        *error = tr("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
         return false;
     }
     // What the server says the session runs under, not what was asked for.
@@ -70,12 +70,12 @@ bool TransactionRetrier::setUpSession(QString* error)
     if (!m_probe.prepare(m_connection,
                          QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
         m_reconnectError = m_probe.lastError();
-        *error = QStringLiteral("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
+        *error = tr("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
         return false;
     }
     if (const MysqlError prepareError = m_prepare(m_connection); prepareError.isSet()) {
         m_reconnectError = prepareError;
-        *error = QStringLiteral("cannot prepare the strategy's statements: %1").arg(prepareError.toString());
+        *error = tr("cannot prepare the strategy's statements: %1").arg(prepareError.toString());
         return false;
     }
     // The shopper's network starts with its orders: setting the session up is not timed.
@@ -95,8 +95,8 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         m_committingAtNs = 0;
         // A connection lost between orders has nothing under way: this order fails, it is not unknown.
         if (!m_connection.isOpen() && !reconnect()) {
-            m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : MysqlError { 2006, QStringLiteral("not connected") },
-                QStringLiteral("connection lost and not regained"));
+            m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : MysqlError { 2006, tr("not connected") },
+                tr("connection lost and not regained"));
             return OrderOutcome::Failed;
         }
         const Attempt result = attempt();
@@ -112,7 +112,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             return OrderOutcome::OutOfStock;
         case Attempt::Kind::Conflict:
             if (++conflicts > maxConflicts) {
-                m_environment.errors().report({ 0, QStringLiteral("gave up after %1 version conflicts").arg(maxConflicts) },
+                m_environment.errors().report({ 0, tr("gave up after %1 version conflicts").arg(maxConflicts) },
                                               QStringLiteral("optimistic"));
                 return OrderOutcome::Failed;
             }
@@ -131,7 +131,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             // The last statement may or may not have committed: reconnect, then ask.
             if (!reconnect()) {
                 m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : result.error,
-                    QStringLiteral("connection lost and not regained"));
+                    tr("connection lost and not regained"));
                 return OrderOutcome::Unknown;
             }
             const std::optional<bool> committed = isCommitted(probeRequestId());
@@ -162,7 +162,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         }
 
         if (++errorRetries > kMaxErrorRetries) {
-            m_environment.errors().report(result.error, QStringLiteral("gave up after %1 retries").arg(kMaxErrorRetries));
+            m_environment.errors().report(result.error, tr("gave up after %1 retries").arg(kMaxErrorRetries));
             return OrderOutcome::Failed;
         }
         WorkerCounters::add(m_counters.retries, 1);
@@ -247,7 +247,7 @@ std::optional<bool> TransactionRetrier::isCommitted(std::int64_t requestId)
         if (error.errorClass() == ErrorClass::ConnectionLost && !reconnect())
             break;
     }
-    m_environment.errors().report(m_probe.lastError(), QStringLiteral("cannot learn whether request %1 committed").arg(requestId));
+    m_environment.errors().report(m_probe.lastError(), tr("cannot learn whether request %1 committed").arg(requestId));
     return std::nullopt;
 }
 

@@ -5,6 +5,8 @@
 #include "strategies/order.h"
 #include "strategies/runenvironment.h"
 
+#include <QCoreApplication>
+
 #include <functional>
 #include <random>
 
@@ -25,6 +27,7 @@ struct Attempt {
 // connection and learn whether the order committed from its request id, so that an
 // order is never lost and never counted twice. Anything else is reported, not swallowed.
 class TransactionRetrier {
+    Q_DECLARE_TR_FUNCTIONS(TransactionRetrier)
 public:
     using Prepare = std::function<MysqlError(MysqlConnection&)>; // empty error on success
 

@@ -70,8 +70,8 @@ QString TwoSkuStrategy::id() const
 
 QString TwoSkuStrategy::title() const
 {
-    return m_sorted ? QStringLiteral("Two SKUs per order, locked in sorted order")
-                    : QStringLiteral("Two SKUs per order, locked in random order (deadlocks)");
+    return m_sorted ? QCoreApplication::translate("Strategy", "Two SKUs per order, locked in sorted order")
+                    : QCoreApplication::translate("Strategy", "Two SKUs per order, locked in random order (deadlocks)");
 }
 
 QString TwoSkuStrategy::explanation() const
@@ -92,16 +92,16 @@ QString TwoSkuStrategy::explanation() const
 QStringList TwoSkuStrategy::orderSql() const
 {
     return { QStringLiteral("START TRANSACTION"),
-        kLockSql + (m_sorted ? QStringLiteral("   -- the lower sku_id") : QStringLiteral("   -- the first SKU picked")),
-        QStringLiteral("-- client: in-transaction delay while holding the first row"),
-        kLockSql + (m_sorted ? QStringLiteral("   -- the higher sku_id") : QStringLiteral("   -- the second SKU picked")),
-        QStringLiteral("-- client: both have stock >= qty?"), kUpdateSql, kInsertLinesSql, QStringLiteral("COMMIT") };
+        kLockSql + QStringLiteral("   ") + (m_sorted ? QCoreApplication::translate("Strategy", "-- the lower sku_id") : QCoreApplication::translate("Strategy", "-- the first SKU picked")),
+        QCoreApplication::translate("Strategy", "-- client: in-transaction delay while holding the first row"),
+        kLockSql + QStringLiteral("   ") + (m_sorted ? QCoreApplication::translate("Strategy", "-- the higher sku_id") : QCoreApplication::translate("Strategy", "-- the second SKU picked")),
+        QCoreApplication::translate("Strategy", "-- client: both have stock >= qty?"), kUpdateSql, kInsertLinesSql, QStringLiteral("COMMIT") };
 }
 
 bool TwoSkuStrategy::beginRun(RunEnvironment& environment, QString* error)
 {
     if (environment.experiment().skus < 2) {
-        *error = QStringLiteral("%1 sells two SKUs per order: the experiment needs at least 2 SKUs").arg(id());
+        *error = QCoreApplication::translate("Strategy", "%1 sells two SKUs per order: the experiment needs at least 2 SKUs").arg(id());
         return false;
     }
     return true;

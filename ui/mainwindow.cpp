@@ -141,6 +141,7 @@ MainWindow::MainWindow(QWidget* parent)
         if (result.error.isEmpty())
             m_server->connectionUsed(); // the password worked: keep it, if asked to
         m_charts->strategyFinished(result);
+        m_lessons->addResult(result);
     });
     connect(m_session, &LabSession::resultAdded, this, [this](const SourcedResult& result) {
         m_results->addResult(result);
@@ -340,6 +341,7 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
     m_charts->startRun(experiment.skus * experiment.initialStock,
         experiment.stop == StopKind::Duration ? static_cast<double>(experiment.durationMs) / 1000.0 : 0.0);
     m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
+    m_lessons->runStarted();
     m_progress->setValue(0);
     showRunProgress();
     saveSettings();

@@ -17,7 +17,7 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
     // Read after the snapshot: every order row the snapshot holds took its stock before.
     QList<std::pair<std::int64_t, std::int64_t>> stock;
     if (!m_externalStock) {
-        *error = QStringLiteral("audit failed: no reader for the stock kept outside MariaDB");
+        *error = tr("audit failed: no reader for the stock kept outside MariaDB");
         return false;
     }
     if (!m_externalStock(stock, error))
@@ -26,7 +26,7 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
     if (!query.exec(QStringLiteral("CREATE TEMPORARY TABLE IF NOT EXISTS redis_stock (sku_id BIGINT NOT NULL PRIMARY KEY, "
                                    "stock BIGINT NOT NULL) ENGINE=MEMORY"))
         || !query.exec(QStringLiteral("DELETE FROM redis_stock"))) {
-        *error = QStringLiteral("audit failed: %1").arg(query.lastError().text());
+        *error = tr("audit failed: %1").arg(query.lastError().text());
         return false;
     }
     constexpr qsizetype kRowsPerInsert = 1000;
@@ -35,7 +35,7 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
         for (qsizetype i = start; i < std::min(stock.size(), start + kRowsPerInsert); ++i)
             sql += QStringLiteral("%1(%2,%3)").arg(i > start ? QStringLiteral(",") : QString()).arg(stock[i].first).arg(stock[i].second);
         if (!query.exec(sql)) {
-            *error = QStringLiteral("audit failed: %1").arg(query.lastError().text());
+            *error = tr("audit failed: %1").arg(query.lastError().text());
             return false;
         }
     }
@@ -47,7 +47,7 @@ AuditResult Auditor::run(QString* error)
     AuditResult result;
     QSqlQuery query(m_database);
     const auto failed = [&] {
-        *error = QStringLiteral("audit failed: %1").arg(query.lastError().text());
+        *error = tr("audit failed: %1").arg(query.lastError().text());
         query.exec(QStringLiteral("ROLLBACK"));
         return result;
     };

@@ -4,6 +4,7 @@
 
 #include "app/db/labschema.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -16,6 +17,8 @@
 // with the quantities in the orders table. It also counts the SKUs that can still sell the
 // smallest order, which tells a sold-out run it is over even for SKUs its clients rarely pick.
 class Auditor {
+    Q_DECLARE_TR_FUNCTIONS(Auditor)
+
 public:
     // Stock per SKU kept outside MariaDB (in Redis): (sku_id, stock) pairs, false with `error`.
     using ExternalStock = std::function<bool(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error)>;

@@ -1,5 +1,6 @@
 #include "app/audit/orderlookup.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStringList>
@@ -26,7 +27,7 @@ std::optional<CommittedLines> find(QSqlDatabase database, const UnresolvedOrders
                                            "LOCK IN SHARE MODE")
                                 .arg(list.join(QLatin1Char(',')));
         if (!query.exec(sql) || !query.next()) {
-            *error = QStringLiteral("cannot look up the orders without reply: %1").arg(query.lastError().text());
+            *error = QCoreApplication::translate("OrderLookup", "cannot look up the orders without reply: %1").arg(query.lastError().text());
             return std::nullopt;
         }
         found.rows += query.value(0).toLongLong();

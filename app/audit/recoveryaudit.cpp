@@ -5,7 +5,9 @@
 #include "app/db/preparedstatement.h"
 #include "app/db/qtsqlconnection.h"
 
+#include <QCoreApplication>
 #include <QLocale>
+#include <QStringList>
 
 #include <chrono>
 #include <thread>
@@ -13,20 +15,19 @@
 QString RecoveryReport::summary() const
 {
     if (!valid)
-        return QStringLiteral("the audit after the restart could not run: %1").arg(error);
+        return tr("the audit after the restart could not run: %1").arg(error);
     const QLocale locale;
-    QString text = missing == 0
-        ? QStringLiteral("all %1 acknowledged orders are in the orders table")
-              .arg(locale.toString(acknowledged))
-        : QStringLiteral("%1 of %2 acknowledged orders are MISSING from the orders table")
-              .arg(locale.toString(missing), locale.toString(acknowledged));
-    text += QStringLiteral("; %1 oversold").arg(locale.toString(audit.oversold));
+    QStringList parts;
+    parts << (missing == 0 ? tr("all %1 acknowledged orders are in the orders table").arg(locale.toString(acknowledged))
+                           : tr("%1 of %2 acknowledged orders are MISSING from the orders table")
+                                 .arg(locale.toString(missing), locale.toString(acknowledged)));
+    parts << tr("%1 oversold").arg(locale.toString(audit.oversold));
     if (unresolvedFound.rows > 0)
-        text += QStringLiteral("; %1 order lines committed whose reply was lost with the server")
-                    .arg(locale.toString(unresolvedFound.rows));
+        parts << tr("%1 order lines committed whose reply was lost with the server").arg(locale.toString(unresolvedFound.rows));
     if (strangers() > 0)
-        text += QStringLiteral("; %1 order rows that no client placed").arg(locale.toString(strangers()));
-    return text;
+        parts << tr("%1 order rows that no client placed").arg(locale.toString(strangers()));
+    //: Separates the findings of the audit after a restart, e.g. "all 5 acknowledged orders are in the orders table; 0 oversold".
+    return parts.join(tr("; "));
 }
 
 void RecoveryReport::applyTo(StrategyResult* result) const
@@ -70,7 +71,7 @@ bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
         if (*open == 0)
             return true;
         if (std::chrono::steady_clock::now() > deadline) {
-            *error = QStringLiteral("the server was still rolling back %1 transactions left by the crash after %2 s")
+            *error = QCoreApplication::translate("RecoveryAudit", "the server was still rolling back %1 transactions left by the crash after %2 s")
                          .arg(*open)
                          .arg(kRollbackWait.count());
             return false;
@@ -133,7 +134,7 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout, const A
     // Every id in a range was acknowledged, so more rows than acknowledged orders cannot be
     // an honest count: say so rather than report a negative number missing.
     if (found > report.acknowledged) {
-        report.error = QStringLiteral("the server counted %1 rows for the %2 acknowledged request ids")
+        report.error = QCoreApplication::translate("RecoveryAudit", "the server counted %1 rows for the %2 acknowledged request ids")
                            .arg(found)
                            .arg(report.acknowledged);
         return report;

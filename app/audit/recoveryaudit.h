@@ -9,11 +9,15 @@
 
 #include "app/db/labschema.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 // What the tables show once a lost server is back: the usual audit (no oversell), and
 // whether every order whose commit a client saw acknowledged is still in the orders table.
 struct RecoveryReport {
+    Q_DECLARE_TR_FUNCTIONS(RecoveryReport)
+
+public:
     bool valid = false;
     QString error;
     AuditResult audit;

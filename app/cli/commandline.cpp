@@ -1,5 +1,7 @@
 #include "app/cli/commandline.h"
 
+#include "app/cli/helptext.h"
+
 #include "app/core/experimentfields.h"
 #include "app/core/quotedvalue.h"
 #include "app/db/connectionparams.h"
@@ -7,6 +9,7 @@
 #include "strategies/strategyregistry.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QHash>
@@ -16,15 +19,18 @@ namespace {
 
 QString description()
 {
-    return QStringLiteral(
-        "lockbench: runs an inventory workload against a MySQL-protocol server with different locking\n"
-        "strategies and reports throughput, latency, lock waits and an oversell audit.\n\n"
+    return QCoreApplication::translate("CommandLine",
+        "lockbench: runs an inventory workload against a MySQL-protocol server with\n"
+        "different locking strategies and reports throughput, latency, lock waits and an\n"
+        "oversell audit.\n\n"
         "Commands:\n"
         "  run      run the experiment headlessly (the default when no command is given)\n"
-        "  sweep    run every strategy at every thread count of --threads 1,4,16,64 (and, optionally,\n"
-        "           every value of --slots 1,8,64 or --skus 1,100,10000), each cell on fresh data\n\n"
+        "  sweep    run every strategy at every thread count of --threads 1,4,16,64\n"
+        "           (and, optionally, every value of --slots 1,8,64 or --skus\n"
+        "           1,100,10000), each cell on fresh data\n\n"
         "Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).\n"
-        "Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold or lost an order.")
+        "Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold\n"
+        "or lost an order.")
         .arg(StrategyRegistry::ids().join(QStringLiteral(", ")));
 }
 
@@ -33,16 +39,16 @@ QString description()
 QString outputFileProblem(const QString& path)
 {
     if (path.trimmed().isEmpty())
-        return QStringLiteral("needs a file name");
+        return QCoreApplication::translate("CommandLine", "needs a file name");
     const QFileInfo info(path);
     const QString shown = QuotedValue::shortened(path);
     if (info.isDir())
-        return QStringLiteral("%1 is a folder, not a file").arg(shown);
+        return QCoreApplication::translate("CommandLine", "%1 is a folder, not a file").arg(shown);
     const QFileInfo folder(info.absolutePath());
     if (!folder.isDir())
-        return QStringLiteral("the folder %1 does not exist").arg(QuotedValue::shortened(QDir::toNativeSeparators(folder.filePath())));
+        return QCoreApplication::translate("CommandLine", "the folder %1 does not exist").arg(QuotedValue::shortened(QDir::toNativeSeparators(folder.filePath())));
     if (!folder.isWritable() || (info.exists() && !info.isWritable()))
-        return QStringLiteral("%1 is not writable").arg(shown);
+        return QCoreApplication::translate("CommandLine", "%1 is not writable").arg(shown);
     return {};
 }
 
@@ -51,18 +57,18 @@ QString outputFileProblem(const QString& path)
 QString outputFolderProblem(const QString& path)
 {
     if (path.trimmed().isEmpty())
-        return QStringLiteral("needs a folder name");
+        return QCoreApplication::translate("CommandLine", "needs a folder name");
     QFileInfo info(path);
     if (info.exists() && !info.isDir())
-        return QStringLiteral("%1 is a file, not a folder").arg(QuotedValue::shortened(path));
+        return QCoreApplication::translate("CommandLine", "%1 is a file, not a folder").arg(QuotedValue::shortened(path));
     QString existing = info.absoluteFilePath();
     while (!QFileInfo::exists(existing))
         existing = QFileInfo(existing).absolutePath();
     info = QFileInfo(existing);
     if (!info.isDir())
-        return QStringLiteral("%1 is a file, not a folder").arg(QuotedValue::shortened(existing));
+        return QCoreApplication::translate("CommandLine", "%1 is a file, not a folder").arg(QuotedValue::shortened(existing));
     if (!info.isWritable())
-        return QStringLiteral("%1 is not writable").arg(QuotedValue::shortened(existing));
+        return QCoreApplication::translate("CommandLine", "%1 is not writable").arg(QuotedValue::shortened(existing));
     return {};
 }
 
@@ -82,7 +88,7 @@ QStringList flagsTakenAsValues(const QCommandLineParser& parser, const QList<QCo
         for (const QString& value : parser.values(option)) {
             const QRegularExpressionMatch match = flagLike.match(value);
             if (match.hasMatch() && names.contains(match.captured(1)))
-                errors << QStringLiteral("--%1: needs a value, but the next argument is the flag %2")
+                errors << QCoreApplication::translate("CommandLine", "--%1: needs a value, but the next argument is the flag %2")
                               .arg(option.names().constLast(), QuotedValue::shortened(value));
         }
     }
@@ -108,9 +114,14 @@ QString unusedFlag(const QString& name, const FieldCondition& condition, const E
     const QString current = ExperimentFields::find(condition.field)->print(experiment);
     QStringList values = condition.values;
     const QString last = values.takeLast();
-    const QString wanted = values.isEmpty() ? last : values.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
-    return QStringLiteral("--%1: only used with --%2 %3, but the %2 is %4%5; leave out --%1 or choose --%2 %3")
-        .arg(name, condition.field, wanted, current, fromFile ? QStringLiteral(" (from --experiment)") : QString());
+    const QString wanted = values.isEmpty()
+        ? last
+        : QCoreApplication::translate("CommandLine", "%1 or %2", "values of a flag: the first ones comma-separated, then the last")
+              .arg(values.join(QStringLiteral(", ")), last);
+    return (fromFile ? QCoreApplication::translate("CommandLine",
+                           "--%1: only used with --%2 %3, but the %2 is %4 (from --experiment); leave out --%1 or choose --%2 %3")
+                     : QCoreApplication::translate("CommandLine", "--%1: only used with --%2 %3, but the %2 is %4; leave out --%1 or choose --%2 %3"))
+        .arg(name, condition.field, wanted, current);
 }
 
 // `lesson NAME`: the lesson's steps are the experiments and strategies, so flags that would set
@@ -127,7 +138,7 @@ void chooseLesson(const QCommandLineParser& parser, const QStringList& positiona
     const QString name = positional.mid(1).join(QLatin1Char(' '));
     result.lesson = LessonLibrary::find(name);
     if (!result.lesson) {
-        result.errors << QStringLiteral("unknown lesson %1; the lessons are %2").arg(QuotedValue::quoted(name), ids.join(QStringLiteral(", ")));
+        result.errors << QCoreApplication::translate("CommandLine", "unknown lesson %1; the lessons are %2").arg(QuotedValue::quoted(name), ids.join(QStringLiteral(", ")));
         return;
     }
     result.action = CommandLine::Action::Lesson;
@@ -136,7 +147,7 @@ void chooseLesson(const QCommandLineParser& parser, const QStringList& positiona
         ownFlags << field.name;
     for (const QString& flag : ownFlags) {
         if (parser.isSet(flag))
-            result.errors << QStringLiteral("--%1: a lesson sets its own experiments and strategies; leave out --%1").arg(flag);
+            result.errors << QCoreApplication::translate("CommandLine", "--%1: a lesson sets its own experiments and strategies; leave out --%1").arg(flag);
     }
 }
 
@@ -148,51 +159,52 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(description());
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, QStringLiteral("Show this help."));
-    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Show the version."));
+    const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, tr("Show this help."));
+    const QCommandLineOption version(QStringLiteral("version"), tr("Show the version."));
     const QCommandLineOption strategy(QStringLiteral("strategy"),
-        QStringLiteral("Strategies to run, comma-separated, all or deadlocks (default: all)."), QStringLiteral("list"));
+        tr("Strategies to run, comma-separated, all or deadlocks (default: all)."), QStringLiteral("list"));
     const QCommandLineOption server(QStringLiteral("server"),
-        QStringLiteral("embedded (the lab's private MariaDB, default) or mysql://user:password@host:port/database. "
-                       "The password may come from LOCKBENCH_PASSWORD instead."),
+        tr("embedded (the lab's private MariaDB, default) or mysql://user:password@host:port/database. "
+           "The password may come from LOCKBENCH_PASSWORD instead."),
         QStringLiteral("where"));
     const QCommandLineOption experimentFile(QStringLiteral("experiment"),
-        QStringLiteral("Load the experiment from a JSON file; flags given as well override it."), QStringLiteral("file"));
+        tr("Load the experiment from a JSON file; flags given as well override it."), QStringLiteral("file"));
     const QCommandLineOption saveExperiment(QStringLiteral("save-experiment"),
-        QStringLiteral("Write the experiment, as given, to a JSON file."), QStringLiteral("file"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write summary and time series as JSON."), QStringLiteral("file"));
+        tr("Write the experiment, as given, to a JSON file."), QStringLiteral("file"));
+    const QCommandLineOption json(QStringLiteral("json"), tr("Write summary and time series as JSON."), QStringLiteral("file"));
     const QCommandLineOption csv(QStringLiteral("csv"),
-        QStringLiteral("Write the time series as CSV, and the summary beside it as <name>-summary.csv."), QStringLiteral("file"));
+        tr("Write the time series as CSV, and the summary beside it as <name>-summary.csv."), QStringLiteral("file"));
     const QCommandLineOption locksJson(QStringLiteral("locks-json"),
-        QStringLiteral("Log every lock-inspector sample (who holds and who waits for row locks, several a second) "
-                       "to a file, one JSON object per line."),
+        tr("Log every lock-inspector sample (who holds and who waits for row locks, several a second) "
+           "to a file, one JSON object per line."),
         QStringLiteral("file"));
-    const QCommandLineOption quiet({ QStringLiteral("q"), QStringLiteral("quiet") }, QStringLiteral("No live line per second."));
+    const QCommandLineOption quiet({ QStringLiteral("q"), QStringLiteral("quiet") }, tr("No live line per second."));
     const QCommandLineOption report(QStringLiteral("report"),
-        QStringLiteral("Write a self-contained report (experiment, server, settings, table with verdicts, every chart): "
-                       ".html with the charts as SVG, or .pdf."),
+        tr("Write a self-contained report (experiment, server, settings, table with verdicts, every chart): "
+           ".html with the charts as SVG, or .pdf."),
         QStringLiteral("file"));
     const QCommandLineOption charts(QStringLiteral("charts"),
-        QStringLiteral("Write every chart into this folder as PNG, SVG and PDF."), QStringLiteral("folder"));
-    const QCommandLineOption chartSize(QStringLiteral("chart-size"), QStringLiteral("Chart size in pixels for --charts (default: 1200x700)."),
+        tr("Write every chart into this folder as PNG, SVG and PDF."), QStringLiteral("folder"));
+    const QCommandLineOption chartSize(QStringLiteral("chart-size"), tr("Chart size in pixels for --charts (default: 1200x700)."),
         QStringLiteral("WxH"));
     const QCommandLineOption redis(QStringLiteral("redis"),
-        QStringLiteral("The Redis of redis-split: redis://[:password@]host[:port] or unix:///path/redis.sock (default: the lab starts "
-                       "its own private redis-server)."),
+        tr("The Redis of redis-split: redis://[:password@]host[:port] or unix:///path/redis.sock (default: the lab starts "
+           "its own private redis-server)."),
         QStringLiteral("url"));
-    const QCommandLineOption dpi(QStringLiteral("dpi"), QStringLiteral("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
+    const QCommandLineOption dpi(QStringLiteral("dpi"), tr("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
     QList<QCommandLineOption> options { help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson,
         report, charts, chartSize, dpi, redis, quiet };
     for (const ExperimentField& field : ExperimentFields::all()) {
         options.append(QCommandLineOption(field.name,
-            QStringLiteral("%1 (default: %2)").arg(field.help, field.print(Experiment {})), field.valueName));
+            tr("%1 (default: %2)", "a flag's help, then its default value").arg(field.help.text(), field.print(Experiment {})), field.valueName));
     }
     parser.addOptions(options);
-    parser.addPositionalArgument(QStringLiteral("command"),
-        QStringLiteral("run (default), sweep, or lesson NAME: run a lesson's steps and write its hand-out (--report, or "
-                       "NAME-handout.html and .pdf); lesson alone lists the lessons"),
-        QStringLiteral("[run|sweep|lesson NAME]"));
-    result.helpText = parser.helpText();
+    const HelpText::Positional command { tr("command"),
+        tr("run (default), sweep, or lesson NAME: run a lesson's steps and write its hand-out (--report, or "
+           "NAME-handout.html and .pdf); lesson alone lists the lessons"),
+        QStringLiteral("[run|sweep|lesson NAME]") };
+    parser.addPositionalArgument(command.name, command.description, command.syntax);
+    result.helpText = HelpText::format(arguments.value(0, QStringLiteral("lockbench")), description(), options, command);
 
     if (!parser.parse(arguments)) {
         result.action = Action::Fail;
@@ -218,7 +230,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     if (lesson)
         chooseLesson(parser, positional, result);
     else if (positional.size() > 1 || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
-        result.errors << QStringLiteral("unknown command %1; the commands are run, sweep and lesson").arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
+        result.errors << tr("unknown command %1; the commands are run, sweep and lesson").arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
     // In a sweep, --threads, --slots and --skus may be lists; the experiment keeps the first value.
     QHash<QString, QString> listFields;
     if (sweep) {
@@ -269,7 +281,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
             result.errors << QStringLiteral("--threads: ") + listError;
         }
         if (listFields.contains(QStringLiteral("slots")) && listFields.contains(QStringLiteral("skus")))
-            result.errors << QStringLiteral("a sweep varies the slots or the SKU count besides the threads, not both");
+            result.errors << tr("a sweep varies the slots or the SKU count besides the threads, not both");
         for (const QString& name : { QStringLiteral("slots"), QStringLiteral("skus") }) {
             if (!listFields.contains(name))
                 continue;
@@ -330,7 +342,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     if (!result.reportPath.isEmpty() && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
-        result.errors << QStringLiteral("--report: the file name must end in .html or .pdf (got %1)").arg(QuotedValue::shortened(result.reportPath));
+        result.errors << tr("--report: the file name must end in .html or .pdf (got %1)").arg(QuotedValue::shortened(result.reportPath));
     if (parser.isSet(charts)) {
         result.chartsDir = parser.value(charts);
         if (const QString problem = outputFolderProblem(result.chartsDir); !problem.isEmpty())
@@ -341,7 +353,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         const QRegularExpressionMatch match = size.match(parser.value(chartSize));
         if (!match.hasMatch() || match.captured(1).toInt() < 50 || match.captured(2).toInt() < 50
             || match.captured(1).toInt() > 20000 || match.captured(2).toInt() > 20000)
-            result.errors << QStringLiteral("--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700");
+            result.errors << tr("--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700");
         else
             result.chartSize = QSize(match.captured(1).toInt(), match.captured(2).toInt());
     }
@@ -349,12 +361,12 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         bool ok = false;
         result.chartDpi = parser.value(dpi).toInt(&ok);
         if (!ok || result.chartDpi < 36 || result.chartDpi > 1200)
-            result.errors << QStringLiteral("--dpi: must be a whole number from 36 to 1200");
+            result.errors << tr("--dpi: must be a whole number from 36 to 1200");
     }
     // Without --charts these would be silently ignored (the report's charts are vector): say so.
     for (const QCommandLineOption* option : { &chartSize, &dpi }) {
         if (parser.isSet(*option) && !parser.isSet(charts))
-            result.errors << QStringLiteral("--%1: only used with --charts DIR; add it, or leave this out")
+            result.errors << tr("--%1: only used with --charts DIR; add it, or leave this out")
                                  .arg(option->names().constLast());
     }
     result.quiet = parser.isSet(quiet);

@@ -6,12 +6,14 @@
 #include "app/core/lesson.h"
 #include "app/core/sweepplan.h"
 
+#include <QCoreApplication>
 #include <QSize>
-
 #include <QStringList>
 
 // What the user asked for on the command line, parsed and checked.
 struct CommandLine {
+    Q_DECLARE_TR_FUNCTIONS(CommandLine)
+public:
     enum class Action { Run, Sweep, Lesson, ListLessons, Help, Version, Fail };
     Action action = Action::Run;
     Experiment experiment;

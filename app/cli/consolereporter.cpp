@@ -1,5 +1,7 @@
 #include "app/cli/consolereporter.h"
 
+#include "app/cli/terminalwidth.h"
+
 #include "strategies/strategyregistry.h"
 
 #include "app/core/passwordmask.h"
@@ -38,10 +40,10 @@ void ConsoleReporter::onSample(const MetricsSample& s)
         return;
     m_lastPrintedS = s.elapsedS;
     const bool claims = !StrategyRegistry::needsOf({ s.strategy }).claimsTasks.isEmpty();
-    QString line = QString::fromLatin1(claims ? "[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
-                                           "row-lock waits %9/s"
-                                         : "[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
-                                           "row-lock waits %9/s")
+    QString line = (claims ? tr("[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
+                               "row-lock waits %9/s")
+                            : tr("[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
+                               "row-lock waits %9/s"))
                        .arg(s.strategy, -19)
                        .arg(s.elapsedS, 5, 'f', 1)
                        .arg(s.ordersPerS, 8, 'f', 0)
@@ -52,14 +54,14 @@ void ConsoleReporter::onSample(const MetricsSample& s)
                        .arg(s.retries)
                        .arg(static_cast<double>(s.rowLockWaits) / std::max(s.intervalS, 1e-3), 0, 'f', 0);
     if (s.waitingNow >= 0)
-        line += QStringLiteral("  waiting now %1").arg(s.waitingNow);
-    line += QStringLiteral("  deadlocks %1").arg(s.deadlocksTotal);
+        line += tr("  waiting now %1").arg(s.waitingNow);
+    line += tr("  deadlocks %1").arg(s.deadlocksTotal);
     if (s.audit.valid)
-        line += QString::fromLatin1(claims ? "  completed twice %1" : "  oversold %1").arg(s.audit.oversold);
+        line += (claims ? tr("  completed twice %1") : tr("  oversold %1")).arg(s.audit.oversold);
     if (claims)
-        line += QStringLiteral("  double claims %1  released %2").arg(s.doubleClaims).arg(s.tasksReleased);
+        line += tr("  double claims %1  released %2").arg(s.doubleClaims).arg(s.tasksReleased);
     if (s.redisStatsValid && s.redisScriptCalls > 0)
-        line += QStringLiteral("  redis %1 commands/s, %2 µs a take")
+        line += tr("  redis %1 commands/s, %2 µs a take")
                     .arg(static_cast<double>(s.redisCommands) / std::max(s.intervalS, 1e-3), 0, 'f', 0)
                     .arg(static_cast<double>(s.redisScriptUsec) / static_cast<double>(s.redisScriptCalls), 0, 'f', 1);
     m_out << line << Qt::endl;
@@ -70,14 +72,14 @@ void ConsoleReporter::onDeadlock(const DeadlockRecord& d)
     // The first few in full; the rest are counted in the table and written to --json.
     if (!m_live || ++m_deadlocksPrinted > 5)
         return;
-    m_out << QStringLiteral("  deadlock at %1 s (%2):").arg(d.elapsedS, 0, 'f', 1).arg(d.strategy) << Qt::endl;
+    m_out << tr("  deadlock at %1 s (%2):").arg(d.elapsedS, 0, 'f', 1).arg(d.strategy) << Qt::endl;
     for (qsizetype i = 0; i < d.transactions.size(); ++i) {
         const DeadlockRecord::Transaction& trx = d.transactions[i];
-        m_out << QStringLiteral("    (%1) trx %2, thread %3%4: %5")
+        m_out << tr("    (%1) trx %2, thread %3%4: %5")
                      .arg(i + 1)
                      .arg(trx.trxId)
                      .arg(trx.threadId)
-                     .arg(d.victim == i + 1 ? QStringLiteral(", rolled back") : QString())
+                     .arg(d.victim == i + 1 ? tr(", rolled back") : QString())
                      .arg(trx.statement)
               << Qt::endl;
     }
@@ -87,20 +89,20 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
 {
     m_deadlocksPrinted = 0;
     if (!r.error.isEmpty()) {
-        m_out << QStringLiteral("%1: ERROR: %2").arg(r.strategy, PasswordMask::mask(r.error)) << Qt::endl;
+        m_out << tr("%1: ERROR: %2").arg(r.strategy, PasswordMask::mask(r.error)) << Qt::endl;
         return;
     }
     if (!r.audited()) {
-        m_out << QStringLiteral("%1: %2 after %3 s: the clients counted %4 orders sold; not audited (%5) — %6")
-                     .arg(r.strategy, stopReasonKey(r.stopReason))
+        m_out << tr("%1: %2 after %3 s: the clients counted %4 orders sold; not audited (%5) — %6")
+                     .arg(r.strategy, stopReasonLabel(r.stopReason))
                      .arg(r.durationS, 0, 'f', 1)
                      .arg(r.clientSoldOrders)
                      .arg(PasswordMask::mask(r.auditIncomplete), r.verdictLabel())
               << Qt::endl;
     } else if (r.experiment.workload == WorkloadKind::Claim) {
-        m_out << QStringLiteral("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double claims %8, "
-                                "released %9, stranded %10, workers killed %11 — %12")
-                     .arg(r.strategy, stopReasonKey(r.stopReason))
+        m_out << tr("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double claims %8, "
+                    "released %9, stranded %10, workers killed %11 — %12")
+                     .arg(r.strategy, stopReasonLabel(r.stopReason))
                      .arg(r.durationS, 0, 'f', 1)
                      .arg(r.sold)
                      .arg(r.remaining)
@@ -113,8 +115,8 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                      .arg(r.verdictLabel())
               << Qt::endl;
     } else {
-        m_out << QStringLiteral("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
-                     .arg(r.strategy, stopReasonKey(r.stopReason))
+        m_out << tr("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
+                     .arg(r.strategy, stopReasonLabel(r.stopReason))
                      .arg(r.durationS, 0, 'f', 1)
                      .arg(r.sold)
                      .arg(r.remaining)
@@ -130,11 +132,11 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     QStringList knobs;
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
-    m_out << "    ran under " << knobs.join(QStringLiteral(", ")) << Qt::endl;
+    m_out << "    " << tr("ran under %1").arg(knobs.join(QStringLiteral(", "))) << Qt::endl;
     if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
-        m_out << "    why: " << why << Qt::endl;
+        m_out << "    " << tr("why: %1").arg(why) << Qt::endl;
     if (!r.inspectorError.isEmpty())
-        m_out << "    lock inspector: " << PasswordMask::mask(r.inspectorError) << Qt::endl;
+        m_out << "    " << tr("lock inspector: %1").arg(PasswordMask::mask(r.inspectorError)) << Qt::endl;
 }
 
 void ConsoleReporter::printTable(const QList<StrategyResult>& results)
@@ -152,8 +154,8 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
         if (column == Column::Verdict)
             return QStringLiteral(" ") + text;
         if (column == Column::Strategy)
-            return text.leftJustified(kStrategyWidth);
-        return QStringLiteral(" ") + text.rightJustified(std::max<qsizetype>(header(column).size(), kFigureWidth));
+            return TerminalWidth::leftJustified(text, kStrategyWidth);
+        return QStringLiteral(" ") + TerminalWidth::rightJustified(text, std::max<qsizetype>(TerminalWidth::of(header(column)), kFigureWidth));
     };
     QString line;
     for (Column column : columns)
@@ -178,17 +180,18 @@ void ConsoleReporter::printSpread(const QList<RepeatSummary>& summaries)
     const QList<Column> columns = of(Table::Console);
     QList<qsizetype> widths;
     for (Column column : columns) {
-        qsizetype width = header(column).size();
+        qsizetype width = TerminalWidth::of(header(column));
         for (const RepeatSummary& summary : summaries)
-            width = std::max(width, text(column, summary).size());
+            width = std::max(width, TerminalWidth::of(text(column, summary)));
         widths << width;
     }
     const auto line = [&](const auto& cellText) {
         QString out;
         for (qsizetype i = 0; i < columns.size(); ++i) {
             const QString cell = cellText(columns[i]);
-            out += i == 0 ? cell.leftJustified(std::max(widths[i], kStrategyWidth))
-                          : QStringLiteral("  ") + (isNumber(columns[i]) ? cell.rightJustified(widths[i]) : cell.leftJustified(widths[i]));
+            out += i == 0 ? TerminalWidth::leftJustified(cell, std::max(widths[i], kStrategyWidth))
+                          : QStringLiteral("  ")
+                    + (isNumber(columns[i]) ? TerminalWidth::rightJustified(cell, widths[i]) : TerminalWidth::leftJustified(cell, widths[i]));
         }
         return out;
     };

@@ -85,7 +85,7 @@ int HeadlessRun::exec()
             return kExitInterrupted;
         if (session.embeddedServer()->state() != ServerController::State::Ready) {
             printError(
-                QStringLiteral("the embedded server did not start: ") + session.embeddedServer()->message());
+                tr("the embedded server did not start: %1").arg(session.embeddedServer()->message()));
             return kExitFailed;
         }
     } else {
@@ -106,12 +106,13 @@ int HeadlessRun::exec()
     }
     session.useRedis(cli.redis);
     const ResultWriter::RunInfo server = session.runInfo();
-    say(QStringLiteral("server: %1, %2").arg(server.serverUrl, server.serverVersion));
+    say(server.embedded ? tr("server: the lab's embedded MariaDB in %1, %2").arg(session.embeddedServer()->dataDirectory(), server.serverVersion)
+                        : tr("server: %1, %2").arg(server.serverUrl, server.serverVersion));
 
     QFile locksLog(cli.locksJsonPath);
     if (!cli.locksJsonPath.isEmpty()) {
         if (!locksLog.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            printError(QStringLiteral("cannot write %1: %2").arg(cli.locksJsonPath, locksLog.errorString()));
+            printError(tr("cannot write %1: %2").arg(cli.locksJsonPath, locksLog.errorString()));
             return kExitUsage;
         }
         connect(&session, &LabSession::locksSampled, this, [&](const LockSnapshot& snapshot) {
@@ -127,8 +128,8 @@ int HeadlessRun::exec()
     connect(&session, &LabSession::finished, &loop, &QEventLoop::quit);
     connect(&shutdown, &ShutdownSignal::requested, this, [&](int count) {
         interrupted = true;
-        err() << (count == 1 ? "lockbench: stopping after the current orders (Ctrl-C again to quit at once)"
-                             : "lockbench: quitting")
+        err() << (count == 1 ? tr("lockbench: stopping after the current orders (Ctrl-C again to quit at once)")
+                             : tr("lockbench: quitting"))
               << Qt::endl;
         session.stop();
         if (count > 1)
@@ -149,7 +150,7 @@ int HeadlessRun::exec()
                 return;
             const LessonStep& s = cli.lesson->steps[step];
             // Shown under --quiet too: the steps are the lesson's headings.
-            QTextStream(stdout) << QStringLiteral("step %1/%2: %3 (%4)")
+            QTextStream(stdout) << tr("step %1/%2: %3 (%4)")
                                        .arg(step + 1)
                                        .arg(cli.lesson->steps.size())
                                        .arg(s.title, s.strategies.join(QStringLiteral(", ")))
@@ -164,8 +165,8 @@ int HeadlessRun::exec()
             else if (cli.sweep.dimension == SweepPlan::Dimension::Skus)
                 what += QStringLiteral(" skus=%1").arg(cell.experiment.skus);
             if (cell.experiment.repeat > 1)
-                what += QStringLiteral(" run %1/%2").arg(cell.repetition).arg(cell.experiment.repeat);
-            say(QStringLiteral("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
+                what += tr(" run %1/%2").arg(cell.repetition).arg(cell.experiment.repeat);
+            say(tr("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
         });
     }
     if (!session.start(cells, &error)) {
@@ -218,7 +219,7 @@ int HeadlessRun::auditLostServer(
 {
     if (!session.lostRun() || !session.usesEmbedded())
         return kExitOk;
-    say(QStringLiteral("restarting the embedded server to audit what it kept"));
+    say(tr("restarting the embedded server to audit what it kept"));
     RecoveryReport report;
     const QMetaObject::Connection audited
         = connect(&session, &LabSession::recoveryAudited, this, [&](const RecoveryReport& r) {
@@ -233,7 +234,7 @@ int HeadlessRun::auditLostServer(
     }
     loop.exec();
     disconnect(audited);
-    say(QStringLiteral("after the restart: %1").arg(report.summary()));
+    say(tr("after the restart: %1").arg(report.summary()));
     return report.valid ? kExitOk : kExitFailed; // what it found is in the lost run's result now
 }
 
@@ -247,18 +248,18 @@ bool HeadlessRun::writeFiles(const LabSession& session, QString* error) const
     if (!cli.reportPath.isEmpty()) {
         if (!(cli.lesson ? session.exportHandout(cli.reportPath, *cli.lesson, error) : session.exportReport(cli.reportPath, error)))
             return false;
-        QTextStream(stdout) << (cli.lesson ? "hand-out: " : "report: ") << cli.reportPath << Qt::endl;
+        QTextStream(stdout) << (cli.lesson ? tr("hand-out: %1") : tr("report: %1")).arg(cli.reportPath) << Qt::endl;
     }
     if (cli.pdfHandoutToo) {
         const QString pdf = QFileInfo(cli.reportPath).path() + QLatin1Char('/') + QFileInfo(cli.reportPath).completeBaseName() + QStringLiteral(".pdf");
         if (!session.exportHandout(pdf, *cli.lesson, error))
             return false;
-        QTextStream(stdout) << "hand-out: " << QDir::cleanPath(pdf) << Qt::endl;
+        QTextStream(stdout) << tr("hand-out: %1").arg(QDir::cleanPath(pdf)) << Qt::endl;
     }
     if (!cli.chartsDir.isEmpty()) {
         if (!session.exportCharts(cli.chartsDir, cli.chartSize, cli.chartDpi, error))
             return false;
-        QTextStream(stdout) << "charts: " << cli.chartsDir << Qt::endl;
+        QTextStream(stdout) << tr("charts: %1").arg(cli.chartsDir) << Qt::endl;
     }
     return true;
 }

@@ -2,6 +2,8 @@
 
 #include "app/core/mysqlerror.h"
 
+#include <QCoreApplication>
+
 ErrorClass classifyError(unsigned int code)
 {
     switch (code) {
@@ -54,21 +56,21 @@ QString errorClassLabel(ErrorClass errorClass)
 {
     switch (errorClass) {
     case ErrorClass::Deadlock:
-        return QStringLiteral("1213 deadlock");
+        return QCoreApplication::translate("ErrorClass", "1213 deadlock");
     case ErrorClass::LockWaitTimeout:
-        return QStringLiteral("1205 lock wait timeout");
+        return QCoreApplication::translate("ErrorClass", "1205 lock wait timeout");
     case ErrorClass::RecordChanged:
-        return QStringLiteral("1020 record changed");
+        return QCoreApplication::translate("ErrorClass", "1020 record changed");
     case ErrorClass::LockNowait:
-        return QStringLiteral("3572 lock nowait");
+        return QCoreApplication::translate("ErrorClass", "3572 lock nowait");
     case ErrorClass::ConnectionLost:
-        return QStringLiteral("lost connection");
+        return QCoreApplication::translate("ErrorClass", "lost connection");
     case ErrorClass::DuplicateKey:
-        return QStringLiteral("1062 duplicate request id");
+        return QCoreApplication::translate("ErrorClass", "1062 duplicate request id");
     case ErrorClass::Other:
         break;
     }
-    return QStringLiteral("other error");
+    return QCoreApplication::translate("ErrorClass", "other error");
 }
 
 bool isRetryable(ErrorClass errorClass)
@@ -111,18 +113,21 @@ QString describeRunEndingError(const MysqlError& error)
     case 1290:
     case 1836:
     case 1792:
-        return QStringLiteral("the server stopped accepting writes (it is read-only now); the run stopped, and "
-                              "only orders the server committed are counted (error %1: %2)")
+        return QCoreApplication::translate("ErrorClass",
+            "the server stopped accepting writes (it is read-only now); the run stopped, and "
+            "only orders the server committed are counted (error %1: %2)")
             .arg(error.code)
             .arg(error.message);
     case 1049:
     case 1146:
-        return QStringLiteral("the lab's database or one of its tables disappeared during the run (error %1: %2)")
+        return QCoreApplication::translate("ErrorClass",
+            "the lab's database or one of its tables disappeared during the run (error %1: %2)")
             .arg(error.code)
             .arg(error.message);
     default:
-        return QStringLiteral("the server refused the lab's statements; check the account's privileges "
-                              "(error %1: %2)")
+        return QCoreApplication::translate("ErrorClass",
+            "the server refused the lab's statements; check the account's privileges "
+            "(error %1: %2)")
             .arg(error.code)
             .arg(error.message);
     }

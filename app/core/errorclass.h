@@ -22,7 +22,7 @@ inline constexpr std::size_t kErrorClassCount = 7;
 
 ErrorClass classifyError(unsigned int code);
 QString errorClassKey(ErrorClass errorClass); // stable key for JSON/CSV, e.g. "deadlock"
-QString errorClassLabel(ErrorClass errorClass); // human text with the code, e.g. "1213 deadlock"
+QString errorClassLabel(ErrorClass errorClass); // human text with the code, e.g. "1213 deadlock", translated
 bool isRetryable(ErrorClass errorClass);
 
 // Errors after which no later order can succeed either: the server refuses writes or the

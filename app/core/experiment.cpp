@@ -2,6 +2,7 @@
 
 #include "app/core/quotedvalue.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -23,36 +24,34 @@ void requireRange(QList<FieldError>& errors, const QString& field, std::int64_t 
                   std::int64_t high)
 {
     if (value < low || value > high)
-        errors.append({ field, QStringLiteral("must be between %1 and %2 (got %3)").arg(number(low), number(high), number(value)) });
+        errors.append({ field, QCoreApplication::translate("Experiment", "must be between %1 and %2 (got %3)").arg(number(low), number(high), number(value)) });
 }
 
 // "slotted", "slotted and slotted-partitioned", "a, b and c": the strategies a rule is for.
+// The sentences that name them come in two forms, for one strategy and for several, so that
+// the verb agrees in English and a translation words each as a whole.
 QString namesOf(const QStringList& ids)
 {
     if (ids.size() < 2)
         return ids.value(0);
-    return ids.first(ids.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ") + ids.last();
-}
-
-// The verb that agrees with the strategies named before it.
-QString agreeing(const QStringList& ids, const char* one, const char* many)
-{
-    return QLatin1String(ids.size() == 1 ? one : many);
+    return QCoreApplication::translate("Experiment", "%1 and %2", "a list of strategy ids: the first ones comma-separated, then the last")
+        .arg(ids.first(ids.size() - 1).join(QStringLiteral(", ")), ids.last());
 }
 
 void checkSlotRows(QList<FieldError>& errors, const Experiment& e, const QStringList& ids)
 {
     if (e.slotsPerSku > e.initialStock && e.initialStock >= 1)
         errors.append({ QStringLiteral("slots"),
-            QStringLiteral("%1 slots cannot share a stock of %2: %3 %4 at least one unit per slot")
+            (ids.size() == 1 ? QCoreApplication::translate("Experiment", "%1 slots cannot share a stock of %2: %3 needs at least one unit per slot")
+                             : QCoreApplication::translate("Experiment", "%1 slots cannot share a stock of %2: %3 need at least one unit per slot"))
                 .arg(e.slotsPerSku)
                 .arg(e.initialStock)
-                .arg(namesOf(ids), agreeing(ids, "needs", "need")) });
+                .arg(namesOf(ids)) });
     // Only with both in range: the product of out-of-range values could overflow.
     if (e.skus >= 1 && e.skus <= kMaxSkus && e.slotsPerSku >= 1 && e.slotsPerSku <= kMaxSlots
         && e.skus * e.slotsPerSku > kMaxSlotRows)
         errors.append({ QStringLiteral("slots"),
-            QStringLiteral("skus x slots makes %1 slot rows for %2; at most %3 are supported")
+            QCoreApplication::translate("Experiment", "skus x slots makes %1 slot rows for %2; at most %3 are supported")
                 .arg(number(e.skus * e.slotsPerSku), namesOf(ids), number(kMaxSlotRows)) });
 }
 
@@ -60,15 +59,18 @@ void checkWorkload(QList<FieldError>& errors, const Experiment& e, const Strateg
 {
     if (e.workload == WorkloadKind::Claim && !needs.sellsStock.isEmpty())
         errors.append({ QStringLiteral("workload"),
-            QStringLiteral("%1 %2 stock: choose the inventory workload for %3, or claim strategies (claim-for-update, "
-                           "claim-update, claim-skip-locked) for the claim workload")
-                .arg(namesOf(needs.sellsStock), agreeing(needs.sellsStock, "sells", "sell"),
-                    needs.sellsStock.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")) });
+            (needs.sellsStock.size() == 1
+                    ? QCoreApplication::translate("Experiment", "%1 sells stock: choose the inventory workload for it, or claim strategies "
+                                                                "(claim-for-update, claim-update, claim-skip-locked) for the claim workload")
+                    : QCoreApplication::translate("Experiment", "%1 sell stock: choose the inventory workload for them, or claim strategies "
+                                                                "(claim-for-update, claim-update, claim-skip-locked) for the claim workload"))
+                .arg(namesOf(needs.sellsStock)) });
     if (e.workload == WorkloadKind::Inventory && !needs.claimsTasks.isEmpty())
         errors.append({ QStringLiteral("workload"),
-            QStringLiteral("%1 %2 tasks: choose the claim workload (--workload claim) for %3")
-                .arg(namesOf(needs.claimsTasks), agreeing(needs.claimsTasks, "claims", "claim"),
-                    needs.claimsTasks.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")) });
+            (needs.claimsTasks.size() == 1
+                    ? QCoreApplication::translate("Experiment", "%1 claims tasks: choose the claim workload (--workload claim) for it")
+                    : QCoreApplication::translate("Experiment", "%1 claim tasks: choose the claim workload (--workload claim) for them"))
+                .arg(namesOf(needs.claimsTasks)) });
     if (e.workload != WorkloadKind::Claim)
         return;
     // A claim batch is one transaction of one order line per task.
@@ -80,8 +82,9 @@ void checkTwoSkus(QList<FieldError>& errors, const Experiment& e, const QStringL
     // Below 1 the range check has already said so.
     if (e.skus == 1)
         errors.append({ QStringLiteral("skus"),
-            QStringLiteral("%1 %2 orders of two SKUs: at least 2 SKUs are needed (got 1)")
-                .arg(namesOf(ids), agreeing(ids, "places", "place")) });
+            (ids.size() == 1 ? QCoreApplication::translate("Experiment", "%1 places orders of two SKUs: at least 2 SKUs are needed (got 1)")
+                             : QCoreApplication::translate("Experiment", "%1 place orders of two SKUs: at least 2 SKUs are needed (got 1)"))
+                .arg(namesOf(ids)) });
 }
 
 } // namespace
@@ -104,9 +107,9 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
         requireRange(errors, QStringLiteral("buffer-pool-mb"), e.bufferPoolMb, 16, 16384);
 
     if (e.qtyMin < 1 || e.qtyMax > 1'000'000 || e.qtyMin > e.qtyMax)
-        errors.append({ QStringLiteral("qty"), QStringLiteral("must be a whole number or a range low-high with 1 <= low <= high <= 1,000,000") });
+        errors.append({ QStringLiteral("qty"), QCoreApplication::translate("Experiment", "must be a whole number or a range low-high with 1 <= low <= high <= 1,000,000") });
     else if (e.qtyMin > e.initialStock && e.initialStock >= 1)
-        errors.append({ QStringLiteral("qty"), QStringLiteral("the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell").arg(e.qtyMin).arg(e.initialStock) });
+        errors.append({ QStringLiteral("qty"), QCoreApplication::translate("Experiment", "the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell").arg(e.qtyMin).arg(e.initialStock) });
 
     if (!needs.slotRows.isEmpty())
         checkSlotRows(errors, e, needs.slotRows);
@@ -123,13 +126,13 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
         break;
     case SkewKind::HotSet:
         if (!(e.hotPercent > 0.0 && e.hotPercent <= 100.0))
-            errors.append({ QStringLiteral("skew"), QStringLiteral("the hot share must be above 0 and at most 100 percent") });
+            errors.append({ QStringLiteral("skew"), QCoreApplication::translate("Experiment", "the hot share must be above 0 and at most 100 percent") });
         if (e.hotSkus < 1 || e.hotSkus > e.skus)
-            errors.append({ QStringLiteral("skew"), QStringLiteral("the hot set must hold between 1 and %1 SKUs (the SKU count)").arg(number(e.skus)) });
+            errors.append({ QStringLiteral("skew"), QCoreApplication::translate("Experiment", "the hot set must hold between 1 and %1 SKUs (the SKU count)").arg(number(e.skus)) });
         break;
     case SkewKind::Zipf:
         if (!(e.zipfS > 0.0 && e.zipfS <= 10.0))
-            errors.append({ QStringLiteral("skew"), QStringLiteral("the Zipf parameter s must be above 0 and at most 10") });
+            errors.append({ QStringLiteral("skew"), QCoreApplication::translate("Experiment", "the Zipf parameter s must be above 0 and at most 10") });
         break;
     }
 
@@ -147,17 +150,17 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
     requireRange(errors, QStringLiteral("warmup"), e.warmupMs, 0, 3600LL * 1000);
     requireRange(errors, QStringLiteral("server-wait"), e.serverWaitMs, 1000, 3600LL * 1000);
     if (e.stop == StopKind::Duration && e.warmupMs >= e.durationMs && e.warmupMs > 0)
-        errors.append({ QStringLiteral("warmup"), QStringLiteral("the warm-up must be shorter than the duration") });
+        errors.append({ QStringLiteral("warmup"), QCoreApplication::translate("Experiment", "the warm-up must be shorter than the duration") });
 
     if (!(e.delayMs >= 0.0 && e.delayMs <= 10000.0))
-        errors.append({ QStringLiteral("delay-ms"), QStringLiteral("must be between 0 and 10,000 ms") });
+        errors.append({ QStringLiteral("delay-ms"), QCoreApplication::translate("Experiment", "must be between 0 and 10,000 ms") });
     if (!(e.rttMs >= 0.0 && e.rttMs <= 1000.0))
-        errors.append({ QStringLiteral("rtt-ms"), QStringLiteral("must be between 0 and 1,000 ms") });
+        errors.append({ QStringLiteral("rtt-ms"), QCoreApplication::translate("Experiment", "must be between 0 and 1,000 ms") });
     if (e.arrival == ArrivalMode::Open && !(e.rate > 0.0 && e.rate <= 10'000'000.0))
-        errors.append({ QStringLiteral("rate"), QStringLiteral("open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
+        errors.append({ QStringLiteral("rate"), QCoreApplication::translate("Experiment", "open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
 
     if (!isValidDatabaseName(e.database))
-        errors.append({ QStringLiteral("database"), QStringLiteral("must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(e.database)) });
+        errors.append({ QStringLiteral("database"), QCoreApplication::translate("Experiment", "must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(e.database)) });
     return errors;
 }
 

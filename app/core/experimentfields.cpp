@@ -1,7 +1,9 @@
 #include "app/core/experimentfields.h"
 
+#include "app/core/fieldtext.h"
 #include "app/core/quotedvalue.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QLocale>
@@ -15,61 +17,14 @@ namespace {
 
 constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
 
+using FieldText::hasSpaceAround;
+using FieldText::notWhole;
+using FieldText::parseDouble;
+using FieldText::parseEnum;
+using FieldText::parseInt;
+using FieldText::printDouble;
+using FieldText::spaceAround;
 using QuotedValue::quoted;
-
-// White space around a value is refused, not trimmed: " 5" is most often a script's quoting
-// gone wrong, and a value read as something other than what was written hides that.
-bool hasSpaceAround(const QString& text)
-{
-    return !text.isEmpty() && (text.front().isSpace() || text.back().isSpace());
-}
-
-QString spaceAround(const QString& text)
-{
-    return QStringLiteral("%1 has white space around it; write the value without it").arg(quoted(text));
-}
-
-QString notWhole(const QString& text)
-{
-    return QStringLiteral("%1 is not a whole number").arg(quoted(text));
-}
-
-template <typename Int>
-QString parseInt(const QString& text, Int& out)
-{
-    if (text.isEmpty())
-        return QStringLiteral("needs a value");
-    if (hasSpaceAround(text))
-        return spaceAround(text);
-    bool ok = false;
-    const qlonglong value = text.toLongLong(&ok);
-    if (!ok)
-        return notWhole(text);
-    if (value < static_cast<qlonglong>(std::numeric_limits<Int>::min())
-        || value > static_cast<qlonglong>(std::numeric_limits<Int>::max()))
-        return QStringLiteral("%1 is far out of range").arg(QuotedValue::shortened(text));
-    out = static_cast<Int>(value);
-    return {};
-}
-
-QString parseDouble(const QString& text, double& out)
-{
-    if (hasSpaceAround(text))
-        return spaceAround(text);
-    bool ok = false;
-    const double value = text.toDouble(&ok);
-    if (!ok || !std::isfinite(value))
-        return QStringLiteral("%1 is not a number").arg(quoted(text));
-    out = value;
-    return {};
-}
-
-// Shortest text that reads back as the same double: the default six digits would turn
-// a saved rate of 1234567 into 1234570.
-QString printDouble(double value)
-{
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
-}
 
 QString parseSkew(Experiment& e, const QString& text)
 {
@@ -83,7 +38,7 @@ QString parseSkew(Experiment& e, const QString& text)
         double percent = 0;
         std::int64_t hot = 0;
         if (!parseDouble(parts[1], percent).isEmpty() || !parseInt(parts[2], hot).isEmpty())
-            return QStringLiteral("hot set is hotset:PERCENT:SKUS, e.g. hotset:90:10 (got %1)").arg(quoted(text));
+            return QCoreApplication::translate("ExperimentFields", "hot set is hotset:PERCENT:SKUS, e.g. hotset:90:10 (got %1)").arg(quoted(text));
         e.skew = SkewKind::HotSet;
         e.hotPercent = percent;
         e.hotSkus = hot;
@@ -92,12 +47,12 @@ QString parseSkew(Experiment& e, const QString& text)
     if (kind == QLatin1String("zipf") && parts.size() <= 2) {
         double s = 1.1;
         if (parts.size() == 2 && !parseDouble(parts[1], s).isEmpty())
-            return QStringLiteral("Zipf is zipf:S, e.g. zipf:1.1 (got %1)").arg(quoted(text));
+            return QCoreApplication::translate("ExperimentFields", "Zipf is zipf:S, e.g. zipf:1.1 (got %1)").arg(quoted(text));
         e.skew = SkewKind::Zipf;
         e.zipfS = s;
         return {};
     }
-    return QStringLiteral("must be uniform, hotset:PERCENT:SKUS or zipf:S (got %1)").arg(quoted(text));
+    return QCoreApplication::translate("ExperimentFields", "must be uniform, hotset:PERCENT:SKUS or zipf:S (got %1)").arg(quoted(text));
 }
 
 QString printSkew(const Experiment& e)
@@ -127,7 +82,7 @@ QString parseQty(Experiment& e, const QString& text)
         e.qtyMax = high;
         return {};
     }
-    return QStringLiteral("must be a whole number or a range like 1-5 (got %1)").arg(quoted(text));
+    return QCoreApplication::translate("ExperimentFields", "must be a whole number or a range like 1-5 (got %1)").arg(quoted(text));
 }
 
 QString printQty(const Experiment& e)
@@ -135,25 +90,11 @@ QString printQty(const Experiment& e)
     return e.qtyMin == e.qtyMax ? QString::number(e.qtyMin) : QStringLiteral("%1-%2").arg(e.qtyMin).arg(e.qtyMax);
 }
 
-template <typename Enum, std::size_t N>
-QString parseEnum(const QString& text, Enum& out, const std::array<Enum, N>& values, QString (*name)(Enum))
-{
-    QStringList names;
-    for (Enum value : values) {
-        if (text.compare(name(value), Qt::CaseInsensitive) == 0) {
-            out = value;
-            return {};
-        }
-        names << name(value);
-    }
-    return QStringLiteral("must be one of %1 (got %2)").arg(names.join(QStringLiteral(", ")), quoted(text));
-}
-
 QString parseDurationField(const QString& text, std::int64_t& out)
 {
     const auto ms = ExperimentFields::parseDurationMs(text);
     if (!ms)
-        return QStringLiteral("%1 is not a duration such as 10s, 500ms or 2m").arg(quoted(text));
+        return QCoreApplication::translate("ExperimentFields", "%1 is not a duration such as 10s, 500ms or 2m").arg(quoted(text));
     out = *ms;
     return {};
 }
@@ -192,72 +133,72 @@ QString jsonNumberText(double value)
 
 const QList<ExperimentField> kFields = {
     { QStringLiteral("workload"), QStringLiteral("kind"),
-      QStringLiteral("inventory (clients buy stock from SKUs) or claim (workers claim batches of tasks from one table and complete them)."),
+      QT_TRANSLATE_NOOP("ExperimentFields", "inventory (clients buy stock from SKUs) or claim (workers claim batches of tasks from one table and complete them)."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.workload, std::array { WorkloadKind::Inventory, WorkloadKind::Claim }, workloadName); },
       [](const Experiment& e) { return workloadName(e.workload); } },
-    { QStringLiteral("skus"), QStringLiteral("n"), QStringLiteral("Number of SKUs (1..1,000,000)."),
+    { QStringLiteral("skus"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Number of SKUs (1..1,000,000)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.skus); },
       [](const Experiment& e) { return QString::number(e.skus); } },
-    { QStringLiteral("stock"), QStringLiteral("n"), QStringLiteral("Initial stock of every SKU."),
+    { QStringLiteral("stock"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Initial stock of every SKU."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.initialStock); },
       [](const Experiment& e) { return QString::number(e.initialStock); } },
-    { QStringLiteral("slots"), QStringLiteral("n"), QStringLiteral("Slot rows per SKU for the slotted strategies (1..1024)."),
+    { QStringLiteral("slots"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Slot rows per SKU for the slotted strategies (1..1024)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.slotsPerSku); },
       [](const Experiment& e) { return QString::number(e.slotsPerSku); } },
-    { QStringLiteral("threads"), QStringLiteral("n"), QStringLiteral("Client threads, one connection each (1..1024)."),
+    { QStringLiteral("threads"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Client threads, one connection each (1..1024)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.threads); },
       [](const Experiment& e) { return QString::number(e.threads); } },
-    { QStringLiteral("skew"), QStringLiteral("spec"), QStringLiteral("Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S."),
+    { QStringLiteral("skew"), QStringLiteral("spec"), QT_TRANSLATE_NOOP("ExperimentFields", "Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S."),
       parseSkew, printSkew },
-    { QStringLiteral("qty"), QStringLiteral("n|lo-hi"), QStringLiteral("Quantity per order, fixed or a uniform range."),
+    { QStringLiteral("qty"), QStringLiteral("n|lo-hi"), QT_TRANSLATE_NOOP("ExperimentFields", "Quantity per order, fixed or a uniform range."),
       parseQty, printQty },
-    { QStringLiteral("stop"), QStringLiteral("kind"), QStringLiteral("Stop condition: duration, orders or sold-out."),
+    { QStringLiteral("stop"), QStringLiteral("kind"), QT_TRANSLATE_NOOP("ExperimentFields", "Stop condition: duration, orders or sold-out."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.stop, std::array { StopKind::Duration, StopKind::Orders, StopKind::SoldOut }, stopName); },
       [](const Experiment& e) { return stopName(e.stop); } },
-    { QStringLiteral("duration"), QStringLiteral("time"), QStringLiteral("Run length for --stop duration, e.g. 10s, 500ms, 2m."),
+    { QStringLiteral("duration"), QStringLiteral("time"), QT_TRANSLATE_NOOP("ExperimentFields", "Run length for --stop duration, e.g. 10s, 500ms, 2m."),
       [](Experiment& e, const QString& t) {
           return parseAsIn(e, t, &Experiment::durationMs, parseDurationField, QStringLiteral("duration"),
               [](Experiment& probe) { probe.stop = StopKind::Duration; });
       },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.durationMs); },
       { QStringLiteral("stop"), { QStringLiteral("duration") } } },
-    { QStringLiteral("orders"), QStringLiteral("n"), QStringLiteral("Total orders for --stop orders."),
+    { QStringLiteral("orders"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Total orders for --stop orders."),
       [](Experiment& e, const QString& t) {
           return parseAsIn(e, t, &Experiment::totalOrders, parseInt<std::int64_t>, QStringLiteral("orders"),
               [](Experiment& probe) { probe.stop = StopKind::Orders; });
       },
       [](const Experiment& e) { return QString::number(e.totalOrders); },
       { QStringLiteral("stop"), { QStringLiteral("orders") } } },
-    { QStringLiteral("time-limit"), QStringLiteral("time"), QStringLiteral("Longest a strategy may run under --stop orders or sold-out."),
+    { QStringLiteral("time-limit"), QStringLiteral("time"), QT_TRANSLATE_NOOP("ExperimentFields", "Longest a strategy may run under --stop orders or sold-out."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.timeLimitMs); },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.timeLimitMs); },
       { QStringLiteral("stop"), { QStringLiteral("orders"), QStringLiteral("sold-out") } } },
-    { QStringLiteral("warmup"), QStringLiteral("time"), QStringLiteral("Warm-up at the start of each strategy, left out of rates, latencies and lock figures."),
+    { QStringLiteral("warmup"), QStringLiteral("time"), QT_TRANSLATE_NOOP("ExperimentFields", "Warm-up at the start of each strategy, left out of rates, latencies and lock figures."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.warmupMs); },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.warmupMs); } },
-    { QStringLiteral("server-wait"), QStringLiteral("time"), QStringLiteral("How long a run waits for a server that stopped answering (paused, restarting) before it calls it lost."),
+    { QStringLiteral("server-wait"), QStringLiteral("time"), QT_TRANSLATE_NOOP("ExperimentFields", "How long a run waits for a server that stopped answering (paused, restarting) before it calls it lost."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.serverWaitMs); },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.serverWaitMs); } },
-    { QStringLiteral("delay-ms"), QStringLiteral("ms"), QStringLiteral("Client work inside each transaction while it holds its locks (a call to another service, say)."),
+    { QStringLiteral("delay-ms"), QStringLiteral("ms"), QT_TRANSLATE_NOOP("ExperimentFields", "Client work inside each transaction while it holds its locks (a call to another service, say)."),
       [](Experiment& e, const QString& t) { return parseDouble(t, e.delayMs); },
       [](const Experiment& e) { return printDouble(e.delayMs); } },
-    { QStringLiteral("rtt-ms"), QStringLiteral("ms"), QStringLiteral("Network round trip between shopper and server, crossed by every statement; locks stay held across it."),
+    { QStringLiteral("rtt-ms"), QStringLiteral("ms"), QT_TRANSLATE_NOOP("ExperimentFields", "Network round trip between shopper and server, crossed by every statement; locks stay held across it."),
       [](Experiment& e, const QString& t) { return parseDouble(t, e.rttMs); },
       [](const Experiment& e) { return printDouble(e.rttMs); } },
-    { QStringLiteral("isolation"), QStringLiteral("level"), QStringLiteral("Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable."),
+    { QStringLiteral("isolation"), QStringLiteral("level"), QT_TRANSLATE_NOOP("ExperimentFields", "Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.isolation, std::array { Isolation::ReadUncommitted, Isolation::ReadCommitted, Isolation::RepeatableRead, Isolation::Serializable }, isolationName); },
       [](const Experiment& e) { return isolationName(e.isolation); } },
-    { QStringLiteral("arrival"), QStringLiteral("mode"), QStringLiteral("closed (each client waits for its order) or open (orders arrive at --rate; latency counts from the intended start)."),
+    { QStringLiteral("arrival"), QStringLiteral("mode"), QT_TRANSLATE_NOOP("ExperimentFields", "closed (each client waits for its order) or open (orders arrive at --rate; latency counts from the intended start)."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.arrival, std::array { ArrivalMode::Closed, ArrivalMode::Open }, arrivalName); },
       [](const Experiment& e) { return arrivalName(e.arrival); } },
-    { QStringLiteral("rate"), QStringLiteral("orders/s"), QStringLiteral("Target arrival rate for --arrival open."),
+    { QStringLiteral("rate"), QStringLiteral("orders/s"), QT_TRANSLATE_NOOP("ExperimentFields", "Target arrival rate for --arrival open."),
       [](Experiment& e, const QString& t) {
           return parseAsIn(e, t, &Experiment::rate, parseDouble, QStringLiteral("rate"),
               [](Experiment& probe) { probe.arrival = ArrivalMode::Open; });
       },
       [](const Experiment& e) { return printDouble(e.rate); },
       { QStringLiteral("arrival"), { QStringLiteral("open") } } },
-    { QStringLiteral("seed"), QStringLiteral("n"), QStringLiteral("Random seed; the same seed replays the same order stream."),
+    { QStringLiteral("seed"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Random seed; the same seed replays the same order stream."),
       [](Experiment& e, const QString& t) {
           bool ok = false;
           const qulonglong value = t.toULongLong(&ok);
@@ -267,53 +208,53 @@ const QList<ExperimentField> kFields = {
           return QString();
       },
       [](const Experiment& e) { return QString::number(e.seed); } },
-    { QStringLiteral("batch"), QStringLiteral("n"), QStringLiteral("Queued strategy: at most this many orders of one SKU committed per transaction (1..1000; default 16, 1 for no "
+    { QStringLiteral("batch"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Queued strategy: at most this many orders of one SKU committed per transaction (1..1000; default 16, 1 for no "
                                                            "batching). Claim workload: tasks a worker claims at once (1..100)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.batch); },
       [](const Experiment& e) { return QString::number(e.batch); } },
-    { QStringLiteral("tasks"), QStringLiteral("n"), QStringLiteral("Claim workload: pending tasks in the table when the run starts (1..10,000,000)."),
+    { QStringLiteral("tasks"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Claim workload: pending tasks in the table when the run starts (1..10,000,000)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.tasks); },
       [](const Experiment& e) { return QString::number(e.tasks); },
       { QStringLiteral("workload"), { QStringLiteral("claim") } } },
     { QStringLiteral("claim-timeout"), QStringLiteral("time"),
-      QStringLiteral("Claim workload: a claim older than this is given back by claim-update's sweeper (a worker that died keeps none)."),
+      QT_TRANSLATE_NOOP("ExperimentFields", "Claim workload: a claim older than this is given back by claim-update's sweeper (a worker that died keeps none)."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.claimTimeoutMs); },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.claimTimeoutMs); },
       { QStringLiteral("workload"), { QStringLiteral("claim") } } },
     { QStringLiteral("kill-workers-every"), QStringLiteral("time"),
-      QStringLiteral("Kill one client's connection this often (KILL CONNECTION), as a worker dying mid-batch; 0 for never."),
+      QT_TRANSLATE_NOOP("ExperimentFields", "Kill one client's connection this often (KILL CONNECTION), as a worker dying mid-batch; 0 for never."),
       [](Experiment& e, const QString& t) { return parseDurationField(t, e.killWorkersEveryMs); },
       [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.killWorkersEveryMs); } },
-    { QStringLiteral("writers"), QStringLiteral("n"), QStringLiteral("Queued strategy: writer connections draining the per-SKU queues (1..256)."),
+    { QStringLiteral("writers"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Queued strategy: writer connections draining the per-SKU queues (1..256)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.writers); },
       [](const Experiment& e) { return QString::number(e.writers); } },
-    { QStringLiteral("max-retries"), QStringLiteral("n"), QStringLiteral("Optimistic strategy: version conflicts before an order gives up."),
+    { QStringLiteral("max-retries"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Optimistic strategy: version conflicts before an order gives up."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.maxRetries); },
       [](const Experiment& e) { return QString::number(e.maxRetries); } },
-    { QStringLiteral("sample-ms"), QStringLiteral("ms"), QStringLiteral("Metrics sampling interval (50..10000)."),
+    { QStringLiteral("sample-ms"), QStringLiteral("ms"), QT_TRANSLATE_NOOP("ExperimentFields", "Metrics sampling interval (50..10000)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.sampleIntervalMs); },
       [](const Experiment& e) { return QString::number(e.sampleIntervalMs); } },
     { QStringLiteral("repeat"), QStringLiteral("n"),
-      QStringLiteral("Runs of each strategy (1..100), interleaved with the others, each on fresh data; figures are "
+      QT_TRANSLATE_NOOP("ExperimentFields", "Runs of each strategy (1..100), interleaved with the others, each on fresh data; figures are "
                      "reported as the median with its spread."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.repeat); },
       [](const Experiment& e) { return QString::number(e.repeat); } },
     { QStringLiteral("deadlock-detect"), QStringLiteral("on|off|server"),
-      QStringLiteral("innodb_deadlock_detect during the run; server leaves it as it is."),
+      QT_TRANSLATE_NOOP("ExperimentFields", "innodb_deadlock_detect during the run; server leaves it as it is."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.deadlockDetect, std::array { KnobSwitch::Server, KnobSwitch::On, KnobSwitch::Off }, knobSwitchName); },
       [](const Experiment& e) { return knobSwitchName(e.deadlockDetect); } },
-    { QStringLiteral("lock-wait-timeout"), QStringLiteral("s"), QStringLiteral("innodb_lock_wait_timeout of every worker, in seconds; 0 keeps the server's."),
+    { QStringLiteral("lock-wait-timeout"), QStringLiteral("s"), QT_TRANSLATE_NOOP("ExperimentFields", "innodb_lock_wait_timeout of every worker, in seconds; 0 keeps the server's."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.lockWaitTimeoutS); },
       [](const Experiment& e) { return QString::number(e.lockWaitTimeoutS); } },
     { QStringLiteral("flush-log"), QStringLiteral("0|1|2|-1"),
-      QStringLiteral("innodb_flush_log_at_trx_commit during the run (embedded server only); -1 keeps the server's."),
+      QT_TRANSLATE_NOOP("ExperimentFields", "innodb_flush_log_at_trx_commit during the run (embedded server only); -1 keeps the server's."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.flushLogAtCommit); },
       [](const Experiment& e) { return QString::number(e.flushLogAtCommit); } },
     { QStringLiteral("buffer-pool-mb"), QStringLiteral("MiB"),
-      QStringLiteral("innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the server's."),
+      QT_TRANSLATE_NOOP("ExperimentFields", "innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the server's."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.bufferPoolMb); },
       [](const Experiment& e) { return QString::number(e.bufferPoolMb); } },
-    { QStringLiteral("database"), QStringLiteral("name"), QStringLiteral("Database the lab owns on the server."),
+    { QStringLiteral("database"), QStringLiteral("name"), QT_TRANSLATE_NOOP("ExperimentFields", "Database the lab owns on the server."),
       [](Experiment& e, const QString& t) {
           e.database = t;
           return QString();
@@ -333,10 +274,15 @@ bool isNumericField(const QString& name)
 
 FieldError unknownField(const QString& name)
 {
-    return { name.isEmpty() ? QStringLiteral("\"\"") : QuotedValue::shortened(name), QStringLiteral("is not an experiment field") };
+    return { name.isEmpty() ? QStringLiteral("\"\"") : QuotedValue::shortened(name), QCoreApplication::translate("ExperimentFields", "is not an experiment field") };
 }
 
 } // namespace
+
+QString FieldHelp::text() const
+{
+    return QCoreApplication::translate("ExperimentFields", source);
+}
 
 namespace ExperimentFields {
 
@@ -409,7 +355,7 @@ Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors)
         } else if (it.value().isDouble()) {
             text = jsonNumberText(it.value().toDouble());
         } else {
-            errors.append({ it.key(), QStringLiteral("must be a number or a string") });
+            errors.append({ it.key(), QCoreApplication::translate("ExperimentFields", "must be a number or a string") });
             continue;
         }
         if (auto error = set(experiment, it.key(), text))
@@ -422,12 +368,12 @@ bool saveFile(const Experiment& experiment, const QString& path, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     file.write(QJsonDocument(toJson(experiment)).toJson());
     if (!file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;
@@ -436,12 +382,12 @@ bool saveFile(const Experiment& experiment, const QString& path, QString* error)
 std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
 {
     if (path.isEmpty()) {
-        errors.append({ QStringLiteral("experiment"), QStringLiteral("needs a file name") });
+        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "needs a file name") });
         return std::nullopt;
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        errors.append({ QStringLiteral("experiment"), QStringLiteral("cannot read %1: %2").arg(QuotedValue::shortened(path), file.errorString()) });
+        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "cannot read %1: %2").arg(QuotedValue::shortened(path), file.errorString()) });
         return std::nullopt;
     }
     return fromJsonText(file.read(kMaxFileBytes), path, errors);
@@ -453,9 +399,9 @@ std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& so
     const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
         const QString reason = parseError.error != QJsonParseError::NoError
-            ? QStringLiteral("%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
-            : QStringLiteral("the top level must be an object");
-        errors.append({ QStringLiteral("experiment"), QStringLiteral("%1 is not an experiment file: %2").arg(QuotedValue::shortened(source), reason) });
+            ? QCoreApplication::translate("ExperimentFields", "%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
+            : QCoreApplication::translate("ExperimentFields", "the top level must be an object");
+        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "%1 is not an experiment file: %2").arg(QuotedValue::shortened(source), reason) });
         return std::nullopt;
     }
     const qsizetype before = errors.size();

@@ -15,12 +15,22 @@ struct FieldCondition {
     QStringList values; // e.g. { "orders", "sold-out" }
 };
 
+// A field's help text. The table of fields is built before any translation is installed, so it
+// keeps the English as written (marked for lupdate with QT_TRANSLATE_NOOP in the context
+// "ExperimentFields") and translates it each time it is read: in the language in use then.
+struct FieldHelp {
+    const char* source = ""; // the English, as written in experimentfields.cpp
+    QString text() const; // translated; the English when no translation is installed
+    operator QString() const { return text(); } // so that field.help reads as the translated text
+    bool isEmpty() const { return source == nullptr || *source == '\0'; }
+};
+
 // The named fields of an experiment, shared by the CLI flags, the experiment JSON and the
 // window: each field parses its text, prints its value and documents itself in one place.
 struct ExperimentField {
     QString name; // CLI flag and JSON key, e.g. "delay-ms"
     QString valueName; // placeholder in --help, e.g. "ms"
-    QString help;
+    FieldHelp help; // field.help or field.help.text(): translated; field.help.source: the English
     // Parses `text` into the experiment; returns an error message, empty on success.
     QString (*parse)(Experiment&, const QString& text);
     QString (*print)(const Experiment&);

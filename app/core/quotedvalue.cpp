@@ -1,5 +1,6 @@
 #include "app/core/quotedvalue.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 namespace {
@@ -15,10 +16,11 @@ QString head(const QString& text)
     return text.left(cut);
 }
 
-QString lengthNote(const QString& text)
+// The cut value followed by the length of the whole: "abc…" (52,428,800 characters).
+QString withLength(const QString& cut, const QString& text)
 {
-    return QStringLiteral(" (%1 characters)")
-        .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(text.size())));
+    return QCoreApplication::translate("QuotedValue", "%1 (%2 characters)", "a value cut short, then the length of the whole value")
+        .arg(cut, QLocale(QLocale::English).toString(static_cast<qlonglong>(text.size())));
 }
 
 } // namespace
@@ -30,7 +32,7 @@ QString quoted(const QString& text)
     const QString start = head(text);
     if (start.isEmpty())
         return QLatin1Char('"') + text + QLatin1Char('"');
-    return QLatin1Char('"') + start + QStringLiteral("…\"") + lengthNote(text);
+    return withLength(QLatin1Char('"') + start + QStringLiteral("…\""), text);
 }
 
 QString shortened(const QString& text)
@@ -38,7 +40,7 @@ QString shortened(const QString& text)
     const QString start = head(text);
     if (start.isEmpty())
         return text;
-    return start + QStringLiteral("…") + lengthNote(text);
+    return withLength(start + QStringLiteral("…"), text);
 }
 
 } // namespace QuotedValue

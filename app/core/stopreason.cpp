@@ -1,5 +1,7 @@
 #include "app/core/stopreason.h"
 
+#include <QCoreApplication>
+
 #include <array>
 #include <utility>
 
@@ -15,6 +17,18 @@ constexpr std::array kKeys = {
     std::pair { StopReason::SoldOut, "sold out" },
     std::pair { StopReason::AllOrdersPlaced, "all orders placed" },
     std::pair { StopReason::ClientsFinished, "clients finished" },
+};
+
+// The keys' phrases for people: the same English, translated where they are shown.
+constexpr std::array kLabels = {
+    std::pair { StopReason::Error, QT_TRANSLATE_NOOP("StopReason", "error") },
+    std::pair { StopReason::StoppedByUser, QT_TRANSLATE_NOOP("StopReason", "stopped by the user") },
+    std::pair { StopReason::DurationReached, QT_TRANSLATE_NOOP("StopReason", "duration reached") },
+    std::pair { StopReason::TimeLimitReached, QT_TRANSLATE_NOOP("StopReason", "time limit reached") },
+    std::pair { StopReason::ServerLost, QT_TRANSLATE_NOOP("StopReason", "server lost") },
+    std::pair { StopReason::SoldOut, QT_TRANSLATE_NOOP("StopReason", "sold out") },
+    std::pair { StopReason::AllOrdersPlaced, QT_TRANSLATE_NOOP("StopReason", "all orders placed") },
+    std::pair { StopReason::ClientsFinished, QT_TRANSLATE_NOOP("StopReason", "clients finished") },
 };
 
 } // namespace
@@ -35,4 +49,13 @@ std::optional<StopReason> stopReasonFromKey(const QString& key)
             return reason;
     }
     return std::nullopt;
+}
+
+QString stopReasonLabel(StopReason reason)
+{
+    for (const auto& [candidate, label] : kLabels) {
+        if (candidate == reason)
+            return QCoreApplication::translate("StopReason", label);
+    }
+    return QString(); // NotStopped: no reason to show
 }

@@ -4,7 +4,7 @@
 
 #include <optional>
 
-// Why a strategy's run ended. Code compares these; the key is what files and screens show.
+// Why a strategy's run ended. Code compares these; the key is what files hold, the label what people read.
 enum class StopReason {
     NotStopped, // the run never got going (it failed while setting up) or is still going
     Error,
@@ -20,3 +20,6 @@ enum class StopReason {
 // "sold out", "duration reached", …: the stop_reason of result files, stable across versions.
 QString stopReasonKey(StopReason reason);
 std::optional<StopReason> stopReasonFromKey(const QString& key);
+// The same phrase for people, in the lab's language (context "StopReason"); the key's English
+// when no translation is installed. Never written to files nor parsed back: use the key there.
+QString stopReasonLabel(StopReason reason);

@@ -30,8 +30,8 @@ QString StrategyResult::incompleteBecause() const
     if (!audited())
         return auditIncomplete;
     if (unresolved > 0)
-        return QStringLiteral("the outcome of %1 orders could not be learned, so the clients' count cannot be "
-                              "compared with the orders table")
+        return tr("the outcome of %1 orders could not be learned, so the clients' count cannot be "
+                  "compared with the orders table")
             .arg(unresolved);
     return QString();
 }

@@ -10,6 +10,7 @@
 #include "app/core/unresolvedorders.h"
 #include "app/core/verdict.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QMap>
 #include <QMetaType>
@@ -21,6 +22,8 @@
 
 // Everything the lab reports about one strategy once it has finished.
 struct StrategyResult {
+    Q_DECLARE_TR_FUNCTIONS(StrategyResult)
+public:
     int runId = 0;
     QString strategy;
     bool safe = true;

@@ -56,28 +56,28 @@ std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QSt
         if (part.isEmpty()) {
             if (parts.size() == 1)
                 break;
-            *error = QStringLiteral("%1 has an empty item; lists look like 1,4,16,64").arg(QuotedValue::quoted(text));
+            *error = tr("%1 has an empty item; lists look like 1,4,16,64").arg(QuotedValue::quoted(text));
             return std::nullopt;
         }
         if (part != part.trimmed()) {
-            *error = QStringLiteral("%1 has white space around it; lists look like 1,4,16,64").arg(QuotedValue::quoted(part));
+            *error = tr("%1 has white space around it; lists look like 1,4,16,64").arg(QuotedValue::quoted(part));
             return std::nullopt;
         }
         bool ok = false;
         const qlonglong value = part.toLongLong(&ok);
         if (!ok || value < 1) {
-            *error = QStringLiteral("%1 is not a positive whole number (lists look like 1,4,16,64)").arg(QuotedValue::quoted(part));
+            *error = tr("%1 is not a positive whole number (lists look like 1,4,16,64)").arg(QuotedValue::quoted(part));
             return std::nullopt;
         }
         if (!values.contains(value))
             values.append(value);
         if (values.size() > kMaxListValues) {
-            *error = QStringLiteral("at most %1 values").arg(kMaxListValues);
+            *error = tr("at most %1 values").arg(kMaxListValues);
             return std::nullopt;
         }
     }
     if (values.isEmpty()) {
-        *error = QStringLiteral("needs at least one value, e.g. 1,4,16,64");
+        *error = tr("needs at least one value, e.g. 1,4,16,64");
         return std::nullopt;
     }
     return values;

@@ -2,6 +2,7 @@
 
 #include "app/core/experiment.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -25,6 +26,8 @@ struct RunCell {
 // count, repetition, strategy, so that a scaling curve fills in from left to right for every
 // strategy, and the repetitions of one point are interleaved as in a plain run.
 struct SweepPlan {
+    Q_DECLARE_TR_FUNCTIONS(SweepPlan)
+public:
     enum class Dimension { None, Slots, Skus };
 
     QList<int> threads;

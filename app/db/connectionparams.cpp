@@ -8,28 +8,28 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
 {
     const auto fail = [&](const QString& why) -> std::optional<ConnectionParams> {
         // The raw text may hold a password: never echo it back.
-        *error = QStringLiteral("bad server URL: %1 (expected mysql://user:password@host:port/database)").arg(why);
+        *error = tr("bad server URL: %1 (expected mysql://user:password@host:port/database)").arg(why);
         return std::nullopt;
     };
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     if (!url.isValid())
-        return fail(QStringLiteral("it does not parse as a URL"));
+        return fail(tr("it does not parse as a URL"));
     const QString scheme = url.scheme().toLower();
     if (scheme != QLatin1String("mysql") && scheme != QLatin1String("mariadb"))
-        return fail(QStringLiteral("the scheme must be mysql:// or mariadb://"));
+        return fail(tr("the scheme must be mysql:// or mariadb://"));
 
     ConnectionParams params;
     params.user = url.userName(QUrl::FullyDecoded);
     params.password = url.password(QUrl::FullyDecoded);
     if (params.user.isEmpty())
-        return fail(QStringLiteral("no user name"));
+        return fail(tr("no user name"));
     const QUrlQuery query(url);
     params.socket = query.queryItemValue(QStringLiteral("socket"), QUrl::FullyDecoded);
     params.host = url.host(QUrl::FullyDecoded);
     if (params.host.isEmpty() && params.socket.isEmpty())
-        return fail(QStringLiteral("no host"));
+        return fail(tr("no host"));
     if (url.port() == 0)
-        return fail(QStringLiteral("port 0 is not a server port"));
+        return fail(tr("port 0 is not a server port"));
     params.port = url.port(3306);
 
     params.database.clear(); // the caller's default applies unless the URL names one
@@ -39,7 +39,7 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
     if (!path.isEmpty()) {
         static const QRegularExpression identifier(QStringLiteral("^[A-Za-z0-9_]{1,64}$"));
         if (!identifier.match(path).hasMatch())
-            return fail(QStringLiteral("the database name must be letters, digits or underscores"));
+            return fail(tr("the database name must be letters, digits or underscores"));
         params.database = path;
     }
     return params;

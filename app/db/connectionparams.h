@@ -2,12 +2,16 @@
 
 #include "app/db/redisendpoint.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <optional>
 
 // Where and as whom to connect. Built from the embedded server or from a mysql:// URL.
 struct ConnectionParams {
+    Q_DECLARE_TR_FUNCTIONS(ConnectionParams)
+
+public:
     QString host = QStringLiteral("127.0.0.1");
     int port = 3306;
     QString socket; // a unix socket wins over host:port when set

@@ -37,17 +37,15 @@ QString FillProgress::describe(std::int64_t done, std::int64_t total, std::int64
     const QLocale english(QLocale::English);
     const auto count
         = [&](double value) { return english.toString(static_cast<qlonglong>(std::llround(value))); };
-    QString line = QStringLiteral("filling tables: %1 of %2 rows")
-                       .arg(count(static_cast<double>(done)), count(static_cast<double>(total)));
+    const QString doneText = count(static_cast<double>(done));
+    const QString totalText = count(static_cast<double>(total));
     if (elapsedMs <= 0 || done <= 0)
-        return line;
+        return tr("filling tables: %1 of %2 rows").arg(doneText, totalText);
     const double perS = static_cast<double>(done) * 1000.0 / static_cast<double>(elapsedMs);
     if (done >= total)
-        return line
-            + QStringLiteral(" in %1 s (%2 rows/s)")
-                  .arg(static_cast<double>(elapsedMs) / 1000.0, 0, 'f', 1)
-                  .arg(count(perS));
+        return tr("filling tables: %1 of %2 rows in %3 s (%4 rows/s)")
+            .arg(doneText, totalText, QString::number(static_cast<double>(elapsedMs) / 1000.0, 'f', 1), count(perS));
     // Whole seconds, rounded up: "about 0 s left" would read as done.
     const double left = std::ceil(static_cast<double>(total - done) / perS);
-    return line + QStringLiteral(" (%1 rows/s, about %2 s left)").arg(count(perS), count(left));
+    return tr("filling tables: %1 of %2 rows (%3 rows/s, about %4 s left)").arg(doneText, totalText, count(perS), count(left));
 }

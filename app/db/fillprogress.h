@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QString>
 
@@ -12,6 +13,8 @@
 // statement into it; it reports at most once per interval, and once more at the end if it has
 // reported before, so that a long fill ends on its total and a short one stays silent.
 class FillProgress {
+    Q_DECLARE_TR_FUNCTIONS(FillProgress)
+
 public:
     using Report = std::function<void(const FillProgress&)>;
     static constexpr std::chrono::milliseconds kDefaultInterval { 500 };

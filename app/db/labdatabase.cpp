@@ -18,7 +18,7 @@ bool LabDatabase::open(QString* error)
     // Checked again here, however the name arrived: it goes between backticks below.
     const QString database = m_params.database;
     if (!isValidDatabaseName(database)) {
-        *error = QStringLiteral("the database name must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(database));
+        *error = tr("the database name must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(database));
         return false;
     }
     if (!m_connection.open(m_params, false, error))
@@ -29,12 +29,12 @@ bool LabDatabase::open(QString* error)
     exists.prepare(QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
     exists.addBindValue(database);
     if (!exists.exec() || !exists.next()) {
-        *error = QStringLiteral("cannot look up database %1: %2").arg(database, exists.lastError().text());
+        *error = tr("cannot look up database %1: %2").arg(database, exists.lastError().text());
         return false;
     }
     if (exists.value(0).toInt() == 0
         && !m_connection.exec(QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database), error)) {
-        *error = QStringLiteral("cannot create database %1 (does the account have the CREATE privilege?): %2").arg(database, *error);
+        *error = tr("cannot create database %1 (does the account have the CREATE privilege?): %2").arg(database, *error);
         return false;
     }
     if (!m_connection.exec(QStringLiteral("USE `%1`").arg(database), error))
@@ -49,9 +49,8 @@ bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* e
         return true; // not fatal: the connects themselves will say so
     const long long limit = query.value(0).toLongLong();
     if (needed > limit) {
-        *error = QStringLiteral(
-            "the server allows %1 connections (max_connections) but this experiment needs %2; "
-            "lower the thread count or raise max_connections")
+        *error = tr("the server allows %1 connections (max_connections) but this experiment needs %2; "
+                    "lower the thread count or raise max_connections")
                      .arg(limit)
                      .arg(needed);
         return false;
@@ -61,9 +60,8 @@ bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* e
         return true;
     const long long others = std::max(0LL, query.value(1).toLongLong() - ownOpen);
     if (needed > limit - others) {
-        *error = QStringLiteral(
-            "the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
-            "experiment needs %3; lower the thread count, wait for them to finish, or raise max_connections")
+        *error = tr("the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
+                    "experiment needs %3; lower the thread count, wait for them to finish, or raise max_connections")
                      .arg(limit)
                      .arg(others)
                      .arg(needed);
@@ -77,7 +75,7 @@ bool LabDatabase::revive(QString* error, const std::function<bool()>& mayConnect
     if (m_connection.isAlive())
         return true;
     if (mayConnect && !mayConnect()) {
-        *error = QStringLiteral("the server is not answering");
+        *error = tr("the server is not answering");
         return false;
     }
     return m_connection.reopen(error) && m_connection.exec(QStringLiteral("USE `%1`").arg(m_params.database), error);
@@ -87,13 +85,13 @@ bool LabDatabase::checkInnoDb(QString* error)
 {
     QSqlQuery query(m_connection.database());
     if (!query.exec(QStringLiteral("SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE = 'InnoDB'"))) {
-        *error = QStringLiteral("cannot check for InnoDB: %1").arg(query.lastError().text());
+        *error = tr("cannot check for InnoDB: %1").arg(query.lastError().text());
         return false;
     }
     const QString support = query.next() ? query.value(0).toString().toUpper() : QString();
     if (support != QLatin1String("YES") && support != QLatin1String("DEFAULT")) {
-        *error = QStringLiteral("the server has no InnoDB engine (support: %1); the lab studies InnoDB row locks")
-                     .arg(support.isEmpty() ? QStringLiteral("absent") : support);
+        *error = tr("the server has no InnoDB engine (support: %1); the lab studies InnoDB row locks")
+                     .arg(support.isEmpty() ? tr("absent") : support);
         return false;
     }
     return true;
@@ -105,7 +103,7 @@ bool LabDatabase::checkOwnership(QString* error)
     tables.prepare(QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?"));
     tables.addBindValue(m_params.database);
     if (!tables.exec()) {
-        *error = QStringLiteral("cannot list the tables of %1: %2").arg(m_params.database, tables.lastError().text());
+        *error = tr("cannot list the tables of %1: %2").arg(m_params.database, tables.lastError().text());
         return false;
     }
     QStringList present;
@@ -116,7 +114,7 @@ bool LabDatabase::checkOwnership(QString* error)
     if (present.contains(metaTable())) {
         QSqlQuery meta(m_connection.database());
         if (!meta.exec(QStringLiteral("SELECT table_name FROM lockbench_meta"))) {
-            *error = QStringLiteral("cannot read lockbench_meta: %1").arg(meta.lastError().text());
+            *error = tr("cannot read lockbench_meta: %1").arg(meta.lastError().text());
             return false;
         }
         while (meta.next())
@@ -129,8 +127,8 @@ bool LabDatabase::checkOwnership(QString* error)
     }
     if (!foreign.isEmpty()) {
         foreign.sort();
-        *error = QStringLiteral("database %1 holds tables lockbench did not create (%2); the lab will not touch them. "
-                                "Choose another database (mysql://…/otherdb) or remove those tables.")
+        *error = tr("database %1 holds tables lockbench did not create (%2); the lab will not touch them. "
+                    "Choose another database (mysql://…/otherdb) or remove those tables.")
                      .arg(m_params.database, foreign.join(QStringLiteral(", ")));
         return false;
     }
@@ -173,12 +171,12 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
         present.addBindValue(routine.name);
         present.addBindValue(entry);
         if (!present.exec() || !present.next()) {
-            *error = QStringLiteral("cannot look for the routine %1: %2").arg(routine.name, present.lastError().text());
+            *error = tr("cannot look for the routine %1: %2").arg(routine.name, present.lastError().text());
             return false;
         }
         if (present.value(0).toInt() > 0 && present.value(1).toInt() == 0) {
-            *error = QStringLiteral("database %1 holds a routine %2 that lockbench did not create; the lab will not touch it. "
-                                    "Choose another database (mysql://…/otherdb) or drop it.")
+            *error = tr("database %1 holds a routine %2 that lockbench did not create; the lab will not touch it. "
+                        "Choose another database (mysql://…/otherdb) or drop it.")
                          .arg(m_params.database, routine.name);
             return false;
         }
@@ -187,7 +185,7 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
             || !m_connection.exec(QStringLiteral("DROP PROCEDURE IF EXISTS `%1`").arg(routine.name), error))
             return false;
         if (!m_connection.exec(routine.createSql, error)) {
-            *error = QStringLiteral("cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3")
+            *error = tr("cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3")
                          .arg(routine.name, m_params.database, *error);
             return false;
         }
@@ -249,7 +247,7 @@ bool LabDatabase::insertRows(const QString& head, const QString& tail, std::int6
     constexpr std::int64_t kRowsPerStatement = 5000;
     for (std::int64_t start = 0; start < count; start += kRowsPerStatement) {
         if (progress && progress->stopRequested()) {
-            *error = QStringLiteral("stopped while filling the tables, after %1 of %2 rows")
+            *error = tr("stopped while filling the tables, after %1 of %2 rows")
                          .arg(progress->done())
                          .arg(progress->total());
             return false;

@@ -7,12 +7,16 @@
 #include "app/db/fillprogress.h"
 #include "app/db/labschema.h"
 
+#include <QCoreApplication>
+
 #include <functional>
 
 // The lab's own database on the server. The lab creates, changes and drops tables only
 // there, records every table it creates in lockbench_meta, and refuses to touch a
 // database that holds tables it did not create.
 class LabDatabase {
+    Q_DECLARE_TR_FUNCTIONS(LabDatabase)
+
 public:
     explicit LabDatabase(ConnectionParams params);
 

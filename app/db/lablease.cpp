@@ -46,7 +46,7 @@ bool LabLease::acquire(QString* error)
         return true;
     // Without the database: the lease comes before the lab creates it, or touches it at all.
     if (!m_connection.isOpen() && !m_connection.open(m_params, false)) {
-        *error = QStringLiteral("cannot connect to %1 to reserve database %2: %3")
+        *error = tr("cannot connect to %1 to reserve database %2: %3")
                      .arg(m_params.maskedUrl(), m_params.database, m_connection.lastError().toString());
         return false;
     }
@@ -63,17 +63,17 @@ bool LabLease::acquire(QString* error)
             return true;
         }
         if (!taken) {
-            *error = QStringLiteral("cannot reserve database %1 on %2: %3")
+            *error = tr("cannot reserve database %1 on %2: %3")
                          .arg(m_params.database, m_params.maskedUrl(),
                              m_connection.lastError().isSet() ? m_connection.lastError().toString()
-                                                              : QStringLiteral("GET_LOCK returned NULL"));
+                                                              : tr("GET_LOCK returned NULL"));
             return false;
         }
         const std::optional<std::int64_t> holder
             = m_connection.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName));
         if (holder) {
             m_takenByOther = true;
-            *error = QStringLiteral(
+            *error = tr(
                 "database %1 on %2 is in use by another lab: its lease (%3) is held by %4. Two labs on "
                 "one database would drop each other's tables: wait for that run to end, or choose "
                 "another database")
@@ -82,7 +82,7 @@ bool LabLease::acquire(QString* error)
         }
     }
     m_takenByOther = true;
-    *error = QStringLiteral(
+    *error = tr(
         "database %1 on %2 is in use by another lab that keeps taking and giving back its lease; try again")
                  .arg(m_params.database, m_params.maskedUrl());
     return false;
@@ -104,8 +104,8 @@ bool LabLease::keep(QString* error)
     }
     if (!m_takenByOther)
         return true; // the server cannot be asked now: asked again at the next look
-    *error = QStringLiteral("the lab lost its lease on database %1 with its connection, and another lab took "
-                            "it: %2")
+    *error = tr("the lab lost its lease on database %1 with its connection, and another lab took "
+                "it: %2")
                  .arg(m_params.database, why);
     return false;
 }
@@ -133,18 +133,17 @@ QString LabLease::describeHolder(std::int64_t connectionId)
         "SELECT CONCAT_WS(CHAR(9), IFNULL(USER, ''), IFNULL(HOST, ''), IFNULL(COMMAND, ''), IFNULL(TIME, 0)) "
         "FROM information_schema.PROCESSLIST WHERE ID = %1")
                                                                   .arg(connectionId));
-    const QString id = QStringLiteral("connection %1").arg(connectionId);
+    const QString id = QString::number(connectionId);
     const QStringList fields = row ? row->split(QLatin1Char('\t')) : QStringList();
     if (fields.size() != 4)
-        return id + QStringLiteral(" (who and where is shown only to an account with the PROCESS privilege)");
-    QString text = QStringLiteral("%1 (user %2 from %3").arg(id, fields[0], fields[1]);
+        return tr("connection %1 (who and where is shown only to an account with the PROCESS privilege)").arg(id);
     // A lab's lease connection says nothing after it takes the lease: its idle time is the
     // lease's age.
     if (fields[2] == QLatin1String("Sleep")) {
         const qint64 idleS = fields[3].toLongLong();
-        text += QStringLiteral(", since %1, %2 s ago")
-                    .arg(QDateTime::currentDateTime().addSecs(-idleS).toString(QStringLiteral("HH:mm:ss")),
-                        QLocale(QLocale::English).toString(idleS));
+        return tr("connection %1 (user %2 from %3, since %4, %5 s ago)")
+            .arg(id, fields[0], fields[1], QDateTime::currentDateTime().addSecs(-idleS).toString(QStringLiteral("HH:mm:ss")),
+                QLocale(QLocale::English).toString(idleS));
     }
-    return text + QLatin1Char(')');
+    return tr("connection %1 (user %2 from %3)").arg(id, fields[0], fields[1]);
 }

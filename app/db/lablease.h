@@ -3,6 +3,7 @@
 #include "app/db/connectionparams.h"
 #include "app/db/mysqlconnection.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdint>
@@ -14,6 +15,8 @@
 // before the first table is touched until the plan ends. The server frees it when that
 // connection closes, so a lab that dies cannot keep it. Owned by one thread, as its connection is.
 class LabLease {
+    Q_DECLARE_TR_FUNCTIONS(LabLease)
+
 public:
     explicit LabLease(ConnectionParams params);
     ~LabLease();

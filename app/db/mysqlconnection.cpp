@@ -28,7 +28,7 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
     m_error = {};
     m_handle = mysql_init(nullptr);
     if (!m_handle) {
-        m_error = { 2008, QStringLiteral("out of memory creating a connection") };
+        m_error = { 2008, tr("out of memory creating a connection") };
         return false;
     }
     mysql_options(m_handle, MYSQL_OPT_CONNECT_TIMEOUT, &m_connectTimeoutS);
@@ -116,7 +116,7 @@ void MysqlConnection::crossNetwork()
 bool MysqlConnection::execute(const QString& sql)
 {
     if (!m_handle) {
-        m_error = { 2006, QStringLiteral("not connected") };
+        m_error = { 2006, tr("not connected") };
         return false;
     }
     const QByteArray utf8 = sql.toUtf8();
@@ -210,10 +210,10 @@ QString MysqlConnection::serverVersion() const
 void MysqlConnection::captureError()
 {
     if (!m_handle) {
-        m_error = { 2006, QStringLiteral("not connected") };
+        m_error = { 2006, tr("not connected") };
         return;
     }
     m_error = { mysql_errno(m_handle), QString::fromUtf8(mysql_error(m_handle)) };
     if (m_error.code == 0)
-        m_error = { 2000, QStringLiteral("unknown client error") };
+        m_error = { 2000, tr("unknown client error") };
 }

@@ -3,6 +3,7 @@
 #include "app/core/mysqlerror.h"
 #include "app/db/connectionparams.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <atomic>
@@ -15,6 +16,8 @@ struct st_mysql;
 // One client connection over the libmysqlclient C API, owned by exactly one thread.
 // The destructor rolls back and closes, so no code path leaves a transaction open.
 class MysqlConnection {
+    Q_DECLARE_TR_FUNCTIONS(MysqlConnection)
+
 public:
     MysqlConnection() = default;
     ~MysqlConnection();

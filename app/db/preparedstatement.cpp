@@ -58,12 +58,12 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
     m_sql = sql;
     m_error = {};
     if (!connection.handle()) {
-        m_error = { 2006, QStringLiteral("not connected") };
+        m_error = { 2006, tr("not connected") };
         return false;
     }
     m_stmt = mysql_stmt_init(connection.handle());
     if (!m_stmt) {
-        m_error = { 2008, QStringLiteral("out of memory preparing a statement") };
+        m_error = { 2008, tr("out of memory preparing a statement") };
         return false;
     }
     const QByteArray utf8 = sql.toUtf8();
@@ -92,7 +92,7 @@ void PreparedStatement::reset()
 bool PreparedStatement::execute(std::span<const std::int64_t> params)
 {
     if (!m_stmt) {
-        m_error = { 2006, QStringLiteral("statement is not prepared (connection lost?)") };
+        m_error = { 2006, tr("statement is not prepared (connection lost?)") };
         return false;
     }
     freeResult();
@@ -180,7 +180,7 @@ void PreparedStatement::captureError()
 {
     m_error = { mysql_stmt_errno(m_stmt), QString::fromUtf8(mysql_stmt_error(m_stmt)) };
     if (m_error.code == 0)
-        m_error = { 2000, QStringLiteral("unknown client error") };
+        m_error = { 2000, tr("unknown client error") };
 }
 
 void PreparedStatement::freeResult()

@@ -2,6 +2,7 @@
 
 #include "app/core/mysqlerror.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdint>
@@ -16,6 +17,8 @@ class MysqlConnection;
 // A server-side prepared statement whose parameters and result columns are all integers,
 // which is all the order paths need. Owned by the thread that owns the connection.
 class PreparedStatement {
+    Q_DECLARE_TR_FUNCTIONS(PreparedStatement)
+
 public:
     PreparedStatement(); // out of line: the bind vectors hold a type only the .cpp sees
     ~PreparedStatement();

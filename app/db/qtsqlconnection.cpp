@@ -26,7 +26,7 @@ QtSqlConnection::~QtSqlConnection()
 bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QString* error)
 {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QMYSQL"))) {
-        *error = QStringLiteral("the Qt MySQL driver (QMYSQL) is missing; install libqt6sql6-mysql");
+        *error = tr("the Qt MySQL driver (QMYSQL) is missing; install libqt6sql6-mysql");
         return false;
     }
     m_database = QSqlDatabase::addDatabase(QStringLiteral("QMYSQL"), m_name);
@@ -42,7 +42,7 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
     m_database.setConnectOptions(options);
     if (!m_database.open()) {
         const QSqlError sqlError = m_database.lastError();
-        *error = QStringLiteral("cannot connect to %1 as %2: %3 (error %4)")
+        *error = tr("cannot connect to %1 as %2: %3 (error %4)")
                      .arg(params.endpoint(), params.user, sqlError.databaseText(), sqlError.nativeErrorCode());
         return false;
     }
@@ -66,7 +66,7 @@ bool QtSqlConnection::reopen(QString* error)
     m_database.close();
     if (!m_database.open()) {
         const QSqlError sqlError = m_database.lastError();
-        *error = QStringLiteral("cannot connect again: %1 (error %2)").arg(sqlError.databaseText(), sqlError.nativeErrorCode());
+        *error = tr("cannot connect again: %1 (error %2)").arg(sqlError.databaseText(), sqlError.nativeErrorCode());
         return false;
     }
     noteSocket();
@@ -93,7 +93,7 @@ bool QtSqlConnection::exec(const QString& sql, QString* error)
 {
     QSqlQuery query(m_database);
     if (!query.exec(sql)) {
-        *error = QStringLiteral("%1 (error %2) in: %3")
+        *error = tr("%1 (error %2) in: %3")
                      .arg(query.lastError().databaseText(), query.lastError().nativeErrorCode(), sql.left(200));
         return false;
     }

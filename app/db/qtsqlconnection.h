@@ -2,6 +2,7 @@
 
 #include "app/db/connectionparams.h"
 
+#include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -10,6 +11,8 @@
 // A QSqlDatabase (QMYSQL driver) under a unique name, owned by the thread that opened it
 // and removed from Qt's registry when this object dies.
 class QtSqlConnection {
+    Q_DECLARE_TR_FUNCTIONS(QtSqlConnection)
+
 public:
     QtSqlConnection();
     ~QtSqlConnection();

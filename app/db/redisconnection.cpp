@@ -30,8 +30,8 @@ bool RedisConnection::open(const RedisEndpoint& endpoint, QString* error)
         ? redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port, kConnectTimeout)
         : redisConnectUnixWithTimeout(endpoint.socket.toUtf8().constData(), kConnectTimeout);
     if (!m_context || m_context->err) {
-        *error = QStringLiteral("cannot connect to Redis at %1: %2")
-                     .arg(endpoint.describe(), m_context ? QString::fromUtf8(m_context->errstr) : QStringLiteral("out of memory"));
+        *error = tr("cannot connect to Redis at %1: %2")
+                     .arg(endpoint.describe(), m_context ? QString::fromUtf8(m_context->errstr) : tr("out of memory"));
         close();
         return false;
     }
@@ -39,7 +39,7 @@ bool RedisConnection::open(const RedisEndpoint& endpoint, QString* error)
     if (!endpoint.password.isEmpty()) {
         const Reply auth = command({ QStringLiteral("AUTH"), endpoint.password });
         if (!auth.ok()) {
-            *error = QStringLiteral("Redis at %1 refused the password: %2").arg(endpoint.describe(), auth.text);
+            *error = tr("Redis at %1 refused the password: %2").arg(endpoint.describe(), auth.text);
             close();
             return false;
         }
@@ -58,7 +58,7 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
 {
     Reply result;
     if (!m_context) {
-        result.text = QStringLiteral("not connected");
+        result.text = tr("not connected");
         return result;
     }
     std::vector<QByteArray> bytes;

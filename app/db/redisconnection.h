@@ -2,6 +2,7 @@
 
 #include "app/db/redisendpoint.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -12,6 +13,8 @@ struct redisContext;
 
 // One connection to Redis over hiredis, owned by exactly one thread.
 class RedisConnection {
+    Q_DECLARE_TR_FUNCTIONS(RedisConnection)
+
 public:
     // What a command returned.
     struct Reply {

@@ -16,6 +16,11 @@ namespace LessonLibrary {
 
 namespace {
 
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("LessonLibrary", text);
+}
+
 // A text of the lesson in the reader's language: the lessons are translated through the same
 // .ts file as the sources (resources/translatabletexts.cmake lists their texts for lupdate).
 QString text(const QJsonObject& object, const char* key)
@@ -34,7 +39,7 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
     LessonStep step;
     step.title = text(object, "title");
     step.say = text(object, "say");
-    step.chart = text(object, "chart");
+    step.chart = object.value(QStringLiteral("chart")).toString().trimmed(); // an id, never translated
     step.notice = text(object, "notice");
     step.question = text(object, "question");
     for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
@@ -42,15 +47,15 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
     const qsizetype before = errors.size();
     for (const char* key : { "title", "say", "notice", "question" }) {
         if (text(object, key).isEmpty())
-            errors << QStringLiteral("%1 has no \"%2\"").arg(where, QLatin1String(key));
+            errors << tr("%1 has no \"%2\"").arg(where, QLatin1String(key));
     }
     if (!knownChart(step.chart))
-        errors << QStringLiteral("%1 asks for chart \"%2\", which the lab does not draw").arg(where, step.chart);
+        errors << tr("%1 asks for chart \"%2\", which the lab does not draw").arg(where, step.chart);
     QList<FieldError> fieldErrors;
     step.experiment = ExperimentFields::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
     QString unknown;
     if (step.strategies.isEmpty())
-        errors << QStringLiteral("%1 names no strategy").arg(where);
+        errors << tr("%1 names no strategy").arg(where);
     else if (StrategyRegistry::parseList(step.strategies.join(QLatin1Char(',')), &unknown, step.experiment.workload).isEmpty())
         errors << QStringLiteral("%1: %2").arg(where, unknown);
     if (fieldErrors.isEmpty() && errors.size() == before)
@@ -80,12 +85,12 @@ std::optional<Lesson> fromJson(const QString& id, const QJsonObject& object, QSt
     lesson.summary = text(object, "summary");
     const qsizetype before = errors.size();
     if (lesson.title.isEmpty())
-        errors << QStringLiteral("lesson %1 has no title").arg(id);
+        errors << tr("lesson %1 has no title").arg(id);
     const QJsonArray steps = object.value(QStringLiteral("steps")).toArray();
     if (steps.isEmpty())
-        errors << QStringLiteral("lesson %1 has no steps").arg(id);
+        errors << tr("lesson %1 has no steps").arg(id);
     for (qsizetype i = 0; i < steps.size(); ++i) {
-        const QString where = QStringLiteral("lesson %1, step %2").arg(id).arg(i + 1);
+        const QString where = tr("lesson %1, step %2").arg(id).arg(i + 1);
         if (std::optional<LessonStep> step = stepFromJson(steps[i].toObject(), where, errors))
             lesson.steps.append(*step);
     }
@@ -107,7 +112,7 @@ QList<Lesson> load(QStringList* errors)
         // "01-hot-row.json" is the lesson "hot-row": the number only orders the files.
         const QString id = QFileInfo(name).completeBaseName().remove(QRegularExpression(QStringLiteral("^\\d+-")));
         if (!document.isObject())
-            problems << QStringLiteral("lesson %1 is no JSON object: %2").arg(id, parseError.errorString());
+            problems << tr("lesson %1 is no JSON object: %2").arg(id, parseError.errorString());
         else if (std::optional<Lesson> lesson = fromJson(id, document.object(), problems))
             lessons.append(*lesson);
         if (errors)

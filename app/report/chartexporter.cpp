@@ -3,6 +3,7 @@
 #include <QBuffer>
 #include <QFile>
 #include <QChart>
+#include <QCoreApplication>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QFontMetrics>
@@ -75,7 +76,7 @@ void render(QChart* chart, QPainter* painter, QSize size)
 bool validSize(QSize size, QString* error)
 {
     if (size.width() < 50 || size.height() < 50 || size.width() > 20000 || size.height() > 20000) {
-        *error = QStringLiteral("a chart must be between 50 and 20000 pixels wide and high");
+        *error = QCoreApplication::translate("ChartExporter", "a chart must be between 50 and 20000 pixels wide and high");
         return false;
     }
     return true;
@@ -101,7 +102,7 @@ bool savePng(QChart* chart, const QString& path, QSize size, int dpi, QString* e
     if (!validSize(size, error))
         return false;
     if (dpi < 36 || dpi > 1200) {
-        *error = QStringLiteral("DPI must be between 36 and 1200");
+        *error = QCoreApplication::translate("ChartExporter", "DPI must be between 36 and 1200");
         return false;
     }
     // Laid out at the logical size of 96 DPI and drawn larger, so text grows with the DPI
@@ -114,7 +115,7 @@ bool savePng(QChart* chart, const QString& path, QSize size, int dpi, QString* e
     picture.setDotsPerMeterX(dotsPerMeter);
     picture.setDotsPerMeterY(dotsPerMeter);
     if (!picture.save(path, "PNG")) {
-        *error = QStringLiteral("cannot write %1").arg(path);
+        *error = QCoreApplication::translate("ChartExporter", "cannot write %1").arg(path);
         return false;
     }
     return true;
@@ -130,6 +131,7 @@ QByteArray svg(QChart* chart, QSize size)
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(96); // so that the physical size matches the pixels at 96 DPI
     generator.setTitle(chart->title());
+    generator.setDescription(chart->title()); // rather than Qt's English "Generated with Qt"
     {
         QPainter painter(&generator);
         render(chart, &painter, size);
@@ -151,7 +153,7 @@ bool saveSvg(QChart* chart, const QString& path, QSize size, QString* error)
         return false;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(svg(chart, size)) < 0) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ChartExporter", "cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;
@@ -168,7 +170,7 @@ bool savePdf(QChart* chart, const QString& path, QSize size, QString* error)
     writer.setTitle(chart->title());
     QPainter painter;
     if (!painter.begin(&writer)) {
-        *error = QStringLiteral("cannot write %1").arg(path);
+        *error = QCoreApplication::translate("ChartExporter", "cannot write %1").arg(path);
         return false;
     }
     const double scale = writer.width() / static_cast<double>(size.width());
@@ -187,7 +189,7 @@ bool save(QChart* chart, const QString& path, QSize size, int dpi, QString* erro
         return saveSvg(chart, path, size, error);
     if (lower.endsWith(QLatin1String(".pdf")))
         return savePdf(chart, path, size, error);
-    *error = QStringLiteral("%1: choose a .png, .svg or .pdf file name").arg(path);
+    *error = QCoreApplication::translate("ChartExporter", "%1: choose a .png, .svg or .pdf file name").arg(path);
     return false;
 }
 

@@ -11,6 +11,7 @@
 #include <QBarSet>
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -106,7 +107,14 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
         QString name = ChartFactory::lineName(first, false);
         if (linesPerStrategy.value(first.result.strategy + QLatin1Char('|') + first.source) > 1) {
             const Experiment& e = first.result.experiment;
-            name += QStringLiteral(" [run #%1, skus=%2 slots=%3 delay=%4ms]").arg(first.result.runId).arg(e.skus).arg(e.slotsPerSku).arg(e.delayMs);
+            // The line's name comes last: a name with a % in it is never taken for a placeholder.
+            //: A chart line's name (%5, the strategy) and the run and settings that tell it from its other lines
+            name = QCoreApplication::translate("ChartFactory", "%5 [run #%1, skus=%2 slots=%3 delay=%4ms]")
+                       .arg(first.result.runId)
+                       .arg(e.skus)
+                       .arg(e.slotsPerSku)
+                       .arg(e.delayMs)
+                       .arg(name);
         }
         series->setName(name);
         series->setPen(penFor(first.result.strategy, variants[first.result.strategy]++));

@@ -42,6 +42,15 @@ QString tr(const char* text)
     return QCoreApplication::translate("ReportWriter", text);
 }
 
+// The lab's own server by what it is; any other by its URL, the password masked.
+QString serverShown(const ResultWriter::RunInfo& info)
+{
+    static const QLatin1String embeddedPrefix("embedded (");
+    if (info.embedded && info.serverUrl.startsWith(embeddedPrefix) && info.serverUrl.endsWith(QLatin1Char(')')))
+        return tr("the lab's embedded MariaDB in %1").arg(info.serverUrl.mid(embeddedPrefix.size(), info.serverUrl.size() - embeddedPrefix.size() - 1));
+    return PasswordMask::mask(info.serverUrl);
+}
+
 QString header(const ReportWriter::Report& report, qsizetype experiments)
 {
     QStringList strategies;
@@ -59,7 +68,7 @@ QString header(const ReportWriter::Report& report, qsizetype experiments)
                                       .arg(report.sources.size())
                                       .arg(experiments)));
     out += QStringLiteral("<table class='kv'><tr><th>%1</th><td>%2</td><th>%3</th><td>%4</td></tr></table>")
-               .arg(escape(tr("server")), escape(PasswordMask::mask(report.info.serverUrl)), escape(tr("version")),
+               .arg(escape(tr("server")), escape(serverShown(report.info)), escape(tr("version")),
                     escape(report.info.serverVersion));
     return out;
 }
@@ -152,7 +161,7 @@ bool writeHtml(const QString& path, const Report& report, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(html(report).toUtf8()) < 0 || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        *error = tr("cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;
@@ -205,7 +214,7 @@ bool writePdf(const QString& path, const Report& report, QString* error)
     document.print(&writer);
     QFile written(path);
     if (!written.exists() || written.size() == 0) {
-        *error = QStringLiteral("cannot write %1").arg(path);
+        *error = tr("cannot write %1").arg(path);
         return false;
     }
     return true;
@@ -218,7 +227,7 @@ bool write(const QString& path, const Report& report, QString* error)
         return writeHtml(path, report, error);
     if (lower.endsWith(QLatin1String(".pdf")))
         return writePdf(path, report, error);
-    *error = QStringLiteral("%1: a report is .html or .pdf").arg(path);
+    *error = tr("%1: a report is .html or .pdf").arg(path);
     return false;
 }
 

@@ -289,7 +289,7 @@ QString verdictDetail(const StrategyResult& result)
 {
     if (!result.errorMessages.isEmpty())
         return PasswordMask::mask(result.errorMessages).join(QLatin1Char('\n'));
-    return stopReasonKey(result.stopReason);
+    return stopReasonLabel(result.stopReason);
 }
 
 QString ranUnder(const StrategyResult& r)
@@ -300,13 +300,13 @@ QString ranUnder(const StrategyResult& r)
         if (!value.isEmpty())
             parts << label.arg(value);
     };
-    add("innodb_deadlock_detect", QStringLiteral("deadlock detect %1"));
-    add("innodb_lock_wait_timeout", QStringLiteral("lock wait timeout %1 s"));
+    add("innodb_deadlock_detect", QCoreApplication::translate("ResultColumns", "deadlock detect %1"));
+    add("innodb_lock_wait_timeout", QCoreApplication::translate("ResultColumns", "lock wait timeout %1 s"));
     add("transaction_isolation", QStringLiteral("%1"));
-    add("innodb_flush_log_at_trx_commit", QStringLiteral("flush at commit %1"));
+    add("innodb_flush_log_at_trx_commit", QCoreApplication::translate("ResultColumns", "flush at commit %1"));
     const qlonglong pool = r.knobs.value(QStringLiteral("innodb_buffer_pool_size")).toLongLong();
     if (pool > 0)
-        parts << QStringLiteral("buffer pool %1 MiB").arg(pool / (1024 * 1024));
+        parts << QCoreApplication::translate("ResultColumns", "buffer pool %1 MiB").arg(pool / (1024 * 1024));
     return parts.join(QStringLiteral(", "));
 }
 

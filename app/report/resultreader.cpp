@@ -3,6 +3,7 @@
 #include "app/core/experimentfields.h"
 #include "app/report/repeatsjson.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -164,7 +165,7 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     QList<FieldError> problems;
     r.experiment = recordedExperiment(entry.value(QStringLiteral("experiment")).toObject(), problems);
     if (!problems.isEmpty())
-        *error = QStringLiteral("strategy %1: experiment field %2: %3").arg(r.strategy, problems.first().field, problems.first().message);
+        *error = QCoreApplication::translate("ResultReader", "strategy %1: experiment field %2: %3").arg(r.strategy, problems.first().field, problems.first().message);
     return r;
 }
 
@@ -175,14 +176,14 @@ namespace ResultReader {
 std::optional<RunFile> fromJson(const QJsonObject& root, QString* error)
 {
     if (!root.contains(QStringLiteral("strategies")) || !root.value(QStringLiteral("strategies")).isArray()) {
-        *error = QStringLiteral("not a lockbench results file (no \"strategies\" list)");
+        *error = QCoreApplication::translate("ResultReader", "not a lockbench results file (no \"strategies\" list)");
         return std::nullopt;
     }
     RunFile file;
     QList<FieldError> problems;
     file.info.experiment = recordedExperiment(root.value(QStringLiteral("experiment")).toObject(), problems);
     if (!problems.isEmpty()) {
-        *error = QStringLiteral("experiment field %1: %2").arg(problems.first().field, problems.first().message);
+        *error = QCoreApplication::translate("ResultReader", "experiment field %1: %2").arg(problems.first().field, problems.first().message);
         return std::nullopt;
     }
     const QJsonObject server = root.value(QStringLiteral("server")).toObject();
@@ -205,13 +206,13 @@ std::optional<RunFile> load(const QString& path, QString* error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ResultReader", "cannot read %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-        *error = QStringLiteral("%1 is not a lockbench results file: %2").arg(path, parseError.errorString());
+        *error = QCoreApplication::translate("ResultReader", "%1 is not a lockbench results file: %2").arg(path, parseError.errorString());
         return std::nullopt;
     }
     std::optional<RunFile> run = fromJson(document.object(), error);

@@ -5,6 +5,7 @@
 #include "app/report/repeatsjson.h"
 #include "app/report/resultexplanation.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -42,7 +43,7 @@ bool save(const QString& path, const QByteArray& data, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ResultWriter", "cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;

@@ -1,5 +1,6 @@
 #include "app/run/claimworkload.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -7,7 +8,7 @@ bool ClaimWorkload::closingFigures(QSqlDatabase control, StrategyResult& result,
 {
     QSqlQuery query(control);
     if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 1")) || !query.next()) {
-        *error = QStringLiteral("cannot count the tasks left claimed: %1").arg(query.lastError().text());
+        *error = QCoreApplication::translate("ClaimWorkload", "cannot count the tasks left claimed: %1").arg(query.lastError().text());
         return false;
     }
     result.strandedTasks = query.value(0).toLongLong();

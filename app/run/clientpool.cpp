@@ -2,6 +2,8 @@
 
 #include "app/core/loadthread.h"
 
+#include <QCoreApplication>
+
 #include <chrono>
 #include <random>
 
@@ -112,7 +114,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
     if (!session) {
         std::lock_guard lock(m_errorMutex);
         if (m_firstError.isEmpty())
-            m_firstError = QStringLiteral("client %1: %2").arg(index).arg(error);
+            m_firstError = QCoreApplication::translate("ClientPool", "client %1: %2").arg(index).arg(error);
     }
     m_ready.fetch_add(1);
     m_go.wait(false);

@@ -54,10 +54,10 @@ QString describeWaitedRow(const QString& lockLine, const QStringList& keyHex)
     const QString index = table.captured(1);
     const QString name = table.captured(2);
     const QString mode = modePattern.match(lockLine).captured(1);
-    const QString kind = lockLine.contains(QLatin1String("locks rec but not gap")) ? QStringLiteral("on the row")
-        : lockLine.contains(QLatin1String("locks gap before rec"))              ? QStringLiteral("on the gap before the row")
-        : lockLine.contains(QLatin1String("insert intention"))                 ? QStringLiteral("to insert before the row")
-                                                                               : QStringLiteral("on the row and the gap before it");
+    const QString kind = lockLine.contains(QLatin1String("locks rec but not gap")) ? QCoreApplication::translate("DeadlockParser", "on the row")
+        : lockLine.contains(QLatin1String("locks gap before rec"))              ? QCoreApplication::translate("DeadlockParser", "on the gap before the row")
+        : lockLine.contains(QLatin1String("insert intention"))                 ? QCoreApplication::translate("DeadlockParser", "to insert before the row")
+                                                                               : QCoreApplication::translate("DeadlockParser", "on the row and the gap before it");
     QString row;
     const long long first = keyHex.isEmpty() ? 0 : signedKey(keyHex.first()).value_or(0);
     const bool keyed = !keyHex.isEmpty() && signedKey(keyHex.first()).has_value();
@@ -66,17 +66,17 @@ QString describeWaitedRow(const QString& lockLine, const QStringList& keyHex)
         if (name == QLatin1String("inventory") || name == QLatin1String("sku"))
             row = QStringLiteral("SKU %1").arg(first);
         else if (name == QLatin1String("inventory_slot"))
-            row = second ? QStringLiteral("SKU %1, slot %2").arg(first).arg(second.value_or(0)) : QStringLiteral("SKU %1").arg(first);
+            row = second ? QCoreApplication::translate("DeadlockParser", "SKU %1, slot %2").arg(first).arg(second.value_or(0)) : QStringLiteral("SKU %1").arg(first);
         else if (name == QLatin1String("orders"))
-            row = QStringLiteral("order %1").arg(first);
+            row = QCoreApplication::translate("DeadlockParser", "order %1").arg(first);
     } else if (!keyHex.isEmpty() && keyHex.first().isEmpty()) {
-        row = QStringLiteral("the end of the index"); // the supremum pseudo-record
+        row = QCoreApplication::translate("DeadlockParser", "the end of the index"); // the supremum pseudo-record
     }
     QString text = name;
     if (!row.isEmpty())
         text += QStringLiteral(", ") + row;
     if (!mode.isEmpty())
-        text += QStringLiteral(": %1 lock %2").arg(mode, kind);
+        text += QCoreApplication::translate("DeadlockParser", ": %1 lock %2").arg(mode, kind);
     return text;
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/core/deadlockrecord.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -12,6 +13,8 @@
 // DETECTED DEADLOCK section of SHOW ENGINE INNODB STATUS. Feed text as it arrives; complete
 // reports come out, a report cut in half waits for the rest.
 class DeadlockParser {
+    Q_DECLARE_TR_FUNCTIONS(DeadlockParser)
+
 public:
     QList<DeadlockRecord> feed(const QString& text);
     // The deadlock section of SHOW ENGINE INNODB STATUS output, if there is one.

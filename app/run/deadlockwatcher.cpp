@@ -41,7 +41,7 @@ QList<DeadlockRecord> DeadlockWatcher::poll()
     if (!m_logPath.isEmpty()) {
         QFile log(m_logPath);
         if (!log.open(QIODevice::ReadOnly)) {
-            m_error = QStringLiteral("cannot read %1: %2").arg(m_logPath, log.errorString());
+            m_error = tr("cannot read %1: %2").arg(m_logPath, log.errorString());
             return {};
         }
         if (log.size() < m_offset) // the log was rotated or truncated

@@ -3,6 +3,7 @@
 #include "app/db/connectionparams.h"
 #include "app/run/deadlockparser.h"
 
+#include <QCoreApplication>
 #include <QSqlDatabase>
 
 // Every deadlock of a run, not only the latest: on the embedded server by tailing the error
@@ -10,6 +11,8 @@
 // STATUS and dropping the report already seen (which misses deadlocks that follow each
 // other faster than the poll; the count from the status variables stays exact).
 class DeadlockWatcher {
+    Q_DECLARE_TR_FUNCTIONS(DeadlockWatcher)
+
 public:
     DeadlockWatcher(const ConnectionParams& params, QSqlDatabase database);
 

@@ -24,18 +24,18 @@ ExperimentRunner::~ExperimentRunner()
 bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error)
 {
     if (m_running.load()) {
-        *error = QStringLiteral("a run is already going; stop it first");
+        *error = tr("a run is already going; stop it first");
         return false;
     }
     joinThread();
     MysqlConnection::initialiseLibrary(); // on the caller's thread, before the control thread connects
     if (cells.isEmpty()) {
-        *error = QStringLiteral("no strategy chosen");
+        *error = tr("no strategy chosen");
         return false;
     }
     for (const RunCell& cell : cells) {
         if (!StrategyRegistry::create(cell.strategy)) {
-            *error = QStringLiteral("unknown strategy %1").arg(cell.strategy);
+            *error = tr("unknown strategy %1").arg(cell.strategy);
             return false;
         }
         const QList<FieldError> problems
@@ -82,7 +82,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
             emit strategyFinished(result);
             if (result.serverLost) {
                 // Every later strategy would fail the same way; the rest waits for the server.
-                emit status(runId, QStringLiteral("lost the server: the remaining strategies are not run"));
+                emit status(runId, tr("lost the server: the remaining strategies are not run"));
                 break;
             }
         }

@@ -12,7 +12,7 @@ LockInspector::LockInspector(QSqlDatabase database, bool mariaDb)
 
 QString LockInspector::missingPrivilegeMessage()
 {
-    return QStringLiteral("The lock inspector needs the PROCESS privilege to read INNODB_TRX and the lock tables; "
+    return tr("The lock inspector needs the PROCESS privilege to read INNODB_TRX and the lock tables; "
                           "this account does not have it (GRANT PROCESS ON *.* TO the lab's user). "
                           "The run itself is not affected.");
 }
@@ -44,7 +44,7 @@ void LockInspector::fail(LockSnapshot& snapshot, const QSqlQuery& query)
     if (code == QLatin1String("1227") || code == QLatin1String("1142") || code == QLatin1String("1044"))
         snapshot.error = missingPrivilegeMessage();
     else
-        snapshot.error = QStringLiteral("cannot read the lock tables: %1").arg(query.lastError().text());
+        snapshot.error = tr("cannot read the lock tables: %1").arg(query.lastError().text());
 }
 
 bool LockInspector::read(LockSnapshot& snapshot, const QString& locksSql, const QString& waitsSql)

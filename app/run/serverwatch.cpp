@@ -70,7 +70,7 @@ void ServerWatch::watch()
         const std::int64_t since = m_silentSinceMs.load();
         if (health == ServerHeartbeat::Health::Answering) {
             if (since >= 0)
-                m_say(QStringLiteral("the server answers again after %1 s").arg(static_cast<double>(now - since) / 1000.0, 0, 'f', 1));
+                m_say(tr("the server answers again after %1 s").arg(static_cast<double>(now - since) / 1000.0, 0, 'f', 1));
             m_silentSinceMs.store(-1);
             lastAnswerMs = now;
         } else {
@@ -83,12 +83,12 @@ void ServerWatch::watch()
                 std::lock_guard lock(m_mutex);
                 m_lostBecause = health == ServerHeartbeat::Health::Gone
                     ? why
-                    : QStringLiteral("no answer for %1 s: %2").arg(silentS, 0, 'f', 0).arg(why);
+                    : tr("no answer for %1 s: %2").arg(silentS, 0, 'f', 0).arg(why);
                 m_lost.store(true);
                 break;
             }
             if (since < 0 || now >= nextSayMs) {
-                m_say(QStringLiteral("the server is not answering for %1 s (%2); waiting up to %3 s")
+                m_say(tr("the server is not answering for %1 s (%2); waiting up to %3 s")
                           .arg(silentS, 0, 'f', 0)
                           .arg(why)
                           .arg(static_cast<double>(m_waitMs) / 1000.0, 0, 'f', 0));

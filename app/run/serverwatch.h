@@ -2,6 +2,7 @@
 
 #include "app/db/connectionparams.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QString>
 
@@ -18,6 +19,8 @@ class ServerHeartbeat;
 // A silent server (paused, restarting) is waited for up to a bound; only then, or when the
 // lab's own server process is gone, is it lost.
 class ServerWatch {
+    Q_DECLARE_TR_FUNCTIONS(ServerWatch)
+
 public:
     using Say = std::function<void(const QString&)>; // called on the watch's thread
 

@@ -91,11 +91,11 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
 
 bool StrategyRun::prepare(QString* error)
 {
-    say(QStringLiteral("%1: preparing tables").arg(m_strategy.id()));
+    say(tr("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
     m_workload = Workload::create(m_experiment.workload);
     if (m_strategy.layout() == StockLayout::Redis && !m_params.redis) {
-        say(QStringLiteral("%1: starting the lab's private Redis").arg(m_strategy.id()));
+        say(tr("%1: starting the lab's private Redis").arg(m_strategy.id()));
         m_redis = std::make_unique<EmbeddedRedis>();
         if (!m_redis->start(error))
             return false;
@@ -118,7 +118,7 @@ bool StrategyRun::prepare(QString* error)
     m_result.knobs = m_knobs->effective();
 
     m_environment = std::make_unique<RunEnvironment>(m_experiment, m_params, m_stop);
-    say(QStringLiteral("%1: opening %2 connections").arg(m_strategy.id()).arg(m_experiment.threads));
+    say(tr("%1: opening %2 connections").arg(m_strategy.id()).arg(m_experiment.threads));
     if (!m_strategy.beginRun(*m_environment, error))
         return false;
     m_strategyBegun = true;
@@ -155,7 +155,7 @@ bool StrategyRun::prepare(QString* error)
 
     if (m_experiment.killWorkersEveryMs > 0)
         m_killer = std::make_unique<WorkerKiller>(control, *m_environment);
-    say(QStringLiteral("%1: running").arg(m_strategy.id()));
+    say(tr("%1: running").arg(m_strategy.id()));
     m_sampler->start();
     m_deadlocks->start();
     m_watch->start();
@@ -330,12 +330,12 @@ StrategyResult StrategyRun::finish()
     if (!m_window.sellOutSeen() && shelvesEmpty())
         m_window.markSellOut(atStop, m_sampler->serverTotals());
     if (m_result.serverLost)
-        say(QStringLiteral("%1: lost the server at %2 s (%3)")
+        say(tr("%1: lost the server at %2 s (%3)")
                 .arg(m_strategy.id())
                 .arg(m_result.durationS, 0, 'f', 1)
                 .arg(m_lostBecause));
     else
-        say(QStringLiteral("%1: stopping (%2)").arg(m_strategy.id(), stopReasonKey(m_result.stopReason)));
+        say(tr("%1: stopping (%2)").arg(m_strategy.id(), stopReasonLabel(m_result.stopReason)));
     stopClients();
     const double lastSaleS = m_clients->lastSaleS();
     const UnresolvedOrders unresolved = m_clients->unresolved();
@@ -351,7 +351,7 @@ StrategyResult StrategyRun::finish()
     const MetricsSample counts = m_sampler->countsNow(); // late orders included
     ClosingAudit::Outcome closing;
     if (silentToTheEnd) {
-        closing.error = QStringLiteral("the server was not answering when the run was stopped; %1 orders had no reply")
+        closing.error = tr("the server was not answering when the run was stopped; %1 orders had no reply")
                             .arg(counts.unresolved);
     } else {
         collectDeadlocks(m_result.durationS);
@@ -380,13 +380,13 @@ StrategyResult StrategyRun::finish()
     } else {
         // What the clients measured stands; only what the audit would have checked is unknown.
         m_result.auditIncomplete = error;
-        say(QStringLiteral("%1: the closing audit could not run: %2").arg(m_strategy.id(), error));
+        say(tr("%1: the closing audit could not run: %2").arg(m_strategy.id(), error));
     }
     takeClientCounts(counts);
     if (closing.unresolvedFound) {
         m_result.settleUnresolved(unresolved.orders(), closing.unresolvedFound->rows, closing.unresolvedFound->units,
             unresolved.linesPerOrder());
-        say(QStringLiteral("%1: looked up the %2 orders whose reply was lost: %3 had committed")
+        say(tr("%1: looked up the %2 orders whose reply was lost: %3 had committed")
                 .arg(m_strategy.id())
                 .arg(unresolved.orders())
                 .arg(closing.unresolvedFound->rows / unresolved.linesPerOrder()));
@@ -418,7 +418,7 @@ void StrategyRun::reviveControl()
         return;
     } else if (error != m_controlError) {
         m_controlError = error;
-        say(QStringLiteral("%1: the control connection is gone and %2").arg(m_strategy.id(), error));
+        say(tr("%1: the control connection is gone and %2").arg(m_strategy.id(), error));
     }
 }
 
@@ -434,7 +434,7 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
     // The rates and latencies up to the loss, from what the clients measured.
     m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
     m_result.error
-        = QStringLiteral("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
+        = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
                          "%4 had no reply. The audit runs once the server is back.")
               .arg(m_result.durationS, 0, 'f', 1)
               .arg(m_lostBecause)

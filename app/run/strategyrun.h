@@ -11,6 +11,7 @@
 #include "app/server/serverprobe.h"
 #include "strategies/strategy.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 
 #include <atomic>
@@ -46,6 +47,8 @@ struct RunObserver {
 // interval, the live audit, lock inspection, deadlock capture), finish (join the clients,
 // the final audit, the figures). Runs on the caller's thread, which must not be the GUI thread.
 class StrategyRun {
+    Q_DECLARE_TR_FUNCTIONS(StrategyRun)
+
 public:
     StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
         const std::atomic<bool>& cancel);

@@ -2,6 +2,7 @@
 
 #include "strategies/runenvironment.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -40,5 +41,5 @@ void WorkerKiller::tick(std::int64_t elapsedMs)
     }
     if (kill.lastError().nativeErrorCode().toInt() != kUnknownThreadId)
         m_environment.errors().report({ kill.lastError().nativeErrorCode().toUInt(), kill.lastError().databaseText() },
-            QStringLiteral("killing a worker's connection"));
+            QCoreApplication::translate("WorkerKiller", "killing a worker's connection"));
 }

@@ -39,12 +39,12 @@ bool EmbeddedRedis::start(QString* error)
         return true;
     const QString binary = findBinary();
     if (binary.isEmpty()) {
-        *error = QStringLiteral("no Redis server found (redis-server); install the redis-server package, or give one with --redis URL");
+        *error = tr("no Redis server found (redis-server); install the redis-server package, or give one with --redis URL");
         return false;
     }
     m_directory = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockbench-redis-XXXXXX"));
     if (!m_directory->isValid()) {
-        *error = QStringLiteral("cannot create a private directory for Redis in %1").arg(QDir::tempPath());
+        *error = tr("cannot create a private directory for Redis in %1").arg(QDir::tempPath());
         return false;
     }
     const QString dir = m_directory->path();
@@ -60,7 +60,7 @@ bool EmbeddedRedis::start(QString* error)
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     m_process->start();
     if (!m_process->waitForStarted(kProcessStartMs)) {
-        *error = QStringLiteral("cannot start %1: %2").arg(binary, m_process->errorString());
+        *error = tr("cannot start %1: %2").arg(binary, m_process->errorString());
         m_process.reset();
         return false;
     }
@@ -80,7 +80,7 @@ bool EmbeddedRedis::waitUntilReady(QString* error)
         if (m_process->waitForFinished(50) || m_process->state() == QProcess::NotRunning) {
             QFile log(m_directory->path() + QStringLiteral("/redis.log"));
             const QString tail = log.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(log.readAll()).right(2000) : QString();
-            *error = QStringLiteral("the embedded Redis exited during start-up (code %1): %2").arg(m_process->exitCode()).arg(tail);
+            *error = tr("the embedded Redis exited during start-up (code %1): %2").arg(m_process->exitCode()).arg(tail);
             return false;
         }
         RedisConnection probe;
@@ -92,7 +92,7 @@ bool EmbeddedRedis::waitUntilReady(QString* error)
             return true;
         }
     }
-    *error = QStringLiteral("the embedded Redis did not answer within %1 s: %2").arg(kStartUpMs / 1000).arg(lastError);
+    *error = tr("the embedded Redis did not answer within %1 s: %2").arg(kStartUpMs / 1000).arg(lastError);
     return false;
 }
 

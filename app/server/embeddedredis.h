@@ -2,6 +2,7 @@
 
 #include "app/db/redisendpoint.h"
 
+#include <QCoreApplication>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -13,6 +14,8 @@
 // and (through PR_SET_PDEATHSIG) when the lab process dies abruptly. Started and stopped from
 // one long-lived thread.
 class EmbeddedRedis {
+    Q_DECLARE_TR_FUNCTIONS(EmbeddedRedis)
+
 public:
     EmbeddedRedis() = default;
     ~EmbeddedRedis();

@@ -116,7 +116,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     clock.start();
 
     if (!QDir().mkpath(m_dataRoot)) {
-        *error = QStringLiteral("cannot create the data directory %1").arg(m_dataRoot);
+        *error = tr("cannot create the data directory %1").arg(m_dataRoot);
         return false;
     }
     m_lock = std::make_unique<QLockFile>(m_dataRoot + QStringLiteral("/lab.lock"));
@@ -126,7 +126,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         QString host;
         QString app;
         m_lock->getLockInfo(&pid, &host, &app);
-        *error = QStringLiteral("another lockbench (pid %1) is using the embedded server in %2; close it first")
+        *error = tr("another lockbench (pid %1) is using the embedded server in %2; close it first")
                      .arg(pid)
                      .arg(m_dataRoot);
         m_lock.reset();
@@ -135,7 +135,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
 
     const QString binary = findServerBinary();
     if (binary.isEmpty()) {
-        *error = QStringLiteral("no MariaDB server found (mariadbd or mysqld); install the mariadb-server package");
+        *error = tr("no MariaDB server found (mariadbd or mysqld); install the mariadb-server package");
         m_lock.reset();
         return false;
     }
@@ -148,7 +148,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
 
     m_socketDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockbench-XXXXXX"));
     if (!m_socketDir->isValid()) {
-        *error = QStringLiteral("cannot create a private socket directory in %1").arg(QDir::tempPath());
+        *error = tr("cannot create a private socket directory in %1").arg(QDir::tempPath());
         m_lock.reset();
         return false;
     }
@@ -156,7 +156,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     // A restart keeps the port: clients given the server's address find it again.
     m_port = freeLoopbackPort(m_port);
     if (m_port == 0) {
-        *error = QStringLiteral("no free loopback port for the embedded server");
+        *error = tr("no free loopback port for the embedded server");
         m_lock.reset();
         return false;
     }
@@ -194,7 +194,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         arguments << QStringLiteral("--user=root");
     arguments << m_extraArguments;
 
-    report(QStringLiteral("starting %1 on port %2").arg(QFileInfo(binary).fileName()).arg(m_port));
+    report(tr("starting %1 on port %2").arg(QFileInfo(binary).fileName()).arg(m_port));
     m_process = std::make_unique<QProcess>();
     m_process->setProgram(binary);
     m_process->setArguments(arguments);
@@ -206,7 +206,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     });
     m_process->start();
     if (!m_process->waitForStarted(kProcessStartMs)) {
-        *error = QStringLiteral("cannot start %1: %2").arg(binary, m_process->errorString());
+        *error = tr("cannot start %1: %2").arg(binary, m_process->errorString());
         m_process.reset();
         m_lock.reset();
         return false;
@@ -216,19 +216,19 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         return false;
     }
     m_lastStartMs = clock.elapsed();
-    report(QStringLiteral("MariaDB %1 ready in %2 s").arg(m_version).arg(m_lastStartMs / 1000.0, 0, 'f', 1));
+    report(tr("MariaDB %1 ready in %2 s").arg(m_version).arg(m_lastStartMs / 1000.0, 0, 'f', 1));
     return true;
 }
 
 bool EmbeddedServer::initialise(QString* error, const Progress& progress)
 {
     if (progress)
-        progress(QStringLiteral("initialising a new data directory in %1").arg(dataDirectory()));
+        progress(tr("initialising a new data directory in %1").arg(dataDirectory()));
     const QString staging = m_dataRoot + QStringLiteral("/data.initialising");
     QDir(staging).removeRecursively();
     QDir(dataDirectory()).removeRecursively(); // an interrupted earlier attempt
     if (!QDir().mkpath(staging)) {
-        *error = QStringLiteral("cannot create %1").arg(staging);
+        *error = tr("cannot create %1").arg(staging);
         return false;
     }
 
@@ -252,7 +252,7 @@ bool EmbeddedServer::initialise(QString* error, const Progress& progress)
     if (!installer.waitForStarted(kProcessStartMs) || !installer.waitForFinished(kInitialiseMs)
         || installer.exitStatus() != QProcess::NormalExit || installer.exitCode() != 0) {
         const QString output = QString::fromLocal8Bit(installer.readAll()).trimmed().right(kLogTailChars);
-        *error = QStringLiteral("initialising the data directory with %1 failed: %2")
+        *error = tr("initialising the data directory with %1 failed: %2")
                      .arg(program, output.isEmpty() ? installer.errorString() : output);
         installer.kill();
         installer.waitForFinished(kKilledProcessMs);
@@ -260,7 +260,7 @@ bool EmbeddedServer::initialise(QString* error, const Progress& progress)
     }
     QFile marker(staging + QLatin1Char('/') + kInitialisedMarker);
     if (!marker.open(QIODevice::WriteOnly) || !QDir().rename(staging, dataDirectory())) {
-        *error = QStringLiteral("cannot finish the data directory in %1").arg(dataDirectory());
+        *error = tr("cannot finish the data directory in %1").arg(dataDirectory());
         return false;
     }
     return true;
@@ -294,7 +294,7 @@ bool EmbeddedServer::waitUntilReady(QString* error)
     const ConnectionParams params = connectionParams();
     while (clock.elapsed() < kStartUpMs) {
         if (m_process->waitForFinished(50) || m_process->state() == QProcess::NotRunning) {
-            *error = QStringLiteral("the embedded server exited during start-up (code %1). Its log says:\n%2")
+            *error = tr("the embedded server exited during start-up (code %1). Its log says:\n%2")
                          .arg(m_process->exitCode())
                          .arg(errorLogTail());
             return false;
@@ -305,7 +305,7 @@ bool EmbeddedServer::waitUntilReady(QString* error)
             return true;
         }
     }
-    *error = QStringLiteral("the embedded server did not accept connections within %1 s. Its log says:\n%2").arg(kStartUpMs / 1000).arg(errorLogTail());
+    *error = tr("the embedded server did not accept connections within %1 s. Its log says:\n%2").arg(kStartUpMs / 1000).arg(errorLogTail());
     return false;
 }
 
@@ -357,7 +357,7 @@ QString EmbeddedServer::errorLogTail() const
 {
     QFile log(errorLogPath());
     if (!log.open(QIODevice::ReadOnly))
-        return QStringLiteral("(no error log at %1)").arg(errorLogPath());
+        return tr("(no error log at %1)").arg(errorLogPath());
     const qint64 size = log.size();
     log.seek(std::max<qint64>(0, size - 3000));
     return QString::fromLocal8Bit(log.readAll());

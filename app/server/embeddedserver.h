@@ -2,6 +2,7 @@
 
 #include "app/db/connectionparams.h"
 
+#include <QCoreApplication>
 #include <QLockFile>
 #include <QProcess>
 #include <QString>
@@ -15,6 +16,8 @@
 // this object dies, and (through PR_SET_PDEATHSIG) when the lab process dies abruptly.
 // Must be started and stopped from one long-lived thread.
 class EmbeddedServer {
+    Q_DECLARE_TR_FUNCTIONS(EmbeddedServer)
+
 public:
     using Progress = std::function<void(const QString&)>;
 

@@ -61,11 +61,11 @@ std::optional<RedisStats> RedisProbe::read(QString* error)
     const RedisConnection::Reply reply
         = m_connection.command({ QStringLiteral("INFO"), QStringLiteral("stats"), QStringLiteral("commandstats") });
     if (!reply.ok()) {
-        *error = QStringLiteral("cannot read Redis's INFO: %1").arg(reply.text);
+        *error = tr("cannot read Redis's INFO: %1").arg(reply.text);
         return std::nullopt;
     }
     std::optional<RedisStats> stats = RedisStats::fromInfo(reply.text);
     if (!stats)
-        *error = QStringLiteral("Redis's INFO carried no total_commands_processed");
+        *error = tr("Redis's INFO carried no total_commands_processed");
     return stats;
 }

@@ -3,6 +3,7 @@
 #include "app/db/redisconnection.h"
 #include "app/db/redisendpoint.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdint>
@@ -22,6 +23,8 @@ struct RedisStats {
 // Reads RedisStats over a connection of its own, opened on the first read; owned by the
 // thread that reads (the run's control thread).
 class RedisProbe {
+    Q_DECLARE_TR_FUNCTIONS(RedisProbe)
+
 public:
     explicit RedisProbe(RedisEndpoint endpoint);
     std::optional<RedisStats> read(QString* error);

@@ -11,14 +11,14 @@ ServerCheck ServerCheck::run(const ConnectionParams& params)
         const MysqlError& error = connection.lastError();
         QString why = error.message;
         if (error.code == 1045)
-            why = QStringLiteral("wrong user name or password (%1)").arg(error.message);
+            why = tr("wrong user name or password (%1)").arg(error.message);
         else if (error.code == 2002 || error.code == 2003 || error.code == 2005)
-            why = QStringLiteral("the server is unreachable (%1)").arg(error.message);
+            why = tr("the server is unreachable (%1)").arg(error.message);
         else if (error.code == 2013 && error.message.contains(QLatin1String("handshake")))
-            why = QStringLiteral("the server is unreachable: nothing answered at that address within the connect "
-                                 "timeout (%1)")
+            why = tr("the server is unreachable: nothing answered at that address within the connect "
+                     "timeout (%1)")
                       .arg(error.message);
-        check.message = QStringLiteral("Cannot connect to %1: %2").arg(params.maskedUrl(), why);
+        check.message = tr("Cannot connect to %1: %2").arg(params.maskedUrl(), why);
         return check;
     }
     check.version = connection.serverVersion();
@@ -26,10 +26,10 @@ ServerCheck ServerCheck::run(const ConnectionParams& params)
     LabDatabase database(params);
     QString error;
     if (!database.open(&error)) {
-        check.message = QStringLiteral("Connected to %1 (%2), but the lab cannot run there: %3").arg(params.maskedUrl(), check.version, error);
+        check.message = tr("Connected to %1 (%2), but the lab cannot run there: %3").arg(params.maskedUrl(), check.version, error);
         return check;
     }
     check.ok = true;
-    check.message = QStringLiteral("Ready: %1, server %2, database %3 (InnoDB)").arg(params.maskedUrl(), check.version, params.database);
+    check.message = tr("Ready: %1, server %2, database %3 (InnoDB)").arg(params.maskedUrl(), check.version, params.database);
     return check;
 }

@@ -38,7 +38,7 @@ bool ServerKnobs::set(const QString& variable, const QString& value, QString* er
     QSqlQuery query(m_database);
     // Variable names are ours and values are validated numbers or ON/OFF: no user text here.
     if (!query.exec(QStringLiteral("SET GLOBAL %1 = %2").arg(variable, value))) {
-        *error = QStringLiteral("cannot set %1 = %2 on the server (it needs SUPER or SYSTEM_VARIABLES_ADMIN): %3")
+        *error = tr("cannot set %1 = %2 on the server (it needs SUPER or SYSTEM_VARIABLES_ADMIN): %3")
                      .arg(variable, value, query.lastError().databaseText());
         return false;
     }
@@ -48,7 +48,7 @@ bool ServerKnobs::set(const QString& variable, const QString& value, QString* er
 bool ServerKnobs::apply(const Experiment& e, QString* error)
 {
     if (!m_embedded && (e.flushLogAtCommit >= 0 || e.bufferPoolMb > 0)) {
-        *error = QStringLiteral("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its embedded server");
+        *error = tr("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its embedded server");
         return false;
     }
     if (e.deadlockDetect != KnobSwitch::Server

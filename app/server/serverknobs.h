@@ -3,6 +3,7 @@
 #include "app/core/experiment.h"
 #include "app/db/connectionparams.h"
 
+#include <QCoreApplication>
 #include <QMap>
 #include <QSqlDatabase>
 #include <QString>
@@ -10,6 +11,8 @@
 // The server settings an experiment may ask for: applied before a strategy runs, read
 // back so the result records what it really ran under, and restored afterwards.
 class ServerKnobs {
+    Q_DECLARE_TR_FUNCTIONS(ServerKnobs)
+
 public:
     ServerKnobs(QSqlDatabase database, const ConnectionParams& params);
     ~ServerKnobs(); // restores, if apply() changed anything

@@ -15,7 +15,7 @@ std::optional<ServerLockStats> ServerProbe::read(QString* error)
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("SHOW GLOBAL STATUS WHERE Variable_name IN "
                                    "('Innodb_row_lock_waits', 'Innodb_row_lock_time', 'Innodb_deadlocks')"))) {
-        *error = QStringLiteral("cannot read server status: %1").arg(query.lastError().text());
+        *error = tr("cannot read server status: %1").arg(query.lastError().text());
         return std::nullopt;
     }
     while (query.next()) {
@@ -38,7 +38,7 @@ std::optional<ServerLockStats> ServerProbe::read(QString* error)
         : QStringLiteral("SELECT COUNT(DISTINCT REQUESTING_ENGINE_TRANSACTION_ID) FROM performance_schema.data_lock_waits");
     if (!query.exec(waiting) || !query.next()) {
         // Usually the PROCESS privilege: keep the status figures, say what is missing.
-        *error = QStringLiteral("cannot count waiting transactions: %1").arg(query.lastError().text());
+        *error = tr("cannot count waiting transactions: %1").arg(query.lastError().text());
         stats.waitingNow = -1;
         return stats;
     }

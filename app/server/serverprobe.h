@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -16,6 +17,8 @@ struct ServerLockStats {
 
 // Reads ServerLockStats on MariaDB and MySQL 8, which keep them in different places.
 class ServerProbe {
+    Q_DECLARE_TR_FUNCTIONS(ServerProbe)
+
 public:
     ServerProbe(QSqlDatabase database, bool mariaDb);
     std::optional<ServerLockStats> read(QString* error);

@@ -53,7 +53,7 @@ bool LabSession::probeServer(QString* error)
         return true;
     MysqlConnection probe;
     if (!probe.open(m_external, false)) {
-        *error = QStringLiteral("cannot connect to %1: %2")
+        *error = tr("cannot connect to %1: %2")
                      .arg(m_external.maskedUrl(), probe.lastError().toString());
         return false;
     }
@@ -138,7 +138,7 @@ void LabSession::connectRunner()
 bool LabSession::start(const QList<RunCell>& cells, QString* error)
 {
     if (m_recovering) {
-        *error = QStringLiteral("the server is being restarted and audited; run again once that is done");
+        *error = tr("the server is being restarted and audited; run again once that is done");
         return false;
     }
     const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
@@ -184,11 +184,11 @@ const StrategyResult* LabSession::lostRun() const
 bool LabSession::recoverLostServer(QString* error)
 {
     if (!lostRun()) {
-        *error = QStringLiteral("no run lost its server");
+        *error = tr("no run lost its server");
         return false;
     }
     if (!m_embedded) {
-        *error = QStringLiteral("the lab restarts only its embedded server; once yours is back, run again");
+        *error = tr("the lab restarts only its embedded server; once yours is back, run again");
         return false;
     }
     m_recovering = true;
@@ -205,7 +205,7 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     const StrategyResult lost = *lostRun();
     if (state == ServerController::State::Failed) {
         RecoveryReport failed;
-        failed.error = QStringLiteral("the server did not start again: %1").arg(message);
+        failed.error = tr("the server did not start again: %1").arg(message);
         failed.applyTo(&m_results[m_lost].result);
         emit resultReplaced(static_cast<int>(m_lost), m_results.at(m_lost));
         m_lost = -1;
@@ -220,7 +220,7 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
         = lost.unresolvedOrders ? lost.unresolvedOrders : std::make_shared<const UnresolvedOrders>();
     const qsizetype row = m_lost;
     m_lost = -1; // audited once; a second loss brings its own
-    emit status(QStringLiteral("auditing what the server kept"));
+    emit status(tr("auditing what the server kept"));
     // The audit scans the orders table: off this thread, with its own connections.
     m_jobs->run<RecoveryReport>(
         [params, layout, acknowledged, unresolved] { return RecoveryAudit::check(params, layout, *acknowledged, *unresolved); },
@@ -288,7 +288,7 @@ bool LabSession::exportHandout(const QString& path, const Lesson& lesson, QStrin
 bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QString* error) const
 {
     if (!QDir().mkpath(folder)) {
-        *error = QStringLiteral("cannot create %1").arg(folder);
+        *error = tr("cannot create %1").arg(folder);
         return false;
     }
     for (const ChartFactory::NamedChart& named : ReportWriter::charts(exportSources())) {

@@ -2,6 +2,48 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Auditor</name>
+    <message>
+        <source>audit failed: no reader for the stock kept outside MariaDB</source>
+        <translation>审计失败：无法读取存放在 MariaDB 之外的库存</translation>
+    </message>
+    <message>
+        <source>audit failed: %1</source>
+        <translation>审计失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ChartExporter</name>
+    <message>
+        <source>a chart must be between 50 and 20000 pixels wide and high</source>
+        <translation>图表的宽度和高度必须在 50 到 20000 像素之间</translation>
+    </message>
+    <message>
+        <source>DPI must be between 36 and 1200</source>
+        <translation>DPI 必须在 36 到 1200 之间</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: choose a .png, .svg or .pdf file name</source>
+        <translation>%1：请选择 .png、.svg 或 .pdf 文件名</translation>
+    </message>
+</context>
+<context>
+    <name>ChartFactory</name>
+    <message>
+        <source>%5 [run #%1, skus=%2 slots=%3 delay=%4ms]</source>
+        <extracomment>A chart line&apos;s name (%5, the strategy) and the run and settings that tell it from its other lines</extracomment>
+        <translation>%5 [运行 #%1，SKU=%2 槽位=%3 延迟=%4ms]</translation>
+    </message>
+</context>
+<context>
     <name>ChartsPanel</name>
     <message>
         <source>Throughput</source>
@@ -42,6 +84,204 @@
     <message>
         <source>Scaling</source>
         <translation>扩展性</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimSweeper</name>
+    <message>
+        <source>claim sweeper: cannot connect</source>
+        <translation>认领清扫线程：无法连接</translation>
+    </message>
+    <message>
+        <source>claim sweeper</source>
+        <translation>认领清扫线程</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimWorkload</name>
+    <message>
+        <source>cannot count the tasks left claimed: %1</source>
+        <translation>无法统计仍处于认领状态的任务：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ClientPool</name>
+    <message>
+        <source>client %1: %2</source>
+        <translation>客户端 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>needs a file name</source>
+        <translation>需要文件名</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file</source>
+        <translation>%1 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is not writable</source>
+        <translation>%1 不可写</translation>
+    </message>
+    <message>
+        <source>needs a folder name</source>
+        <translation>需要文件夹名</translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder</source>
+        <translation>%1 是文件，不是文件夹</translation>
+    </message>
+    <message>
+        <source>--%1: needs a value, but the next argument is the flag %2</source>
+        <translation>--%1：需要一个值，但下一个参数是选项 %2</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <comment>values of a flag: the first ones comma-separated, then the last</comment>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>--%1: only used with --%2 %3, but the %2 is %4 (from --experiment); leave out --%1 or choose --%2 %3</source>
+        <translation>--%1：仅在 --%2 %3 时使用，但 %2 为 %4（来自 --experiment）；请去掉 --%1 或选择 --%2 %3</translation>
+    </message>
+    <message>
+        <source>--%1: only used with --%2 %3, but the %2 is %4; leave out --%1 or choose --%2 %3</source>
+        <translation>--%1：仅在 --%2 %3 时使用，但 %2 为 %4；请去掉 --%1 或选择 --%2 %3</translation>
+    </message>
+    <message>
+        <source>unknown lesson %1; the lessons are %2</source>
+        <translation>未知课程 %1；可用的课程有 %2</translation>
+    </message>
+    <message>
+        <source>--%1: a lesson sets its own experiments and strategies; leave out --%1</source>
+        <translation>--%1：课程会自行设定实验和策略；请去掉 --%1</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>显示此帮助。</translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation>显示版本。</translation>
+    </message>
+    <message>
+        <source>Strategies to run, comma-separated, all or deadlocks (default: all).</source>
+        <translation>要运行的策略，以逗号分隔，也可以是 all 或 deadlocks（默认：all）。</translation>
+    </message>
+    <message>
+        <source>embedded (the lab&apos;s private MariaDB, default) or mysql://user:password@host:port/database. The password may come from LOCKBENCH_PASSWORD instead.</source>
+        <translation>embedded（本工具专用的 MariaDB，默认）或 mysql://user:password@host:port/database。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
+    </message>
+    <message>
+        <source>Load the experiment from a JSON file; flags given as well override it.</source>
+        <translation>从 JSON 文件加载实验；同时给出的选项会覆盖其中的设置。</translation>
+    </message>
+    <message>
+        <source>Write the experiment, as given, to a JSON file.</source>
+        <translation>将给定的实验原样写入 JSON 文件。</translation>
+    </message>
+    <message>
+        <source>Write summary and time series as JSON.</source>
+        <translation>将摘要和时间序列写为 JSON。</translation>
+    </message>
+    <message>
+        <source>Write the time series as CSV, and the summary beside it as &lt;name&gt;-summary.csv.</source>
+        <translation>将时间序列写为 CSV，并在其旁边把摘要写为 &lt;name&gt;-summary.csv。</translation>
+    </message>
+    <message>
+        <source>Log every lock-inspector sample (who holds and who waits for row locks, several a second) to a file, one JSON object per line.</source>
+        <translation>将锁监视器的每次采样（谁持有行锁、谁在等待行锁，每秒数次）记录到文件，每行一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>No live line per second.</source>
+        <translation>不输出每秒一行的实时状态。</translation>
+    </message>
+    <message>
+        <source>Write a self-contained report (experiment, server, settings, table with verdicts, every chart): .html with the charts as SVG, or .pdf.</source>
+        <translation>写出一份自包含的报告（实验、服务器、设置、含结论的表格、所有图表）：.html 中图表为 SVG，或 .pdf。</translation>
+    </message>
+    <message>
+        <source>Write every chart into this folder as PNG, SVG and PDF.</source>
+        <translation>将所有图表以 PNG、SVG 和 PDF 格式写入此文件夹。</translation>
+    </message>
+    <message>
+        <source>Chart size in pixels for --charts (default: 1200x700).</source>
+        <translation>--charts 的图表尺寸，以像素为单位（默认：1200x700）。</translation>
+    </message>
+    <message>
+        <source>The Redis of redis-split: redis://[:password@]host[:port] or unix:///path/redis.sock (default: the lab starts its own private redis-server).</source>
+        <translation>redis-split 使用的 Redis：redis://[:password@]host[:port] 或 unix:///path/redis.sock（默认：本工具自行启动专用的 redis-server）。</translation>
+    </message>
+    <message>
+        <source>PNG resolution for --charts (default: 144).</source>
+        <translation>--charts 的 PNG 分辨率（默认：144）。</translation>
+    </message>
+    <message>
+        <source>%1 (default: %2)</source>
+        <comment>a flag&apos;s help, then its default value</comment>
+        <translation>%1（默认：%2）</translation>
+    </message>
+    <message>
+        <source>run (default), sweep, or lesson NAME: run a lesson&apos;s steps and write its hand-out (--report, or NAME-handout.html and .pdf); lesson alone lists the lessons</source>
+        <translation>run（默认）、sweep 或 lesson NAME：运行一节课的各个步骤并写出讲义（--report，或 NAME-handout.html 和 .pdf）；只写 lesson 则列出所有课程</translation>
+    </message>
+    <message>
+        <source>unknown command %1; the commands are run, sweep and lesson</source>
+        <translation>未知命令 %1；可用的命令有 run、sweep 和 lesson</translation>
+    </message>
+    <message>
+        <source>a sweep varies the slots or the SKU count besides the threads, not both</source>
+        <translation>扫描除线程数外只能再改变槽位数或 SKU 数其中之一，不能两者同时改变</translation>
+    </message>
+    <message>
+        <source>--report: the file name must end in .html or .pdf (got %1)</source>
+        <translation>--report：文件名必须以 .html 或 .pdf 结尾（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700</source>
+        <translation>--chart-size：必须为 WIDTHxHEIGHT（以像素为单位，各为 50 到 20000），例如 1200x700</translation>
+    </message>
+    <message>
+        <source>--dpi: must be a whole number from 36 to 1200</source>
+        <translation>--dpi：必须是 36 到 1200 之间的整数</translation>
+    </message>
+    <message>
+        <source>--%1: only used with --charts DIR; add it, or leave this out</source>
+        <translation>--%1：仅与 --charts DIR 一起使用；请加上 --charts，或去掉此选项</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>lockbench: runs an inventory workload against a MySQL-protocol server with
+different locking strategies and reports throughput, latency, lock waits and an
+oversell audit.
+
+Commands:
+  run      run the experiment headlessly (the default when no command is given)
+  sweep    run every strategy at every thread count of --threads 1,4,16,64
+           (and, optionally, every value of --slots 1,8,64 or --skus
+           1,100,10000), each cell on fresh data
+
+Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).
+Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold
+or lost an order.</source>
+        <translation>lockbench：对 MySQL 协议的服务器运行库存负载，采用不同的加锁策略，并报告吞吐量、延迟、锁等待和超卖审计结果。
+
+命令：
+  run      以无界面方式运行实验（未给出命令时的默认命令）
+  sweep    在 --threads 1,4,16,64 的每个线程数下运行每个策略（还可选择遍历
+           --slots 1,8,64 或 --skus 1,100,10000 的每个取值），每个组合都使用全新数据
+
+策略：%1；all（除两个双 SKU 死锁演示外的所有策略）或 deadlocks（即这两个）。
+退出状态：0 完成，1 运行失败，2 输入有误，3 某个安全策略发生超卖或丢失订单。</translation>
     </message>
 </context>
 <context>
@@ -119,6 +359,154 @@
     </message>
 </context>
 <context>
+    <name>ConnectionParams</name>
+    <message>
+        <source>bad server URL: %1 (expected mysql://user:password@host:port/database)</source>
+        <translation>服务器 URL 有误：%1（应为 mysql://user:password@host:port/database）</translation>
+    </message>
+    <message>
+        <source>it does not parse as a URL</source>
+        <translation>无法解析为 URL</translation>
+    </message>
+    <message>
+        <source>the scheme must be mysql:// or mariadb://</source>
+        <translation>协议必须是 mysql:// 或 mariadb://</translation>
+    </message>
+    <message>
+        <source>no user name</source>
+        <translation>缺少用户名</translation>
+    </message>
+    <message>
+        <source>no host</source>
+        <translation>缺少主机</translation>
+    </message>
+    <message>
+        <source>port 0 is not a server port</source>
+        <translation>端口 0 不是有效的服务器端口</translation>
+    </message>
+    <message>
+        <source>the database name must be letters, digits or underscores</source>
+        <translation>数据库名只能包含字母、数字或下划线</translation>
+    </message>
+</context>
+<context>
+    <name>ConsoleReporter</name>
+    <message>
+        <source>[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  row-lock waits %9/s</source>
+        <translation>[%1 %2s] %3 任务/秒  批次 %4/秒  p99 %5 ms  完成 %6  空闲 %7  重试 %8  行锁等待 %9/秒</translation>
+    </message>
+    <message>
+        <source>[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  row-lock waits %9/s</source>
+        <translation>[%1 %2s] %3 单/秒  尝试 %4/秒  p99 %5 ms  已售 %6  缺货 %7  重试 %8  行锁等待 %9/秒</translation>
+    </message>
+    <message>
+        <source>  waiting now %1</source>
+        <translation>  当前等待 %1</translation>
+    </message>
+    <message>
+        <source>  deadlocks %1</source>
+        <translation>  死锁 %1</translation>
+    </message>
+    <message>
+        <source>  completed twice %1</source>
+        <translation>  重复完成 %1</translation>
+    </message>
+    <message>
+        <source>  oversold %1</source>
+        <translation>  超卖 %1</translation>
+    </message>
+    <message>
+        <source>  double claims %1  released %2</source>
+        <translation>  重复认领 %1  已收回 %2</translation>
+    </message>
+    <message>
+        <source>  redis %1 commands/s, %2 µs a take</source>
+        <translation>  Redis %1 命令/秒，每次扣减 %2 µs</translation>
+    </message>
+    <message>
+        <source>  deadlock at %1 s (%2):</source>
+        <translation>  死锁于 %1 s（%2）：</translation>
+    </message>
+    <message>
+        <source>    (%1) trx %2, thread %3%4: %5</source>
+        <translation>    （%1）事务 %2，线程 %3%4：%5</translation>
+    </message>
+    <message>
+        <source>, rolled back</source>
+        <translation>，已回滚</translation>
+    </message>
+    <message>
+        <source>%1: ERROR: %2</source>
+        <translation>%1：错误：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 after %3 s: the clients counted %4 orders sold; not audited (%5) — %6</source>
+        <translation>%1：%2，用时 %3 s：客户端统计售出 %4 单；未审计（%5）— %6</translation>
+    </message>
+    <message>
+        <source>%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double claims %8, released %9, stranded %10, workers killed %11 — %12</source>
+        <translation>%1：%2，用时 %3 s：完成 %4 个任务，%5 个未完成，重复完成 %6，丢失 %7，重复认领 %8，已收回 %9，滞留 %10，被终止的工作线程 %11 — %12</translation>
+    </message>
+    <message>
+        <source>%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8</source>
+        <translation>%1：%2，用时 %3 s：已售 %4，剩余 %5，超卖 %6，丢失更新 %7 — %8</translation>
+    </message>
+    <message>
+        <source>ran under %1</source>
+        <translation>运行条件：%1</translation>
+    </message>
+    <message>
+        <source>why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>lock inspector: %1</source>
+        <translation>锁监视器：%1</translation>
+    </message>
+</context>
+<context>
+    <name>DeadlockParser</name>
+    <message>
+        <source>on the row</source>
+        <translation>该行上</translation>
+    </message>
+    <message>
+        <source>on the gap before the row</source>
+        <translation>该行之前间隙上</translation>
+    </message>
+    <message>
+        <source>to insert before the row</source>
+        <translation>用于在该行之前插入</translation>
+    </message>
+    <message>
+        <source>on the row and the gap before it</source>
+        <translation>该行及其之前间隙上</translation>
+    </message>
+    <message>
+        <source>SKU %1, slot %2</source>
+        <translation>SKU %1，槽位 %2</translation>
+    </message>
+    <message>
+        <source>order %1</source>
+        <translation>订单 %1</translation>
+    </message>
+    <message>
+        <source>the end of the index</source>
+        <translation>索引末尾</translation>
+    </message>
+    <message>
+        <source>: %1 lock %2</source>
+        <translation>：%2的 %1 锁</translation>
+    </message>
+</context>
+<context>
+    <name>DeadlockWatcher</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>DeadlocksPanel</name>
     <message>
         <source>No deadlock yet.</source>
@@ -153,6 +541,434 @@
         <translation>
             <numerusform>本次会话共捕获 %n 个死锁，均按服务器报告的原样记录。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddedRedis</name>
+    <message>
+        <source>no Redis server found (redis-server); install the redis-server package, or give one with --redis URL</source>
+        <translation>未找到 Redis 服务器（redis-server）；请安装 redis-server 软件包，或用 --redis URL 指定一个</translation>
+    </message>
+    <message>
+        <source>cannot create a private directory for Redis in %1</source>
+        <translation>无法在 %1 中为 Redis 创建专用目录</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>the embedded Redis exited during start-up (code %1): %2</source>
+        <translation>内置 Redis 在启动过程中退出（代码 %1）：%2</translation>
+    </message>
+    <message>
+        <source>the embedded Redis did not answer within %1 s: %2</source>
+        <translation>内置 Redis 在 %1 s 内没有响应：%2</translation>
+    </message>
+</context>
+<context>
+    <name>EmbeddedServer</name>
+    <message>
+        <source>cannot create the data directory %1</source>
+        <translation>无法创建数据目录 %1</translation>
+    </message>
+    <message>
+        <source>another lockbench (pid %1) is using the embedded server in %2; close it first</source>
+        <translation>另一个 lockbench（进程号 %1）正在使用 %2 中的内置服务器；请先关闭它</translation>
+    </message>
+    <message>
+        <source>no MariaDB server found (mariadbd or mysqld); install the mariadb-server package</source>
+        <translation>未找到 MariaDB 服务器（mariadbd 或 mysqld）；请安装 mariadb-server 软件包</translation>
+    </message>
+    <message>
+        <source>cannot create a private socket directory in %1</source>
+        <translation>无法在 %1 中创建专用的套接字目录</translation>
+    </message>
+    <message>
+        <source>no free loopback port for the embedded server</source>
+        <translation>没有可供内置服务器使用的空闲回环端口</translation>
+    </message>
+    <message>
+        <source>starting %1 on port %2</source>
+        <translation>正在端口 %2 上启动 %1</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>MariaDB %1 ready in %2 s</source>
+        <translation>MariaDB %1 已就绪，用时 %2 s</translation>
+    </message>
+    <message>
+        <source>initialising a new data directory in %1</source>
+        <translation>正在 %1 中初始化新的数据目录</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>initialising the data directory with %1 failed: %2</source>
+        <translation>用 %1 初始化数据目录失败：%2</translation>
+    </message>
+    <message>
+        <source>cannot finish the data directory in %1</source>
+        <translation>无法完成 %1 中数据目录的初始化</translation>
+    </message>
+    <message>
+        <source>the embedded server exited during start-up (code %1). Its log says:
+%2</source>
+        <translation>内置服务器在启动过程中退出（代码 %1）。其日志显示：
+%2</translation>
+    </message>
+    <message>
+        <source>the embedded server did not accept connections within %1 s. Its log says:
+%2</source>
+        <translation>内置服务器在 %1 s 内未接受连接。其日志显示：
+%2</translation>
+    </message>
+    <message>
+        <source>(no error log at %1)</source>
+        <translation>（%1 处没有错误日志）</translation>
+    </message>
+</context>
+<context>
+    <name>ErrorClass</name>
+    <message>
+        <source>1213 deadlock</source>
+        <translation>1213 死锁</translation>
+    </message>
+    <message>
+        <source>1205 lock wait timeout</source>
+        <translation>1205 锁等待超时</translation>
+    </message>
+    <message>
+        <source>1020 record changed</source>
+        <translation>1020 记录已更改</translation>
+    </message>
+    <message>
+        <source>3572 lock nowait</source>
+        <translation>3572 NOWAIT 加锁失败</translation>
+    </message>
+    <message>
+        <source>lost connection</source>
+        <translation>连接丢失</translation>
+    </message>
+    <message>
+        <source>1062 duplicate request id</source>
+        <translation>1062 请求编号重复</translation>
+    </message>
+    <message>
+        <source>other error</source>
+        <translation>其他错误</translation>
+    </message>
+    <message>
+        <source>the server stopped accepting writes (it is read-only now); the run stopped, and only orders the server committed are counted (error %1: %2)</source>
+        <translation>服务器已停止接受写入（现在处于只读状态）；运行已停止，只统计服务器已提交的订单（错误 %1：%2）</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s database or one of its tables disappeared during the run (error %1: %2)</source>
+        <translation>运行期间，本工具的数据库或其中某张表消失了（错误 %1：%2）</translation>
+    </message>
+    <message>
+        <source>the server refused the lab&apos;s statements; check the account&apos;s privileges (error %1: %2)</source>
+        <translation>服务器拒绝了本工具的语句；请检查账户的权限（错误 %1：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>Experiment</name>
+    <message>
+        <source>must be between %1 and %2 (got %3)</source>
+        <translation>必须在 %1 到 %2 之间（实际为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <comment>a list of strategy ids: the first ones comma-separated, then the last</comment>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>%1 slots cannot share a stock of %2: %3 needs at least one unit per slot</source>
+        <translation>%1 个槽位无法分摊 %2 的库存：%3 要求每个槽位至少有一件</translation>
+    </message>
+    <message>
+        <source>%1 slots cannot share a stock of %2: %3 need at least one unit per slot</source>
+        <translation>%1 个槽位无法分摊 %2 的库存：%3 要求每个槽位至少有一件</translation>
+    </message>
+    <message>
+        <source>skus x slots makes %1 slot rows for %2; at most %3 are supported</source>
+        <translation>SKU 数 × 槽位数会为 %2 生成 %1 个槽位行；最多支持 %3 个</translation>
+    </message>
+    <message>
+        <source>%1 sells stock: choose the inventory workload for it, or claim strategies (claim-for-update, claim-update, claim-skip-locked) for the claim workload</source>
+        <translation>%1 售卖库存：请为它选择 inventory 负载，或为 claim 负载选择认领策略（claim-for-update、claim-update、claim-skip-locked）</translation>
+    </message>
+    <message>
+        <source>%1 sell stock: choose the inventory workload for them, or claim strategies (claim-for-update, claim-update, claim-skip-locked) for the claim workload</source>
+        <translation>%1 售卖库存：请为它们选择 inventory 负载，或为 claim 负载选择认领策略（claim-for-update、claim-update、claim-skip-locked）</translation>
+    </message>
+    <message>
+        <source>%1 claims tasks: choose the claim workload (--workload claim) for it</source>
+        <translation>%1 认领任务：请为它选择 claim 负载（--workload claim）</translation>
+    </message>
+    <message>
+        <source>%1 claim tasks: choose the claim workload (--workload claim) for them</source>
+        <translation>%1 认领任务：请为它们选择 claim 负载（--workload claim）</translation>
+    </message>
+    <message>
+        <source>%1 places orders of two SKUs: at least 2 SKUs are needed (got 1)</source>
+        <translation>%1 下的订单包含两个 SKU：至少需要 2 个 SKU（实际为 1）</translation>
+    </message>
+    <message>
+        <source>%1 place orders of two SKUs: at least 2 SKUs are needed (got 1)</source>
+        <translation>%1 下的订单包含两个 SKU：至少需要 2 个 SKU（实际为 1）</translation>
+    </message>
+    <message>
+        <source>must be a whole number or a range low-high with 1 &lt;= low &lt;= high &lt;= 1,000,000</source>
+        <translation>必须是整数，或“下限-上限”形式的范围，且 1 &lt;= 下限 &lt;= 上限 &lt;= 1,000,000</translation>
+    </message>
+    <message>
+        <source>the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell</source>
+        <translation>最小订单量（%1）大于单个 SKU 的库存（%2）：什么也卖不出去</translation>
+    </message>
+    <message>
+        <source>the hot share must be above 0 and at most 100 percent</source>
+        <translation>热点份额必须大于 0% 且不超过 100%</translation>
+    </message>
+    <message>
+        <source>the hot set must hold between 1 and %1 SKUs (the SKU count)</source>
+        <translation>热点集合必须包含 1 到 %1 个 SKU（即 SKU 总数）</translation>
+    </message>
+    <message>
+        <source>the Zipf parameter s must be above 0 and at most 10</source>
+        <translation>Zipf 参数 s 必须大于 0 且不超过 10</translation>
+    </message>
+    <message>
+        <source>the warm-up must be shorter than the duration</source>
+        <translation>预热时间必须短于运行时长</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 10,000 ms</source>
+        <translation>必须在 0 到 10,000 ms 之间</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 1,000 ms</source>
+        <translation>必须在 0 到 1,000 ms 之间</translation>
+    </message>
+    <message>
+        <source>open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s</source>
+        <translation>开环到达需要一个大于 0 且不超过 10,000,000 单/秒的目标速率</translation>
+    </message>
+    <message>
+        <source>must be 1 to 64 letters, digits or underscores (got %1)</source>
+        <translation>必须为 1 到 64 个字母、数字或下划线（实际为 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentFields</name>
+    <message>
+        <source>%1 has white space around it; write the value without it</source>
+        <translation>%1 两端带有空白；请写出不带空白的值</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number</source>
+        <translation>%1 不是整数</translation>
+    </message>
+    <message>
+        <source>needs a value</source>
+        <translation>需要一个值</translation>
+    </message>
+    <message>
+        <source>%1 is far out of range</source>
+        <translation>%1 远远超出范围</translation>
+    </message>
+    <message>
+        <source>%1 is not a number</source>
+        <translation>%1 不是数字</translation>
+    </message>
+    <message>
+        <source>hot set is hotset:PERCENT:SKUS, e.g. hotset:90:10 (got %1)</source>
+        <translation>热点集合的格式为 hotset:PERCENT:SKUS，例如 hotset:90:10（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>Zipf is zipf:S, e.g. zipf:1.1 (got %1)</source>
+        <translation>Zipf 的格式为 zipf:S，例如 zipf:1.1（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>must be uniform, hotset:PERCENT:SKUS or zipf:S (got %1)</source>
+        <translation>必须是 uniform、hotset:PERCENT:SKUS 或 zipf:S（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>must be a whole number or a range like 1-5 (got %1)</source>
+        <translation>必须是整数或 1-5 这样的范围（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>must be one of %1 (got %2)</source>
+        <translation>必须是 %1 之一（实际为 %2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a duration such as 10s, 500ms or 2m</source>
+        <translation>%1 不是有效的时长，例如 10s、500ms 或 2m</translation>
+    </message>
+    <message>
+        <source>inventory (clients buy stock from SKUs) or claim (workers claim batches of tasks from one table and complete them).</source>
+        <translation>inventory（客户端从各 SKU 购买库存）或 claim（工作线程从同一张表中成批认领任务并完成）。</translation>
+    </message>
+    <message>
+        <source>Number of SKUs (1..1,000,000).</source>
+        <translation>SKU 数量（1..1,000,000）。</translation>
+    </message>
+    <message>
+        <source>Initial stock of every SKU.</source>
+        <translation>每个 SKU 的初始库存。</translation>
+    </message>
+    <message>
+        <source>Slot rows per SKU for the slotted strategies (1..1024).</source>
+        <translation>slotted 系列策略中每个 SKU 的槽位行数（1..1024）。</translation>
+    </message>
+    <message>
+        <source>Client threads, one connection each (1..1024).</source>
+        <translation>客户端线程数，每个线程一个连接（1..1024）。</translation>
+    </message>
+    <message>
+        <source>Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S.</source>
+        <translation>访问倾斜：uniform、hotset:PERCENT:SKUS（PERCENT% 的订单落在前 SKUS 个 SKU 上）或 zipf:S。</translation>
+    </message>
+    <message>
+        <source>Quantity per order, fixed or a uniform range.</source>
+        <translation>每单数量，固定值或均匀分布的范围。</translation>
+    </message>
+    <message>
+        <source>Stop condition: duration, orders or sold-out.</source>
+        <translation>停止条件：duration、orders 或 sold-out。</translation>
+    </message>
+    <message>
+        <source>Run length for --stop duration, e.g. 10s, 500ms, 2m.</source>
+        <translation>--stop duration 时的运行时长，例如 10s、500ms、2m。</translation>
+    </message>
+    <message>
+        <source>Total orders for --stop orders.</source>
+        <translation>--stop orders 时的订单总数。</translation>
+    </message>
+    <message>
+        <source>Longest a strategy may run under --stop orders or sold-out.</source>
+        <translation>在 --stop orders 或 sold-out 下，每个策略最长可运行的时间。</translation>
+    </message>
+    <message>
+        <source>Warm-up at the start of each strategy, left out of rates, latencies and lock figures.</source>
+        <translation>每个策略开始时的预热阶段，不计入速率、延迟和锁统计数据。</translation>
+    </message>
+    <message>
+        <source>How long a run waits for a server that stopped answering (paused, restarting) before it calls it lost.</source>
+        <translation>服务器停止响应（暂停、重启中）时，运行在判定与服务器失去连接之前等待的时长。</translation>
+    </message>
+    <message>
+        <source>Client work inside each transaction while it holds its locks (a call to another service, say).</source>
+        <translation>每个事务在持有锁期间所做的客户端工作（例如调用另一个服务）。</translation>
+    </message>
+    <message>
+        <source>Network round trip between shopper and server, crossed by every statement; locks stay held across it.</source>
+        <translation>顾客与服务器之间的网络往返，每条语句都要经过一次；锁在往返期间一直被持有。</translation>
+    </message>
+    <message>
+        <source>Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable.</source>
+        <translation>事务隔离级别：read-uncommitted、read-committed、repeatable-read 或 serializable。</translation>
+    </message>
+    <message>
+        <source>closed (each client waits for its order) or open (orders arrive at --rate; latency counts from the intended start).</source>
+        <translation>closed（每个客户端等待自己的订单完成）或 open（订单按 --rate 到达；延迟从预定开始时刻起算）。</translation>
+    </message>
+    <message>
+        <source>Target arrival rate for --arrival open.</source>
+        <translation>--arrival open 时的目标到达速率。</translation>
+    </message>
+    <message>
+        <source>Random seed; the same seed replays the same order stream.</source>
+        <translation>随机种子；相同的种子会重放相同的订单流。</translation>
+    </message>
+    <message>
+        <source>Queued strategy: at most this many orders of one SKU committed per transaction (1..1000; default 16, 1 for no batching). Claim workload: tasks a worker claims at once (1..100).</source>
+        <translation>queued 策略：每个事务最多提交同一 SKU 的订单数（1..1000；默认 16，1 表示不批量）。认领负载：工作线程一次认领的任务数（1..100）。</translation>
+    </message>
+    <message>
+        <source>Claim workload: pending tasks in the table when the run starts (1..10,000,000).</source>
+        <translation>认领负载：运行开始时表中的待处理任务数（1..10,000,000）。</translation>
+    </message>
+    <message>
+        <source>Claim workload: a claim older than this is given back by claim-update&apos;s sweeper (a worker that died keeps none).</source>
+        <translation>认领负载：超过此时长的认领会被 claim-update 的清扫线程收回（已终止的工作线程不会保留任何认领）。</translation>
+    </message>
+    <message>
+        <source>Kill one client&apos;s connection this often (KILL CONNECTION), as a worker dying mid-batch; 0 for never.</source>
+        <translation>每隔这么长时间终止一个客户端的连接（KILL CONNECTION），模拟工作线程在处理一批任务的中途崩溃；0 表示从不。</translation>
+    </message>
+    <message>
+        <source>Queued strategy: writer connections draining the per-SKU queues (1..256).</source>
+        <translation>queued 策略：处理各 SKU 队列的写入连接数（1..256）。</translation>
+    </message>
+    <message>
+        <source>Optimistic strategy: version conflicts before an order gives up.</source>
+        <translation>optimistic 策略：订单放弃之前允许的版本冲突次数。</translation>
+    </message>
+    <message>
+        <source>Metrics sampling interval (50..10000).</source>
+        <translation>指标采样间隔（50..10000）。</translation>
+    </message>
+    <message>
+        <source>Runs of each strategy (1..100), interleaved with the others, each on fresh data; figures are reported as the median with its spread.</source>
+        <translation>每个策略的运行次数（1..100），与其他策略交替进行，每次都使用全新数据；数据以中位数及其离散范围报告。</translation>
+    </message>
+    <message>
+        <source>innodb_deadlock_detect during the run; server leaves it as it is.</source>
+        <translation>运行期间的 innodb_deadlock_detect；server 表示保持服务器原有设置。</translation>
+    </message>
+    <message>
+        <source>innodb_lock_wait_timeout of every worker, in seconds; 0 keeps the server&apos;s.</source>
+        <translation>每个工作线程的 innodb_lock_wait_timeout，以秒为单位；0 表示沿用服务器的设置。</translation>
+    </message>
+    <message>
+        <source>innodb_flush_log_at_trx_commit during the run (embedded server only); -1 keeps the server&apos;s.</source>
+        <translation>运行期间的 innodb_flush_log_at_trx_commit（仅限内置服务器）；-1 表示沿用服务器的设置。</translation>
+    </message>
+    <message>
+        <source>innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the server&apos;s.</source>
+        <translation>运行期间的 innodb_buffer_pool_size（仅限内置服务器，在线调整大小）；0 表示沿用服务器的设置。</translation>
+    </message>
+    <message>
+        <source>Database the lab owns on the server.</source>
+        <translation>本工具在服务器上专用的数据库。</translation>
+    </message>
+    <message>
+        <source>is not an experiment field</source>
+        <translation>不是实验字段</translation>
+    </message>
+    <message>
+        <source>must be a number or a string</source>
+        <translation>必须是数字或字符串</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>needs a file name</source>
+        <translation>需要文件名</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 at offset %2</source>
+        <translation>%1，位于偏移量 %2</translation>
+    </message>
+    <message>
+        <source>the top level must be an object</source>
+        <translation>顶层必须是一个对象</translation>
+    </message>
+    <message>
+        <source>%1 is not an experiment file: %2</source>
+        <translation>%1 不是实验文件：%2</translation>
     </message>
 </context>
 <context>
@@ -205,6 +1021,93 @@
         <source>Cannot save the experiment</source>
         <translation>无法保存实验</translation>
     </message>
+    <message>
+        <source>inventory (buy stock)</source>
+        <translation>inventory（购买库存）</translation>
+    </message>
+    <message>
+        <source>claim (work through tasks)</source>
+        <translation>claim（处理任务）</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>a number of orders</source>
+        <translation>指定订单数</translation>
+    </message>
+    <message>
+        <source>sold out</source>
+        <translation>售罄</translation>
+    </message>
+    <message>
+        <source>READ UNCOMMITTED</source>
+        <translation>READ UNCOMMITTED</translation>
+    </message>
+    <message>
+        <source>READ COMMITTED</source>
+        <translation>READ COMMITTED</translation>
+    </message>
+    <message>
+        <source>REPEATABLE READ</source>
+        <translation>REPEATABLE READ</translation>
+    </message>
+    <message>
+        <source>SERIALIZABLE</source>
+        <translation>SERIALIZABLE</translation>
+    </message>
+    <message>
+        <source>closed loop (each client waits for its reply)</source>
+        <translation>闭环（每个客户端等待自己的回复）</translation>
+    </message>
+    <message>
+        <source>open loop (orders arrive at a rate)</source>
+        <translation>开环（订单按固定速率到达）</translation>
+    </message>
+    <message>
+        <source>as the server has it</source>
+        <translation>沿用服务器设置</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>0: write and flush about once a second</source>
+        <translation>0：约每秒写入并刷盘一次</translation>
+    </message>
+    <message>
+        <source>1: flush at every commit</source>
+        <translation>1：每次提交都刷盘</translation>
+    </message>
+    <message>
+        <source>2: write at commit, flush once a second</source>
+        <translation>2：提交时写入，每秒刷盘一次</translation>
+    </message>
+</context>
+<context>
+    <name>ExperimentRunner</name>
+    <message>
+        <source>a run is already going; stop it first</source>
+        <translation>已有运行正在进行；请先停止它</translation>
+    </message>
+    <message>
+        <source>no strategy chosen</source>
+        <translation>未选择策略</translation>
+    </message>
+    <message>
+        <source>unknown strategy %1</source>
+        <translation>未知策略 %1</translation>
+    </message>
+    <message>
+        <source>lost the server: the remaining strategies are not run</source>
+        <translation>与服务器失去连接：其余策略不再运行</translation>
+    </message>
 </context>
 <context>
     <name>ExplanationView</name>
@@ -245,6 +1148,21 @@
     </message>
 </context>
 <context>
+    <name>FillProgress</name>
+    <message>
+        <source>filling tables: %1 of %2 rows</source>
+        <translation>正在填充表：%1 / %2 行</translation>
+    </message>
+    <message>
+        <source>filling tables: %1 of %2 rows in %3 s (%4 rows/s)</source>
+        <translation>正在填充表：%1 / %2 行，用时 %3 s（%4 行/秒）</translation>
+    </message>
+    <message>
+        <source>filling tables: %1 of %2 rows (%3 rows/s, about %4 s left)</source>
+        <translation>正在填充表：%1 / %2 行（%3 行/秒，约剩 %4 s）</translation>
+    </message>
+</context>
+<context>
     <name>Handout</name>
     <message>
         <source>Step %1: %2</source>
@@ -261,6 +1179,80 @@
     <message>
         <source>This step was not run.</source>
         <translation>这一步没有运行。</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlessRun</name>
+    <message>
+        <source>the embedded server did not start: %1</source>
+        <translation>内置服务器未能启动：%1</translation>
+    </message>
+    <message>
+        <source>server: %1, %2</source>
+        <translation>服务器：%1，%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>lockbench: stopping after the current orders (Ctrl-C again to quit at once)</source>
+        <translation>lockbench：处理完当前订单后停止（再按一次 Ctrl-C 立即退出）</translation>
+    </message>
+    <message>
+        <source>lockbench: quitting</source>
+        <translation>lockbench：正在退出</translation>
+    </message>
+    <message>
+        <source>step %1/%2: %3 (%4)</source>
+        <translation>步骤 %1/%2：%3（%4）</translation>
+    </message>
+    <message>
+        <source> run %1/%2</source>
+        <translation> 第 %1/%2 次运行</translation>
+    </message>
+    <message>
+        <source>cell %1/%2: %3 %4</source>
+        <translation>组合 %1/%2：%3 %4</translation>
+    </message>
+    <message>
+        <source>restarting the embedded server to audit what it kept</source>
+        <translation>正在重启内置服务器，以审计它保留下来的数据</translation>
+    </message>
+    <message>
+        <source>after the restart: %1</source>
+        <translation>重启后：%1</translation>
+    </message>
+    <message>
+        <source>hand-out: %1</source>
+        <translation>讲义：%1</translation>
+    </message>
+    <message>
+        <source>report: %1</source>
+        <translation>报告：%1</translation>
+    </message>
+    <message>
+        <source>charts: %1</source>
+        <translation>图表：%1</translation>
+    </message>
+    <message>
+        <source>server: the lab&apos;s embedded MariaDB in %1, %2</source>
+        <translation>服务器：本工具内置的 MariaDB，位于 %1，%2</translation>
+    </message>
+</context>
+<context>
+    <name>HelpText</name>
+    <message>
+        <source>Usage: %1 [options] %2</source>
+        <translation>用法：%1 [选项] %2</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
     </message>
 </context>
 <context>
@@ -284,6 +1276,143 @@
     <message>
         <source>no keyring (Secret Service) runs on the D-Bus session bus</source>
         <translation>D-Bus 会话总线上没有运行密钥环（Secret Service）</translation>
+    </message>
+</context>
+<context>
+    <name>LabDatabase</name>
+    <message>
+        <source>the database name must be 1 to 64 letters, digits or underscores (got %1)</source>
+        <translation>数据库名必须为 1 到 64 个字母、数字或下划线（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>cannot look up database %1: %2</source>
+        <translation>无法查询数据库 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create database %1 (does the account have the CREATE privilege?): %2</source>
+        <translation>无法创建数据库 %1（该账户是否具有 CREATE 权限？）：%2</translation>
+    </message>
+    <message>
+        <source>the server allows %1 connections (max_connections) but this experiment needs %2; lower the thread count or raise max_connections</source>
+        <translation>服务器允许 %1 个连接（max_connections），但本实验需要 %2 个；请减少线程数或调高 max_connections</translation>
+    </message>
+    <message>
+        <source>the server allows %1 connections (max_connections), other clients hold %2 of them, and this experiment needs %3; lower the thread count, wait for them to finish, or raise max_connections</source>
+        <translation>服务器允许 %1 个连接（max_connections），其他客户端占用了其中 %2 个，而本实验需要 %3 个；请减少线程数、等待它们结束，或调高 max_connections</translation>
+    </message>
+    <message>
+        <source>the server is not answering</source>
+        <translation>服务器没有响应</translation>
+    </message>
+    <message>
+        <source>cannot check for InnoDB: %1</source>
+        <translation>无法检查 InnoDB：%1</translation>
+    </message>
+    <message>
+        <source>the server has no InnoDB engine (support: %1); the lab studies InnoDB row locks</source>
+        <translation>服务器没有 InnoDB 引擎（支持情况：%1）；本工具研究的是 InnoDB 行锁</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>cannot list the tables of %1: %2</source>
+        <translation>无法列出 %1 中的表：%2</translation>
+    </message>
+    <message>
+        <source>cannot read lockbench_meta: %1</source>
+        <translation>无法读取 lockbench_meta：%1</translation>
+    </message>
+    <message>
+        <source>database %1 holds tables lockbench did not create (%2); the lab will not touch them. Choose another database (mysql://…/otherdb) or remove those tables.</source>
+        <translation>数据库 %1 中有不是由 lockbench 创建的表（%2）；本工具不会动它们。请选择另一个数据库（mysql://…/otherdb）或删除这些表。</translation>
+    </message>
+    <message>
+        <source>cannot look for the routine %1: %2</source>
+        <translation>无法查找例程 %1：%2</translation>
+    </message>
+    <message>
+        <source>database %1 holds a routine %2 that lockbench did not create; the lab will not touch it. Choose another database (mysql://…/otherdb) or drop it.</source>
+        <translation>数据库 %1 中有一个不是由 lockbench 创建的例程 %2；本工具不会动它。请选择另一个数据库（mysql://…/otherdb）或删除它。</translation>
+    </message>
+    <message>
+        <source>cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3</source>
+        <translation>无法创建存储过程 %1（该账户需要 %2 上的 CREATE ROUTINE 权限）：%3</translation>
+    </message>
+    <message>
+        <source>stopped while filling the tables, after %1 of %2 rows</source>
+        <translation>填充表时已停止，已完成 %1 / %2 行</translation>
+    </message>
+</context>
+<context>
+    <name>LabLease</name>
+    <message>
+        <source>cannot connect to %1 to reserve database %2: %3</source>
+        <translation>无法连接到 %1 以预留数据库 %2：%3</translation>
+    </message>
+    <message>
+        <source>cannot reserve database %1 on %2: %3</source>
+        <translation>无法在 %2 上预留数据库 %1：%3</translation>
+    </message>
+    <message>
+        <source>GET_LOCK returned NULL</source>
+        <translation>GET_LOCK 返回了 NULL</translation>
+    </message>
+    <message>
+        <source>database %1 on %2 is in use by another lab: its lease (%3) is held by %4. Two labs on one database would drop each other&apos;s tables: wait for that run to end, or choose another database</source>
+        <translation>%2 上的数据库 %1 正被另一个 lockbench 实例使用：其租约（%3）由 %4 持有。两个实例共用一个数据库会互相删除对方的表：请等待那次运行结束，或选择另一个数据库</translation>
+    </message>
+    <message>
+        <source>database %1 on %2 is in use by another lab that keeps taking and giving back its lease; try again</source>
+        <translation>%2 上的数据库 %1 正被另一个 lockbench 实例使用，它在不断获取又归还租约；请重试</translation>
+    </message>
+    <message>
+        <source>the lab lost its lease on database %1 with its connection, and another lab took it: %2</source>
+        <translation>本工具随连接一起失去了数据库 %1 的租约，且另一个实例已取得该租约：%2</translation>
+    </message>
+    <message>
+        <source>connection %1 (who and where is shown only to an account with the PROCESS privilege)</source>
+        <translation>连接 %1（只有具有 PROCESS 权限的账户才能看到是谁、来自何处）</translation>
+    </message>
+    <message>
+        <source>connection %1 (user %2 from %3, since %4, %5 s ago)</source>
+        <translation>连接 %1（用户 %2，来自 %3，自 %4 起，%5 s 前）</translation>
+    </message>
+    <message>
+        <source>connection %1 (user %2 from %3)</source>
+        <translation>连接 %1（用户 %2，来自 %3）</translation>
+    </message>
+</context>
+<context>
+    <name>LabSession</name>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>the server is being restarted and audited; run again once that is done</source>
+        <translation>服务器正在重启并进行审计；完成后请重新运行</translation>
+    </message>
+    <message>
+        <source>no run lost its server</source>
+        <translation>没有哪次运行与服务器失去连接</translation>
+    </message>
+    <message>
+        <source>the lab restarts only its embedded server; once yours is back, run again</source>
+        <translation>本工具只会重启其内置服务器；您的服务器恢复后，请重新运行</translation>
+    </message>
+    <message>
+        <source>the server did not start again: %1</source>
+        <translation>服务器未能重新启动：%1</translation>
+    </message>
+    <message>
+        <source>auditing what the server kept</source>
+        <translation>正在审计服务器保留下来的数据</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
     </message>
 </context>
 <context>
@@ -600,6 +1729,37 @@
     </message>
 </context>
 <context>
+    <name>LessonLibrary</name>
+    <message>
+        <source>%1 has no &quot;%2&quot;</source>
+        <translation>%1 缺少“%2”</translation>
+    </message>
+    <message>
+        <source>%1 asks for chart &quot;%2&quot;, which the lab does not draw</source>
+        <translation>%1 要求显示图表“%2”，但本工具不绘制该图表</translation>
+    </message>
+    <message>
+        <source>%1 names no strategy</source>
+        <translation>%1 未指定任何策略</translation>
+    </message>
+    <message>
+        <source>lesson %1 has no title</source>
+        <translation>课程 %1 没有标题</translation>
+    </message>
+    <message>
+        <source>lesson %1 has no steps</source>
+        <translation>课程 %1 没有步骤</translation>
+    </message>
+    <message>
+        <source>lesson %1, step %2</source>
+        <translation>课程 %1，第 %2 步</translation>
+    </message>
+    <message>
+        <source>lesson %1 is no JSON object: %2</source>
+        <translation>课程 %1 不是 JSON 对象：%2</translation>
+    </message>
+</context>
+<context>
     <name>LessonPanel</name>
     <message>
         <source>the Oversell tab</source>
@@ -668,6 +1828,21 @@
     <message>
         <source>Question:</source>
         <translation>问题：</translation>
+    </message>
+    <message>
+        <source>What this run found:</source>
+        <translation>本次运行的发现：</translation>
+    </message>
+</context>
+<context>
+    <name>LockInspector</name>
+    <message>
+        <source>The lock inspector needs the PROCESS privilege to read INNODB_TRX and the lock tables; this account does not have it (GRANT PROCESS ON *.* TO the lab&apos;s user). The run itself is not affected.</source>
+        <translation>锁监视器需要 PROCESS 权限才能读取 INNODB_TRX 和各锁信息表；当前账户没有该权限（请执行 GRANT PROCESS ON *.* TO 本工具所用的账户）。运行本身不受影响。</translation>
+    </message>
+    <message>
+        <source>cannot read the lock tables: %1</source>
+        <translation>无法读取锁信息表：%1</translation>
     </message>
 </context>
 <context>
@@ -767,6 +1942,29 @@
     <message>
         <source>(picture %1 of the %2 recorded)</source>
         <translation>（已记录 %2 幅画面中的第 %1 幅）</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>lockbench: no display, so running the default experiment headless (every strategy for 5 s). See lockbench --help.</source>
+        <translation>lockbench：没有显示器，因此以无界面方式运行默认实验（每个策略运行 5 s）。参见 lockbench --help。</translation>
+    </message>
+    <message>
+        <source>Run lockbench --help for the flags.</source>
+        <translation>运行 lockbench --help 查看命令行选项。</translation>
+    </message>
+    <message>
+        <source>(1 step)</source>
+        <translation>（1 步）</translation>
+    </message>
+    <message>
+        <source>(%1 steps)</source>
+        <translation>（%1 步）</translation>
+    </message>
+    <message>
+        <source>Run one with: lockbench lesson NAME</source>
+        <translation>运行某节课：lockbench lesson NAME</translation>
     </message>
 </context>
 <context>
@@ -988,6 +2186,35 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>MysqlConnection</name>
+    <message>
+        <source>out of memory creating a connection</source>
+        <translation>创建连接时内存不足</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>unknown client error</source>
+        <translation>未知的客户端错误</translation>
+    </message>
+</context>
+<context>
+    <name>MysqlError</name>
+    <message>
+        <source>error %1: %2</source>
+        <translation>错误 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>OrderLookup</name>
+    <message>
+        <source>cannot look up the orders without reply: %1</source>
+        <translation>无法查询未收到回复的订单：%1</translation>
+    </message>
+</context>
+<context>
     <name>OversellView</name>
     <message>
         <source>Oversell check: units sold against the stock there was</source>
@@ -1093,6 +2320,25 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>PreparedStatement</name>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>out of memory preparing a statement</source>
+        <translation>预处理语句时内存不足</translation>
+    </message>
+    <message>
+        <source>statement is not prepared (connection lost?)</source>
+        <translation>语句未经预处理（连接是否已断开？）</translation>
+    </message>
+    <message>
+        <source>unknown client error</source>
+        <translation>未知的客户端错误</translation>
+    </message>
+</context>
+<context>
     <name>PresenterMode</name>
     <message>
         <source>&amp;Presenter mode</source>
@@ -1192,6 +2438,14 @@ t = %2 s
     <message>
         <source>For class: eight shoppers, one SKU, and each transaction holds the row&apos;s lock for 400 ms of work. The queue on the hot row now moves slowly enough to follow by eye in the Lock inspector: one holder, seven waiters, the head of the queue taking the lock as the holder commits. Freeze the picture and step through it sample by sample with ◀ and ▶; pessimistic reaches about 2.5 orders/s, one per hold time, however many shoppers wait.</source>
         <translation>课堂用：八名顾客、一个 SKU，每个事务持有该行的锁做 400 ms 的工作。热点行上的队列现在移动得足够慢，可以在锁监视器中用肉眼跟踪：一个持有者、七个等待者，持有者提交时队首接过锁。冻结画面后，用 ◀ 和 ▶ 逐次采样地查看；无论有多少顾客在等，pessimistic 都只能达到约 2.5 单/秒，即每个持锁时间一单。</translation>
+    </message>
+    <message>
+        <source>preset %1 is broken: %2</source>
+        <translation>预设 %1 已损坏：%2</translation>
+    </message>
+    <message>
+        <source>no name</source>
+        <translation>没有名称</translation>
     </message>
 </context>
 <context>
@@ -1394,6 +2648,110 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>QtSqlConnection</name>
+    <message>
+        <source>the Qt MySQL driver (QMYSQL) is missing; install libqt6sql6-mysql</source>
+        <translation>缺少 Qt MySQL 驱动（QMYSQL）；请安装 libqt6sql6-mysql</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1 as %2: %3 (error %4)</source>
+        <translation>无法以 %2 身份连接到 %1：%3（错误 %4）</translation>
+    </message>
+    <message>
+        <source>cannot connect again: %1 (error %2)</source>
+        <translation>无法重新连接：%1（错误 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (error %2) in: %3</source>
+        <translation>%1（错误 %2），语句：%3</translation>
+    </message>
+</context>
+<context>
+    <name>QuotedValue</name>
+    <message>
+        <source>%1 (%2 characters)</source>
+        <comment>a value cut short, then the length of the whole value</comment>
+        <translation>%1（共 %2 个字符）</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryAudit</name>
+    <message>
+        <source>the server was still rolling back %1 transactions left by the crash after %2 s</source>
+        <translation>%2 s 后，服务器仍在回滚崩溃遗留的 %1 个事务</translation>
+    </message>
+    <message>
+        <source>the server counted %1 rows for the %2 acknowledged request ids</source>
+        <translation>对于 %2 个已确认的请求号，服务器统计到 %1 行</translation>
+    </message>
+</context>
+<context>
+    <name>RecoveryReport</name>
+    <message>
+        <source>the audit after the restart could not run: %1</source>
+        <translation>重启后的审计无法运行：%1</translation>
+    </message>
+    <message>
+        <source>all %1 acknowledged orders are in the orders table</source>
+        <translation>全部 %1 个已确认的订单都在 orders 表中</translation>
+    </message>
+    <message>
+        <source>%1 of %2 acknowledged orders are MISSING from the orders table</source>
+        <translation>%2 个已确认的订单中有 %1 个在 orders 表中丢失</translation>
+    </message>
+    <message>
+        <source>%1 oversold</source>
+        <translation>超卖 %1</translation>
+    </message>
+    <message>
+        <source>%1 order lines committed whose reply was lost with the server</source>
+        <translation>%1 个订单行已提交，但其回复随服务器一起丢失</translation>
+    </message>
+    <message>
+        <source>%1 order rows that no client placed</source>
+        <translation>%1 个订单行并非由任何客户端下单</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <extracomment>Separates the findings of the audit after a restart, e.g. &quot;all 5 acknowledged orders are in the orders table; 0 oversold&quot;.</extracomment>
+        <translation>；</translation>
+    </message>
+</context>
+<context>
+    <name>RedisConnection</name>
+    <message>
+        <source>cannot connect to Redis at %1: %2</source>
+        <translation>无法连接到位于 %1 的 Redis：%2</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>Redis at %1 refused the password: %2</source>
+        <translation>位于 %1 的 Redis 拒绝了密码：%2</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+</context>
+<context>
+    <name>RedisEndpoint</name>
+    <message>
+        <source>a Redis server is given as redis://[:password@]host[:port] or unix:///path/to/redis.sock</source>
+        <translation>Redis 服务器的写法为 redis://[:password@]host[:port] 或 unix:///path/to/redis.sock</translation>
+    </message>
+    <message>
+        <source>the lab keeps its keys in Redis database 0: leave the path out of the URL</source>
+        <translation>本工具把它的键保存在 Redis 的 0 号数据库中：请不要在 URL 中写路径</translation>
+    </message>
+    <message>
+        <source>the port must be between 1 and 65535</source>
+        <translation>端口必须在 1 到 65535 之间</translation>
+    </message>
+</context>
+<context>
     <name>RedisExplanation</name>
     <message>
         <source>No row lock: each order took its stock from a Redis sub-key with one script call and wrote its order row in one autocommitted INSERT.</source>
@@ -1414,6 +2772,17 @@ t = %2 s
     <message>
         <source>The reconciliation found Redis&apos;s remaining %1 units and the %2 units ordered in MariaDB add up to the initial stock.</source>
         <translation>对账确认：Redis 中剩余的 %1 件与 MariaDB 中已下单的 %2 件之和等于初始库存。</translation>
+    </message>
+</context>
+<context>
+    <name>RedisProbe</name>
+    <message>
+        <source>cannot read Redis&apos;s INFO: %1</source>
+        <translation>无法读取 Redis 的 INFO：%1</translation>
+    </message>
+    <message>
+        <source>Redis&apos;s INFO carried no total_commands_processed</source>
+        <translation>Redis 的 INFO 中没有 total_commands_processed</translation>
     </message>
 </context>
 <context>
@@ -1502,6 +2871,274 @@ t = %2 s
         <source>Notes</source>
         <translation>注释</translation>
     </message>
+    <message>
+        <source>workload</source>
+        <comment>experiment field</comment>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>skus</source>
+        <comment>experiment field</comment>
+        <translation>SKU 数</translation>
+    </message>
+    <message>
+        <source>stock</source>
+        <comment>experiment field</comment>
+        <translation>库存</translation>
+    </message>
+    <message>
+        <source>slots</source>
+        <comment>experiment field</comment>
+        <translation>槽位数</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <comment>experiment field</comment>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>skew</source>
+        <comment>experiment field</comment>
+        <translation>倾斜</translation>
+    </message>
+    <message>
+        <source>qty</source>
+        <comment>experiment field</comment>
+        <translation>每单数量</translation>
+    </message>
+    <message>
+        <source>stop</source>
+        <comment>experiment field</comment>
+        <translation>停止条件</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <comment>experiment field</comment>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>orders</source>
+        <comment>experiment field</comment>
+        <translation>订单数</translation>
+    </message>
+    <message>
+        <source>time-limit</source>
+        <comment>experiment field</comment>
+        <translation>时间上限</translation>
+    </message>
+    <message>
+        <source>warmup</source>
+        <comment>experiment field</comment>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>server-wait</source>
+        <comment>experiment field</comment>
+        <translation>等待服务器空闲</translation>
+    </message>
+    <message>
+        <source>delay-ms</source>
+        <comment>experiment field</comment>
+        <translation>事务内延迟（ms）</translation>
+    </message>
+    <message>
+        <source>rtt-ms</source>
+        <comment>experiment field</comment>
+        <translation>网络往返（ms）</translation>
+    </message>
+    <message>
+        <source>isolation</source>
+        <comment>experiment field</comment>
+        <translation>隔离级别</translation>
+    </message>
+    <message>
+        <source>arrival</source>
+        <comment>experiment field</comment>
+        <translation>到达方式</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <comment>experiment field</comment>
+        <translation>速率（单/秒）</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <comment>experiment field</comment>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <comment>experiment field</comment>
+        <translation>批量</translation>
+    </message>
+    <message>
+        <source>tasks</source>
+        <comment>experiment field</comment>
+        <translation>任务数</translation>
+    </message>
+    <message>
+        <source>claim-timeout</source>
+        <comment>experiment field</comment>
+        <translation>认领超时</translation>
+    </message>
+    <message>
+        <source>kill-workers-every</source>
+        <comment>experiment field</comment>
+        <translation>终止工作线程间隔</translation>
+    </message>
+    <message>
+        <source>writers</source>
+        <comment>experiment field</comment>
+        <translation>写入线程数</translation>
+    </message>
+    <message>
+        <source>max-retries</source>
+        <comment>experiment field</comment>
+        <translation>最大重试次数</translation>
+    </message>
+    <message>
+        <source>sample-ms</source>
+        <comment>experiment field</comment>
+        <translation>采样间隔（ms）</translation>
+    </message>
+    <message>
+        <source>repeat</source>
+        <comment>experiment field</comment>
+        <translation>运行次数</translation>
+    </message>
+    <message>
+        <source>deadlock-detect</source>
+        <comment>experiment field</comment>
+        <translation>死锁检测</translation>
+    </message>
+    <message>
+        <source>lock-wait-timeout</source>
+        <comment>experiment field</comment>
+        <translation>锁等待超时（s）</translation>
+    </message>
+    <message>
+        <source>flush-log</source>
+        <comment>experiment field</comment>
+        <translation>提交时刷日志</translation>
+    </message>
+    <message>
+        <source>buffer-pool-mb</source>
+        <comment>experiment field</comment>
+        <translation>缓冲池（MiB）</translation>
+    </message>
+    <message>
+        <source>database</source>
+        <comment>experiment field</comment>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>inventory</source>
+        <comment>workload value</comment>
+        <translation>库存扣减</translation>
+    </message>
+    <message>
+        <source>claim</source>
+        <comment>workload value</comment>
+        <translation>任务认领</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <comment>skew value</comment>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <comment>stop value</comment>
+        <translation>按时长</translation>
+    </message>
+    <message>
+        <source>orders</source>
+        <comment>stop value</comment>
+        <translation>按订单数</translation>
+    </message>
+    <message>
+        <source>sold-out</source>
+        <comment>stop value</comment>
+        <translation>直到售罄</translation>
+    </message>
+    <message>
+        <source>read-uncommitted</source>
+        <comment>isolation value</comment>
+        <translation>读未提交</translation>
+    </message>
+    <message>
+        <source>read-committed</source>
+        <comment>isolation value</comment>
+        <translation>读已提交</translation>
+    </message>
+    <message>
+        <source>repeatable-read</source>
+        <comment>isolation value</comment>
+        <translation>可重复读</translation>
+    </message>
+    <message>
+        <source>serializable</source>
+        <comment>isolation value</comment>
+        <translation>可串行化</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <comment>arrival value</comment>
+        <translation>闭环</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <comment>arrival value</comment>
+        <translation>开环</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <comment>deadlock-detect value</comment>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <comment>deadlock-detect value</comment>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <comment>deadlock-detect value</comment>
+        <translation>沿用服务器设置</translation>
+    </message>
+    <message>
+        <source>%1ms</source>
+        <comment>duration</comment>
+        <extracomment>A duration in an experiment&apos;s settings, e.g. 10s</extracomment>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <comment>duration</comment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1m</source>
+        <comment>duration</comment>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1h</source>
+        <comment>duration</comment>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>hotset:%1:%2</source>
+        <comment>skew value</comment>
+        <extracomment>The hot-set skew: PERCENT of the orders go to the first SKUS SKUs</extracomment>
+        <translation>热点集：%1% 的订单落在前 %2 个 SKU</translation>
+    </message>
+    <message>
+        <source>zipf:%1</source>
+        <comment>skew value</comment>
+        <extracomment>The Zipf skew with its parameter s</extracomment>
+        <translation>Zipf 分布（参数 %1）</translation>
+    </message>
 </context>
 <context>
     <name>ReportWriter</name>
@@ -1524,6 +3161,22 @@ t = %2 s
     <message>
         <source>Charts</source>
         <translation>图表</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>%1: a report is .html or .pdf</source>
+        <translation>%1：报告必须是 .html 或 .pdf 文件</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s embedded MariaDB in %1</source>
+        <translation>本工具内置的 MariaDB，位于 %1</translation>
     </message>
 </context>
 <context>
@@ -1768,6 +3421,22 @@ t = %2 s
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
+    <message>
+        <source>deadlock detect %1</source>
+        <translation>死锁检测 %1</translation>
+    </message>
+    <message>
+        <source>lock wait timeout %1 s</source>
+        <translation>锁等待超时 %1 s</translation>
+    </message>
+    <message>
+        <source>flush at commit %1</source>
+        <translation>提交时刷日志 %1</translation>
+    </message>
+    <message>
+        <source>buffer pool %1 MiB</source>
+        <translation>缓冲池 %1 MiB</translation>
+    </message>
 </context>
 <context>
     <name>ResultExplanation</name>
@@ -1897,6 +3566,36 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>ResultReader</name>
+    <message>
+        <source>strategy %1: experiment field %2: %3</source>
+        <translation>策略 %1：实验字段 %2：%3</translation>
+    </message>
+    <message>
+        <source>not a lockbench results file (no &quot;strategies&quot; list)</source>
+        <translation>不是 lockbench 结果文件（没有“strategies”列表）</translation>
+    </message>
+    <message>
+        <source>experiment field %1: %2</source>
+        <translation>实验字段 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a lockbench results file: %2</source>
+        <translation>%1 不是 lockbench 结果文件：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ResultWriter</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ResultsModel</name>
     <message>
         <source>%1 runs; interval of the median %2</source>
@@ -1939,6 +3638,59 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>RunErrorLog</name>
+    <message>
+        <source>%1× error %2: %3</source>
+        <translation>%1× 错误 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunProgress</name>
+    <message>
+        <source>%1 s left</source>
+        <translation>剩余 %1 s</translation>
+    </message>
+    <message>
+        <source>%1 orders left</source>
+        <translation>剩余 %1 单</translation>
+    </message>
+    <message>
+        <source>%1 units left</source>
+        <translation>剩余 %1 件</translation>
+    </message>
+    <message>
+        <source>preparing</source>
+        <translation>准备中</translation>
+    </message>
+</context>
+<context>
+    <name>ServerCheck</name>
+    <message>
+        <source>wrong user name or password (%1)</source>
+        <translation>用户名或密码错误（%1）</translation>
+    </message>
+    <message>
+        <source>the server is unreachable (%1)</source>
+        <translation>无法访问服务器（%1）</translation>
+    </message>
+    <message>
+        <source>the server is unreachable: nothing answered at that address within the connect timeout (%1)</source>
+        <translation>无法访问服务器：在连接超时时间内，该地址没有任何响应（%1）</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (%2), but the lab cannot run there: %3</source>
+        <translation>已连接到 %1（%2），但本工具无法在其上运行：%3</translation>
+    </message>
+    <message>
+        <source>Ready: %1, server %2, database %3 (InnoDB)</source>
+        <translation>就绪：%1，服务器 %2，数据库 %3（InnoDB）</translation>
+    </message>
+</context>
+<context>
     <name>ServerController</name>
     <message>
         <source>starting the embedded MariaDB…</source>
@@ -1951,6 +3703,17 @@ t = %2 s
     <message>
         <source>the embedded MariaDB went away</source>
         <translation>内置 MariaDB 已退出</translation>
+    </message>
+</context>
+<context>
+    <name>ServerKnobs</name>
+    <message>
+        <source>cannot set %1 = %2 on the server (it needs SUPER or SYSTEM_VARIABLES_ADMIN): %3</source>
+        <translation>无法在服务器上设置 %1 = %2（需要 SUPER 或 SYSTEM_VARIABLES_ADMIN 权限）：%3</translation>
+    </message>
+    <message>
+        <source>flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its embedded server</source>
+        <translation>flush-log 和 buffer-pool-mb 会影响整个服务器，因此本工具只在其内置服务器上设置它们</translation>
     </message>
 </context>
 <context>
@@ -2013,6 +3776,17 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>ServerProbe</name>
+    <message>
+        <source>cannot read server status: %1</source>
+        <translation>无法读取服务器状态：%1</translation>
+    </message>
+    <message>
+        <source>cannot count waiting transactions: %1</source>
+        <translation>无法统计正在等待的事务：%1</translation>
+    </message>
+</context>
+<context>
     <name>ServerRecovery</name>
     <message>
         <source>Lost the server during %1</source>
@@ -2061,6 +3835,21 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>After the restart: %1.</source>
         <translation>重启后：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerWatch</name>
+    <message>
+        <source>the server answers again after %1 s</source>
+        <translation>%1 s 后服务器恢复响应</translation>
+    </message>
+    <message>
+        <source>no answer for %1 s: %2</source>
+        <translation>%1 s 无响应：%2</translation>
+    </message>
+    <message>
+        <source>the server is not answering for %1 s (%2); waiting up to %3 s</source>
+        <translation>服务器已 %1 s 无响应（%2）；最多等待 %3 s</translation>
     </message>
 </context>
 <context>
@@ -2138,6 +3927,13 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Hand-out written to %1</source>
         <translation>讲义已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SlotStock</name>
+    <message>
+        <source>no total for SKU %1</source>
+        <translation>缺少 SKU %1 的库存总量</translation>
     </message>
 </context>
 <context>
@@ -2228,6 +4024,41 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>StopReason</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>stopped by the user</source>
+        <translation>已由用户停止</translation>
+    </message>
+    <message>
+        <source>duration reached</source>
+        <translation>已达到时长</translation>
+    </message>
+    <message>
+        <source>time limit reached</source>
+        <translation>已达到时间上限</translation>
+    </message>
+    <message>
+        <source>server lost</source>
+        <translation>与服务器失去连接</translation>
+    </message>
+    <message>
+        <source>sold out</source>
+        <translation>售罄</translation>
+    </message>
+    <message>
+        <source>all orders placed</source>
+        <translation>所有订单均已下达</translation>
+    </message>
+    <message>
+        <source>clients finished</source>
+        <translation>客户端已全部结束</translation>
+    </message>
+</context>
+<context>
     <name>Strategy</name>
     <message>
         <source>Each worker starts a transaction, locks the first K pending tasks with SELECT … LIMIT K FOR UPDATE, does the work, marks them done and commits. A worker that dies mid-batch rolls back and its tasks are pending again at once: nothing is stranded. But every worker&apos;s read starts at the same first pending rows, which the worker ahead of it holds locked for its whole batch, work and round trips included: the workers take turns, one batch at a time, however many there are.</source>
@@ -2293,6 +4124,262 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>Each order buys two SKUs and locks both rows with SELECT … FOR UPDATE, in whatever order it picked them. Order A locks SKU 1 and asks for SKU 2 while order B holds SKU 2 and asks for SKU 1: a cycle. InnoDB detects it (with innodb_deadlock_detect on), rolls one back with error 1213, and the client retries. With detection off, both wait until innodb_lock_wait_timeout (1205) instead.</source>
         <translation>每个订单购买两个 SKU，并用 SELECT … FOR UPDATE 按它选中的任意顺序锁住这两行。订单 A 锁住 SKU 1 并请求 SKU 2，而订单 B 持有 SKU 2 并请求 SKU 1：这就形成了环路。InnoDB 会检测到它（在开启 innodb_deadlock_detect 时），以错误 1213 回滚其中一个事务，客户端随后重试。如果关闭检测，两者则会一直等待，直到 innodb_lock_wait_timeout 超时（1205）。</translation>
     </message>
+    <message>
+        <source>-- client: work on the batch (delay-ms)</source>
+        <translation>-- 客户端：处理这批任务（delay-ms）</translation>
+    </message>
+    <message>
+        <source>-- one row per task</source>
+        <translation>-- 每个任务一行</translation>
+    </message>
+    <message>
+        <source>Claim with SELECT … FOR UPDATE</source>
+        <translation>用 SELECT … FOR UPDATE 认领</translation>
+    </message>
+    <message>
+        <source>Claim with FOR UPDATE SKIP LOCKED</source>
+        <translation>用 FOR UPDATE SKIP LOCKED 认领</translation>
+    </message>
+    <message>
+        <source>-- autocommit; affected rows = tasks claimed</source>
+        <translation>-- 自动提交；受影响行数 = 认领到的任务数</translation>
+    </message>
+    <message>
+        <source>-- client: work on the batch (delay-ms), no lock held</source>
+        <translation>-- 客户端：处理这批任务（delay-ms），不持有锁</translation>
+    </message>
+    <message>
+        <source>-- sweeper, every quarter timeout: %1</source>
+        <translation>-- 清扫线程，每隔四分之一个认领超时执行一次：%1</translation>
+    </message>
+    <message>
+        <source>Claim with UPDATE … LIMIT, and a sweeper</source>
+        <translation>用 UPDATE … LIMIT 认领，并配合清扫线程</translation>
+    </message>
+    <message>
+        <source>-- 0 rows changed: out of stock</source>
+        <translation>-- 0 行被修改：缺货</translation>
+    </message>
+    <message>
+        <source>Conditional UPDATE … WHERE stock &gt;= n</source>
+        <translation>条件 UPDATE … WHERE stock &gt;= n</translation>
+    </message>
+    <message>
+        <source>-- client: stock &gt;= qty? new = stock - qty</source>
+        <translation>-- 客户端：判断 stock &gt;= qty；新值 = stock - qty</translation>
+    </message>
+    <message>
+        <source>Naive read-then-write (unsafe)</source>
+        <translation>朴素的先读后写（不安全）</translation>
+    </message>
+    <message>
+        <source>-- client: stock &gt;= qty?</source>
+        <translation>-- 客户端：判断 stock &gt;= qty</translation>
+    </message>
+    <message>
+        <source>-- 0 rows changed: conflict, retry from the read</source>
+        <translation>-- 0 行被修改：冲突，从读取开始重试</translation>
+    </message>
+    <message>
+        <source>Optimistic (version compare-and-set)</source>
+        <translation>乐观锁（基于 version 的比较并设置）</translation>
+    </message>
+    <message>
+        <source>slot %1 of SKU %2 changed under its lock</source>
+        <translation>SKU %2 的槽位 %1 在持锁期间被修改</translation>
+    </message>
+    <message>
+        <source>-- 0 rows: this slot ran dry; let it go</source>
+        <translation>-- 0 行：该槽位已耗尽；放弃它</translation>
+    </message>
+    <message>
+        <source>-- none free: ROLLBACK, START TRANSACTION, wait for a busy one</source>
+        <translation>-- 没有空闲槽位：ROLLBACK，START TRANSACTION，等待一个忙碌的槽位</translation>
+    </message>
+    <message>
+        <source>Slotted rows, stock partitioned over slots</source>
+        <translation>分槽行，库存分摊到各槽位</translation>
+    </message>
+    <message>
+        <source>row locked, refused at once by NOWAIT (server error 1205: %1)</source>
+        <translation>该行已锁定，被 NOWAIT 立即拒绝（服务器错误 1205：%1）</translation>
+    </message>
+    <message>
+        <source>-- row locked (3572, or 1205 on MariaDB): ROLLBACK, back off, start again</source>
+        <translation>-- 行已锁定（3572，MariaDB 上为 1205）：ROLLBACK，退避，重新开始</translation>
+    </message>
+    <message>
+        <source>Pessimistic, fail fast (FOR UPDATE NOWAIT)</source>
+        <translation>悲观锁，快速失败（FOR UPDATE NOWAIT）</translation>
+    </message>
+    <message>
+        <source>Pessimistic (SELECT … FOR UPDATE)</source>
+        <translation>悲观锁（SELECT … FOR UPDATE）</translation>
+    </message>
+    <message>
+        <source>-- sku, qty, request id: one round trip</source>
+        <translation>-- 参数为 SKU、数量、请求号：一次往返</translation>
+    </message>
+    <message>
+        <source>-- the procedure, created by the lab before the run:</source>
+        <translation>-- 存储过程，由本工具在运行前创建：</translation>
+    </message>
+    <message>
+        <source>Stored procedure (one round trip per order)</source>
+        <translation>存储过程（每单一次往返）</translation>
+    </message>
+    <message>
+        <source>-- client: enqueue on the SKU&apos;s queue, wait for the writer</source>
+        <translation>-- 客户端：放入该 SKU 的队列，等待写入线程</translation>
+    </message>
+    <message>
+        <source>the queued strategy has no writers running</source>
+        <translation>queued 策略没有正在运行的写入线程</translation>
+    </message>
+    <message>
+        <source>Queued per SKU, batched commits</source>
+        <translation>按 SKU 排队，批量提交</translation>
+    </message>
+    <message>
+        <source>-- writer, for a batch of orders of one SKU:</source>
+        <translation>-- 写入线程，处理同一 SKU 的一批订单：</translation>
+    </message>
+    <message>
+        <source>-- qty = the batch&apos;s sum</source>
+        <translation>-- qty = 本批数量之和</translation>
+    </message>
+    <message>
+        <source>-- 0 rows: not enough for all; fill what fits in arrival order:</source>
+        <translation>-- 0 行：库存不足以满足全部订单；按到达顺序尽量满足：</translation>
+    </message>
+    <message>
+        <source>-- one row per order</source>
+        <translation>-- 每个订单一行</translation>
+    </message>
+    <message>
+        <source>redis-split: the take from Redis</source>
+        <translation>redis-split：从 Redis 扣减</translation>
+    </message>
+    <message>
+        <source>redis-split: giving the stock back</source>
+        <translation>redis-split：归还库存</translation>
+    </message>
+    <message>
+        <source>-- Redis, one step:</source>
+        <translation>-- Redis，一步完成：</translation>
+    </message>
+    <message>
+        <source>-- -1: try the next sub-key not known to be dry</source>
+        <translation>-- -1：改试下一个尚未确认耗尽的子键</translation>
+    </message>
+    <message>
+        <source>-- MariaDB, autocommit</source>
+        <translation>-- MariaDB，自动提交</translation>
+    </message>
+    <message>
+        <source>-- the INSERT known to have failed: %1</source>
+        <translation>-- 确认 INSERT 失败时：%1</translation>
+    </message>
+    <message>
+        <source>redis-split needs a Redis: the lab starts its own, or give one with --redis URL</source>
+        <translation>redis-split 需要一个 Redis：可由本工具自行启动，或用 --redis URL 指定</translation>
+    </message>
+    <message>
+        <source>cannot clear the lab&apos;s keys in Redis at %1: %2</source>
+        <translation>无法清除位于 %1 的 Redis 中本工具的键：%2</translation>
+    </message>
+    <message>
+        <source>cannot put the stock into Redis at %1: %2</source>
+        <translation>无法将库存写入位于 %1 的 Redis：%2</translation>
+    </message>
+    <message>
+        <source>cannot load the take script into Redis at %1: %2</source>
+        <translation>无法将扣减脚本加载到位于 %1 的 Redis：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the stock from Redis at %1: %2</source>
+        <translation>无法从位于 %1 的 Redis 读取库存：%2</translation>
+    </message>
+    <message>
+        <source>Redis sub-keys in front of MariaDB</source>
+        <translation>MariaDB 前置 Redis 子键</translation>
+    </message>
+    <message>
+        <source>-- client: pick a slot it believes holds stock</source>
+        <translation>-- 客户端：挑选一个它认为仍有库存的槽位</translation>
+    </message>
+    <message>
+        <source>-- 0 rows: ROLLBACK, remember the slot as empty, pick another</source>
+        <translation>-- 0 行：ROLLBACK，记下该槽位已空，另选一个</translation>
+    </message>
+    <message>
+        <source>-- none believed stocked:</source>
+        <translation>-- 认为所有槽位都已空时：</translation>
+    </message>
+    <message>
+        <source>-- enough in total, in no one slot: rebalance</source>
+        <translation>-- 合计足够，但没有单个槽位足够：再平衡</translation>
+    </message>
+    <message>
+        <source>-- per slot that changes</source>
+        <translation>-- 每个发生变化的槽位一条</translation>
+    </message>
+    <message>
+        <source>Slotted rows, routed away from empty slots, rebalanced</source>
+        <translation>分槽行，绕开空槽位，并再平衡</translation>
+    </message>
+    <message>
+        <source>-- 0 rows: SUM guard refused, out of stock</source>
+        <translation>-- 0 行：SUM 校验拒绝，缺货</translation>
+    </message>
+    <message>
+        <source>-- restock (seeding):</source>
+        <translation>-- 补货（初始化数据）：</translation>
+    </message>
+    <message>
+        <source>Slotted rows, SUM-guarded (as in the articles)</source>
+        <translation>分槽行，SUM 校验（文章中的做法）</translation>
+    </message>
+    <message>
+        <source>this strategy keeps no stock outside MariaDB</source>
+        <translation>该策略不在 MariaDB 之外保存库存</translation>
+    </message>
+    <message>
+        <source>Two SKUs per order, locked in sorted order</source>
+        <translation>每单两个 SKU，按排序后的顺序加锁</translation>
+    </message>
+    <message>
+        <source>Two SKUs per order, locked in random order (deadlocks)</source>
+        <translation>每单两个 SKU，按随机顺序加锁（会死锁）</translation>
+    </message>
+    <message>
+        <source>-- the lower sku_id</source>
+        <translation>-- 较小的 sku_id</translation>
+    </message>
+    <message>
+        <source>-- the first SKU picked</source>
+        <translation>-- 先挑选的 SKU</translation>
+    </message>
+    <message>
+        <source>-- client: in-transaction delay while holding the first row</source>
+        <translation>-- 客户端：持有第一行期间的事务内延迟</translation>
+    </message>
+    <message>
+        <source>-- the higher sku_id</source>
+        <translation>-- 较大的 sku_id</translation>
+    </message>
+    <message>
+        <source>-- the second SKU picked</source>
+        <translation>-- 后挑选的 SKU</translation>
+    </message>
+    <message>
+        <source>-- client: both have stock &gt;= qty?</source>
+        <translation>-- 客户端：判断两者是否都满足 stock &gt;= qty</translation>
+    </message>
+    <message>
+        <source>%1 sells two SKUs per order: the experiment needs at least 2 SKUs</source>
+        <translation>%1 每单销售两个 SKU：实验至少需要 2 个 SKU</translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>
@@ -2307,6 +4394,75 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Unsafe: this strategy oversells on purpose.</source>
         <translation>不安全：该策略有意超卖。</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyRegistry</name>
+    <message>
+        <source>%1 has an empty item; list strategies like pessimistic,conditional</source>
+        <translation>%1 中有空项；请像 pessimistic,conditional 这样列出策略</translation>
+    </message>
+    <message>
+        <source>unknown strategy %1; choose from %2, all or deadlocks</source>
+        <translation>未知策略 %1；请从 %2、all 或 deadlocks 中选择</translation>
+    </message>
+    <message>
+        <source>no strategy given; choose from %1 or all</source>
+        <translation>未指定策略；请从 %1 或 all 中选择</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyResult</name>
+    <message>
+        <source>the outcome of %1 orders could not be learned, so the clients&apos; count cannot be compared with the orders table</source>
+        <translation>有 %1 个订单的结果无法得知，因此无法将客户端的计数与 orders 表进行比较</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyRun</name>
+    <message>
+        <source>%1: preparing tables</source>
+        <translation>%1：正在准备表</translation>
+    </message>
+    <message>
+        <source>%1: starting the lab&apos;s private Redis</source>
+        <translation>%1：正在启动本工具专用的 Redis</translation>
+    </message>
+    <message>
+        <source>%1: opening %2 connections</source>
+        <translation>%1：正在打开 %2 个连接</translation>
+    </message>
+    <message>
+        <source>%1: running</source>
+        <translation>%1：运行中</translation>
+    </message>
+    <message>
+        <source>%1: lost the server at %2 s (%3)</source>
+        <translation>%1：在 %2 s 时与服务器失去连接（%3）</translation>
+    </message>
+    <message>
+        <source>%1: stopping (%2)</source>
+        <translation>%1：正在停止（%2）</translation>
+    </message>
+    <message>
+        <source>the server was not answering when the run was stopped; %1 orders had no reply</source>
+        <translation>运行停止时服务器没有响应；%1 个订单未收到回复</translation>
+    </message>
+    <message>
+        <source>%1: the closing audit could not run: %2</source>
+        <translation>%1：结束时的审计无法运行：%2</translation>
+    </message>
+    <message>
+        <source>%1: looked up the %2 orders whose reply was lost: %3 had committed</source>
+        <translation>%1：已查询 %2 个回复丢失的订单：其中 %3 个已提交</translation>
+    </message>
+    <message>
+        <source>%1: the control connection is gone and %2</source>
+        <translation>%1：控制连接已断开，且%2</translation>
+    </message>
+    <message>
+        <source>lost the server %1 s into the run (%2); %3 orders were acknowledged, and %4 had no reply. The audit runs once the server is back.</source>
+        <translation>运行到第 %1 s 时与服务器失去连接（%2）；%3 个订单已确认，%4 个订单未收到回复。服务器恢复后将进行审计。</translation>
     </message>
 </context>
 <context>
@@ -2354,6 +4510,29 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Values: %1</source>
         <translation>取值：%1</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPlan</name>
+    <message>
+        <source>%1 has an empty item; lists look like 1,4,16,64</source>
+        <translation>%1 中有空项；列表格式如 1,4,16,64</translation>
+    </message>
+    <message>
+        <source>%1 has white space around it; lists look like 1,4,16,64</source>
+        <translation>%1 前后有空白；列表格式如 1,4,16,64</translation>
+    </message>
+    <message>
+        <source>%1 is not a positive whole number (lists look like 1,4,16,64)</source>
+        <translation>%1 不是正整数（列表格式如 1,4,16,64）</translation>
+    </message>
+    <message>
+        <source>at most %1 values</source>
+        <translation>最多 %1 个值</translation>
+    </message>
+    <message>
+        <source>needs at least one value, e.g. 1,4,16,64</source>
+        <translation>至少需要一个值，例如 1,4,16,64</translation>
     </message>
 </context>
 <context>
@@ -2491,6 +4670,49 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>TransactionRetrier</name>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot set isolation level: %1</source>
+        <translation>无法设置隔离级别：%1</translation>
+    </message>
+    <message>
+        <source>cannot set innodb_lock_wait_timeout: %1</source>
+        <translation>无法设置 innodb_lock_wait_timeout：%1</translation>
+    </message>
+    <message>
+        <source>cannot prepare the reconciliation query: %1</source>
+        <translation>无法预处理对账查询：%1</translation>
+    </message>
+    <message>
+        <source>cannot prepare the strategy&apos;s statements: %1</source>
+        <translation>无法预处理该策略的语句：%1</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>connection lost and not regained</source>
+        <translation>连接已丢失且未能恢复</translation>
+    </message>
+    <message>
+        <source>gave up after %1 version conflicts</source>
+        <translation>版本冲突 %1 次后放弃</translation>
+    </message>
+    <message>
+        <source>gave up after %1 retries</source>
+        <translation>重试 %1 次后放弃</translation>
+    </message>
+    <message>
+        <source>cannot learn whether request %1 committed</source>
+        <translation>无法得知请求 %1 是否已提交</translation>
+    </message>
+</context>
+<context>
     <name>Verdict</name>
     <message>
         <source>pass</source>
@@ -2574,6 +4796,13 @@ holds</source>
     <message>
         <source>+%1 more</source>
         <translation>另有 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>WorkerKiller</name>
+    <message>
+        <source>killing a worker&apos;s connection</source>
+        <translation>正在终止一个工作线程的连接</translation>
     </message>
 </context>
 </TS>

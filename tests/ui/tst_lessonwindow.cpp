@@ -2,6 +2,7 @@
 // brings its chart to the front; Next and Back walk the steps; Run this step runs exactly that
 // step, and the hand-out carries the step's question above the row it ran.
 #include "app/lesson/lessonlibrary.h"
+#include "app/report/resultexplanation.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
@@ -16,6 +17,7 @@
 #include <QAction>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTextDocument>
 #include <QtTest>
 
 class TestLessonWindow : public QObject {
@@ -76,6 +78,17 @@ private slots:
         QCOMPARE(result.experiment, step.experiment);
         QCOMPARE(result.strategy, step.strategies.first());
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        // What the run found is said under the step's question, in the run's own numbers,
+        // where a class looks while the results table is hidden in presenter mode.
+        const QString why = ResultExplanation::of(result).text;
+        QVERIFY(!why.isEmpty());
+        QTextDocument page;
+        page.setHtml(lessons->stepText());
+        const QString shown = page.toPlainText().simplified();
+        QVERIFY2(shown.indexOf(QLatin1String("What this run found")) > shown.indexOf(step.question.simplified()), qPrintable(shown));
+        QVERIFY2(shown.contains(why.simplified()), qPrintable(shown));
+        lessons->next(); // another step: its own text, without the last step's run
+        QVERIFY(!lessons->stepText().contains(QLatin1String("What this run found")));
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("handout.html"));

@@ -4,6 +4,7 @@
 #include "app/report/strategycolors.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -73,6 +74,34 @@ QStringList choicesFor(const QString& field)
     return {};
 }
 
+// What a choice reads as in the form; the item keeps the value the experiment files and the
+// command line use, so a saved experiment reads the same in every language.
+QString choiceLabel(const QString& value)
+{
+    static const QHash<QString, const char*> labels = {
+        { QStringLiteral("inventory"), QT_TRANSLATE_NOOP("ExperimentPanel", "inventory (buy stock)") },
+        { QStringLiteral("claim"), QT_TRANSLATE_NOOP("ExperimentPanel", "claim (work through tasks)") },
+        { QStringLiteral("duration"), QT_TRANSLATE_NOOP("ExperimentPanel", "duration") },
+        { QStringLiteral("orders"), QT_TRANSLATE_NOOP("ExperimentPanel", "a number of orders") },
+        { QStringLiteral("sold-out"), QT_TRANSLATE_NOOP("ExperimentPanel", "sold out") },
+        { QStringLiteral("read-uncommitted"), QT_TRANSLATE_NOOP("ExperimentPanel", "READ UNCOMMITTED") },
+        { QStringLiteral("read-committed"), QT_TRANSLATE_NOOP("ExperimentPanel", "READ COMMITTED") },
+        { QStringLiteral("repeatable-read"), QT_TRANSLATE_NOOP("ExperimentPanel", "REPEATABLE READ") },
+        { QStringLiteral("serializable"), QT_TRANSLATE_NOOP("ExperimentPanel", "SERIALIZABLE") },
+        { QStringLiteral("closed"), QT_TRANSLATE_NOOP("ExperimentPanel", "closed loop (each client waits for its reply)") },
+        { QStringLiteral("open"), QT_TRANSLATE_NOOP("ExperimentPanel", "open loop (orders arrive at a rate)") },
+        { QStringLiteral("server"), QT_TRANSLATE_NOOP("ExperimentPanel", "as the server has it") },
+        { QStringLiteral("on"), QT_TRANSLATE_NOOP("ExperimentPanel", "on") },
+        { QStringLiteral("off"), QT_TRANSLATE_NOOP("ExperimentPanel", "off") },
+        { QStringLiteral("-1"), QT_TRANSLATE_NOOP("ExperimentPanel", "as the server has it") },
+        { QStringLiteral("0"), QT_TRANSLATE_NOOP("ExperimentPanel", "0: write and flush about once a second") },
+        { QStringLiteral("1"), QT_TRANSLATE_NOOP("ExperimentPanel", "1: flush at every commit") },
+        { QStringLiteral("2"), QT_TRANSLATE_NOOP("ExperimentPanel", "2: write at commit, flush once a second") },
+    };
+    const char* label = labels.value(value);
+    return label ? QCoreApplication::translate("ExperimentPanel", label) : value;
+}
+
 } // namespace
 
 ExperimentPanel::ExperimentPanel(QWidget* parent)
@@ -106,16 +135,17 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
             editor.line = new QLineEdit(cell);
             editor.line->setObjectName(field.name);
             editor.line->setToolTip(field.help);
-            editor.line->setPlaceholderText(field.valueName);
+            editor.line->setPlaceholderText(field.print(Experiment {})); // the default, as it is typed
             cellLayout->addWidget(editor.line);
             connect(editor.line, &QLineEdit::textChanged, this, &ExperimentPanel::fieldEdited);
         } else {
             editor.combo = new QComboBox(cell);
             editor.combo->setObjectName(field.name);
-            editor.combo->addItems(choices);
+            for (const QString& choice : choices)
+                editor.combo->addItem(choiceLabel(choice), choice);
             editor.combo->setToolTip(field.help);
             cellLayout->addWidget(editor.combo);
-            connect(editor.combo, &QComboBox::currentTextChanged, this, &ExperimentPanel::fieldEdited);
+            connect(editor.combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::fieldEdited);
         }
         editor.error = new QLabel(cell);
         editor.error->setWordWrap(true);
@@ -167,7 +197,7 @@ void ExperimentPanel::setExperiment(const Experiment& experiment)
         if (editor.line)
             editor.line->setText(text);
         else
-            editor.combo->setCurrentText(text);
+            editor.combo->setCurrentIndex(editor.combo->findData(text));
     }
     m_presetBox->setCurrentIndex(0);
     m_presetExplanation->clear();
@@ -189,13 +219,13 @@ void ExperimentPanel::setFieldText(const QString& field, const QString& text)
     if (editor.line)
         editor.line->setText(text);
     else if (editor.combo)
-        editor.combo->setCurrentText(text);
+        editor.combo->setCurrentIndex(editor.combo->findData(text));
 }
 
 QString ExperimentPanel::fieldText(const QString& field) const
 {
     const Editor editor = m_editors.value(field);
-    return editor.line ? editor.line->text() : editor.combo ? editor.combo->currentText() : QString();
+    return editor.line ? editor.line->text() : editor.combo ? editor.combo->currentData().toString() : QString();
 }
 
 QString ExperimentPanel::fieldError(const QString& field) const

@@ -1,6 +1,8 @@
 #include "ui/panels/lessonpanel.h"
 
 #include "app/lesson/lessonlibrary.h"
+#include "app/report/comparisonsentence.h"
+#include "app/report/resultexplanation.h"
 #include "app/report/timemetric.h"
 
 #include <QComboBox>
@@ -107,28 +109,60 @@ QString LessonPanel::stepText() const
     return m_text->toHtml();
 }
 
+void LessonPanel::addResult(const StrategyResult& result)
+{
+    if (!m_lesson || m_step < 0)
+        return;
+    m_runResults.append(result);
+    render();
+}
+
+void LessonPanel::runStarted()
+{
+    if (m_runResults.isEmpty())
+        return;
+    m_runResults.clear();
+    render();
+}
+
 void LessonPanel::showStep(int index)
 {
     m_step = index;
+    m_runResults.clear();
     const bool open = m_lesson && index >= 0;
     m_back->setEnabled(open && index > 0);
     m_next->setEnabled(open && index + 1 < m_lesson->steps.size());
     m_run->setEnabled(open);
     m_handout->setEnabled(open);
-    if (!open) {
+    render();
+    if (open)
+        emit stepShown(m_lesson->steps[index]);
+}
+
+void LessonPanel::render()
+{
+    if (!m_lesson || m_step < 0) {
         m_position->clear();
         m_text->setHtml(tr("<p>A lesson is a sequence of steps: each loads an experiment and its strategies and opens "
                            "the chart to look at, with a few sentences to read out and a question for the class.</p>"));
         return;
     }
-    const LessonStep& step = m_lesson->steps[index];
-    m_position->setText(tr("Step %1 of %2: %3").arg(index + 1).arg(m_lesson->steps.size()).arg(step.title));
+    const LessonStep& step = m_lesson->steps[m_step];
+    m_position->setText(tr("Step %1 of %2: %3").arg(m_step + 1).arg(m_lesson->steps.size()).arg(step.title));
     QString html;
-    if (index == 0)
+    if (m_step == 0)
         html += QStringLiteral("<p><i>%1</i></p>").arg(m_lesson->summary.toHtmlEscaped());
     html += QStringLiteral("<p>%1</p>").arg(step.say.toHtmlEscaped());
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Look at %1:").arg(chartTitle(step.chart)).toHtmlEscaped(), step.notice.toHtmlEscaped());
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Question:").toHtmlEscaped(), step.question.toHtmlEscaped());
+    if (!m_runResults.isEmpty()) {
+        html += QStringLiteral("<hr><p><b>%1</b></p>").arg(tr("What this run found:").toHtmlEscaped());
+        if (const QString comparison = ComparisonSentence::of(m_runResults); !comparison.isEmpty())
+            html += QStringLiteral("<p>%1</p>").arg(comparison.toHtmlEscaped());
+        for (const StrategyResult& result : std::as_const(m_runResults)) {
+            if (const QString why = ResultExplanation::of(result).text; !why.isEmpty())
+                html += QStringLiteral("<p><b>%1</b> (%2) %3</p>").arg(result.strategy.toHtmlEscaped(), result.verdictLabel().toHtmlEscaped(), why.toHtmlEscaped());
+        }
+    }
     m_text->setHtml(html);
-    emit stepShown(step);
 }

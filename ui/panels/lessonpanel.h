@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/lesson.h"
+#include "app/core/strategyresult.h"
 
 #include <QWidget>
 
@@ -26,6 +27,11 @@ public:
     // The text shown for the current step (HTML), for tests.
     QString stepText() const;
     QPushButton* runButton() const { return m_run; }
+    // A strategy of the run started while this step is shown has finished: what it found is
+    // said under the question, in the run's own numbers, so that a class sees it beside the
+    // chart (presenter mode hides the results table).
+    void addResult(const StrategyResult& result);
+    void runStarted();
 
 signals:
     void stepShown(const LessonStep& step);
@@ -34,10 +40,12 @@ signals:
 
 private:
     void showStep(int index);
+    void render();
 
     QList<Lesson> m_lessons;
     std::optional<Lesson> m_lesson;
     int m_step = -1;
+    QList<StrategyResult> m_runResults;
     QComboBox* m_chooser;
     QLabel* m_position;
     QTextBrowser* m_text;

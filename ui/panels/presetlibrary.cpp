@@ -34,7 +34,7 @@ QList<Preset> load(QStringList* errors)
         fieldErrors += validateExperiment(preset.experiment, StrategyRegistry::needsOf(preset.strategies));
         if (preset.name.isEmpty() || !fieldErrors.isEmpty()) {
             if (errors)
-                *errors << QStringLiteral("preset %1 is broken: %2").arg(name, fieldErrors.isEmpty() ? QStringLiteral("no name") : fieldErrors.first().message);
+                *errors << QCoreApplication::translate("Preset", "preset %1 is broken: %2").arg(name, fieldErrors.isEmpty() ? QCoreApplication::translate("Preset", "no name") : fieldErrors.first().message);
             continue;
         }
         presets.append(preset);

@@ -25,20 +25,20 @@ void RunProgress::update(const MetricsSample& s)
         m_fraction = s.elapsedS / total;
         // Cells of a run all last the duration: what is left in all is easy to tell.
         const double left = std::max(0.0, total - s.elapsedS) + total * (m_strategyCount - m_index - 1);
-        m_left = QStringLiteral("%1 s left").arg(left, 0, 'f', 0);
+        m_left = tr("%1 s left").arg(left, 0, 'f', 0);
         break;
     }
     case StopKind::Orders: {
         const long long done = s.sold + s.outOfStock + s.failed;
         m_fraction = static_cast<double>(done) / static_cast<double>(m_experiment.totalOrders);
-        m_left = QStringLiteral("%1 orders left").arg(std::max(0LL, static_cast<long long>(m_experiment.totalOrders) - done));
+        m_left = tr("%1 orders left").arg(std::max(0LL, static_cast<long long>(m_experiment.totalOrders) - done));
         break;
     }
     case StopKind::SoldOut: {
         const long long stock = m_experiment.skus * m_experiment.initialStock;
         const long long left = s.audit.valid ? s.audit.remaining : stock - s.soldUnits;
         m_fraction = stock > 0 ? 1.0 - static_cast<double>(std::max(0LL, left)) / static_cast<double>(stock) : 1.0;
-        m_left = QStringLiteral("%1 units left").arg(std::max(0LL, left));
+        m_left = tr("%1 units left").arg(std::max(0LL, left));
         break;
     }
     }
@@ -55,7 +55,7 @@ int RunProgress::percent() const
 QString RunProgress::text() const
 {
     if (m_index < 0)
-        return QStringLiteral("preparing");
+        return tr("preparing");
     QString text = QStringLiteral("%1 (%2/%3)").arg(m_strategy).arg(m_index + 1).arg(m_strategyCount);
     if (!m_left.isEmpty())
         text += QStringLiteral(": ") + m_left;

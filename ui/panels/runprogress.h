@@ -3,11 +3,14 @@
 #include "app/core/experiment.h"
 #include "app/core/metricssample.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 // How far a run of several strategies (or a sweep of many cells) has got, and what is left
 // in all, for the progress bar.
 class RunProgress {
+    Q_DECLARE_TR_FUNCTIONS(RunProgress)
+
 public:
     RunProgress() = default;
     RunProgress(const Experiment& experiment, int strategyCount);
