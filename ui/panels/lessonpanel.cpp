@@ -6,10 +6,12 @@
 #include "app/report/timemetric.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace {
@@ -156,7 +158,7 @@ void LessonPanel::render()
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Look at %1:").arg(chartTitle(step.chart)).toHtmlEscaped(), step.notice.toHtmlEscaped());
     html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Question:").toHtmlEscaped(), step.question.toHtmlEscaped());
     if (!m_runResults.isEmpty()) {
-        html += QStringLiteral("<hr><p><b>%1</b></p>").arg(tr("What this run found:").toHtmlEscaped());
+        html += QStringLiteral("<hr><p><a name='found'></a><b>%1</b></p>").arg(tr("What this run found:").toHtmlEscaped());
         if (const QString comparison = ComparisonSentence::of(m_runResults); !comparison.isEmpty())
             html += QStringLiteral("<p>%1</p>").arg(comparison.toHtmlEscaped());
         for (const StrategyResult& result : std::as_const(m_runResults)) {
@@ -165,4 +167,20 @@ void LessonPanel::render()
         }
     }
     m_text->setHtml(html);
+    showWhatWasFound();
+}
+
+void LessonPanel::showWhatWasFound()
+{
+    if (!m_runResults.isEmpty())
+        m_text->scrollToAnchor(QStringLiteral("found")); // in large type it is below the question
+}
+
+void LessonPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // Presenter mode's large type reflows the page: bring what the run found back into view
+    // once the text is laid out again.
+    if (event->type() == QEvent::FontChange)
+        QTimer::singleShot(0, this, &LessonPanel::showWhatWasFound);
 }

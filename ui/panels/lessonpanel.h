@@ -38,8 +38,12 @@ signals:
     void runRequested();
     void handoutRequested(const Lesson& lesson);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void showStep(int index);
+    void showWhatWasFound();
     void render();
 
     QList<Lesson> m_lessons;
