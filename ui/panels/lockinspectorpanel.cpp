@@ -3,6 +3,7 @@
 #include "ui/panels/waitforgraph.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHash>
 #include <QHeaderView>
@@ -12,6 +13,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -217,7 +219,28 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
             item->setText(cells[column]);
         }
     }
+    // Columns fitted once to the first rows (and again when the type grows), not on every
+    // picture: a thousand rows measured four times a second would stall the window.
+    if (!m_columnsFitted && !ordered.isEmpty()) {
+        fitColumns();
+        m_columnsFitted = true;
+    }
     m_table->setUpdatesEnabled(true);
+}
+
+void LockInspectorPanel::fitColumns()
+{
+    constexpr int kWidestColumn = 420; // the statement's SQL may be long: it stays scrollable
+    m_table->resizeColumnsToContents();
+    for (int column = 0; column < m_table->columnCount(); ++column)
+        m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), kWidestColumn));
+}
+
+void LockInspectorPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) // presenter mode: the same columns in larger type
+        QTimer::singleShot(0, this, &LockInspectorPanel::fitColumns);
 }
 
 QString LockInspectorPanel::summary() const

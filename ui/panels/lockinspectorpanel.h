@@ -33,7 +33,11 @@ public:
     QTableWidget* table() const { return m_table; }
     QString summary() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitColumns();
     void display(const LockSnapshot& snapshot);
     void updateStepButtons();
     // The recorded picture with this sequence number (the first ever recorded is 0).
@@ -50,6 +54,7 @@ private:
     long long m_shownSequence = -1;
     LockSnapshot m_latest;
     LockSnapshot m_shown;
+    bool m_columnsFitted = false;
     WaitForGraph* m_graph;
     QTableWidget* m_table;
     QComboBox* m_pace;

@@ -40,11 +40,19 @@ int boxesPerLine(int width, const Sizes& s)
     return std::max(1, (width - 2 * s.margin + s.gap) / (s.boxWidth + s.gap));
 }
 
-int queueHeight(qsizetype boxes, int width, const Sizes& s)
+// The queue's title, wrapped to the width: in large type or in Chinese it may take two lines.
+QRect labelRect(const QFontMetrics& metrics, const QString& label, int width, const Sizes& s)
+{
+    const QRect room(s.margin, 0, std::max(1, width - 2 * s.margin), 100000);
+    const int height = metrics.boundingRect(room, Qt::TextWordWrap, label).height() + 6;
+    return { room.left(), 0, room.width(), std::max(s.labelHeight, height) };
+}
+
+int queueHeight(qsizetype boxes, int labelHeight, int width, const Sizes& s)
 {
     const qsizetype shown = std::min<qsizetype>(boxes, kMaxBoxes);
     const qsizetype lines = std::max<qsizetype>(1, (shown + boxesPerLine(width, s) - 1) / boxesPerLine(width, s));
-    return s.labelHeight + static_cast<int>(lines) * (s.boxHeight + s.lineGap) + s.queueGap;
+    return labelHeight + static_cast<int>(lines) * (s.boxHeight + s.lineGap) + s.queueGap;
 }
 
 } // namespace
@@ -126,8 +134,17 @@ int WaitForGraph::heightForWidth(int width) const
     const Sizes s = Sizes::of(fontMetrics());
     int height = s.margin;
     for (const Queue& queue : m_queues)
-        height += queueHeight(queue.holders.size() + queue.waiters.size(), width, s);
+        height += queueHeight(queue.holders.size() + queue.waiters.size(),
+            labelRect(fontMetrics(), label(queue), width, s).height(), width, s);
     return std::max(120, height);
+}
+
+QString WaitForGraph::label(const Queue& queue)
+{
+    const QString table = queue.table.section(QLatin1Char('.'), -1).remove(QLatin1Char('`'));
+    return tr("%1 row %2: %n waiting, read left to right and line by line from the holder", nullptr,
+        static_cast<int>(queue.waiters.size()))
+        .arg(table, queue.row);
 }
 
 void WaitForGraph::paintEvent(QPaintEvent*)
@@ -155,12 +172,10 @@ void WaitForGraph::paintEvent(QPaintEvent*)
     int y = s.margin;
     for (const Queue& queue : m_queues) {
         painter.setPen(colours.text().color());
-        const QString table = queue.table.section(QLatin1Char('.'), -1).remove(QLatin1Char('`'));
-        painter.drawText(QRect(s.margin, y, width() - 2 * s.margin, s.labelHeight), Qt::AlignVCenter,
-            tr("%1 row %2: %n waiting, read left to right and line by line from the holder", nullptr,
-                static_cast<int>(queue.waiters.size()))
-                .arg(table, queue.row));
-        y += s.labelHeight;
+        const QString title = label(queue);
+        const QRect titleRect = labelRect(fontMetrics(), title, width(), s).translated(0, y);
+        painter.drawText(titleRect, Qt::AlignVCenter | Qt::TextWordWrap, title);
+        y += titleRect.height();
         QStringList boxes = queue.holders + queue.waiters;
         const qsizetype hidden = std::max<qsizetype>(0, boxes.size() - kMaxBoxes);
         boxes = boxes.mid(0, kMaxBoxes);

@@ -33,6 +33,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    static QString label(const Queue& queue); // the queue's title line
     LockSnapshot m_snapshot;
     QList<Queue> m_queues;
 };
