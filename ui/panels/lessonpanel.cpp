@@ -47,6 +47,9 @@ LessonPanel::LessonPanel(QWidget* parent)
     for (const Lesson& lesson : m_lessons)
         m_chooser->addItem(lesson.title, lesson.id);
     m_text->setOpenLinks(false);
+    // The text wraps to the width: a horizontal scroll bar only ever showed a few pixels of
+    // overhang (Chinese text in presenter mode), and took a line from the text.
+    m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_back->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
     m_next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
     m_back->setToolTip(tr("The previous step (Ctrl+Page Up)"));
