@@ -14,6 +14,7 @@ packages=(
     xvfb xauth fonts-dejavu-core
     poppler-utils chromium
     redis-server libhiredis-dev
+    galera-4 rsync
     qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-wqy-microhei
 )
 

@@ -1,6 +1,7 @@
 #include "app/server/embeddedserver.h"
 
 #include "app/db/mysqlconnection.h"
+#include "app/server/loopbackport.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -8,11 +9,8 @@
 #include <QStandardPaths>
 #include <QThread>
 
-#include <arpa/inet.h>
 #include <csignal>
-#include <netinet/in.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace {
@@ -36,27 +34,6 @@ constexpr qsizetype kLogTailChars = 2000;
 bool runningAsRoot()
 {
     return geteuid() == 0;
-}
-
-// `wanted`, when it is free (with SO_REUSEADDR, as the server binds it), else any free port.
-int freeLoopbackPort(int wanted = 0)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    const int reuse = 1;
-    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, sizeof(reuse));
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(static_cast<std::uint16_t>(wanted));
-    int port = 0;
-    socklen_t length = sizeof(address);
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
-        port = ntohs(address.sin_port);
-    ::close(fd);
-    return port == 0 && wanted != 0 ? freeLoopbackPort() : port;
 }
 
 QString findExecutable(const QStringList& names)
@@ -141,7 +118,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     }
 
     stopStaleServer();
-    if (!QFile::exists(dataDirectory() + QLatin1Char('/') + kInitialisedMarker) && !initialise(error, progress)) {
+    if (!ensureInitialised(error, progress)) {
         m_lock.reset();
         return false;
     }
@@ -154,7 +131,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     }
     m_socketPath = m_socketDir->path() + QStringLiteral("/mysqld.sock");
     // A restart keeps the port: clients given the server's address find it again.
-    m_port = freeLoopbackPort(m_port);
+    m_port = LoopbackPort::free(m_port);
     if (m_port == 0) {
         *error = tr("no free loopback port for the embedded server");
         m_lock.reset();
@@ -218,6 +195,11 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     m_lastStartMs = clock.elapsed();
     report(tr("MariaDB %1 ready in %2 s").arg(m_version).arg(m_lastStartMs / 1000.0, 0, 'f', 1));
     return true;
+}
+
+bool EmbeddedServer::ensureInitialised(QString* error, const Progress& progress)
+{
+    return QFile::exists(dataDirectory() + QLatin1Char('/') + kInitialisedMarker) || initialise(error, progress);
 }
 
 bool EmbeddedServer::initialise(QString* error, const Progress& progress)

@@ -27,11 +27,16 @@ public:
     EmbeddedServer& operator=(const EmbeddedServer&) = delete;
 
     bool start(QString* error, const Progress& progress = {});
+    // Initialises the data directory if it has never been (start() does it too); the cluster
+    // calls it first, to hand a joiner's directory to the state transfer's user.
+    bool ensureInitialised(QString* error, const Progress& progress = {});
     // Options added to the server's command line at the next start, after the lab's own
     // (tests use it to start a server unlike the lab's, e.g. one without InnoDB).
     void setExtraArguments(const QStringList& arguments) { m_extraArguments = arguments; }
     void stop();
     bool isRunning() const;
+    // Started, and then ended without stop(): killed or crashed.
+    bool died() const { return m_process && !isRunning(); }
 
     ConnectionParams connectionParams(const QString& database = QStringLiteral("lockbench")) const;
     QString dataDirectory() const { return m_dataRoot + QStringLiteral("/data"); }

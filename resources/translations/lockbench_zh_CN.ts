@@ -544,6 +544,61 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>EmbeddedCluster</name>
+    <message>
+        <source>there is no user &quot;nobody&quot; for the cluster&apos;s state transfer</source>
+        <translation>没有供集群状态传输使用的用户“nobody”</translation>
+    </message>
+    <message>
+        <source>cannot hand %1 to the state transfer&apos;s user: %2</source>
+        <translation>无法把 %1 交给状态传输所用的用户：%2</translation>
+    </message>
+    <message>
+        <source>no Galera provider found (libgalera_smm.so); install the galera-4 package</source>
+        <translation>找不到 Galera 提供程序（libgalera_smm.so）；请安装 galera-4 软件包</translation>
+    </message>
+    <message>
+        <source>no free loopback ports for cluster node %1</source>
+        <translation>没有可供集群节点 %1 使用的空闲回环端口</translation>
+    </message>
+    <message>
+        <source>starting cluster node %1 of %2</source>
+        <translation>正在启动集群节点 %1（共 %2 个）</translation>
+    </message>
+    <message>
+        <source>cluster node %1: %2</source>
+        <translation>集群节点 %1：%2</translation>
+    </message>
+    <message>
+        <source>the node stopped while joining the cluster; see %1</source>
+        <translation>该节点在加入集群时停止了；请查看 %1</translation>
+    </message>
+    <message>
+        <source>not synced with the cluster after %1 s (%2); see %3</source>
+        <translation>%1 s 后仍未与集群同步（%2）；请查看 %3</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>joining</source>
+        <translation>正在加入</translation>
+    </message>
+    <message>
+        <source>donor</source>
+        <translation>捐赠者</translation>
+    </message>
+    <message>
+        <source>synced</source>
+        <translation>已同步</translation>
+    </message>
+    <message>
+        <source>gone</source>
+        <translation>已消失</translation>
+    </message>
+</context>
+<context>
     <name>EmbeddedRedis</name>
     <message>
         <source>no Redis server found (redis-server); install the redis-server package, or give one with --redis URL</source>

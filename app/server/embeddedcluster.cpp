@@ -1,0 +1,223 @@
+#include "app/server/embeddedcluster.h"
+
+#include "app/db/mysqlconnection.h"
+#include "app/server/loopbackport.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QThread>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <grp.h>
+#include <pwd.h>
+#include <unistd.h>
+
+namespace {
+
+// A joiner receives the donor's whole data directory: on loopback, seconds; on a slow disk, more.
+constexpr int kSyncTimeoutMs = 180000;
+constexpr int kSyncPollMs = 200;
+
+// Galera's transfer of state runs an rsync daemon, which drops root's rights to "nobody": a
+// joiner's data directory must be that user's to write. mariadbd, as root, reads it all the same.
+bool handToTransferUser(const QString& directory, QString* error)
+{
+    if (::geteuid() != 0)
+        return true; // the daemon runs as the lab's own user, who owns the directory
+    const passwd* user = ::getpwnam("nobody");
+    const group* users = ::getgrnam("nogroup");
+    if (!user) {
+        *error = EmbeddedCluster::tr("there is no user \"nobody\" for the cluster's state transfer");
+        return false;
+    }
+    const gid_t groupId = users ? users->gr_gid : user->pw_gid;
+    QDirIterator it(directory, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QStringList paths { directory };
+    while (it.hasNext())
+        paths << it.next();
+    for (const QString& path : paths) {
+        if (::lchown(QFile::encodeName(path).constData(), user->pw_uid, groupId) != 0) {
+            *error = EmbeddedCluster::tr("cannot hand %1 to the state transfer's user: %2").arg(path, QString::fromLocal8Bit(::strerror(errno)));
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+EmbeddedCluster::EmbeddedCluster(int nodes, QString dataRoot)
+    : m_dataRoot(std::move(dataRoot))
+{
+    for (int node = 1; node <= std::clamp(nodes, 1, kMaxNodes); ++node)
+        m_nodes.push_back(std::make_unique<EmbeddedServer>(m_dataRoot + QStringLiteral("/node%1").arg(node)));
+}
+
+EmbeddedCluster::~EmbeddedCluster()
+{
+    stop();
+}
+
+QString EmbeddedCluster::defaultDataRoot()
+{
+    return EmbeddedServer::defaultDataRoot() + QStringLiteral("/cluster");
+}
+
+QString EmbeddedCluster::findProvider()
+{
+    for (const char* path : { "/usr/lib/galera/libgalera_smm.so", "/usr/lib/libgalera_smm.so", "/usr/lib64/galera-4/libgalera_smm.so" }) {
+        if (QFile::exists(QLatin1String(path)))
+            return QLatin1String(path);
+    }
+    return {};
+}
+
+bool EmbeddedCluster::start(QString* error, const Progress& progress)
+{
+    const QString provider = findProvider();
+    if (provider.isEmpty()) {
+        *error = tr("no Galera provider found (libgalera_smm.so); install the galera-4 package");
+        return false;
+    }
+    // Every port of every node is known before the first starts: each node's address names them all.
+    m_ports.clear();
+    for (int node = 1; node <= nodeCount(); ++node) {
+        Ports ports { LoopbackPort::free(), LoopbackPort::free(), LoopbackPort::free() };
+        if (ports.group == 0 || ports.stateTransfer == 0 || ports.incrementalTransfer == 0) {
+            *error = tr("no free loopback ports for cluster node %1").arg(node);
+            return false;
+        }
+        m_ports << ports;
+    }
+    for (int node = 1; node <= nodeCount(); ++node) {
+        if (progress)
+            progress(tr("starting cluster node %1 of %2").arg(node).arg(nodeCount()));
+        if (!prepareDataDirectory(node, error))
+            return false;
+        server(node).setExtraArguments(wsrepArguments(node, provider));
+        if (!server(node).start(error, progress) || !waitUntilSynced(node, error)) {
+            *error = tr("cluster node %1: %2").arg(node).arg(*error);
+            stop();
+            return false;
+        }
+    }
+    return true;
+}
+
+bool EmbeddedCluster::prepareDataDirectory(int node, QString* error)
+{
+    EmbeddedServer& s = server(node);
+    if (!s.ensureInitialised(error))
+        return false;
+    // Each start forms a new cluster from the first node, and the others take its state whole:
+    // the lab's tables are made afresh by every run, so nothing older is worth keeping, and a
+    // node left behind by a killed run never refuses to bootstrap or to join.
+    QFile::remove(s.dataDirectory() + QStringLiteral("/grastate.dat"));
+    QFile::remove(s.dataDirectory() + QStringLiteral("/gvwstate.dat"));
+    return node == 1 || handToTransferUser(s.dataDirectory(), error);
+}
+
+QStringList EmbeddedCluster::wsrepArguments(int node, const QString& provider) const
+{
+    QStringList members;
+    for (const Ports& ports : m_ports)
+        members << QStringLiteral("127.0.0.1:%1").arg(ports.group);
+    const Ports& own = m_ports.at(node - 1);
+    return {
+        QStringLiteral("--wsrep-on=ON"),
+        QStringLiteral("--wsrep-provider=") + provider,
+        QStringLiteral("--wsrep-cluster-name=lockbench"),
+        // The first node forms the cluster (an empty address); the others join any member.
+        QStringLiteral("--wsrep-cluster-address=gcomm://") + (node == 1 ? QString() : members.join(QLatin1Char(','))),
+        QStringLiteral("--wsrep-node-name=node%1").arg(node),
+        QStringLiteral("--wsrep-node-address=127.0.0.1:%1").arg(own.group),
+        QStringLiteral("--wsrep-provider-options=base_port=%1;ist.recv_addr=127.0.0.1:%2;gcache.size=64M")
+            .arg(own.group)
+            .arg(own.incrementalTransfer),
+        QStringLiteral("--wsrep-sst-method=rsync"),
+        QStringLiteral("--wsrep-sst-receive-address=127.0.0.1:%1").arg(own.stateTransfer),
+        // What Galera requires of every node: row events, and interleaved auto-increment locks.
+        QStringLiteral("--binlog-format=ROW"),
+        QStringLiteral("--innodb-autoinc-lock-mode=2"),
+    };
+}
+
+bool EmbeddedCluster::waitUntilSynced(int node, QString* error) const
+{
+    QElapsedTimer clock;
+    clock.start();
+    NodeState last = NodeState::Stopped;
+    while (clock.elapsed() < kSyncTimeoutMs) {
+        last = state(node);
+        if (last == NodeState::Synced)
+            return true;
+        if (last == NodeState::Gone) {
+            *error = tr("the node stopped while joining the cluster; see %1").arg(server(node).errorLogPath());
+            return false;
+        }
+        QThread::msleep(kSyncPollMs);
+    }
+    *error = tr("not synced with the cluster after %1 s (%2); see %3")
+                 .arg(kSyncTimeoutMs / 1000)
+                 .arg(stateLabel(last), server(node).errorLogPath());
+    return false;
+}
+
+void EmbeddedCluster::stop()
+{
+    for (int node = nodeCount(); node >= 1; --node)
+        server(node).stop();
+}
+
+ConnectionParams EmbeddedCluster::connectionParams(int node, const QString& database) const
+{
+    return server(node).connectionParams(database);
+}
+
+EmbeddedCluster::NodeState EmbeddedCluster::state(int node) const
+{
+    const EmbeddedServer& s = server(node);
+    if (!s.isRunning())
+        return s.died() ? NodeState::Gone : NodeState::Stopped;
+    MysqlConnection probe;
+    if (!probe.open(s.connectionParams(), false))
+        return NodeState::Joining; // running, not yet taking connections: receiving its state
+    const std::optional<QString> comment = probe.queryText(QStringLiteral(
+        "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'WSREP_LOCAL_STATE_COMMENT'"));
+    if (!comment)
+        return NodeState::Joining;
+    if (*comment == QLatin1String("Synced"))
+        return NodeState::Synced;
+    if (comment->startsWith(QLatin1String("Donor")))
+        return NodeState::Donor;
+    return NodeState::Joining; // Joining, Joined, Initialized
+}
+
+QString EmbeddedCluster::stateLabel(NodeState state)
+{
+    switch (state) {
+    case NodeState::Stopped:
+        return tr("stopped");
+    case NodeState::Joining:
+        return tr("joining");
+    case NodeState::Donor:
+        return tr("donor");
+    case NodeState::Synced:
+        return tr("synced");
+    case NodeState::Gone:
+        break;
+    }
+    return tr("gone");
+}
+
+bool EmbeddedCluster::killNode(int node)
+{
+    if (node < 1 || node > nodeCount() || !server(node).isRunning())
+        return false;
+    return ::kill(static_cast<pid_t>(server(node).serverPid()), SIGKILL) == 0;
+}

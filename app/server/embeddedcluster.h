@@ -1,0 +1,64 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+#include "app/server/embeddedserver.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+// The lab's private Galera cluster: N MariaDB nodes (embedded servers with wsrep on), each with
+// its own data directory under <data root>/cluster and its own loopback ports. The first node
+// bootstraps the cluster; the others join it and receive its state by rsync. Stopped when this
+// object dies, and with the lab through each node's PR_SET_PDEATHSIG.
+// Must be started and stopped from one long-lived thread.
+class EmbeddedCluster {
+    Q_DECLARE_TR_FUNCTIONS(EmbeddedCluster)
+
+public:
+    using Progress = EmbeddedServer::Progress;
+    enum class NodeState { Stopped, Joining, Donor, Synced, Gone };
+    static constexpr int kDefaultNodes = 3;
+    static constexpr int kMaxNodes = 9;
+
+    explicit EmbeddedCluster(int nodes = kDefaultNodes, QString dataRoot = defaultDataRoot());
+    ~EmbeddedCluster();
+    EmbeddedCluster(const EmbeddedCluster&) = delete;
+    EmbeddedCluster& operator=(const EmbeddedCluster&) = delete;
+
+    // Starts every node and waits until each is synced with the cluster.
+    bool start(QString* error, const Progress& progress = {});
+    // The joiners first, the first node last: it is then the one safe to bootstrap from.
+    void stop();
+
+    int nodeCount() const { return static_cast<int>(m_nodes.size()); }
+    // Nodes are numbered from 1, as their names (node1, node2, …) are.
+    ConnectionParams connectionParams(int node, const QString& database = QStringLiteral("lockbench")) const;
+    EmbeddedServer& server(int node) const { return *m_nodes.at(static_cast<std::size_t>(node - 1)); }
+    // Asks the node itself (wsrep_local_state_comment); Gone when its process has died.
+    NodeState state(int node) const;
+    static QString stateLabel(NodeState state);
+    // SIGKILL, as a crash would: the fault a run can inject (--kill-node).
+    bool killNode(int node);
+
+    // <the embedded server's data root>/cluster.
+    static QString defaultDataRoot();
+    static QString findProvider(); // libgalera_smm.so, from Debian's galera-4
+
+private:
+    struct Ports {
+        int group = 0; // gcomm, the nodes' group communication
+        int stateTransfer = 0; // rsync SST, received by a joiner
+        int incrementalTransfer = 0; // IST
+    };
+    QStringList wsrepArguments(int node, const QString& provider) const;
+    bool waitUntilSynced(int node, QString* error) const;
+    bool prepareDataDirectory(int node, QString* error);
+
+    QString m_dataRoot;
+    std::vector<std::unique_ptr<EmbeddedServer>> m_nodes;
+    QList<Ports> m_ports;
+};
