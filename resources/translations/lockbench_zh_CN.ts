@@ -2375,6 +2375,21 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>Placement</name>
+    <message>
+        <source>must be round-robin or one weight per node, such as 1:1:0 (got %1)</source>
+        <translation>必须是 round-robin，或每个节点一个权重，例如 1:1:0（得到的是 %1）</translation>
+    </message>
+    <message>
+        <source>at least one node must have clients (got %1)</source>
+        <translation>至少要有一个节点分到客户端（得到的是 %1）</translation>
+    </message>
+    <message>
+        <source>%1 names %2 nodes, but the cluster has %3</source>
+        <translation>%1 指定了 %2 个节点，但集群有 %3 个</translation>
+    </message>
+</context>
+<context>
     <name>PreparedStatement</name>
     <message>
         <source>not connected</source>
