@@ -3,6 +3,7 @@
 #include "app/report/comparisonsentence.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/fieldlabels.h"
 #include "app/core/passwordmask.h"
 #include "app/core/repeatsummary.h"
 #include "app/report/resultcolumns.h"
@@ -11,7 +12,6 @@
 
 #include <QCoreApplication>
 #include <QMap>
-#include <QRegularExpression>
 
 namespace ReportSection {
 
@@ -25,126 +25,6 @@ QString tr(const char* text)
 QString escape(const QString& text)
 {
     return text.toHtmlEscaped();
-}
-
-// The experiment's fields and their values as the report shows them to readers. The English is the
-// field's flag and value as written on the command line and in experiment files, which stay
-// as they are; a translation may say them in words. Built before any translation is installed,
-// so the table keeps the English and translates it where it is read.
-struct FieldLabel {
-    const char* name;
-    const char* label[2]; // QT_TRANSLATE_NOOP3: the English and its disambiguation
-};
-
-constexpr FieldLabel kFieldLabels[] = {
-    { "workload", QT_TRANSLATE_NOOP3("ReportSection", "workload", "experiment field") },
-    { "skus", QT_TRANSLATE_NOOP3("ReportSection", "skus", "experiment field") },
-    { "stock", QT_TRANSLATE_NOOP3("ReportSection", "stock", "experiment field") },
-    { "slots", QT_TRANSLATE_NOOP3("ReportSection", "slots", "experiment field") },
-    { "threads", QT_TRANSLATE_NOOP3("ReportSection", "threads", "experiment field") },
-    { "skew", QT_TRANSLATE_NOOP3("ReportSection", "skew", "experiment field") },
-    { "qty", QT_TRANSLATE_NOOP3("ReportSection", "qty", "experiment field") },
-    { "stop", QT_TRANSLATE_NOOP3("ReportSection", "stop", "experiment field") },
-    { "duration", QT_TRANSLATE_NOOP3("ReportSection", "duration", "experiment field") },
-    { "orders", QT_TRANSLATE_NOOP3("ReportSection", "orders", "experiment field") },
-    { "time-limit", QT_TRANSLATE_NOOP3("ReportSection", "time-limit", "experiment field") },
-    { "warmup", QT_TRANSLATE_NOOP3("ReportSection", "warmup", "experiment field") },
-    { "server-wait", QT_TRANSLATE_NOOP3("ReportSection", "server-wait", "experiment field") },
-    { "delay-ms", QT_TRANSLATE_NOOP3("ReportSection", "delay-ms", "experiment field") },
-    { "rtt-ms", QT_TRANSLATE_NOOP3("ReportSection", "rtt-ms", "experiment field") },
-    { "isolation", QT_TRANSLATE_NOOP3("ReportSection", "isolation", "experiment field") },
-    { "arrival", QT_TRANSLATE_NOOP3("ReportSection", "arrival", "experiment field") },
-    { "rate", QT_TRANSLATE_NOOP3("ReportSection", "rate", "experiment field") },
-    { "seed", QT_TRANSLATE_NOOP3("ReportSection", "seed", "experiment field") },
-    { "batch", QT_TRANSLATE_NOOP3("ReportSection", "batch", "experiment field") },
-    { "tasks", QT_TRANSLATE_NOOP3("ReportSection", "tasks", "experiment field") },
-    { "claim-timeout", QT_TRANSLATE_NOOP3("ReportSection", "claim-timeout", "experiment field") },
-    { "kill-workers-every", QT_TRANSLATE_NOOP3("ReportSection", "kill-workers-every", "experiment field") },
-    { "writers", QT_TRANSLATE_NOOP3("ReportSection", "writers", "experiment field") },
-    { "max-retries", QT_TRANSLATE_NOOP3("ReportSection", "max-retries", "experiment field") },
-    { "sample-ms", QT_TRANSLATE_NOOP3("ReportSection", "sample-ms", "experiment field") },
-    { "repeat", QT_TRANSLATE_NOOP3("ReportSection", "repeat", "experiment field") },
-    { "deadlock-detect", QT_TRANSLATE_NOOP3("ReportSection", "deadlock-detect", "experiment field") },
-    { "lock-wait-timeout", QT_TRANSLATE_NOOP3("ReportSection", "lock-wait-timeout", "experiment field") },
-    { "flush-log", QT_TRANSLATE_NOOP3("ReportSection", "flush-log", "experiment field") },
-    { "buffer-pool-mb", QT_TRANSLATE_NOOP3("ReportSection", "buffer-pool-mb", "experiment field") },
-    { "database", QT_TRANSLATE_NOOP3("ReportSection", "database", "experiment field") },
-};
-
-struct ValueLabel {
-    const char* field;
-    const char* value;
-    const char* label[2];
-};
-
-constexpr ValueLabel kValueLabels[] = {
-    { "workload", "inventory", QT_TRANSLATE_NOOP3("ReportSection", "inventory", "workload value") },
-    { "workload", "claim", QT_TRANSLATE_NOOP3("ReportSection", "claim", "workload value") },
-    { "skew", "uniform", QT_TRANSLATE_NOOP3("ReportSection", "uniform", "skew value") },
-    { "stop", "duration", QT_TRANSLATE_NOOP3("ReportSection", "duration", "stop value") },
-    { "stop", "orders", QT_TRANSLATE_NOOP3("ReportSection", "orders", "stop value") },
-    { "stop", "sold-out", QT_TRANSLATE_NOOP3("ReportSection", "sold-out", "stop value") },
-    { "isolation", "read-uncommitted", QT_TRANSLATE_NOOP3("ReportSection", "read-uncommitted", "isolation value") },
-    { "isolation", "read-committed", QT_TRANSLATE_NOOP3("ReportSection", "read-committed", "isolation value") },
-    { "isolation", "repeatable-read", QT_TRANSLATE_NOOP3("ReportSection", "repeatable-read", "isolation value") },
-    { "isolation", "serializable", QT_TRANSLATE_NOOP3("ReportSection", "serializable", "isolation value") },
-    { "arrival", "closed", QT_TRANSLATE_NOOP3("ReportSection", "closed", "arrival value") },
-    { "arrival", "open", QT_TRANSLATE_NOOP3("ReportSection", "open", "arrival value") },
-    { "deadlock-detect", "on", QT_TRANSLATE_NOOP3("ReportSection", "on", "deadlock-detect value") },
-    { "deadlock-detect", "off", QT_TRANSLATE_NOOP3("ReportSection", "off", "deadlock-detect value") },
-    { "deadlock-detect", "server", QT_TRANSLATE_NOOP3("ReportSection", "server", "deadlock-detect value") },
-};
-
-// The fields whose value is a duration such as "10s", "500ms", "2m" or "1h".
-bool isDurationField(const QString& name)
-{
-    for (const char* field : { "duration", "time-limit", "warmup", "server-wait", "claim-timeout", "kill-workers-every" }) {
-        if (name == QLatin1String(field))
-            return true;
-    }
-    return false;
-}
-
-// A field's name for readers; the name itself when the table does not know it.
-QString fieldLabel(const QString& name)
-{
-    for (const FieldLabel& field : kFieldLabels) {
-        if (name == QLatin1String(field.name))
-            return QCoreApplication::translate("ReportSection", field.label[0], field.label[1]);
-    }
-    return name;
-}
-
-// A field's value for readers, from what ExperimentFields prints for it: words, durations and
-// skews in the reader's language, numbers and names as they are.
-QString fieldValue(const QString& name, const QString& value)
-{
-    for (const ValueLabel& label : kValueLabels) {
-        if (name == QLatin1String(label.field) && value == QLatin1String(label.value))
-            return QCoreApplication::translate("ReportSection", label.label[0], label.label[1]);
-    }
-    if (isDurationField(name)) {
-        static const QRegularExpression duration(QStringLiteral("^(\\d+)(ms|s|m|h)$"));
-        if (const QRegularExpressionMatch match = duration.match(value); match.hasMatch()) {
-            const QString unit = match.captured(2);
-            //: A duration in an experiment's settings, e.g. 10s
-            const QString text = unit == QLatin1String("ms") ? QCoreApplication::translate("ReportSection", "%1ms", "duration")
-                : unit == QLatin1String("s")                 ? QCoreApplication::translate("ReportSection", "%1s", "duration")
-                : unit == QLatin1String("m")                 ? QCoreApplication::translate("ReportSection", "%1m", "duration")
-                                                             : QCoreApplication::translate("ReportSection", "%1h", "duration");
-            return text.arg(match.captured(1));
-        }
-    }
-    if (name == QLatin1String("skew")) {
-        const QStringList parts = value.split(QLatin1Char(':'));
-        //: The hot-set skew: PERCENT of the orders go to the first SKUS SKUs
-        if (parts.size() == 3 && parts[0] == QLatin1String("hotset"))
-            return QCoreApplication::translate("ReportSection", "hotset:%1:%2", "skew value").arg(parts[1], parts[2]);
-        //: The Zipf skew with its parameter s
-        if (parts.size() == 2 && parts[0] == QLatin1String("zipf"))
-            return QCoreApplication::translate("ReportSection", "zipf:%1", "skew value").arg(parts[1]);
-    }
-    return value;
 }
 
 // The fields a sweep varies are named as they are in ReportGroup::varying.
@@ -165,10 +45,10 @@ QString experimentTable(const ReportGroup& group)
         if (ExperimentFields::unusedIn(field.name, group.experiment))
             continue; // a duration under the sold-out stop, say: it played no part
         const bool varies = group.varying.contains(groupFieldOf(field.name));
-        const QString value = varies ? tr("per row") : fieldValue(field.name, field.print(group.experiment));
+        const QString value = varies ? tr("per row") : FieldLabels::valueLabel(field.name, field.print(group.experiment));
         if (inLine == 0)
             out += QStringLiteral("<tr>");
-        out += QStringLiteral("<th>%1</th><td class='value'>%2</td>").arg(escape(fieldLabel(field.name)), escape(value));
+        out += QStringLiteral("<th>%1</th><td class='value'>%2</td>").arg(escape(FieldLabels::label(field.name)), escape(value));
         if (++inLine == kPerLine) {
             out += QStringLiteral("</tr>");
             inLine = 0;
@@ -268,7 +148,7 @@ QString summary(const ReportGroup& group)
     QStringList parts;
     const auto valueOf = [&](const char* field) {
         const QString name = QLatin1String(field);
-        return fieldValue(name, ExperimentFields::find(name)->print(e));
+        return FieldLabels::valueLabel(name, ExperimentFields::find(name)->print(e));
     };
     const auto part = [&](const char* field, const QString& text) {
         if (!group.varying.contains(QLatin1String(field)))
@@ -291,8 +171,8 @@ QString summary(const ReportGroup& group)
     if (!group.varying.isEmpty()) {
         QStringList varying;
         for (const QString& name : group.varying)
-            varying << fieldLabel(name);
-        parts << tr("sweep over %1").arg(varying.join(QStringLiteral(", ")));
+            varying << FieldLabels::label(name);
+        parts << tr("sweep: %1 per row").arg(varying.join(QStringLiteral(", ")));
     }
     return parts.join(QStringLiteral(", "));
 }

@@ -1076,74 +1076,6 @@ or lost an order.</source>
         <source>Cannot save the experiment</source>
         <translation>无法保存实验</translation>
     </message>
-    <message>
-        <source>inventory (buy stock)</source>
-        <translation>inventory（购买库存）</translation>
-    </message>
-    <message>
-        <source>claim (work through tasks)</source>
-        <translation>claim（处理任务）</translation>
-    </message>
-    <message>
-        <source>duration</source>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>a number of orders</source>
-        <translation>指定订单数</translation>
-    </message>
-    <message>
-        <source>sold out</source>
-        <translation>售罄</translation>
-    </message>
-    <message>
-        <source>READ UNCOMMITTED</source>
-        <translation>READ UNCOMMITTED</translation>
-    </message>
-    <message>
-        <source>READ COMMITTED</source>
-        <translation>READ COMMITTED</translation>
-    </message>
-    <message>
-        <source>REPEATABLE READ</source>
-        <translation>REPEATABLE READ</translation>
-    </message>
-    <message>
-        <source>SERIALIZABLE</source>
-        <translation>SERIALIZABLE</translation>
-    </message>
-    <message>
-        <source>closed loop (each client waits for its reply)</source>
-        <translation>闭环（每个客户端等待自己的回复）</translation>
-    </message>
-    <message>
-        <source>open loop (orders arrive at a rate)</source>
-        <translation>开环（订单按固定速率到达）</translation>
-    </message>
-    <message>
-        <source>as the server has it</source>
-        <translation>沿用服务器设置</translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation>开启</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>0: write and flush about once a second</source>
-        <translation>0：约每秒写入并刷盘一次</translation>
-    </message>
-    <message>
-        <source>1: flush at every commit</source>
-        <translation>1：每次提交都刷盘</translation>
-    </message>
-    <message>
-        <source>2: write at commit, flush once a second</source>
-        <translation>2：提交时写入，每秒刷盘一次</translation>
-    </message>
 </context>
 <context>
     <name>ExperimentRunner</name>
@@ -1200,6 +1132,265 @@ or lost an order.</source>
     <message>
         <source>Export chart as %1…</source>
         <translation>将图表导出为 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>FieldLabels</name>
+    <message>
+        <source>Workload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Claim: tasks</source>
+        <translation>认领：任务数</translation>
+    </message>
+    <message>
+        <source>Claim: timeout</source>
+        <translation>认领：超时</translation>
+    </message>
+    <message>
+        <source>Kill a worker every</source>
+        <translation>终止工作线程间隔</translation>
+    </message>
+    <message>
+        <source>SKUs</source>
+        <translation>SKU 数</translation>
+    </message>
+    <message>
+        <source>Stock per SKU</source>
+        <translation>每个 SKU 的库存</translation>
+    </message>
+    <message>
+        <source>Slots per SKU</source>
+        <translation>每个 SKU 的槽位数</translation>
+    </message>
+    <message>
+        <source>Client threads</source>
+        <translation>客户端线程数</translation>
+    </message>
+    <message>
+        <source>Skew</source>
+        <translation>倾斜</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>每单数量</translation>
+    </message>
+    <message>
+        <source>Stop at</source>
+        <translation>停止条件</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Orders</source>
+        <translation>订单数</translation>
+    </message>
+    <message>
+        <source>Time limit</source>
+        <translation>时间上限</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>Wait for a silent server</source>
+        <translation>等待服务器空闲</translation>
+    </message>
+    <message>
+        <source>Delay in transaction, ms</source>
+        <translation>事务内延迟（ms）</translation>
+    </message>
+    <message>
+        <source>Network round trip, ms</source>
+        <translation>网络往返（ms）</translation>
+    </message>
+    <message>
+        <source>Isolation</source>
+        <translation>隔离级别</translation>
+    </message>
+    <message>
+        <source>Arrival</source>
+        <translation>到达方式</translation>
+    </message>
+    <message>
+        <source>Rate, orders/s</source>
+        <translation>速率（单/秒）</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Batch (queued, claim)</source>
+        <translation>批量（queued、claim）</translation>
+    </message>
+    <message>
+        <source>Queued: writers</source>
+        <translation>queued：写入线程数</translation>
+    </message>
+    <message>
+        <source>Optimistic: max retries</source>
+        <translation>optimistic：最大重试次数</translation>
+    </message>
+    <message>
+        <source>Sample every, ms</source>
+        <translation>采样间隔（ms）</translation>
+    </message>
+    <message>
+        <source>Runs of each strategy</source>
+        <translation>每个策略的运行次数</translation>
+    </message>
+    <message>
+        <source>Server: deadlock detection</source>
+        <translation>服务器：死锁检测</translation>
+    </message>
+    <message>
+        <source>Server: lock wait timeout, s</source>
+        <translation>服务器：锁等待超时（s）</translation>
+    </message>
+    <message>
+        <source>Server: flush log at commit</source>
+        <translation>服务器：提交时刷日志</translation>
+    </message>
+    <message>
+        <source>Server: buffer pool, MiB</source>
+        <translation>服务器：缓冲池（MiB）</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+    <message>
+        <source>inventory (buy stock)</source>
+        <comment>workload</comment>
+        <translation>inventory（购买库存）</translation>
+    </message>
+    <message>
+        <source>claim (work through tasks)</source>
+        <comment>workload</comment>
+        <translation>claim（处理任务）</translation>
+    </message>
+    <message>
+        <source>duration</source>
+        <comment>stop</comment>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>a number of orders</source>
+        <comment>stop</comment>
+        <translation>指定订单数</translation>
+    </message>
+    <message>
+        <source>sold out</source>
+        <comment>stop</comment>
+        <translation>售罄</translation>
+    </message>
+    <message>
+        <source>READ UNCOMMITTED</source>
+        <comment>isolation</comment>
+        <translation>READ UNCOMMITTED</translation>
+    </message>
+    <message>
+        <source>READ COMMITTED</source>
+        <comment>isolation</comment>
+        <translation>READ COMMITTED</translation>
+    </message>
+    <message>
+        <source>REPEATABLE READ</source>
+        <comment>isolation</comment>
+        <translation>REPEATABLE READ</translation>
+    </message>
+    <message>
+        <source>SERIALIZABLE</source>
+        <comment>isolation</comment>
+        <translation>SERIALIZABLE</translation>
+    </message>
+    <message>
+        <source>closed loop (each client waits for its reply)</source>
+        <comment>arrival</comment>
+        <translation>闭环（每个客户端等待自己的回复）</translation>
+    </message>
+    <message>
+        <source>open loop (orders arrive at a rate)</source>
+        <comment>arrival</comment>
+        <translation>开环（订单按固定速率到达）</translation>
+    </message>
+    <message>
+        <source>as the server has it</source>
+        <comment>deadlock-detect</comment>
+        <translation>沿用服务器设置</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <comment>deadlock-detect</comment>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <comment>deadlock-detect</comment>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>as the server has it</source>
+        <comment>flush-log</comment>
+        <translation>沿用服务器设置</translation>
+    </message>
+    <message>
+        <source>0: write and flush about once a second</source>
+        <comment>flush-log</comment>
+        <translation>0：约每秒写入并刷盘一次</translation>
+    </message>
+    <message>
+        <source>1: flush at every commit</source>
+        <comment>flush-log</comment>
+        <translation>1：每次提交都刷盘</translation>
+    </message>
+    <message>
+        <source>2: write at commit, flush once a second</source>
+        <comment>flush-log</comment>
+        <translation>2：提交时写入，每秒刷盘一次</translation>
+    </message>
+    <message>
+        <source>%1ms</source>
+        <comment>duration</comment>
+        <extracomment>A duration in an experiment&apos;s settings, e.g. 10s</extracomment>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1s</source>
+        <comment>duration</comment>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1m</source>
+        <comment>duration</comment>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1h</source>
+        <comment>duration</comment>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>uniform</source>
+        <comment>skew</comment>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <source>hotset:%1:%2</source>
+        <comment>skew</comment>
+        <extracomment>The hot-set skew: PERCENT of the orders go to the first SKUS SKUs</extracomment>
+        <translation>热点集：%1% 的订单落在前 %2 个 SKU</translation>
+    </message>
+    <message>
+        <source>zipf:%1</source>
+        <comment>skew</comment>
+        <extracomment>The Zipf skew with its parameter s</extracomment>
+        <translation>Zipf 分布（参数 %1）</translation>
     </message>
 </context>
 <context>
@@ -2588,134 +2779,6 @@ t = %2 s
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
-    <message>
-        <source>Workload</source>
-        <translation>负载</translation>
-    </message>
-    <message>
-        <source>Claim: tasks</source>
-        <translation>认领：任务数</translation>
-    </message>
-    <message>
-        <source>Claim: timeout</source>
-        <translation>认领：超时</translation>
-    </message>
-    <message>
-        <source>Kill a worker every</source>
-        <translation>终止工作线程间隔</translation>
-    </message>
-    <message>
-        <source>SKUs</source>
-        <translation>SKU 数</translation>
-    </message>
-    <message>
-        <source>Stock per SKU</source>
-        <translation>每个 SKU 的库存</translation>
-    </message>
-    <message>
-        <source>Slots per SKU</source>
-        <translation>每个 SKU 的槽位数</translation>
-    </message>
-    <message>
-        <source>Client threads</source>
-        <translation>客户端线程数</translation>
-    </message>
-    <message>
-        <source>Skew</source>
-        <translation>倾斜</translation>
-    </message>
-    <message>
-        <source>Quantity</source>
-        <translation>每单数量</translation>
-    </message>
-    <message>
-        <source>Stop at</source>
-        <translation>停止条件</translation>
-    </message>
-    <message>
-        <source>Duration</source>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>Orders</source>
-        <translation>订单数</translation>
-    </message>
-    <message>
-        <source>Time limit</source>
-        <translation>时间上限</translation>
-    </message>
-    <message>
-        <source>Warm-up</source>
-        <translation>预热</translation>
-    </message>
-    <message>
-        <source>Wait for a silent server</source>
-        <translation>等待服务器空闲</translation>
-    </message>
-    <message>
-        <source>Delay in transaction, ms</source>
-        <translation>事务内延迟（ms）</translation>
-    </message>
-    <message>
-        <source>Network round trip, ms</source>
-        <translation>网络往返（ms）</translation>
-    </message>
-    <message>
-        <source>Isolation</source>
-        <translation>隔离级别</translation>
-    </message>
-    <message>
-        <source>Arrival</source>
-        <translation>到达方式</translation>
-    </message>
-    <message>
-        <source>Rate, orders/s</source>
-        <translation>速率（单/秒）</translation>
-    </message>
-    <message>
-        <source>Seed</source>
-        <translation>随机种子</translation>
-    </message>
-    <message>
-        <source>Batch (queued, claim)</source>
-        <translation>批量（queued、claim）</translation>
-    </message>
-    <message>
-        <source>Queued: writers</source>
-        <translation>queued：写入线程数</translation>
-    </message>
-    <message>
-        <source>Optimistic: max retries</source>
-        <translation>optimistic：最大重试次数</translation>
-    </message>
-    <message>
-        <source>Sample every, ms</source>
-        <translation>采样间隔（ms）</translation>
-    </message>
-    <message>
-        <source>Runs of each strategy</source>
-        <translation>每个策略的运行次数</translation>
-    </message>
-    <message>
-        <source>Server: deadlock detection</source>
-        <translation>服务器：死锁检测</translation>
-    </message>
-    <message>
-        <source>Server: lock wait timeout, s</source>
-        <translation>服务器：锁等待超时（s）</translation>
-    </message>
-    <message>
-        <source>Server: flush log at commit</source>
-        <translation>服务器：提交时刷日志</translation>
-    </message>
-    <message>
-        <source>Server: buffer pool, MiB</source>
-        <translation>服务器：缓冲池（MiB）</translation>
-    </message>
-    <message>
-        <source>Database</source>
-        <translation>数据库</translation>
-    </message>
 </context>
 <context>
     <name>QtSqlConnection</name>
@@ -2918,10 +2981,6 @@ t = %2 s
         <translation>往返 %1 ms</translation>
     </message>
     <message>
-        <source>sweep over %1</source>
-        <translation>扫描 %1</translation>
-    </message>
-    <message>
         <source>Experiment %1: %2</source>
         <translation>实验 %1：%2</translation>
     </message>
@@ -2942,272 +3001,8 @@ t = %2 s
         <translation>注释</translation>
     </message>
     <message>
-        <source>workload</source>
-        <comment>experiment field</comment>
-        <translation>负载</translation>
-    </message>
-    <message>
-        <source>skus</source>
-        <comment>experiment field</comment>
-        <translation>SKU 数</translation>
-    </message>
-    <message>
-        <source>stock</source>
-        <comment>experiment field</comment>
-        <translation>库存</translation>
-    </message>
-    <message>
-        <source>slots</source>
-        <comment>experiment field</comment>
-        <translation>槽位数</translation>
-    </message>
-    <message>
-        <source>threads</source>
-        <comment>experiment field</comment>
-        <translation>线程数</translation>
-    </message>
-    <message>
-        <source>skew</source>
-        <comment>experiment field</comment>
-        <translation>倾斜</translation>
-    </message>
-    <message>
-        <source>qty</source>
-        <comment>experiment field</comment>
-        <translation>每单数量</translation>
-    </message>
-    <message>
-        <source>stop</source>
-        <comment>experiment field</comment>
-        <translation>停止条件</translation>
-    </message>
-    <message>
-        <source>duration</source>
-        <comment>experiment field</comment>
-        <translation>时长</translation>
-    </message>
-    <message>
-        <source>orders</source>
-        <comment>experiment field</comment>
-        <translation>订单数</translation>
-    </message>
-    <message>
-        <source>time-limit</source>
-        <comment>experiment field</comment>
-        <translation>时间上限</translation>
-    </message>
-    <message>
-        <source>warmup</source>
-        <comment>experiment field</comment>
-        <translation>预热</translation>
-    </message>
-    <message>
-        <source>server-wait</source>
-        <comment>experiment field</comment>
-        <translation>等待服务器空闲</translation>
-    </message>
-    <message>
-        <source>delay-ms</source>
-        <comment>experiment field</comment>
-        <translation>事务内延迟（ms）</translation>
-    </message>
-    <message>
-        <source>rtt-ms</source>
-        <comment>experiment field</comment>
-        <translation>网络往返（ms）</translation>
-    </message>
-    <message>
-        <source>isolation</source>
-        <comment>experiment field</comment>
-        <translation>隔离级别</translation>
-    </message>
-    <message>
-        <source>arrival</source>
-        <comment>experiment field</comment>
-        <translation>到达方式</translation>
-    </message>
-    <message>
-        <source>rate</source>
-        <comment>experiment field</comment>
-        <translation>速率（单/秒）</translation>
-    </message>
-    <message>
-        <source>seed</source>
-        <comment>experiment field</comment>
-        <translation>随机种子</translation>
-    </message>
-    <message>
-        <source>batch</source>
-        <comment>experiment field</comment>
-        <translation>批量</translation>
-    </message>
-    <message>
-        <source>tasks</source>
-        <comment>experiment field</comment>
-        <translation>任务数</translation>
-    </message>
-    <message>
-        <source>claim-timeout</source>
-        <comment>experiment field</comment>
-        <translation>认领超时</translation>
-    </message>
-    <message>
-        <source>kill-workers-every</source>
-        <comment>experiment field</comment>
-        <translation>终止工作线程间隔</translation>
-    </message>
-    <message>
-        <source>writers</source>
-        <comment>experiment field</comment>
-        <translation>写入线程数</translation>
-    </message>
-    <message>
-        <source>max-retries</source>
-        <comment>experiment field</comment>
-        <translation>最大重试次数</translation>
-    </message>
-    <message>
-        <source>sample-ms</source>
-        <comment>experiment field</comment>
-        <translation>采样间隔（ms）</translation>
-    </message>
-    <message>
-        <source>repeat</source>
-        <comment>experiment field</comment>
-        <translation>运行次数</translation>
-    </message>
-    <message>
-        <source>deadlock-detect</source>
-        <comment>experiment field</comment>
-        <translation>死锁检测</translation>
-    </message>
-    <message>
-        <source>lock-wait-timeout</source>
-        <comment>experiment field</comment>
-        <translation>锁等待超时（s）</translation>
-    </message>
-    <message>
-        <source>flush-log</source>
-        <comment>experiment field</comment>
-        <translation>提交时刷日志</translation>
-    </message>
-    <message>
-        <source>buffer-pool-mb</source>
-        <comment>experiment field</comment>
-        <translation>缓冲池（MiB）</translation>
-    </message>
-    <message>
-        <source>database</source>
-        <comment>experiment field</comment>
-        <translation>数据库</translation>
-    </message>
-    <message>
-        <source>inventory</source>
-        <comment>workload value</comment>
-        <translation>库存扣减</translation>
-    </message>
-    <message>
-        <source>claim</source>
-        <comment>workload value</comment>
-        <translation>任务认领</translation>
-    </message>
-    <message>
-        <source>uniform</source>
-        <comment>skew value</comment>
-        <translation>均匀</translation>
-    </message>
-    <message>
-        <source>duration</source>
-        <comment>stop value</comment>
-        <translation>按时长</translation>
-    </message>
-    <message>
-        <source>orders</source>
-        <comment>stop value</comment>
-        <translation>按订单数</translation>
-    </message>
-    <message>
-        <source>sold-out</source>
-        <comment>stop value</comment>
-        <translation>直到售罄</translation>
-    </message>
-    <message>
-        <source>read-uncommitted</source>
-        <comment>isolation value</comment>
-        <translation>读未提交</translation>
-    </message>
-    <message>
-        <source>read-committed</source>
-        <comment>isolation value</comment>
-        <translation>读已提交</translation>
-    </message>
-    <message>
-        <source>repeatable-read</source>
-        <comment>isolation value</comment>
-        <translation>可重复读</translation>
-    </message>
-    <message>
-        <source>serializable</source>
-        <comment>isolation value</comment>
-        <translation>可串行化</translation>
-    </message>
-    <message>
-        <source>closed</source>
-        <comment>arrival value</comment>
-        <translation>闭环</translation>
-    </message>
-    <message>
-        <source>open</source>
-        <comment>arrival value</comment>
-        <translation>开环</translation>
-    </message>
-    <message>
-        <source>on</source>
-        <comment>deadlock-detect value</comment>
-        <translation>开启</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <comment>deadlock-detect value</comment>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>server</source>
-        <comment>deadlock-detect value</comment>
-        <translation>沿用服务器设置</translation>
-    </message>
-    <message>
-        <source>%1ms</source>
-        <comment>duration</comment>
-        <extracomment>A duration in an experiment&apos;s settings, e.g. 10s</extracomment>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1s</source>
-        <comment>duration</comment>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1m</source>
-        <comment>duration</comment>
-        <translation>%1 分钟</translation>
-    </message>
-    <message>
-        <source>%1h</source>
-        <comment>duration</comment>
-        <translation>%1 小时</translation>
-    </message>
-    <message>
-        <source>hotset:%1:%2</source>
-        <comment>skew value</comment>
-        <extracomment>The hot-set skew: PERCENT of the orders go to the first SKUS SKUs</extracomment>
-        <translation>热点集：%1% 的订单落在前 %2 个 SKU</translation>
-    </message>
-    <message>
-        <source>zipf:%1</source>
-        <comment>skew value</comment>
-        <extracomment>The Zipf skew with its parameter s</extracomment>
-        <translation>Zipf 分布（参数 %1）</translation>
+        <source>sweep: %1 per row</source>
+        <translation>扫描：每行的%1不同</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/panels/experimentpanel.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/fieldlabels.h"
 #include "app/report/strategycolors.h"
 
 #include <QComboBox>
@@ -13,96 +14,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
-
-namespace {
-
-QString labelFor(const QString& field)
-{
-    // Built on each call, not once: the labels follow a language installed after the first window.
-    const QHash<QString, QString> labels = {
-        { QStringLiteral("workload"), QObject::tr("Workload") },
-        { QStringLiteral("tasks"), QObject::tr("Claim: tasks") },
-        { QStringLiteral("claim-timeout"), QObject::tr("Claim: timeout") },
-        { QStringLiteral("kill-workers-every"), QObject::tr("Kill a worker every") },
-        { QStringLiteral("skus"), QObject::tr("SKUs") },
-        { QStringLiteral("stock"), QObject::tr("Stock per SKU") },
-        { QStringLiteral("slots"), QObject::tr("Slots per SKU") },
-        { QStringLiteral("threads"), QObject::tr("Client threads") },
-        { QStringLiteral("skew"), QObject::tr("Skew") },
-        { QStringLiteral("qty"), QObject::tr("Quantity") },
-        { QStringLiteral("stop"), QObject::tr("Stop at") },
-        { QStringLiteral("duration"), QObject::tr("Duration") },
-        { QStringLiteral("orders"), QObject::tr("Orders") },
-        { QStringLiteral("time-limit"), QObject::tr("Time limit") },
-        { QStringLiteral("warmup"), QObject::tr("Warm-up") },
-        { QStringLiteral("server-wait"), QObject::tr("Wait for a silent server") },
-        { QStringLiteral("delay-ms"), QObject::tr("Delay in transaction, ms") },
-        { QStringLiteral("rtt-ms"), QObject::tr("Network round trip, ms") },
-        { QStringLiteral("isolation"), QObject::tr("Isolation") },
-        { QStringLiteral("arrival"), QObject::tr("Arrival") },
-        { QStringLiteral("rate"), QObject::tr("Rate, orders/s") },
-        { QStringLiteral("seed"), QObject::tr("Seed") },
-        { QStringLiteral("batch"), QObject::tr("Batch (queued, claim)") },
-        { QStringLiteral("writers"), QObject::tr("Queued: writers") },
-        { QStringLiteral("max-retries"), QObject::tr("Optimistic: max retries") },
-        { QStringLiteral("sample-ms"), QObject::tr("Sample every, ms") },
-        { QStringLiteral("repeat"), QObject::tr("Runs of each strategy") },
-        { QStringLiteral("deadlock-detect"), QObject::tr("Server: deadlock detection") },
-        { QStringLiteral("lock-wait-timeout"), QObject::tr("Server: lock wait timeout, s") },
-        { QStringLiteral("flush-log"), QObject::tr("Server: flush log at commit") },
-        { QStringLiteral("buffer-pool-mb"), QObject::tr("Server: buffer pool, MiB") },
-        { QStringLiteral("database"), QObject::tr("Database") },
-    };
-    return labels.value(field, field);
-}
-
-QStringList choicesFor(const QString& field)
-{
-    if (field == QLatin1String("workload"))
-        return { workloadName(WorkloadKind::Inventory), workloadName(WorkloadKind::Claim) };
-    if (field == QLatin1String("stop"))
-        return { stopName(StopKind::Duration), stopName(StopKind::Orders), stopName(StopKind::SoldOut) };
-    if (field == QLatin1String("isolation"))
-        return { isolationName(Isolation::ReadUncommitted), isolationName(Isolation::ReadCommitted),
-            isolationName(Isolation::RepeatableRead), isolationName(Isolation::Serializable) };
-    if (field == QLatin1String("arrival"))
-        return { arrivalName(ArrivalMode::Closed), arrivalName(ArrivalMode::Open) };
-    if (field == QLatin1String("deadlock-detect"))
-        return { knobSwitchName(KnobSwitch::Server), knobSwitchName(KnobSwitch::On), knobSwitchName(KnobSwitch::Off) };
-    if (field == QLatin1String("flush-log"))
-        return { QStringLiteral("-1"), QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2") };
-    return {};
-}
-
-// What a choice reads as in the form; the item keeps the value the experiment files and the
-// command line use, so a saved experiment reads the same in every language.
-QString choiceLabel(const QString& value)
-{
-    static const QHash<QString, const char*> labels = {
-        { QStringLiteral("inventory"), QT_TRANSLATE_NOOP("ExperimentPanel", "inventory (buy stock)") },
-        { QStringLiteral("claim"), QT_TRANSLATE_NOOP("ExperimentPanel", "claim (work through tasks)") },
-        { QStringLiteral("duration"), QT_TRANSLATE_NOOP("ExperimentPanel", "duration") },
-        { QStringLiteral("orders"), QT_TRANSLATE_NOOP("ExperimentPanel", "a number of orders") },
-        { QStringLiteral("sold-out"), QT_TRANSLATE_NOOP("ExperimentPanel", "sold out") },
-        { QStringLiteral("read-uncommitted"), QT_TRANSLATE_NOOP("ExperimentPanel", "READ UNCOMMITTED") },
-        { QStringLiteral("read-committed"), QT_TRANSLATE_NOOP("ExperimentPanel", "READ COMMITTED") },
-        { QStringLiteral("repeatable-read"), QT_TRANSLATE_NOOP("ExperimentPanel", "REPEATABLE READ") },
-        { QStringLiteral("serializable"), QT_TRANSLATE_NOOP("ExperimentPanel", "SERIALIZABLE") },
-        { QStringLiteral("closed"), QT_TRANSLATE_NOOP("ExperimentPanel", "closed loop (each client waits for its reply)") },
-        { QStringLiteral("open"), QT_TRANSLATE_NOOP("ExperimentPanel", "open loop (orders arrive at a rate)") },
-        { QStringLiteral("server"), QT_TRANSLATE_NOOP("ExperimentPanel", "as the server has it") },
-        { QStringLiteral("on"), QT_TRANSLATE_NOOP("ExperimentPanel", "on") },
-        { QStringLiteral("off"), QT_TRANSLATE_NOOP("ExperimentPanel", "off") },
-        { QStringLiteral("-1"), QT_TRANSLATE_NOOP("ExperimentPanel", "as the server has it") },
-        { QStringLiteral("0"), QT_TRANSLATE_NOOP("ExperimentPanel", "0: write and flush about once a second") },
-        { QStringLiteral("1"), QT_TRANSLATE_NOOP("ExperimentPanel", "1: flush at every commit") },
-        { QStringLiteral("2"), QT_TRANSLATE_NOOP("ExperimentPanel", "2: write at commit, flush once a second") },
-    };
-    const char* label = labels.value(value);
-    return label ? QCoreApplication::translate("ExperimentPanel", label) : value;
-}
-
-} // namespace
 
 ExperimentPanel::ExperimentPanel(QWidget* parent)
     : QWidget(parent)
@@ -130,7 +41,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
         auto* cellLayout = new QVBoxLayout(cell);
         cellLayout->setContentsMargins(0, 0, 0, 0);
         cellLayout->setSpacing(0);
-        const QStringList choices = choicesFor(field.name);
+        const QStringList choices = FieldLabels::choices(field.name);
         if (choices.isEmpty()) {
             editor.line = new QLineEdit(cell);
             editor.line->setObjectName(field.name);
@@ -142,7 +53,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
             editor.combo = new QComboBox(cell);
             editor.combo->setObjectName(field.name);
             for (const QString& choice : choices)
-                editor.combo->addItem(choiceLabel(choice), choice);
+                editor.combo->addItem(FieldLabels::valueLabel(field.name, choice), choice);
             editor.combo->setToolTip(field.help);
             cellLayout->addWidget(editor.combo);
             connect(editor.combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::fieldEdited);
@@ -152,7 +63,7 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
         editor.error->setStyleSheet(QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()));
         editor.error->hide();
         cellLayout->addWidget(editor.error);
-        auto* label = new QLabel(labelFor(field.name), this);
+        auto* label = new QLabel(FieldLabels::label(field.name), this);
         label->setToolTip(field.help);
         form->addRow(label, cell);
         m_editors.insert(field.name, editor);
