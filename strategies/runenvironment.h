@@ -27,6 +27,14 @@ public:
 
     const Experiment& experiment() const { return m_experiment; }
     const ConnectionParams& params() const { return m_params; }
+    // Where the next client connects: on a cluster, its node by the experiment's placement
+    // (clients in the order they ask; a strategy's own writers after them, spread the same way).
+    ConnectionParams nextClientParams()
+    {
+        const int clients = std::max(1, m_experiment.threads);
+        const int index = m_nextClient.fetch_add(1, std::memory_order_relaxed) % clients;
+        return m_params.onNode(m_experiment.placement.nodeOf(index, clients, m_params.nodeCount()));
+    }
     // The simulated network round trip each shopper's statements cross.
     std::chrono::nanoseconds roundTrip() const
     {
@@ -141,6 +149,7 @@ public:
 private:
     const Experiment& m_experiment;
     ConnectionParams m_params;
+    std::atomic<int> m_nextClient { 0 };
     const std::atomic<bool>& m_stop;
     RunErrorLog m_errors;
     std::atomic<bool> m_serverLost { false };

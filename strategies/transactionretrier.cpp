@@ -31,9 +31,10 @@ TransactionRetrier::~TransactionRetrier()
 
 bool TransactionRetrier::connect(QString* error)
 {
-    if (!m_connection.open(m_environment.params())) {
+    m_params = m_environment.nextClientParams();
+    if (!m_connection.open(m_params)) {
         *error = tr("cannot connect to %1: %2")
-                     .arg(m_environment.params().endpoint(), m_connection.lastError().toString());
+                     .arg(m_params.endpoint(), m_connection.lastError().toString());
         return false;
     }
     if (setUpSession(error))
@@ -93,6 +94,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         WorkerCounters::add(m_counters.attempts, 1);
         m_lockedAtNs = 0;
         m_committingAtNs = 0;
+        m_commitFailed = false;
         // A connection lost between orders has nothing under way: this order fails, it is not unknown.
         if (!m_connection.isOpen() && !reconnect()) {
             m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : MysqlError { 2006, tr("not connected") },
@@ -125,7 +127,9 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             break;
         }
 
-        const ErrorClass errorClass = result.error.errorClass();
+        // On a cluster COMMIT is where another node's write is found: certification aborts the
+        // transaction there, which is no lock-wait deadlock and is counted apart.
+        const ErrorClass errorClass = m_commitFailed ? classifyCommitError(result.error.code) : result.error.errorClass();
         m_counters.countError(errorClass);
         if (errorClass == ErrorClass::ConnectionLost) {
             // The last statement may or may not have committed: reconnect, then ask.
@@ -156,7 +160,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             if (endsTheRun(result.error.code))
                 m_environment.failRun(describeRunEndingError(result.error));
             return OrderOutcome::Failed;
-        } else if (errorClass != ErrorClass::Deadlock) {
+        } else if (errorClass != ErrorClass::Deadlock && errorClass != ErrorClass::CommitAbort) {
             // 1205 rolls back only the statement: the transaction and its locks stay.
             m_connection.rollback();
         }
@@ -184,6 +188,7 @@ bool TransactionRetrier::commit()
 {
     const bool committed = m_connection.commit();
     m_committingAtNs = m_connection.sentAtNs(); // after the round trip the lock was held across
+    m_commitFailed = !committed;
     return committed;
 }
 
@@ -215,7 +220,7 @@ bool TransactionRetrier::reconnect()
             continue;
         }
         QString error;
-        if (!m_connection.open(m_environment.params()))
+        if (!m_connection.open(m_params))
             m_reconnectError = m_connection.lastError();
         else if (setUpSession(&error))
             return true;

@@ -66,5 +66,7 @@ private:
     std::mt19937_64 m_rng;
     std::int64_t m_lockedAtNs = 0; // when this attempt's first locking statement returned
     std::int64_t m_committingAtNs = 0; // when this attempt sent its COMMIT
+    ConnectionParams m_params; // this client's server: its node of a cluster
+    bool m_commitFailed = false; // this attempt's error came from COMMIT itself
     MysqlError m_reconnectError; // why the last connect or session set-up failed
 };

@@ -6,6 +6,7 @@
 #include "app/core/quotedvalue.h"
 #include "app/db/connectionparams.h"
 #include "app/lesson/lessonlibrary.h"
+#include "app/server/embeddedcluster.h"
 #include "strategies/strategyregistry.h"
 
 #include <QCommandLineParser>
@@ -164,8 +165,9 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     const QCommandLineOption strategy(QStringLiteral("strategy"),
         tr("Strategies to run, comma-separated, all or deadlocks (default: all)."), QStringLiteral("list"));
     const QCommandLineOption server(QStringLiteral("server"),
-        tr("embedded (the lab's private MariaDB, default) or mysql://user:password@host:port/database. "
-           "The password may come from LOCKBENCH_PASSWORD instead."),
+        tr("embedded (the lab's private MariaDB, default), cluster:N (the lab's private Galera cluster of N "
+           "nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, host1:port,host2:port, "
+           "are a cluster's nodes. The password may come from LOCKBENCH_PASSWORD instead."),
         QStringLiteral("where"));
     const QCommandLineOption experimentFile(QStringLiteral("experiment"),
         tr("Load the experiment from a JSON file; flags given as well override it."), QStringLiteral("file"));
@@ -311,12 +313,31 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     if (!strategyError.isEmpty())
         result.errors << QStringLiteral("--strategy: ") + strategyError;
 
+    int nodes = 1;
     if (parser.isSet(server)) {
         result.server = parser.value(server);
         QString serverError;
-        if (result.server != QLatin1String("embedded") && !ConnectionParams::fromUrl(result.server, &serverError))
-            result.errors << QStringLiteral("--server: ") + serverError;
+        static const QRegularExpression cluster(QStringLiteral("^cluster(?::(\\d+))?$"));
+        if (const QRegularExpressionMatch match = cluster.match(result.server); match.hasMatch()) {
+            result.clusterNodes = match.captured(1).isEmpty() ? EmbeddedCluster::kDefaultNodes : match.captured(1).toInt();
+            nodes = result.clusterNodes;
+            if (result.clusterNodes < 2 || result.clusterNodes > EmbeddedCluster::kMaxNodes)
+                result.errors << QStringLiteral("--server: ")
+                        + tr("a cluster has 2 to %1 nodes (got %2)").arg(EmbeddedCluster::kMaxNodes).arg(QuotedValue::quoted(match.captured(1)));
+        } else if (result.server != QLatin1String("embedded")) {
+            const std::optional<ConnectionParams> params = ConnectionParams::fromUrl(result.server, &serverError);
+            if (!params)
+                result.errors << QStringLiteral("--server: ") + serverError;
+            else
+                nodes = params->nodeCount();
+        }
     }
+    if (nodes == 1 && !result.experiment.placement.isRoundRobin())
+        result.errors << QStringLiteral("--placement: ")
+                + tr("%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL "
+                     "with several hosts").arg(result.experiment.placement.text()).arg(result.experiment.placement.weights().size());
+    else if (const QString problem = result.experiment.placement.problemFor(nodes); !problem.isEmpty())
+        result.errors << QStringLiteral("--placement: ") + problem;
     if (parser.isSet(redis)) {
         QString redisError;
         result.redis = RedisEndpoint::fromUrl(parser.value(redis), &redisError);

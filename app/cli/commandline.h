@@ -18,7 +18,8 @@ public:
     Action action = Action::Run;
     Experiment experiment;
     QStringList strategies;
-    QString server = QStringLiteral("embedded"); // or a mysql:// URL
+    QString server = QStringLiteral("embedded"); // "cluster:N" or a mysql:// URL
+    int clusterNodes = 0; // --server cluster:N: the lab's own Galera cluster of N nodes
     std::optional<RedisEndpoint> redis; // --redis; none: the lab's own, started when a strategy needs it
     QString jsonPath;
     QString csvPath;

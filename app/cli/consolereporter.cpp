@@ -5,6 +5,7 @@
 #include "strategies/strategyregistry.h"
 
 #include "app/core/passwordmask.h"
+#include "app/report/nodefigurestext.h"
 #include "app/report/resultexplanation.h"
 #include "app/report/resultcolumns.h"
 #include "app/report/resultwriter.h"
@@ -133,6 +134,8 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
     m_out << "    " << tr("ran under %1").arg(knobs.join(QStringLiteral(", "))) << Qt::endl;
+    for (const NodeFigures& node : r.nodes)
+        m_out << "    " << NodeFiguresText::nodeLine(node) << Qt::endl;
     if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
         m_out << "    " << tr("why: %1").arg(why) << Qt::endl;
     if (!r.inspectorError.isEmpty())

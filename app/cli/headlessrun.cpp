@@ -64,8 +64,8 @@ int HeadlessRun::exec()
     QEventLoop loop;
     const auto say = [&](const QString& line) { reporter.onStatus(0, line); };
 
-    if (cli.server == QLatin1String("embedded")) {
-        session.useEmbeddedServer();
+    if (cli.server == QLatin1String("embedded") || cli.clusterNodes > 0) {
+        session.useEmbeddedServer(cli.clusterNodes);
         const QMetaObject::Connection progress = connect(&session, &LabSession::serverStateChanged, this,
             [&](ServerController::State state, const QString& message) {
                 if (state == ServerController::State::Starting)
@@ -106,8 +106,14 @@ int HeadlessRun::exec()
     }
     session.useRedis(cli.redis);
     const ResultWriter::RunInfo server = session.runInfo();
-    say(server.embedded ? tr("server: the lab's embedded MariaDB in %1, %2").arg(session.embeddedServer()->dataDirectory(), server.serverVersion)
-                        : tr("server: %1, %2").arg(server.serverUrl, server.serverVersion));
+    if (cli.clusterNodes > 0)
+        say(tr("server: the lab's Galera cluster of %1 MariaDB nodes in %2, %3")
+                .arg(cli.clusterNodes)
+                .arg(session.embeddedServer()->dataDirectory(), server.serverVersion));
+    else if (server.embedded)
+        say(tr("server: the lab's embedded MariaDB in %1, %2").arg(session.embeddedServer()->dataDirectory(), server.serverVersion));
+    else
+        say(tr("server: %1, %2").arg(server.serverUrl, server.serverVersion));
 
     QFile locksLog(cli.locksJsonPath);
     if (!cli.locksJsonPath.isEmpty()) {

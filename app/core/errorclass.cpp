@@ -31,6 +31,13 @@ ErrorClass classifyError(unsigned int code)
     }
 }
 
+ErrorClass classifyCommitError(unsigned int code)
+{
+    if (code == 1213 || code == 1180) // 1180: "Got error 6 during COMMIT", Galera's other way of saying it
+        return ErrorClass::CommitAbort;
+    return classifyError(code);
+}
+
 QString errorClassKey(ErrorClass errorClass)
 {
     switch (errorClass) {
@@ -46,6 +53,8 @@ QString errorClassKey(ErrorClass errorClass)
         return QStringLiteral("connection_lost");
     case ErrorClass::DuplicateKey:
         return QStringLiteral("duplicate_key");
+    case ErrorClass::CommitAbort:
+        return QStringLiteral("commit_abort");
     case ErrorClass::Other:
         break;
     }
@@ -67,6 +76,8 @@ QString errorClassLabel(ErrorClass errorClass)
         return QCoreApplication::translate("ErrorClass", "lost connection");
     case ErrorClass::DuplicateKey:
         return QCoreApplication::translate("ErrorClass", "1062 duplicate request id");
+    case ErrorClass::CommitAbort:
+        return QCoreApplication::translate("ErrorClass", "aborted at COMMIT (certification)");
     case ErrorClass::Other:
         break;
     }
@@ -81,6 +92,7 @@ bool isRetryable(ErrorClass errorClass)
     case ErrorClass::RecordChanged:
     case ErrorClass::LockNowait:
     case ErrorClass::ConnectionLost:
+    case ErrorClass::CommitAbort:
         return true;
     case ErrorClass::DuplicateKey:
     case ErrorClass::Other:

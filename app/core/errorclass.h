@@ -15,12 +15,17 @@ enum class ErrorClass {
     LockNowait, // 3572: NOWAIT found the row locked; roll back and retry
     ConnectionLost, // 2006/2013 and kills: reconnect, reconcile the order by request id
     DuplicateKey, // 1062: the order's request id is already committed
+    // 1213 or 1180 returned by COMMIT itself: a cluster's certification rejected the write set
+    // (another node wrote the row first). Rolled back like a deadlock, but no lock wait caused it.
+    CommitAbort,
     Other, // anything else: reported, the order fails
 };
 
-inline constexpr std::size_t kErrorClassCount = 7;
+inline constexpr std::size_t kErrorClassCount = 8;
 
 ErrorClass classifyError(unsigned int code);
+// The class of an error COMMIT returned: a deadlock or 1180 there is a certification abort.
+ErrorClass classifyCommitError(unsigned int code);
 QString errorClassKey(ErrorClass errorClass); // stable key for JSON/CSV, e.g. "deadlock"
 QString errorClassLabel(ErrorClass errorClass); // human text with the code, e.g. "1213 deadlock", translated
 bool isRetryable(ErrorClass errorClass);

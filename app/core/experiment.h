@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/placement.h"
 #include "app/core/strategyneeds.h"
 
 #include <QList>
@@ -68,6 +69,9 @@ struct Experiment {
     int lockWaitTimeoutS = 0; // 0: the server's; set on each worker's session
     int flushLogAtCommit = -1; // -1: the server's; embedded server only
     int bufferPoolMb = 0; // 0: the server's; embedded server only
+
+    // How the clients are spread over a cluster's nodes; a single server has them all.
+    Placement placement;
 
     QString database = QStringLiteral("lockbench");
 

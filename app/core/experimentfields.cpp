@@ -254,6 +254,17 @@ const QList<ExperimentField> kFields = {
       QT_TRANSLATE_NOOP("ExperimentFields", "innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the server's."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.bufferPoolMb); },
       [](const Experiment& e) { return QString::number(e.bufferPoolMb); } },
+    { QStringLiteral("placement"), QStringLiteral("how"),
+      QT_TRANSLATE_NOOP("ExperimentFields", "On a cluster, how the clients are spread over its nodes: round-robin, or a weight per node "
+                                            "such as 1:1:0 (1:0:0 puts every client on node 1)."),
+      [](Experiment& e, const QString& t) {
+          QString error;
+          const std::optional<Placement> placement = Placement::parse(t, &error);
+          if (placement)
+              e.placement = *placement;
+          return error;
+      },
+      [](const Experiment& e) { return e.placement.text(); } },
     { QStringLiteral("database"), QStringLiteral("name"), QT_TRANSLATE_NOOP("ExperimentFields", "Database the lab owns on the server."),
       [](Experiment& e, const QString& t) {
           e.database = t;

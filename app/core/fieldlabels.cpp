@@ -48,6 +48,7 @@ constexpr Label kLabels[] = {
     { "lock-wait-timeout", QT_TRANSLATE_NOOP("FieldLabels", "Server: lock wait timeout, s") },
     { "flush-log", QT_TRANSLATE_NOOP("FieldLabels", "Server: flush log at commit") },
     { "buffer-pool-mb", QT_TRANSLATE_NOOP("FieldLabels", "Server: buffer pool, MiB") },
+    { "placement", QT_TRANSLATE_NOOP("FieldLabels", "Cluster: clients per node") },
     { "database", QT_TRANSLATE_NOOP("FieldLabels", "Database") },
 };
 
@@ -142,7 +143,9 @@ QString valueLabel(const QString& field, const QString& value)
         return durationLabel(value);
     if (field == QLatin1String("skew"))
         return skewLabel(value);
-    return value;
+    if (field == QLatin1String("placement") && value == QLatin1String("round-robin"))
+        return QCoreApplication::translate("FieldLabels", "round robin", "placement");
+    return value; // weights such as 1:1:0 read the same in every language
 }
 
 } // namespace FieldLabels

@@ -6,6 +6,16 @@
 #include <QMetaType>
 #include <QString>
 
+// A Galera node's counters (wsrep_local_cert_failures, wsrep_local_bf_aborts,
+// wsrep_flow_control_paused_ns) and its queues now (wsrep_local_recv_queue, _send_queue).
+struct ClusterCounters {
+    long long certFailures = 0;
+    long long bfAborts = 0;
+    long long flowControlPausedNs = 0;
+    long long recvQueue = 0;
+    long long sendQueue = 0;
+};
+
 // What the lab knows about one strategy at one sampling instant. Rates and latencies are
 // for the interval just ended; counts are since the strategy started.
 struct MetricsSample {
@@ -54,6 +64,11 @@ struct MetricsSample {
     long long redisCommands = 0; // a script's own calls included
     long long redisScriptCalls = 0;
     long long redisScriptUsec = 0; // time Redis spent inside the scripts
+
+    // A cluster's figures, summed over its nodes since the strategy started (the queues: the
+    // longest on any node now).
+    bool clusterStatsValid = false;
+    ClusterCounters cluster;
 
     AuditResult audit; // valid only on samples that carried an audit
 };

@@ -22,6 +22,8 @@ Verdict StrategyResult::verdict() const
         return Verdict::AuditIncomplete;
     if (!clientsAgree())
         return Verdict::ClientsDisagree;
+    if (!allNodesAgree(nodes))
+        return Verdict::NodesDisagree;
     return safe ? Verdict::Pass : Verdict::NoAnomalyThisTime;
 }
 

@@ -6,6 +6,7 @@
 #include "app/core/errorclass.h"
 #include "app/core/experiment.h"
 #include "app/core/metricssample.h"
+#include "app/core/nodefigures.h"
 #include "app/core/stopreason.h"
 #include "app/core/unresolvedorders.h"
 #include "app/core/verdict.h"
@@ -104,6 +105,7 @@ public:
     QString inspectorError; // why the lock inspector could not look, if it could not
 
     QList<MetricsSample> series;
+    QList<NodeFigures> nodes; // a cluster's nodes, node 1 first; empty on a single server
 
     // The clients' count matches the orders table exactly: nothing lost, nothing twice.
     bool soldOut() const { return soldOutS >= 0.0; }

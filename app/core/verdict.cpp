@@ -24,6 +24,8 @@ const char* english(Verdict verdict)
         return QT_TRANSLATE_NOOP("Verdict", "lost updates (unsafe baseline)");
     case Verdict::ClientsDisagree:
         return QT_TRANSLATE_NOOP("Verdict", "FAIL: client count differs from orders table");
+    case Verdict::NodesDisagree:
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: nodes disagree");
     case Verdict::AuditIncomplete:
         return QT_TRANSLATE_NOOP("Verdict", "audit incomplete");
     case Verdict::CompletedTwice:
@@ -56,5 +58,6 @@ bool isBad(Verdict verdict)
 bool isSafetyFailure(Verdict verdict)
 {
     return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates || verdict == Verdict::ClientsDisagree
+        || verdict == Verdict::NodesDisagree
         || verdict == Verdict::CompletedTwice || verdict == Verdict::ClaimedTwice;
 }

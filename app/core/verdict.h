@@ -13,6 +13,7 @@ enum class Verdict {
     OversoldUnsafeBaseline, // naive doing what it is there to show
     LostUpdatesUnsafeBaseline,
     ClientsDisagree, // the clients' count differs from the orders table
+    NodesDisagree, // a cluster's node has other stock or orders than node 1 after applying everything
     AuditIncomplete, // the run finished but the closing audit could not run: nothing was checked
     CompletedTwice, // claim workload: a task has two completion rows
     ClaimedTwice, // claim workload: a worker took a task another live worker still held

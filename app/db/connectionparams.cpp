@@ -11,6 +11,28 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
         *error = tr("bad server URL: %1 (expected mysql://user:password@host:port/database)").arg(why);
         return std::nullopt;
     };
+    // QUrl takes one host: a list of them is split off here, and each is read as its own URL.
+    static const QRegularExpression authority(QStringLiteral("^([A-Za-z]+://(?:[^@/?#]*@)?)([^/?#]*)(.*)$"));
+    const QRegularExpressionMatch parts = authority.match(text.trimmed());
+    QStringList hosts = parts.hasMatch() ? parts.captured(2).split(QLatin1Char(',')) : QStringList();
+    if (hosts.size() > 1) {
+        std::optional<ConnectionParams> first;
+        QList<Node> nodes;
+        for (const QString& host : std::as_const(hosts)) {
+            if (host.isEmpty())
+                return fail(tr("an empty host in the list of hosts"));
+            std::optional<ConnectionParams> one = fromUrl(parts.captured(1) + host + parts.captured(3), error);
+            if (!one)
+                return std::nullopt;
+            if (!one->socket.isEmpty())
+                return fail(tr("a list of hosts cannot use a socket"));
+            nodes.append({ one->host, one->port, QString() });
+            if (!first)
+                first = one;
+        }
+        first->nodes = nodes;
+        return first;
+    }
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     if (!url.isValid())
         return fail(tr("it does not parse as a URL"));
@@ -45,6 +67,18 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
     return params;
 }
 
+ConnectionParams ConnectionParams::onNode(int index) const
+{
+    if (index < 0 || index >= nodes.size())
+        return *this;
+    ConnectionParams params = *this;
+    params.host = nodes[index].host;
+    params.port = nodes[index].port;
+    params.socket = nodes[index].socket;
+    params.nodes.clear(); // one node's connection; the cluster stays in the run's parameters
+    return params;
+}
+
 QString ConnectionParams::maskedUrl() const
 {
     QUrl url;
@@ -63,10 +97,25 @@ QString ConnectionParams::maskedUrl() const
         url.setQuery(query);
     }
     // Fully encoded, so that the masked URL parses again to the same account and server.
-    return url.toString(QUrl::FullyEncoded);
+    QString text = url.toString(QUrl::FullyEncoded);
+    if (nodes.size() > 1 && socket.isEmpty()) {
+        QStringList hosts;
+        for (const Node& node : nodes)
+            hosts << QStringLiteral("%1:%2").arg(node.host.contains(QLatin1Char(':')) ? QLatin1Char('[') + node.host + QLatin1Char(']') : node.host).arg(node.port);
+        const qsizetype at = text.indexOf(QLatin1Char('@')) + 1;
+        const qsizetype slash = text.indexOf(QLatin1Char('/'), at);
+        text.replace(at, slash - at, hosts.join(QLatin1Char(',')));
+    }
+    return text;
 }
 
 QString ConnectionParams::endpoint() const
 {
+    if (nodes.size() > 1) {
+        QStringList endpoints;
+        for (int i = 0; i < nodes.size(); ++i)
+            endpoints << onNode(i).endpoint();
+        return endpoints.join(QStringLiteral(", "));
+    }
     return socket.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(port) : QStringLiteral("socket %1").arg(socket);
 }

@@ -3,6 +3,7 @@
 #include "app/db/redisendpoint.h"
 
 #include <QCoreApplication>
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -23,14 +24,28 @@ public:
     QString embeddedErrorLog;
     qint64 embeddedPid = 0; // its process, whose CPU time a run reports
     bool isEmbedded() const { return !embeddedErrorLog.isEmpty(); }
+    // A cluster's nodes, in order (node 1 first), when the server is more than one: the lab's
+    // own Galera cluster or a URL that lists several hosts. host, port and socket are then node
+    // 1's, the node the lab's own control connection uses. Empty for a single server.
+    struct Node {
+        QString host;
+        int port = 3306;
+        QString socket;
+        bool operator==(const Node&) const = default;
+    };
+    QList<Node> nodes;
+    int nodeCount() const { return nodes.isEmpty() ? 1 : int(nodes.size()); }
+    // These parameters aimed at node `index` (0-based) of the cluster; the same for a single server.
+    ConnectionParams onNode(int index) const;
     // The Redis the strategies that keep stock there use: --redis URL, or the lab's private
     // one, which the run starts when a strategy needs it and none was given.
     std::optional<RedisEndpoint> redis;
 
     // mysql://user:pass@host:port/db[?socket=/path]; mariadb:// is accepted too. The database
-    // stays empty when the URL names none.
+    // stays empty when the URL names none. Several hosts, mysql://user@h1:3306,h2:3306/db, are
+    // the nodes of a cluster (Galera, Group Replication multi-primary, or proxies before them).
     static std::optional<ConnectionParams> fromUrl(const QString& url, QString* error);
     // The URL with the password replaced by ***, safe for logs, JSON and reports.
     QString maskedUrl() const;
-    QString endpoint() const; // "socket /path" or "host:port"
+    QString endpoint() const; // "socket /path" or "host:port"; a cluster's as "h1:3306, h2:3306"
 };

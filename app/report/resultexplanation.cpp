@@ -1,6 +1,7 @@
 #include "app/report/resultexplanation.h"
 
 #include "app/report/claimexplanation.h"
+#include "app/report/clusterexplanation.h"
 #include "app/report/redisexplanation.h"
 
 #include <QCoreApplication>
@@ -78,6 +79,8 @@ QString boundKey(Bound bound)
         return QStringLiteral("row-lock");
     case Bound::Cpu:
         return QStringLiteral("cpu");
+    case Bound::Certification:
+        return QStringLiteral("certification");
     case Bound::Other:
         return QStringLiteral("other");
     case Bound::None:
@@ -120,11 +123,13 @@ Explained of(const StrategyResult& r)
         f.insert(QStringLiteral("cores"), r.cores);
     }
     const bool cpuBound = busy >= kCpuBoundBusy;
+    // On a multi-primary cluster the aborts can be the story: the row lock's ceiling is then beside the point.
+    const bool certificationBound = ClusterExplanation::addTo(r, sentences, f);
 
     // The row lock: held for so long per commit, one row passes at most 1/hold commits a second.
     // An unsafe baseline does not hold its lock from the read to the commit: no ceiling to name.
     bool lockBound = false;
-    if (r.safe && r.lockHolds > 0 && r.lockHoldMs > 0.0) {
+    if (!certificationBound && r.safe && r.lockHolds > 0 && r.lockHoldMs > 0.0) {
         const double perCommit = std::max(1.0, static_cast<double>(r.clientSoldOrders - r.lateOrders) / static_cast<double>(r.lockHolds));
         const double rowCeiling = 1000.0 / r.lockHoldMs * perCommit;
         const double share = busiestRowShare(r);
@@ -159,7 +164,7 @@ Explained of(const StrategyResult& r)
                              .arg(number(rtt, rtt < 1.0 ? 2 : 1), number(roundTrips, 1));
         }
     }
-    if (cpuBound && !lockBound) {
+    if (cpuBound && !lockBound && !certificationBound) {
         QString perOrder = tr("%1 ms of the lab's CPU").arg(millis(f.value(QStringLiteral("client_cpu_ms_per_order")).toDouble()));
         if (r.serverCpuS >= 0.0)
             perOrder += tr(" and %1 ms of the server's").arg(millis(f.value(QStringLiteral("server_cpu_ms_per_order")).toDouble()));
@@ -173,7 +178,7 @@ Explained of(const StrategyResult& r)
     if (!lockBound && !cpuBound && f.value(QStringLiteral("busiest_row_share")).toDouble() >= 0.5 && reach >= 0.2)
         sentences << tr("The rest is the hand-over between holders: waking the next waiter and its round trip, which the hold "
                         "time does not include.");
-    out.bound = lockBound ? Bound::RowLock : cpuBound ? Bound::Cpu : Bound::Other;
+    out.bound = certificationBound ? Bound::Certification : lockBound ? Bound::RowLock : cpuBound ? Bound::Cpu : Bound::Other;
 
     // What the strategy itself adds.
     if (!r.safe) {

@@ -1,6 +1,7 @@
 #include "app/report/resultreader.h"
 
 #include "app/core/experimentfields.h"
+#include "app/report/nodefiguresjson.h"
 #include "app/report/repeatsjson.h"
 
 #include <QCoreApplication>
@@ -75,6 +76,12 @@ MetricsSample sample(const QJsonObject& o)
     s.audit.oversold = integer(o, "audit_oversold");
     s.audit.lostUpdates = integer(o, "audit_lost_updates");
     s.audit.negativeSkus = integer(o, "audit_negative_skus");
+    s.clusterStatsValid = o.value(QStringLiteral("cluster_stats")).toBool();
+    s.cluster.certFailures = integer(o, "cert_failures");
+    s.cluster.bfAborts = integer(o, "bf_aborts");
+    s.cluster.flowControlPausedNs = integer(o, "flow_control_paused_ns");
+    s.cluster.recvQueue = integer(o, "recv_queue");
+    s.cluster.sendQueue = integer(o, "send_queue");
     s.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
     return s;
 }
@@ -160,6 +167,7 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.inspectorError = o.value(QStringLiteral("lock_inspector_error")).toString();
     for (const QJsonValue& value : o.value(QStringLiteral("deadlock_records")).toArray())
         r.deadlockRecords.append(deadlock(value.toObject()));
+    r.nodes = NodeFiguresJson::fromJson(o.value(QStringLiteral("nodes")).toArray());
     for (const QJsonValue& value : entry.value(QStringLiteral("series")).toArray())
         r.series.append(sample(value.toObject()));
     QList<FieldError> problems;

@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
+#include "app/report/nodefiguresjson.h"
 #include "app/report/repeatsjson.h"
 #include "app/report/resultexplanation.h"
 
@@ -169,6 +170,7 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
         { QStringLiteral("lock_inspector_error"), PasswordMask::mask(r.inspectorError) },
         { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
+        { QStringLiteral("nodes"), NodeFiguresJson::toJson(r.nodes) },
     };
 }
 
@@ -244,6 +246,13 @@ QJsonObject sampleJson(const MetricsSample& s)
     object.insert(QStringLiteral("redis_script_usec"), static_cast<double>(s.redisScriptUsec));
     object.insert(QStringLiteral("redis_round_trip_ns"), static_cast<double>(s.redisRoundTripNs));
     object.insert(QStringLiteral("redis_round_trips"), static_cast<double>(s.redisRoundTrips));
+    // The same for a cluster's figures, summed over its nodes.
+    object.insert(QStringLiteral("cluster_stats"), s.clusterStatsValid);
+    object.insert(QStringLiteral("cert_failures"), static_cast<double>(s.cluster.certFailures));
+    object.insert(QStringLiteral("bf_aborts"), static_cast<double>(s.cluster.bfAborts));
+    object.insert(QStringLiteral("flow_control_paused_ns"), static_cast<double>(s.cluster.flowControlPausedNs));
+    object.insert(QStringLiteral("recv_queue"), static_cast<double>(s.cluster.recvQueue));
+    object.insert(QStringLiteral("send_queue"), static_cast<double>(s.cluster.sendQueue));
     return object;
 }
 

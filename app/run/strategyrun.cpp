@@ -5,6 +5,7 @@
 #include "app/db/lablease.h"
 #include "app/run/clientpool.h"
 #include "app/run/closingaudit.h"
+#include "app/run/clusterwatch.h"
 #include "app/run/deadlockwatcher.h"
 #include "app/run/lockinspector.h"
 #include "app/run/metricssampler.h"
@@ -78,6 +79,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_deadlocks.reset();
     m_inspector.reset();
     m_auditor.reset();
+    m_cluster.reset();
     m_sampler.reset();
     m_probe.reset();
     m_redisProbe.reset();
@@ -91,6 +93,10 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
 
 bool StrategyRun::prepare(QString* error)
 {
+    if (const QString problem = m_experiment.placement.problemFor(m_params.nodeCount()); !problem.isEmpty()) {
+        *error = tr("placement: %1").arg(problem);
+        return false;
+    }
     say(tr("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
     m_workload = Workload::create(m_experiment.workload);
@@ -161,6 +167,10 @@ bool StrategyRun::prepare(QString* error)
     m_watch->start();
     // One look before the start, so that a blind inspector is reported even for short runs.
     m_result.inspectorError = m_inspector->sample().error;
+    if (m_params.nodeCount() > 1) {
+        m_cluster = std::make_unique<ClusterWatch>(m_params, m_experiment);
+        m_cluster->start();
+    }
     m_window.start();
     m_clients->go();
     m_clock.start();
@@ -258,6 +268,8 @@ void StrategyRun::takeSample()
         m_next.auditMs = m_clock.elapsed()
             + std::max<std::int64_t>(m_experiment.sampleIntervalMs, auditClock.elapsed() * kAuditSpacing);
     }
+    if (m_cluster)
+        m_cluster->fill(sample);
     m_result.series.append(sample);
     publish(sample);
     if (!m_window.warmedUp() && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs)
@@ -358,11 +370,18 @@ StrategyResult StrategyRun::finish()
         if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
             m_result.lateDeadlocks = late->deadlocks;
         m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more
+        // On a cluster, node 1 answers once it has applied what the other nodes committed.
+        if (QString ignored; m_cluster)
+            m_database->connection().exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &ignored);
         closing = ClosingAudit(*m_database, *m_auditor).run(unresolved);
     }
     const AuditResult& audit = closing.audit;
     const QString& error = closing.error;
     atStop.audit = audit;
+    if (m_cluster && !silentToTheEnd) {
+        m_cluster->fill(atStop);
+        m_result.nodes = m_cluster->finish(audit, m_strategy.layout(), m_experiment.qtyMin);
+    }
     m_result.series.append(atStop);
     publish(atStop);
 

@@ -28,6 +28,7 @@ class LabDatabase;
 class LabLease;
 class LockInspector;
 class MetricsSampler;
+class ClusterWatch;
 class RunEnvironment;
 class ServerWatch;
 class ServerKnobs;
@@ -103,6 +104,7 @@ private:
     std::unique_ptr<RedisProbe> m_redisProbe; // Redis's own figures, for a strategy that keeps stock there
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<Auditor> m_auditor;
+    std::unique_ptr<ClusterWatch> m_cluster; // on a cluster only: each node's counters and audit
     std::unique_ptr<LockInspector> m_inspector;
     std::unique_ptr<DeadlockWatcher> m_deadlocks;
     std::unique_ptr<ServerWatch> m_watch;

@@ -191,9 +191,14 @@ EmbeddedCluster::NodeState EmbeddedCluster::state(int node) const
         "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'WSREP_LOCAL_STATE_COMMENT'"));
     if (!comment)
         return NodeState::Joining;
-    if (*comment == QLatin1String("Synced"))
+    return stateFromComment(*comment);
+}
+
+EmbeddedCluster::NodeState EmbeddedCluster::stateFromComment(const QString& comment)
+{
+    if (comment.compare(QLatin1String("Synced"), Qt::CaseInsensitive) == 0)
         return NodeState::Synced;
-    if (comment->startsWith(QLatin1String("Donor")))
+    if (comment.startsWith(QLatin1String("Donor"), Qt::CaseInsensitive))
         return NodeState::Donor;
     return NodeState::Joining; // Joining, Joined, Initialized
 }

@@ -41,6 +41,8 @@ public:
     // Asks the node itself (wsrep_local_state_comment); Gone when its process has died.
     NodeState state(int node) const;
     static QString stateLabel(NodeState state);
+    // Galera's wsrep_local_state_comment ("Synced", "Donor/Desynced", "Joined"…) as a state.
+    static NodeState stateFromComment(const QString& comment);
     // SIGKILL, as a crash would: the fault a run can inject (--kill-node).
     bool killNode(int node);
 

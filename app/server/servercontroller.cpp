@@ -1,7 +1,10 @@
 #include "app/server/servercontroller.h"
 
 #include "app/db/mysqlconnection.h"
+#include "app/server/embeddedcluster.h"
 #include "app/server/embeddedserver.h"
+
+#include <QTimer>
 
 ServerController::ServerController(QObject* parent)
     : QObject(parent)
@@ -16,50 +19,115 @@ ServerController::ServerController(QObject* parent)
 
 ServerController::~ServerController()
 {
-    QMetaObject::invokeMethod(m_context, [this] {
-        delete m_server; // stops mariadbd cleanly
-        m_server = nullptr;
-    }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(m_context, [this] { stopOnThread(); }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
+}
+
+void ServerController::setClusterNodes(int nodes)
+{
+    if (nodes == m_clusterNodes)
+        return;
+    m_clusterNodes = nodes;
+    m_nodeStates.clear();
+    emit nodeStatesChanged(m_nodeStates);
+    QMetaObject::invokeMethod(m_context, [this] { stopOnThread(); }, Qt::BlockingQueuedConnection);
+    m_params = {};
+    m_pid = 0;
+    setState(State::Stopped, QString());
 }
 
 void ServerController::start()
 {
     if (m_state == State::Starting || m_state == State::Ready)
         return;
-    setState(State::Starting, tr("starting the embedded MariaDB…"));
-    QMetaObject::invokeMethod(m_context, [this] {
+    setState(State::Starting, m_clusterNodes > 0 ? tr("starting a Galera cluster of %1 MariaDB nodes…").arg(m_clusterNodes)
+                                                 : tr("starting the embedded MariaDB…"));
+    QMetaObject::invokeMethod(m_context, [this] { startOnThread(); });
+}
+
+void ServerController::startOnThread()
+{
+    const auto progress = [this](const QString& text) {
+        QMetaObject::invokeMethod(this, [this, text] { setState(State::Starting, text); });
+    };
+    QString error;
+    bool ok = false;
+    ConnectionParams params;
+    QString version;
+    qint64 pid = 0;
+    if (m_clusterNodes > 0) {
+        stopOnThread(); // a cluster with a gone node starts whole again
+        m_cluster = new EmbeddedCluster(m_clusterNodes);
+        ok = m_cluster->start(&error, progress);
+        params = m_cluster->connectionParams(1);
+        for (int node = 1; node <= m_cluster->nodeCount(); ++node) {
+            const ConnectionParams one = m_cluster->connectionParams(node);
+            params.nodes.append({ one.host, one.port, one.socket });
+        }
+        version = m_cluster->server(1).version();
+        pid = m_cluster->server(1).serverPid();
+        if (ok) {
+            m_nodeWatch = new QTimer(m_context);
+            m_nodeWatch->setInterval(1000);
+            QObject::connect(m_nodeWatch, &QTimer::timeout, m_context, [this] { readNodeStates(); });
+            m_nodeWatch->start();
+            readNodeStates();
+        }
+    } else {
         if (m_server && !m_server->isRunning()) {
             delete m_server; // a dead server's lock and socket directory go with it
             m_server = nullptr;
         }
         if (!m_server)
             m_server = new EmbeddedServer;
-        QString error;
-        const bool ok = m_server->start(&error, [this](const QString& progress) {
-            QMetaObject::invokeMethod(this, [this, progress] { setState(State::Starting, progress); });
-        });
-        const ConnectionParams params = m_server->connectionParams();
-        const QString version = m_server->version();
-        const qint64 pid = m_server->serverPid();
-        QMetaObject::invokeMethod(this, [this, ok, error, params, version, pid] {
-            m_params = params;
-            m_version = version;
-            m_pid = pid;
-            if (ok)
-                setState(State::Ready, tr("ready: MariaDB %1").arg(version));
-            else
-                setState(State::Failed, error);
-        });
+        ok = m_server->start(&error, progress);
+        params = m_server->connectionParams();
+        version = m_server->version();
+        pid = m_server->serverPid();
+    }
+    const int nodes = m_clusterNodes;
+    QMetaObject::invokeMethod(this, [this, ok, error, params, version, pid, nodes] {
+        m_params = params;
+        m_version = version;
+        m_pid = pid;
+        if (!ok)
+            setState(State::Failed, error);
+        else if (nodes > 0)
+            setState(State::Ready, tr("ready: a Galera cluster of %1 nodes, MariaDB %2").arg(nodes).arg(version));
+        else
+            setState(State::Ready, tr("ready: MariaDB %1").arg(version));
     });
+}
+
+void ServerController::readNodeStates()
+{
+    QStringList states;
+    for (int node = 1; m_cluster && node <= m_cluster->nodeCount(); ++node)
+        states << EmbeddedCluster::stateLabel(m_cluster->state(node));
+    QMetaObject::invokeMethod(this, [this, states] {
+        if (states != m_nodeStates) {
+            m_nodeStates = states;
+            emit nodeStatesChanged(states);
+        }
+    });
+}
+
+void ServerController::stopOnThread()
+{
+    delete m_nodeWatch;
+    m_nodeWatch = nullptr;
+    delete m_cluster; // the joiners first, node 1 last
+    m_cluster = nullptr;
+    delete m_server; // stops mariadbd cleanly
+    m_server = nullptr;
 }
 
 void ServerController::restartAfterLoss()
 {
     if (m_state == State::Starting)
         return;
-    setState(State::Stopped, tr("the embedded MariaDB went away"));
+    setState(State::Stopped, m_clusterNodes > 0 ? tr("the embedded cluster went away") : tr("the embedded MariaDB went away"));
     start();
 }
 
@@ -72,7 +140,7 @@ ConnectionParams ServerController::params(const QString& database) const
 
 QString ServerController::dataDirectory() const
 {
-    return EmbeddedServer::defaultDataRoot() + QStringLiteral("/data");
+    return m_clusterNodes > 0 ? EmbeddedCluster::defaultDataRoot() : EmbeddedServer::defaultDataRoot() + QStringLiteral("/data");
 }
 
 void ServerController::setState(State state, const QString& message)

@@ -3,13 +3,17 @@
 #include "app/db/connectionparams.h"
 
 #include <QObject>
+#include <QStringList>
 #include <QThread>
 
+class EmbeddedCluster;
 class EmbeddedServer;
+class QTimer;
 
-// Owns the embedded MariaDB on a thread of its own, so that starting it (seconds on first
-// use) never freezes the window, and so that the thread that started the server, which
-// the kernel watches for PR_SET_PDEATHSIG, lives as long as the lab.
+// Owns the embedded MariaDB, or the lab's private Galera cluster of them, on a thread of its
+// own, so that starting it (seconds on first use) never freezes the window, and so that the
+// thread that started the servers, which the kernel watches for PR_SET_PDEATHSIG, lives as
+// long as the lab.
 class ServerController : public QObject {
     Q_OBJECT
 public:
@@ -19,6 +23,10 @@ public:
     explicit ServerController(QObject* parent = nullptr);
     ~ServerController() override;
 
+    // 0 for the single embedded server, else a cluster of this many nodes; takes effect at the
+    // next start(), and stops what runs now.
+    void setClusterNodes(int nodes);
+    int clusterNodes() const { return m_clusterNodes; }
     void start();
     // The server went away under a run: forget the dead process and start again on the
     // same data directory (InnoDB recovers what was committed).
@@ -29,16 +37,27 @@ public:
     QString version() const { return m_version; }
     QString dataDirectory() const;
     QString message() const { return m_message; }
+    // Each node's state as last read ("synced", "joining", "gone"…), node 1 first; empty for a
+    // single server. Read every second while a cluster runs.
+    QStringList nodeStates() const { return m_nodeStates; }
 
 signals:
     void stateChanged(ServerController::State state, const QString& message);
+    void nodeStatesChanged(const QStringList& states);
 
 private:
     void setState(State state, const QString& message);
+    void startOnThread(); // on m_thread
+    void stopOnThread(); // on m_thread
+    void readNodeStates(); // on m_thread
 
     QThread m_thread;
     QObject* m_context; // lives on m_thread; work is queued to it
     EmbeddedServer* m_server = nullptr; // touched only on m_thread
+    EmbeddedCluster* m_cluster = nullptr; // touched only on m_thread
+    QTimer* m_nodeWatch = nullptr; // lives on m_thread
+    int m_clusterNodes = 0;
+    QStringList m_nodeStates;
     State m_state = State::Stopped;
     QString m_message;
     QString m_version;

@@ -29,9 +29,10 @@ LabSession::~LabSession()
     m_runner.stop();
 }
 
-void LabSession::useEmbeddedServer()
+void LabSession::useEmbeddedServer(int clusterNodes)
 {
     m_embedded = true;
+    m_controller->setClusterNodes(clusterNodes);
 }
 
 void LabSession::useServer(const ConnectionParams& params)
@@ -77,7 +78,9 @@ ResultWriter::RunInfo LabSession::runInfo() const
     info.embedded = m_embedded;
     if (m_embedded) {
         info.serverVersion = m_controller->version();
-        info.serverUrl = QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
+        info.serverUrl = m_controller->clusterNodes() > 0
+            ? QStringLiteral("cluster:%1 (%2)").arg(m_controller->clusterNodes()).arg(m_controller->dataDirectory())
+            : QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
     } else {
         info.serverVersion = m_externalVersion;
         info.serverUrl = m_external.maskedUrl();

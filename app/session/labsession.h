@@ -27,7 +27,8 @@ public:
     ~LabSession() override;
 
     // --- the server
-    void useEmbeddedServer();
+    // The embedded server, or with `clusterNodes` > 0 the lab's own Galera cluster of that many.
+    void useEmbeddedServer(int clusterNodes = 0);
     void useServer(const ConnectionParams& params);
     // The Redis of the strategies that keep stock there (--redis); none: the run starts its own.
     void useRedis(const std::optional<RedisEndpoint>& endpoint) { m_redis = endpoint; }

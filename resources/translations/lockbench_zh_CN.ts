@@ -112,6 +112,28 @@
     </message>
 </context>
 <context>
+    <name>ClusterExplanation</name>
+    <message>
+        <source>Every client wrote through one node of the %1: its row lock queued them as a single server&apos;s does, and certification had nothing to refuse (%2 aborts at COMMIT).</source>
+        <translation>所有客户端都经由 %1 个节点中的一个写入：该节点的行锁像单台服务器一样让它们排队，认证无可拒绝（COMMIT 时中止 %2 次）。</translation>
+    </message>
+    <message>
+        <source>Clients wrote through %1 nodes, yet conflicts were rare: %2 aborts per sold order.</source>
+        <translation>客户端经由 %1 个节点写入，但冲突很少：每个售出订单中止 %2 次。</translation>
+    </message>
+    <message>
+        <source>Multi-primary conflicts: a row lock holds only on the node that took it, so clients on %1 nodes wrote the hot row at once and certification settled it at COMMIT, rolling back all but one. %2 commits were refused and %3 statements were rolled back by another node&apos;s write: %4 aborts per sold order, and %5 % of the attempts were retries.</source>
+        <translation>多主冲突：行锁只在加锁的节点上有效，所以 %1 个节点上的客户端同时写热点行，由认证在 COMMIT 时裁决，只留一个、其余全部回滚。%2 次提交被拒绝，%3 条语句因其他节点的写入而回滚：每个售出订单中止 %4 次，%5 % 的尝试是重试。</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterWatch</name>
+    <message>
+        <source>node %1 holds %2 units of stock and %3 order rows (%4 units); the run&apos;s audit found %5 and %6 (%7 units)</source>
+        <translation>节点 %1 有库存 %2 件、订单行 %3 条（%4 件）；本次运行的审计为 %5 件和 %6 条（%7 件）</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>needs a file name</source>
@@ -173,10 +195,6 @@
     <message>
         <source>Strategies to run, comma-separated, all or deadlocks (default: all).</source>
         <translation>要运行的策略，以逗号分隔，也可以是 all 或 deadlocks（默认：all）。</translation>
-    </message>
-    <message>
-        <source>embedded (the lab&apos;s private MariaDB, default) or mysql://user:password@host:port/database. The password may come from LOCKBENCH_PASSWORD instead.</source>
-        <translation>embedded（本工具专用的 MariaDB，默认）或 mysql://user:password@host:port/database。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
     </message>
     <message>
         <source>Load the experiment from a JSON file; flags given as well override it.</source>
@@ -283,6 +301,18 @@ or lost an order.</source>
 策略：%1；all（除两个双 SKU 死锁演示外的所有策略）或 deadlocks（即这两个）。
 退出状态：0 完成，1 运行失败，2 输入有误，3 某个安全策略发生超卖或丢失订单。</translation>
     </message>
+    <message>
+        <source>embedded (the lab&apos;s private MariaDB, default), cluster:N (the lab&apos;s private Galera cluster of N nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, host1:port,host2:port, are a cluster&apos;s nodes. The password may come from LOCKBENCH_PASSWORD instead.</source>
+        <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）或 mysql://user:password@host:port/database；多个主机 host1:port,host2:port 即集群的各节点。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
+    </message>
+    <message>
+        <source>a cluster has 2 to %1 nodes (got %2)</source>
+        <translation>集群有 2 到 %1 个节点（收到 %2）</translation>
+    </message>
+    <message>
+        <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
+        <translation>%1 把客户端分布到 %2 个节点上，但服务器只有一台；请使用 --server cluster:N 或含多个主机的 URL</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPanel</name>
@@ -387,6 +417,14 @@ or lost an order.</source>
     <message>
         <source>the database name must be letters, digits or underscores</source>
         <translation>数据库名只能包含字母、数字或下划线</translation>
+    </message>
+    <message>
+        <source>an empty host in the list of hosts</source>
+        <translation>主机列表中有空主机</translation>
+    </message>
+    <message>
+        <source>a list of hosts cannot use a socket</source>
+        <translation>主机列表不能使用套接字</translation>
     </message>
 </context>
 <context>
@@ -730,6 +768,10 @@ or lost an order.</source>
         <source>the server refused the lab&apos;s statements; check the account&apos;s privileges (error %1: %2)</source>
         <translation>服务器拒绝了本工具的语句；请检查账户的权限（错误 %1：%2）</translation>
     </message>
+    <message>
+        <source>aborted at COMMIT (certification)</source>
+        <translation>COMMIT 时中止（认证）</translation>
+    </message>
 </context>
 <context>
     <name>Experiment</name>
@@ -1024,6 +1066,10 @@ or lost an order.</source>
     <message>
         <source>%1 is not an experiment file: %2</source>
         <translation>%1 不是实验文件：%2</translation>
+    </message>
+    <message>
+        <source>On a cluster, how the clients are spread over its nodes: round-robin, or a weight per node such as 1:1:0 (1:0:0 puts every client on node 1).</source>
+        <translation>在集群上，客户端如何分布到各节点：round-robin（轮询），或每个节点一个权重，如 1:1:0（1:0:0 把所有客户端放在节点 1）。</translation>
     </message>
 </context>
 <context>
@@ -1392,6 +1438,15 @@ or lost an order.</source>
         <extracomment>The Zipf skew with its parameter s</extracomment>
         <translation>Zipf 分布（参数 %1）</translation>
     </message>
+    <message>
+        <source>Cluster: clients per node</source>
+        <translation>集群：每个节点的客户端</translation>
+    </message>
+    <message>
+        <source>round robin</source>
+        <comment>placement</comment>
+        <translation>轮询</translation>
+    </message>
 </context>
 <context>
     <name>FillProgress</name>
@@ -1484,6 +1539,10 @@ or lost an order.</source>
     <message>
         <source>server: the lab&apos;s embedded MariaDB in %1, %2</source>
         <translation>服务器：本工具内置的 MariaDB，位于 %1，%2</translation>
+    </message>
+    <message>
+        <source>server: the lab&apos;s Galera cluster of %1 MariaDB nodes in %2, %3</source>
+        <translation>服务器：实验室的 %1 节点 MariaDB Galera 集群，位于 %2，%3</translation>
     </message>
 </context>
 <context>
@@ -2451,6 +2510,33 @@ t = %2 s
     <message>
         <source>error %1: %2</source>
         <translation>错误 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>NodeFiguresText</name>
+    <message>
+        <source>node %1 (%2), %3 clients, %4</source>
+        <translation>节点 %1（%2），%3 个客户端，%4</translation>
+    </message>
+    <message>
+        <source>: %1 certification failures, %2 brute-force aborts, flow control paused %3 s, longest receive queue %4</source>
+        <translation>：认证失败 %1 次，强制中止 %2 次，流控暂停 %3 s，最长接收队列 %4</translation>
+    </message>
+    <message>
+        <source>; left the cluster during the run, not audited</source>
+        <translation>；运行期间离开集群，未审计</translation>
+    </message>
+    <message>
+        <source>; audit could not run: %1</source>
+        <translation>；审计无法运行：%1</translation>
+    </message>
+    <message>
+        <source>; audit DISAGREES: %1</source>
+        <translation>；审计不一致：%1</translation>
+    </message>
+    <message>
+        <source>; audit agrees (%1 units left, %2 order rows, oversold %3)</source>
+        <translation>；审计一致（剩余 %1 件，订单行 %2 条，超卖 %3）</translation>
     </message>
 </context>
 <context>
@@ -3569,6 +3655,18 @@ t = %2 s
         <source>the embedded MariaDB went away</source>
         <translation>内置 MariaDB 已退出</translation>
     </message>
+    <message>
+        <source>starting a Galera cluster of %1 MariaDB nodes…</source>
+        <translation>正在启动 %1 节点的 MariaDB Galera 集群…</translation>
+    </message>
+    <message>
+        <source>ready: a Galera cluster of %1 nodes, MariaDB %2</source>
+        <translation>就绪：%1 节点 Galera 集群，MariaDB %2</translation>
+    </message>
+    <message>
+        <source>the embedded cluster went away</source>
+        <translation>内置集群已消失</translation>
+    </message>
 </context>
 <context>
     <name>ServerKnobs</name>
@@ -4329,6 +4427,10 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>lost the server %1 s into the run (%2); %3 orders were acknowledged, and %4 had no reply. The audit runs once the server is back.</source>
         <translation>运行到第 %1 s 时与服务器失去连接（%2）；%3 个订单已确认，%4 个订单未收到回复。服务器恢复后将进行审计。</translation>
     </message>
+    <message>
+        <source>placement: %1</source>
+        <translation>分布：%1</translation>
+    </message>
 </context>
 <context>
     <name>SweepPanel</name>
@@ -4626,6 +4728,10 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>units stranded in Redis (reconciled)</source>
         <translation>库存滞留在 Redis 中（已对账）</translation>
+    </message>
+    <message>
+        <source>FAIL: nodes disagree</source>
+        <translation>失败：节点之间不一致</translation>
     </message>
 </context>
 <context>

@@ -48,5 +48,6 @@ inline QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("tasks"), { 0, { QStringLiteral("--workload"), QStringLiteral("claim") } } },
         { QStringLiteral("claim-timeout"), { QStringLiteral("10ms"), { QStringLiteral("--workload"), QStringLiteral("claim") } } },
         { QStringLiteral("kill-workers-every"), { QStringLiteral("5ms"), {} } },
+        { QStringLiteral("placement"), { QStringLiteral("0:0:0"), {} } },
     };
 }

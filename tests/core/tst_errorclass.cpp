@@ -17,6 +17,7 @@ class TestErrorClass : public QObject {
 private slots:
     void classify_data();
     void classify();
+    void commitErrors();
     void retryable_data();
     void retryable();
     void keysAndLabels_data();
@@ -50,6 +51,18 @@ void TestErrorClass::classify()
     QFETCH(uint, code);
     QFETCH(ErrorClass, expected);
     QCOMPARE(classifyError(code), expected);
+}
+
+// At COMMIT a 1213 or a 1180 is a cluster's certification abort, retried like a deadlock but
+// counted apart; any other error there keeps its class.
+void TestErrorClass::commitErrors()
+{
+    QCOMPARE(classifyCommitError(1213), ErrorClass::CommitAbort);
+    QCOMPARE(classifyCommitError(1180), ErrorClass::CommitAbort);
+    QCOMPARE(classifyCommitError(2013), ErrorClass::ConnectionLost);
+    QCOMPARE(classifyCommitError(1205), ErrorClass::LockWaitTimeout);
+    QCOMPARE(classifyError(1180), ErrorClass::Other);
+    QVERIFY(isRetryable(ErrorClass::CommitAbort));
 }
 
 void TestErrorClass::retryable_data()
@@ -93,6 +106,7 @@ void TestErrorClass::keysAndLabels_data()
                                      << QStringLiteral("connection");
     QTest::newRow("duplicate key") << ErrorClass::DuplicateKey << QStringLiteral("duplicate_key")
                                    << QStringLiteral("1062");
+    QTest::newRow("commit abort") << ErrorClass::CommitAbort << QStringLiteral("commit_abort") << QStringLiteral("COMMIT");
     QTest::newRow("other") << ErrorClass::Other << QStringLiteral("other") << QStringLiteral("other");
 }
 

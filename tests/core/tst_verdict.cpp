@@ -84,6 +84,23 @@ private slots:
         QVERIFY(r.failsSafety());
     }
 
+    void aNodeThatDisagreesIsASafetyFailure()
+    {
+        StrategyResult r = cleanRun();
+        NodeFigures first;
+        first.node = 1;
+        NodeFigures second = first;
+        second.node = 2;
+        r.nodes = { first, second };
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        r.nodes[1].disagreement = QStringLiteral("node 2 has 1 order row more than node 1");
+        QCOMPARE(r.verdict(), Verdict::NodesDisagree);
+        QVERIFY(r.failsSafety());
+        r.nodes[1].disagreement.clear();
+        r.nodes[1].auditError = QStringLiteral("node 2 did not answer");
+        QCOMPARE(r.verdict(), Verdict::NodesDisagree);
+    }
+
     void anOversellStandsBesideAnError()
     {
         // The run also ended on an error: the oversell the audit found is still the verdict.

@@ -16,6 +16,9 @@ private slots:
     void maskedUrl();
     void maskedUrlHidesAwkwardPassword();
     void endpoint();
+    void clusterUrl();
+    void badClusterUrl_data();
+    void badClusterUrl();
 };
 
 void TestConnectionParams::validUrl_data()
@@ -190,6 +193,50 @@ void TestConnectionParams::endpoint()
     QCOMPARE(params.endpoint(), QStringLiteral("db.example.com:3307"));
     params.socket = QStringLiteral("/tmp/s.sock");
     QCOMPARE(params.endpoint(), QStringLiteral("socket /tmp/s.sock"));
+}
+
+// Several hosts are a cluster's nodes: each keeps its port, node 1 is where the lab's own
+// connection goes, and the masked URL lists them all and reads back the same.
+void TestConnectionParams::clusterUrl()
+{
+    QString error;
+    const auto params = ConnectionParams::fromUrl(QStringLiteral("mysql://lab:s%2Cecret@h1:3306,h2:3307,h3/shop"), &error);
+    QVERIFY2(params, qPrintable(error));
+    QCOMPARE(params->nodeCount(), 3);
+    QCOMPARE(params->nodes[1], (ConnectionParams::Node { QStringLiteral("h2"), 3307, QString() }));
+    QCOMPARE(params->nodes[2].port, 3306);
+    QCOMPARE(params->host, QStringLiteral("h1"));
+    QCOMPARE(params->password, QStringLiteral("s,ecret"));
+    QCOMPARE(params->database, QStringLiteral("shop"));
+    const ConnectionParams second = params->onNode(1);
+    QCOMPARE(second.endpoint(), QStringLiteral("h2:3307"));
+    QCOMPARE(second.nodeCount(), 1);
+    QCOMPARE(second.user, QStringLiteral("lab"));
+    QCOMPARE(params->endpoint(), QStringLiteral("h1:3306, h2:3307, h3:3306"));
+    const QString masked = params->maskedUrl();
+    QCOMPARE(masked, QStringLiteral("mysql://lab:***@h1:3306,h2:3307,h3:3306/shop"));
+    const auto again = ConnectionParams::fromUrl(masked, &error);
+    QVERIFY2(again, qPrintable(error));
+    QCOMPARE(again->nodes, params->nodes);
+}
+
+void TestConnectionParams::badClusterUrl_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("why");
+    QTest::newRow("empty host") << QStringLiteral("mysql://u@h1,,h3/db") << QStringLiteral("empty host");
+    QTest::newRow("trailing comma") << QStringLiteral("mysql://u@h1,/db") << QStringLiteral("empty host");
+    QTest::newRow("bad port") << QStringLiteral("mysql://u@h1:3306,h2:0/db") << QStringLiteral("port 0");
+    QTest::newRow("socket") << QStringLiteral("mysql://u@h1,h2/db?socket=/tmp/s") << QStringLiteral("socket");
+}
+
+void TestConnectionParams::badClusterUrl()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, why);
+    QString error;
+    QVERIFY(!ConnectionParams::fromUrl(url, &error));
+    QVERIFY2(error.contains(why), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestConnectionParams)

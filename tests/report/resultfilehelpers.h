@@ -87,7 +87,13 @@ inline MetricsSample knownSample()
     s.audit.oversold = 814;
     s.audit.lostUpdates = 815;
     s.audit.negativeSkus = 816;
-    s.errors = { 821, 822, 823, 824, 825, 826, 827 };
+    s.errors = { 821, 822, 823, 824, 825, 826, 827, 828 };
+    s.clusterStatsValid = true;
+    s.cluster.certFailures = 831;
+    s.cluster.bfAborts = 832;
+    s.cluster.flowControlPausedNs = 833;
+    s.cluster.recvQueue = 834;
+    s.cluster.sendQueue = 835;
     return s;
 }
 
@@ -126,7 +132,24 @@ inline StrategyResult knownResult()
     r.tasksReleased = 5021;
     r.workersKilled = 5022;
     r.strandedTasks = 5023;
-    r.errors = { 601, 602, 603, 604, 605, 606, 607 };
+    r.errors = { 601, 602, 603, 604, 605, 606, 607, 608 };
+    NodeFigures node;
+    node.node = 2;
+    node.endpoint = QStringLiteral("h2:3307");
+    node.clients = 11;
+    node.statsValid = true;
+    node.certFailures = 701;
+    node.bfAborts = 702;
+    node.flowControlPausedS = 0.25;
+    node.maxRecvQueue = 703;
+    node.maxSendQueue = 704;
+    node.stateAtEnd = QStringLiteral("synced");
+    node.audit.valid = true;
+    node.audit.remaining = 705;
+    node.audit.sold = 706;
+    node.audit.orderRows = 707;
+    node.disagreement = QStringLiteral("node 2 holds 705 units of stock");
+    r.nodes << node;
     r.lateOrders = 5015;
     r.attemptsAfterSoldOut = 5016;
     r.lockWaitsAfterSoldOut = 5017;

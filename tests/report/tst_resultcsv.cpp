@@ -239,7 +239,8 @@ private slots:
                 { "errors_lock_nowait", "604" },
                 { "errors_connection_lost", "605" },
                 { "errors_duplicate_key", "606" },
-                { "errors_other", "607" },
+                { "errors_commit_abort", "607" },
+                { "errors_other", "608" },
             });
         if (QTest::currentTestFailed())
             return;
@@ -290,7 +291,14 @@ private slots:
                 { "errors_lock_nowait", "824" },
                 { "errors_connection_lost", "825" },
                 { "errors_duplicate_key", "826" },
-                { "errors_other", "827" },
+                { "errors_commit_abort", "827" },
+                { "errors_other", "828" },
+                { "cluster_stats", "true" },
+                { "cert_failures", "831" },
+                { "bf_aborts", "832" },
+                { "flow_control_paused_ns", "833" },
+                { "recv_queue", "834" },
+                { "send_queue", "835" },
             });
         if (QTest::currentTestFailed())
             return;

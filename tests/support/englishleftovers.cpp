@@ -61,7 +61,8 @@ QSet<QString> typedValues()
         QStringLiteral("duration"), QStringLiteral("orders"), QStringLiteral("sold-out"), QStringLiteral("closed"),
         QStringLiteral("open"), QStringLiteral("server"), QStringLiteral("on"), QStringLiteral("off"),
         QStringLiteral("read-uncommitted"), QStringLiteral("read-committed"), QStringLiteral("repeatable-read"),
-        QStringLiteral("serializable") };
+        QStringLiteral("serializable"), QStringLiteral("cluster"), QStringLiteral("round-robin"), QStringLiteral("host1"),
+        QStringLiteral("host2"), QStringLiteral("port") };
 }
 
 QStringList in(const QString& text, const QSet<QString>& alsoKept)

@@ -1,0 +1,41 @@
+#include "app/report/nodefigurestext.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace NodeFiguresText {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("NodeFiguresText", text);
+}
+
+QString number(long long value)
+{
+    return QLocale().toString(value);
+}
+
+} // namespace
+
+QString nodeLine(const NodeFigures& n)
+{
+    QString line = tr("node %1 (%2), %3 clients, %4").arg(n.node).arg(n.endpoint).arg(n.clients).arg(n.stateAtEnd);
+    if (n.statsValid)
+        line += tr(": %1 certification failures, %2 brute-force aborts, flow control paused %3 s, longest receive queue %4")
+                    .arg(number(n.certFailures), number(n.bfAborts), QLocale().toString(n.flowControlPausedS, 'f', 2),
+                        number(n.maxRecvQueue));
+    if (n.left)
+        return line + tr("; left the cluster during the run, not audited");
+    if (!n.auditError.isEmpty())
+        return line + tr("; audit could not run: %1").arg(n.auditError);
+    if (!n.audit.valid)
+        return line;
+    if (!n.disagreement.isEmpty())
+        return line + tr("; audit DISAGREES: %1").arg(n.disagreement);
+    return line + tr("; audit agrees (%1 units left, %2 order rows, oversold %3)")
+                      .arg(number(n.audit.remaining), number(n.audit.orderRows), number(n.audit.oversold));
+}
+
+} // namespace NodeFiguresText

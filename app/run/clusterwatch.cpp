@@ -1,0 +1,153 @@
+#include "app/run/clusterwatch.h"
+
+#include "app/audit/auditor.h"
+#include "app/db/qtsqlconnection.h"
+#include "app/server/embeddedcluster.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+ClusterWatch::ClusterWatch(const ConnectionParams& params, const Experiment& experiment)
+    : m_params(params)
+    , m_experiment(experiment)
+{
+}
+
+ClusterWatch::~ClusterWatch() = default;
+
+void ClusterWatch::start()
+{
+    m_nodes.clear();
+    m_nodes.resize(static_cast<std::size_t>(m_params.nodeCount()));
+    for (int i = 0; i < m_params.nodeCount(); ++i) {
+        Node& node = m_nodes[static_cast<std::size_t>(i)];
+        node.connection = std::make_unique<QtSqlConnection>();
+        QString error;
+        if (!node.connection->open(m_params.onNode(i), true, &error)) {
+            node.gone = true;
+            continue;
+        }
+        if (const std::optional<Status> status = read(node))
+            node.baseline = node.last = *status;
+    }
+}
+
+std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
+{
+    if (node.gone)
+        return std::nullopt;
+    QSqlQuery query(node.connection->database());
+    if (!query.exec(QStringLiteral(
+            "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', 'wsrep_local_bf_aborts', "
+            "'wsrep_flow_control_paused_ns', 'wsrep_local_recv_queue', 'wsrep_local_send_queue', 'wsrep_local_state_comment')"))) {
+        // A node that stopped answering has left; its connection is not opened again mid-run.
+        if (!node.connection->isAlive())
+            node.gone = true;
+        return std::nullopt;
+    }
+    Status status;
+    while (query.next()) {
+        const QString name = query.value(0).toString().toLower();
+        const QVariant value = query.value(1);
+        status.valid = true;
+        if (name == QLatin1String("wsrep_local_cert_failures"))
+            status.certFailures = value.toLongLong();
+        else if (name == QLatin1String("wsrep_local_bf_aborts"))
+            status.bfAborts = value.toLongLong();
+        else if (name == QLatin1String("wsrep_flow_control_paused_ns"))
+            status.flowControlPausedNs = value.toLongLong();
+        else if (name == QLatin1String("wsrep_local_recv_queue"))
+            status.recvQueue = value.toLongLong();
+        else if (name == QLatin1String("wsrep_local_send_queue"))
+            status.sendQueue = value.toLongLong();
+        else if (name == QLatin1String("wsrep_local_state_comment"))
+            status.state = EmbeddedCluster::stateLabel(EmbeddedCluster::stateFromComment(value.toString()));
+    }
+    node.maxRecvQueue = std::max(node.maxRecvQueue, status.recvQueue);
+    node.maxSendQueue = std::max(node.maxSendQueue, status.sendQueue);
+    node.last = status;
+    return status;
+}
+
+void ClusterWatch::fill(MetricsSample& sample)
+{
+    for (Node& node : m_nodes) {
+        const std::optional<Status> status = read(node);
+        const Status& now = status ? *status : node.last; // a node gone keeps what it had counted
+        if (!now.valid || !node.baseline.valid)
+            continue;
+        sample.clusterStatsValid = true;
+        sample.cluster.certFailures += now.certFailures - node.baseline.certFailures;
+        sample.cluster.bfAborts += now.bfAborts - node.baseline.bfAborts;
+        sample.cluster.flowControlPausedNs += now.flowControlPausedNs - node.baseline.flowControlPausedNs;
+        if (status) {
+            sample.cluster.recvQueue = std::max(sample.cluster.recvQueue, now.recvQueue);
+            sample.cluster.sendQueue = std::max(sample.cluster.sendQueue, now.sendQueue);
+        }
+    }
+}
+
+QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayout layout, int smallestOrder)
+{
+    QList<NodeFigures> figures;
+    const QList<int> clients = m_experiment.placement.clientsPerNode(m_experiment.threads, m_params.nodeCount());
+    for (int i = 0; i < m_params.nodeCount(); ++i) {
+        Node& node = m_nodes[static_cast<std::size_t>(i)];
+        NodeFigures f;
+        f.node = i + 1;
+        f.endpoint = m_params.onNode(i).endpoint();
+        f.clients = clients.value(i);
+        const std::optional<Status> status = read(node);
+        const Status& now = status ? *status : node.last;
+        f.statsValid = now.valid && node.baseline.valid;
+        if (f.statsValid) {
+            f.certFailures = now.certFailures - node.baseline.certFailures;
+            f.bfAborts = now.bfAborts - node.baseline.bfAborts;
+            f.flowControlPausedS = static_cast<double>(now.flowControlPausedNs - node.baseline.flowControlPausedNs) / 1e9;
+        }
+        f.maxRecvQueue = node.maxRecvQueue;
+        f.maxSendQueue = node.maxSendQueue;
+        f.left = node.gone;
+        f.stateAtEnd = node.gone ? EmbeddedCluster::stateLabel(EmbeddedCluster::NodeState::Gone) : now.state;
+        if (!node.gone)
+            audit(i, f, reference, layout, smallestOrder);
+        figures.append(f);
+    }
+    return figures;
+}
+
+void ClusterWatch::audit(int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder)
+{
+    if (layout == StockLayout::Redis)
+        return; // the stock is in Redis: there is nothing of it on a node to compare
+    QtSqlConnection& connection = *m_nodes[static_cast<std::size_t>(index)].connection;
+    // Reads on this node wait until it has applied every write set the cluster committed
+    // before them: the audit sees what the node will hold, not what it still has queued.
+    QString error;
+    if (!connection.exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &error)) {
+        // Not Galera (Group Replication, a proxy): the audit reads what the node has now.
+        if (!error.contains(QLatin1String("1193")) && !error.contains(QLatin1String("Unknown system variable"), Qt::CaseInsensitive)) {
+            figures.auditError = error;
+            return;
+        }
+    }
+    Auditor auditor(connection.database(), layout, smallestOrder);
+    auditor.setFinal(true);
+    figures.audit = auditor.run(&error);
+    if (!figures.audit.valid) {
+        figures.auditError = error;
+        return;
+    }
+    if (!reference.valid)
+        return;
+    const AuditResult& mine = figures.audit;
+    if (mine.remaining != reference.remaining || mine.sold != reference.sold || mine.orderRows != reference.orderRows)
+        figures.disagreement = tr("node %1 holds %2 units of stock and %3 order rows (%4 units); the run's audit found %5 and %6 (%7 units)")
+                                   .arg(figures.node)
+                                   .arg(mine.remaining)
+                                   .arg(mine.orderRows)
+                                   .arg(mine.sold)
+                                   .arg(reference.remaining)
+                                   .arg(reference.orderRows)
+                                   .arg(reference.sold);
+}

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "app/core/auditresult.h"
+#include "app/core/experiment.h"
+#include "app/core/metricssample.h"
+#include "app/core/nodefigures.h"
+#include "app/db/connectionparams.h"
+#include "app/db/labschema.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+#include <memory>
+#include <optional>
+
+class QtSqlConnection;
+
+// A run on a cluster, seen from each node: one connection per node reads Galera's counters
+// (certification failures, brute-force aborts, flow control, queues) at every sample, and after
+// the run audits stock and orders on each node once it has applied everything, against the
+// run's closing audit.
+// Lives on the run's thread, like the run's other watchers.
+class ClusterWatch {
+    Q_DECLARE_TR_FUNCTIONS(ClusterWatch)
+
+public:
+    ClusterWatch(const ConnectionParams& params, const Experiment& experiment);
+    ~ClusterWatch();
+    ClusterWatch(const ClusterWatch&) = delete;
+    ClusterWatch& operator=(const ClusterWatch&) = delete;
+
+    // Connects to every node and reads where its counters start; a node it cannot reach is
+    // noted, not fatal.
+    void start();
+    // The counters since start(), summed over the nodes, into the sample.
+    void fill(MetricsSample& sample);
+    // Each node's figures and its own audit, compared with `reference`, the run's closing audit.
+    QList<NodeFigures> finish(const AuditResult& reference, StockLayout layout, int smallestOrder);
+
+private:
+    struct Status : ClusterCounters {
+        bool valid = false;
+        QString state;
+    };
+    struct Node {
+        std::unique_ptr<QtSqlConnection> connection;
+        Status baseline;
+        Status last;
+        long long maxRecvQueue = 0;
+        long long maxSendQueue = 0;
+        bool gone = false;
+    };
+    std::optional<Status> read(Node& node);
+    void audit(int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder);
+
+    ConnectionParams m_params;
+    Experiment m_experiment;
+    std::vector<Node> m_nodes;
+};

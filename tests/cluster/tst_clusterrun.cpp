@@ -1,0 +1,192 @@
+// Strategies on a real three-node Galera cluster, started by the fixture with the lab's own
+// EmbeddedCluster and reached by a URL that lists the three nodes, as a user's cluster would be:
+// pessimistic spread over the nodes is aborted at certification and still oversells nothing; all
+// clients on one node meet no certification abort; every node's audit agrees, and an independent
+// count on each node matches the lab's JSON. Then `--server cluster:3`, the lab's own cluster,
+// ends with no mariadbd left.
+#include "app/db/mysqlconnection.h"
+#include "app/server/embeddedcluster.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/labserverpids.h"
+#include "tests/support/lockbenchprocess.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+const QString kDatabase = QStringLiteral("lockbench_cluster");
+const QString kUser = QStringLiteral("clusterlab");
+const QString kPassword = QStringLiteral("clusterpw");
+
+struct Count {
+    std::int64_t orderRows = -1;
+    std::int64_t units = -1;
+    std::int64_t stock = -1;
+};
+
+} // namespace
+
+class TestClusterRun : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog;
+    QTemporaryDir m_out;
+    std::unique_ptr<EmbeddedCluster> m_cluster;
+
+    QString url() const
+    {
+        QStringList hosts;
+        for (int node = 1; node <= m_cluster->nodeCount(); ++node)
+            hosts << QStringLiteral("127.0.0.1:%1").arg(m_cluster->connectionParams(node).port);
+        return QStringLiteral("mysql://%1:%2@%3/%4").arg(kUser, kPassword, hosts.join(QLatin1Char(',')), kDatabase);
+    }
+
+    // The lab's run on the fixture's cluster; its JSON's first strategy summary.
+    QJsonObject run(const QString& strategy, const QString& placement, const QString& name)
+    {
+        const QString json = m_out.filePath(name + QStringLiteral(".json"));
+        const LockbenchProcess process = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), url(),
+            QStringLiteral("--strategy"), strategy, QStringLiteral("--placement"), placement, QStringLiteral("--skus"), QStringLiteral("1"),
+            QStringLiteral("--threads"), QStringLiteral("12"), QStringLiteral("--duration"), QStringLiteral("4s"),
+            QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--json"), json, QStringLiteral("-q") }, 180000);
+        if (process.exitCode != 0) {
+            qWarning().noquote() << process.all();
+            return {};
+        }
+        QFile file(json);
+        if (!file.open(QIODevice::ReadOnly))
+            return {};
+        return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray().first().toObject().value(QStringLiteral("summary")).toObject();
+    }
+
+    // Counted on the node itself once it has applied everything, without the lab's code.
+    Count countOn(int node) const
+    {
+        Count count;
+        ConnectionParams params = m_cluster->connectionParams(node, kDatabase);
+        MysqlConnection connection;
+        if (!connection.open(params, true) || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1")))
+            return count;
+        count.orderRows = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
+        count.units = connection.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders")).value_or(-1);
+        count.stock = connection.queryInt(QStringLiteral("SELECT SUM(stock) FROM inventory")).value_or(-1);
+        return count;
+    }
+
+    void everyNodeAgreesWithAnIndependentCount(const QJsonObject& summary)
+    {
+        const QJsonArray nodes = summary.value(QStringLiteral("nodes")).toArray();
+        QCOMPARE(nodes.size(), 3);
+        for (int node = 1; node <= 3; ++node) {
+            const QJsonObject figures = nodes[node - 1].toObject();
+            QCOMPARE(figures.value(QStringLiteral("node")).toInt(), node);
+            QVERIFY2(figures.value(QStringLiteral("agrees")).toBool(), qPrintable(QJsonDocument(figures).toJson()));
+            QVERIFY(figures.value(QStringLiteral("audited")).toBool());
+            const Count count = countOn(node);
+            QCOMPARE(count.orderRows, static_cast<std::int64_t>(summary.value(QStringLiteral("order_rows")).toDouble()));
+            QCOMPARE(count.units, static_cast<std::int64_t>(summary.value(QStringLiteral("sold")).toDouble()));
+            QCOMPARE(count.stock, static_cast<std::int64_t>(summary.value(QStringLiteral("remaining")).toDouble()));
+            QCOMPARE(static_cast<std::int64_t>(figures.value(QStringLiteral("order_rows")).toDouble()), count.orderRows);
+            QCOMPARE(count.units + count.stock, std::int64_t(10000)); // nothing oversold, nothing lost
+        }
+        QCOMPARE(summary.value(QStringLiteral("client_sold_orders")).toDouble(), summary.value(QStringLiteral("order_rows")).toDouble());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        LOCKBENCH_REQUIRE_BINARY();
+        QVERIFY(m_out.isValid());
+        const QString root = qEnvironmentVariable("LOCKBENCH_DATA_DIR") + QStringLiteral("/fixture-cluster");
+        m_cluster = std::make_unique<EmbeddedCluster>(3, root);
+        QString error;
+        QVERIFY2(m_cluster->start(&error), qPrintable(error));
+        // An account that reaches every node over TCP, as a user's cluster would be reached;
+        // Galera replicates it to the other nodes.
+        MysqlConnection root1;
+        QVERIFY(root1.open(m_cluster->connectionParams(1), false));
+        QVERIFY(root1.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'127.0.0.1' IDENTIFIED BY '%2'").arg(kUser, kPassword)));
+        QVERIFY(root1.execute(QStringLiteral("GRANT ALL ON *.* TO '%1'@'127.0.0.1'").arg(kUser)));
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_cluster)
+            m_cluster->stop();
+    }
+
+    void pessimisticAcrossNodesIsAbortedAtCertification()
+    {
+        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"), QStringLiteral("spread"));
+        QVERIFY(!summary.isEmpty());
+        QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+        QCOMPARE(summary.value(QStringLiteral("oversold")).toDouble(), 0.0);
+        double certFailures = 0;
+        double bfAborts = 0;
+        for (const QJsonValue& node : summary.value(QStringLiteral("nodes")).toArray()) {
+            QCOMPARE(node.toObject().value(QStringLiteral("clients")).toInt(), 4);
+            certFailures += node.toObject().value(QStringLiteral("cert_failures")).toDouble();
+            bfAborts += node.toObject().value(QStringLiteral("bf_aborts")).toDouble();
+        }
+        QVERIFY2(certFailures + bfAborts > 0, "three nodes writing one row saw no certification conflict");
+        const QJsonObject errors = summary.value(QStringLiteral("errors")).toObject();
+        QVERIFY(errors.value(QStringLiteral("commit_abort")).toDouble() + errors.value(QStringLiteral("deadlock")).toDouble() > 0);
+        QCOMPARE(summary.value(QStringLiteral("explanation")).toObject().value(QStringLiteral("bound")).toString(), QStringLiteral("certification"));
+        everyNodeAgreesWithAnIndependentCount(summary);
+    }
+
+    void allClientsOnOneNodeMeetNoCertificationAbort()
+    {
+        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("1:0:0"), QStringLiteral("one-node"));
+        QVERIFY(!summary.isEmpty());
+        QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+        const QJsonArray nodes = summary.value(QStringLiteral("nodes")).toArray();
+        QCOMPARE(nodes.size(), 3);
+        QCOMPARE(nodes[0].toObject().value(QStringLiteral("clients")).toInt(), 12);
+        for (const QJsonValue& node : nodes) {
+            QCOMPARE(node.toObject().value(QStringLiteral("cert_failures")).toDouble(), 0.0);
+            QCOMPARE(node.toObject().value(QStringLiteral("bf_aborts")).toDouble(), 0.0);
+        }
+        QCOMPARE(summary.value(QStringLiteral("errors")).toObject().value(QStringLiteral("commit_abort")).toDouble(), 0.0);
+        everyNodeAgreesWithAnIndependentCount(summary);
+    }
+
+    void aPlacementForMoreNodesIsRefused()
+    {
+        const LockbenchProcess process = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), url(),
+            QStringLiteral("--placement"), QStringLiteral("1:1"), QStringLiteral("--duration"), QStringLiteral("1s") });
+        QCOMPARE(process.exitCode, 2);
+        QVERIFY2(process.err.contains(QLatin1String("--placement: 1:1 names 2 nodes, but the cluster has 3")), qPrintable(process.err));
+    }
+
+    void theLabsOwnClusterLeavesNoServerBehind()
+    {
+        // The fixture's cluster is stopped first: the lab's own takes the cores for itself.
+        m_cluster->stop();
+        const QString json = m_out.filePath(QStringLiteral("own.json"));
+        const LockbenchProcess process = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), QStringLiteral("cluster:3"),
+            QStringLiteral("--strategy"), QStringLiteral("conditional"), QStringLiteral("--skus"), QStringLiteral("1"),
+            QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--duration"), QStringLiteral("3s"),
+            QStringLiteral("--json"), json, QStringLiteral("-q") }, 240000);
+        QVERIFY2(process.exitCode == 0, qPrintable(process.all()));
+        QVERIFY2(process.out.contains(QLatin1String("node 3 (")), qPrintable(process.out));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject results = QJsonDocument::fromJson(file.readAll()).object();
+        QVERIFY(results.value(QStringLiteral("server")).toObject().value(QStringLiteral("url")).toString().startsWith(QLatin1String("cluster:3")));
+        const QJsonObject summary = results.value(QStringLiteral("strategies")).toArray().first().toObject().value(QStringLiteral("summary")).toObject();
+        QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+        const QJsonArray nodes = summary.value(QStringLiteral("nodes")).toArray();
+        QCOMPARE(nodes.size(), 3);
+        for (const QJsonValue& node : nodes)
+            QVERIFY(node.toObject().value(QStringLiteral("agrees")).toBool());
+        QVERIFY2(labServerPids().isEmpty(), "a cluster node outlived the lab");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterRun)
+#include "tst_clusterrun.moc"
