@@ -27,13 +27,13 @@ public:
 
     const Experiment& experiment() const { return m_experiment; }
     const ConnectionParams& params() const { return m_params; }
-    // Where the next client connects: on a cluster, its node by the experiment's placement
+    // The node (0-based) the next client connects to: on a cluster, by the experiment's placement
     // (clients in the order they ask; a strategy's own writers after them, spread the same way).
-    ConnectionParams nextClientParams()
+    int nextClientNode()
     {
         const int clients = std::max(1, m_experiment.threads);
         const int index = m_nextClient.fetch_add(1, std::memory_order_relaxed) % clients;
-        return m_params.onNode(m_experiment.placement.nodeOf(index, clients, m_params.nodeCount()));
+        return m_experiment.placement.nodeOf(index, clients, m_params.nodeCount());
     }
     // The simulated network round trip each shopper's statements cross.
     std::chrono::nanoseconds roundTrip() const

@@ -31,8 +31,9 @@ TransactionRetrier::~TransactionRetrier()
 
 bool TransactionRetrier::connect(QString* error)
 {
-    m_params = m_environment.nextClientParams();
-    if (!m_connection.open(m_params)) {
+    m_node = m_environment.nextClientNode();
+    m_params = m_environment.params().onNode(m_node);
+    if (!openOnSomeNode()) {
         *error = tr("cannot connect to %1: %2")
                      .arg(m_params.endpoint(), m_connection.lastError().toString());
         return false;
@@ -220,7 +221,7 @@ bool TransactionRetrier::reconnect()
             continue;
         }
         QString error;
-        if (!m_connection.open(m_params))
+        if (!openOnSomeNode())
             m_reconnectError = m_connection.lastError();
         else if (setUpSession(&error))
             return true;
@@ -238,7 +239,36 @@ bool TransactionRetrier::reconnect()
     return false;
 }
 
+bool TransactionRetrier::openOnSomeNode()
+{
+    // A cluster's client whose node is down moves to the next node that answers, as an
+    // application's connection pool would; a single server has only its one.
+    const int nodes = m_environment.params().nodeCount();
+    for (int tried = 0; tried < nodes; ++tried) {
+        if (m_connection.open(m_params))
+            return true;
+        if (nodes == 1)
+            return false;
+        m_node = (m_node + 1) % nodes;
+        m_params = m_environment.params().onNode(m_node);
+    }
+    return false;
+}
+
 std::optional<bool> TransactionRetrier::isCommitted(std::int64_t requestId)
+{
+    // On a cluster this node may not yet have applied a write set another node committed
+    // (the order's own, when its node went away): the probe waits until it has.
+    const bool cluster = m_environment.params().nodeCount() > 1;
+    if (cluster)
+        m_connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1"));
+    const std::optional<bool> committed = probeCommitted(requestId);
+    if (cluster && m_connection.isOpen())
+        m_connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 0"));
+    return committed;
+}
+
+std::optional<bool> TransactionRetrier::probeCommitted(std::int64_t requestId)
 {
     // A locking read waits for a transaction that is still finishing with this row,
     // so a commit in flight is seen, not missed.

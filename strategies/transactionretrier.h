@@ -56,6 +56,7 @@ private:
     bool setUpSession(QString* error);
     bool reconnect();
     std::optional<bool> isCommitted(std::int64_t requestId);
+    std::optional<bool> probeCommitted(std::int64_t requestId);
     void backoff(int attempt);
 
     RunEnvironment& m_environment;
@@ -67,6 +68,8 @@ private:
     std::int64_t m_lockedAtNs = 0; // when this attempt's first locking statement returned
     std::int64_t m_committingAtNs = 0; // when this attempt sent its COMMIT
     ConnectionParams m_params; // this client's server: its node of a cluster
+    int m_node = 0; // which node, 0-based; a client whose node went away moves to the next
+    bool openOnSomeNode(); // its node first, then the others in turn
     bool m_commitFailed = false; // this attempt's error came from COMMIT itself
     MysqlError m_reconnectError; // why the last connect or session set-up failed
 };

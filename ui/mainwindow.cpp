@@ -103,6 +103,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_experiment, &ExperimentPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_experiment, &ExperimentPanel::presetChosen, this, [this](const Preset& preset) {
         m_strategies->setSelectedIds(preset.strategies);
+        if (preset.clusterNodes > 0)
+            m_server->setCluster(preset.clusterNodes); // starts the lab's own cluster
+        else if (m_server->clusterNodes() > 0)
+            m_server->setUsesEmbedded(true); // a single server's lesson, back on the single server
     });
     // The ticked strategies decide which rules the experiment must meet: applied before Run
     // is updated, so that Run sees the fields' errors under the new ticks.
@@ -330,7 +334,7 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
     const std::optional<ConnectionParams> params = m_server->connectionParams(experiment.database, &error);
     if (params) {
         if (m_server->usesEmbedded())
-            m_session->useEmbeddedServer();
+            m_session->useEmbeddedServer(m_server->clusterNodes());
         else
             m_session->useServer(*params);
     }

@@ -338,6 +338,9 @@ CommandLine CommandLine::parse(const QStringList& arguments)
                      "with several hosts").arg(result.experiment.placement.text()).arg(result.experiment.placement.weights().size());
     else if (const QString problem = result.experiment.placement.problemFor(nodes); !problem.isEmpty())
         result.errors << QStringLiteral("--placement: ") + problem;
+    if (result.experiment.killNode > nodes)
+        result.errors << QStringLiteral("--kill-node: ")
+                + tr("node %1 is not there: the server has %2").arg(result.experiment.killNode).arg(nodes == 1 ? tr("one node") : tr("%1 nodes").arg(nodes));
     if (parser.isSet(redis)) {
         QString redisError;
         result.redis = RedisEndpoint::fromUrl(parser.value(redis), &redisError);

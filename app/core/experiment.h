@@ -72,6 +72,9 @@ struct Experiment {
 
     // How the clients are spread over a cluster's nodes; a single server has them all.
     Placement placement;
+    // A cluster's node the lab takes down mid-run (2 or later; 0: none), and when.
+    int killNode = 0;
+    std::int64_t killNodeAtMs = 0;
 
     QString database = QStringLiteral("lockbench");
 

@@ -99,6 +99,27 @@ QString parseDurationField(const QString& text, std::int64_t& out)
     return {};
 }
 
+QString parseKillNode(Experiment& e, const QString& text)
+{
+    if (text == QLatin1String("none")) {
+        e.killNode = 0;
+        e.killNodeAtMs = 0;
+        return {};
+    }
+    const QStringList parts = text.split(QLatin1Char('@'));
+    int node = 0;
+    const std::optional<std::int64_t> atMs = parts.size() == 2 ? ExperimentFields::parseDurationMs(parts[1]) : std::nullopt;
+    if (parts.size() != 2 || !parseInt(parts[0], node).isEmpty() || !atMs)
+        return QCoreApplication::translate("ExperimentFields", "must be none or NODE@TIME, e.g. 2@5s (got %1)").arg(quoted(text));
+    if (node < 2 || node > 9)
+        return QCoreApplication::translate("ExperimentFields", "the node must be 2 to 9: node 1 carries the lab's own connection (got %1)").arg(quoted(text));
+    if (*atMs < 100 || *atMs > 3600LL * 1000)
+        return QCoreApplication::translate("ExperimentFields", "the time must be 100ms to 1h (got %1)").arg(quoted(text));
+    e.killNode = node;
+    e.killNodeAtMs = *atMs;
+    return {};
+}
+
 // orders, duration and rate count only under one stop condition or arrival mode, so
 // validateExperiment() checks them only then. The command line refuses them outright there
 // (unusedIn), but an experiment file carries every key, as --save-experiment and the result
@@ -265,6 +286,15 @@ const QList<ExperimentField> kFields = {
           return error;
       },
       [](const Experiment& e) { return e.placement.text(); } },
+    { QStringLiteral("kill-node"), QStringLiteral("N@time"),
+      QT_TRANSLATE_NOOP("ExperimentFields", "On a cluster, take node N down this far into each strategy's run, e.g. 2@5s: the lab's own "
+                                            "nodes are killed (SIGKILL), a server's by SHUTDOWN; none for never. Node 1 carries the lab's own "
+                                            "connection and stays."),
+      [](Experiment& e, const QString& t) { return parseKillNode(e, t); },
+      [](const Experiment& e) {
+          return e.killNode == 0 ? QStringLiteral("none")
+                                 : QStringLiteral("%1@%2").arg(e.killNode).arg(ExperimentFields::formatDurationMs(e.killNodeAtMs));
+      } },
     { QStringLiteral("database"), QStringLiteral("name"), QT_TRANSLATE_NOOP("ExperimentFields", "Database the lab owns on the server."),
       [](Experiment& e, const QString& t) {
           e.database = t;

@@ -49,6 +49,7 @@ constexpr Label kLabels[] = {
     { "flush-log", QT_TRANSLATE_NOOP("FieldLabels", "Server: flush log at commit") },
     { "buffer-pool-mb", QT_TRANSLATE_NOOP("FieldLabels", "Server: buffer pool, MiB") },
     { "placement", QT_TRANSLATE_NOOP("FieldLabels", "Cluster: clients per node") },
+    { "kill-node", QT_TRANSLATE_NOOP("FieldLabels", "Cluster: take a node down") },
     { "database", QT_TRANSLATE_NOOP("FieldLabels", "Database") },
 };
 
@@ -143,6 +144,8 @@ QString valueLabel(const QString& field, const QString& value)
         return durationLabel(value);
     if (field == QLatin1String("skew"))
         return skewLabel(value);
+    if (field == QLatin1String("kill-node") && value == QLatin1String("none"))
+        return QCoreApplication::translate("FieldLabels", "never", "kill-node");
     if (field == QLatin1String("placement") && value == QLatin1String("round-robin"))
         return QCoreApplication::translate("FieldLabels", "round robin", "placement");
     return value; // weights such as 1:1:0 read the same in every language

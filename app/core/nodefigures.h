@@ -20,6 +20,7 @@ struct NodeFigures {
     long long maxSendQueue = 0;
     QString stateAtEnd; // wsrep_local_state_comment, or why it could not be read
     bool left = false; // the node went away during the run: not audited, and not held against the run
+    double leftAtS = -1.0; // when the lab took it down (--kill-node); -1: it went by itself, or was gone at the start
     AuditResult audit; // on this node, after it applied what the cluster committed
     QString auditError; // why the node could not be audited
     QString disagreement; // how its stock or orders differ from node 1's; empty when they agree

@@ -26,7 +26,7 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
                 return std::nullopt;
             if (!one->socket.isEmpty())
                 return fail(tr("a list of hosts cannot use a socket"));
-            nodes.append({ one->host, one->port, QString() });
+            nodes.append({ one->host, one->port, QString(), 0 });
             if (!first)
                 first = one;
         }

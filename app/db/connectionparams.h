@@ -31,6 +31,7 @@ public:
         QString host;
         int port = 3306;
         QString socket;
+        qint64 pid = 0; // the lab's own node: its process, which a fault may kill
         bool operator==(const Node&) const = default;
     };
     QList<Node> nodes;

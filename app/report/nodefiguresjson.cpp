@@ -20,6 +20,7 @@ QJsonArray toJson(const QList<NodeFigures>& nodes)
             { QStringLiteral("max_send_queue"), static_cast<double>(n.maxSendQueue) },
             { QStringLiteral("state_at_end"), n.stateAtEnd },
             { QStringLiteral("left"), n.left },
+            { QStringLiteral("left_at_s"), n.leftAtS },
             { QStringLiteral("audited"), n.audit.valid },
             { QStringLiteral("agrees"), n.agrees() },
         };
@@ -56,6 +57,7 @@ QList<NodeFigures> fromJson(const QJsonArray& array)
         n.maxSendQueue = integer("max_send_queue");
         n.stateAtEnd = o.value(QStringLiteral("state_at_end")).toString();
         n.left = o.value(QStringLiteral("left")).toBool();
+        n.leftAtS = o.value(QStringLiteral("left_at_s")).toDouble(-1.0);
         n.audit.valid = o.value(QStringLiteral("audited")).toBool();
         n.audit.remaining = integer("remaining");
         n.audit.sold = integer("sold");

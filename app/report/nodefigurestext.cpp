@@ -26,8 +26,10 @@ QString nodeLine(const NodeFigures& n)
         line += tr(": %1 certification failures, %2 brute-force aborts, flow control paused %3 s, longest receive queue %4")
                     .arg(number(n.certFailures), number(n.bfAborts), QLocale().toString(n.flowControlPausedS, 'f', 2),
                         number(n.maxRecvQueue));
+    if (n.left && n.leftAtS >= 0.0)
+        return line + tr("; taken down by the lab at %1 s, not audited").arg(QLocale().toString(n.leftAtS, 'f', 1));
     if (n.left)
-        return line + tr("; left the cluster during the run, not audited");
+        return line + tr("; not reachable during the run, not audited");
     if (!n.auditError.isEmpty())
         return line + tr("; audit could not run: %1").arg(n.auditError);
     if (!n.audit.valid)

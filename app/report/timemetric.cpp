@@ -16,6 +16,14 @@ std::optional<double> errorRate(const MetricsSample& now, const MetricsSample& b
     return TimeMetric::ratePerSecond(errorCount(now, errorClass), errorCount(before, errorClass), now.intervalS);
 }
 
+// A cluster's counter, summed over its nodes, per second of the interval; nothing off a cluster.
+std::optional<double> clusterRate(const MetricsSample& now, long long current, long long before)
+{
+    if (!now.clusterStatsValid || !(now.intervalS > 0))
+        return std::nullopt;
+    return TimeMetric::ratePerSecond(current, before, now.intervalS);
+}
+
 std::optional<double> serverRate(const MetricsSample& now, long long count)
 {
     if (!now.serverStatsValid || !(now.intervalS > 0))
@@ -94,6 +102,31 @@ const QList<TimeMetric>& TimeMetric::all()
                 if (trips <= 0)
                     return std::nullopt;
                 return static_cast<double>(now.redisRoundTripNs - before.redisRoundTripNs) / 1e6 / static_cast<double>(trips);
+            },
+            true },
+        // The cluster tab: throughput beside the aborts that cut it, then what slowed the nodes.
+        { "cluster-orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second on the cluster"), QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
+            [](S now, S) -> std::optional<double> {
+                if (!now.clusterStatsValid)
+                    return std::nullopt;
+                return now.ordersPerS;
+            },
+            true },
+        { "commit-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Transactions aborted at COMMIT per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+            [](S now, S before) -> std::optional<double> {
+                if (!now.clusterStatsValid)
+                    return std::nullopt;
+                return errorRate(now, before, ErrorClass::CommitAbort);
+            },
+            true },
+        { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second, all nodes"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+            [](S now, S before) { return clusterRate(now, now.cluster.bfAborts, before.cluster.bfAborts); }, true },
+        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause, all nodes"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
+            [](S now, S before) -> std::optional<double> {
+                const std::optional<double> ns = clusterRate(now, now.cluster.flowControlPausedNs, before.cluster.flowControlPausedNs);
+                if (!ns)
+                    return std::nullopt;
+                return *ns / 1e6;
             },
             true },
     };

@@ -17,14 +17,14 @@ struct TimeMetric {
     // The value at `now`, given the strategy's previous sample (an empty one at its start);
     // nothing when the sample did not measure it (no server figures, no PROCESS privilege).
     std::optional<double> (*value)(const MetricsSample& now, const MetricsSample& before);
-    // Drawn only by some strategies (Redis's figures): a report leaves the chart out when no
-    // line has a value.
+    // Drawn only by some runs (Redis's figures, a cluster's): a report leaves the chart out when
+    // no line has a value.
     bool onlySomeStrategies = false;
 
     QString translatedTitle() const;
     QString translatedUnit() const;
 
-    // In the window's order: throughput, latency, lock waits, errors, Redis.
+    // In the window's order: throughput, latency, lock waits, errors, Redis, cluster.
     static const QList<TimeMetric>& all();
     static const TimeMetric* find(const char* id);
 

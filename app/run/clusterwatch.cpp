@@ -7,6 +7,10 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+
 ClusterWatch::ClusterWatch(const ConnectionParams& params, const Experiment& experiment)
     : m_params(params)
     , m_experiment(experiment)
@@ -69,6 +73,31 @@ std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
     return status;
 }
 
+QString ClusterWatch::tick(std::int64_t elapsedMs)
+{
+    const int index = m_experiment.killNode - 1;
+    if (m_killed || index < 1 || index >= m_params.nodeCount() || elapsedMs < m_experiment.killNodeAtMs)
+        return {};
+    m_killed = true;
+    Node& node = m_nodes[static_cast<std::size_t>(index)];
+    if (node.gone) // taken down in an earlier strategy's run, and not back
+        return tr("node %1 is down already").arg(index + 1);
+    const qint64 pid = m_params.nodes[index].pid;
+    QString error;
+    bool done = false;
+    if (pid > 0)
+        done = ::kill(static_cast<pid_t>(pid), SIGKILL) == 0;
+    else
+        // The server shuts down and drops this connection as it goes: that error is the success.
+        done = node.connection->exec(QStringLiteral("SHUTDOWN"), &error) || !node.connection->isAlive();
+    if (!done)
+        return tr("could not take node %1 down: %2").arg(index + 1).arg(error.isEmpty() ? QString::fromLocal8Bit(std::strerror(errno)) : error);
+    node.gone = true;
+    node.leftAtS = static_cast<double>(elapsedMs) / 1000.0;
+    return pid > 0 ? tr("killed node %1 (SIGKILL) at %2 s").arg(index + 1).arg(node.leftAtS, 0, 'f', 1)
+                   : tr("shut node %1 down at %2 s").arg(index + 1).arg(node.leftAtS, 0, 'f', 1);
+}
+
 void ClusterWatch::fill(MetricsSample& sample)
 {
     for (Node& node : m_nodes) {
@@ -95,7 +124,9 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
         Node& node = m_nodes[static_cast<std::size_t>(i)];
         NodeFigures f;
         f.node = i + 1;
-        f.endpoint = m_params.onNode(i).endpoint();
+        // The lab's own nodes by their port: their socket paths say nothing to a reader.
+        const ConnectionParams one = m_params.onNode(i);
+        f.endpoint = one.socket.isEmpty() ? one.endpoint() : tr("port %1").arg(one.port);
         f.clients = clients.value(i);
         const std::optional<Status> status = read(node);
         const Status& now = status ? *status : node.last;
@@ -108,6 +139,7 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
         f.maxRecvQueue = node.maxRecvQueue;
         f.maxSendQueue = node.maxSendQueue;
         f.left = node.gone;
+        f.leftAtS = node.leftAtS;
         f.stateAtEnd = node.gone ? EmbeddedCluster::stateLabel(EmbeddedCluster::NodeState::Gone) : now.state;
         if (!node.gone)
             audit(i, f, reference, layout, smallestOrder);

@@ -32,6 +32,9 @@ public:
     // Connects to every node and reads where its counters start; a node it cannot reach is
     // noted, not fatal.
     void start();
+    // Takes the experiment's node down once its time has come (--kill-node): the lab's own node by
+    // SIGKILL, as a crash would, a server's by SHUTDOWN. Returns what it did, for the status line.
+    QString tick(std::int64_t elapsedMs);
     // The counters since start(), summed over the nodes, into the sample.
     void fill(MetricsSample& sample);
     // Each node's figures and its own audit, compared with `reference`, the run's closing audit.
@@ -49,6 +52,7 @@ private:
         long long maxRecvQueue = 0;
         long long maxSendQueue = 0;
         bool gone = false;
+        double leftAtS = -1.0;
     };
     std::optional<Status> read(Node& node);
     void audit(int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder);
@@ -56,4 +60,5 @@ private:
     ConnectionParams m_params;
     Experiment m_experiment;
     std::vector<Node> m_nodes;
+    bool m_killed = false;
 };

@@ -189,6 +189,9 @@ std::optional<StopReason> StrategyRun::tick()
         return std::nullopt;
     if (m_killer)
         m_killer->tick(m_clock.elapsed());
+    if (m_cluster)
+        if (const QString done = m_cluster->tick(m_clock.elapsed()); !done.isEmpty())
+            say(QStringLiteral("%1: %2").arg(m_strategy.id(), done));
     bool sampled = false;
     if (m_clock.elapsed() >= m_next.sampleMs) {
         takeSample();

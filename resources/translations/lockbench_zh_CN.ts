@@ -85,6 +85,14 @@
         <source>Scaling</source>
         <translation>扩展性</translation>
     </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Drawn by runs on a multi-primary cluster, from each node&apos;s wsrep status: a row lock holds only on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Each node&apos;s certification failures and queues are in its line under the results.</source>
+        <translation>由多主集群上的运行绘制，数据来自各节点的 wsrep 状态：行锁只在自己的节点上有效，所以来自其他节点的写入在 COMMIT 时相遇，只有一个通过，其余全部中止。各节点的认证失败和队列见结果下方该节点的一行。</translation>
+    </message>
 </context>
 <context>
     <name>ClaimSweeper</name>
@@ -131,6 +139,26 @@
     <message>
         <source>node %1 holds %2 units of stock and %3 order rows (%4 units); the run&apos;s audit found %5 and %6 (%7 units)</source>
         <translation>节点 %1 有库存 %2 件、订单行 %3 条（%4 件）；本次运行的审计为 %5 件和 %6 条（%7 件）</translation>
+    </message>
+    <message>
+        <source>node %1 is down already</source>
+        <translation>节点 %1 已经停机</translation>
+    </message>
+    <message>
+        <source>could not take node %1 down: %2</source>
+        <translation>无法让节点 %1 停机：%2</translation>
+    </message>
+    <message>
+        <source>killed node %1 (SIGKILL) at %2 s</source>
+        <translation>在 %2 s 杀死了节点 %1（SIGKILL）</translation>
+    </message>
+    <message>
+        <source>shut node %1 down at %2 s</source>
+        <translation>在 %2 s 关闭了节点 %1</translation>
+    </message>
+    <message>
+        <source>port %1</source>
+        <translation>端口 %1</translation>
     </message>
 </context>
 <context>
@@ -312,6 +340,18 @@ or lost an order.</source>
     <message>
         <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
         <translation>%1 把客户端分布到 %2 个节点上，但服务器只有一台；请使用 --server cluster:N 或含多个主机的 URL</translation>
+    </message>
+    <message>
+        <source>node %1 is not there: the server has %2</source>
+        <translation>节点 %1 不存在：服务器只有 %2</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>一个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
     </message>
 </context>
 <context>
@@ -1071,6 +1111,22 @@ or lost an order.</source>
         <source>On a cluster, how the clients are spread over its nodes: round-robin, or a weight per node such as 1:1:0 (1:0:0 puts every client on node 1).</source>
         <translation>在集群上，客户端如何分布到各节点：round-robin（轮询），或每个节点一个权重，如 1:1:0（1:0:0 把所有客户端放在节点 1）。</translation>
     </message>
+    <message>
+        <source>must be none or NODE@TIME, e.g. 2@5s (got %1)</source>
+        <translation>必须是 none 或 节点@时间，如 2@5s（收到 %1）</translation>
+    </message>
+    <message>
+        <source>the node must be 2 to 9: node 1 carries the lab&apos;s own connection (got %1)</source>
+        <translation>节点必须是 2 到 9：节点 1 承载实验室自己的连接（收到 %1）</translation>
+    </message>
+    <message>
+        <source>the time must be 100ms to 1h (got %1)</source>
+        <translation>时间必须在 100ms 到 1h 之间（收到 %1）</translation>
+    </message>
+    <message>
+        <source>On a cluster, take node N down this far into each strategy&apos;s run, e.g. 2@5s: the lab&apos;s own nodes are killed (SIGKILL), a server&apos;s by SHUTDOWN; none for never. Node 1 carries the lab&apos;s own connection and stays.</source>
+        <translation>在集群上，于每个策略运行到这个时刻时让节点 N 停机，如 2@5s：实验室自己的节点被杀死（SIGKILL），外部服务器用 SHUTDOWN；none 表示从不。节点 1 承载实验室自己的连接，保持运行。</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentPanel</name>
@@ -1446,6 +1502,15 @@ or lost an order.</source>
         <source>round robin</source>
         <comment>placement</comment>
         <translation>轮询</translation>
+    </message>
+    <message>
+        <source>Cluster: take a node down</source>
+        <translation>集群：让一个节点停机</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <comment>kill-node</comment>
+        <translation>从不</translation>
     </message>
 </context>
 <context>
@@ -2523,10 +2588,6 @@ t = %2 s
         <translation>：认证失败 %1 次，强制中止 %2 次，流控暂停 %3 s，最长接收队列 %4</translation>
     </message>
     <message>
-        <source>; left the cluster during the run, not audited</source>
-        <translation>；运行期间离开集群，未审计</translation>
-    </message>
-    <message>
         <source>; audit could not run: %1</source>
         <translation>；审计无法运行：%1</translation>
     </message>
@@ -2537,6 +2598,14 @@ t = %2 s
     <message>
         <source>; audit agrees (%1 units left, %2 order rows, oversold %3)</source>
         <translation>；审计一致（剩余 %1 件，订单行 %2 条，超卖 %3）</translation>
+    </message>
+    <message>
+        <source>; taken down by the lab at %1 s, not audited</source>
+        <translation>；在 %1 s 被实验室停机，未审计</translation>
+    </message>
+    <message>
+        <source>; not reachable during the run, not audited</source>
+        <translation>；运行期间无法连接，未审计</translation>
     </message>
 </context>
 <context>
@@ -2793,6 +2862,18 @@ t = %2 s
     <message>
         <source>no name</source>
         <translation>没有名称</translation>
+    </message>
+    <message>
+        <source>a cluster has 2 to %1 nodes</source>
+        <translation>集群有 2 到 %1 个节点</translation>
+    </message>
+    <message>
+        <source>Multi-primary cluster: why FOR UPDATE is not enough</source>
+        <translation>多主集群：为什么 FOR UPDATE 不够</translation>
+    </message>
+    <message>
+        <source>The lab starts its own Galera cluster of three MariaDB nodes and spreads the shoppers over them. SELECT … FOR UPDATE locks the hot row only on the node it runs on: shoppers on the other nodes lock their own copy at the same moment, and the conflict is found only at COMMIT, when certification lets the first write set through and aborts the others. Watch the Cluster tab: pessimistic and conditional sell a fraction of what one node sells, with thousands of aborts a second, while queued, whose one writer per SKU writes through a single node, is not aborted at all. The stock stays right on every node. Set Cluster: clients per node to 1:0:0 and run again: with every shopper on one node, its row lock queues them and the aborts disappear.</source>
+        <translation>实验室启动自己的三节点 MariaDB Galera 集群，并把购物者分布到各节点上。SELECT … FOR UPDATE 只在它所在的节点上锁住热点行：其他节点上的购物者在同一时刻锁住各自的副本，冲突直到 COMMIT 才被发现，由认证放行第一个写集、中止其余的。请看“集群”标签页：pessimistic 和 conditional 的销量只有单节点的一小部分，每秒中止数以千计；而 queued 每个 SKU 只有一个写入者，经由单个节点写入，完全不会被中止。每个节点上的库存都保持正确。把“集群：每个节点的客户端”设为 1:0:0 再运行一次：所有购物者都在一个节点上，它的行锁让他们排队，中止随之消失。</translation>
     </message>
 </context>
 <context>
@@ -3686,10 +3767,6 @@ t = %2 s
         <translation>内置 MariaDB（本工具专用）</translation>
     </message>
     <message>
-        <source>Server by URL (MySQL 8, MariaDB 10.6+)</source>
-        <translation>通过 URL 连接服务器（MySQL 8、MariaDB 10.6+）</translation>
-    </message>
-    <message>
         <source>Test</source>
         <translation>测试</translation>
     </message>
@@ -3736,6 +3813,34 @@ t = %2 s
     <message>
         <source>Data directory: %1</source>
         <translation>数据目录：%1</translation>
+    </message>
+    <message>
+        <source>Cluster nodes</source>
+        <translation>集群节点数</translation>
+    </message>
+    <message>
+        <source>node %1 %2</source>
+        <translation>节点 %1 %2</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>节点：%1</translation>
+    </message>
+    <message>
+        <source>Ready: a Galera cluster of %1 nodes, MariaDB %2</source>
+        <translation>就绪：%1 节点 Galera 集群，MariaDB %2</translation>
+    </message>
+    <message>
+        <source>Embedded Galera cluster, nodes:</source>
+        <translation>内置 Galera 集群，节点数：</translation>
+    </message>
+    <message>
+        <source>Server by URL (MySQL 8, MariaDB 10.6+)</source>
+        <translation>通过 URL 连接服务器（MySQL 8、MariaDB 10.6+）</translation>
+    </message>
+    <message>
+        <source>A cluster&apos;s nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench</source>
+        <translation>集群的各节点写成多个主机：mysql://user@host1:3306,host2:3306,host3:3306/lockbench</translation>
     </message>
 </context>
 <context>
@@ -4634,6 +4739,26 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Other errors per second</source>
         <translation>每秒其他错误数</translation>
+    </message>
+    <message>
+        <source>Orders per second on the cluster</source>
+        <translation>集群上每秒订单数</translation>
+    </message>
+    <message>
+        <source>Transactions aborted at COMMIT per second</source>
+        <translation>每秒在 COMMIT 时中止的事务</translation>
+    </message>
+    <message>
+        <source>aborts/s</source>
+        <translation>中止/秒</translation>
+    </message>
+    <message>
+        <source>Brute-force aborts per second, all nodes</source>
+        <translation>每秒强制中止数（所有节点）</translation>
+    </message>
+    <message>
+        <source>Flow control pause, all nodes</source>
+        <translation>流控暂停（所有节点）</translation>
     </message>
 </context>
 <context>

@@ -49,5 +49,6 @@ inline QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("claim-timeout"), { QStringLiteral("10ms"), { QStringLiteral("--workload"), QStringLiteral("claim") } } },
         { QStringLiteral("kill-workers-every"), { QStringLiteral("5ms"), {} } },
         { QStringLiteral("placement"), { QStringLiteral("0:0:0"), {} } },
+        { QStringLiteral("kill-node"), { QStringLiteral("1@5s"), {} } },
     };
 }

@@ -2,8 +2,9 @@
 // EmbeddedCluster and reached by a URL that lists the three nodes, as a user's cluster would be:
 // pessimistic spread over the nodes is aborted at certification and still oversells nothing; all
 // clients on one node meet no certification abort; every node's audit agrees, and an independent
-// count on each node matches the lab's JSON. Then `--server cluster:3`, the lab's own cluster,
-// ends with no mariadbd left.
+// count on each node matches the lab's JSON, also after a node is shut down mid-run. Then
+// `--server cluster:3`, the lab's own cluster, loses a node to SIGKILL mid-run and ends with no
+// mariadbd left.
 #include "app/db/mysqlconnection.h"
 #include "app/server/embeddedcluster.h"
 #include "tests/support/hangwatchdog.h"
@@ -46,13 +47,16 @@ class TestClusterRun : public QObject {
     }
 
     // The lab's run on the fixture's cluster; its JSON's first strategy summary.
-    QJsonObject run(const QString& strategy, const QString& placement, const QString& name)
+    QJsonObject run(const QString& strategy, const QString& placement, const QString& name, const QStringList& more = {},
+        QString* output = nullptr)
     {
         const QString json = m_out.filePath(name + QStringLiteral(".json"));
-        const LockbenchProcess process = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), url(),
+        const LockbenchProcess process = LockbenchProcess::run(QStringList { QStringLiteral("run"), QStringLiteral("--server"), url(),
             QStringLiteral("--strategy"), strategy, QStringLiteral("--placement"), placement, QStringLiteral("--skus"), QStringLiteral("1"),
             QStringLiteral("--threads"), QStringLiteral("12"), QStringLiteral("--duration"), QStringLiteral("4s"),
-            QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--json"), json, QStringLiteral("-q") }, 180000);
+            QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--json"), json, QStringLiteral("-q") } + more, 180000);
+        if (output)
+            *output = process.out;
         if (process.exitCode != 0) {
             qWarning().noquote() << process.all();
             return {};
@@ -77,11 +81,13 @@ class TestClusterRun : public QObject {
         return count;
     }
 
-    void everyNodeAgreesWithAnIndependentCount(const QJsonObject& summary)
+    void everyNodeAgreesWithAnIndependentCount(const QJsonObject& summary, int gone = 0)
     {
         const QJsonArray nodes = summary.value(QStringLiteral("nodes")).toArray();
         QCOMPARE(nodes.size(), 3);
         for (int node = 1; node <= 3; ++node) {
+            if (node == gone)
+                continue;
             const QJsonObject figures = nodes[node - 1].toObject();
             QCOMPARE(figures.value(QStringLiteral("node")).toInt(), node);
             QVERIFY2(figures.value(QStringLiteral("agrees")).toBool(), qPrintable(QJsonDocument(figures).toJson()));
@@ -163,6 +169,26 @@ private slots:
         QVERIFY2(process.err.contains(QLatin1String("--placement: 1:1 names 2 nodes, but the cluster has 3")), qPrintable(process.err));
     }
 
+    // Node 2 shut down two seconds in: its clients move to nodes 1 and 3, every order whose
+    // reply was lost is looked up, and the two nodes left agree with each other and the JSON.
+    void aNodeTakenDownMidRunLosesNothing()
+    {
+        QString output;
+        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"), QStringLiteral("kill"),
+            { QStringLiteral("--kill-node"), QStringLiteral("2@2s") }, &output);
+        QVERIFY(!summary.isEmpty());
+        QVERIFY2(output.contains(QLatin1String("taken down by the lab at 2.")), qPrintable(output));
+        QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+        QCOMPARE(summary.value(QStringLiteral("unresolved")).toDouble(), 0.0);
+        const QJsonObject second = summary.value(QStringLiteral("nodes")).toArray()[1].toObject();
+        QVERIFY(second.value(QStringLiteral("left")).toBool());
+        QVERIFY2(second.value(QStringLiteral("left_at_s")).toDouble() >= 2.0 && second.value(QStringLiteral("left_at_s")).toDouble() < 3.5,
+            qPrintable(QJsonDocument(second).toJson()));
+        // Sales went on after the node left: more orders than two seconds on three nodes could sell alone.
+        QVERIFY(summary.value(QStringLiteral("order_rows")).toDouble() > 0);
+        everyNodeAgreesWithAnIndependentCount(summary, 2);
+    }
+
     void theLabsOwnClusterLeavesNoServerBehind()
     {
         // The fixture's cluster is stopped first: the lab's own takes the cores for itself.
@@ -171,9 +197,9 @@ private slots:
         const LockbenchProcess process = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), QStringLiteral("cluster:3"),
             QStringLiteral("--strategy"), QStringLiteral("conditional"), QStringLiteral("--skus"), QStringLiteral("1"),
             QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--duration"), QStringLiteral("3s"),
-            QStringLiteral("--json"), json, QStringLiteral("-q") }, 240000);
+            QStringLiteral("--kill-node"), QStringLiteral("3@1500ms"), QStringLiteral("--json"), json, QStringLiteral("-q") }, 240000);
         QVERIFY2(process.exitCode == 0, qPrintable(process.all()));
-        QVERIFY2(process.out.contains(QLatin1String("node 3 (")), qPrintable(process.out));
+        QVERIFY2(process.out.contains(QLatin1String("taken down by the lab at 1.")), qPrintable(process.out));
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject results = QJsonDocument::fromJson(file.readAll()).object();
@@ -184,6 +210,9 @@ private slots:
         QCOMPARE(nodes.size(), 3);
         for (const QJsonValue& node : nodes)
             QVERIFY(node.toObject().value(QStringLiteral("agrees")).toBool());
+        QVERIFY(nodes[2].toObject().value(QStringLiteral("left")).toBool());
+        QVERIFY(nodes[1].toObject().value(QStringLiteral("audited")).toBool());
+        QCOMPARE(summary.value(QStringLiteral("client_sold_orders")).toDouble(), summary.value(QStringLiteral("order_rows")).toDouble());
         QVERIFY2(labServerPids().isEmpty(), "a cluster node outlived the lab");
     }
 };

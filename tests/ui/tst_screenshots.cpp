@@ -284,7 +284,7 @@ private slots:
         QVERIFY(orders->chart()->titleFont().pixelSize() >= 20);
         for (const QAbstractAxis* axis : orders->chart()->axes())
             QVERIFY(axis->labelsFont().pixelSize() >= 20);
-        QVERIFY(orders->width() > 600);
+        QVERIFY2(orders->width() > 600, qPrintable(QString::number(orders->width())));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-1280x720.png"))));
         // Step 1 looks at the lock inspector: it takes the charts' place, boxes sized for the type.
         window.lessonPanel()->back();

@@ -34,7 +34,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
         const char* title;
         int metrics;
     } tabs[] = { { QT_TR_NOOP("Throughput"), 2 }, { QT_TR_NOOP("Latency"), 4 }, { QT_TR_NOOP("Lock waits"), 4 }, { QT_TR_NOOP("Errors"), 3 },
-        { QT_TR_NOOP("Redis"), 3 } };
+        { QT_TR_NOOP("Redis"), 3 }, { QT_TR_NOOP("Cluster"), 4 } };
     qsizetype next = 0;
     for (const auto& tab : tabs) {
         QWidget* page = addGridTab(tr(tab.title));
@@ -43,11 +43,16 @@ ChartsPanel::ChartsPanel(QWidget* parent)
         if (qstrcmp(tab.title, "Errors") == 0) {
             addChart(page, 1, 1, TimeMetric::otherErrorsTitle(), tr("errors/s"));
             m_strips.last()->setNote(tr("Other errors: solid 1020 (write conflict), dashed 3572 (NOWAIT), dotted lost connections."));
+        } else if (qstrcmp(tab.title, "Redis") == 0) {
+            m_strips.last()->setNote(tr("Drawn by the strategies that keep stock in Redis (redis-split), from Redis's INFO and the "
+                                        "clients' own clocks. Redis counts a script's own GET and DECRBY as commands."));
+        } else if (qstrcmp(tab.title, "Cluster") == 0) {
+            m_strips.last()->setNote(tr("Drawn by runs on a multi-primary cluster, from each node's wsrep status: a row lock holds only "
+                                        "on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Each node's "
+                                        "certification failures and queues are in its line under the results."));
         }
     }
     Q_ASSERT(next == metrics.size());
-    m_strips.last()->setNote(tr("Drawn by the strategies that keep stock in Redis (redis-split), from Redis's INFO and the "
-                                "clients' own clocks. Redis counts a script's own GET and DECRBY as commands."));
 
     addTab(m_oversell, tr("Oversell"));
     addTab(m_comparison, tr("Scaling"));

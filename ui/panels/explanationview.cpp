@@ -1,5 +1,6 @@
 #include "ui/panels/explanationview.h"
 
+#include "app/report/nodefigurestext.h"
 #include "app/report/resultexplanation.h"
 
 ExplanationView::ExplanationView(QWidget* parent)
@@ -22,6 +23,11 @@ void ExplanationView::show(const SourcedResult& row)
         setText(tr("%1: no explanation, the run did not finish with sales.").arg(name));
     else
         setText(tr("%1: none of the lab's explanations fits this run's figures.").arg(name));
+    // On a cluster, each node: its clients, the aborts counted there, and its own audit.
+    QStringList lines { text() };
+    for (const NodeFigures& node : row.result.nodes)
+        lines << NodeFiguresText::nodeLine(node);
+    setText(lines.join(QLatin1Char('\n')));
 }
 
 void ExplanationView::clear()

@@ -1,6 +1,7 @@
 #include "ui/panels/presetlibrary.h"
 
 #include "app/core/experimentfields.h"
+#include "app/server/embeddedcluster.h"
 #include "strategies/strategyregistry.h"
 
 #include <QCoreApplication>
@@ -32,6 +33,10 @@ QList<Preset> load(QStringList* errors)
         QList<FieldError> fieldErrors;
         preset.experiment = ExperimentFields::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
         fieldErrors += validateExperiment(preset.experiment, StrategyRegistry::needsOf(preset.strategies));
+        preset.clusterNodes = object.value(QStringLiteral("cluster-nodes")).toInt(0);
+        if (preset.clusterNodes != 0 && (preset.clusterNodes < 2 || preset.clusterNodes > EmbeddedCluster::kMaxNodes))
+            fieldErrors.append({ QStringLiteral("cluster-nodes"),
+                QCoreApplication::translate("Preset", "a cluster has 2 to %1 nodes").arg(EmbeddedCluster::kMaxNodes) });
         if (preset.name.isEmpty() || !fieldErrors.isEmpty()) {
             if (errors)
                 *errors << QCoreApplication::translate("Preset", "preset %1 is broken: %2").arg(name, fieldErrors.isEmpty() ? QCoreApplication::translate("Preset", "no name") : fieldErrors.first().message);

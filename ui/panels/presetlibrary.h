@@ -14,6 +14,7 @@ struct Preset {
     QString explanation;
     QStringList strategies;
     Experiment experiment;
+    int clusterNodes = 0; // > 0: the preset runs on the lab's own Galera cluster of this many nodes
 };
 
 namespace PresetLibrary {

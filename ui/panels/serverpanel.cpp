@@ -3,18 +3,21 @@
 #include "app/session/backgroundjobs.h"
 
 #include "app/report/strategycolors.h"
+#include "app/server/embeddedcluster.h"
 #include "app/server/servercheck.h"
 #include "ui/passwords/passwordfield.h"
 #include "ui/passwords/passwordstore.h"
 
 #include <QCoreApplication>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
@@ -22,6 +25,9 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
     , m_controller(controller)
     , m_jobs(new BackgroundJobs(this))
     , m_embedded(new QRadioButton(tr("Embedded MariaDB (private to the lab)"), this))
+    , m_cluster(new QRadioButton(tr("Embedded Galera cluster, nodes:"), this))
+    , m_nodes(new QSpinBox(this))
+    , m_nodeStates(new QLabel(this))
     , m_remote(new QRadioButton(tr("Server by URL (MySQL 8, MariaDB 10.6+)"), this))
     , m_embeddedState(new QLabel(this))
     , m_url(new QLineEdit(this))
@@ -32,14 +38,26 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
     m_embedded->setChecked(true);
     m_embeddedState->setWordWrap(true);
     m_embeddedState->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_nodes->setRange(2, EmbeddedCluster::kMaxNodes);
+    m_nodes->setValue(EmbeddedCluster::kDefaultNodes);
+    m_nodes->setAccessibleName(tr("Cluster nodes"));
+    m_nodeStates->setWordWrap(true);
+    m_nodeStates->setVisible(false);
     m_url->setPlaceholderText(QStringLiteral("mysql://user@host:3306/lockbench"));
     m_url->setObjectName(QStringLiteral("url"));
+    m_url->setToolTip(urlHint());
     m_testResult->setWordWrap(true);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_embedded);
+    auto* clusterRow = new QHBoxLayout;
+    clusterRow->addWidget(m_cluster);
+    clusterRow->addWidget(m_nodes);
+    clusterRow->addStretch();
+    layout->addLayout(clusterRow);
     layout->addWidget(m_embeddedState);
+    layout->addWidget(m_nodeStates);
     layout->addSpacing(8);
     layout->addWidget(m_remote);
     auto* form = new QFormLayout;
@@ -58,6 +76,11 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
         emit changed();
     };
     connect(m_embedded, &QRadioButton::toggled, this, refresh);
+    connect(m_cluster, &QRadioButton::toggled, this, refresh);
+    connect(m_embedded, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
+    connect(m_cluster, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
+    connect(m_nodes, &QSpinBox::valueChanged, this, &ServerPanel::applyServerChoice);
+    connect(controller, &ServerController::nodeStatesChanged, this, &ServerPanel::showNodeStates);
     connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::checkUrlAsTyped);
     connect(m_url, &QLineEdit::editingFinished, this, &ServerPanel::urlEdited);
     connect(m_test, &QPushButton::clicked, this, &ServerPanel::test);
@@ -66,14 +89,51 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
     refresh();
 }
 
+QString ServerPanel::urlHint()
+{
+    return tr("A cluster's nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench");
+}
+
 bool ServerPanel::usesEmbedded() const
 {
-    return m_embedded->isChecked();
+    return m_embedded->isChecked() || m_cluster->isChecked();
 }
 
 void ServerPanel::setUsesEmbedded(bool embedded)
 {
     (embedded ? m_embedded : m_remote)->setChecked(true);
+}
+
+int ServerPanel::clusterNodes() const
+{
+    return m_cluster->isChecked() ? m_nodes->value() : 0;
+}
+
+void ServerPanel::setCluster(int nodes)
+{
+    m_nodes->setValue(nodes);
+    m_cluster->setChecked(true);
+}
+
+void ServerPanel::applyServerChoice()
+{
+    if (m_remote->isChecked() || (!m_embedded->isChecked() && !m_cluster->isChecked()))
+        return; // between two radio buttons: the one turned on calls again
+    const int nodes = clusterNodes();
+    m_nodes->setEnabled(m_cluster->isChecked());
+    if (m_controller->clusterNodes() == nodes)
+        return;
+    m_controller->setClusterNodes(nodes);
+    m_controller->start();
+}
+
+void ServerPanel::showNodeStates(const QStringList& states)
+{
+    QStringList parts;
+    for (qsizetype i = 0; i < states.size(); ++i)
+        parts << tr("node %1 %2").arg(i + 1).arg(states[i]);
+    m_nodeStates->setText(tr("Nodes: %1").arg(parts.join(QStringLiteral(" · "))));
+    m_nodeStates->setVisible(!states.isEmpty());
 }
 
 QString ServerPanel::url() const
@@ -98,7 +158,7 @@ void ServerPanel::checkUrlAsTyped()
     QString error;
     const bool bad = !m_url->text().trimmed().isEmpty() && !ConnectionParams::fromUrl(m_url->text(), &error);
     m_url->setStyleSheet(bad ? QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(StrategyColors::unsafe().name()) : QString());
-    m_url->setToolTip(bad ? error : QString());
+    m_url->setToolTip(bad ? error : urlHint());
     if (bad || m_urlWasBad) {
         m_testResult->setText(bad ? error : QString());
         m_testResult->setStyleSheet(bad ? QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()) : QString());
@@ -126,6 +186,8 @@ QString ServerPanel::keyringKey() const
 
 void ServerPanel::saveSettings(QSettings& settings) const
 {
+    // The lab's own cluster is not kept: three servers started at every launch, unasked, would
+    // take the machine's cores and a quarter of a minute. The lab opens on its single server.
     settings.setValue(QStringLiteral("server/embedded"), usesEmbedded());
     settings.setValue(QStringLiteral("server/url"), url());
     settings.setValue(QStringLiteral("server/rememberPassword"), m_password->remembers());
@@ -209,7 +271,8 @@ void ServerPanel::showServerState(ServerController::State state, const QString& 
         text = tr("Starting: %1").arg(message);
         break;
     case ServerController::State::Ready:
-        text = tr("Ready: MariaDB %1").arg(m_controller->version());
+        text = m_controller->clusterNodes() > 0 ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(m_controller->clusterNodes()).arg(m_controller->version())
+                                                : tr("Ready: MariaDB %1").arg(m_controller->version());
         break;
     case ServerController::State::Failed:
         text = tr("Failed: %1").arg(message);

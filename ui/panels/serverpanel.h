@@ -15,7 +15,8 @@ class QPushButton;
 class QRadioButton;
 
 // Where the lab runs: the embedded MariaDB (default; its state, version and data directory
-// shown) or a server given by URL, with a Test button that answers within about 5 s.
+// shown), the lab's own Galera cluster of N such servers (each node's state shown live), or a
+// server given by URL, with a Test button that answers within about 5 s.
 // The password lives in a PasswordField (asked for each session, or kept in the system
 // keyring); it is never part of url(), and so never of the settings.
 class ServerPanel : public QWidget {
@@ -23,8 +24,12 @@ class ServerPanel : public QWidget {
 public:
     ServerPanel(ServerController* controller, QWidget* parent = nullptr);
 
+    // The embedded server or the lab's own cluster: the servers the lab starts itself.
     bool usesEmbedded() const;
     void setUsesEmbedded(bool embedded);
+    // The nodes of the lab's own cluster when that is the choice, else 0.
+    int clusterNodes() const;
+    void setCluster(int nodes);
     QString url() const; // without the password, even one typed into the URL
     // A password typed into the URL moves to the password field.
     void setUrl(const QString& url);
@@ -46,14 +51,21 @@ signals:
 
 private:
     void showServerState(ServerController::State state, const QString& message);
+    void showNodeStates(const QStringList& states);
+    // Tells the controller which of its servers the choice wants, and starts it.
+    void applyServerChoice();
     void urlEdited();
     // Marks a URL that does not parse while it is typed, with the reason under it.
     void checkUrlAsTyped();
     QString keyringKey() const; // empty while the URL does not parse
+    static QString urlHint(); // the URL field's tool tip while what it holds parses
 
     ServerController* m_controller;
     class BackgroundJobs* m_jobs;
     QRadioButton* m_embedded;
+    QRadioButton* m_cluster;
+    class QSpinBox* m_nodes;
+    QLabel* m_nodeStates;
     QRadioButton* m_remote;
     QLabel* m_embeddedState;
     QLineEdit* m_url;
