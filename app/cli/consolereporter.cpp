@@ -151,6 +151,8 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
         columns.removeAll(Column::Repetition);
     if (std::none_of(results.begin(), results.end(), [](const StrategyResult& r) { return r.experiment.workload == WorkloadKind::Claim; }))
         columns.removeIf(isClaimColumn);
+    if (std::all_of(results.begin(), results.end(), [](const StrategyResult& r) { return r.nodes.isEmpty(); }))
+        columns.removeIf(isClusterColumn);
     // The strategy first, left-aligned; figures right-aligned under their headers; the
     // verdict last and unpadded, since it may carry an error's whole text.
     const auto cell = [](Column column, const QString& text) -> QString {

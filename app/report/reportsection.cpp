@@ -80,6 +80,8 @@ QList<ResultColumns::Column> columnsOf(const ReportGroup& group)
         [](const SourcedResult& row) { return row.result.experiment.workload == WorkloadKind::Claim; });
     if (!claims)
         columns.removeIf(ResultColumns::isClaimColumn);
+    if (std::none_of(group.rows.begin(), group.rows.end(), [](const SourcedResult& row) { return !row.result.nodes.isEmpty(); }))
+        columns.removeIf(ResultColumns::isClusterColumn);
     const qsizetype afterThreads = columns.indexOf(Column::Threads) + 1;
     if (group.varying.contains(QLatin1String("skus")))
         columns.insert(afterThreads, Column::Skus);

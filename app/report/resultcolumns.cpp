@@ -122,6 +122,13 @@ constexpr Spec kSpecs[] = {
         0 },
     { Column::WorkersKilled, QT_TRANSLATE_NOOP("ResultColumns", "killed"),
         QT_TRANSLATE_NOOP("ResultColumns", "Worker connections the lab killed on purpose (--kill-workers-every)."), 0 },
+    { Column::ClientsPerNode, QT_TRANSLATE_NOOP("ResultColumns", "clients per node"),
+        QT_TRANSLATE_NOOP("ResultColumns", "On a cluster: how many clients each node had, node 1 first (--placement)."), -1 },
+    { Column::CommitAborts, QT_TRANSLATE_NOOP("ResultColumns", "COMMIT aborts"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "On a cluster: transactions aborted at COMMIT because another node wrote the row first (certification), "
+            "retried like deadlocks and counted apart from them."),
+        0 },
 };
 
 constexpr bool inColumnOrder()
@@ -195,6 +202,8 @@ double number(Column column, const StrategyResult& r)
         return static_cast<double>(std::max(0LL, r.strandedTasks));
     case Column::WorkersKilled:
         return static_cast<double>(r.workersKilled);
+    case Column::CommitAborts:
+        return static_cast<double>(errorCount(r, ErrorClass::CommitAbort));
     default:
         return 0.0;
     }
@@ -206,18 +215,18 @@ QList<Column> of(Table table)
 {
     switch (table) {
     case Table::Console:
-        return { Column::Strategy, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::Sold,
-            Column::Oversold, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::Retries,
-            Column::Failed, Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict };
+        return { Column::Strategy, Column::Repetition, Column::ClientsPerNode, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
+            Column::P99Ms, Column::Sold, Column::Oversold, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::CommitAborts,
+            Column::Retries, Column::Failed, Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict };
     case Table::Report:
-        return { Column::Strategy, Column::Source, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms,
-            Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
-            Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::DoubleClaims, Column::TasksReleased,
+        return { Column::Strategy, Column::Source, Column::Threads, Column::ClientsPerNode, Column::Repetition, Column::OrdersPerS,
+            Column::SoldOutS, Column::P50Ms, Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
+            Column::CommitAborts, Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::DoubleClaims, Column::TasksReleased,
             Column::TasksStranded, Column::WorkersKilled, Column::Verdict, Column::Why };
     case Table::Window:
-        return { Column::Source, Column::Strategy, Column::Threads, Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
-            Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::RecordChanged,
-            Column::LockNowait, Column::LostConnections, Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold,
+        return { Column::Source, Column::Strategy, Column::Threads, Column::ClientsPerNode, Column::Repetition, Column::OrdersPerS,
+            Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
+            Column::CommitAborts, Column::RecordChanged, Column::LockNowait, Column::LostConnections, Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold,
             Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict,
             Column::RanUnder, Column::Why };
     }
@@ -226,7 +235,12 @@ QList<Column> of(Table table)
 
 bool isClaimColumn(Column column)
 {
-    return column >= Column::DoubleClaims;
+    return column >= Column::DoubleClaims && column <= Column::WorkersKilled;
+}
+
+bool isClusterColumn(Column column)
+{
+    return column >= Column::ClientsPerNode;
 }
 
 QString header(Column column)
@@ -264,6 +278,12 @@ QString text(Column column, const SourcedResult& row)
         return r.soldOut() ? QString::number(r.soldOutS, 'f', spec(column).decimals) : QStringLiteral("-");
     case Column::Repetition:
         return r.experiment.repeat > 1 ? QStringLiteral("%1/%2").arg(r.repetition).arg(r.experiment.repeat) : QString::number(r.repetition);
+    case Column::ClientsPerNode: {
+        QStringList counts;
+        for (const NodeFigures& node : r.nodes)
+            counts << QString::number(node.clients);
+        return counts.isEmpty() ? QStringLiteral("-") : counts.join(QLatin1Char('/'));
+    }
     default:
         return QString::number(number(column, r), 'f', spec(column).decimals);
     }

@@ -41,6 +41,8 @@ enum class Column {
     TasksReleased,
     TasksStranded,
     WorkersKilled,
+    ClientsPerNode, // a cluster's figures, from here to the end
+    CommitAborts,
 };
 
 enum class Table { Console, Report, Window };
@@ -48,6 +50,8 @@ enum class Table { Console, Report, Window };
 QList<Column> of(Table table);
 // The claim workload's columns: shown only where a row ran it.
 bool isClaimColumn(Column column);
+// A cluster's columns: shown only where a row ran on one.
+bool isClusterColumn(Column column);
 QString header(Column column);
 QString toolTip(Column column);
 bool isNumber(Column column);

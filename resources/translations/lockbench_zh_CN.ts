@@ -3469,6 +3469,22 @@ t = %2 s
         <source>buffer pool %1 MiB</source>
         <translation>缓冲池 %1 MiB</translation>
     </message>
+    <message>
+        <source>clients per node</source>
+        <translation>每节点客户端</translation>
+    </message>
+    <message>
+        <source>On a cluster: how many clients each node had, node 1 first (--placement).</source>
+        <translation>在集群上：每个节点的客户端数，从节点 1 开始（--placement）。</translation>
+    </message>
+    <message>
+        <source>COMMIT aborts</source>
+        <translation>COMMIT 中止</translation>
+    </message>
+    <message>
+        <source>On a cluster: transactions aborted at COMMIT because another node wrote the row first (certification), retried like deadlocks and counted apart from them.</source>
+        <translation>在集群上：因其他节点先写了该行而在 COMMIT 时中止的事务（认证），像死锁一样重试，但与死锁分开计数。</translation>
+    </message>
 </context>
 <context>
     <name>ResultExplanation</name>

@@ -147,8 +147,10 @@ private slots:
 
     void allClientsOnOneNodeMeetNoCertificationAbort()
     {
-        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("1:0:0"), QStringLiteral("one-node"));
+        QString output;
+        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("1:0:0"), QStringLiteral("one-node"), {}, &output);
         QVERIFY(!summary.isEmpty());
+        QVERIFY2(output.contains(QLatin1String("clients per node")) && output.contains(QLatin1String(" 12/0/0 ")), qPrintable(output));
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         const QJsonArray nodes = summary.value(QStringLiteral("nodes")).toArray();
         QCOMPARE(nodes.size(), 3);

@@ -56,17 +56,17 @@ private slots:
         QTest::addColumn<int>("table");
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("console") << int(Table::Console)
-                                 << QStringList { "strategy", "run", "orders/s", "sold out s", "p95 ms", "p99 ms", "sold",
-                                        "oversold", "lock waits", "deadlocks", "timeouts", "retries",
+                                 << QStringList { "strategy", "run", "clients per node", "orders/s", "sold out s", "p95 ms", "p99 ms",
+                                        "sold", "oversold", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "retries",
                                         "failed", "double claims", "released", "stranded", "killed", "verdict" };
         QTest::newRow("report") << int(Table::Report)
-                                << QStringList { "strategy", "source", "threads", "run", "orders/s", "sold out s", "p50 ms",
-                                       "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "retries",
+                                << QStringList { "strategy", "source", "threads", "clients per node", "run", "orders/s", "sold out s",
+                                       "p50 ms", "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "retries",
                                        "refused w/ stock", "sold", "oversold", "double claims", "released", "stranded", "killed",
                                        "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
-                                << QStringList { "source", "strategy", "threads", "run", "orders/s", "sold out s", "p95 ms",
-                                       "p99 ms", "lock waits", "deadlocks", "timeouts", "conflicts", "nowait",
+                                << QStringList { "source", "strategy", "threads", "clients per node", "run", "orders/s", "sold out s",
+                                       "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "conflicts", "nowait",
                                        "lost conn", "retries", "refused w/ stock", "sold", "oversold", "double claims", "released",
                                        "stranded", "killed", "verdict", "ran under", "why" };
     }
@@ -77,6 +77,26 @@ private slots:
         QCOMPARE(headers(Table(table)), expected);
         for (Column column : ResultColumns::of(Table(table)))
             QVERIFY2(!ResultColumns::toolTip(column).isEmpty(), qPrintable(ResultColumns::header(column)));
+    }
+
+    void aClusterRowNamesItsNodesAndCommitAborts()
+    {
+        StrategyResult r = result(QStringLiteral("pessimistic"));
+        QCOMPARE(ResultColumns::text(Column::ClientsPerNode, { QString(), r }), QStringLiteral("-"));
+        for (int clients : { 5, 4, 0 }) {
+            NodeFigures node;
+            node.node = static_cast<int>(r.nodes.size()) + 1;
+            node.clients = clients;
+            r.nodes << node;
+        }
+        r.errors[static_cast<std::size_t>(ErrorClass::CommitAbort)] = 77;
+        r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)] = 5;
+        const SourcedResult row { QString(), r };
+        QCOMPARE(ResultColumns::text(Column::ClientsPerNode, row), QStringLiteral("5/4/0"));
+        QCOMPARE(ResultColumns::text(Column::CommitAborts, row), QStringLiteral("77"));
+        QVERIFY(ResultColumns::isClusterColumn(Column::CommitAborts));
+        QVERIFY(!ResultColumns::isClaimColumn(Column::ClientsPerNode));
+        QVERIFY(ResultColumns::isClaimColumn(Column::WorkersKilled));
     }
 
     void cellsReadAsTheFiguresSay()

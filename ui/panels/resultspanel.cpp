@@ -22,7 +22,7 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     , m_comparison(new QLabel(this))
 {
     m_view->setModel(m_model);
-    showClaimColumns();
+    showColumnsWithFigures();
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSortingEnabled(false);
@@ -62,7 +62,7 @@ void ResultsPanel::addResult(const SourcedResult& result)
 {
     m_model->append(result);
     updateComparison();
-    showClaimColumns();
+    showColumnsWithFigures();
     // A view sizes its columns to their contents when it lays out, not when a model grows.
     m_view->resizeColumnsToContents();
     m_view->scrollToBottom();
@@ -81,7 +81,7 @@ void ResultsPanel::removeResult(int row)
 {
     m_model->remove(row);
     updateComparison();
-    showClaimColumns();
+    showColumnsWithFigures();
     m_explanation->clear();
 }
 
@@ -89,19 +89,22 @@ void ResultsPanel::clearResults()
 {
     m_model->clear();
     updateComparison();
-    showClaimColumns();
+    showColumnsWithFigures();
     m_explanation->clear();
 }
 
-void ResultsPanel::showClaimColumns()
+void ResultsPanel::showColumnsWithFigures()
 {
-    // The claim workload's figures are zeros in every other row: shown only when a row has them.
+    // The claim workload's and a cluster's figures are zeros in every other row: shown only when a row has them.
     const QList<SourcedResult>& rows = m_model->rows();
     const bool claims = std::any_of(rows.begin(), rows.end(),
         [](const SourcedResult& row) { return row.result.experiment.workload == WorkloadKind::Claim; });
+    const bool cluster = std::any_of(rows.begin(), rows.end(), [](const SourcedResult& row) { return !row.result.nodes.isEmpty(); });
     for (int column = 0; column < m_model->columnCount(); ++column) {
         if (ResultColumns::isClaimColumn(m_model->columnAt(column)))
             m_view->setColumnHidden(column, !claims);
+        else if (ResultColumns::isClusterColumn(m_model->columnAt(column)))
+            m_view->setColumnHidden(column, !cluster);
     }
 }
 

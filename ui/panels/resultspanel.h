@@ -39,7 +39,7 @@ signals:
     void clearRequested();
 
 private:
-    void showClaimColumns();
+    void showColumnsWithFigures();
     void updateComparison();
     void showRowMenu(const QPoint& at);
 
