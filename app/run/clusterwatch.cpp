@@ -19,6 +19,15 @@ ClusterWatch::ClusterWatch(const ConnectionParams& params, const Experiment& exp
 
 ClusterWatch::~ClusterWatch() = default;
 
+QString ClusterWatch::problemWith(const ConnectionParams& params, const Experiment& experiment)
+{
+    if (const QString problem = experiment.placement.problemFor(params.nodeCount()); !problem.isEmpty())
+        return tr("placement: %1").arg(problem);
+    if (experiment.killNode > params.nodeCount())
+        return tr("kill-node: node %1 is not there: the server has %2 node(s)").arg(experiment.killNode).arg(params.nodeCount());
+    return {};
+}
+
 void ClusterWatch::start()
 {
     m_nodes.clear();

@@ -29,6 +29,9 @@ public:
     ClusterWatch(const ClusterWatch&) = delete;
     ClusterWatch& operator=(const ClusterWatch&) = delete;
 
+    // Why the experiment's placement or node to take down does not fit these servers; empty when they do.
+    static QString problemWith(const ConnectionParams& params, const Experiment& experiment);
+
     // Connects to every node and reads where its counters start; a node it cannot reach is
     // noted, not fatal.
     void start();

@@ -93,8 +93,8 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
 
 bool StrategyRun::prepare(QString* error)
 {
-    if (const QString problem = m_experiment.placement.problemFor(m_params.nodeCount()); !problem.isEmpty()) {
-        *error = tr("placement: %1").arg(problem);
+    if (const QString problem = ClusterWatch::problemWith(m_params, m_experiment); !problem.isEmpty()) {
+        *error = problem;
         return false;
     }
     say(tr("%1: preparing tables").arg(m_strategy.id()));

@@ -160,6 +160,14 @@
         <source>port %1</source>
         <translation>端口 %1</translation>
     </message>
+    <message>
+        <source>placement: %1</source>
+        <translation>分布：%1</translation>
+    </message>
+    <message>
+        <source>kill-node: node %1 is not there: the server has %2 node(s)</source>
+        <translation>kill-node：节点 %1 不存在：服务器只有 %2 个节点</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -4547,10 +4555,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>lost the server %1 s into the run (%2); %3 orders were acknowledged, and %4 had no reply. The audit runs once the server is back.</source>
         <translation>运行到第 %1 s 时与服务器失去连接（%2）；%3 个订单已确认，%4 个订单未收到回复。服务器恢复后将进行审计。</translation>
-    </message>
-    <message>
-        <source>placement: %1</source>
-        <translation>分布：%1</translation>
     </message>
 </context>
 <context>
