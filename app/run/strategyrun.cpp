@@ -25,10 +25,9 @@ namespace {
 constexpr auto kSilencePause = std::chrono::milliseconds(50);
 // How long the loop sleeps between looks at its stop rules.
 constexpr auto kLoopPause = std::chrono::milliseconds(5);
-// The live audit scans the orders table on the server the run measures: it waits this many
-// times its own duration before the next one, so it takes at most 2 % of the run's time. At
-// a 4x spacing it took about a tenth of a 2-core server's CPU once the table held some
-// 100,000 orders. The final audit is always done.
+// The live audit scans the orders table on the server the run measures: it waits this many times its
+// own duration before the next one, so it takes at most 2 % of the run's time. At a 4x spacing it took
+// about a tenth of a 2-core server's CPU once the table held some 100,000 orders. The final audit is always done.
 constexpr std::int64_t kAuditSpacing = 50;
 // Connections besides the clients' own: control, server watch, sampler, deadlock reader, and the
 // plan's lease on the lab database.
@@ -212,9 +211,8 @@ std::optional<StopReason> StrategyRun::tick()
 
 bool StrategyRun::shelvesEmpty() const
 {
-    // The clients mark a SKU dry when the smallest order finds it empty; the audit's
-    // snapshot also catches SKUs the skew almost never picks. Committed stock only falls,
-    // so a snapshot with nothing left to sell is final.
+    // The clients mark a SKU dry when the smallest order finds it empty; the audit's snapshot also catches
+    // SKUs the skew almost never picks. Committed stock only falls, so a snapshot with nothing left is final.
     return m_clients->soldOut() || m_shelfEmpty;
 }
 
@@ -429,10 +427,9 @@ StrategyResult StrategyRun::finish()
 
 void StrategyRun::reviveControl()
 {
-    // One look per sample: a killed control connection would blind the sampler, the live
-    // audit and the lock inspector for the rest of the run.
-    // A connection cut for a silence is not opened again into it: a connect to a paused server
-    // would hold this thread for the connect timeout, deaf to a person's stop.
+    // One look per sample: a killed control connection would blind the sampler, the live audit and the
+    // lock inspector for the rest of the run. A connection cut for a silence is not opened again into it:
+    // a connect to a paused server would hold this thread for the connect timeout, deaf to a person's stop.
     QString error;
     if (m_database->revive(&error, [this] { return !m_watch->silent(); })) {
         m_controlError.clear();
