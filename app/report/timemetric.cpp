@@ -112,16 +112,16 @@ const QList<TimeMetric>& TimeMetric::all()
                 return now.ordersPerS;
             },
             true },
-        { "commit-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Transactions aborted at COMMIT per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+        { "commit-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Aborts at COMMIT per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
             [](S now, S before) -> std::optional<double> {
                 if (!now.clusterStatsValid)
                     return std::nullopt;
                 return errorRate(now, before, ErrorClass::CommitAbort);
             },
             true },
-        { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second, all nodes"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+        { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
             [](S now, S before) { return clusterRate(now, now.cluster.bfAborts, before.cluster.bfAborts); }, true },
-        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause, all nodes"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
+        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
             [](S now, S before) -> std::optional<double> {
                 const std::optional<double> ns = clusterRate(now, now.cluster.flowControlPausedNs, before.cluster.flowControlPausedNs);
                 if (!ns)

@@ -90,8 +90,8 @@
         <translation>集群</translation>
     </message>
     <message>
-        <source>Drawn by runs on a multi-primary cluster, from each node&apos;s wsrep status: a row lock holds only on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Each node&apos;s certification failures and queues are in its line under the results.</source>
-        <translation>由多主集群上的运行绘制，数据来自各节点的 wsrep 状态：行锁只在自己的节点上有效，所以来自其他节点的写入在 COMMIT 时相遇，只有一个通过，其余全部中止。各节点的认证失败和队列见结果下方该节点的一行。</translation>
+        <source>Drawn by runs on a multi-primary cluster, summed over its nodes&apos; wsrep status: a row lock holds only on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Each node&apos;s certification failures and queues are in its line under the results.</source>
+        <translation>由多主集群上的运行绘制，数据为各节点 wsrep 状态之和：行锁只在自己的节点上有效，所以来自其他节点的写入在 COMMIT 时相遇，只有一个通过，其余全部中止。各节点的认证失败和队列见结果下方该节点的一行。</translation>
     </message>
 </context>
 <context>
@@ -4765,20 +4765,20 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>集群上每秒订单数</translation>
     </message>
     <message>
-        <source>Transactions aborted at COMMIT per second</source>
-        <translation>每秒在 COMMIT 时中止的事务</translation>
-    </message>
-    <message>
         <source>aborts/s</source>
         <translation>中止/秒</translation>
     </message>
     <message>
-        <source>Brute-force aborts per second, all nodes</source>
-        <translation>每秒强制中止数（所有节点）</translation>
+        <source>Aborts at COMMIT per second</source>
+        <translation>每秒 COMMIT 时中止数</translation>
     </message>
     <message>
-        <source>Flow control pause, all nodes</source>
-        <translation>流控暂停（所有节点）</translation>
+        <source>Brute-force aborts per second</source>
+        <translation>每秒强制中止数</translation>
+    </message>
+    <message>
+        <source>Flow control pause</source>
+        <translation>流控暂停</translation>
     </message>
 </context>
 <context>

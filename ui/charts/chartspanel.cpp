@@ -47,7 +47,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
             m_strips.last()->setNote(tr("Drawn by the strategies that keep stock in Redis (redis-split), from Redis's INFO and the "
                                         "clients' own clocks. Redis counts a script's own GET and DECRBY as commands."));
         } else if (qstrcmp(tab.title, "Cluster") == 0) {
-            m_strips.last()->setNote(tr("Drawn by runs on a multi-primary cluster, from each node's wsrep status: a row lock holds only "
+            m_strips.last()->setNote(tr("Drawn by runs on a multi-primary cluster, summed over its nodes' wsrep status: a row lock holds only "
                                         "on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Each node's "
                                         "certification failures and queues are in its line under the results."));
         }
