@@ -31,7 +31,9 @@ void ServerController::setClusterNodes(int nodes)
     m_clusterNodes = nodes;
     m_nodeStates.clear();
     emit nodeStatesChanged(m_nodeStates);
-    QMetaObject::invokeMethod(m_context, [this] { stopOnThread(); }, Qt::BlockingQueuedConnection);
+    // Queued, not waited for: stopping three nodes takes seconds the window must not freeze for.
+    // The server's thread takes its work in order, so the next start() runs after this stop.
+    QMetaObject::invokeMethod(m_context, [this] { stopOnThread(); });
     m_params = {};
     m_pid = 0;
     setState(State::Stopped, QString());
@@ -105,8 +107,9 @@ void ServerController::readNodeStates()
     QStringList states;
     for (int node = 1; m_cluster && node <= m_cluster->nodeCount(); ++node)
         states << EmbeddedCluster::stateLabel(m_cluster->state(node));
-    QMetaObject::invokeMethod(this, [this, states] {
-        if (states != m_nodeStates) {
+    const int nodes = static_cast<int>(states.size());
+    QMetaObject::invokeMethod(this, [this, states, nodes] {
+        if (nodes == m_clusterNodes && states != m_nodeStates) { // not a late report of a cluster since switched away
             m_nodeStates = states;
             emit nodeStatesChanged(states);
         }
