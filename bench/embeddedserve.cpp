@@ -1,10 +1,12 @@
-// lockbench-serve: the lab's embedded MariaDB on its own, for benchmarks that drive one server
-// from several clients in turn (bench/compare.sh runs sysbench and lockbench against it).
+// lockbench-serve: the lab's embedded MariaDB (or, with --cluster N, its Galera cluster) on its
+// own, for benchmarks that drive one server from several clients in turn (bench/compare.sh runs
+// sysbench and lockbench against it).
 // It starts the server with the lab's own EmbeddedServer, so the server runs with exactly the
 // settings the lab gives it, prints one "ready" line, and keeps it up until SIGINT or SIGTERM,
 // or until its standard input closes: a script that holds the other end of a pipe cannot leave
 // a server behind, whichever way it ends.
 
+#include "app/server/embeddedcluster.h"
 #include "app/server/embeddedserver.h"
 #include "app/session/shutdownsignal.h"
 
@@ -18,7 +20,7 @@
 
 namespace {
 
-const char* const kUsage = R"(Usage: lockbench-serve [--no-stdin]
+const char* const kUsage = R"(Usage: lockbench-serve [--no-stdin] [--cluster N]
 
 Starts the lab's embedded MariaDB (the same server and settings as `lockbench run` without
 --server), prints one line
@@ -32,8 +34,14 @@ The data directory is $LOCKBENCH_DATA_DIR, else ~/.local/share/lockbench/mariadb
 lab or lockbench-serve on the same directory is refused. Connect as root without a password:
   mysql://root@127.0.0.1:PORT/DATABASE
 
+With --cluster N it starts the lab's private Galera cluster instead (the same nodes as
+`lockbench run --server cluster:N`, under <data directory>/cluster) and prints one line per node:
+
+  ready node=K port=PORT socket=PATH version=VERSION datadir=DIR
+
 Options:
   --no-stdin   ignore standard input (run until a signal), e.g. when started with </dev/null
+  --cluster N  start an N-node Galera cluster (2 to 9 nodes)
   -h, --help   show this help
 
 Exit status: 0 stopped on request; 1 the server failed to start or exited on its own;
@@ -55,14 +63,25 @@ int main(int argc, char* argv[])
     QCoreApplication::setApplicationName(QStringLiteral("lockbench")); // the lab's data location
 
     bool watchStdin = true;
+    int clusterNodes = 0;
     const QStringList arguments = QCoreApplication::arguments().mid(1);
-    for (const QString& argument : arguments) {
+    for (int i = 0; i < arguments.size(); ++i) {
+        const QString& argument = arguments.at(i);
         if (argument == QLatin1String("-h") || argument == QLatin1String("--help")) {
             QTextStream(stdout) << kUsage;
             return 0;
         }
         if (argument == QLatin1String("--no-stdin")) {
             watchStdin = false;
+            continue;
+        }
+        if (argument == QLatin1String("--cluster")) {
+            bool ok = false;
+            clusterNodes = i + 1 < arguments.size() ? arguments.at(++i).toInt(&ok) : 0;
+            if (!ok || clusterNodes < 2 || clusterNodes > EmbeddedCluster::kMaxNodes) {
+                err() << "lockbench-serve: --cluster takes a node count from 2 to " << EmbeddedCluster::kMaxNodes << Qt::endl;
+                return 2;
+            }
             continue;
         }
         err() << "lockbench-serve: unknown argument " << argument << " (see --help)" << Qt::endl;
@@ -78,17 +97,41 @@ int main(int argc, char* argv[])
         QCoreApplication::quit();
     });
 
-    EmbeddedServer server;
+    // One server, or the nodes of a cluster: each is watched and stopped the same way.
+    std::unique_ptr<EmbeddedServer> single;
+    std::unique_ptr<EmbeddedCluster> cluster;
+    std::vector<EmbeddedServer*> servers;
     QString error;
-    const bool started = server.start(
-        &error, [](const QString& message) { err() << "lockbench-serve: " << message << Qt::endl; });
-    if (!started) {
-        err() << "lockbench-serve: cannot start the embedded server: " << error << Qt::endl;
-        return 1;
+    const auto progress = [](const QString& message) { err() << "lockbench-serve: " << message << Qt::endl; };
+    if (clusterNodes > 0) {
+        cluster = std::make_unique<EmbeddedCluster>(clusterNodes);
+        if (!cluster->start(&error, progress)) {
+            err() << "lockbench-serve: cannot start the embedded cluster: " << error << Qt::endl;
+            return 1;
+        }
+        for (int node = 1; node <= cluster->nodeCount(); ++node)
+            servers.push_back(&cluster->server(node));
+    } else {
+        single = std::make_unique<EmbeddedServer>();
+        if (!single->start(&error, progress)) {
+            err() << "lockbench-serve: cannot start the embedded server: " << error << Qt::endl;
+            return 1;
+        }
+        servers.push_back(single.get());
     }
-    QTextStream(stdout) << "ready port=" << server.port() << " socket=" << server.socketPath()
-                        << " version=" << server.version() << " datadir=" << server.dataDirectory()
-                        << Qt::endl;
+    for (std::size_t i = 0; i < servers.size(); ++i) {
+        const EmbeddedServer& server = *servers[i];
+        QTextStream(stdout) << "ready " << (cluster ? QStringLiteral("node=%1 ").arg(i + 1) : QString())
+                            << "port=" << server.port() << " socket=" << server.socketPath()
+                            << " version=" << server.version() << " datadir=" << server.dataDirectory()
+                            << Qt::endl;
+    }
+    const auto stopAll = [&] {
+        if (cluster)
+            cluster->stop();
+        else
+            single->stop();
+    };
 
     std::unique_ptr<QSocketNotifier> stdinWatch;
     if (watchStdin) {
@@ -107,21 +150,23 @@ int main(int argc, char* argv[])
     // next client failed to connect.
     QTimer watchdog;
     QObject::connect(&watchdog, &QTimer::timeout, &app, [&] {
-        if (!server.isRunning())
-            QCoreApplication::exit(1);
+        for (const EmbeddedServer* server : servers)
+            if (!server->isRunning())
+                QCoreApplication::exit(1);
     });
     watchdog.start(500);
 
     // Signals and end of input that arrived before the loop are queued and handled by it.
     const int status = QCoreApplication::exec();
     if (!stopRequested || status != 0) {
-        err() << "lockbench-serve: the server exited on its own; its log is " << server.errorLogPath()
-              << Qt::endl;
-        server.stop();
+        for (const EmbeddedServer* server : servers)
+            if (!server->isRunning())
+                err() << "lockbench-serve: a server exited on its own; its log is " << server->errorLogPath() << Qt::endl;
+        stopAll();
         return 1;
     }
-    err() << "lockbench-serve: stopping the server" << Qt::endl;
-    server.stop();
+    err() << "lockbench-serve: stopping" << Qt::endl;
+    stopAll();
     err() << "lockbench-serve: stopped" << Qt::endl;
     return 0;
 }

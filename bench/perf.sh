@@ -160,11 +160,12 @@ if ((window)); then
 fi
 
 # --- 4. scale ------------------------------------------------------------------------------
-# Resident memory of `lockbench run` at its peak, with 1 and with 1024 client threads; the
-# difference per extra worker, less what Connector/C itself keeps per connection.
+# Resident memory of `lockbench run` at its peak, with 1 and with 1024 client threads (a thread
+# each; bench/flashcrowd.sh measures the event-driven clients up to 10,000); the difference per
+# extra worker, less what Connector/C itself keeps per connection.
 peak_rss_kb() { # threads
     /usr/bin/time -f '%M' -o "$out/rss-$1.txt" "$lockbench" run --server "$url" --quiet --strategy conditional \
-        --skus 10000 --stock 100000000 --threads "$1" --duration "${duration}s" --json "$out/scale-$1.json" \
+        --skus 10000 --stock 100000000 --threads "$1" --client-io threads --duration "${duration}s" --json "$out/scale-$1.json" \
         >"$out/scale-$1.log" 2>&1 || die "lockbench with $1 threads failed; see $out/scale-$1.log"
     jq -e '.strategies[0].summary.verdict == "pass"' "$out/scale-$1.json" >/dev/null || die "the $1-thread run did not pass"
     cat "$out/rss-$1.txt"

@@ -15,6 +15,7 @@ packages=(
     poppler-utils chromium
     redis-server libhiredis-dev
     galera-4 rsync
+    libboost-context-dev
     qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-wqy-microhei
 )
 

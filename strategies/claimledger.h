@@ -15,6 +15,7 @@ public:
     explicit ClaimLedger(const RunEnvironment& environment);
 
     // `holder` now holds `tasks`; returns how many of them another live holder still held.
+    // A holder the lab has killed takes nothing.
     int take(const std::vector<std::int64_t>& tasks, unsigned long holder);
     // `holder` is done with `tasks` (completed, or abandoned); tasks since taken by another stay theirs.
     void drop(const std::vector<std::int64_t>& tasks, unsigned long holder);

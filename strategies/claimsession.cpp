@@ -1,5 +1,7 @@
 #include "strategies/claimsession.h"
 
+#include "app/fiber/clientwait.h"
+
 #include <chrono>
 #include <thread>
 
@@ -36,7 +38,7 @@ OrderOutcome ClaimSession::place(const Order& order)
     letGo(); // completed, or given up: either way this worker holds nothing now
     if (outcome != OrderOutcome::OutOfStock)
         return outcome;
-    std::this_thread::sleep_for(kIdlePoll);
+    ClientWait::sleepFor(kIdlePoll);
     return OrderOutcome::Idle;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/fiber/clientwait.h"
 #include "strategies/order.h"
 
 #include <atomic>
@@ -8,22 +9,22 @@
 #include <mutex>
 #include <vector>
 
-// An order handed from a client thread to a writer; the client sleeps on `done`.
+// An order handed from a client to a writer; the client waits on `done` (its thread, or
+// only its fiber).
 struct QueuedOrder {
     Order order;
     std::int64_t enqueuedNs = 0; // steady clock, set by push()
     OrderOutcome outcome = OrderOutcome::Failed;
-    std::atomic<bool> done { false };
+    ClientWait::Signal done;
 
     void complete(OrderOutcome result)
     {
         outcome = result;
-        done.store(true, std::memory_order_release);
-        done.notify_one();
+        done.notify();
     }
     OrderOutcome wait()
     {
-        done.wait(false, std::memory_order_acquire);
+        done.wait();
         return outcome;
     }
 };

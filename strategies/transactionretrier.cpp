@@ -1,5 +1,7 @@
 #include "strategies/transactionretrier.h"
 
+#include "app/fiber/clientwait.h"
+
 #include <chrono>
 #include <thread>
 
@@ -182,7 +184,7 @@ void TransactionRetrier::delayInTransaction() const
 {
     const double delayMs = m_environment.experiment().delayMs;
     if (delayMs > 0.0)
-        std::this_thread::sleep_for(std::chrono::nanoseconds(static_cast<std::int64_t>(delayMs * 1e6)));
+        ClientWait::sleepFor(std::chrono::nanoseconds(static_cast<std::int64_t>(delayMs * 1e6)));
 }
 
 bool TransactionRetrier::commit()
@@ -217,7 +219,7 @@ bool TransactionRetrier::reconnect()
         if (m_environment.serverSilent()) {
             if (m_environment.stopRequested())
                 return false;
-            std::this_thread::sleep_for(milliseconds(50));
+            ClientWait::sleepFor(milliseconds(50));
             continue;
         }
         QString error;
@@ -233,7 +235,7 @@ bool TransactionRetrier::reconnect()
         }
         if (m_environment.stopRequested() && round > 20)
             return false;
-        std::this_thread::sleep_for(milliseconds(std::min(1000, 20 << std::min(round, 6))));
+        ClientWait::sleepFor(milliseconds(std::min(1000, 20 << std::min(round, 6))));
         ++round;
     }
     return false;
@@ -291,5 +293,5 @@ void TransactionRetrier::backoff(int attempt)
     // Jittered exponential backoff, capped at about 10 ms, so that losers do not retry in lockstep.
     const int capUs = std::min(10000, 50 << std::min(attempt, 8));
     std::uniform_int_distribution<int> jitter(0, capUs);
-    std::this_thread::sleep_for(std::chrono::microseconds(jitter(m_rng)));
+    ClientWait::sleepFor(std::chrono::microseconds(jitter(m_rng)));
 }

@@ -16,6 +16,8 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace {
 
 QString description()
@@ -86,11 +88,14 @@ QStringList flagsTakenAsValues(const QCommandLineParser& parser, const QList<QCo
     for (const QCommandLineOption& option : options) {
         if (option.valueName().isEmpty() || !parser.isSet(option))
             continue;
+        // Its own long name: "-q, --quiet" is --quiet, and "--threads, --clients" is --threads.
+        const QStringList own = option.names();
+        const QString name = *std::find_if(own.begin(), own.end(), [](const QString& n) { return n.size() > 1; });
         for (const QString& value : parser.values(option)) {
             const QRegularExpressionMatch match = flagLike.match(value);
             if (match.hasMatch() && names.contains(match.captured(1)))
                 errors << QCoreApplication::translate("CommandLine", "--%1: needs a value, but the next argument is the flag %2")
-                              .arg(option.names().constLast(), QuotedValue::shortened(value));
+                              .arg(name, QuotedValue::shortened(value));
         }
     }
     return errors;
@@ -197,7 +202,10 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     QList<QCommandLineOption> options { help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson,
         report, charts, chartSize, dpi, redis, quiet };
     for (const ExperimentField& field : ExperimentFields::all()) {
-        options.append(QCommandLineOption(field.name,
+        QStringList names { field.name };
+        if (field.name == QLatin1String("threads"))
+            names << QStringLiteral("clients"); // with the event-driven clients, not a thread each
+        options.append(QCommandLineOption(names,
             tr("%1 (default: %2)", "a flag's help, then its default value").arg(field.help.text(), field.print(Experiment {})), field.valueName));
     }
     parser.addOptions(options);

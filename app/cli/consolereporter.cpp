@@ -133,6 +133,9 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     QStringList knobs;
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
+    const int carriers = clientThreadCount(r.experiment, r.cores);
+    knobs << (effectiveClientIo(r.experiment) == ClientIo::Events ? tr("clients on %n event thread(s)", nullptr, carriers)
+                                                                    : tr("a thread per client"));
     m_out << "    " << tr("ran under %1").arg(knobs.join(QStringLiteral(", "))) << Qt::endl;
     for (const NodeFigures& node : r.nodes)
         m_out << "    " << NodeFiguresText::nodeLine(node) << Qt::endl;

@@ -6,12 +6,15 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace {
 
 constexpr std::int64_t kMaxSkus = 1'000'000;
 constexpr std::int64_t kMaxStock = 1'000'000'000'000;
 constexpr std::int64_t kMaxSlotRows = 4'000'000;
-constexpr int kMaxThreads = 1024;
+constexpr int kMaxThreads = 1024; // an OS thread per client
+constexpr int kMaxClients = 20'000; // fibers on a few threads
 constexpr int kMaxSlots = 1024;
 
 QString number(std::int64_t value)
@@ -95,7 +98,7 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
     requireRange(errors, QStringLiteral("skus"), e.skus, 1, kMaxSkus);
     requireRange(errors, QStringLiteral("stock"), e.initialStock, 1, kMaxStock);
     requireRange(errors, QStringLiteral("slots"), e.slotsPerSku, 1, kMaxSlots);
-    requireRange(errors, QStringLiteral("threads"), e.threads, 1, kMaxThreads);
+    requireRange(errors, QStringLiteral("threads"), e.threads, 1, e.clientIo == ClientIo::Threads ? kMaxThreads : kMaxClients);
     requireRange(errors, QStringLiteral("batch"), e.batch, 1, 1000);
     requireRange(errors, QStringLiteral("writers"), e.writers, 1, 256);
     requireRange(errors, QStringLiteral("max-retries"), e.maxRetries, 0, 100000);
@@ -237,4 +240,31 @@ QString workloadName(WorkloadKind kind)
 QString arrivalName(ArrivalMode mode)
 {
     return mode == ArrivalMode::Open ? QStringLiteral("open") : QStringLiteral("closed");
+}
+
+ClientIo effectiveClientIo(const Experiment& e)
+{
+    if (e.clientIo != ClientIo::Auto)
+        return e.clientIo;
+    return e.threads > kClientThreadsUpTo ? ClientIo::Events : ClientIo::Threads;
+}
+
+int clientThreadCount(const Experiment& e, int cores)
+{
+    if (effectiveClientIo(e) == ClientIo::Threads)
+        return e.threads;
+    return std::clamp(cores, 1, std::max(1, e.threads));
+}
+
+QString clientIoName(ClientIo io)
+{
+    switch (io) {
+    case ClientIo::Threads:
+        return QStringLiteral("threads");
+    case ClientIo::Events:
+        return QStringLiteral("events");
+    case ClientIo::Auto:
+        break;
+    }
+    return QStringLiteral("auto");
 }

@@ -12,6 +12,10 @@ enum class SkewKind { Uniform, HotSet, Zipf };
 enum class StopKind { Duration, Orders, SoldOut };
 enum class Isolation { ReadUncommitted, ReadCommitted, RepeatableRead, Serializable };
 enum class ArrivalMode { Closed, Open };
+// How the clients wait for the server: a thread of their own each, blocking; or fibers on a
+// few threads that drive every connection through Connector/C's non-blocking API and epoll.
+// Auto: threads up to ClientIo's limit, events beyond.
+enum class ClientIo { Auto, Threads, Events };
 enum class KnobSwitch { Server, On, Off }; // Server: leave the server's setting alone
 // What the clients do: buy stock from SKUs, or claim and complete tasks from a shared table.
 enum class WorkloadKind { Inventory, Claim };
@@ -48,6 +52,7 @@ struct Experiment {
     double rttMs = 1.0;
     Isolation isolation = Isolation::RepeatableRead;
     ArrivalMode arrival = ArrivalMode::Closed;
+    ClientIo clientIo = ClientIo::Auto;
     double rate = 1000.0; // target orders/s in open-loop mode
     std::uint64_t seed = 1;
 
@@ -100,5 +105,12 @@ QString stopName(StopKind kind);
 QString isolationName(Isolation isolation); // e.g. "repeatable-read"
 QString isolationSql(Isolation isolation); // e.g. "REPEATABLE READ"
 QString arrivalName(ArrivalMode mode);
+QString clientIoName(ClientIo io);
+// What a run of `e` uses: Auto is threads up to kThreadsUpTo clients, events beyond.
+constexpr int kClientThreadsUpTo = 256;
+ClientIo effectiveClientIo(const Experiment& e);
+// The OS threads that carry a run's clients on a machine of `cores`: one per client, or for
+// events one per core, no more than there are clients.
+int clientThreadCount(const Experiment& e, int cores);
 QString knobSwitchName(KnobSwitch value);
 QString workloadName(WorkloadKind kind); // "inventory" or "claim"

@@ -166,7 +166,7 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("slots"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Slot rows per SKU for the slotted strategies (1..1024)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.slotsPerSku); },
       [](const Experiment& e) { return QString::number(e.slotsPerSku); } },
-    { QStringLiteral("threads"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Client threads, one connection each (1..1024)."),
+    { QStringLiteral("threads"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Clients, one connection each (1..20,000; 1..1,024 with --client-io threads)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.threads); },
       [](const Experiment& e) { return QString::number(e.threads); } },
     { QStringLiteral("skew"), QStringLiteral("spec"), QT_TRANSLATE_NOOP("ExperimentFields", "Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S."),
@@ -212,6 +212,11 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("arrival"), QStringLiteral("mode"), QT_TRANSLATE_NOOP("ExperimentFields", "closed (each client waits for its order) or open (orders arrive at --rate; latency counts from the intended start)."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.arrival, std::array { ArrivalMode::Closed, ArrivalMode::Open }, arrivalName); },
       [](const Experiment& e) { return arrivalName(e.arrival); } },
+    { QStringLiteral("client-io"), QStringLiteral("mode"),
+      QT_TRANSLATE_NOOP("ExperimentFields", "How clients wait for the server: threads (an OS thread each), events (a few threads drive every "
+                                            "connection through non-blocking calls and epoll) or auto (threads up to 256 clients)."),
+      [](Experiment& e, const QString& t) { return parseEnum(t, e.clientIo, std::array { ClientIo::Auto, ClientIo::Threads, ClientIo::Events }, clientIoName); },
+      [](const Experiment& e) { return clientIoName(e.clientIo); } },
     { QStringLiteral("rate"), QStringLiteral("orders/s"), QT_TRANSLATE_NOOP("ExperimentFields", "Target arrival rate for --arrival open."),
       [](Experiment& e, const QString& t) {
           return parseAsIn(e, t, &Experiment::rate, parseDouble, QStringLiteral("rate"),

@@ -20,11 +20,15 @@ struct LockTransaction {
 
 // The row-lock picture at one instant: who holds, who waits, who waits for whom.
 struct LockSnapshot {
+    // Beyond this many waiting transactions the inspector reads only their number (LockInspector).
+    static constexpr int kMostWaitersRead = 200;
+
     int runId = 0;
     QString strategy;
     double elapsedS = 0.0;
     QString error; // set when the server would not tell (e.g. no PROCESS privilege)
     QList<LockTransaction> transactions;
+    int waitersNotRead = 0; // > 0: this many waited, too many to read the lock tables without stalling the server
 
     int waitingCount() const;
     // The longest chain of waiters behind one blocker: the queue on the hottest row.

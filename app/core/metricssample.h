@@ -3,17 +3,23 @@
 #include "app/core/auditresult.h"
 #include "app/core/errorclass.h"
 
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
 // A Galera node's counters (wsrep_local_cert_failures, wsrep_local_bf_aborts,
-// wsrep_flow_control_paused_ns) and its queues now (wsrep_local_recv_queue, _send_queue).
+// wsrep_flow_control_paused_ns, wsrep_local_commits) and its queues now (wsrep_local_recv_queue,
+// _send_queue).
 struct ClusterCounters {
     long long certFailures = 0;
     long long bfAborts = 0;
     long long flowControlPausedNs = 0;
     long long recvQueue = 0;
     long long sendQueue = 0;
+    long long localCommits = 0;
+    // Per node: false when the node did not answer at this sample (taken down, unreachable); its
+    // counts are the last it gave, and the charts draw no point for it.
+    bool answered = true;
 };
 
 // What the lab knows about one strategy at one sampling instant. Rates and latencies are
@@ -69,6 +75,7 @@ struct MetricsSample {
     // longest on any node now).
     bool clusterStatsValid = false;
     ClusterCounters cluster;
+    QList<ClusterCounters> nodes; // the same per node, node 1 first; empty off a cluster
 
     AuditResult audit; // valid only on samples that carried an audit
 };

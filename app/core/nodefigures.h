@@ -18,6 +18,8 @@ struct NodeFigures {
     double flowControlPausedS = 0.0; // wsrep_flow_control_paused_ns during the run
     long long maxRecvQueue = 0; // longest wsrep_local_recv_queue seen
     long long maxSendQueue = 0;
+    double longestApplierStallS = 0.0; // longest time write sets waited while the node committed none
+    int applierStallsEnded = 0; // times the lab closed a client connection an applier waited on
     QString stateAtEnd; // wsrep_local_state_comment, or why it could not be read
     bool left = false; // the node went away during the run: not audited, and not held against the run
     double leftAtS = -1.0; // when the lab took it down (--kill-node); -1: it went by itself, or was gone at the start

@@ -1,5 +1,8 @@
 #include "app/db/mysqlconnection.h"
 
+#include "app/db/nonblockingcall.h"
+#include "app/fiber/clientwait.h"
+
 #include <mysql.h>
 
 #include <cerrno>
@@ -36,15 +39,28 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
     mysql_options(m_handle, MYSQL_OPT_WRITE_TIMEOUT, &m_ioTimeoutS);
     const my_bool noReconnect = 0; // reconnecting silently would hide a lost transaction
     mysql_options(m_handle, MYSQL_OPT_RECONNECT, &noReconnect);
+    m_nonBlocking = ClientWait::onFiber();
+    if (m_nonBlocking)
+        mysql_options(m_handle, MYSQL_OPT_NONBLOCK, nullptr);
 
     const QByteArray host = params.socket.isEmpty() ? params.host.toUtf8() : QByteArray("localhost");
     const QByteArray user = params.user.toUtf8();
     const QByteArray password = params.password.toUtf8();
     const QByteArray database = params.database.toUtf8();
     const QByteArray socket = params.socket.toUtf8();
-    if (!mysql_real_connect(m_handle, host.constData(), user.constData(), password.constData(),
-                            useDatabase ? database.constData() : nullptr, static_cast<unsigned int>(params.port),
-                            params.socket.isEmpty() ? nullptr : socket.constData(), 0)) {
+    MYSQL* connected = nullptr;
+    const char* schema = useDatabase ? database.constData() : nullptr;
+    const auto port = static_cast<unsigned int>(params.port);
+    const char* socketPath = params.socket.isEmpty() ? nullptr : socket.constData();
+    if (m_nonBlocking) {
+        NonBlockingCall::drive(
+            m_handle,
+            [&] { return mysql_real_connect_start(&connected, m_handle, host.constData(), user.constData(), password.constData(), schema, port, socketPath, 0); },
+            [&](int ready) { return mysql_real_connect_cont(&connected, m_handle, ready); }, true);
+    } else {
+        connected = mysql_real_connect(m_handle, host.constData(), user.constData(), password.constData(), schema, port, socketPath, 0);
+    }
+    if (!connected) {
         captureError();
         mysql_close(m_handle);
         m_handle = nullptr;
@@ -62,7 +78,13 @@ void MysqlConnection::setTimeouts(unsigned int connectS, unsigned int ioS)
 
 bool MysqlConnection::ping()
 {
-    if (!m_handle || mysql_ping(m_handle) != 0) {
+    int failed = 1;
+    if (m_handle && m_nonBlocking)
+        NonBlockingCall::drive(
+            m_handle, [&] { return mysql_ping_start(&failed, m_handle); }, [&](int ready) { return mysql_ping_cont(&failed, m_handle, ready); });
+    else if (m_handle)
+        failed = mysql_ping(m_handle);
+    if (failed != 0) {
         captureError();
         return false;
     }
@@ -73,7 +95,9 @@ void MysqlConnection::close()
 {
     if (!m_handle)
         return;
-    m_socket.store(-1);
+    const int socket = m_socket.exchange(-1);
+    if (m_nonBlocking && socket >= 0)
+        ClientWait::forgetSocket(socket, m_handle); // its number may come back for another connection
     mysql_close(m_handle); // the server rolls back whatever is still open
     m_handle = nullptr;
 }
@@ -108,7 +132,7 @@ bool MysqlConnection::idleAndAlive() const
 void MysqlConnection::crossNetwork()
 {
     if (m_roundTrip.count() > 0)
-        std::this_thread::sleep_for(m_roundTrip);
+        ClientWait::sleepFor(m_roundTrip);
     m_sentAtNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
                      .count();
 }
@@ -121,7 +145,7 @@ bool MysqlConnection::execute(const QString& sql)
     }
     const QByteArray utf8 = sql.toUtf8();
     crossNetwork();
-    if (mysql_real_query(m_handle, utf8.constData(), static_cast<unsigned long>(utf8.size())) != 0) {
+    if (realQuery(utf8) != 0) {
         captureError();
         return false;
     }
@@ -130,9 +154,9 @@ bool MysqlConnection::execute(const QString& sql)
     // Drain every result, so the connection stays usable: a CALL sends one per SELECT in the
     // procedure and a last status; an error inside the procedure may come with any of them.
     while (true) {
-        if (MYSQL_RES* result = mysql_store_result(m_handle))
+        if (MYSQL_RES* result = storeResult())
             mysql_free_result(result);
-        const int more = mysql_next_result(m_handle);
+        const int more = nextResult();
         if (more < 0)
             return true;
         if (more > 0) {
@@ -146,7 +170,7 @@ bool MysqlConnection::commit()
 {
     if (m_handle)
         crossNetwork();
-    if (!m_handle || mysql_commit(m_handle) != 0) {
+    if (!m_handle || endTransaction(true) != 0) {
         captureError();
         return false;
     }
@@ -157,7 +181,7 @@ bool MysqlConnection::rollback()
 {
     if (m_handle)
         crossNetwork();
-    if (!m_handle || mysql_rollback(m_handle) != 0) {
+    if (!m_handle || endTransaction(false) != 0) {
         captureError();
         return false;
     }
@@ -176,11 +200,11 @@ std::optional<QString> MysqlConnection::queryText(const QString& sql)
         return std::nullopt;
     const QByteArray utf8 = sql.toUtf8();
     crossNetwork();
-    if (mysql_real_query(m_handle, utf8.constData(), static_cast<unsigned long>(utf8.size())) != 0) {
+    if (realQuery(utf8) != 0) {
         captureError();
         return std::nullopt;
     }
-    MYSQL_RES* result = mysql_store_result(m_handle);
+    MYSQL_RES* result = storeResult();
     if (!result) {
         captureError();
         return std::nullopt;
@@ -216,4 +240,52 @@ void MysqlConnection::captureError()
     m_error = { mysql_errno(m_handle), QString::fromUtf8(mysql_error(m_handle)) };
     if (m_error.code == 0)
         m_error = { 2000, tr("unknown client error") };
+}
+
+int MysqlConnection::realQuery(const QByteArray& sql)
+{
+    const auto length = static_cast<unsigned long>(sql.size());
+    if (!m_nonBlocking)
+        return mysql_real_query(m_handle, sql.constData(), length);
+    int failed = 0;
+    NonBlockingCall::drive(
+        m_handle, [&] { return mysql_real_query_start(&failed, m_handle, sql.constData(), length); },
+        [&](int ready) { return mysql_real_query_cont(&failed, m_handle, ready); });
+    return failed;
+}
+
+st_mysql_res* MysqlConnection::storeResult()
+{
+    if (!m_nonBlocking)
+        return mysql_store_result(m_handle);
+    MYSQL_RES* result = nullptr;
+    NonBlockingCall::drive(
+        m_handle, [&] { return mysql_store_result_start(&result, m_handle); },
+        [&](int ready) { return mysql_store_result_cont(&result, m_handle, ready); });
+    return result;
+}
+
+int MysqlConnection::nextResult()
+{
+    if (!m_nonBlocking)
+        return mysql_next_result(m_handle);
+    int more = 0;
+    NonBlockingCall::drive(
+        m_handle, [&] { return mysql_next_result_start(&more, m_handle); },
+        [&](int ready) { return mysql_next_result_cont(&more, m_handle, ready); });
+    return more;
+}
+
+int MysqlConnection::endTransaction(bool commit)
+{
+    if (!m_nonBlocking)
+        return commit ? mysql_commit(m_handle) : mysql_rollback(m_handle);
+    my_bool failed = 0;
+    if (commit)
+        NonBlockingCall::drive(
+            m_handle, [&] { return mysql_commit_start(&failed, m_handle); }, [&](int ready) { return mysql_commit_cont(&failed, m_handle, ready); });
+    else
+        NonBlockingCall::drive(
+            m_handle, [&] { return mysql_rollback_start(&failed, m_handle); }, [&](int ready) { return mysql_rollback_cont(&failed, m_handle, ready); });
+    return failed;
 }

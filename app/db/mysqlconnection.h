@@ -12,8 +12,9 @@
 #include <optional>
 
 struct st_mysql;
+struct st_mysql_res;
 
-// One client connection over the libmysqlclient C API, owned by exactly one thread.
+// One client connection over the libmysqlclient C API, owned by exactly one thread (or fiber).
 // The destructor rolls back and closes, so no code path leaves a transaction open.
 class MysqlConnection {
     Q_DECLARE_TR_FUNCTIONS(MysqlConnection)
@@ -72,9 +73,16 @@ public:
 
     const MysqlError& lastError() const { return m_error; }
     st_mysql* handle() const { return m_handle; }
+    // Opened on a fiber: its calls that wait for the server use Connector/C's non-blocking API.
+    bool isNonBlocking() const { return m_nonBlocking; }
 
 private:
     void captureError();
+    // The calls that wait for the server, blocking or through the non-blocking API.
+    int realQuery(const QByteArray& sql);
+    st_mysql_res* storeResult();
+    int nextResult();
+    int endTransaction(bool commit);
 
     st_mysql* m_handle = nullptr;
     MysqlError m_error;
@@ -84,4 +92,5 @@ private:
     std::atomic<int> m_socket { -1 }; // for abortFromAnyThread(), which must not read m_handle
     std::int64_t m_sentAtNs = 0;
     std::uint64_t m_affectedRows = 0;
+    bool m_nonBlocking = false;
 };

@@ -1,6 +1,7 @@
 #include "app/db/preparedstatement.h"
 
 #include "app/db/mysqlconnection.h"
+#include "app/db/nonblockingcall.h"
 
 #include <mysql.h>
 
@@ -67,14 +68,22 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
         return false;
     }
     const QByteArray utf8 = sql.toUtf8();
-    if (mysql_stmt_prepare(m_stmt, utf8.constData(), static_cast<unsigned long>(utf8.size())) != 0) {
+    m_connection = &connection;
+    int failed = 0;
+    if (connection.isNonBlocking())
+        NonBlockingCall::drive(
+            connection.handle(), [&] { return mysql_stmt_prepare_start(&failed, m_stmt, utf8.constData(), static_cast<unsigned long>(utf8.size())); },
+            [&](int ready) { return mysql_stmt_prepare_cont(&failed, m_stmt, ready); });
+    else
+        failed = mysql_stmt_prepare(m_stmt, utf8.constData(), static_cast<unsigned long>(utf8.size()));
+    if (failed != 0) {
+        m_connection = nullptr;
         captureError();
         mysql_stmt_close(m_stmt);
         m_stmt = nullptr;
         return false;
     }
     m_columns = mysql_stmt_field_count(m_stmt);
-    m_connection = &connection;
     return true;
 }
 
@@ -114,12 +123,12 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
         m_paramsBound = true;
     }
     m_connection->crossNetwork();
-    if (mysql_stmt_execute(m_stmt) != 0) {
+    if (waitingCall(mysql_stmt_execute, mysql_stmt_execute_start, mysql_stmt_execute_cont) != 0) {
         captureError();
         return false;
     }
     if (m_columns > 0) {
-        if (mysql_stmt_store_result(m_stmt) != 0) {
+        if (waitingCall(mysql_stmt_store_result, mysql_stmt_store_result_start, mysql_stmt_store_result_cont) != 0) {
             captureError();
             return false;
         }
@@ -174,6 +183,17 @@ std::optional<std::int64_t> PreparedStatement::fetchSingle()
 std::uint64_t PreparedStatement::affectedRows() const
 {
     return m_stmt ? mysql_stmt_affected_rows(m_stmt) : 0;
+}
+
+int PreparedStatement::waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)(int*, st_mysql_stmt*),
+    int (*next)(int*, st_mysql_stmt*, int))
+{
+    if (!m_connection->isNonBlocking() || !m_connection->handle())
+        return blocking(m_stmt);
+    int failed = 0;
+    NonBlockingCall::drive(
+        m_connection->handle(), [&] { return start(&failed, m_stmt); }, [&](int ready) { return next(&failed, m_stmt, ready); });
+    return failed;
 }
 
 void PreparedStatement::captureError()

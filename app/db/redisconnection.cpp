@@ -1,8 +1,12 @@
 #include "app/db/redisconnection.h"
 
+#include "app/fiber/clientwait.h"
+
 #include <hiredis/hiredis.h>
 
 #include <csignal>
+#include <cstdio>
+#include <sys/epoll.h>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -26,16 +30,22 @@ bool RedisConnection::open(const RedisEndpoint& endpoint, QString* error)
     static std::once_flag ignorePipe;
     std::call_once(ignorePipe, [] { ::signal(SIGPIPE, SIG_IGN); });
     close();
-    m_context = endpoint.socket.isEmpty()
-        ? redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port, kConnectTimeout)
-        : redisConnectUnixWithTimeout(endpoint.socket.toUtf8().constData(), kConnectTimeout);
+    m_nonBlocking = ClientWait::onFiber();
+    if (m_nonBlocking)
+        m_context = endpoint.socket.isEmpty() ? redisConnectNonBlock(endpoint.host.toUtf8().constData(), endpoint.port)
+                                              : redisConnectUnixNonBlock(endpoint.socket.toUtf8().constData());
+    else
+        m_context = endpoint.socket.isEmpty()
+            ? redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port, kConnectTimeout)
+            : redisConnectUnixWithTimeout(endpoint.socket.toUtf8().constData(), kConnectTimeout);
     if (!m_context || m_context->err) {
         *error = tr("cannot connect to Redis at %1: %2")
                      .arg(endpoint.describe(), m_context ? QString::fromUtf8(m_context->errstr) : tr("out of memory"));
         close();
         return false;
     }
-    redisSetTimeout(m_context, kReplyTimeout);
+    if (!m_nonBlocking)
+        redisSetTimeout(m_context, kReplyTimeout);
     if (!endpoint.password.isEmpty()) {
         const Reply auth = command({ QStringLiteral("AUTH"), endpoint.password });
         if (!auth.ok()) {
@@ -49,6 +59,8 @@ bool RedisConnection::open(const RedisEndpoint& endpoint, QString* error)
 
 void RedisConnection::close()
 {
+    if (m_context && m_nonBlocking)
+        ClientWait::forgetSocket(m_context->fd, this);
     if (m_context)
         redisFree(m_context);
     m_context = nullptr;
@@ -71,8 +83,12 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
         lengths.push_back(static_cast<size_t>(bytes.back().size()));
     }
     if (m_roundTrip.count() > 0)
-        std::this_thread::sleep_for(m_roundTrip);
-    auto* reply = static_cast<redisReply*>(redisCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data()));
+        ClientWait::sleepFor(m_roundTrip);
+    redisReply* reply = nullptr;
+    if (!m_nonBlocking)
+        reply = static_cast<redisReply*>(redisCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data()));
+    else if (redisAppendCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data()) == REDIS_OK)
+        reply = static_cast<redisReply*>(exchangeOnFiber());
     if (!reply) {
         result.text = QString::fromUtf8(m_context->errstr);
         close(); // hiredis cannot use a context after an I/O error
@@ -114,4 +130,37 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
     }
     freeReplyObject(reply);
     return result;
+}
+
+void RedisConnection::timedOut(const char* what)
+{
+    m_context->err = REDIS_ERR_IO;
+    std::snprintf(m_context->errstr, sizeof m_context->errstr, "%s", what);
+}
+
+void* RedisConnection::exchangeOnFiber()
+{
+    const auto timeoutMs = static_cast<int>(kReplyTimeout.tv_sec * 1000);
+    // A connect still in progress finishes with the first write.
+    for (int done = 0; !done;) {
+        if (redisBufferWrite(m_context, &done) != REDIS_OK)
+            return nullptr;
+        if (!done && ClientWait::forSocket(m_context->fd, this, EPOLLOUT, timeoutMs) == FiberScheduler::kTimedOut) {
+            timedOut("timed out sending to Redis");
+            return nullptr;
+        }
+    }
+    void* reply = nullptr;
+    while (true) {
+        if (redisGetReplyFromReader(m_context, &reply) != REDIS_OK)
+            return nullptr;
+        if (reply)
+            return reply;
+        if (ClientWait::forSocket(m_context->fd, this, EPOLLIN, timeoutMs) == FiberScheduler::kTimedOut) {
+            timedOut("timed out waiting for Redis");
+            return nullptr;
+        }
+        if (redisBufferRead(m_context) != REDIS_OK)
+            return nullptr;
+    }
 }

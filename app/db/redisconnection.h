@@ -11,7 +11,8 @@
 
 struct redisContext;
 
-// One connection to Redis over hiredis, owned by exactly one thread.
+// One connection to Redis over hiredis, owned by exactly one thread. Opened on a fiber, it
+// does not block: its fiber waits for the socket while the other clients go on.
 class RedisConnection {
     Q_DECLARE_TR_FUNCTIONS(RedisConnection)
 
@@ -43,6 +44,11 @@ public:
     void setRoundTrip(std::chrono::nanoseconds roundTrip) { m_roundTrip = roundTrip; }
 
 private:
+    // Writes the appended command and reads its reply on a non-blocking context.
+    void* exchangeOnFiber();
+    void timedOut(const char* what); // as hiredis reports its own I/O errors
+
     redisContext* m_context = nullptr;
+    bool m_nonBlocking = false;
     std::chrono::nanoseconds m_roundTrip { 0 };
 };

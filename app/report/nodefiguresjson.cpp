@@ -18,6 +18,8 @@ QJsonArray toJson(const QList<NodeFigures>& nodes)
             { QStringLiteral("flow_control_paused_s"), n.flowControlPausedS },
             { QStringLiteral("max_recv_queue"), static_cast<double>(n.maxRecvQueue) },
             { QStringLiteral("max_send_queue"), static_cast<double>(n.maxSendQueue) },
+            { QStringLiteral("longest_applier_stall_s"), n.longestApplierStallS },
+            { QStringLiteral("applier_stalls_ended"), n.applierStallsEnded },
             { QStringLiteral("state_at_end"), n.stateAtEnd },
             { QStringLiteral("left"), n.left },
             { QStringLiteral("left_at_s"), n.leftAtS },
@@ -55,6 +57,8 @@ QList<NodeFigures> fromJson(const QJsonArray& array)
         n.flowControlPausedS = o.value(QStringLiteral("flow_control_paused_s")).toDouble();
         n.maxRecvQueue = integer("max_recv_queue");
         n.maxSendQueue = integer("max_send_queue");
+        n.longestApplierStallS = o.value(QStringLiteral("longest_applier_stall_s")).toDouble();
+        n.applierStallsEnded = o.value(QStringLiteral("applier_stalls_ended")).toInt();
         n.stateAtEnd = o.value(QStringLiteral("state_at_end")).toString();
         n.left = o.value(QStringLiteral("left")).toBool();
         n.leftAtS = o.value(QStringLiteral("left_at_s")).toDouble(-1.0);

@@ -26,6 +26,12 @@ QString nodeLine(const NodeFigures& n)
         line += tr(": %1 certification failures, %2 brute-force aborts, flow control paused %3 s, longest receive queue %4")
                     .arg(number(n.certFailures), number(n.bfAborts), QLocale().toString(n.flowControlPausedS, 'f', 2),
                         number(n.maxRecvQueue));
+    if (n.applierStallsEnded > 0)
+        line += tr("; its applier waited up to %1 s behind a client's lock, and the lab closed that client's connection %2 time(s)")
+                    .arg(QLocale().toString(n.longestApplierStallS, 'f', 1))
+                    .arg(n.applierStallsEnded);
+    else if (n.longestApplierStallS >= 1.0)
+        line += tr("; write sets waited up to %1 s while it committed none").arg(QLocale().toString(n.longestApplierStallS, 'f', 1));
     if (n.left && n.leftAtS >= 0.0)
         return line + tr("; taken down by the lab at %1 s, not audited").arg(QLocale().toString(n.leftAtS, 'f', 1));
     if (n.left)

@@ -1,6 +1,7 @@
 #include "app/report/resultreader.h"
 
 #include "app/core/experimentfields.h"
+#include "app/report/clustercountersjson.h"
 #include "app/report/nodefiguresjson.h"
 #include "app/report/repeatsjson.h"
 
@@ -77,11 +78,8 @@ MetricsSample sample(const QJsonObject& o)
     s.audit.lostUpdates = integer(o, "audit_lost_updates");
     s.audit.negativeSkus = integer(o, "audit_negative_skus");
     s.clusterStatsValid = o.value(QStringLiteral("cluster_stats")).toBool();
-    s.cluster.certFailures = integer(o, "cert_failures");
-    s.cluster.bfAborts = integer(o, "bf_aborts");
-    s.cluster.flowControlPausedNs = integer(o, "flow_control_paused_ns");
-    s.cluster.recvQueue = integer(o, "recv_queue");
-    s.cluster.sendQueue = integer(o, "send_queue");
+    s.cluster = ClusterCountersJson::read(o);
+    s.nodes = ClusterCountersJson::nodesFromJson(o.value(QStringLiteral("cluster_nodes")).toArray());
     s.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
     return s;
 }

@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/passwordmask.h"
+#include "app/report/clustercountersjson.h"
 #include "app/report/nodefiguresjson.h"
 #include "app/report/repeatsjson.h"
 #include "app/report/resultexplanation.h"
@@ -13,6 +14,8 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSaveFile>
+
+#include <algorithm>
 
 namespace {
 
@@ -163,6 +166,9 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("server_cpu_s"), r.serverCpuS },
         { QStringLiteral("cpu_wall_s"), r.cpuWallS },
         { QStringLiteral("cores"), r.cores },
+        // How the clients waited for the server, from the experiment and the machine.
+        { QStringLiteral("client_io"), clientIoName(effectiveClientIo(r.experiment)) },
+        { QStringLiteral("client_threads"), clientThreadCount(r.experiment, r.cores) },
         { QStringLiteral("explanation"), explanationJson(r) },
         { QStringLiteral("errors"), errorCountsJson(r.errors) },
         { QStringLiteral("error_messages"), QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
@@ -248,11 +254,9 @@ QJsonObject sampleJson(const MetricsSample& s)
     object.insert(QStringLiteral("redis_round_trips"), static_cast<double>(s.redisRoundTrips));
     // The same for a cluster's figures, summed over its nodes.
     object.insert(QStringLiteral("cluster_stats"), s.clusterStatsValid);
-    object.insert(QStringLiteral("cert_failures"), static_cast<double>(s.cluster.certFailures));
-    object.insert(QStringLiteral("bf_aborts"), static_cast<double>(s.cluster.bfAborts));
-    object.insert(QStringLiteral("flow_control_paused_ns"), static_cast<double>(s.cluster.flowControlPausedNs));
-    object.insert(QStringLiteral("recv_queue"), static_cast<double>(s.cluster.recvQueue));
-    object.insert(QStringLiteral("send_queue"), static_cast<double>(s.cluster.sendQueue));
+    ClusterCountersJson::insert(object, s.cluster);
+    if (!s.nodes.isEmpty())
+        object.insert(QStringLiteral("cluster_nodes"), ClusterCountersJson::nodesToJson(s.nodes));
     return object;
 }
 
@@ -292,11 +296,16 @@ bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString
 {
     QList<QJsonObject> samples;
     QList<QJsonObject> summaries;
+    qsizetype nodeCount = 0;
     for (const StrategyResult& result : results) {
         summaries.append(summaryJson(result));
-        for (const MetricsSample& sample : result.series)
+        for (const MetricsSample& sample : result.series) {
             samples.append(sampleJson(sample));
+            nodeCount = std::max(nodeCount, sample.nodes.size());
+        }
     }
+    for (QJsonObject& sample : samples)
+        ClusterCountersJson::addNodeColumns(sample, static_cast<int>(nodeCount));
     return save(path, csvLines(samples).toUtf8(), error) && save(summaryCsvPath(path), csvLines(summaries).toUtf8(), error)
         && save(repeatsCsvPath(path), csvLines(RepeatsJson::csvRows(repeatSummaries(results))).toUtf8(), error);
 }

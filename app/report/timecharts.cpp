@@ -105,22 +105,30 @@ QChart* of(const QList<SourcedResult>& sources, const TimeMetric& metric)
     const bool withThreads = severalThreadCounts(sources);
     QMap<QString, int> variants;
     for (const SourcedResult& source : sources) {
-        auto* series = new QLineSeries;
-        series->setName(ChartFactory::lineName(source, withThreads));
-        QPen pen(StrategyColors::of(source.result.strategy), 2.0, StrategyColors::lineStyleOf(source.result.strategy));
-        if (variants[source.result.strategy]++ > 0)
-            pen.setStyle(Qt::DashLine); // a strategy's second line: its repetition or sweep cell
-        series->setPen(pen);
+        // A line per node for a per-node metric (node 0: the strategy's one line).
+        QMap<int, QLineSeries*> lines;
         eachDrawnSample(source.result, [&](const MetricsSample& sample, const MetricsSample& before) {
-            if (const std::optional<double> y = metric.value(sample, before))
-                series->append(sample.elapsedS, *y);
+            for (const TimeMetric::Point& point : metric.points(sample, before)) {
+                QLineSeries*& series = lines[point.node];
+                if (!series)
+                    series = new QLineSeries;
+                series->append(sample.elapsedS, point.y);
+            }
         });
-        if (series->count() == 0) {
-            delete series;
-            continue;
+        const bool repeated = variants[source.result.strategy]++ > 0;
+        for (auto it = lines.begin(); it != lines.end(); ++it) {
+            QLineSeries* series = it.value();
+            const int node = it.key();
+            series->setName(ChartFactory::lineName(source, withThreads) + (node > 0 ? TimeMetric::nodeSuffix(node) : QString()));
+            QPen pen(StrategyColors::of(source.result.strategy), 2.0, StrategyColors::lineStyleOf(source.result.strategy));
+            if (node > 0)
+                pen.setStyle(TimeMetric::nodeStyle(node));
+            else if (repeated)
+                pen.setStyle(Qt::DashLine); // a strategy's second line: its repetition or sweep cell
+            series->setPen(pen);
+            series->setPointsVisible(series->count() < 3);
+            addLine(axes, series, &source.result.experiment);
         }
-        series->setPointsVisible(series->count() < 3);
-        addLine(axes, series, &source.result.experiment);
     }
     return finish(axes);
 }

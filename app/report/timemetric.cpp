@@ -2,7 +2,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 
 namespace {
 
@@ -16,12 +18,12 @@ std::optional<double> errorRate(const MetricsSample& now, const MetricsSample& b
     return TimeMetric::ratePerSecond(errorCount(now, errorClass), errorCount(before, errorClass), now.intervalS);
 }
 
-// A cluster's counter, summed over its nodes, per second of the interval; nothing off a cluster.
-std::optional<double> clusterRate(const MetricsSample& now, long long current, long long before)
+// A node's counter per second of the interval.
+std::optional<double> nodeRate(long long now, long long before, double intervalS)
 {
-    if (!now.clusterStatsValid || !(now.intervalS > 0))
+    if (!(intervalS > 0))
         return std::nullopt;
-    return TimeMetric::ratePerSecond(current, before, now.intervalS);
+    return TimeMetric::ratePerSecond(now, before, intervalS);
 }
 
 std::optional<double> serverRate(const MetricsSample& now, long long count)
@@ -32,6 +34,36 @@ std::optional<double> serverRate(const MetricsSample& now, long long count)
 }
 
 } // namespace
+
+QList<TimeMetric::Point> TimeMetric::points(const MetricsSample& now, const MetricsSample& before) const
+{
+    QList<Point> points;
+    if (!nodeValue) {
+        if (const std::optional<double> y = value(now, before))
+            points.append({ 0, *y });
+        return points;
+    }
+    if (!now.clusterStatsValid)
+        return points;
+    for (qsizetype i = 0; i < now.nodes.size(); ++i) {
+        if (!now.nodes[i].answered)
+            continue; // a node taken down draws no line from then on
+        if (const std::optional<double> y = nodeValue(now.nodes[i], before.nodes.value(i), now.intervalS))
+            points.append({ static_cast<int>(i + 1), *y });
+    }
+    return points;
+}
+
+Qt::PenStyle TimeMetric::nodeStyle(int node)
+{
+    static constexpr Qt::PenStyle kStyles[] = { Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine };
+    return kStyles[static_cast<std::size_t>(std::max(0, node - 1)) % std::size(kStyles)];
+}
+
+QString TimeMetric::nodeSuffix(int node)
+{
+    return QCoreApplication::translate("TimeMetric", " · node %1").arg(node);
+}
 
 QString TimeMetric::translatedTitle() const
 {
@@ -51,6 +83,7 @@ double TimeMetric::ratePerSecond(long long now, long long before, double interva
 const QList<TimeMetric>& TimeMetric::all()
 {
     using S = const MetricsSample&;
+    using N = const ClusterCounters&;
     static const QList<TimeMetric> metrics = {
         { "orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second"), QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
             [](S now, S) -> std::optional<double> { return now.ordersPerS; } },
@@ -68,7 +101,7 @@ const QList<TimeMetric>& TimeMetric::all()
             [](S now, S) { return serverRate(now, now.rowLockWaits); } },
         { "row-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock time per second"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
             [](S now, S) { return serverRate(now, now.rowLockTimeMs); } },
-        { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"), QT_TRANSLATE_NOOP("TimeMetric", "transactions"),
+        { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"), QT_TRANSLATE_NOOP("TimeMetric", "trx"),
             [](S now, S) -> std::optional<double> {
                 if (now.waitingNow < 0)
                     return std::nullopt;
@@ -82,7 +115,7 @@ const QList<TimeMetric>& TimeMetric::all()
             [](S now, S before) { return errorRate(now, before, ErrorClass::Deadlock); } },
         { "lock-wait-timeouts", QT_TRANSLATE_NOOP("TimeMetric", "1205 lock wait timeouts per second"), QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
             [](S now, S before) { return errorRate(now, before, ErrorClass::LockWaitTimeout); } },
-        { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"), QT_TRANSLATE_NOOP("TimeMetric", "commands/s"),
+        { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"), QT_TRANSLATE_NOOP("TimeMetric", "ops/s"),
             [](S now, S) -> std::optional<double> {
                 if (!now.redisStatsValid || !(now.intervalS > 0))
                     return std::nullopt;
@@ -119,16 +152,24 @@ const QList<TimeMetric>& TimeMetric::all()
                 return errorRate(now, before, ErrorClass::CommitAbort);
             },
             true },
+        { "cert-failures", QT_TRANSLATE_NOOP("TimeMetric", "Certification failures per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+            nullptr, true, [](N now, N before, double s) { return nodeRate(now.certFailures, before.certFailures, s); } },
         { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
-            [](S now, S before) { return clusterRate(now, now.cluster.bfAborts, before.cluster.bfAborts); }, true },
-        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
-            [](S now, S before) -> std::optional<double> {
-                const std::optional<double> ns = clusterRate(now, now.cluster.flowControlPausedNs, before.cluster.flowControlPausedNs);
+            nullptr, true, [](N now, N before, double s) { return nodeRate(now.bfAborts, before.bfAborts, s); } },
+        // The replication tab: where each node's writes came from and what held the nodes back.
+        { "node-commits", QT_TRANSLATE_NOOP("TimeMetric", "Commits per second on each node"), QT_TRANSLATE_NOOP("TimeMetric", "trx/s"),
+            nullptr, true, [](N now, N before, double s) { return nodeRate(now.localCommits, before.localCommits, s); } },
+        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"), nullptr, true,
+            [](N now, N before, double s) -> std::optional<double> {
+                const std::optional<double> ns = nodeRate(now.flowControlPausedNs, before.flowControlPausedNs, s);
                 if (!ns)
                     return std::nullopt;
                 return *ns / 1e6;
-            },
-            true },
+            } },
+        { "recv-queue", QT_TRANSLATE_NOOP("TimeMetric", "Receive queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
+            [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.recvQueue); } },
+        { "send-queue", QT_TRANSLATE_NOOP("TimeMetric", "Send queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
+            [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.sendQueue); } },
     };
     return metrics;
 }

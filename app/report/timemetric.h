@@ -20,11 +20,21 @@ struct TimeMetric {
     // Drawn only by some runs (Redis's figures, a cluster's): a report leaves the chart out when
     // no line has a value.
     bool onlySomeStrategies = false;
+    // A cluster's metric drawn per node, from each node's counters: one line per strategy and
+    // node, told apart by dashes (nodeStyle). `value` is then unused.
+    std::optional<double> (*nodeValue)(const ClusterCounters& now, const ClusterCounters& before, double intervalS) = nullptr;
+
+    // The metric's points at `now`: one for the strategy (node 0), or one per node that answered.
+    struct Point {
+        int node;
+        double y;
+    };
+    QList<Point> points(const MetricsSample& now, const MetricsSample& before) const;
 
     QString translatedTitle() const;
     QString translatedUnit() const;
 
-    // In the window's order: throughput, latency, lock waits, errors, Redis, cluster.
+    // In the window's order: throughput, latency, lock waits, errors, Redis, cluster, replication.
     static const QList<TimeMetric>& all();
     static const TimeMetric* find(const char* id);
 
@@ -37,5 +47,8 @@ struct TimeMetric {
     };
     static const QList<OtherError>& otherErrors();
     static QString otherErrorsTitle();
+    // A per-node line: its dashes (solid for node 1), and what its name adds (" · node 2").
+    static Qt::PenStyle nodeStyle(int node);
+    static QString nodeSuffix(int node);
     static double ratePerSecond(long long now, long long before, double intervalS);
 };

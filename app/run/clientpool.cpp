@@ -1,9 +1,12 @@
 #include "app/run/clientpool.h"
 
+#include "app/core/filelimit.h"
 #include "app/core/loadthread.h"
+#include "app/run/processcpu.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 
@@ -37,13 +40,18 @@ ClientPool::~ClientPool()
 bool ClientPool::open(QString* error)
 {
     const int clients = m_experiment.threads;
+    if (const QString problem = FileLimit::problemFor(clients); !problem.isEmpty()) {
+        *error = problem;
+        return false;
+    }
     std::vector<WorkerCounters*> counters;
     for (int i = 0; i < clients; ++i)
         counters.push_back(&m_environment.newCounters());
-    m_threads.reserve(static_cast<std::size_t>(clients));
     m_records.resize(static_cast<std::size_t>(clients));
-    for (int i = 0; i < clients; ++i)
-        m_threads.emplace_back([this, i, c = counters[static_cast<std::size_t>(i)]] { clientLoop(i, *c); });
+    if (effectiveClientIo(m_experiment) == ClientIo::Events)
+        startEventThreads(counters);
+    else
+        startThreads(counters);
     // Wait until every client has its session (or failed to get one).
     while (m_ready.load() < clients)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -55,12 +63,37 @@ bool ClientPool::open(QString* error)
     return true;
 }
 
+void ClientPool::startThreads(const std::vector<WorkerCounters*>& counters)
+{
+    m_threads.reserve(counters.size());
+    for (std::size_t i = 0; i < counters.size(); ++i) {
+        m_threads.emplace_back([this, i, c = counters[i]] {
+            LoadThread::lowerPriority();
+            clientLoop(static_cast<int>(i), *c);
+        });
+    }
+}
+
+void ClientPool::startEventThreads(const std::vector<WorkerCounters*>& counters)
+{
+    const int clients = static_cast<int>(counters.size());
+    const int threads = clientThreadCount(m_experiment, ProcessCpu::cores());
+    for (int t = 0; t < threads; ++t) {
+        m_threads.emplace_back([this, t, threads, clients, counters] {
+            LoadThread::lowerPriority();
+            FiberScheduler scheduler;
+            for (int i = t; i < clients; i += threads)
+                scheduler.spawn([this, i, c = counters[static_cast<std::size_t>(i)]] { clientLoop(i, *c); });
+            scheduler.run();
+        });
+    }
+}
+
 std::int64_t ClientPool::go()
 {
-    if (!m_go.load()) {
+    if (!m_go.isOpen()) {
         m_startNs.store(nowNs());
-        m_go.store(true);
-        m_go.notify_all();
+        m_go.open();
     }
     return m_startNs.load();
 }
@@ -108,7 +141,6 @@ void ClientPool::markDry(std::int64_t skuIndex)
 
 void ClientPool::clientLoop(int index, WorkerCounters& counters)
 {
-    LoadThread::lowerPriority();
     QString error;
     std::unique_ptr<OrderSession> session = m_strategy.openSession(m_environment, counters, &error);
     if (!session) {
@@ -117,7 +149,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             m_firstError = QCoreApplication::translate("ClientPool", "client %1: %2").arg(index).arg(error);
     }
     m_ready.fetch_add(1);
-    m_go.wait(false);
+    m_go.wait();
 
     const Experiment& e = m_experiment;
     std::mt19937_64 rng(e.seed * 1'000'003ULL + static_cast<std::uint64_t>(index));
@@ -139,7 +171,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             // to send it: a slow server cannot hide its backlog (no coordinated omission).
             const auto due = start + static_cast<std::int64_t>(static_cast<double>(orderIndex) * nsPerOrder);
             while (begin < due && !m_stop.load(std::memory_order_relaxed)) {
-                std::this_thread::sleep_for(std::chrono::nanoseconds(std::min<std::int64_t>(due - begin, 50'000'000)));
+                ClientWait::sleepFor(std::chrono::nanoseconds(std::min<std::int64_t>(due - begin, 50'000'000)));
                 begin = nowNs();
             }
             if (m_stop.load(std::memory_order_relaxed))

@@ -4,6 +4,7 @@
 #include "app/core/experiment.h"
 #include "app/core/unresolvedorders.h"
 #include "app/run/skewsampler.h"
+#include "app/fiber/clientwait.h"
 #include "strategies/runenvironment.h"
 
 #include "strategies/strategy.h"
@@ -17,11 +18,13 @@
 #include <thread>
 #include <vector>
 
-// The client threads of one strategy run. Each opens its own session (and connection) on
-// its own thread, then all start together; they place orders until told to stop, the
-// orders run out, or every SKU is sold out.
+// The clients of one strategy run. Each opens its own session (and connection), then all
+// start together; they place orders until told to stop, the orders run out, or every SKU is
+// sold out. A client runs on a thread of its own, or as a fiber on one of a few threads that
+// drive every connection through the non-blocking API (ClientIo): the same code either way.
 class ClientPool {
 public:
+
     ClientPool(RunEnvironment& environment, Strategy& strategy, std::atomic<bool>& stop);
     ~ClientPool();
 
@@ -32,7 +35,7 @@ public:
     // Waits for every client to end; call once the stop flag is set.
     void join();
 
-    bool allFinished() const { return m_finished.load() == static_cast<int>(m_threads.size()); }
+    bool allFinished() const { return m_finished.load() == m_experiment.threads; }
     bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }
     // When the last sale so far completed, in seconds after go(); -1 before the first.
     double lastSaleS() const;
@@ -43,6 +46,8 @@ public:
 
 private:
     void clientLoop(int index, WorkerCounters& counters);
+    void startThreads(const std::vector<WorkerCounters*>& counters);
+    void startEventThreads(const std::vector<WorkerCounters*>& counters);
     void markDry(std::int64_t skuIndex);
 
     RunEnvironment& m_environment;
@@ -60,7 +65,7 @@ private:
     };
     std::vector<ClientRecord> m_records;
     std::atomic<int> m_ready { 0 };
-    std::atomic<bool> m_go { false };
+    ClientWait::Gate m_go;
     std::atomic<std::int64_t> m_startNs { 0 };
     std::atomic<std::int64_t> m_lastSaleNs { 0 };
     std::atomic<std::int64_t> m_issued { 0 };

@@ -4,6 +4,7 @@
 #include "app/db/qtsqlconnection.h"
 #include "app/server/embeddedcluster.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -28,6 +29,25 @@ QString ClusterWatch::problemWith(const ConnectionParams& params, const Experime
     return {};
 }
 
+bool ClusterWatch::awaitSetup(const ConnectionParams& params, QString* error)
+{
+    for (int i = 1; i < params.nodeCount(); ++i) {
+        QtSqlConnection connection;
+        QString ignored;
+        if (!connection.open(params.onNode(i), true, &ignored))
+            continue;
+        // Not Galera (Group Replication, a proxy): nothing to wait for here.
+        if (!connection.exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &ignored))
+            continue;
+        QSqlQuery query(connection.database());
+        if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM orders"))) {
+            *error = tr("node %1 has not applied the run's tables: %2").arg(i + 1).arg(query.lastError().text());
+            return false;
+        }
+    }
+    return true;
+}
+
 void ClusterWatch::start()
 {
     m_nodes.clear();
@@ -35,6 +55,7 @@ void ClusterWatch::start()
     for (int i = 0; i < m_params.nodeCount(); ++i) {
         Node& node = m_nodes[static_cast<std::size_t>(i)];
         node.connection = std::make_unique<QtSqlConnection>();
+        node.stallBreaker = std::make_unique<ApplierStallBreaker>(m_params.user, m_params.database);
         QString error;
         if (!node.connection->open(m_params.onNode(i), true, &error)) {
             node.gone = true;
@@ -52,7 +73,8 @@ std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
     QSqlQuery query(node.connection->database());
     if (!query.exec(QStringLiteral(
             "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', 'wsrep_local_bf_aborts', "
-            "'wsrep_flow_control_paused_ns', 'wsrep_local_recv_queue', 'wsrep_local_send_queue', 'wsrep_local_state_comment')"))) {
+            "'wsrep_flow_control_paused_ns', 'wsrep_local_recv_queue', 'wsrep_local_send_queue', 'wsrep_local_commits', "
+            "'wsrep_local_state_comment', 'wsrep_last_committed')"))) {
         // A node that stopped answering has left; its connection is not opened again mid-run.
         if (!node.connection->isAlive())
             node.gone = true;
@@ -73,6 +95,10 @@ std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
             status.recvQueue = value.toLongLong();
         else if (name == QLatin1String("wsrep_local_send_queue"))
             status.sendQueue = value.toLongLong();
+        else if (name == QLatin1String("wsrep_local_commits"))
+            status.localCommits = value.toLongLong();
+        else if (name == QLatin1String("wsrep_last_committed"))
+            status.lastCommitted = value.toLongLong();
         else if (name == QLatin1String("wsrep_local_state_comment"))
             status.state = EmbeddedCluster::stateLabel(EmbeddedCluster::stateFromComment(value.toString()));
     }
@@ -83,6 +109,16 @@ std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
 }
 
 QString ClusterWatch::tick(std::int64_t elapsedMs)
+{
+    const QString news = m_news.join(QStringLiteral("; "));
+    m_news.clear();
+    const QString killed = killDueNode(elapsedMs);
+    if (news.isEmpty() || killed.isEmpty())
+        return news + killed;
+    return news + QStringLiteral("; ") + killed;
+}
+
+QString ClusterWatch::killDueNode(std::int64_t elapsedMs)
 {
     const int index = m_experiment.killNode - 1;
     if (m_killed || index < 1 || index >= m_params.nodeCount() || elapsedMs < m_experiment.killNodeAtMs)
@@ -109,19 +145,35 @@ QString ClusterWatch::tick(std::int64_t elapsedMs)
 
 void ClusterWatch::fill(MetricsSample& sample)
 {
-    for (Node& node : m_nodes) {
+    for (std::size_t i = 0; i < m_nodes.size(); ++i) {
+        Node& node = m_nodes[i];
         const std::optional<Status> status = read(node);
+        if (status && status->lastCommitted >= 0)
+            if (const QString done = node.stallBreaker->check(*node.connection, static_cast<int>(i) + 1, status->lastCommitted,
+                    status->recvQueue, static_cast<long long>(sample.elapsedS * 1000.0));
+                !done.isEmpty())
+                m_news << done;
         const Status& now = status ? *status : node.last; // a node gone keeps what it had counted
-        if (!now.valid || !node.baseline.valid)
-            continue;
-        sample.clusterStatsValid = true;
-        sample.cluster.certFailures += now.certFailures - node.baseline.certFailures;
-        sample.cluster.bfAborts += now.bfAborts - node.baseline.bfAborts;
-        sample.cluster.flowControlPausedNs += now.flowControlPausedNs - node.baseline.flowControlPausedNs;
-        if (status) {
-            sample.cluster.recvQueue = std::max(sample.cluster.recvQueue, now.recvQueue);
-            sample.cluster.sendQueue = std::max(sample.cluster.sendQueue, now.sendQueue);
+        ClusterCounters mine;
+        mine.answered = status.has_value() && now.valid && node.baseline.valid;
+        if (now.valid && node.baseline.valid) {
+            mine.certFailures = now.certFailures - node.baseline.certFailures;
+            mine.bfAborts = now.bfAborts - node.baseline.bfAborts;
+            mine.flowControlPausedNs = now.flowControlPausedNs - node.baseline.flowControlPausedNs;
+            mine.localCommits = now.localCommits - node.baseline.localCommits;
+            if (status) {
+                mine.recvQueue = now.recvQueue;
+                mine.sendQueue = now.sendQueue;
+            }
+            sample.clusterStatsValid = true;
+            sample.cluster.certFailures += mine.certFailures;
+            sample.cluster.bfAborts += mine.bfAborts;
+            sample.cluster.flowControlPausedNs += mine.flowControlPausedNs;
+            sample.cluster.localCommits += mine.localCommits;
+            sample.cluster.recvQueue = std::max(sample.cluster.recvQueue, mine.recvQueue);
+            sample.cluster.sendQueue = std::max(sample.cluster.sendQueue, mine.sendQueue);
         }
+        sample.nodes.append(mine);
     }
 }
 
@@ -146,6 +198,10 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
             f.flowControlPausedS = static_cast<double>(now.flowControlPausedNs - node.baseline.flowControlPausedNs) / 1e9;
         }
         f.maxRecvQueue = node.maxRecvQueue;
+        if (node.stallBreaker) {
+            f.applierStallsEnded = node.stallBreaker->stallsEnded();
+            f.longestApplierStallS = node.stallBreaker->longestStallS();
+        }
         f.maxSendQueue = node.maxSendQueue;
         f.left = node.gone;
         f.leftAtS = node.leftAtS;

@@ -20,6 +20,12 @@ QString LockInspector::missingPrivilegeMessage()
 LockSnapshot LockInspector::sample()
 {
     LockSnapshot snapshot;
+    QSqlQuery waits(m_database);
+    if (waits.exec(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_current_waits'")) && waits.next()
+        && waits.value(1).toInt() > LockSnapshot::kMostWaitersRead) {
+        snapshot.waitersNotRead = waits.value(1).toInt();
+        return snapshot;
+    }
     // Both flavours come down to the same three questions: which record locks exist (and
     // which of them are waited for), who waits for whom, and which transactions are open.
     if (m_mariaDb) {

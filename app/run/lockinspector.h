@@ -8,6 +8,10 @@
 // Reads who holds and who waits for row locks: INNODB_TRX with INNODB_LOCKS and
 // INNODB_LOCK_WAITS on MariaDB; INNODB_TRX with performance_schema data_locks and
 // data_lock_waits on MySQL 8. Without the PROCESS privilege it says so instead of failing.
+// The server copies its lock tables while it holds InnoDB's lock system, and names every
+// transaction ahead of a waiter as a blocker: with 4,000 waiters on one row a copy took about a
+// second, during which no transaction could commit (orders/s fell from hundreds to 4). Beyond
+// LockSnapshot::kMostWaitersRead waiters it therefore reads only their number.
 class LockInspector {
     Q_DECLARE_TR_FUNCTIONS(LockInspector)
 

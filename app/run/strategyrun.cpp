@@ -6,8 +6,7 @@
 #include "app/run/clientpool.h"
 #include "app/run/closingaudit.h"
 #include "app/run/clusterwatch.h"
-#include "app/run/deadlockwatcher.h"
-#include "app/run/lockinspector.h"
+#include "app/run/locklookout.h"
 #include "app/run/metricssampler.h"
 #include "app/run/serverwatch.h"
 #include "app/run/workerkiller.h"
@@ -32,8 +31,6 @@ constexpr std::int64_t kAuditSpacing = 50;
 // Connections besides the clients' own: control, server watch, sampler, deadlock reader, and the
 // plan's lease on the lab database.
 constexpr long long kControlConnections = 5;
-// Deadlocks kept in a result with their full text; all of them are counted.
-constexpr qsizetype kMaxDeadlockRecords = 1000;
 
 } // namespace
 
@@ -75,8 +72,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_killer.reset();
     m_clients.reset();
     m_watch.reset();
-    m_deadlocks.reset();
-    m_inspector.reset();
+    m_locks.reset();
     m_auditor.reset();
     m_cluster.reset();
     m_sampler.reset();
@@ -112,7 +108,8 @@ bool StrategyRun::prepare(QString* error)
         || !m_database->checkConnectionLimit(
             m_experiment.threads + m_experiment.writers + kControlConnections, m_lease ? 2 : 1, error)
         || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling)
-        || !m_database->prepareRoutines(m_strategy.routines(), error))
+        || !m_database->prepareRoutines(m_strategy.routines(), error)
+        || !ClusterWatch::awaitSetup(m_params, error))
         return false;
 
     QSqlDatabase control = m_database->connection().database();
@@ -139,8 +136,7 @@ bool StrategyRun::prepare(QString* error)
         m_auditor->setExternalStock([this](QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* readError) {
             return m_strategy.readStock(stock, readError);
         });
-    m_inspector = std::make_unique<LockInspector>(control, mariaDb);
-    m_deadlocks = std::make_unique<DeadlockWatcher>(m_params, control);
+    m_locks = std::make_unique<LockLookout>(m_params, control, mariaDb, m_runId, m_strategy.id());
     m_watch = std::make_unique<ServerWatch>(m_params, m_experiment.serverWaitMs,
         [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
         [this] {
@@ -162,10 +158,8 @@ bool StrategyRun::prepare(QString* error)
         m_killer = std::make_unique<WorkerKiller>(control, *m_environment);
     say(tr("%1: running").arg(m_strategy.id()));
     m_sampler->start();
-    m_deadlocks->start();
     m_watch->start();
-    // One look before the start, so that a blind inspector is reported even for short runs.
-    m_result.inspectorError = m_inspector->sample().error;
+    m_locks->start(m_result);
     if (m_params.nodeCount() > 1) {
         m_cluster = std::make_unique<ClusterWatch>(m_params, m_experiment);
         m_cluster->start();
@@ -275,34 +269,8 @@ void StrategyRun::takeSample()
     publish(sample);
     if (!m_window.warmedUp() && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs)
         m_window.markWarm(sample, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
-    inspectLocks(sample.elapsedS);
-    collectDeadlocks(sample.elapsedS);
-}
-
-void StrategyRun::inspectLocks(double elapsedS)
-{
-    LockSnapshot locks = m_inspector->sample();
-    locks.runId = m_runId;
-    locks.strategy = m_strategy.id();
-    locks.elapsedS = elapsedS;
-    m_result.longestLockQueue = std::max(m_result.longestLockQueue, locks.longestQueue());
-    if (!locks.error.isEmpty())
-        m_result.inspectorError = locks.error;
-    if (m_observer->locks)
-        m_observer->locks(locks);
-}
-
-void StrategyRun::collectDeadlocks(double elapsedS)
-{
-    for (DeadlockRecord record : m_deadlocks->poll()) {
-        record.runId = m_runId;
-        record.strategy = m_strategy.id();
-        record.elapsedS = elapsedS;
-        if (m_result.deadlockRecords.size() < kMaxDeadlockRecords)
-            m_result.deadlockRecords.append(record);
-        if (m_observer->deadlock)
-            m_observer->deadlock(record);
-    }
+    m_locks->inspect(m_clock.elapsed(), sample.elapsedS, m_result, *m_observer);
+    m_locks->collectDeadlocks(sample.elapsedS, m_result, *m_observer);
 }
 
 void StrategyRun::stopClients()
@@ -339,7 +307,7 @@ StrategyResult StrategyRun::finish()
         m_environment->abandonServer(); // ends the clients' waits on a server that does not answer
     const RunWindow::CpuMark cpuAtStop = m_window.cpuNow(m_result.durationS);
     if (!silentToTheEnd)
-        collectDeadlocks(m_result.durationS);
+        m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
     if (!m_window.sellOutSeen() && shelvesEmpty())
         m_window.markSellOut(atStop, m_sampler->serverTotals());
     if (m_result.serverLost)
@@ -367,7 +335,7 @@ StrategyResult StrategyRun::finish()
         closing.error = tr("the server was not answering when the run was stopped; %1 orders had no reply")
                             .arg(counts.unresolved);
     } else {
-        collectDeadlocks(m_result.durationS);
+        m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
         if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
             m_result.lateDeadlocks = late->deadlocks;
         m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more

@@ -7,6 +7,7 @@
 #include "app/core/metricssample.h"
 #include "app/core/strategyresult.h"
 #include "app/db/connectionparams.h"
+#include "app/run/runobserver.h"
 #include "app/run/runwindow.h"
 #include "app/server/serverprobe.h"
 #include "strategies/strategy.h"
@@ -23,10 +24,9 @@ class Auditor;
 class EmbeddedRedis;
 class RedisProbe;
 class ClientPool;
-class DeadlockWatcher;
 class LabDatabase;
 class LabLease;
-class LockInspector;
+class LockLookout;
 class MetricsSampler;
 class ClusterWatch;
 class RunEnvironment;
@@ -34,14 +34,6 @@ class ServerWatch;
 class ServerKnobs;
 class WorkerKiller;
 class Workload;
-
-// What a run reports while it goes; any member may be empty.
-struct RunObserver {
-    std::function<void(const MetricsSample&)> sample;
-    std::function<void(const QString&)> status;
-    std::function<void(const LockSnapshot&)> locks;
-    std::function<void(const DeadlockRecord&)> deadlock;
-};
 
 // Runs one strategy once, in three steps: prepare (fresh tables, server settings, client
 // threads with a connection each), tick until a stop rule fires (server watch, a sample per
@@ -72,8 +64,6 @@ private:
     std::optional<StopReason> stopRule();
     void takeSample();
     bool shelvesEmpty() const;
-    void inspectLocks(double elapsedS);
-    void collectDeadlocks(double elapsedS);
     void stopClients();
     StrategyResult finish();
     bool serverLost(); // the watch gave the server up: workers stop, the result says so
@@ -105,8 +95,7 @@ private:
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<Auditor> m_auditor;
     std::unique_ptr<ClusterWatch> m_cluster; // on a cluster only: each node's counters and audit
-    std::unique_ptr<LockInspector> m_inspector;
-    std::unique_ptr<DeadlockWatcher> m_deadlocks;
+    std::unique_ptr<LockLookout> m_locks;
     std::unique_ptr<ServerWatch> m_watch;
     std::unique_ptr<ClientPool> m_clients;
     std::unique_ptr<Workload> m_workload;

@@ -84,15 +84,20 @@ bool EmbeddedCluster::start(QString* error, const Progress& progress)
         *error = tr("no Galera provider found (libgalera_smm.so); install the galera-4 package");
         return false;
     }
-    // Every port of every node is known before the first starts: each node's address names them all.
+    // Every port of every node is known before the first starts: each node's address names them
+    // all. They are taken in one go, so that no two coincide (a joiner whose state-transfer port
+    // was its own group port could not receive the state), the servers' own ports among them.
+    const std::vector<int> free = LoopbackPort::distinct(4 * nodeCount());
+    if (free.empty()) {
+        *error = tr("no free loopback ports for %1 cluster nodes").arg(nodeCount());
+        return false;
+    }
     m_ports.clear();
     for (int node = 1; node <= nodeCount(); ++node) {
-        Ports ports { LoopbackPort::free(), LoopbackPort::free(), LoopbackPort::free() };
-        if (ports.group == 0 || ports.stateTransfer == 0 || ports.incrementalTransfer == 0) {
-            *error = tr("no free loopback ports for cluster node %1").arg(node);
-            return false;
-        }
-        m_ports << ports;
+        const std::size_t first = static_cast<std::size_t>(4 * (node - 1));
+        m_ports << Ports { free[first], free[first + 1], free[first + 2] };
+        if (server(node).port() == 0) // a restarted node keeps the port its clients know
+            server(node).setPort(free[first + 3]);
     }
     for (int node = 1; node <= nodeCount(); ++node) {
         if (progress)

@@ -1,5 +1,6 @@
 #include "app/server/embeddedserver.h"
 
+#include "app/core/filelimit.h"
 #include "app/db/mysqlconnection.h"
 #include "app/server/loopbackport.h"
 
@@ -89,6 +90,8 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     };
     if (isRunning())
         return true;
+    // The server inherits the lab's limits: thousands of clients need thousands of files there.
+    FileLimit::raiseToHard();
     QElapsedTimer clock;
     clock.start();
 
@@ -153,7 +156,8 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         QStringLiteral("--pid-file=") + dataDirectory() + QStringLiteral("/server.pid"),
         QStringLiteral("--log-error=") + errorLogPath(),
         QStringLiteral("--skip-name-resolve"),
-        QStringLiteral("--max-connections=2200"),
+        // Room for 20,000 clients; the server lowers it to what its open-files limit allows.
+        QStringLiteral("--max-connections=20200"),
         QStringLiteral("--max-prepared-stmt-count=200000"),
         QStringLiteral("--innodb-buffer-pool-size=256M"),
         QStringLiteral("--character-set-server=utf8mb4"),

@@ -33,6 +33,8 @@ public:
     // Options added to the server's command line at the next start, after the lab's own
     // (tests use it to start a server unlike the lab's, e.g. one without InnoDB).
     void setExtraArguments(const QStringList& arguments) { m_extraArguments = arguments; }
+    // The port to listen on, when still free at start(); by default any free port.
+    void setPort(int port) { m_port = port; }
     void stop();
     bool isRunning() const;
     // Started, and then ended without stop(): killed or crashed.

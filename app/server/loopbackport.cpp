@@ -6,14 +6,18 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <utility>
 
 namespace LoopbackPort {
 
-int free(int wanted)
+namespace {
+
+// A socket bound to `wanted` (0: any port) on 127.0.0.1, and its port; fd -1 when none.
+std::pair<int, int> bindOne(int wanted)
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0)
-        return 0;
+        return { -1, 0 };
     const int reuse = 1;
     ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, sizeof(reuse));
     sockaddr_in address {};
@@ -25,8 +29,40 @@ int free(int wanted)
     if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0
         && ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
         port = ntohs(address.sin_port);
+    if (port == 0) {
+        ::close(fd);
+        return { -1, 0 };
+    }
+    return { fd, port };
+}
+
+} // namespace
+
+int free(int wanted)
+{
+    const auto [fd, port] = bindOne(wanted);
+    if (fd < 0)
+        return wanted != 0 ? free() : 0;
     ::close(fd);
-    return port == 0 && wanted != 0 ? free() : port;
+    return port;
+}
+
+std::vector<int> distinct(int count)
+{
+    std::vector<int> ports;
+    std::vector<int> held;
+    for (int i = 0; i < count; ++i) {
+        const auto [fd, port] = bindOne(0);
+        if (fd < 0)
+            break;
+        held.push_back(fd);
+        ports.push_back(port);
+    }
+    for (const int fd : held)
+        ::close(fd);
+    if (static_cast<int>(ports.size()) != count)
+        ports.clear();
+    return ports;
 }
 
 } // namespace LoopbackPort

@@ -61,7 +61,9 @@ bool ServerKnobs::apply(const Experiment& e, QString* error)
 
     m_effective.clear();
     for (const QString& variable : { QStringLiteral("innodb_deadlock_detect"), QStringLiteral("innodb_flush_log_at_trx_commit"),
-             QStringLiteral("innodb_buffer_pool_size"), QStringLiteral("thread_handling"), QStringLiteral("innodb_spin_wait_delay") })
+             QStringLiteral("innodb_buffer_pool_size"), QStringLiteral("thread_handling"), QStringLiteral("innodb_spin_wait_delay"),
+             // What bounds thousands of clients: connections, files, the thread pool's threads.
+             QStringLiteral("max_connections"), QStringLiteral("open_files_limit"), QStringLiteral("thread_pool_max_threads") })
         if (const QString value = readGlobal(m_database, variable); !value.isEmpty())
             m_effective.insert(variable, value); // a server without the variable shows nothing for it
     // MariaDB reports the switch as 1/0.

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ApplierStallBreaker</name>
+    <message>
+        <source>node %1&apos;s applier had waited %2 s on a lock of connection %3, which the brute-force abort missed: the lab closed that connection</source>
+        <translation>节点 %1 的应用线程已在连接 %3 持有的锁上等待 %2 秒，强制中止（brute-force abort）没有中止它：实验室关闭了该连接</translation>
+    </message>
+</context>
+<context>
     <name>Auditor</name>
     <message>
         <source>audit failed: no reader for the stock kept outside MariaDB</source>
@@ -90,8 +97,16 @@
         <translation>集群</translation>
     </message>
     <message>
-        <source>Drawn by runs on a multi-primary cluster, summed over its nodes&apos; wsrep status: a row lock holds only on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Each node&apos;s certification failures and queues are in its line under the results.</source>
-        <translation>由多主集群上的运行绘制，数据为各节点 wsrep 状态之和：行锁只在自己的节点上有效，所以来自其他节点的写入在 COMMIT 时相遇，只有一个通过，其余全部中止。各节点的认证失败和队列见结果下方该节点的一行。</translation>
+        <source>Replication</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Drawn by runs on a multi-primary cluster: a row lock holds only on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Lower charts, from each node&apos;s wsrep status: node 1 solid, node 2 dashed, node 3 dotted.</source>
+        <translation>由多主集群上的运行绘制：行锁只在它自己的节点上有效，所以来自其他节点的写入在 COMMIT 时相遇，只留一个，其余全部中止。下方两图来自每个节点的 wsrep 状态：节点 1 实线，节点 2 虚线，节点 3 点线。</translation>
+    </message>
+    <message>
+        <source>Each node of a cluster, from its wsrep status (node 1 solid, node 2 dashed, node 3 dotted): the commits of its own clients, the time flow control paused replication, and the write sets waiting to be applied or sent.</source>
+        <translation>集群的每个节点，来自它的 wsrep 状态（节点 1 实线，节点 2 虚线，节点 3 点线）：它自己客户端的提交、流控暂停复制的时间，以及等待应用或发送的写集。</translation>
     </message>
 </context>
 <context>
@@ -167,6 +182,10 @@
     <message>
         <source>kill-node: node %1 is not there: the server has %2 node(s)</source>
         <translation>kill-node：节点 %1 不存在：服务器只有 %2 个节点</translation>
+    </message>
+    <message>
+        <source>node %1 has not applied the run&apos;s tables: %2</source>
+        <translation>节点 %1 尚未应用本次运行的表：%2</translation>
     </message>
 </context>
 <context>
@@ -549,6 +568,16 @@ or lost an order.</source>
         <source>lock inspector: %1</source>
         <translation>锁监视器：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>clients on %n event thread(s)</source>
+        <translation>
+            <numerusform>客户端运行在 %n 个事件线程上</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a thread per client</source>
+        <translation>每个客户端一个线程</translation>
+    </message>
 </context>
 <context>
     <name>DeadlockParser</name>
@@ -644,10 +673,6 @@ or lost an order.</source>
         <translation>找不到 Galera 提供程序（libgalera_smm.so）；请安装 galera-4 软件包</translation>
     </message>
     <message>
-        <source>no free loopback ports for cluster node %1</source>
-        <translation>没有可供集群节点 %1 使用的空闲回环端口</translation>
-    </message>
-    <message>
         <source>starting cluster node %1 of %2</source>
         <translation>正在启动集群节点 %1（共 %2 个）</translation>
     </message>
@@ -682,6 +707,10 @@ or lost an order.</source>
     <message>
         <source>gone</source>
         <translation>已消失</translation>
+    </message>
+    <message>
+        <source>no free loopback ports for %1 cluster nodes</source>
+        <translation>找不到供 %1 个集群节点使用的空闲回环端口</translation>
     </message>
 </context>
 <context>
@@ -972,10 +1001,6 @@ or lost an order.</source>
         <translation>slotted 系列策略中每个 SKU 的槽位行数（1..1024）。</translation>
     </message>
     <message>
-        <source>Client threads, one connection each (1..1024).</source>
-        <translation>客户端线程数，每个线程一个连接（1..1024）。</translation>
-    </message>
-    <message>
         <source>Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S.</source>
         <translation>访问倾斜：uniform、hotset:PERCENT:SKUS（PERCENT% 的订单落在前 SKUS 个 SKU 上）或 zipf:S。</translation>
     </message>
@@ -1134,6 +1159,14 @@ or lost an order.</source>
     <message>
         <source>On a cluster, take node N down this far into each strategy&apos;s run, e.g. 2@5s: the lab&apos;s own nodes are killed (SIGKILL), a server&apos;s by SHUTDOWN; none for never. Node 1 carries the lab&apos;s own connection and stays.</source>
         <translation>在集群上，于每个策略运行到这个时刻时让节点 N 停机，如 2@5s：实验室自己的节点被杀死（SIGKILL），外部服务器用 SHUTDOWN；none 表示从不。节点 1 承载实验室自己的连接，保持运行。</translation>
+    </message>
+    <message>
+        <source>Clients, one connection each (1..20,000; 1..1,024 with --client-io threads).</source>
+        <translation>客户端数，每个一条连接（1..20,000；--client-io threads 时为 1..1,024）。</translation>
+    </message>
+    <message>
+        <source>How clients wait for the server: threads (an OS thread each), events (a few threads drive every connection through non-blocking calls and epoll) or auto (threads up to 256 clients).</source>
+        <translation>客户端如何等待服务器：threads（每个客户端一个操作系统线程）、events（少数几个线程通过非阻塞调用和 epoll 驱动所有连接）或 auto（256 个客户端以内用线程）。</translation>
     </message>
 </context>
 <context>
@@ -1519,6 +1552,32 @@ or lost an order.</source>
         <source>never</source>
         <comment>kill-node</comment>
         <translation>从不</translation>
+    </message>
+    <message>
+        <source>Client I/O</source>
+        <translation>客户端 I/O</translation>
+    </message>
+    <message>
+        <source>a thread per client</source>
+        <comment>client-io</comment>
+        <translation>每个客户端一个线程</translation>
+    </message>
+    <message>
+        <source>auto (events beyond 256)</source>
+        <comment>client-io</comment>
+        <translation>自动（超过 256 个用事件）</translation>
+    </message>
+    <message>
+        <source>events (epoll)</source>
+        <comment>client-io</comment>
+        <translation>事件（epoll）</translation>
+    </message>
+</context>
+<context>
+    <name>FileLimit</name>
+    <message>
+        <source>%1 clients need about %2 open files, one socket each, but this process may open at most %3 (its hard limit, ulimit -Hn); raise it (ulimit -n %2 in the shell that starts the lab, as root or after raising the hard limit in /etc/security/limits.conf), or run fewer clients</source>
+        <translation>%1 个客户端每个需要一个套接字，共需约 %2 个打开文件，但本进程最多只能打开 %3 个（它的硬限制，ulimit -Hn）；请提高它（在启动实验室的 shell 中执行 ulimit -n %2，需要 root 权限或先在 /etc/security/limits.conf 中提高硬限制），或减少客户端数</translation>
     </message>
 </context>
 <context>
@@ -2321,6 +2380,10 @@ or lost an order.</source>
         <source>(picture %1 of the %2 recorded)</source>
         <translation>（已记录 %2 幅画面中的第 %1 幅）</translation>
     </message>
+    <message>
+        <source>%1 at %2 s: %3 transactions waiting for a row lock. Beyond %4 waiters the lab does not read the lock tables: the server copies them while holding InnoDB&apos;s lock system, and every commit would wait for the copy.</source>
+        <translation>%1，第 %2 秒：%3 个事务在等待行锁。等待者超过 %4 个时，实验室不再读取锁表：服务器复制锁表时持有 InnoDB 的锁系统，每次提交都得等复制结束。</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -2615,6 +2678,14 @@ t = %2 s
         <source>; not reachable during the run, not audited</source>
         <translation>；运行期间无法连接，未审计</translation>
     </message>
+    <message>
+        <source>; its applier waited up to %1 s behind a client&apos;s lock, and the lab closed that client&apos;s connection %2 time(s)</source>
+        <translation>；其应用线程在某个客户端的锁后最长等待 %1 秒，实验室关闭该客户端连接 %2 次</translation>
+    </message>
+    <message>
+        <source>; write sets waited up to %1 s while it committed none</source>
+        <translation>；写集最长排队 %1 秒，其间该节点没有提交任何事务</translation>
+    </message>
 </context>
 <context>
     <name>OrderLookup</name>
@@ -2882,6 +2953,14 @@ t = %2 s
     <message>
         <source>The lab starts its own Galera cluster of three MariaDB nodes and spreads the shoppers over them. SELECT … FOR UPDATE locks the hot row only on the node it runs on: shoppers on the other nodes lock their own copy at the same moment, and the conflict is found only at COMMIT, when certification lets the first write set through and aborts the others. Watch the Cluster tab: pessimistic and conditional sell a fraction of what one node sells, with thousands of aborts a second, while queued, whose one writer per SKU writes through a single node, is not aborted at all. The stock stays right on every node. Set Cluster: clients per node to 1:0:0 and run again: with every shopper on one node, its row lock queues them and the aborts disappear.</source>
         <translation>实验室启动自己的三节点 MariaDB Galera 集群，并把购物者分布到各节点上。SELECT … FOR UPDATE 只在它所在的节点上锁住热点行：其他节点上的购物者在同一时刻锁住各自的副本，冲突直到 COMMIT 才被发现，由认证放行第一个写集、中止其余的。请看“集群”标签页：pessimistic 和 conditional 的销量只有单节点的一小部分，每秒中止数以千计；而 queued 每个 SKU 只有一个写入者，经由单个节点写入，完全不会被中止。每个节点上的库存都保持正确。把“集群：每个节点的客户端”设为 1:0:0 再运行一次：所有购物者都在一个节点上，它的行锁让他们排队，中止随之消失。</translation>
+    </message>
+    <message>
+        <source>Thousands of waiters: does deadlock detection collapse?</source>
+        <translation>上千个等待者：死锁检测会让吞吐崩溃吗？</translation>
+    </message>
+    <message>
+        <source>4,000 shoppers, each with a connection of its own, queue for one hot row. The articles say a hot row on stock MySQL collapses here because every lock request scans the list of waiters for a deadlock, and that switching innodb_deadlock_detect off brings the throughput back. Run it, then set Server: deadlock detection to off and run again. Measured on MariaDB 10.11 on two cores, there was no collapse to undo: conditional sold 333 orders/s with detection on and 341 with it off (370 at 100 clients), and each holder kept the row about 2.4 ms either way. The crowd shows in the latency instead: every shopper waits behind thousands of others. The sentence under each result gives the hold time; with this many waiters the Lock inspector counts them rather than reading the server&apos;s lock tables, which would stall every commit.</source>
+        <translation>4,000 名顾客各用一条自己的连接，排队抢同一个热点行。文章说，原版 MySQL 的热点行在这里会崩溃，因为每个锁请求都要扫描等待者列表做死锁检测，而关闭 innodb_deadlock_detect 就能让吞吐量回来。先运行一次，再把“服务器：死锁检测”设为关闭后重跑。在两核机器上的 MariaDB 10.11 上实测，并没有需要挽回的崩溃：条件更新在开启检测时每秒卖出 333 单，关闭时 341 单（100 个客户端时为 370），每个持锁者无论开关都只持有该行约 2.4 毫秒。人多体现在延迟上：每位顾客都要排在成千上万人之后。每个结果下方的说明句给出持锁时间；等待者这么多时，锁检查器只统计人数，而不读取服务器的锁表，因为读取锁表会让每次提交都停下来等待。</translation>
     </message>
 </context>
 <context>
@@ -3873,10 +3952,6 @@ t = %2 s
         <source>cannot read server status: %1</source>
         <translation>无法读取服务器状态：%1</translation>
     </message>
-    <message>
-        <source>cannot count waiting transactions: %1</source>
-        <translation>无法统计正在等待的事务：%1</translation>
-    </message>
 </context>
 <context>
     <name>ServerRecovery</name>
@@ -4596,12 +4671,12 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>客户端线程数：%1</translation>
     </message>
     <message>
-        <source>Client threads: at most 1,024 (got %1)</source>
-        <translation>客户端线程数：最多 1,024（实际为 %1）</translation>
-    </message>
-    <message>
         <source>Values: %1</source>
         <translation>取值：%1</translation>
+    </message>
+    <message>
+        <source>Client threads: at most 20,000 (got %1)</source>
+        <translation>客户端线程数：最多 20,000（实际为 %1）</translation>
     </message>
 </context>
 <context>
@@ -4709,10 +4784,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>当前等待锁的事务数</translation>
     </message>
     <message>
-        <source>transactions</source>
-        <translation>事务</translation>
-    </message>
-    <message>
         <source>Client time in the locking statement</source>
         <translation>客户端在加锁语句上的耗时</translation>
     </message>
@@ -4739,10 +4810,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Redis commands per second</source>
         <translation>Redis 每秒命令数</translation>
-    </message>
-    <message>
-        <source>commands/s</source>
-        <translation>命令/秒</translation>
     </message>
     <message>
         <source>Redis time inside a take script</source>
@@ -4779,6 +4846,38 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Flow control pause</source>
         <translation>流控暂停</translation>
+    </message>
+    <message>
+        <source> · node %1</source>
+        <translation> · 节点 %1</translation>
+    </message>
+    <message>
+        <source>Certification failures per second</source>
+        <translation>每秒认证失败数</translation>
+    </message>
+    <message>
+        <source>Commits per second on each node</source>
+        <translation>每个节点每秒提交数</translation>
+    </message>
+    <message>
+        <source>Receive queue</source>
+        <translation>接收队列</translation>
+    </message>
+    <message>
+        <source>Send queue</source>
+        <translation>发送队列</translation>
+    </message>
+    <message>
+        <source>trx</source>
+        <translation>事务</translation>
+    </message>
+    <message>
+        <source>trx/s</source>
+        <translation>事务/秒</translation>
+    </message>
+    <message>
+        <source>ops/s</source>
+        <translation>操作/秒</translation>
     </message>
 </context>
 <context>

@@ -30,7 +30,7 @@ private slots:
         QVERIFY(QDir::setCurrent(m_dir.path()));
         QFile experiment(m_dir.filePath(QStringLiteral("bad.json")));
         QVERIFY(experiment.open(QIODevice::WriteOnly));
-        experiment.write("{\"threads\": 5000}");
+        experiment.write("{\"threads\": 25000}");
         QFile huge(m_dir.filePath(QStringLiteral("huge.json")));
         QVERIFY(huge.open(QIODevice::WriteOnly));
         huge.write("{\"database\": \"" + QByteArray(50 * 1024 * 1024, 'd') + "\"}");
@@ -49,11 +49,11 @@ private slots:
         QTest::newRow("unknown flag")
             << QStringList { "run", "--frobnicate" } << 2 << QStringLiteral("Unknown option 'frobnicate'");
         QTest::newRow("out of range") << QStringList { "run", "--threads", "0" } << 2
-                                      << QStringLiteral("--threads: must be between 1 and 1,024");
+                                      << QStringLiteral("--threads: must be between 1 and 20,000");
         QTest::newRow("repeat out of range") << QStringList { "sweep", "--threads", "1,4", "--repeat", "0" } << 2
                                              << QStringLiteral("--repeat: must be between 1 and 100 (got 0)");
         QTest::newRow("experiment file") << QStringList { "run", "--experiment", "bad.json" } << 2
-                                         << QStringLiteral("--threads: must be between 1 and 1,024");
+                                         << QStringLiteral("--threads: must be between 1 and 20,000");
         QTest::newRow("bad server scheme")
             << QStringList { "run", "--server", "http://u:secretpw@host/db" } << 2
             << QStringLiteral("--server: bad server URL: the scheme must be mysql://");

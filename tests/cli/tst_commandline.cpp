@@ -181,7 +181,8 @@ private slots:
                 list.removeFirst();
             addRow(QLatin1String(name), list, QString::fromUtf8(message));
         };
-        row("zero threads", { "--threads", "0" }, "--threads: must be between 1 and 1,024");
+        row("zero threads", { "--threads", "0" }, "--threads: must be between 1 and 20,000");
+        row("a thread each, beyond the threads", { "--client-io", "threads", "--threads", "2000" }, "--threads: must be between 1 and 1,024 (got 2,000)");
         row("negative stock", { "--stock", "-5" }, "--stock: must be between 1");
         row("huge skus", { "--skus", "99999999999999999999" }, "--skus: \"99999999999999999999\" is not a whole number");
         row("threads not a number", { "--threads", "many" }, "\"many\" is not a whole number");
@@ -214,7 +215,7 @@ private slots:
         row("dpi without charts", { "--dpi", "144" }, "--dpi: only used with --charts DIR");
         row("chart size without charts", { "sweep", "--report", "r.html", "--chart-size", "640x400" }, "--chart-size: only used with --charts DIR");
         row("thread list entry", { "sweep", "--threads", "1,x" }, "--threads: \"x\" is not a positive whole number");
-        row("thread count too high", { "sweep", "--threads", "1,5000" }, "--threads: must be between 1 and 1,024");
+        row("thread count too high", { "sweep", "--threads", "1,25000" }, "--threads: must be between 1 and 20,000");
         row("list outside sweep", { "--threads", "1,4" }, "--threads: \"1,4\" is not a whole number");
         row("no repetitions", { "--repeat", "0" }, "--repeat: must be between 1 and 100 (got 0)");
         row("too many repetitions", { "--repeat", "101" }, "--repeat: must be between 1 and 100 (got 101)");
@@ -282,6 +283,23 @@ private slots:
     }
 
     // --repeat interleaves the strategies, in a run as in a sweep, and is in --help.
+    void clientsIsAnotherNameForThreads()
+    {
+        const CommandLine cli = parse({ QStringLiteral("run"), QStringLiteral("--clients"), QStringLiteral("10000"), QStringLiteral("--client-io"),
+            QStringLiteral("events") });
+        QVERIFY2(cli.errors.isEmpty(), qPrintable(cli.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(cli.experiment.threads, 10000);
+        QCOMPARE(cli.experiment.clientIo, ClientIo::Events);
+        // Left to choose, 10,000 clients are fibers on one thread per core; 32 get a thread each.
+        Experiment e = cli.experiment;
+        e.clientIo = ClientIo::Auto;
+        QCOMPARE(effectiveClientIo(e), ClientIo::Events);
+        QCOMPARE(clientThreadCount(e, 2), 2);
+        e.threads = 32;
+        QCOMPARE(effectiveClientIo(e), ClientIo::Threads);
+        QCOMPARE(clientThreadCount(e, 2), 32);
+    }
+
     void repeatPlansInterleavedRuns()
     {
         const CommandLine run = parse({ QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("3"), QStringLiteral("--strategy"),

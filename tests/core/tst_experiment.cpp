@@ -78,7 +78,8 @@ void TestExperiment::badFieldValue_data()
     row("threads beyond int", { QStringLiteral("threads=99999999999") }, one("threads"));
     row("threads empty", { QStringLiteral("threads=") }, one("threads"));
     row("threads fraction", { QStringLiteral("threads=2.5") }, one("threads"));
-    row("threads above limit", { QStringLiteral("threads=5000") }, one("threads"));
+    row("threads above limit", { QStringLiteral("threads=25000") }, one("threads"));
+    row("more threads than a thread each allows", { QStringLiteral("client-io=threads"), QStringLiteral("threads=2000") }, one("threads"));
     row("stock zero", { QStringLiteral("stock=0") }, one("stock"));
     row("stock not a number", { QStringLiteral("stock=lots") }, one("stock"));
     row("slots zero", { QStringLiteral("slots=0") }, one("slots"));

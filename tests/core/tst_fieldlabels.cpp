@@ -40,7 +40,7 @@ private slots:
             // The default is among them, so a new form shows what a new experiment runs.
             QVERIFY2(choices.contains(field.print(Experiment {})), qPrintable(field.name));
         }
-        QCOMPARE(fieldsWithChoices, 6);
+        QCOMPARE(fieldsWithChoices, 7);
     }
 
     void noValueIsLeftOutOfTheChoices_data()

@@ -155,7 +155,7 @@ private slots:
     void validationNamesTheBadCell()
     {
         SweepPlan plan;
-        plan.threads = { 4, 4096 };
+        plan.threads = { 4, 40000 };
         const QStringList problems = plan.validate(Experiment {}, StrategyNeeds {});
         QCOMPARE(problems.size(), 1);
         QVERIFY(problems.first().startsWith(QLatin1String("--threads:")));

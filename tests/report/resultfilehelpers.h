@@ -94,6 +94,20 @@ inline MetricsSample knownSample()
     s.cluster.flowControlPausedNs = 833;
     s.cluster.recvQueue = 834;
     s.cluster.sendQueue = 835;
+    s.cluster.localCommits = 836;
+    // Two nodes: the second taken down, its counts the last it gave.
+    ClusterCounters first;
+    first.certFailures = 841;
+    first.bfAborts = 842;
+    first.flowControlPausedNs = 843;
+    first.recvQueue = 844;
+    first.sendQueue = 845;
+    first.localCommits = 846;
+    ClusterCounters second;
+    second.bfAborts = 852;
+    second.localCommits = 856;
+    second.answered = false;
+    s.nodes = { first, second };
     return s;
 }
 
@@ -191,6 +205,7 @@ inline StrategyResult knownResult()
     later.serverStatsValid = false;
     later.redisStatsValid = false;
     later.audit.valid = false;
+    later.nodes.clear();
     r.series << knownSample() << later;
     return r;
 }

@@ -92,6 +92,49 @@ private slots:
         }
     }
 
+    void clusterChartsDrawALinePerNode()
+    {
+        // Three samples on three nodes; node 3 stops answering at the third.
+        StrategyResult r = SampleResults::make(QStringLiteral("pessimistic"), 12, 900.0);
+        r.series.clear();
+        for (int i = 1; i <= 3; ++i) {
+            MetricsSample s;
+            s.strategy = r.strategy;
+            s.elapsedS = i;
+            s.intervalS = 1.0;
+            s.clusterStatsValid = true;
+            for (int node = 1; node <= 3; ++node) {
+                ClusterCounters counters;
+                counters.bfAborts = 100LL * node * i; // node N aborts 100·N a second
+                counters.answered = !(node == 3 && i == 3);
+                s.nodes.append(counters);
+            }
+            r.series.append(s);
+        }
+        const QList<SourcedResult> sources { { QString(), r }, { QString(), SampleResults::make(QStringLiteral("queued"), 12, 5000.0) } };
+        QMap<QString, QChart*> charts;
+        for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(sources))
+            charts.insert(named.name, named.chart);
+        QVERIFY(charts.contains(QStringLiteral("bf-aborts")));
+        QMap<QString, QLineSeries*> lines;
+        for (QAbstractSeries* series : charts.value(QStringLiteral("bf-aborts"))->series())
+            lines.insert(series->name(), qobject_cast<QLineSeries*>(series));
+        QCOMPARE(lines.keys(), (QStringList { QStringLiteral("pessimistic · node 1"), QStringLiteral("pessimistic · node 2"),
+                                   QStringLiteral("pessimistic · node 3") }));
+        QCOMPARE(lines.value(QStringLiteral("pessimistic · node 2"))->at(1), QPointF(2, 200));
+        QCOMPARE(lines.value(QStringLiteral("pessimistic · node 3"))->count(), 2); // none once it stopped answering
+        QCOMPARE(lines.value(QStringLiteral("pessimistic · node 1"))->pen().style(), Qt::SolidLine);
+        QCOMPARE(lines.value(QStringLiteral("pessimistic · node 2"))->pen().style(), Qt::DashLine);
+        QCOMPARE(lines.value(QStringLiteral("pessimistic · node 3"))->pen().style(), Qt::DotLine);
+        qDeleteAll(charts);
+
+        // A run on one server draws no cluster chart at all.
+        for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(SampleResults::sweep())) {
+            QVERIFY2(!named.name.startsWith(QLatin1String("bf-")) && named.name != QLatin1String("recv-queue"), qPrintable(named.name));
+            delete named.chart;
+        }
+    }
+
     void pdfOpensWithTheRequestedPageSize()
     {
         QTemporaryDir dir;

@@ -231,6 +231,8 @@ private slots:
                 { "server_cpu_s", "2.5" },
                 { "cpu_wall_s", "10.75" },
                 { "cores", "2" },
+                { "client_io", "threads" },
+                { "client_threads", "24" }, // a thread per client: 24 clients
                 { "longest_lock_queue", "13" },
                 { "lock_inspector_error", "no PROCESS privilege" },
                 { "errors_deadlock", "601" },
@@ -299,6 +301,22 @@ private slots:
                 { "flow_control_paused_ns", "833" },
                 { "recv_queue", "834" },
                 { "send_queue", "835" },
+                { "local_commits", "836" },
+                // Each node's counters, in columns of their own.
+                { "node1_answered", "true" },
+                { "node1_cert_failures", "841" },
+                { "node1_bf_aborts", "842" },
+                { "node1_flow_control_paused_ns", "843" },
+                { "node1_recv_queue", "844" },
+                { "node1_send_queue", "845" },
+                { "node1_local_commits", "846" },
+                { "node2_answered", "false" },
+                { "node2_cert_failures", "0" },
+                { "node2_bf_aborts", "852" },
+                { "node2_flow_control_paused_ns", "0" },
+                { "node2_recv_queue", "0" },
+                { "node2_send_queue", "0" },
+                { "node2_local_commits", "856" },
             });
         if (QTest::currentTestFailed())
             return;
@@ -307,6 +325,7 @@ private slots:
         QCOMPARE(samples[1].value(QStringLiteral("server_stats")), QStringLiteral("false"));
         QCOMPARE(samples[1].value(QStringLiteral("redis_stats")), QStringLiteral("false"));
         QCOMPARE(samples[1].value(QStringLiteral("audited")), QStringLiteral("false"));
+        QCOMPARE(samples[1].value(QStringLiteral("node2_bf_aborts")), QString()); // a sample of no node: blank
     }
 };
 

@@ -175,6 +175,18 @@ private slots:
         QCOMPARE(s.cluster.flowControlPausedNs, 833LL);
         QCOMPARE(s.cluster.recvQueue, 834LL);
         QCOMPARE(s.cluster.sendQueue, 835LL);
+        QCOMPARE(s.cluster.localCommits, 836LL);
+        QCOMPARE(s.nodes.size(), 2);
+        QCOMPARE(s.nodes[0].certFailures, 841LL);
+        QCOMPARE(s.nodes[0].bfAborts, 842LL);
+        QCOMPARE(s.nodes[0].flowControlPausedNs, 843LL);
+        QCOMPARE(s.nodes[0].recvQueue, 844LL);
+        QCOMPARE(s.nodes[0].sendQueue, 845LL);
+        QCOMPARE(s.nodes[0].localCommits, 846LL);
+        QVERIFY(s.nodes[0].answered);
+        QCOMPARE(s.nodes[1].bfAborts, 852LL);
+        QCOMPARE(s.nodes[1].localCommits, 856LL);
+        QVERIFY(!s.nodes[1].answered);
         // The second sample, in its place, with what differs from the first.
         const MetricsSample& later = r.series[1];
         QCOMPARE(later.elapsedS, 0.75);
@@ -182,6 +194,7 @@ private slots:
         QCOMPARE(later.serverStatsValid, false);
         QCOMPARE(later.redisStatsValid, false);
         QCOMPARE(later.audit.valid, false);
+        QVERIFY(later.nodes.isEmpty());
     }
 
     void brokenResultsFileIsRefused()

@@ -42,6 +42,18 @@ private slots:
         QCOMPARE(environment.liveClientConnections(), std::vector<unsigned long> { 11 });
         QCOMPARE(ledger.take({ 1, 2 }, 11), 0);
     }
+
+    void aKilledWorkersLateTakeIsNoDoubleClaim()
+    {
+        // Killed between the server's reply and its note in the ledger: the rows went back
+        // with the connection and another worker took them first.
+        RunEnvironment environment(m_experiment, ConnectionParams(), m_stop);
+        ClaimLedger ledger(environment);
+        environment.markConnectionKilled(10);
+        QCOMPARE(ledger.take({ 1, 2 }, 11), 0);
+        QCOMPARE(ledger.take({ 1, 2 }, 10), 0);
+        QCOMPARE(ledger.take({ 2, 3 }, 12), 1); // task 2 is still worker 11's, not the dead one's
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClaimLedger)

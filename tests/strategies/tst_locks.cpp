@@ -134,6 +134,35 @@ private slots:
         QVERIFY2(queueOnRow1 >= 8, qPrintable(QString::number(queueOnRow1)));
     }
 
+    // 400 clients queued on one row: reading the lock tables would hold InnoDB's lock system
+    // while the server copies 80,000 waiter pairs, so the inspector only counts the waiters.
+    void aCrowdOfWaitersIsCountedWithoutReadingTheLockTables()
+    {
+        Experiment e = ServerFixture::soldOutExperiment(1000000);
+        e.stop = StopKind::Duration;
+        e.durationMs = 3000;
+        e.threads = 400;
+        e.delayMs = 5;
+        QList<LockSnapshot> snapshots;
+        const StrategyResult r = runObserved(QStringLiteral("pessimistic"), e, &snapshots);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        int mostNotRead = 0;
+        for (const LockSnapshot& snapshot : std::as_const(snapshots)) {
+            QVERIFY(snapshot.error.isEmpty());
+            if (snapshot.waitersNotRead > 0) {
+                QVERIFY(snapshot.transactions.isEmpty());
+                QVERIFY(snapshot.waitersNotRead > LockSnapshot::kMostWaitersRead);
+            }
+            mostNotRead = std::max(mostNotRead, snapshot.waitersNotRead);
+        }
+        QVERIFY2(mostNotRead > LockSnapshot::kMostWaitersRead, qPrintable(QString::number(mostNotRead)));
+        // The samples count the waiters from InnoDB's own counter, as many as the inspector saw.
+        long long mostWaiting = 0;
+        for (const MetricsSample& sample : r.series)
+            mostWaiting = std::max(mostWaiting, sample.waitingNow);
+        QVERIFY2(mostWaiting > LockSnapshot::kMostWaitersRead, qPrintable(QString::number(mostWaiting)));
+    }
+
     void accountWithoutProcessIsToldWhy()
     {
         MysqlConnection admin;

@@ -17,7 +17,7 @@ const QSet<QString>& namesKept()
         QSet<QString> kept = {
             // products and formats
             QStringLiteral("MariaDB"), QStringLiteral("MySQL"), QStringLiteral("InnoDB"), QStringLiteral("Redis"),
-            QStringLiteral("Galera"), QStringLiteral("wsrep"), QStringLiteral("lockbench"), QStringLiteral("Zipf"), QStringLiteral("Linux"),
+            QStringLiteral("Galera"), QStringLiteral("wsrep"), QStringLiteral("epoll"), QStringLiteral("lockbench"), QStringLiteral("Zipf"), QStringLiteral("Linux"),
             QStringLiteral("mariadbd"), QStringLiteral("redis-server"), QStringLiteral("Ctrl"), QStringLiteral("Shift"),
             QStringLiteral("English"), // the language's name, in the language
             QStringLiteral("D-Bus"), QStringLiteral("GitHub"), QStringLiteral("Page"), QStringLiteral("Down"),
@@ -62,7 +62,8 @@ QSet<QString> typedValues()
         QStringLiteral("open"), QStringLiteral("server"), QStringLiteral("on"), QStringLiteral("off"),
         QStringLiteral("read-uncommitted"), QStringLiteral("read-committed"), QStringLiteral("repeatable-read"),
         QStringLiteral("serializable"), QStringLiteral("cluster"), QStringLiteral("round-robin"), QStringLiteral("host1"),
-        QStringLiteral("host2"), QStringLiteral("port"), QStringLiteral("none") };
+        QStringLiteral("host2"), QStringLiteral("port"), QStringLiteral("none"), QStringLiteral("auto"),
+        QStringLiteral("threads"), QStringLiteral("events") };
 }
 
 QStringList in(const QString& text, const QSet<QString>& alsoKept)

@@ -56,8 +56,15 @@ StrategyResult runStrategy(const QString& strategyId, const Experiment& experime
     const std::atomic<bool> cancel { false };
     ConnectionParams connection = params(experiment.database);
     connection.redis = redis;
-    StrategyRun run(experiment, connection, *strategy, 1, cancel);
-    return run.execute(RunObserver {});
+    // ctest runs some tests twice: the second time, every client is a fiber (EVENTS_TOO).
+    Experiment e = experiment;
+    if (qEnvironmentVariable("LOCKBENCH_TEST_CLIENT_IO") == QLatin1String("events"))
+        e.clientIo = ClientIo::Events;
+    StrategyRun run(e, connection, *strategy, 1, cancel);
+    StrategyResult result = run.execute(RunObserver {});
+    if (e.clientIo == ClientIo::Events && effectiveClientIo(result.experiment) != ClientIo::Events)
+        qFatal("%s ran its clients on threads, not on the event-driven clients", qPrintable(strategyId));
+    return result;
 }
 
 bool schemaExists(const QString& database)

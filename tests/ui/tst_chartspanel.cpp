@@ -263,7 +263,7 @@ private slots:
         }
         QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
         strips.removeAll(panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
-        QCOMPARE(strips.size(), 7); // one per grid tab, and the oversell chart's
+        QCOMPARE(strips.size(), 8); // one per grid tab, and the oversell chart's
         for (const LegendStrip* strip : strips) {
             QCOMPARE(strip->strategies(), ids);
             QVERIFY(strip->wordWrap());

@@ -51,21 +51,50 @@ private slots:
             ChartsPanel* charts = window.chartsPanel();
             MetricChart* orders = charts->chartOf(QStringLiteral("cluster-orders-per-second"));
             MetricChart* aborts = charts->chartOf(QStringLiteral("commit-aborts"));
-            MetricChart* bruteForce = charts->chartOf(QStringLiteral("bf-aborts"));
-            QVERIFY(orders && aborts && bruteForce);
+            QVERIFY(orders && aborts);
             charts->setCurrentWidget(orders->parentWidget());
             QTest::qWait(300);
-            for (MetricChart* chart : { orders, aborts, bruteForce }) {
+            const QStringList strategies { QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") };
+            for (MetricChart* chart : { orders, aborts }) {
                 QVERIFY(chart->isVisible());
-                for (const QString& strategy : { QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") })
+                for (const QString& strategy : strategies)
                     QVERIFY2(chart->pointCount(strategy) > 3, qPrintable(chart->chart()->title() + QLatin1Char(' ') + strategy));
             }
+
+            // The node charts: a line per strategy and node, from that node's own counters.
+            const auto sum = [](MetricChart* chart, const QString& line) {
+                double total = 0;
+                for (const QPointF& point : chart->points(line))
+                    total += point.y();
+                return total;
+            };
+            for (const char* id : { "cert-failures", "bf-aborts", "node-commits", "flow-control", "recv-queue", "send-queue" }) {
+                MetricChart* chart = charts->chartOf(QLatin1String(id));
+                QVERIFY2(chart, id);
+                for (const QString& strategy : strategies) {
+                    for (int node = 1; node <= 3; ++node) {
+                        const QString line = strategy + QStringLiteral(" · node %1").arg(node);
+                        QVERIFY2(chart->pointCount(line) > 3, qPrintable(QLatin1String(id) + QLatin1Char(' ') + line));
+                    }
+                }
+            }
+            MetricChart* bruteForce = charts->chartOf(QStringLiteral("bf-aborts"));
+            MetricChart* commits = charts->chartOf(QStringLiteral("node-commits"));
             double pessimisticAborts = 0;
-            for (const QPointF& point : bruteForce->points(QStringLiteral("pessimistic")))
-                pessimisticAborts += point.y();
+            for (int node = 1; node <= 3; ++node) {
+                const QString suffix = QStringLiteral(" · node %1").arg(node);
+                pessimisticAborts += sum(bruteForce, QStringLiteral("pessimistic") + suffix);
+                // Round robin: every node commits pessimistic orders of its own clients.
+                QVERIFY2(sum(commits, QStringLiteral("pessimistic") + suffix) > 0, qPrintable(suffix));
+                // One writer, one node: nothing to certify against.
+                QCOMPARE(sum(bruteForce, QStringLiteral("queued") + suffix), 0.0);
+            }
             QVERIFY2(pessimisticAborts > 0, "pessimistic spread over three nodes drew no brute-force abort");
-            for (const QPointF& point : bruteForce->points(QStringLiteral("queued")))
-                QCOMPARE(point.y(), 0.0); // one writer, one node: nothing to certify against
+            charts->setCurrentWidget(commits->parentWidget());
+            QTest::qWait(300);
+            QVERIFY(window.grab().save(folder.filePath(QStringLiteral("cluster-replication-1280x720.png"))));
+            charts->setCurrentWidget(orders->parentWidget());
+            QTest::qWait(300);
 
             // Every result passes on every node, and the pessimistic one explains itself by its aborts.
             for (const SourcedResult& row : window.resultsPanel()->rows()) {

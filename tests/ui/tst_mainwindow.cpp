@@ -143,7 +143,7 @@ private slots:
     {
         ExperimentPanel* experiment = m_window->experimentPanel();
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("0"));
-        QVERIFY(experiment->fieldError(QStringLiteral("threads")).contains(QLatin1String("between 1 and 1,024")));
+        QVERIFY(experiment->fieldError(QStringLiteral("threads")).contains(QLatin1String("between 1 and 20,000")));
         QVERIFY(!m_window->runAction()->isEnabled());
         QVERIFY(m_window->runAction()->toolTip().contains(QLatin1String("threads")));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("many"));

@@ -34,7 +34,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
         const char* title;
         int metrics;
     } tabs[] = { { QT_TR_NOOP("Throughput"), 2 }, { QT_TR_NOOP("Latency"), 4 }, { QT_TR_NOOP("Lock waits"), 4 }, { QT_TR_NOOP("Errors"), 3 },
-        { QT_TR_NOOP("Redis"), 3 }, { QT_TR_NOOP("Cluster"), 4 } };
+        { QT_TR_NOOP("Redis"), 3 }, { QT_TR_NOOP("Cluster"), 4 }, { QT_TR_NOOP("Replication"), 4 } };
     qsizetype next = 0;
     for (const auto& tab : tabs) {
         QWidget* page = addGridTab(tr(tab.title));
@@ -47,9 +47,13 @@ ChartsPanel::ChartsPanel(QWidget* parent)
             m_strips.last()->setNote(tr("Drawn by the strategies that keep stock in Redis (redis-split), from Redis's INFO and the "
                                         "clients' own clocks. Redis counts a script's own GET and DECRBY as commands."));
         } else if (qstrcmp(tab.title, "Cluster") == 0) {
-            m_strips.last()->setNote(tr("Drawn by runs on a multi-primary cluster, summed over its nodes' wsrep status: a row lock holds only "
-                                        "on its own node, so writes from other nodes meet at COMMIT and all but one are aborted. Each node's "
-                                        "certification failures and queues are in its line under the results."));
+            m_strips.last()->setNote(tr("Drawn by runs on a multi-primary cluster: a row lock holds only on its own node, so writes from "
+                                        "other nodes meet at COMMIT and all but one are aborted. Lower charts, from each node's wsrep status: "
+                                        "node 1 solid, node 2 dashed, node 3 dotted."));
+        } else if (qstrcmp(tab.title, "Replication") == 0) {
+            m_strips.last()->setNote(tr("Each node of a cluster, from its wsrep status (node 1 solid, node 2 dashed, node 3 dotted): the "
+                                        "commits of its own clients, the time flow control paused replication, and the write sets "
+                                        "waiting to be applied or sent."));
         }
     }
     Q_ASSERT(next == metrics.size());
@@ -136,8 +140,16 @@ void ChartsPanel::addSample(const MetricsSample& s)
         return;
     }
     for (const TimeMetric& metric : TimeMetric::all()) {
-        if (const std::optional<double> y = metric.value(s, before))
-            m_charts.value(metric.translatedTitle())->addPoint(lineName, x, *y);
+        MetricChart* chart = m_charts.value(metric.translatedTitle());
+        for (const TimeMetric::Point& point : metric.points(s, before)) {
+            if (point.node == 0) {
+                chart->addPoint(lineName, x, point.y);
+                continue;
+            }
+            const QString line = lineName + TimeMetric::nodeSuffix(point.node);
+            chart->setPen(line, QPen(StrategyColors::of(s.strategy), 2.0, TimeMetric::nodeStyle(point.node)));
+            chart->addPoint(line, x, point.y);
+        }
     }
     // One line per code, same colour per strategy, told apart by the dash pattern.
     MetricChart* otherChart = m_charts.value(TimeMetric::otherErrorsTitle());

@@ -196,6 +196,17 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
         m_table->setRowCount(0);
         return;
     }
+    if (snapshot.waitersNotRead > 0) {
+        m_summary->setText(tr("%1 at %2 s: %3 transactions waiting for a row lock. Beyond %4 waiters the lab does not read "
+                              "the lock tables: the server copies them while holding InnoDB's lock system, and every commit "
+                              "would wait for the copy.")
+                               .arg(snapshot.strategy)
+                               .arg(snapshot.elapsedS, 0, 'f', 1)
+                               .arg(snapshot.waitersNotRead)
+                               .arg(LockSnapshot::kMostWaitersRead));
+        m_table->setRowCount(0);
+        return;
+    }
     m_summary->setText(tr("%1 at %2 s: %3 transactions open, %4 waiting for a row lock; longest queue %5.")
                            .arg(snapshot.strategy)
                            .arg(snapshot.elapsedS, 0, 'f', 1)

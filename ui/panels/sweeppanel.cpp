@@ -59,8 +59,8 @@ std::optional<SweepPlan> SweepPanel::plan(QString* error) const
         return std::nullopt;
     }
     for (const std::int64_t count : *threads) {
-        if (count > 1024) {
-            *error = tr("Client threads: at most 1,024 (got %1)").arg(count);
+        if (count > 20000) {
+            *error = tr("Client threads: at most 20,000 (got %1)").arg(count);
             return std::nullopt;
         }
         plan.threads << static_cast<int>(count);

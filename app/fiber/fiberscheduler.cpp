@@ -1,0 +1,249 @@
+#include "app/fiber/fiberscheduler.h"
+
+#include <cerrno>
+#include <chrono>
+#include <ctime>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+namespace {
+
+thread_local FiberScheduler* t_scheduler = nullptr;
+thread_local void* t_task = nullptr; // the task whose fiber runs now
+
+} // namespace
+
+struct FiberScheduler::Task {
+    explicit Task(std::function<void()> body)
+        : fiber(std::move(body))
+    {
+    }
+    enum class Wait { None, Socket, Timer, Park };
+
+    Fiber fiber;
+    Wait wait = Wait::None;
+    std::uint64_t ticket = 0; // one per wait: a timer of an earlier wait finds it changed
+    std::uint32_t result = 0;
+    int fd = -1;
+    bool wakePending = false; // a wake() that came while it waited on something else
+};
+
+// The token of parking() is the task itself.
+struct FiberScheduler::Parked { };
+
+FiberScheduler::FiberScheduler()
+    : m_epoll(epoll_create1(EPOLL_CLOEXEC))
+    , m_wakeFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK))
+{
+    epoll_event event {};
+    event.events = EPOLLIN;
+    event.data.fd = m_wakeFd;
+    epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_wakeFd, &event);
+}
+
+FiberScheduler::~FiberScheduler()
+{
+    m_tasks.clear(); // a fiber that never ended unwinds here
+    ::close(m_wakeFd);
+    ::close(m_epoll);
+}
+
+std::int64_t FiberScheduler::nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+FiberScheduler* FiberScheduler::current()
+{
+    return Fiber::current() ? t_scheduler : nullptr;
+}
+
+void FiberScheduler::spawn(std::function<void()> body)
+{
+    m_tasks.push_back(std::make_unique<Task>(std::move(body)));
+    m_ready.push_back(m_tasks.back().get());
+    ++m_live;
+}
+
+void FiberScheduler::run()
+{
+    FiberScheduler* outer = t_scheduler;
+    t_scheduler = this;
+    while (m_live > 0) {
+        // The tasks ready now, not those they make ready: sockets and timers get their turn.
+        for (std::size_t n = m_ready.size(); n > 0 && !m_ready.empty(); --n) {
+            Task* task = m_ready.front();
+            m_ready.pop_front();
+            t_task = task;
+            const bool alive = task->fiber.resume();
+            t_task = nullptr;
+            if (!alive)
+                --m_live;
+        }
+        if (m_live == 0)
+            break;
+        poll(m_ready.empty());
+        fireTimers();
+    }
+    t_scheduler = outer;
+}
+
+FiberScheduler::Task& FiberScheduler::currentTask()
+{
+    return *static_cast<Task*>(t_task);
+}
+
+std::uint32_t FiberScheduler::suspend(Task& task, std::int64_t deadlineNs)
+{
+    ++task.ticket;
+    if (deadlineNs > 0)
+        m_timers.push({ deadlineNs, &task, task.ticket });
+    task.fiber.yield();
+    return task.result;
+}
+
+void FiberScheduler::makeReady(Task& task, std::uint32_t result)
+{
+    task.result = result;
+    task.wait = Task::Wait::None;
+    ++task.ticket;
+    m_ready.push_back(&task);
+}
+
+std::uint32_t FiberScheduler::waitSocket(int fd, const void* owner, std::uint32_t events, std::int64_t deadlineNs, bool fresh)
+{
+    Task& task = currentTask();
+    auto [socket, inserted] = m_sockets.try_emplace(fd);
+    if (inserted || fresh || socket->second.owner != owner) {
+        // Edge-triggered: a client waits only after a read or write found nothing to do, so
+        // the next edge is the one it waits for.
+        epoll_event event {};
+        event.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLPRI | EPOLLET;
+        event.data.fd = fd;
+        if (epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &event) != 0 && errno != EEXIST) {
+            m_sockets.erase(socket);
+            return EPOLLERR; // the caller's next read or write meets the socket's own error
+        }
+    }
+    socket->second = { owner, &task, events };
+    task.wait = Task::Wait::Socket;
+    task.fd = fd;
+    const std::uint32_t result = suspend(task, deadlineNs);
+    if (result == kTimedOut) {
+        if (auto it = m_sockets.find(fd); it != m_sockets.end() && it->second.waiter == &task)
+            it->second.waiter = nullptr;
+    }
+    return result;
+}
+
+void FiberScheduler::forgetSocket(int fd, const void* owner)
+{
+    // The client library may have closed the socket already, and another connection may wait
+    // on a new one under its number: that one is not this owner's to forget.
+    auto socket = m_sockets.find(fd);
+    if (socket == m_sockets.end() || socket->second.owner != owner)
+        return;
+    m_sockets.erase(socket);
+    epoll_ctl(m_epoll, EPOLL_CTL_DEL, fd, nullptr);
+}
+
+void FiberScheduler::sleepUntil(std::int64_t deadlineNs)
+{
+    Task& task = currentTask();
+    if (deadlineNs <= nowNs())
+        return;
+    task.wait = Task::Wait::Timer;
+    suspend(task, deadlineNs);
+}
+
+FiberScheduler::Parked* FiberScheduler::parking()
+{
+    return reinterpret_cast<Parked*>(&currentTask());
+}
+
+void FiberScheduler::park()
+{
+    Task& task = currentTask();
+    if (task.wakePending) {
+        task.wakePending = false;
+        return;
+    }
+    task.wait = Task::Wait::Park;
+    suspend(task, 0);
+}
+
+void FiberScheduler::wake(Parked* token)
+{
+    // The write happens under the lock that the scheduler drains under: the woken fiber (and
+    // so its scheduler's end) cannot come before this call is done with the scheduler.
+    std::lock_guard lock(m_remoteMutex);
+    const bool first = m_remote.empty();
+    m_remote.push_back(reinterpret_cast<Task*>(token));
+    if (first) {
+        const std::uint64_t one = 1;
+        [[maybe_unused]] const ssize_t written = ::write(m_wakeFd, &one, sizeof one);
+    }
+}
+
+void FiberScheduler::poll(bool block)
+{
+    timespec timeout {};
+    const timespec* wait = &timeout; // zero: only what is ready now
+    if (block) {
+        if (m_timers.empty()) {
+            wait = nullptr;
+        } else {
+            const std::int64_t left = std::max<std::int64_t>(0, m_timers.top().deadlineNs - nowNs());
+            timeout.tv_sec = static_cast<time_t>(left / 1'000'000'000);
+            timeout.tv_nsec = static_cast<long>(left % 1'000'000'000);
+        }
+    }
+    epoll_event events[256];
+    const int count = epoll_pwait2(m_epoll, events, 256, wait, nullptr);
+    for (int i = 0; i < count; ++i) {
+        const int fd = events[i].data.fd;
+        if (fd == m_wakeFd) {
+            std::uint64_t drained = 0;
+            [[maybe_unused]] const ssize_t read = ::read(m_wakeFd, &drained, sizeof drained);
+            std::vector<Task*> woken;
+            {
+                std::lock_guard lock(m_remoteMutex);
+                woken.swap(m_remote);
+            }
+            for (Task* task : woken) {
+                if (task->wait == Task::Wait::Park)
+                    makeReady(*task, 0);
+                else
+                    task->wakePending = true;
+            }
+            continue;
+        }
+        auto socket = m_sockets.find(fd);
+        if (socket == m_sockets.end() || !socket->second.waiter)
+            continue; // an edge nobody waits for: whoever comes next reads or writes first
+        const std::uint32_t happened = events[i].events;
+        if (happened & (socket->second.events | EPOLLERR | EPOLLHUP | EPOLLRDHUP)) {
+            Task* waiter = socket->second.waiter;
+            socket->second.waiter = nullptr;
+            makeReady(*waiter, happened);
+        }
+    }
+}
+
+void FiberScheduler::fireTimers()
+{
+    const std::int64_t now = nowNs();
+    while (!m_timers.empty() && m_timers.top().deadlineNs <= now) {
+        const Timer timer = m_timers.top();
+        m_timers.pop();
+        Task& task = *timer.task;
+        if (timer.ticket != task.ticket || task.wait == Task::Wait::None)
+            continue; // its wait ended otherwise
+        if (task.wait == Task::Wait::Socket) {
+            if (auto it = m_sockets.find(task.fd); it != m_sockets.end() && it->second.waiter == &task)
+                it->second.waiter = nullptr;
+        }
+        makeReady(task, task.wait == Task::Wait::Timer ? 0 : kTimedOut);
+    }
+}

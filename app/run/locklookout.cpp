@@ -1,0 +1,63 @@
+#include "app/run/locklookout.h"
+
+#include "app/run/deadlockwatcher.h"
+#include "app/run/lockinspector.h"
+
+#include <QElapsedTimer>
+
+namespace {
+
+// The lock tables cost the server more the more transactions wait. Looked at for no more than
+// about a tenth of the time, the picture stays live and the run's clock keeps time.
+constexpr std::int64_t kInspectSpacing = 10;
+// Deadlocks kept in a result with their full text; all of them are counted.
+constexpr qsizetype kMaxDeadlockRecords = 1000;
+
+} // namespace
+
+LockLookout::LockLookout(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId)
+    : m_inspector(std::make_unique<LockInspector>(control, mariaDb))
+    , m_deadlocks(std::make_unique<DeadlockWatcher>(params, control))
+    , m_runId(runId)
+    , m_strategyId(std::move(strategyId))
+{
+}
+
+LockLookout::~LockLookout() = default;
+
+void LockLookout::start(StrategyResult& result)
+{
+    m_deadlocks->start();
+    result.inspectorError = m_inspector->sample().error;
+}
+
+void LockLookout::inspect(std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer)
+{
+    if (elapsedMs < m_nextInspectMs)
+        return;
+    QElapsedTimer clock;
+    clock.start();
+    LockSnapshot locks = m_inspector->sample();
+    m_nextInspectMs = elapsedMs + clock.elapsed() * kInspectSpacing;
+    locks.runId = m_runId;
+    locks.strategy = m_strategyId;
+    locks.elapsedS = elapsedS;
+    result.longestLockQueue = std::max(result.longestLockQueue, locks.longestQueue());
+    if (!locks.error.isEmpty())
+        result.inspectorError = locks.error;
+    if (observer.locks)
+        observer.locks(locks);
+}
+
+void LockLookout::collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)
+{
+    for (DeadlockRecord record : m_deadlocks->poll()) {
+        record.runId = m_runId;
+        record.strategy = m_strategyId;
+        record.elapsedS = elapsedS;
+        if (result.deadlockRecords.size() < kMaxDeadlockRecords)
+            result.deadlockRecords.append(record);
+        if (observer.deadlock)
+            observer.deadlock(record);
+    }
+}

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "app/core/strategyresult.h"
+#include "app/db/connectionparams.h"
+#include "app/run/runobserver.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+
+class DeadlockWatcher;
+class LockInspector;
+
+// The run's look at its locks, on the run's control connection: the lock inspector's pictures
+// (who holds, who waits for whom) and every deadlock the server reports, each stamped with the
+// run and handed to the observer and kept in the result. Lives on the run's thread.
+class LockLookout {
+public:
+    LockLookout(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId);
+    ~LockLookout();
+    LockLookout(const LockLookout&) = delete;
+    LockLookout& operator=(const LockLookout&) = delete;
+
+    // Where the deadlocks start, and one look before the clients do, so that a blind
+    // inspector is reported even for short runs.
+    void start(StrategyResult& result);
+    // A picture of the locks, unless the last look was too recent for what it cost.
+    void inspect(std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer);
+    void collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer);
+
+private:
+    std::unique_ptr<LockInspector> m_inspector;
+    std::unique_ptr<DeadlockWatcher> m_deadlocks;
+    int m_runId;
+    QString m_strategyId;
+    std::int64_t m_nextInspectMs = 0;
+};
