@@ -24,7 +24,7 @@ constexpr Label kLabels[] = {
     { "skus", QT_TRANSLATE_NOOP("FieldLabels", "SKUs") },
     { "stock", QT_TRANSLATE_NOOP("FieldLabels", "Stock per SKU") },
     { "slots", QT_TRANSLATE_NOOP("FieldLabels", "Slots per SKU") },
-    { "threads", QT_TRANSLATE_NOOP("FieldLabels", "Client threads") },
+    { "threads", QT_TRANSLATE_NOOP("FieldLabels", "Clients") },
     { "skew", QT_TRANSLATE_NOOP("FieldLabels", "Skew") },
     { "qty", QT_TRANSLATE_NOOP("FieldLabels", "Quantity") },
     { "stop", QT_TRANSLATE_NOOP("FieldLabels", "Stop at") },

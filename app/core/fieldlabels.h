@@ -8,7 +8,7 @@
 // The names files and the command line use (ExperimentFields) stay as they are in every language.
 namespace FieldLabels {
 
-// "Client threads" for "threads"; the name itself for a field the table does not know.
+// "Clients" for "threads"; the name itself for a field the table does not know.
 QString label(const QString& field);
 
 // The values a field with named choices takes, in the order the form offers them; empty for a

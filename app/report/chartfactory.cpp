@@ -81,7 +81,7 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
     QChart* chart = newChart(title);
     auto* xAxis = new QLogValueAxis;
     xAxis->setBase(2);
-    xAxis->setTitleText(QObject::tr("client threads (log scale)"));
+    xAxis->setTitleText(QObject::tr("clients (log scale)"));
     xAxis->setLabelFormat(QStringLiteral("%g"));
     chart->addAxis(xAxis, Qt::AlignBottom);
 
@@ -180,19 +180,19 @@ QString lineName(const SourcedResult& source, bool withThreads)
 
 QChart* ordersVersusThreads(const QList<SourcedResult>& sources)
 {
-    return versusThreads(sources, QObject::tr("Orders per second against client threads"), QObject::tr("orders/s"),
+    return versusThreads(sources, QObject::tr("Orders per second against clients"), QObject::tr("orders/s"),
                          [](const StrategyResult& r) { return r.ordersPerS; });
 }
 
 QChart* p99VersusThreads(const QList<SourcedResult>& sources)
 {
-    return versusThreads(sources, QObject::tr("p99 latency against client threads"), QObject::tr("ms"),
+    return versusThreads(sources, QObject::tr("p99 latency against clients"), QObject::tr("ms"),
                          [](const StrategyResult& r) { return r.p99Ms; });
 }
 
 QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources)
 {
-    return versusThreads(sources, QObject::tr("Server row-lock waits per second against client threads"), QObject::tr("waits/s"),
+    return versusThreads(sources, QObject::tr("Server row-lock waits per second against clients"), QObject::tr("waits/s"),
                          [](const StrategyResult& r) {
                              const double measured = r.measuredS();
                              return measured > 0 ? static_cast<double>(r.lockWaits) / measured : 0.0;

@@ -28,8 +28,8 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP(
             "ResultColumns", "The strategy; its SQL and explanation are in the Strategies tab."),
         -1 },
-    { Column::Threads, QT_TRANSLATE_NOOP("ResultColumns", "threads"),
-        QT_TRANSLATE_NOOP("ResultColumns", "Client threads, each with its own connection."), 0 },
+    { Column::Threads, QT_TRANSLATE_NOOP("ResultColumns", "clients"),
+        QT_TRANSLATE_NOOP("ResultColumns", "Clients, each with its own connection."), 0 },
     { Column::OrdersPerS, QT_TRANSLATE_NOOP("ResultColumns", "orders/s"),
         QT_TRANSLATE_NOOP("ResultColumns",
             "Committed orders per second, from the end of the warm-up to the sell-out or the stop."),

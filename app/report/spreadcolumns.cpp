@@ -18,8 +18,8 @@ struct Spec {
 // Headers and explanations are marked for translation; the context is "SpreadColumns".
 constexpr Spec kSpecs[] = {
     { Column::Strategy, QT_TRANSLATE_NOOP("SpreadColumns", "strategy"), QT_TRANSLATE_NOOP("SpreadColumns", "The strategy."), -1 },
-    { Column::Threads, QT_TRANSLATE_NOOP("SpreadColumns", "threads"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "Client threads, each with its own connection."), 0 },
+    { Column::Threads, QT_TRANSLATE_NOOP("SpreadColumns", "clients"),
+        QT_TRANSLATE_NOOP("SpreadColumns", "Clients, each with its own connection."), 0 },
     { Column::Runs, QT_TRANSLATE_NOOP("SpreadColumns", "runs"),
         QT_TRANSLATE_NOOP("SpreadColumns", "Runs of the strategy that finished with figures."), 0 },
     { Column::OrdersMedian, QT_TRANSLATE_NOOP("SpreadColumns", "orders/s median"),

@@ -412,8 +412,8 @@ or lost an order.</source>
         <translation>已隐藏 %1 个其他实验。</translation>
     </message>
     <message>
-        <source>Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against client threads.</source>
-        <translation>运行扫描（“扫描”选项卡），即可绘制单/秒、p99 和锁等待随客户端线程数变化的曲线。</translation>
+        <source>Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against clients.</source>
+        <translation>运行一次扫描（“扫描”页）即可画出 orders/s、p99 和锁等待随客户端数的变化。</translation>
     </message>
 </context>
 <context>
@@ -1308,10 +1308,6 @@ or lost an order.</source>
         <translation>每个 SKU 的槽位数</translation>
     </message>
     <message>
-        <source>Client threads</source>
-        <translation>客户端线程数</translation>
-    </message>
-    <message>
         <source>Skew</source>
         <translation>倾斜</translation>
     </message>
@@ -1571,6 +1567,10 @@ or lost an order.</source>
         <source>events (epoll)</source>
         <comment>client-io</comment>
         <translation>事件（epoll）</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>客户端数</translation>
     </message>
 </context>
 <context>
@@ -2966,32 +2966,16 @@ t = %2 s
 <context>
     <name>QObject</name>
     <message>
-        <source>client threads (log scale)</source>
-        <translation>客户端线程数（对数刻度）</translation>
-    </message>
-    <message>
         <source>%1 (log scale)</source>
         <translation>%1（对数刻度）</translation>
-    </message>
-    <message>
-        <source>Orders per second against client threads</source>
-        <translation>每秒订单数与客户端线程数</translation>
     </message>
     <message>
         <source>orders/s</source>
         <translation>单/秒</translation>
     </message>
     <message>
-        <source>p99 latency against client threads</source>
-        <translation>p99 延迟与客户端线程数</translation>
-    </message>
-    <message>
         <source>ms</source>
         <translation>ms</translation>
-    </message>
-    <message>
-        <source>Server row-lock waits per second against client threads</source>
-        <translation>服务器每秒行锁等待次数与客户端线程数</translation>
     </message>
     <message>
         <source>waits/s</source>
@@ -3032,6 +3016,22 @@ t = %2 s
     <message>
         <source>Resolution</source>
         <translation>分辨率</translation>
+    </message>
+    <message>
+        <source>clients (log scale)</source>
+        <translation>客户端数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>Orders per second against clients</source>
+        <translation>每秒订单数随客户端数的变化</translation>
+    </message>
+    <message>
+        <source>p99 latency against clients</source>
+        <translation>p99 延迟随客户端数的变化</translation>
+    </message>
+    <message>
+        <source>Server row-lock waits per second against clients</source>
+        <translation>服务器每秒行锁等待随客户端数的变化</translation>
     </message>
 </context>
 <context>
@@ -3317,14 +3317,6 @@ t = %2 s
         <translation>策略；其 SQL 和说明见“策略”选项卡。</translation>
     </message>
     <message>
-        <source>threads</source>
-        <translation>线程</translation>
-    </message>
-    <message>
-        <source>Client threads, each with its own connection.</source>
-        <translation>客户端线程数，每个线程使用自己的连接。</translation>
-    </message>
-    <message>
         <source>orders/s</source>
         <translation>单/秒</translation>
     </message>
@@ -3571,6 +3563,14 @@ t = %2 s
     <message>
         <source>On a cluster: transactions aborted at COMMIT because another node wrote the row first (certification), retried like deadlocks and counted apart from them.</source>
         <translation>在集群上：因其他节点先写了该行而在 COMMIT 时中止的事务（认证），像死锁一样重试，但与死锁分开计数。</translation>
+    </message>
+    <message>
+        <source>Clients, each with its own connection.</source>
+        <translation>客户端数，每个客户端使用自己的连接。</translation>
+    </message>
+    <message>
+        <source>clients</source>
+        <translation>客户端</translation>
     </message>
 </context>
 <context>
@@ -4114,14 +4114,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>策略。</translation>
     </message>
     <message>
-        <source>threads</source>
-        <translation>线程</translation>
-    </message>
-    <message>
-        <source>Client threads, each with its own connection.</source>
-        <translation>客户端线程数，每个线程使用自己的连接。</translation>
-    </message>
-    <message>
         <source>runs</source>
         <translation>运行次数</translation>
     </message>
@@ -4188,6 +4180,14 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>not separable (orders/s intervals overlap): %1</source>
         <translation>无法区分（单/秒区间重叠）：%1</translation>
+    </message>
+    <message>
+        <source>Clients, each with its own connection.</source>
+        <translation>客户端数，每个客户端使用自己的连接。</translation>
+    </message>
+    <message>
+        <source>clients</source>
+        <translation>客户端</translation>
     </message>
 </context>
 <context>
@@ -4655,10 +4655,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>扫描会在每个线程数下运行每个所选策略，每个组合都使用全新数据，并沿用实验的其他设置；在实验中设置预热，可将每个组合开始阶段的数据排除在外。“扩展性”选项卡会在各组合完成时绘制曲线。</translation>
     </message>
     <message>
-        <source>Client threads</source>
-        <translation>客户端线程数</translation>
-    </message>
-    <message>
         <source>Also vary</source>
         <translation>同时改变</translation>
     </message>
@@ -4667,16 +4663,20 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>取值</translation>
     </message>
     <message>
-        <source>Client threads: %1</source>
-        <translation>客户端线程数：%1</translation>
-    </message>
-    <message>
         <source>Values: %1</source>
         <translation>取值：%1</translation>
     </message>
     <message>
-        <source>Client threads: at most 20,000 (got %1)</source>
-        <translation>客户端线程数：最多 20,000（实际为 %1）</translation>
+        <source>Clients</source>
+        <translation>客户端数</translation>
+    </message>
+    <message>
+        <source>Clients: %1</source>
+        <translation>客户端数：%1</translation>
+    </message>
+    <message>
+        <source>Clients: at most 20,000 (got %1)</source>
+        <translation>客户端数：最多 20,000（实际为 %1）</translation>
     </message>
 </context>
 <context>
@@ -5011,6 +5011,10 @@ holds</source>
     <message>
         <source>+%1 more</source>
         <translation>另有 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 transactions wait for a row lock: too many to read who waits for whom without stalling the server.</source>
+        <translation>%1 个事务在等待行锁：人数太多，读取谁在等谁会拖住服务器，因此不读取。</translation>
     </message>
 </context>
 <context>

@@ -51,7 +51,7 @@ private slots:
         const QString first = sectionOf(html, QStringLiteral("<h2>Experiment 1: "));
         const QString second = sectionOf(html, QStringLiteral("<h2>Experiment 2: "));
         QVERIFY(first.contains(QLatin1String("stock 10000")));
-        QVERIFY(first.contains(QLatin1String("sweep: Client threads per row")));
+        QVERIFY(first.contains(QLatin1String("sweep: Clients per row")));
         QVERIFY(second.contains(QLatin1String("stock 500")));
         for (const SourcedResult& row : SampleResults::sweep()) {
             QVERIFY(first.contains(ordersCell(row.result)));

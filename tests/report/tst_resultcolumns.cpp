@@ -60,12 +60,12 @@ private slots:
                                         "sold", "oversold", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "retries",
                                         "failed", "double claims", "released", "stranded", "killed", "verdict" };
         QTest::newRow("report") << int(Table::Report)
-                                << QStringList { "strategy", "source", "threads", "clients per node", "run", "orders/s", "sold out s",
+                                << QStringList { "strategy", "source", "clients", "clients per node", "run", "orders/s", "sold out s",
                                        "p50 ms", "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "retries",
                                        "refused w/ stock", "sold", "oversold", "double claims", "released", "stranded", "killed",
                                        "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
-                                << QStringList { "source", "strategy", "threads", "clients per node", "run", "orders/s", "sold out s",
+                                << QStringList { "source", "strategy", "clients", "clients per node", "run", "orders/s", "sold out s",
                                        "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "conflicts", "nowait",
                                        "lost conn", "retries", "refused w/ stock", "sold", "oversold", "double claims", "released",
                                        "stranded", "killed", "verdict", "ran under", "why" };

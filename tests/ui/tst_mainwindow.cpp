@@ -354,7 +354,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(pointsOf(QStringLiteral("conditional")) >= 1, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 60000);
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 4);
-        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore + 3, QStringLiteral("threads")), QStringLiteral("4"));
+        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore + 3, QStringLiteral("clients")), QStringLiteral("4"));
         // At least the sweep's two thread counts (an earlier run of the same SKUs and slots joins the line).
         QTRY_VERIFY(pointsOf(QStringLiteral("conditional")) >= 2);
         QVERIFY(pointsOf(QStringLiteral("pessimistic")) >= 2);

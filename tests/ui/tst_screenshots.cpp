@@ -15,10 +15,14 @@
 #include "ui/panels/resultspanel.h"
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
+#include "ui/panels/waitforgraph.h"
 
 #include <QAbstractAxis>
 #include <QAction>
 #include <QChart>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
@@ -37,6 +41,25 @@ class TestScreenshots : public QObject {
                 return box->text();
         }
         return QString();
+    }
+
+    // The texts a visible chart of the current tab drew cut short ("comm…"): titles, axis
+    // titles and labels are QGraphicsTextItems that Qt Charts elides when they do not fit.
+    static QStringList elidedTexts(const ChartsPanel* charts)
+    {
+        QStringList elided;
+        for (const MetricChart* chart : charts->currentWidget()->findChildren<MetricChart*>()) {
+            if (!chart->isVisible())
+                continue;
+            for (const QGraphicsItem* item : chart->scene()->items()) {
+                const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+                // Qt Charts cuts with "...", not with the ellipsis character.
+                if (text && text->isVisible()
+                    && (text->toPlainText().contains(QChar(0x2026)) || text->toPlainText().endsWith(QLatin1String("..."))))
+                    elided << chart->chart()->title() + QStringLiteral(": ") + text->toPlainText();
+            }
+        }
+        return elided;
     }
 
     // The window at 1280x720, shown, with its embedded server ready.
@@ -75,6 +98,7 @@ private slots:
         // Every chart tab at the size the window opened with before it fitted itself to the
         // screen (1009x677), on a projector (1280x720) and maximised on 1600x1000.
         ChartsPanel* charts = window.chartsPanel();
+        QStringList cut; // every text a chart cut short, at any size
         for (const QSize size : { QSize(1009, 677), QSize(1280, 720), QSize(1600, 1000) }) {
             window.resize(size);
             QTest::qWait(300);
@@ -94,8 +118,11 @@ private slots:
                     for (int x = 0; x < image.width(); x += 7)
                         colours.insert(image.pixel(x, y));
                 QVERIFY2(colours.size() > 20, qPrintable(name));
+                for (const QString& text : elidedTexts(charts))
+                    cut << name + QStringLiteral(": ") + text;
             }
         }
+        QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("cut short: ") + cut.join(QStringLiteral("; "))));
         window.resize(1500, 950);
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         QTRY_VERIFY(window.runAction()->isEnabled());
@@ -185,6 +212,48 @@ private slots:
         window.chartsPanel()->setCurrentIndex(0);
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-claims-1280x720.png"))));
+    }
+
+    // The preset of 4,000 waiters: the lock inspector counts them and says why it reads no
+    // more, and the sentence is whole at the projector's size and at the window's default one.
+    void thousandsOfWaitersInTheWindow()
+    {
+        const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
+        MainWindow window;
+        openOnAProjector(window);
+        if (QTest::currentTestFailed())
+            return;
+        window.experimentPanel()->choosePreset(QStringLiteral("Thousands of waiters: does deadlock detection collapse?"));
+        QCOMPARE(window.experimentPanel()->experiment().threads, 4000);
+        window.strategyPanel()->setSelectedIds({ QStringLiteral("conditional") });
+        window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("8s"));
+        window.runAction()->trigger();
+        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QTRY_VERIFY_WITH_TIMEOUT(window.lockInspectorPanel()->summary().contains(QLatin1String("Beyond 200 waiters")), 120000);
+        for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
+            if (const int index = tabs->indexOf(window.lockInspectorPanel()); index >= 0)
+                tabs->setCurrentIndex(index);
+        }
+        window.chartsPanel()->setCurrentIndex(2); // lock waits
+        for (const QSize size : { QSize(1280, 720), QSize(1009, 677) }) {
+            window.resize(size);
+            QTest::qWait(800);
+            const QLabel* summary = nullptr;
+            for (const QLabel* label : window.lockInspectorPanel()->findChildren<QLabel*>())
+                if (label->text() == window.lockInspectorPanel()->summary())
+                    summary = label;
+            QVERIFY(summary && summary->isVisible());
+            // The graph beside it says the same crowd, not that nobody waits.
+            const WaitForGraph* graph = window.lockInspectorPanel()->findChild<WaitForGraph*>();
+            QVERIFY(graph);
+            QVERIFY2(graph->placeholderText().contains(QLatin1String("too many to read")), qPrintable(graph->placeholderText()));
+            QVERIFY2(summary->wordWrap() || summary->width() >= summary->sizeHint().width(), qPrintable(summary->text()));
+            QVERIFY(window.grab().save(
+                folder.filePath(QStringLiteral("mainwindow-thousands-of-waiters-%1x%2.png").arg(size.width()).arg(size.height()))));
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 180000);
+        QVERIFY2(window.resultsPanel()->results().first().verdict() == Verdict::Pass,
+            qPrintable(window.resultsPanel()->results().first().verdictText()));
     }
 
     void redisPresetInTheWindow()

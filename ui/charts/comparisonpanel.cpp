@@ -142,5 +142,5 @@ void ComparisonPanel::arrange(const QList<SourcedResult>& shown, QChart* scaling
     m_strip->setStrategies(curves ? strategies : QStringList());
     for (int i = 0; i < 3; ++i)
         m_views[i]->chart()->legend()->setVisible(!(curves && plain));
-    m_strip->setNote(curves ? QString() : tr("Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against client threads."));
+    m_strip->setNote(curves ? QString() : tr("Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against clients."));
 }

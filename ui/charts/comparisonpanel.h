@@ -12,7 +12,7 @@ class QCheckBox;
 class QGridLayout;
 class QLabel;
 
-// The scaling curves: orders/s, p99 and lock waits against client threads (log scale, one
+// The scaling curves: orders/s, p99 and lock waits against clients (log scale, one
 // line per strategy and source), and a bar chart of the latest run's strategies. Rebuilt as
 // cells finish and when results files are opened, at most every 300 ms. Only the rows of the
 // latest row's experiment are drawn (another stock or delay is another curve, not a point on
@@ -27,7 +27,7 @@ public:
     ExportableChartView* scalingView() const { return m_views.first(); }
     QCheckBox* everyExperiment() const { return m_everyExperiment; }
     QString shownText() const;
-    // Whether the three curves against client threads are shown (two thread counts or more).
+    // Whether the three curves against clients are shown (two thread counts or more).
     bool curvesShown() const;
 
 private:

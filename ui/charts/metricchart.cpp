@@ -44,6 +44,21 @@ double niceCeiling(double v, bool fine)
     return 10.0 * power;
 }
 
+// The time axis's tick interval: 1, 2 or 5 times a power of ten, at most five ticks over
+// `span`, so that each label stays short ("20", not "18.75") and is never cut to "18....".
+double timeTickInterval(double span)
+{
+    if (!(span > 0.0))
+        return 1.0;
+    const double least = span / 4.0;
+    const double power = std::pow(10.0, std::floor(std::log10(least)));
+    for (const double step : { 1.0, 2.0, 5.0 }) {
+        if (step * power >= least * (1.0 - 1e-12))
+            return step * power;
+    }
+    return 10.0 * power;
+}
+
 // A line's name without its run number: "queued (2) 1020" -> "queued 1020".
 QString legendNameOf(const QString& line)
 {
@@ -69,6 +84,10 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_xAxis->setTitleText(tr("elapsed s"));
     m_xAxis->setLabelFormat(QStringLiteral("%g"));
+    m_xAxis->setTickType(QValueAxis::TicksDynamic);
+    m_xAxis->setTickAnchor(0.0);
+    m_xAxis->setTickInterval(timeTickInterval(1.0));
+    connect(m_xAxis, &QValueAxis::rangeChanged, this, [this](qreal min, qreal max) { m_xAxis->setTickInterval(timeTickInterval(max - min)); });
     m_yAxis->setTitleText(unit);
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);

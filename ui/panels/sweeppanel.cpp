@@ -28,7 +28,7 @@ SweepPanel::SweepPanel(QWidget* parent)
                                    this);
     explanation->setWordWrap(true);
     auto* form = new QFormLayout;
-    form->addRow(tr("Client threads"), m_threads);
+    form->addRow(tr("Clients"), m_threads);
     form->addRow(tr("Also vary"), m_dimension);
     form->addRow(tr("Values"), m_values);
     auto* layout = new QVBoxLayout(this);
@@ -55,12 +55,12 @@ std::optional<SweepPlan> SweepPanel::plan(QString* error) const
     SweepPlan plan;
     const auto threads = SweepPlan::parseList(m_threads->text(), error);
     if (!threads) {
-        *error = tr("Client threads: %1").arg(*error);
+        *error = tr("Clients: %1").arg(*error);
         return std::nullopt;
     }
     for (const std::int64_t count : *threads) {
         if (count > 20000) {
-            *error = tr("Client threads: at most 20,000 (got %1)").arg(count);
+            *error = tr("Clients: at most 20,000 (got %1)").arg(count);
             return std::nullopt;
         }
         plan.threads << static_cast<int>(count);

@@ -147,6 +147,18 @@ QString WaitForGraph::label(const Queue& queue)
         .arg(table, queue.row);
 }
 
+QString WaitForGraph::placeholderText() const
+{
+    if (!m_snapshot.error.isEmpty())
+        return m_snapshot.error;
+    if (m_snapshot.waitersNotRead > 0)
+        return tr("%1 transactions wait for a row lock: too many to read who waits for whom without stalling the server.")
+            .arg(m_snapshot.waitersNotRead);
+    if (m_queues.isEmpty())
+        return tr("No transaction is waiting for a row lock (%1 open).").arg(m_snapshot.transactions.size());
+    return QString();
+}
+
 void WaitForGraph::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
@@ -154,13 +166,8 @@ void WaitForGraph::paintEvent(QPaintEvent*)
     const QPalette& colours = palette();
     painter.fillRect(rect(), colours.base());
     painter.setPen(colours.text().color());
-    if (!m_snapshot.error.isEmpty()) {
-        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::TextWordWrap, m_snapshot.error);
-        return;
-    }
-    if (m_queues.isEmpty()) {
-        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignLeft | Qt::AlignTop,
-                         tr("No transaction is waiting for a row lock (%1 open).").arg(m_snapshot.transactions.size()));
+    if (const QString placeholder = placeholderText(); !placeholder.isEmpty()) {
+        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, placeholder);
         return;
     }
     QHash<QString, const LockTransaction*> byId;

@@ -23,6 +23,9 @@ public:
     // The queues of a snapshot, longest first (pure: also used by tests).
     static QList<Queue> queues(const LockSnapshot& snapshot);
     const QList<Queue>& currentQueues() const { return m_queues; }
+    // What the graph says instead of queues (the server's refusal, a crowd too large to read,
+    // nobody waiting); empty while it draws queues.
+    QString placeholderText() const;
 
     QSize sizeHint() const override;
     // A long queue wraps onto more lines, so every waiter stays in view of the scroll area.
