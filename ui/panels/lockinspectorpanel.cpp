@@ -71,19 +71,22 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     m_stepForward->setToolTip(tr("Frozen: the picture one sample later"));
     connect(m_stepBack, &QPushButton::clicked, this, [this] { step(-1); });
     connect(m_stepForward, &QPushButton::clicked, this, [this] { step(1); });
+    // The controls on a row of their own: the summary below gets the panel's whole width, so
+    // that a long one (a crowd of waiters) wraps onto a few lines instead of being cut.
     auto* top = new QHBoxLayout;
-    top->addWidget(m_summary, 1);
     auto* paceLabel = new QLabel(tr("Show"), this);
     paceLabel->setBuddy(m_pace);
-    top->addWidget(paceLabel, 0, Qt::AlignTop);
-    top->addWidget(m_pace, 0, Qt::AlignTop);
-    top->addWidget(m_stepBack, 0, Qt::AlignTop);
-    top->addWidget(m_freeze, 0, Qt::AlignTop);
-    top->addWidget(m_stepForward, 0, Qt::AlignTop);
+    top->addWidget(paceLabel);
+    top->addWidget(m_pace);
+    top->addStretch(1);
+    top->addWidget(m_stepBack);
+    top->addWidget(m_freeze);
+    top->addWidget(m_stepForward);
     updateStepButtons();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(top);
+    layout->addWidget(m_summary);
     layout->addWidget(splitter, 1);
 }
 
