@@ -136,7 +136,14 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
         series->attachAxis(xAxis);
         lines.append(series);
     }
-    xAxis->setRange(1, std::pow(2.0, std::ceil(std::log2(maxThreads))));
+    // Powers of two up to 256 clients; beyond, a crowd's axis would carry 14 labels ("16384")
+    // that Qt cuts to "1…" at any width a report uses, so it steps by powers of ten.
+    if (maxThreads > 256) {
+        xAxis->setBase(10);
+        xAxis->setRange(1, std::pow(10.0, std::ceil(std::log10(maxThreads))));
+    } else {
+        xAxis->setRange(1, std::pow(2.0, std::ceil(std::log2(maxThreads))));
+    }
     // Strategies a hundred times apart (batching against row locking) flatten all but the top
     // line on a linear axis: past a factor of 30, the values go on a log scale.
     QAbstractAxis* yAxis = nullptr;

@@ -7,6 +7,7 @@
 
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QLineSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
@@ -67,6 +68,23 @@ private slots:
         QCOMPARE(axis->max(), 100000.0);
         for (QAbstractSeries* series : apart->series())
             QCOMPARE(series->attachedAxes().size(), 2); // threads and orders/s
+    }
+
+    void aCrowdsScalingAxisStepsByPowersOfTen()
+    {
+        // Up to 10,000 clients: powers of two would give 15 labels ("16384") that Qt cut to
+        // "1..." in a 1000x560 PNG; the axis steps by powers of ten instead.
+        QList<SourcedResult> crowd;
+        for (int clients : { 1, 16, 256, 1000, 4000, 10000 })
+            crowd.append({ QString(), SampleResults::make(QStringLiteral("conditional"), clients, 300.0) });
+        QChartView view;
+        view.setChart(ChartFactory::ordersVersusThreads(crowd)); // the view owns it
+        auto* axis = qobject_cast<QLogValueAxis*>(view.chart()->axes(Qt::Horizontal).first());
+        QVERIFY(axis);
+        QCOMPARE(axis->base(), 10.0);
+        QCOMPARE(axis->max(), 10000.0);
+        for (QAbstractSeries* series : view.chart()->series())
+            QVERIFY(series->attachedAxes().contains(axis));
     }
 
     void svgHoldsEverySeries()
