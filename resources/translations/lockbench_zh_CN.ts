@@ -578,6 +578,12 @@ or lost an order.</source>
         <source>a thread per client</source>
         <translation>每个客户端一个线程</translation>
     </message>
+    <message numerus="yes">
+        <source>%n of the orders sold finished after the stop line, already under way when the time was up: audited, not counted in orders/s.</source>
+        <translation>
+            <numerusform>售出的订单中有 %n 个在停止线之后才完成：时间到时它们已在进行中；已计入审计，不计入 orders/s。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DeadlockParser</name>

@@ -91,6 +91,36 @@ private slots:
         QCOMPARE(entry.value(QStringLiteral("experiment")).toObject().value(QStringLiteral("skew")).toString(), QStringLiteral("zipf:1.3"));
     }
 
+    void ordersFinishingAfterTheStopAreSaidApart()
+    {
+        // 32 shoppers queue for one row held 20 ms per order: when the time is up, nearly all
+        // of them are already waiting, and their orders still finish after the stop line.
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("late.json"));
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
+                                                  QStringLiteral("--threads"), QStringLiteral("32"), QStringLiteral("--skus"),
+                                                  QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("100000"),
+                                                  QStringLiteral("--delay-ms"), QStringLiteral("20"), QStringLiteral("--duration"),
+                                                  QStringLiteral("1500ms"), QStringLiteral("--quiet"), QStringLiteral("--json"), json },
+                                                120000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject summary = QJsonDocument::fromJson(file.readAll())
+                                        .object()
+                                        .value(QStringLiteral("strategies"))
+                                        .toArray()
+                                        .first()
+                                        .toObject()
+                                        .value(QStringLiteral("summary"))
+                                        .toObject();
+        const int late = summary.value(QStringLiteral("late_orders")).toInt();
+        QVERIFY2(late > 0, qPrintable(o.all().right(2000)));
+        QVERIFY(late <= 32);
+        QVERIFY2(o.all().contains(QStringLiteral("%1 of the orders sold finished after the stop line").arg(late)),
+            qPrintable(o.all().right(2000)));
+    }
+
     void soldOutRunWritesSummaryAndSeries()
     {
         QTemporaryDir dir;
