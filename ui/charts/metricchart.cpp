@@ -5,6 +5,7 @@
 
 #include <QChart>
 #include <QCursor>
+#include <QFontMetrics>
 #include <QKeyEvent>
 #include <QLegend>
 #include <QLocale>
@@ -89,6 +90,12 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     m_xAxis->setTickInterval(timeTickInterval(1.0));
     connect(m_xAxis, &QValueAxis::rangeChanged, this, [this](qreal min, qreal max) { m_xAxis->setTickInterval(timeTickInterval(max - min)); });
     m_yAxis->setTitleText(unit);
+    // A chart squeezed low (four to a tab at 1009x677) would cut its vertical unit title to
+    // "retrie…"; the chart's own title still says what is drawn, so the unit steps aside.
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        const int needed = QFontMetrics(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) + 4;
+        m_yAxis->setTitleVisible(plot.height() >= needed);
+    });
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
     m_xAxis->setRange(0, 1);
