@@ -1,5 +1,8 @@
 #include "tests/support/lockbenchprocess.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 
 LockbenchProcess LockbenchProcess::run(const QStringList& arguments, int timeoutMs)
@@ -13,4 +16,19 @@ LockbenchProcess LockbenchProcess::run(const QStringList& arguments, int timeout
     }
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -3,
         QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError()) };
+}
+
+QJsonObject LockbenchProcess::firstSummary(const QString& jsonPath)
+{
+    QFile file(jsonPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll())
+        .object()
+        .value(QStringLiteral("strategies"))
+        .toArray()
+        .first()
+        .toObject()
+        .value(QStringLiteral("summary"))
+        .toObject();
 }

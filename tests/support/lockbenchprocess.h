@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -11,6 +12,8 @@ struct LockbenchProcess {
 
     QString all() const { return err + out; }
     static LockbenchProcess run(const QStringList& arguments, int timeoutMs = 120000);
+    // The first strategy's summary in a result file written by --json; empty when unreadable.
+    static QJsonObject firstSummary(const QString& jsonPath);
 };
 
 // For test functions that need the executable in a test binary that also runs without it
