@@ -6,6 +6,7 @@
 #include <exception>
 
 #if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #define LOCKBENCH_ASAN 1
 #endif
@@ -30,9 +31,21 @@ struct RecordedStack {
         boost::context::stack_context stack = inner.allocate();
         *size = stack.size;
         *bottom = static_cast<const char*>(stack.sp) - stack.size; // sp is the stack's top
+#ifdef LOCKBENCH_ASAN
+        // A new mapping may take the address of an old fiber's stack, whose frames AddressSanitizer
+        // still marks as redzones: a live variable there was reported as a stack-buffer-overflow.
+        __asan_unpoison_memory_region(*bottom, stack.size);
+#endif
         return stack;
     }
-    void deallocate(boost::context::stack_context& stack) noexcept { inner.deallocate(stack); }
+    void deallocate(boost::context::stack_context& stack) noexcept
+    {
+#ifdef LOCKBENCH_ASAN
+        // A finished fiber never unwinds its first frames: leave no redzone behind for the next mapping.
+        __asan_unpoison_memory_region(static_cast<char*>(stack.sp) - stack.size, stack.size);
+#endif
+        inner.deallocate(stack);
+    }
 };
 
 // The one place where a switch happens. ThreadSanitizer keeps a shadow stack of function
