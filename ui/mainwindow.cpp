@@ -295,7 +295,7 @@ void MainWindow::updateRunAction()
     if (sweepWhy.isEmpty())
         m_sweep->plan(&sweepWhy);
     m_runSweep->setEnabled(sweepWhy.isEmpty());
-    m_runSweep->setToolTip(sweepWhy.isEmpty() ? tr("Run every strategy at every thread count (Ctrl+Shift+R)") : tr("Sweep is disabled: %1").arg(sweepWhy));
+    m_runSweep->setToolTip(sweepWhy.isEmpty() ? tr("Run every strategy at every client count (Ctrl+Shift+R)") : tr("Sweep is disabled: %1").arg(sweepWhy));
     m_sweep->runButton()->setEnabled(sweepWhy.isEmpty());
     m_sweep->runButton()->setToolTip(m_runSweep->toolTip());
     m_stop->setEnabled(running);

@@ -28,7 +28,7 @@ QString description()
         "oversell audit.\n\n"
         "Commands:\n"
         "  run      run the experiment headlessly (the default when no command is given)\n"
-        "  sweep    run every strategy at every thread count of --threads 1,4,16,64\n"
+        "  sweep    run every strategy at every client count of --clients 1,4,16,64\n"
         "           (and, optionally, every value of --slots 1,8,64 or --skus\n"
         "           1,100,10000), each cell on fresh data\n\n"
         "Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).\n"
@@ -291,7 +291,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
             result.errors << QStringLiteral("--threads: ") + listError;
         }
         if (listFields.contains(QStringLiteral("slots")) && listFields.contains(QStringLiteral("skus")))
-            result.errors << tr("a sweep varies the slots or the SKU count besides the threads, not both");
+            result.errors << tr("a sweep varies the slots or the SKU count besides the clients, not both");
         for (const QString& name : { QStringLiteral("slots"), QStringLiteral("skus") }) {
             if (!listFields.contains(name))
                 continue;

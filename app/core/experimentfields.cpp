@@ -214,7 +214,7 @@ const QList<ExperimentField> kFields = {
       [](const Experiment& e) { return arrivalName(e.arrival); } },
     { QStringLiteral("client-io"), QStringLiteral("mode"),
       QT_TRANSLATE_NOOP("ExperimentFields", "How clients wait for the server: threads (an OS thread each), events (a few threads drive every "
-                                            "connection through non-blocking calls and epoll) or auto (threads up to 256 clients)."),
+                                            "connection through non-blocking calls and epoll) or auto (threads up to 4 clients)."),
       [](Experiment& e, const QString& t) { return parseEnum(t, e.clientIo, std::array { ClientIo::Auto, ClientIo::Threads, ClientIo::Events }, clientIoName); },
       [](const Experiment& e) { return clientIoName(e.clientIo); } },
     { QStringLiteral("rate"), QStringLiteral("orders/s"), QT_TRANSLATE_NOOP("ExperimentFields", "Target arrival rate for --arrival open."),

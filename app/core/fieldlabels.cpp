@@ -74,7 +74,7 @@ constexpr ValueLabel kValueLabels[] = {
     { "isolation", "serializable", QT_TRANSLATE_NOOP3("FieldLabels", "SERIALIZABLE", "isolation") },
     { "arrival", "closed", QT_TRANSLATE_NOOP3("FieldLabels", "closed loop (each client waits for its reply)", "arrival") },
     { "arrival", "open", QT_TRANSLATE_NOOP3("FieldLabels", "open loop (orders arrive at a rate)", "arrival") },
-    { "client-io", "auto", QT_TRANSLATE_NOOP3("FieldLabels", "auto (events beyond 256)", "client-io") },
+    { "client-io", "auto", QT_TRANSLATE_NOOP3("FieldLabels", "auto (events beyond 4)", "client-io") },
     { "client-io", "threads", QT_TRANSLATE_NOOP3("FieldLabels", "a thread per client", "client-io") },
     { "client-io", "events", QT_TRANSLATE_NOOP3("FieldLabels", "events (epoll)", "client-io") },
     { "deadlock-detect", "server", QT_TRANSLATE_NOOP3("FieldLabels", "as the server has it", "deadlock-detect") },

@@ -50,7 +50,7 @@ bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* e
     const long long limit = query.value(0).toLongLong();
     if (needed > limit) {
         *error = tr("the server allows %1 connections (max_connections) but this experiment needs %2; "
-                    "lower the thread count or raise max_connections")
+                    "lower the client count or raise max_connections")
                      .arg(limit)
                      .arg(needed);
         return false;
@@ -61,7 +61,7 @@ bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* e
     const long long others = std::max(0LL, query.value(1).toLongLong() - ownOpen);
     if (needed > limit - others) {
         *error = tr("the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
-                    "experiment needs %3; lower the thread count, wait for them to finish, or raise max_connections")
+                    "experiment needs %3; lower the client count, wait for them to finish, or raise max_connections")
                      .arg(limit)
                      .arg(others)
                      .arg(needed);

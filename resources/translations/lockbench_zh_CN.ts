@@ -309,8 +309,8 @@
         <translation>未知命令 %1；可用的命令有 run、sweep 和 lesson</translation>
     </message>
     <message>
-        <source>a sweep varies the slots or the SKU count besides the threads, not both</source>
-        <translation>扫描除线程数外只能再改变槽位数或 SKU 数其中之一，不能两者同时改变</translation>
+        <source>a sweep varies the slots or the SKU count besides the clients, not both</source>
+        <translation>扫描除客户端数外只能再改变槽位数或 SKU 数其中之一，不能两者同时改变</translation>
     </message>
     <message>
         <source>--report: the file name must end in .html or .pdf (got %1)</source>
@@ -339,7 +339,7 @@ oversell audit.
 
 Commands:
   run      run the experiment headlessly (the default when no command is given)
-  sweep    run every strategy at every thread count of --threads 1,4,16,64
+  sweep    run every strategy at every client count of --clients 1,4,16,64
            (and, optionally, every value of --slots 1,8,64 or --skus
            1,100,10000), each cell on fresh data
 
@@ -350,7 +350,7 @@ or lost an order.</source>
 
 命令：
   run      以无界面方式运行实验（未给出命令时的默认命令）
-  sweep    在 --threads 1,4,16,64 的每个线程数下运行每个策略（还可选择遍历
+  sweep    在 --clients 1,4,16,64 的每个客户端数下运行每个策略（还可选择遍历
            --slots 1,8,64 或 --skus 1,100,10000 的每个取值），每个组合都使用全新数据
 
 策略：%1；all（除两个双 SKU 死锁演示外的所有策略）或 deadlocks（即这两个）。
@@ -1171,8 +1171,8 @@ or lost an order.</source>
         <translation>客户端数，每个一条连接（1..20,000；--client-io threads 时为 1..1,024）。</translation>
     </message>
     <message>
-        <source>How clients wait for the server: threads (an OS thread each), events (a few threads drive every connection through non-blocking calls and epoll) or auto (threads up to 256 clients).</source>
-        <translation>客户端如何等待服务器：threads（每个客户端一个操作系统线程）、events（少数几个线程通过非阻塞调用和 epoll 驱动所有连接）或 auto（256 个客户端以内用线程）。</translation>
+        <source>How clients wait for the server: threads (an OS thread each), events (a few threads drive every connection through non-blocking calls and epoll) or auto (threads up to 4 clients).</source>
+        <translation>客户端如何等待服务器：threads（每个客户端一个操作系统线程）、events（少数几个线程通过非阻塞调用和 epoll 驱动所有连接）或 auto（4 个客户端以内用线程）。</translation>
     </message>
 </context>
 <context>
@@ -1565,9 +1565,9 @@ or lost an order.</source>
         <translation>每个客户端一个线程</translation>
     </message>
     <message>
-        <source>auto (events beyond 256)</source>
+        <source>auto (events beyond 4)</source>
         <comment>client-io</comment>
-        <translation>自动（超过 256 个用事件）</translation>
+        <translation>自动（超过 4 个用事件）</translation>
     </message>
     <message>
         <source>events (epoll)</source>
@@ -1736,12 +1736,12 @@ or lost an order.</source>
         <translation>无法创建数据库 %1（该账户是否具有 CREATE 权限？）：%2</translation>
     </message>
     <message>
-        <source>the server allows %1 connections (max_connections) but this experiment needs %2; lower the thread count or raise max_connections</source>
-        <translation>服务器允许 %1 个连接（max_connections），但本实验需要 %2 个；请减少线程数或调高 max_connections</translation>
+        <source>the server allows %1 connections (max_connections) but this experiment needs %2; lower the client count or raise max_connections</source>
+        <translation>服务器允许 %1 个连接（max_connections），但本实验需要 %2 个；请减少客户端数或调高 max_connections</translation>
     </message>
     <message>
-        <source>the server allows %1 connections (max_connections), other clients hold %2 of them, and this experiment needs %3; lower the thread count, wait for them to finish, or raise max_connections</source>
-        <translation>服务器允许 %1 个连接（max_connections），其他客户端占用了其中 %2 个，而本实验需要 %3 个；请减少线程数、等待它们结束，或调高 max_connections</translation>
+        <source>the server allows %1 connections (max_connections), other clients hold %2 of them, and this experiment needs %3; lower the client count, wait for them to finish, or raise max_connections</source>
+        <translation>服务器允许 %1 个连接（max_connections），其他客户端占用了其中 %2 个，而本实验需要 %3 个；请减少客户端数、等待它们结束，或调高 max_connections</translation>
     </message>
     <message>
         <source>the server is not answering</source>
@@ -2565,8 +2565,8 @@ or lost an order.</source>
         <translation>无法运行：%1</translation>
     </message>
     <message>
-        <source>Run every strategy at every thread count (Ctrl+Shift+R)</source>
-        <translation>在每个线程数下运行每个策略（Ctrl+Shift+R）</translation>
+        <source>Run every strategy at every client count (Ctrl+Shift+R)</source>
+        <translation>在每个客户端数下运行每个策略（Ctrl+Shift+R）</translation>
     </message>
     <message>
         <source>Sweep is disabled: %1</source>
@@ -4657,8 +4657,8 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>SKU 数</translation>
     </message>
     <message>
-        <source>A sweep runs every selected strategy at every thread count, each cell on fresh data and with the experiment&apos;s other settings; set a warm-up in the experiment to leave the start of each cell out of the figures. The Scaling tab draws the curves as cells finish.</source>
-        <translation>扫描会在每个线程数下运行每个所选策略，每个组合都使用全新数据，并沿用实验的其他设置；在实验中设置预热，可将每个组合开始阶段的数据排除在外。“扩展性”选项卡会在各组合完成时绘制曲线。</translation>
+        <source>A sweep runs every selected strategy at every client count, each cell on fresh data and with the experiment&apos;s other settings; set a warm-up in the experiment to leave the start of each cell out of the figures. The Scaling tab draws the curves as cells finish.</source>
+        <translation>扫描会在每个客户端数下运行每个所选策略，每个组合都使用全新数据，并沿用实验的其他设置；在实验中设置预热，可将每个组合开始阶段的数据排除在外。“扩展性”选项卡会在各组合完成时绘制曲线。</translation>
     </message>
     <message>
         <source>Also vary</source>

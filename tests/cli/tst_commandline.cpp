@@ -282,7 +282,7 @@ private slots:
         QVERIFY2(cli.action != CommandLine::Action::Fail, qPrintable(refusal(cli)));
     }
 
-    // --repeat interleaves the strategies, in a run as in a sweep, and is in --help.
+    // --clients is --threads by another name; auto picks how the clients wait.
     void clientsIsAnotherNameForThreads()
     {
         const CommandLine cli = parse({ QStringLiteral("run"), QStringLiteral("--clients"), QStringLiteral("10000"), QStringLiteral("--client-io"),
@@ -290,16 +290,23 @@ private slots:
         QVERIFY2(cli.errors.isEmpty(), qPrintable(cli.errors.join(QLatin1Char('\n'))));
         QCOMPARE(cli.experiment.threads, 10000);
         QCOMPARE(cli.experiment.clientIo, ClientIo::Events);
-        // Left to choose, 10,000 clients are fibers on one thread per core; 32 get a thread each.
+        // Left to choose, 10,000 clients, and 32 too, are fibers on one thread per core; up to
+        // 4 clients get a thread each.
         Experiment e = cli.experiment;
         e.clientIo = ClientIo::Auto;
         QCOMPARE(effectiveClientIo(e), ClientIo::Events);
         QCOMPARE(clientThreadCount(e, 2), 2);
         e.threads = 32;
+        QCOMPARE(effectiveClientIo(e), ClientIo::Events);
+        QCOMPARE(clientThreadCount(e, 2), 2);
+        e.threads = 4;
         QCOMPARE(effectiveClientIo(e), ClientIo::Threads);
-        QCOMPARE(clientThreadCount(e, 2), 32);
+        QCOMPARE(clientThreadCount(e, 2), 4);
+        e.threads = 1;
+        QCOMPARE(clientThreadCount(e, 2), 1);
     }
 
+    // --repeat interleaves the strategies, in a run as in a sweep, and is in --help.
     void repeatPlansInterleavedRuns()
     {
         const CommandLine run = parse({ QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("3"), QStringLiteral("--strategy"),

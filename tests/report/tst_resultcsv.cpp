@@ -231,8 +231,8 @@ private slots:
                 { "server_cpu_s", "2.5" },
                 { "cpu_wall_s", "10.75" },
                 { "cores", "2" },
-                { "client_io", "threads" },
-                { "client_threads", "24" }, // a thread per client: 24 clients
+                { "client_io", "events" }, // auto: 24 clients are fibers
+                { "client_threads", "2" }, // on a thread per core
                 { "longest_lock_queue", "13" },
                 { "lock_inspector_error", "no PROCESS privilege" },
                 { "errors_deadlock", "601" },

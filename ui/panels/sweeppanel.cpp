@@ -22,7 +22,7 @@ SweepPanel::SweepPanel(QWidget* parent)
     m_values->setPlaceholderText(QStringLiteral("1,8,64"));
     m_values->setEnabled(false);
     m_message->setWordWrap(true);
-    auto* explanation = new QLabel(tr("A sweep runs every selected strategy at every thread count, each cell on fresh data and "
+    auto* explanation = new QLabel(tr("A sweep runs every selected strategy at every client count, each cell on fresh data and "
                                       "with the experiment's other settings; set a warm-up in the experiment to leave the "
                                       "start of each cell out of the figures. The Scaling tab draws the curves as cells finish."),
                                    this);
