@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <mysql.h>
+#include <unistd.h>
 
 namespace {
 
@@ -75,6 +76,17 @@ private slots:
         QCOMPARE(connection.queryInt(QStringLiteral("SELECT @@port")).value_or(-1), static_cast<std::int64_t>(server.port()));
         QCOMPARE(connection.queryInt(QStringLiteral("SELECT @@bind_address = '127.0.0.1'")).value_or(-1), 1);
         QCOMPARE(server.version(), selectVersion(connection));
+    }
+
+    void serverRunsInASessionOfItsOwn()
+    {
+        // Linux shares the CPU between sessions first: in the lab's, the server's threads
+        // and the clients' would compete one by one.
+        const qint64 pid = ServerFixture::server().serverPid();
+        QVERIFY(pid > 0);
+        const pid_t session = ::getsid(static_cast<pid_t>(pid));
+        QCOMPARE(static_cast<qint64>(session), pid);
+        QVERIFY(session != ::getsid(0));
     }
 
     void secondLabOnTheSameDataIsRefused()
