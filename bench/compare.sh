@@ -13,7 +13,8 @@
 # hot SKU), with a stock that never sells out, and by default without an fsync per commit
 # (--flush-log). Each pair runs --repetitions times, the order of the two flipping every
 # time; the table shows the medians of orders/s and lockbench/sysbench, against the goal of
-# 1.10, and the lab's own CPU time per order against sysbench's, against the goal of 0.6 from 32 clients on.
+# 1.10, and the lab's own CPU time per order against sysbench's, against the goal of 0.6
+# from 32 clients on.
 # Before measuring, it checks that both create the same tables (SHOW CREATE TABLE) and send
 # the same statements per order (the server's general log, values left out).
 set -euo pipefail
