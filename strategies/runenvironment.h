@@ -3,6 +3,7 @@
 #include "app/core/experiment.h"
 #include "app/db/connectionparams.h"
 #include "app/db/mysqlconnection.h"
+#include "app/fiber/clientwait.h"
 #include "strategies/runerrorlog.h"
 #include "strategies/workercounters.h"
 
@@ -42,6 +43,9 @@ public:
     }
     bool stopRequested() const { return m_stop.load(std::memory_order_relaxed); }
     RunErrorLog& errors() { return m_errors; }
+    // Turns for opening a session: 10,000 clients connecting at once keep the last handshakes
+    // waiting past the connect timeout, a few dozen at a time each take a moment.
+    ClientWait::Semaphore& sessionOpenings() { return m_sessionOpenings; }
 
     // The server went away: workers stop trying to reconnect, and the run ends at once.
     void markServerLost() { m_serverLost.store(true); }
@@ -152,6 +156,7 @@ private:
     std::atomic<int> m_nextClient { 0 };
     const std::atomic<bool>& m_stop;
     RunErrorLog m_errors;
+    ClientWait::Semaphore m_sessionOpenings { 64 };
     std::atomic<bool> m_serverLost { false };
     std::atomic<bool> m_serverSilent { false };
     std::atomic<bool> m_failed { false };

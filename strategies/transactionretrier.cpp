@@ -35,13 +35,16 @@ bool TransactionRetrier::connect(QString* error)
 {
     m_node = m_environment.nextClientNode();
     m_params = m_environment.params().onNode(m_node);
-    if (!openOnSomeNode()) {
-        *error = tr("cannot connect to %1: %2")
-                     .arg(m_params.endpoint(), m_connection.lastError().toString());
-        return false;
+    {
+        const ClientWait::Permit turn(m_environment.sessionOpenings());
+        if (!openOnSomeNode()) {
+            *error = tr("cannot connect to %1: %2")
+                         .arg(m_params.endpoint(), m_connection.lastError().toString());
+            return false;
+        }
+        if (setUpSession(error))
+            return true;
     }
-    if (setUpSession(error))
-        return true;
     // Killed while it prepared its statements (the server is there: it just accepted the
     // connection): set up again on a new one rather than fail the run.
     if (m_connection.ping() || !reconnect())
@@ -222,10 +225,7 @@ bool TransactionRetrier::reconnect()
             ClientWait::sleepFor(milliseconds(50));
             continue;
         }
-        QString error;
-        if (!openOnSomeNode())
-            m_reconnectError = m_connection.lastError();
-        else if (setUpSession(&error))
+        if (openTakingTurns())
             return true;
         // The server answers but refuses this account (a revoked privilege, a dropped user or
         // database): waiting will not change that, and the run ends with the server's reason.
@@ -239,6 +239,18 @@ bool TransactionRetrier::reconnect()
         ++round;
     }
     return false;
+}
+
+bool TransactionRetrier::openTakingTurns()
+{
+    // After a restart every client reconnects at once, as at the start of a run.
+    const ClientWait::Permit turn(m_environment.sessionOpenings());
+    QString error;
+    if (!openOnSomeNode()) {
+        m_reconnectError = m_connection.lastError();
+        return false;
+    }
+    return setUpSession(&error);
 }
 
 bool TransactionRetrier::openOnSomeNode()

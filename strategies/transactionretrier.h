@@ -55,6 +55,7 @@ public:
 private:
     bool setUpSession(QString* error);
     bool reconnect();
+    bool openTakingTurns(); // connects and sets the session up, in turn with the other clients
     std::optional<bool> isCommitted(std::int64_t requestId);
     std::optional<bool> probeCommitted(std::int64_t requestId);
     void backoff(int attempt);

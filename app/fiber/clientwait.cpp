@@ -95,4 +95,47 @@ void Gate::wait()
     m_open.wait(false, std::memory_order_acquire);
 }
 
+void Semaphore::acquire()
+{
+    std::unique_lock lock(m_mutex);
+    if (m_free > 0) {
+        --m_free;
+        return;
+    }
+    // release() hands its permit straight to the first waiter.
+    Waiter waiter;
+    if (FiberScheduler* scheduler = FiberScheduler::current()) {
+        waiter.scheduler = scheduler;
+        waiter.parked = scheduler->parking();
+        m_waiting.push_back(&waiter);
+        lock.unlock();
+        scheduler->park(); // a wake that came first counts
+        return;
+    }
+    m_waiting.push_back(&waiter);
+    m_handedOver.wait(lock, [&] { return waiter.granted; });
+}
+
+void Semaphore::release()
+{
+    std::unique_lock lock(m_mutex);
+    if (m_waiting.empty()) {
+        ++m_free;
+        return;
+    }
+    Waiter* next = m_waiting.front();
+    m_waiting.pop_front();
+    if (next->scheduler == nullptr) {
+        // Granted under the lock: the thread cannot see it, return and end its waiter before
+        // the notification is done with the condition variable, which is ours.
+        next->granted = true;
+        m_handedOver.notify_all();
+        return;
+    }
+    FiberScheduler* scheduler = next->scheduler;
+    FiberScheduler::Parked* parked = next->parked;
+    lock.unlock();
+    scheduler->wake(parked);
+}
+
 } // namespace ClientWait

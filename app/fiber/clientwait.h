@@ -4,7 +4,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <mutex>
 #include <vector>
 
@@ -49,6 +51,44 @@ private:
     std::atomic<bool> m_open { false };
     std::mutex m_mutex;
     std::vector<std::pair<FiberScheduler*, FiberScheduler::Parked*>> m_parked;
+};
+
+// At most a number of holders at once; fibers and threads wait their turn in arrival order.
+class Semaphore {
+public:
+    explicit Semaphore(int permits)
+        : m_free(permits)
+    {
+    }
+    void acquire();
+    void release();
+
+private:
+    struct Waiter {
+        FiberScheduler* scheduler = nullptr; // a fiber's, which release() wakes; a thread waits on m_handedOver
+        FiberScheduler::Parked* parked = nullptr;
+        bool granted = false;
+    };
+    std::mutex m_mutex;
+    std::condition_variable m_handedOver;
+    int m_free;
+    std::deque<Waiter*> m_waiting;
+};
+
+// Holds a permit of `semaphore` for as long as it lives.
+class Permit {
+public:
+    explicit Permit(Semaphore& semaphore)
+        : m_semaphore(semaphore)
+    {
+        m_semaphore.acquire();
+    }
+    ~Permit() { m_semaphore.release(); }
+    Permit(const Permit&) = delete;
+    Permit& operator=(const Permit&) = delete;
+
+private:
+    Semaphore& m_semaphore;
 };
 
 } // namespace ClientWait

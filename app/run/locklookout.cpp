@@ -43,8 +43,9 @@ void LockLookout::inspect(std::int64_t elapsedMs, double elapsedS, StrategyResul
     locks.strategy = m_strategyId;
     locks.elapsedS = elapsedS;
     result.longestLockQueue = std::max(result.longestLockQueue, locks.longestQueue());
-    if (!locks.error.isEmpty())
-        result.inspectorError = locks.error;
+    // What the inspector can do now: a look that failed while the server was silent (its
+    // connection is cut then) says nothing once it reads the tables again.
+    result.inspectorError = locks.error;
     if (observer.locks)
         observer.locks(locks);
 }

@@ -182,6 +182,45 @@ private slots:
         QCOMPARE(passed.load(), kFibers);
         gate.wait(); // open already: a thread passes at once
     }
+
+    void aSemaphoreLetsNoMoreThanItsPermitsInAtOnce()
+    {
+        // Clients opening their connections take turns, fibers on two threads and a plain
+        // thread among them: never more than the permits inside, and every one gets in.
+        constexpr int kPermits = 3;
+        constexpr int kFibers = 200;
+        ClientWait::Semaphore semaphore(kPermits);
+        std::atomic<int> inside { 0 };
+        std::atomic<int> mostInside { 0 };
+        std::atomic<int> done { 0 };
+        const auto enter = [&] {
+            const ClientWait::Permit permit(semaphore);
+            const int now = inside.fetch_add(1) + 1;
+            int most = mostInside.load();
+            while (now > most && !mostInside.compare_exchange_weak(most, now)) { }
+            ClientWait::sleepFor(200us);
+            inside.fetch_sub(1);
+            done.fetch_add(1);
+        };
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 2; ++t) {
+            threads.emplace_back([&, t] {
+                FiberScheduler scheduler;
+                for (int i = t; i < kFibers; i += 2)
+                    scheduler.spawn(enter);
+                scheduler.run();
+            });
+        }
+        threads.emplace_back([&] {
+            for (int i = 0; i < 20; ++i)
+                enter();
+        });
+        for (std::thread& thread : threads)
+            thread.join();
+        QCOMPARE(done.load(), kFibers + 20);
+        QCOMPARE(mostInside.load(), kPermits); // they did overlap, up to the limit
+        QCOMPARE(inside.load(), 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFiberScheduler)
