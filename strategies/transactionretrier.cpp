@@ -37,6 +37,12 @@ bool TransactionRetrier::connect(QString* error)
     m_params = m_environment.params().onNode(m_node);
     {
         const ClientWait::Permit turn(m_environment.sessionOpenings());
+        // Another client could not open its session: the run will not start, and a server that
+        // does not answer would hold each turn for the connect timeout.
+        if (m_environment.runFailed() || m_environment.stopRequested()) {
+            *error = tr("not connected: the run is not starting");
+            return false;
+        }
         if (!openOnSomeNode()) {
             *error = tr("cannot connect to %1: %2")
                          .arg(m_params.endpoint(), m_connection.lastError().toString());

@@ -145,8 +145,10 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
     std::unique_ptr<OrderSession> session = m_strategy.openSession(m_environment, counters, &error);
     if (!session) {
         std::lock_guard lock(m_errorMutex);
-        if (m_firstError.isEmpty())
+        if (m_firstError.isEmpty()) {
             m_firstError = QCoreApplication::translate("ClientPool", "client %1: %2").arg(index).arg(error);
+            m_environment.failRun(m_firstError); // the clients still waiting for their turn give up
+        }
     }
     m_ready.fetch_add(1);
     m_go.wait();

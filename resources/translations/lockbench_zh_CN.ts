@@ -4928,6 +4928,10 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>cannot learn whether request %1 committed</source>
         <translation>无法得知请求 %1 是否已提交</translation>
     </message>
+    <message>
+        <source>not connected: the run is not starting</source>
+        <translation>未连接：本次运行不会开始</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>
