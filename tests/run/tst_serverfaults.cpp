@@ -36,6 +36,21 @@ Experiment longRun(int threads)
     return e;
 }
 
+// An account allowed `connections` at once, on a database of its own named after it.
+ConnectionParams limitedAccount(MysqlConnection& admin, const QString& user, int connections)
+{
+    const QString database = QStringLiteral("lockbench_") + user;
+    const bool created = admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'localhost' IDENTIFIED BY 'p' "
+                                                      "WITH MAX_USER_CONNECTIONS %2").arg(user).arg(connections))
+        && admin.execute(QStringLiteral("GRANT ALL ON %1.* TO '%2'@'localhost'").arg(database, user));
+    if (!created)
+        qFatal("cannot create the account %s: %s", qPrintable(user), qPrintable(admin.lastError().toString()));
+    ConnectionParams params = ServerFixture::params(database);
+    params.user = user;
+    params.password = QStringLiteral("p");
+    return params;
+}
+
 } // namespace
 
 class TestServerFaults : public QObject {
@@ -310,14 +325,9 @@ private slots:
         // clients that got one must not wait for the others forever.
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral(
-            "CREATE USER IF NOT EXISTS 'fewconn'@'localhost' IDENTIFIED BY 'f' WITH MAX_USER_CONNECTIONS 12")));
-        QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_few.* TO 'fewconn'@'localhost'")));
-        ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_few"));
-        params.user = QStringLiteral("fewconn");
-        params.password = QStringLiteral("f");
+        const ConnectionParams params = limitedAccount(admin, QStringLiteral("fewconn"), 12);
         Experiment e = ServerFixture::soldOutExperiment(100);
-        e.database = QStringLiteral("lockbench_few");
+        e.database = params.database;
         e.threads = 16;
 
         BackgroundRun run(QStringLiteral("pessimistic"), e, params);
@@ -336,14 +346,9 @@ private slots:
         // server that does not answer, each turn would last the connect timeout).
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral(
-            "CREATE USER IF NOT EXISTS 'fewturns'@'localhost' IDENTIFIED BY 'f' WITH MAX_USER_CONNECTIONS 8")));
-        QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_turns.* TO 'fewturns'@'localhost'")));
-        ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_turns"));
-        params.user = QStringLiteral("fewturns");
-        params.password = QStringLiteral("f");
+        const ConnectionParams params = limitedAccount(admin, QStringLiteral("fewturns"), 8);
         Experiment e = ServerFixture::soldOutExperiment(100);
-        e.database = QStringLiteral("lockbench_turns");
+        e.database = params.database;
         e.threads = 2000;
         e.clientIo = ClientIo::Events;
 
