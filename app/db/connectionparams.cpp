@@ -76,6 +76,18 @@ ConnectionParams ConnectionParams::onNode(int index) const
     params.port = nodes[index].port;
     params.socket = nodes[index].socket;
     params.nodes.clear(); // one node's connection; the cluster stays in the run's parameters
+    params.extraPort = 0; // node 1's, not this node's
+    return params;
+}
+
+ConnectionParams ConnectionParams::outsideThreadPool() const
+{
+    if (extraPort <= 0)
+        return *this;
+    ConnectionParams params = *this;
+    params.socket.clear();
+    params.host = QStringLiteral("127.0.0.1");
+    params.port = extraPort;
     return params;
 }
 

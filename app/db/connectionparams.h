@@ -23,6 +23,12 @@ public:
     // permission to change server-wide knobs such as innodb_flush_log_at_trx_commit.
     QString embeddedErrorLog;
     qint64 embeddedPid = 0; // its process, whose CPU time a run reports
+    // MariaDB's extra_port on the same host (0: none): a thread of its own serves each of its
+    // connections, outside the thread pool, where thousands of clients' statements queue.
+    int extraPort = 0;
+    // These parameters aimed at the extra port when the server has one, else unchanged: for
+    // the lab's heartbeat, which must hear a busy server answer as fast as an idle one.
+    ConnectionParams outsideThreadPool() const;
     bool isEmbedded() const { return !embeddedErrorLog.isEmpty(); }
     // A cluster's nodes, in order (node 1 first), when the server is more than one: the lab's
     // own Galera cluster or a URL that lists several hosts. host, port and socket are then node

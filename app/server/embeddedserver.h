@@ -65,6 +65,7 @@ private:
     std::unique_ptr<QProcess> m_process;
     QString m_socketPath;
     int m_port = 0;
+    int m_extraPort = 0; // MariaDB's: the heartbeat's way past the thread pool's queue
     QString m_version;
     qint64 m_lastStartMs = 0;
     QStringList m_extraArguments;

@@ -47,6 +47,17 @@ int free(int wanted)
     return port;
 }
 
+int freeBesides(int taken, int wanted)
+{
+    // A port left unbound may be handed out again; a few tries find another.
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        const int port = free(attempt == 0 ? wanted : 0);
+        if (port != taken)
+            return port;
+    }
+    return 0;
+}
+
 std::vector<int> distinct(int count)
 {
     std::vector<int> ports;

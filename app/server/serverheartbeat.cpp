@@ -11,6 +11,9 @@ namespace {
 // is not mistaken for a silent one.
 constexpr int kTimeoutS = 1;
 constexpr qint64 kTimeoutMs = 900;
+// Client-side error codes (CR_*): the server said nothing. Anything else is its own answer.
+constexpr unsigned int kFirstClientError = 2000;
+constexpr unsigned int kLastClientError = 2999;
 
 // The process is gone: no such process, or a zombie its parent has not reaped yet.
 bool processGone(qint64 pid)
@@ -30,6 +33,7 @@ bool processGone(qint64 pid)
 
 ServerHeartbeat::ServerHeartbeat(ConnectionParams params)
     : m_params(std::move(params))
+    , m_outsidePool(m_params.outsideThreadPool())
 {
     m_connection.setTimeouts(kTimeoutS, kTimeoutS);
 }
@@ -47,7 +51,7 @@ ServerHeartbeat::Health ServerHeartbeat::check(QString* why)
         m_connection.close();
         return Health::Silent;
     }
-    if (m_connection.open(m_params, false))
+    if (reopen())
         return Health::Answering;
     *why = m_connection.lastError().toString();
     m_connection.close();
@@ -55,4 +59,18 @@ ServerHeartbeat::Health ServerHeartbeat::check(QString* why)
     if (m_params.embeddedPid > 0 && processGone(m_params.embeddedPid))
         return Health::Gone;
     return Health::Silent;
+}
+
+bool ServerHeartbeat::reopen()
+{
+    if (m_connection.open(m_outsidePool, false))
+        return true;
+    // A server that refuses the extra port (its few connections taken) answers all the same;
+    // the heartbeat then joins the clients in the pool.
+    const unsigned int code = m_connection.lastError().code;
+    const bool serverAnswered = code != 0 && (code < kFirstClientError || code > kLastClientError);
+    if (!serverAnswered || m_params.extraPort == 0 || m_outsidePool.port != m_params.extraPort)
+        return false;
+    m_outsidePool = m_params;
+    return m_connection.open(m_params, false);
 }

@@ -22,6 +22,9 @@ public:
     void abortFromAnyThread() const { m_connection.abortFromAnyThread(); }
 
 private:
+    bool reopen();
+
     ConnectionParams m_params;
+    ConnectionParams m_outsidePool; // the extra port, while the server lets the heartbeat in there
     MysqlConnection m_connection;
 };

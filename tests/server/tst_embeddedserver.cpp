@@ -3,6 +3,7 @@
 #include "app/db/mysqlconnection.h"
 #include "app/server/embeddedserver.h"
 #include "app/server/servercheck.h"
+#include "app/server/serverheartbeat.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
@@ -11,6 +12,7 @@
 #include <QtTest>
 
 #include <mysql.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -87,6 +89,48 @@ private slots:
         const pid_t session = ::getsid(static_cast<pid_t>(pid));
         QCOMPARE(static_cast<qint64>(session), pid);
         QVERIFY(session != ::getsid(0));
+    }
+
+    void heartbeatHearsAServerWhosePoolIsBusy()
+    {
+        // A pool of one thread, held by one long statement: what goes through the pool waits
+        // for it, as thousands of clients' first statements make the heartbeat wait. The
+        // heartbeat's way in, the extra port, has a thread of its own.
+        QTemporaryDir root;
+        EmbeddedServer server(root.path());
+        server.setExtraArguments({ QStringLiteral("--thread-pool-size=1"), QStringLiteral("--thread-pool-max-threads=1") });
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const ConnectionParams params = server.connectionParams();
+        QVERIFY(params.extraPort > 0);
+        QVERIFY(params.extraPort != server.port());
+        MysqlConnection outside;
+        QVERIFY2(outside.open(params.outsideThreadPool(), false), qPrintable(outside.lastError().toString()));
+        QCOMPARE(outside.queryInt(QStringLiteral("SELECT @@extra_port")).value_or(-1), static_cast<std::int64_t>(params.extraPort));
+
+        std::thread busy([&params] {
+            MysqlConnection connection;
+            if (connection.open(params, false))
+                connection.execute(QStringLiteral("SELECT SLEEP(4)"));
+        });
+        const auto sleeping = [&outside] {
+            return outside.queryInt(QStringLiteral(
+                       "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO = 'SELECT SLEEP(4)'")).value_or(0);
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(sleeping(), std::int64_t(1), 3000);
+
+        ConnectionParams throughThePool = params;
+        throughThePool.extraPort = 0;
+        ServerHeartbeat pooled(throughThePool);
+        ServerHeartbeat heartbeat(params);
+        QString why;
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(heartbeat.check(&why), ServerHeartbeat::Health::Answering);
+        const qint64 answeredMs = clock.elapsed();
+        QCOMPARE(pooled.check(&why), ServerHeartbeat::Health::Silent);
+        busy.join();
+        qInfo("with the pool busy, the heartbeat heard the server in %lld ms; through the pool: %s", answeredMs, qPrintable(why));
     }
 
     void secondLabOnTheSameDataIsRefused()
