@@ -22,6 +22,8 @@ namespace {
 // A joiner receives the donor's whole data directory: on loopback, seconds; on a slow disk, more.
 constexpr int kSyncTimeoutMs = 180000;
 constexpr int kSyncPollMs = 200;
+// Group communication, state transfer, incremental transfer, SQL, and the extra port.
+constexpr int kPortsPerNode = 5;
 
 // Galera's transfer of state runs an rsync daemon, which drops root's rights to "nobody": a
 // joiner's data directory must be that user's to write. mariadbd, as root, reads it all the same.
@@ -86,18 +88,20 @@ bool EmbeddedCluster::start(QString* error, const Progress& progress)
     }
     // Every port of every node is known before the first starts: each node's address names them
     // all. They are taken in one go, so that no two coincide (a joiner whose state-transfer port
-    // was its own group port could not receive the state), the servers' own ports among them.
-    const std::vector<int> free = LoopbackPort::distinct(4 * nodeCount());
+    // was its own group port could not receive the state), the servers' own two among them.
+    const std::vector<int> free = LoopbackPort::distinct(kPortsPerNode * nodeCount());
     if (free.empty()) {
         *error = tr("no free loopback ports for %1 cluster nodes").arg(nodeCount());
         return false;
     }
     m_ports.clear();
     for (int node = 1; node <= nodeCount(); ++node) {
-        const std::size_t first = static_cast<std::size_t>(4 * (node - 1));
+        const std::size_t first = static_cast<std::size_t>(kPortsPerNode * (node - 1));
         m_ports << Ports { free[first], free[first + 1], free[first + 2] };
-        if (server(node).port() == 0) // a restarted node keeps the port its clients know
+        if (server(node).port() == 0) { // a restarted node keeps the ports its clients know
             server(node).setPort(free[first + 3]);
+            server(node).setExtraPort(free[first + 4]);
+        }
     }
     for (int node = 1; node <= nodeCount(); ++node) {
         if (progress)

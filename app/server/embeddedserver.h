@@ -35,6 +35,7 @@ public:
     void setExtraArguments(const QStringList& arguments) { m_extraArguments = arguments; }
     // The port to listen on, when still free at start(); by default any free port.
     void setPort(int port) { m_port = port; }
+    void setExtraPort(int port) { m_extraPort = port; } // likewise, MariaDB's extra_port
     void stop();
     bool isRunning() const;
     // Started, and then ended without stop(): killed or crashed.
