@@ -26,8 +26,8 @@ QString PessimisticNowaitStrategy::explanation() const
         "the SKU's row, the statement fails at once (3572 on MySQL 8, 1205 on MariaDB) instead of "
         "queueing, the client rolls back, backs off a few milliseconds and tries again. No transaction "
         "waits in the server, so no waiter list grows and no deadlock can form on the row; the price is "
-        "retries, which the Errors tab counts as 3572, and orders that give up after 200 of them on a "
-        "very hot row. The row still passes one order at a time: NOWAIT moves the queue, it does not "
+        "retries, which the Errors tab counts as 3572, and orders that give up after 200 of them (or "
+        "max-retries, when that is more) on a very hot row. The row still passes one order at a time: NOWAIT moves the queue, it does not "
         "remove it.");
 }
 

@@ -177,8 +177,13 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             m_connection.rollback();
         }
 
-        if (++errorRetries > kMaxErrorRetries) {
-            m_environment.errors().report(result.error, tr("gave up after %1 retries").arg(kMaxErrorRetries));
+        // A NOWAIT refusal is a lost race, as a version conflict is: retried as often as the
+        // experiment allows (max-retries), and never less often than any other error.
+        const int retryLimit = errorClass == ErrorClass::LockNowait
+            ? std::max(kMaxErrorRetries, m_environment.experiment().maxRetries)
+            : kMaxErrorRetries;
+        if (++errorRetries > retryLimit) {
+            m_environment.errors().report(result.error, tr("gave up after %1 retries").arg(retryLimit));
             return OrderOutcome::Failed;
         }
         WorkerCounters::add(m_counters.retries, 1);

@@ -254,7 +254,7 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("writers"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Queued strategy: writer connections draining the per-SKU queues (1..256)."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.writers); },
       [](const Experiment& e) { return QString::number(e.writers); } },
-    { QStringLiteral("max-retries"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Optimistic strategy: version conflicts before an order gives up."),
+    { QStringLiteral("max-retries"), QStringLiteral("n"), QT_TRANSLATE_NOOP("ExperimentFields", "Optimistic strategy: version conflicts before an order gives up; pessimistic-nowait: refusals, when more than 200."),
       [](Experiment& e, const QString& t) { return parseInt(t, e.maxRetries); },
       [](const Experiment& e) { return QString::number(e.maxRetries); } },
     { QStringLiteral("sample-ms"), QStringLiteral("ms"), QT_TRANSLATE_NOOP("ExperimentFields", "Metrics sampling interval (50..10000)."),

@@ -1083,8 +1083,8 @@ or lost an order.</source>
         <translation>queued 策略：处理各 SKU 队列的写入连接数（1..256）。</translation>
     </message>
     <message>
-        <source>Optimistic strategy: version conflicts before an order gives up.</source>
-        <translation>optimistic 策略：订单放弃之前允许的版本冲突次数。</translation>
+        <source>Optimistic strategy: version conflicts before an order gives up; pessimistic-nowait: refusals, when more than 200.</source>
+        <translation>optimistic 策略：订单放弃之前允许的版本冲突次数；pessimistic-nowait：被拒绝的次数（大于 200 时生效）。</translation>
     </message>
     <message>
         <source>Metrics sampling interval (50..10000).</source>
@@ -4262,8 +4262,8 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>该 SKU 的库存被分摊到 N 个槽位行上，就像把一个 Redis 键拆分成多个子键。每次售卖用 UPDATE … WHERE slot = ? AND stock &gt;= n 从一个随机槽位中扣减，因此同一 SKU 的并发售卖大多锁住的是不同的行。当某个槽位耗尽时，售卖会转到仍有足够库存的槽位（先用 SKIP LOCKED，再等待）。代价是：临近结束时，零散留在各个小槽位中的库存可能导致订单被拒绝，尽管总库存仍能满足它；而且库存需要不时重新分配。</translation>
     </message>
     <message>
-        <source>As pessimistic, but the lock is taken with FOR UPDATE NOWAIT: when another transaction holds the SKU&apos;s row, the statement fails at once (3572 on MySQL 8, 1205 on MariaDB) instead of queueing, the client rolls back, backs off a few milliseconds and tries again. No transaction waits in the server, so no waiter list grows and no deadlock can form on the row; the price is retries, which the Errors tab counts as 3572, and orders that give up after 200 of them on a very hot row. The row still passes one order at a time: NOWAIT moves the queue, it does not remove it.</source>
-        <translation>与 pessimistic 相同，但用 FOR UPDATE NOWAIT 加锁：当另一个事务持有该 SKU 的行时，语句会立即失败（MySQL 8 上为 3572，MariaDB 上为 1205），而不是排队等待；客户端随即回滚，退避几毫秒后重试。没有事务在服务器中等待，因此锁等待队列不会增长，该行上也不会形成死锁；代价是重试（“错误”选项卡将其计为 3572），以及在极热的行上重试 200 次后仍未成功而放弃的订单。该行仍然一次只放行一个订单：NOWAIT 只是把队列转移了，并没有消除它。</translation>
+        <source>As pessimistic, but the lock is taken with FOR UPDATE NOWAIT: when another transaction holds the SKU&apos;s row, the statement fails at once (3572 on MySQL 8, 1205 on MariaDB) instead of queueing, the client rolls back, backs off a few milliseconds and tries again. No transaction waits in the server, so no waiter list grows and no deadlock can form on the row; the price is retries, which the Errors tab counts as 3572, and orders that give up after 200 of them (or max-retries, when that is more) on a very hot row. The row still passes one order at a time: NOWAIT moves the queue, it does not remove it.</source>
+        <translation>与 pessimistic 相同，但用 FOR UPDATE NOWAIT 加锁：当另一个事务持有该 SKU 的行时，语句会立即失败（MySQL 8 上为 3572，MariaDB 上为 1205），而不是排队等待；客户端随即回滚，退避几毫秒后重试。没有事务在服务器中等待，因此锁等待队列不会增长，该行上也不会形成死锁；代价是重试（“错误”选项卡将其计为 3572），以及在极热的行上重试 200 次（若 max-retries 更大，则为该次数）后仍未成功而放弃的订单。该行仍然一次只放行一个订单：NOWAIT 只是把队列转移了，并没有消除它。</translation>
     </message>
     <message>
         <source>Each order locks the SKU&apos;s row with SELECT … FOR UPDATE, checks the stock in the client, updates it and commits. InnoDB grants the row&apos;s exclusive lock to one transaction at a time, so on a hot SKU every order waits for all those ahead of it, and the lock is held across every network round trip until COMMIT: the in-transaction delay adds directly to each wait.</source>
