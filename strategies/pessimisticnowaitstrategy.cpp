@@ -27,8 +27,8 @@ QString PessimisticNowaitStrategy::explanation() const
         "queueing, the client rolls back, backs off a few milliseconds and tries again. No transaction "
         "waits in the server, so no waiter list grows and no deadlock can form on the row; the price is "
         "retries, which the Errors tab counts as 3572, and orders that give up after 200 of them (or "
-        "max-retries, when that is more) on a very hot row. The row still passes one order at a time: NOWAIT moves the queue, it does not "
-        "remove it.");
+        "max-retries, when that is more) on a very hot row. The row still passes one order at a "
+        "time: NOWAIT moves the queue, it does not remove it.");
 }
 
 QStringList PessimisticNowaitStrategy::orderSql() const
