@@ -3,7 +3,7 @@
 #include "app/cli/processarguments.h"
 #include "app/core/translation.h"
 #include "app/lesson/lessonlibrary.h"
-#include "app/session/shutdownsignal.h"
+#include "app/core/shutdownsignal.h"
 #include "ui/languagemenu.h"
 #include "ui/mainwindow.h"
 

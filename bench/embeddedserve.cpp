@@ -8,7 +8,7 @@
 
 #include "app/server/embeddedcluster.h"
 #include "app/server/embeddedserver.h"
-#include "app/session/shutdownsignal.h"
+#include "app/core/shutdownsignal.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>

@@ -2,6 +2,7 @@
 
 
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/session/labsession.h"
 #include "strategies/strategyregistry.h"
 #include "ui/charts/chartspanel.h"
@@ -57,7 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_experiment(new ExperimentPanel)
     , m_strategies(new StrategyPanel)
     , m_sweep(new SweepPanel)
-    , m_server(new ServerPanel(m_session->embeddedServer()))
+    , m_server(new ServerPanel(m_session))
     , m_charts(new ChartsPanel)
     , m_results(new ResultsPanel)
     , m_lockInspector(new LockInspectorPanel)
@@ -287,7 +288,7 @@ void MainWindow::updateRunAction()
         why = tr("%1: %2").arg(errors.first().field, errors.first().message);
     else if (m_strategies->selectedIds().isEmpty())
         why = tr("choose at least one strategy");
-    else if (!m_server->connectionParams(m_experiment->experiment().database, &connectionError))
+    else if (!m_server->applyChoice(m_experiment->experiment().database, &connectionError))
         why = connectionError;
     m_run->setEnabled(why.isEmpty());
     m_run->setToolTip(why.isEmpty() ? tr("Run the selected strategies (Ctrl+R)") : tr("Run is disabled: %1").arg(why));
@@ -331,14 +332,7 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
 {
     QString error;
     const Experiment experiment = m_experiment->experiment();
-    const std::optional<ConnectionParams> params = m_server->connectionParams(experiment.database, &error);
-    if (params) {
-        if (m_server->usesEmbedded())
-            m_session->useEmbeddedServer(m_server->clusterNodes());
-        else
-            m_session->useServer(*params);
-    }
-    if (!params || !m_session->start(cells, &error)) {
+    if (!m_server->applyChoice(experiment.database, &error) || !m_session->start(cells, &error)) {
         showWarning(tr("Cannot run"), error);
         return false;
     }
@@ -432,7 +426,7 @@ void MainWindow::restoreSettings()
     const QByteArray experiment = settings.value(QStringLiteral("experiment/last")).toByteArray();
     if (!experiment.isEmpty()) {
         QList<FieldError> errors;
-        const Experiment restored = ExperimentFields::fromJson(QJsonDocument::fromJson(experiment).object(), errors);
+        const Experiment restored = ExperimentJson::fromJson(QJsonDocument::fromJson(experiment).object(), errors);
         if (errors.isEmpty())
             m_experiment->setExperiment(restored);
     }
@@ -449,7 +443,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
     settings.setValue(QStringLiteral("window/rightSplitter"), m_rightSplitter->saveState());
     settings.setValue(QStringLiteral("window/setupShown"), m_showSetup->isChecked());
-    settings.setValue(QStringLiteral("experiment/last"), QJsonDocument(ExperimentFields::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
+    settings.setValue(QStringLiteral("experiment/last"), QJsonDocument(ExperimentJson::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
     settings.setValue(QStringLiteral("experiment/strategies"), m_strategies->selectedIds());
     m_server->saveSettings(settings); // never a password
 }

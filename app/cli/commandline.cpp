@@ -3,6 +3,7 @@
 #include "app/cli/helptext.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/core/quotedvalue.h"
 #include "app/db/connectionparams.h"
 #include "app/lesson/lessonlibrary.h"
@@ -252,7 +253,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
 
     if (parser.isSet(experimentFile)) {
         QList<FieldError> fileErrors;
-        if (auto loaded = ExperimentFields::loadFile(parser.value(experimentFile), fileErrors))
+        if (auto loaded = ExperimentJson::loadFile(parser.value(experimentFile), fileErrors))
             result.experiment = *loaded;
         for (const FieldError& error : fileErrors) {
             result.errors << (error.field == QLatin1String("experiment")
@@ -280,29 +281,24 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     }
     if (sweep) {
         result.action = Action::Sweep;
-        QString listError;
-        const auto threads = SweepPlan::parseList(parser.isSet(QStringLiteral("threads")) ? parser.value(QStringLiteral("threads"))
-                                                                                           : QString::number(result.experiment.threads),
-                                                  &listError);
-        if (threads) {
-            for (const std::int64_t count : *threads)
-                result.sweep.threads << static_cast<int>(std::min<std::int64_t>(count, 1'000'000));
-        } else if (!refusedFields.contains(QStringLiteral("threads"))) {
-            result.errors << QStringLiteral("--threads: ") + listError;
-        }
         if (listFields.contains(QStringLiteral("slots")) && listFields.contains(QStringLiteral("skus")))
             result.errors << tr("a sweep varies the slots or the SKU count besides the clients, not both");
-        for (const QString& name : { QStringLiteral("slots"), QStringLiteral("skus") }) {
-            if (!listFields.contains(name))
-                continue;
-            const auto values = SweepPlan::parseList(listFields.value(name), &listError);
-            if (!values) {
-                if (!refusedFields.contains(name))
-                    result.errors << QStringLiteral("--%1: %2").arg(name, listError);
-                continue;
-            }
-            result.sweep.dimension = name == QLatin1String("slots") ? SweepPlan::Dimension::Slots : SweepPlan::Dimension::Skus;
-            result.sweep.values = *values;
+        const QString dimensionFlag = listFields.contains(QStringLiteral("slots")) ? QStringLiteral("slots")
+            : listFields.contains(QStringLiteral("skus"))                          ? QStringLiteral("skus")
+                                                                                   : QString();
+        const SweepPlan::Dimension dimension = dimensionFlag.isEmpty() ? SweepPlan::Dimension::None
+            : dimensionFlag == QLatin1String("slots")                  ? SweepPlan::Dimension::Slots
+                                                                       : SweepPlan::Dimension::Skus;
+        const QString clients = parser.isSet(QStringLiteral("threads")) ? parser.value(QStringLiteral("threads"))
+                                                                         : QString::number(result.experiment.threads);
+        SweepPlan::List bad = SweepPlan::List::Clients;
+        QString listError;
+        if (const auto plan = SweepPlan::parse(clients, dimension, listFields.value(dimensionFlag), &bad, &listError)) {
+            result.sweep = *plan;
+        } else {
+            const QString flag = bad == SweepPlan::List::Clients ? QStringLiteral("threads") : dimensionFlag;
+            if (!refusedFields.contains(flag))
+                result.errors << QStringLiteral("--%1: %2").arg(flag, listError);
         }
     }
     QString strategyError;
@@ -323,21 +319,12 @@ CommandLine CommandLine::parse(const QStringList& arguments)
 
     int nodes = 1;
     if (parser.isSet(server)) {
-        result.server = parser.value(server);
         QString serverError;
-        static const QRegularExpression cluster(QStringLiteral("^cluster(?::(\\d+))?$"));
-        if (const QRegularExpressionMatch match = cluster.match(result.server); match.hasMatch()) {
-            result.clusterNodes = match.captured(1).isEmpty() ? EmbeddedCluster::kDefaultNodes : match.captured(1).toInt();
-            nodes = result.clusterNodes;
-            if (result.clusterNodes < 2 || result.clusterNodes > EmbeddedCluster::kMaxNodes)
-                result.errors << QStringLiteral("--server: ")
-                        + tr("a cluster has 2 to %1 nodes (got %2)").arg(EmbeddedCluster::kMaxNodes).arg(QuotedValue::quoted(match.captured(1)));
-        } else if (result.server != QLatin1String("embedded")) {
-            const std::optional<ConnectionParams> params = ConnectionParams::fromUrl(result.server, &serverError);
-            if (!params)
-                result.errors << QStringLiteral("--server: ") + serverError;
-            else
-                nodes = params->nodeCount();
+        if (const auto choice = ServerChoice::parse(parser.value(server), result.experiment.database, QString(), &serverError)) {
+            result.server = *choice;
+            nodes = choice->nodeCount();
+        } else {
+            result.errors << QStringLiteral("--server: ") + serverError;
         }
     }
     if (nodes == 1 && !result.experiment.placement.isRoundRobin())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/db/redisendpoint.h"
+#include "app/server/serverchoice.h"
 
 #include "app/core/experiment.h"
 #include "app/core/lesson.h"
@@ -18,8 +19,7 @@ public:
     Action action = Action::Run;
     Experiment experiment;
     QStringList strategies;
-    QString server = QStringLiteral("embedded"); // "cluster:N" or a mysql:// URL
-    int clusterNodes = 0; // --server cluster:N: the lab's own Galera cluster of N nodes
+    ServerChoice server; // --server: embedded, cluster:N or a mysql:// URL
     std::optional<RedisEndpoint> redis; // --redis; none: the lab's own, started when a strategy needs it
     QString jsonPath;
     QString csvPath;

@@ -5,11 +5,11 @@
 #include "strategies/strategyregistry.h"
 
 #include "app/core/passwordmask.h"
-#include "app/report/nodefigurestext.h"
-#include "app/report/resultexplanation.h"
-#include "app/report/resultcolumns.h"
-#include "app/report/resultwriter.h"
-#include "app/report/spreadcolumns.h"
+#include "app/results/nodefigurestext.h"
+#include "app/results/resultexplanation.h"
+#include "app/results/resultcolumns.h"
+#include "app/results/resultwriter.h"
+#include "app/results/spreadcolumns.h"
 
 #include <algorithm>
 #include <cstdio>

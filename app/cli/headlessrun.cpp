@@ -2,11 +2,12 @@
 
 #include "app/cli/consolereporter.h"
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/core/passwordmask.h"
-#include "app/report/comparisonsentence.h"
-#include "app/report/resultwriter.h"
+#include "app/results/comparisonsentence.h"
+#include "app/results/resultwriter.h"
 #include "app/session/labsession.h"
-#include "app/session/shutdownsignal.h"
+#include "app/core/shutdownsignal.h"
 
 #include <QEventLoop>
 #include <QDir>
@@ -52,7 +53,7 @@ int HeadlessRun::exec()
     const CommandLine& cli = m_commandLine;
     QString error;
     if (!cli.saveExperimentPath.isEmpty()
-        && !ExperimentFields::saveFile(cli.experiment, cli.saveExperimentPath, &error)) {
+        && !ExperimentJson::saveFile(cli.experiment, cli.saveExperimentPath, &error)) {
         printError(error);
         return kExitUsage;
     }
@@ -64,56 +65,10 @@ int HeadlessRun::exec()
     QEventLoop loop;
     const auto say = [&](const QString& line) { reporter.onStatus(0, line); };
 
-    if (cli.server == QLatin1String("embedded") || cli.clusterNodes > 0) {
-        session.useEmbeddedServer(cli.clusterNodes);
-        const QMetaObject::Connection progress = connect(&session, &LabSession::serverStateChanged, this,
-            [&](ServerController::State state, const QString& message) {
-                if (state == ServerController::State::Starting)
-                    say(message);
-                else
-                    loop.quit();
-            });
-        const QMetaObject::Connection quit = connect(&shutdown, &ShutdownSignal::requested, this, [&] {
-            interrupted = true;
-            loop.quit();
-        });
-        session.startEmbeddedServer();
-        loop.exec();
-        disconnect(progress);
-        disconnect(quit);
-        if (interrupted)
-            return kExitInterrupted;
-        if (session.embeddedServer()->state() != ServerController::State::Ready) {
-            printError(
-                tr("the embedded server did not start: %1").arg(session.embeddedServer()->message()));
-            return kExitFailed;
-        }
-    } else {
-        std::optional<ConnectionParams> params = ConnectionParams::fromUrl(cli.server, &error);
-        if (!params) {
-            printError(QStringLiteral("--server: ") + error);
-            return kExitUsage;
-        }
-        if (params->database.isEmpty())
-            params->database = cli.experiment.database;
-        if (params->password.isEmpty())
-            params->password = qEnvironmentVariable("LOCKBENCH_PASSWORD"); // keeps it out of `ps`
-        session.useServer(*params);
-        if (!session.probeServer(&error)) {
-            printError(error);
-            return kExitFailed;
-        }
-    }
+    if (!prepareServer(session, shutdown, loop, say, &interrupted))
+        return interrupted ? kExitInterrupted : kExitFailed;
     session.useRedis(cli.redis);
-    const ResultWriter::RunInfo server = session.runInfo();
-    if (cli.clusterNodes > 0)
-        say(tr("server: the lab's Galera cluster of %1 MariaDB nodes in %2, %3")
-                .arg(cli.clusterNodes)
-                .arg(session.embeddedServer()->dataDirectory(), server.serverVersion));
-    else if (server.embedded)
-        say(tr("server: the lab's embedded MariaDB in %1, %2").arg(session.embeddedServer()->dataDirectory(), server.serverVersion));
-    else
-        say(tr("server: %1, %2").arg(server.serverUrl, server.serverVersion));
+    say(tr("server: %1").arg(session.serverDescription()));
 
     QFile locksLog(cli.locksJsonPath);
     if (!cli.locksJsonPath.isEmpty()) {
@@ -218,6 +173,36 @@ int HeadlessRun::exec()
             status = std::max(status, kExitFailed);
     }
     return interrupted ? kExitInterrupted : status;
+}
+
+bool HeadlessRun::prepareServer(LabSession& session, ShutdownSignal& shutdown, QEventLoop& loop,
+    const std::function<void(const QString&)>& say, bool* interrupted)
+{
+    session.chooseServer(m_commandLine.server);
+    bool ok = false;
+    QString message;
+    const QMetaObject::Connection progress = connect(&session, &LabSession::serverStateChanged, this,
+        [&](ServerController::State state, const QString& text) {
+            if (state == ServerController::State::Starting && session.usesEmbedded())
+                say(text);
+        });
+    const QMetaObject::Connection prepared = connect(&session, &LabSession::serverPrepared, this, [&](bool passed, const QString& text) {
+        ok = passed;
+        message = text;
+        loop.quit();
+    });
+    const QMetaObject::Connection quit = connect(&shutdown, &ShutdownSignal::requested, this, [&] {
+        *interrupted = true;
+        loop.quit();
+    });
+    session.prepareServer();
+    loop.exec();
+    disconnect(progress);
+    disconnect(prepared);
+    disconnect(quit);
+    if (!ok && !*interrupted)
+        printError(message);
+    return ok && !*interrupted;
 }
 
 int HeadlessRun::auditLostServer(

@@ -15,8 +15,6 @@
 
 namespace {
 
-constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
-
 using FieldText::hasSpaceAround;
 using FieldText::notWhole;
 using FieldText::parseDouble;
@@ -141,15 +139,6 @@ QString parseAsIn(Experiment& e, const QString& text, Value Experiment::*member,
     }
     e.*member = probe.*member;
     return {};
-}
-
-// The text a JSON number stands for: a whole number as an integer (1e6 is 1000000 for a
-// count), anything else in the shortest form that reads back as the same double.
-QString jsonNumberText(double value)
-{
-    if (value == std::floor(value) && std::abs(value) < 9.2e18)
-        return QString::number(static_cast<qlonglong>(value));
-    return printDouble(value);
 }
 
 const QList<ExperimentField> kFields = {
@@ -308,7 +297,16 @@ const QList<ExperimentField> kFields = {
       [](const Experiment& e) { return e.database; } },
 };
 
-bool isNumericField(const QString& name)
+} // namespace
+
+QString FieldHelp::text() const
+{
+    return QCoreApplication::translate("ExperimentFields", source);
+}
+
+namespace ExperimentFields {
+
+bool isNumeric(const QString& name)
 {
     static const QStringList numeric = { QStringLiteral("skus"), QStringLiteral("stock"), QStringLiteral("slots"),
         QStringLiteral("threads"), QStringLiteral("orders"), QStringLiteral("delay-ms"), QStringLiteral("rtt-ms"), QStringLiteral("rate"),
@@ -322,15 +320,6 @@ FieldError unknownField(const QString& name)
 {
     return { name.isEmpty() ? QStringLiteral("\"\"") : QuotedValue::shortened(name), QCoreApplication::translate("ExperimentFields", "is not an experiment field") };
 }
-
-} // namespace
-
-QString FieldHelp::text() const
-{
-    return QCoreApplication::translate("ExperimentFields", source);
-}
-
-namespace ExperimentFields {
 
 const QList<ExperimentField>& all()
 {
@@ -368,93 +357,6 @@ std::optional<FieldCondition> unusedIn(const QString& name, const Experiment& ex
     if (controlling && field->countsOnlyWith.values.contains(controlling->print(experiment)))
         return std::nullopt;
     return field->countsOnlyWith;
-}
-
-QJsonObject toJson(const Experiment& experiment)
-{
-    QJsonObject object;
-    for (const ExperimentField& field : kFields) {
-        const QString text = field.print(experiment);
-        // A number only where it reads back as the same text: a count beyond 2^53 stays a
-        // string rather than being rounded on its way to the file.
-        bool ok = false;
-        const double number = text.toDouble(&ok);
-        if (isNumericField(field.name) && field.name != QLatin1String("seed") && ok && jsonNumberText(number) == text)
-            object.insert(field.name, number);
-        else
-            object.insert(field.name, text);
-    }
-    return object;
-}
-
-Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors)
-{
-    Experiment experiment;
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        if (!find(it.key())) {
-            errors.append(unknownField(it.key()));
-            continue;
-        }
-        QString text;
-        if (it.value().isString()) {
-            text = it.value().toString();
-        } else if (it.value().isDouble()) {
-            text = jsonNumberText(it.value().toDouble());
-        } else {
-            errors.append({ it.key(), QCoreApplication::translate("ExperimentFields", "must be a number or a string") });
-            continue;
-        }
-        if (auto error = set(experiment, it.key(), text))
-            errors.append(*error);
-    }
-    return experiment;
-}
-
-bool saveFile(const Experiment& experiment, const QString& path, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    file.write(QJsonDocument(toJson(experiment)).toJson());
-    if (!file.commit()) {
-        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
-}
-
-std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
-{
-    if (path.isEmpty()) {
-        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "needs a file name") });
-        return std::nullopt;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "cannot read %1: %2").arg(QuotedValue::shortened(path), file.errorString()) });
-        return std::nullopt;
-    }
-    return fromJsonText(file.read(kMaxFileBytes), path, errors);
-}
-
-std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors)
-{
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-        const QString reason = parseError.error != QJsonParseError::NoError
-            ? QCoreApplication::translate("ExperimentFields", "%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
-            : QCoreApplication::translate("ExperimentFields", "the top level must be an object");
-        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "%1 is not an experiment file: %2").arg(QuotedValue::shortened(source), reason) });
-        return std::nullopt;
-    }
-    const qsizetype before = errors.size();
-    Experiment experiment = fromJson(document.object(), errors);
-    if (errors.size() != before)
-        return std::nullopt;
-    return experiment;
 }
 
 std::optional<std::int64_t> parseDurationMs(const QString& text)

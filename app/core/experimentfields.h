@@ -2,8 +2,6 @@
 
 #include "app/core/experiment.h"
 
-#include <QByteArray>
-#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -50,16 +48,10 @@ std::optional<FieldError> set(Experiment& experiment, const QString& name, const
 // the orders stop, say. Nothing when the field counts (or always does).
 std::optional<FieldCondition> unusedIn(const QString& name, const Experiment& experiment);
 
-QJsonObject toJson(const Experiment& experiment);
-// Reads every known key; unknown keys and wrongly typed values are errors, never ignored.
-Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors);
-
-// The text of an experiment file; `source` names it in the message when it is no JSON object.
-// Empty when any key is unknown or bad; errors are appended.
-std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors);
-
-bool saveFile(const Experiment& experiment, const QString& path, QString* error);
-std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors);
+// Whether the field's value is a number, written as one in an experiment file.
+bool isNumeric(const QString& name);
+// The error for a key that names no field.
+FieldError unknownField(const QString& name);
 
 // "10s", "250ms", "2m", "1h" or a plain number of seconds.
 std::optional<std::int64_t> parseDurationMs(const QString& text);

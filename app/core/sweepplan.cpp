@@ -3,6 +3,7 @@
 #include "app/core/quotedvalue.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace {
 
@@ -81,6 +82,29 @@ std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QSt
         return std::nullopt;
     }
     return values;
+}
+
+std::optional<SweepPlan> SweepPlan::parse(const QString& clients, Dimension dimension, const QString& values,
+                                          List* bad, QString* error)
+{
+    SweepPlan plan;
+    const auto counts = parseList(clients, error);
+    if (!counts) {
+        *bad = List::Clients;
+        return std::nullopt;
+    }
+    for (const std::int64_t count : *counts) // beyond int: validate() still names the limit
+        plan.threads << static_cast<int>(std::min<std::int64_t>(count, std::numeric_limits<int>::max()));
+    if (dimension == Dimension::None)
+        return plan;
+    const auto parsed = parseList(values, error);
+    if (!parsed) {
+        *bad = List::Values;
+        return std::nullopt;
+    }
+    plan.dimension = dimension;
+    plan.values = *parsed;
+    return plan;
 }
 
 QStringList SweepPlan::validate(const Experiment& base, const StrategyNeeds& needs) const

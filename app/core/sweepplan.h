@@ -39,6 +39,13 @@ public:
 
     // "1,4,16,64": positive whole numbers, comma-separated, at most 64 of them.
     static std::optional<QList<std::int64_t>> parseList(const QString& text, QString* error);
+    // The plan as a person gives it on either front: the client counts and, unless
+    // `dimension` is None, that dimension's values, each a list as parseList reads it. No limit
+    // beyond parseList's: validate() applies the experiment's, the same for both fronts.
+    // nullopt with `error`, and `bad` saying which of the two lists it is about.
+    enum class List { Clients, Values };
+    static std::optional<SweepPlan> parse(const QString& clients, Dimension dimension, const QString& values,
+                                          List* bad, QString* error);
     // Every cell's experiment validated for the strategies whose `needs` are given; one
     // message per distinct problem.
     QStringList validate(const Experiment& base, const StrategyNeeds& needs) const;

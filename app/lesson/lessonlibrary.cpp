@@ -1,7 +1,8 @@
 #include "app/lesson/lessonlibrary.h"
 
 #include "app/core/experimentfields.h"
-#include "app/report/timemetric.h"
+#include "app/core/experimentjson.h"
+#include "app/results/timemetric.h"
 #include "strategies/strategyregistry.h"
 
 #include <QCoreApplication>
@@ -52,7 +53,7 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
     if (!knownChart(step.chart))
         errors << tr("%1 asks for chart \"%2\", which the lab does not draw").arg(where, step.chart);
     QList<FieldError> fieldErrors;
-    step.experiment = ExperimentFields::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
+    step.experiment = ExperimentJson::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
     QString unknown;
     if (step.strategies.isEmpty())
         errors << tr("%1 names no strategy").arg(where);

@@ -1,6 +1,7 @@
 #include "app/report/chartfactory.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/core/repeatsummary.h"
 #include "app/report/chartexporter.h"
 #include "app/report/strategycolors.h"
@@ -48,7 +49,7 @@ QString groupKey(const SourcedResult& source)
 {
     Experiment withoutThreads = source.result.experiment;
     withoutThreads.threads = 0;
-    const QJsonObject fields = ExperimentFields::toJson(withoutThreads);
+    const QJsonObject fields = ExperimentJson::toJson(withoutThreads);
     return source.result.strategy + QLatin1Char('|') + source.source + QLatin1Char('|')
         + QString::fromUtf8(QJsonDocument(fields).toJson(QJsonDocument::Compact));
 }

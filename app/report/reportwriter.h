@@ -2,7 +2,7 @@
 
 #include "app/core/lesson.h"
 #include "app/report/chartfactory.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 
 #include <QString>
 

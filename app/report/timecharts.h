@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/core/sourcedresult.h"
-#include "app/report/timemetric.h"
+#include "app/results/timemetric.h"
 
 #include <QList>
 

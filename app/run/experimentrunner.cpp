@@ -21,14 +21,8 @@ ExperimentRunner::~ExperimentRunner()
     joinThread();
 }
 
-bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error)
+bool ExperimentRunner::checkCells(const QList<RunCell>& cells, QString* error)
 {
-    if (m_running.load()) {
-        *error = tr("a run is already going; stop it first");
-        return false;
-    }
-    joinThread();
-    MysqlConnection::initialiseLibrary(); // on the caller's thread, before the control thread connects
     if (cells.isEmpty()) {
         *error = tr("no strategy chosen");
         return false;
@@ -48,6 +42,19 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
             return false;
         }
     }
+    return true;
+}
+
+bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error)
+{
+    if (m_running.load()) {
+        *error = tr("a run is already going; stop it first");
+        return false;
+    }
+    joinThread();
+    MysqlConnection::initialiseLibrary(); // on the caller's thread, before the control thread connects
+    if (!checkCells(cells, error))
+        return false;
 
     const int runId = ++m_runId;
     m_cancel.store(false);

@@ -149,9 +149,11 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         QFile::rename(errorLogPath(), errorLogPath() + QStringLiteral(".old"));
     }
 
+    QDir().mkpath(tmpDirectory());
     QStringList arguments = {
         QStringLiteral("--no-defaults"),
         QStringLiteral("--datadir=") + dataDirectory(),
+        QStringLiteral("--tmpdir=") + tmpDirectory(),
         QStringLiteral("--socket=") + m_socketPath,
         QStringLiteral("--port=%1").arg(m_port),
         QStringLiteral("--bind-address=127.0.0.1"),
@@ -228,7 +230,7 @@ bool EmbeddedServer::initialise(QString* error, const Progress& progress)
     const QString staging = m_dataRoot + QStringLiteral("/data.initialising");
     QDir(staging).removeRecursively();
     QDir(dataDirectory()).removeRecursively(); // an interrupted earlier attempt
-    if (!QDir().mkpath(staging)) {
+    if (!QDir().mkpath(staging) || !QDir().mkpath(tmpDirectory())) {
         *error = tr("cannot create %1").arg(staging);
         return false;
     }
@@ -237,12 +239,12 @@ bool EmbeddedServer::initialise(QString* error, const Progress& progress)
     QStringList arguments;
     if (!program.isEmpty()) {
         arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--datadir=") + staging,
-            QStringLiteral("--auth-root-authentication-method=normal"), QStringLiteral("--skip-test-db"),
-            QStringLiteral("--skip-name-resolve") };
+            QStringLiteral("--tmpdir=") + tmpDirectory(), QStringLiteral("--auth-root-authentication-method=normal"),
+            QStringLiteral("--skip-test-db"), QStringLiteral("--skip-name-resolve") };
     } else {
         program = findServerBinary(); // MySQL: mysqld --initialize-insecure
         arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--initialize-insecure"),
-            QStringLiteral("--datadir=") + staging };
+            QStringLiteral("--datadir=") + staging, QStringLiteral("--tmpdir=") + tmpDirectory() };
     }
     if (runningAsRoot())
         arguments << QStringLiteral("--user=root");

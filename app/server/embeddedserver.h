@@ -44,6 +44,9 @@ public:
     ConnectionParams connectionParams(const QString& database = QStringLiteral("lockbench")) const;
     QString dataDirectory() const { return m_dataRoot + QStringLiteral("/data"); }
     QString errorLogPath() const { return dataDirectory() + QStringLiteral("/error.log"); }
+    // The server's own temporary files (and the installer's), beside its data: in the shared
+    // /tmp, two labs (or two tests) initialising at once removed each other's temporary tables.
+    QString tmpDirectory() const { return m_dataRoot + QStringLiteral("/tmp"); }
     QString socketPath() const { return m_socketPath; }
     int port() const { return m_port; }
     QString version() const { return m_version; }

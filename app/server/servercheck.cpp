@@ -3,7 +3,7 @@
 #include "app/db/labdatabase.h"
 #include "app/db/mysqlconnection.h"
 
-ServerCheck ServerCheck::run(const ConnectionParams& params)
+ServerCheck ServerCheck::run(const ConnectionParams& params, Depth depth)
 {
     ServerCheck check;
     MysqlConnection connection;
@@ -23,6 +23,11 @@ ServerCheck ServerCheck::run(const ConnectionParams& params)
     }
     check.version = connection.serverVersion();
     connection.close();
+    if (depth == Depth::Connect) {
+        check.ok = true;
+        check.message = tr("Connected to %1, server %2").arg(params.maskedUrl(), check.version);
+        return check;
+    }
     LabDatabase database(params);
     QString error;
     if (!database.open(&error)) {

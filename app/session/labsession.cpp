@@ -4,7 +4,7 @@
 #include "app/report/chartexporter.h"
 #include "app/report/chartfactory.h"
 #include "app/report/reportwriter.h"
-#include "app/report/resultreader.h"
+#include "app/results/resultreader.h"
 #include "app/session/backgroundjobs.h"
 #include "strategies/strategyregistry.h"
 
@@ -16,11 +16,15 @@
 
 LabSession::LabSession(QObject* parent)
     : QObject(parent)
-    , m_controller(new ServerController(this))
+    , m_server(new LabServer(this))
     , m_jobs(new BackgroundJobs(this))
 {
-    connect(m_controller, &ServerController::stateChanged, this, &LabSession::serverStateChanged);
-    connect(m_controller, &ServerController::stateChanged, this, &LabSession::auditAfterRestart);
+    ServerController* controller = m_server->controller();
+    connect(controller, &ServerController::stateChanged, this, &LabSession::serverStateChanged);
+    connect(controller, &ServerController::nodeStatesChanged, this, &LabSession::nodeStatesChanged);
+    connect(controller, &ServerController::stateChanged, this, &LabSession::auditAfterRestart);
+    connect(m_server, &LabServer::prepared, this, &LabSession::serverPrepared);
+    connect(m_server, &LabServer::prepared, this, &LabSession::launchChecked);
     connectRunner();
 }
 
@@ -29,44 +33,9 @@ LabSession::~LabSession()
     m_runner.stop();
 }
 
-void LabSession::useEmbeddedServer(int clusterNodes)
-{
-    m_embedded = true;
-    m_controller->setClusterNodes(clusterNodes);
-}
-
-void LabSession::useServer(const ConnectionParams& params)
-{
-    m_embedded = false;
-    if (params.endpoint() != m_external.endpoint() || params.user != m_external.user)
-        m_externalVersion.clear();
-    m_external = params;
-}
-
-void LabSession::startEmbeddedServer()
-{
-    m_controller->start();
-}
-
-bool LabSession::probeServer(QString* error)
-{
-    if (m_embedded)
-        return true;
-    MysqlConnection probe;
-    if (!probe.open(m_external, false)) {
-        *error = tr("cannot connect to %1: %2")
-                     .arg(m_external.maskedUrl(), probe.lastError().toString());
-        return false;
-    }
-    m_externalVersion = probe.serverVersion();
-    return true;
-}
-
 ConnectionParams LabSession::connectionParams(const QString& database) const
 {
-    ConnectionParams params = m_embedded ? m_controller->params(database) : m_external;
-    if (params.database.isEmpty())
-        params.database = database;
+    ConnectionParams params = m_server->params(database);
     params.redis = m_redis;
     return params;
 }
@@ -75,16 +44,9 @@ ResultWriter::RunInfo LabSession::runInfo() const
 {
     ResultWriter::RunInfo info;
     info.experiment = m_experiment;
-    info.embedded = m_embedded;
-    if (m_embedded) {
-        info.serverVersion = m_controller->version();
-        info.serverUrl = m_controller->clusterNodes() > 0
-            ? QStringLiteral("cluster:%1 (%2)").arg(m_controller->clusterNodes()).arg(m_controller->dataDirectory())
-            : QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
-    } else {
-        info.serverVersion = m_externalVersion;
-        info.serverUrl = m_external.maskedUrl();
-    }
+    info.embedded = usesEmbedded();
+    info.serverVersion = m_server->version();
+    info.serverUrl = usesEmbedded() ? m_server->ownServerName() : m_server->choice().url.maskedUrl();
     return info;
 }
 
@@ -144,6 +106,28 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error)
         *error = tr("the server is being restarted and audited; run again once that is done");
         return false;
     }
+    if (isRunning()) {
+        *error = tr("a run is already going; stop it first");
+        return false;
+    }
+    if (const QString problem = m_server->problem(); !problem.isEmpty()) {
+        *error = problem;
+        return false;
+    }
+    if (!ExperimentRunner::checkCells(cells, error))
+        return false;
+    if (m_server->needsCheck()) {
+        // Learns the version that files and reports state; the run starts once it passes.
+        m_waitingForCheck = cells;
+        m_refusal.clear();
+        m_server->prepare();
+        return true;
+    }
+    return launch(cells, error);
+}
+
+bool LabSession::launch(const QList<RunCell>& cells, QString* error)
+{
     const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
     if (!m_runner.start(cells, connectionParams(database), error))
         return false;
@@ -153,8 +137,27 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error)
     return true;
 }
 
+void LabSession::launchChecked(bool ok, const QString& message)
+{
+    if (!m_waitingForCheck)
+        return;
+    const QList<RunCell> cells = *m_waitingForCheck;
+    m_waitingForCheck.reset();
+    QString error = message;
+    if (ok && launch(cells, &error))
+        return;
+    m_refusal = error;
+    emit refused(error);
+    emit finished(false);
+}
+
 void LabSession::stop()
 {
+    if (m_waitingForCheck) {
+        m_waitingForCheck.reset(); // the check's answer then starts nothing
+        emit finished(true);
+        return;
+    }
     m_runner.stop(); // workers see the flag between orders; finished() follows
 }
 
@@ -190,12 +193,12 @@ bool LabSession::recoverLostServer(QString* error)
         *error = tr("no run lost its server");
         return false;
     }
-    if (!m_embedded) {
+    if (!usesEmbedded()) {
         *error = tr("the lab restarts only its embedded server; once yours is back, run again");
         return false;
     }
     m_recovering = true;
-    m_controller->restartAfterLoss();
+    m_server->controller()->restartAfterLoss();
     return true;
 }
 
@@ -215,7 +218,7 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
         emit recoveryAudited(failed);
         return;
     }
-    const ConnectionParams params = m_controller->params(lost.experiment.database);
+    const ConnectionParams params = m_server->controller()->params(lost.experiment.database);
     const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(lost.strategy);
     const StockLayout layout = strategy ? strategy->layout() : StockLayout::Rows;
     const std::shared_ptr<const AcknowledgedOrders> acknowledged = lost.acknowledged;

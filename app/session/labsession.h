@@ -4,9 +4,10 @@
 #include "app/audit/recoveryaudit.h"
 #include "app/core/sourcedresult.h"
 #include "app/core/sweepplan.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "app/run/experimentrunner.h"
 #include "app/server/servercontroller.h"
+#include "app/session/labserver.h"
 
 #include <QList>
 #include <QObject>
@@ -27,17 +28,28 @@ public:
     ~LabSession() override;
 
     // --- the server
-    // The embedded server, or with `clusterNodes` > 0 the lab's own Galera cluster of that many.
-    void useEmbeddedServer(int clusterNodes = 0);
-    void useServer(const ConnectionParams& params);
+    // One choice for both fronts (ServerChoice::parse): the lab's own server starts, or
+    // switches between single and cluster, at once; a URL is checked before it is run on.
+    void chooseServer(const ServerChoice& choice) { m_server->choose(choice); }
+    const ServerChoice& serverChoice() const { return m_server->choice(); }
     // The Redis of the strategies that keep stock there (--redis); none: the run starts its own.
     void useRedis(const std::optional<RedisEndpoint>& endpoint) { m_redis = endpoint; }
-    bool usesEmbedded() const { return m_embedded; }
-    // Starts the embedded server unless it runs or is starting; serverStateChanged follows.
-    void startEmbeddedServer();
-    ServerController* embeddedServer() const { return m_controller; }
-    // A server by URL: connects once to learn its version; false with `error`.
-    bool probeServer(QString* error);
+    bool usesEmbedded() const { return m_server->choice().startsOwnServer(); }
+    // Starts the lab's own server unless it runs, or checks the server by URL (its version
+    // is learnt then); serverPrepared follows.
+    void prepareServer() { m_server->prepare(); }
+    // A person's Test of the server by URL: also opens the lab's database there (creating it
+    // if need be); serverPrepared follows.
+    void testServer() { m_server->prepare(ServerCheck::Depth::Database); }
+    // Starts the lab's own server, whatever is chosen, unless it runs or is starting: the
+    // window has it ready from the start.
+    void startEmbeddedServer() { m_server->controller()->start(); }
+    // Why a run cannot start on the chosen server now; empty when it can.
+    QString serverProblem() const { return m_server->problem(); }
+    // The chosen server in one sentence, its version included: "the lab's embedded MariaDB in …".
+    QString serverDescription() const { return m_server->description(); }
+    const LabServer* server() const { return m_server; }
+    ServerController* embeddedServer() const { return m_server->controller(); }
     ConnectionParams connectionParams(const QString& database) const;
     // The server and experiment of the results, as files and reports state them.
     ResultWriter::RunInfo runInfo() const;
@@ -47,7 +59,7 @@ public:
     // `error` when a cell is invalid or a run is going.
     bool start(const QList<RunCell>& cells, QString* error);
     void stop();
-    bool isRunning() const { return m_runner.isRunning(); }
+    bool isRunning() const { return m_runner.isRunning() || m_waitingForCheck.has_value(); }
     int runId() const { return m_runner.runId(); }
     // Why the latest run did not run at all (another lab holds its database), else empty.
     QString refusal() const { return m_refusal; }
@@ -83,6 +95,10 @@ public:
 
 signals:
     void serverStateChanged(ServerController::State state, const QString& message);
+    void nodeStatesChanged(const QStringList& states);
+    // prepareServer() (or a run's check of a server by URL) is done: `message` describes the
+    // server, or says why it cannot be run on.
+    void serverPrepared(bool ok, const QString& message);
     void status(const QString& message);
     void strategyStarted(const QString& strategy);
     void cellStarted(int index, int count);
@@ -104,16 +120,16 @@ signals:
 
 private:
     void connectRunner();
+    bool launch(const QList<RunCell>& cells, QString* error);
+    void launchChecked(bool ok, const QString& message);
     void auditAfterRestart(ServerController::State state, const QString& message);
     QList<SourcedResult> exportSources() const;
 
-    ServerController* m_controller;
+    LabServer* m_server;
     BackgroundJobs* m_jobs;
     ExperimentRunner m_runner;
-    bool m_embedded = true;
-    ConnectionParams m_external;
     std::optional<RedisEndpoint> m_redis;
-    QString m_externalVersion;
+    std::optional<QList<RunCell>> m_waitingForCheck; // started once the server by URL passes its check
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
     QString m_refusal;

@@ -361,10 +361,6 @@ or lost an order.</source>
         <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）或 mysql://user:password@host:port/database；多个主机 host1:port,host2:port 即集群的各节点。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
     </message>
     <message>
-        <source>a cluster has 2 to %1 nodes (got %2)</source>
-        <translation>集群有 2 到 %1 个节点（收到 %2）</translation>
-    </message>
-    <message>
         <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
         <translation>%1 把客户端分布到 %2 个节点上，但服务器只有一台；请使用 --server cluster:N 或含多个主机的 URL</translation>
     </message>
@@ -1623,14 +1619,6 @@ or lost an order.</source>
 <context>
     <name>HeadlessRun</name>
     <message>
-        <source>the embedded server did not start: %1</source>
-        <translation>内置服务器未能启动：%1</translation>
-    </message>
-    <message>
-        <source>server: %1, %2</source>
-        <translation>服务器：%1，%2</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1675,12 +1663,8 @@ or lost an order.</source>
         <translation>图表：%1</translation>
     </message>
     <message>
-        <source>server: the lab&apos;s embedded MariaDB in %1, %2</source>
-        <translation>服务器：本工具内置的 MariaDB，位于 %1，%2</translation>
-    </message>
-    <message>
-        <source>server: the lab&apos;s Galera cluster of %1 MariaDB nodes in %2, %3</source>
-        <translation>服务器：实验室的 %1 节点 MariaDB Galera 集群，位于 %2，%3</translation>
+        <source>server: %1</source>
+        <translation>服务器：%1</translation>
     </message>
 </context>
 <context>
@@ -1828,11 +1812,38 @@ or lost an order.</source>
     </message>
 </context>
 <context>
-    <name>LabSession</name>
+    <name>LabServer</name>
     <message>
-        <source>cannot connect to %1: %2</source>
-        <translation>无法连接到 %1：%2</translation>
+        <source>the embedded server did not start: %1</source>
+        <translation>内置服务器未能启动：%1</translation>
     </message>
+    <message>
+        <source>the embedded server failed to start: %1</source>
+        <translation>内置服务器启动失败：%1</translation>
+    </message>
+    <message>
+        <source>the embedded server is still starting</source>
+        <translation>内置服务器仍在启动</translation>
+    </message>
+    <message>
+        <source>the server failed its Test (%1); press Test again once it is fixed</source>
+        <translation>服务器未通过测试（%1）；修复后请再次点击“测试”</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s Galera cluster of %1 MariaDB nodes in %2, %3</source>
+        <translation>实验室的 %1 节点 MariaDB Galera 集群，位于 %2，%3</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s embedded MariaDB in %1, %2</source>
+        <translation>本工具内置的 MariaDB，位于 %1，%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+</context>
+<context>
+    <name>LabSession</name>
     <message>
         <source>the server is being restarted and audited; run again once that is done</source>
         <translation>服务器正在重启并进行审计；完成后请重新运行</translation>
@@ -1856,6 +1867,10 @@ or lost an order.</source>
     <message>
         <source>cannot create %1</source>
         <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>a run is already going; stop it first</source>
+        <translation>已有运行正在进行；请先停止它</translation>
     </message>
 </context>
 <context>
@@ -3830,6 +3845,17 @@ t = %2 s
         <source>Ready: %1, server %2, database %3 (InnoDB)</source>
         <translation>就绪：%1，服务器 %2，数据库 %3（InnoDB）</translation>
     </message>
+    <message>
+        <source>Connected to %1, server %2</source>
+        <translation>已连接到 %1，服务器 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ServerChoice</name>
+    <message>
+        <source>a cluster has 2 to %1 nodes (got %2)</source>
+        <translation>集群有 2 到 %1 个节点（收到 %2）</translation>
+    </message>
 </context>
 <context>
     <name>ServerController</name>
@@ -3888,18 +3914,6 @@ t = %2 s
         <translation>密码</translation>
     </message>
     <message>
-        <source>the embedded server failed to start: %1</source>
-        <translation>内置服务器启动失败：%1</translation>
-    </message>
-    <message>
-        <source>the embedded server is still starting</source>
-        <translation>内置服务器仍在启动</translation>
-    </message>
-    <message>
-        <source>the server failed its Test (%1); press Test again once it is fixed</source>
-        <translation>服务器未通过测试（%1）；修复后请再次点击“测试”</translation>
-    </message>
-    <message>
         <source>testing %1 …</source>
         <translation>正在测试 %1 …</translation>
     </message>
@@ -3950,6 +3964,10 @@ t = %2 s
     <message>
         <source>A cluster&apos;s nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench</source>
         <translation>集群的各节点写成多个主机：mysql://user@host1:3306,host2:3306,host3:3306/lockbench</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s own server needs no Test</source>
+        <translation>本工具自己的服务器无需测试</translation>
     </message>
 </context>
 <context>
@@ -4679,10 +4697,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Clients: %1</source>
         <translation>客户端数：%1</translation>
-    </message>
-    <message>
-        <source>Clients: at most 20,000 (got %1)</source>
-        <translation>客户端数：最多 20,000（实际为 %1）</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 // Stop is pressed mid-run and timed.
 // Usage: scripts/bench-gui.sh [threads] [options]; see --help.
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/core/strategyresult.h"
 #include "app/run/experimentrunner.h"
 #include "app/server/servercontroller.h"
@@ -87,7 +88,7 @@ double headlessOrdersPerS(const Options& o, const Experiment& experiment, QStrin
     const QString file = dir.filePath(QStringLiteral("experiment.json"));
     const QString json = dir.filePath(QStringLiteral("cli.json"));
     QFile saved(file);
-    if (!saved.open(QIODevice::WriteOnly) || saved.write(QJsonDocument(ExperimentFields::toJson(experiment)).toJson()) < 0) {
+    if (!saved.open(QIODevice::WriteOnly) || saved.write(QJsonDocument(ExperimentJson::toJson(experiment)).toJson()) < 0) {
         *error = QStringLiteral("cannot write %1").arg(file);
         return -1.0;
     }

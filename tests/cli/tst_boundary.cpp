@@ -12,7 +12,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

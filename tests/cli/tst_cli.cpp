@@ -1,11 +1,16 @@
 // The lockbench executable as a user runs it: a full run writes the JSON and CSV it promises,
 // a sweep its report and charts, Ctrl-C stops cleanly. Bad input: tst_cli_badinput.
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
 
-#include <QtTest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
 #include <QImage>
 
 #include <csignal>
@@ -47,7 +52,7 @@ private slots:
             QStringLiteral("77"), QStringLiteral("--save-experiment"), path, QStringLiteral("--server"),
             QStringLiteral("mysql://lab@127.0.0.1:1/lockbench") });
         QList<FieldError> errors;
-        const auto loaded = ExperimentFields::loadFile(path, errors);
+        const auto loaded = ExperimentJson::loadFile(path, errors);
         QVERIFY(loaded);
         QCOMPARE(loaded->threads, 7);
         QCOMPARE(loaded->skew, SkewKind::Zipf);
@@ -68,7 +73,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
         QList<FieldError> jsonErrors;
-        const Experiment ran = ExperimentFields::fromJson(root.value(QStringLiteral("experiment")).toObject(), jsonErrors);
+        const Experiment ran = ExperimentJson::fromJson(root.value(QStringLiteral("experiment")).toObject(), jsonErrors);
         QVERIFY(jsonErrors.isEmpty());
         QCOMPARE(ran.threads, 7);
         QCOMPARE(ran.skew, SkewKind::Zipf);

@@ -6,7 +6,8 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 
@@ -72,7 +73,7 @@ private slots:
                                                       .arg(QString(60, QLatin1Char('d')));
         QTest::newRow("unreachable server")
             << QStringList { "run", "--server", "mysql://lab:secretpw@127.0.0.1:1/lockbench" } << 1
-            << QStringLiteral("cannot connect to mysql://lab:***@127.0.0.1:1/lockbench");
+            << QStringLiteral("Cannot connect to mysql://lab:***@127.0.0.1:1/lockbench");
     }
     void refused()
     {

@@ -7,7 +7,8 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestCliChinese : public QObject {
     Q_OBJECT

@@ -2,6 +2,7 @@
 // refused, and a lesson runs its steps on the embedded server and writes its hand-out (HTML
 // and PDF) with every step's text and question beside the rows that step ran.
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/lesson/lessonlibrary.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
@@ -10,7 +11,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestCliLesson : public QObject {
     Q_OBJECT
@@ -63,7 +65,7 @@ private slots:
         for (int i = 0; i < runs.size(); ++i) {
             const QJsonObject summary = runs[i].toObject().value(QStringLiteral("summary")).toObject();
             const LessonStep& step = lesson->steps[i];
-            QCOMPARE(runs[i].toObject().value(QStringLiteral("experiment")).toObject(), ExperimentFields::toJson(step.experiment));
+            QCOMPARE(runs[i].toObject().value(QStringLiteral("experiment")).toObject(), ExperimentJson::toJson(step.experiment));
             // Each step's text, then the row it ran: its rate as the JSON has it.
             const qsizetype at = text.indexOf(step.question.toHtmlEscaped());
             QVERIFY2(at > 0, qPrintable(step.question));

@@ -4,7 +4,8 @@
 #include "app/cli/terminalwidth.h"
 
 #include <QRegularExpression>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestHelpText : public QObject {
     Q_OBJECT

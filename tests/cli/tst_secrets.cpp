@@ -3,7 +3,7 @@
 // it can, fails in the ways it can, and none of its files nor its output holds the password.
 #include "app/core/passwordmask.h"
 #include "app/db/mysqlconnection.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "app/server/embeddedserver.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
@@ -14,7 +14,8 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <csignal>
 
@@ -187,7 +188,7 @@ private slots:
         const QString wrong = QStringLiteral("Wrong-7f3a9c-Zebra");
         const LockbenchProcess process = LockbenchProcess::run(runArguments(url(wrong)) + outputArguments(QDir(dir.path())));
         QVERIFY2(process.exitCode == 1, qPrintable(process.all()));
-        QVERIFY2(process.err.contains(QStringLiteral("cannot connect to ") + maskedUrl()), qPrintable(process.err));
+        QVERIFY2(process.err.contains(QStringLiteral("Cannot connect to ") + maskedUrl()), qPrintable(process.err));
         verifyNoPassword(QDir(dir.path()), process, wrong);
     }
 

@@ -2,7 +2,8 @@
 // table's headers and cells are padded by what a terminal shows, not by character count.
 #include "app/cli/terminalwidth.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestTerminalWidth : public QObject {
     Q_OBJECT

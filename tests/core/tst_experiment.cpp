@@ -3,6 +3,7 @@
 // durations parse and print. Saving and loading an experiment: tst_experimentfile.
 #include "app/core/experiment.h"
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "tests/core/experimenthelpers.h"
 
 #include <QJsonObject>
@@ -54,7 +55,7 @@ void TestExperiment::fieldsAreUniqueAndDocumented()
     }
     QCOMPARE(ExperimentFields::find(QStringLiteral("colour")), nullptr);
     // toJson writes every field, so a saved file documents the whole experiment.
-    const QStringList keys = ExperimentFields::toJson(Experiment()).keys();
+    const QStringList keys = ExperimentJson::toJson(Experiment()).keys();
     QCOMPARE(QSet<QString>(keys.begin(), keys.end()), names);
 }
 

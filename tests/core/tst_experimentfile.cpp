@@ -3,6 +3,7 @@
 // a file leaves out keep their defaults. The fields and their rules: tst_experiment.
 #include "app/core/experiment.h"
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "tests/core/experimenthelpers.h"
 
 #include <QFile>
@@ -110,7 +111,7 @@ void TestExperimentFile::jsonRoundTrip()
     QVERIFY(!(original == Experiment()));
 
     QList<FieldError> errors;
-    const Experiment copy = ExperimentFields::fromJson(ExperimentFields::toJson(original), errors);
+    const Experiment copy = ExperimentJson::fromJson(ExperimentJson::toJson(original), errors);
     QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
     QVERIFY2(copy == original, qPrintable(differences(original, copy)));
 }
@@ -127,11 +128,11 @@ void TestExperimentFile::fileRoundTrip()
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("experiment.json"));
     QString saveError;
-    QVERIFY2(ExperimentFields::saveFile(original, path, &saveError), qPrintable(saveError));
+    QVERIFY2(ExperimentJson::saveFile(original, path, &saveError), qPrintable(saveError));
     QVERIFY(saveError.isEmpty());
 
     QList<FieldError> errors;
-    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    const std::optional<Experiment> loaded = ExperimentJson::loadFile(path, errors);
     QVERIFY2(errors.isEmpty(), qPrintable(describe(errors)));
     QVERIFY(loaded);
     QVERIFY(*loaded == original);
@@ -142,7 +143,7 @@ void TestExperimentFile::saveToMissingDirectoryFails()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QString error;
-    QVERIFY(!ExperimentFields::saveFile(
+    QVERIFY(!ExperimentJson::saveFile(
         Experiment(), dir.filePath(QStringLiteral("missing/experiment.json")), &error));
     QVERIFY(!error.isEmpty());
 }
@@ -195,7 +196,7 @@ void TestExperimentFile::loadBadFile()
     file.close();
 
     QList<FieldError> errors;
-    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    const std::optional<Experiment> loaded = ExperimentJson::loadFile(path, errors);
     QVERIFY(!loaded);
     QCOMPARE(fieldsOf(errors), fields);
     for (const FieldError& error : errors)
@@ -224,7 +225,7 @@ void TestExperimentFile::longValueIsCutInItsMessage()
     QFETCH(QString, value);
     const QJsonObject object { { field, value } };
     QList<FieldError> errors;
-    const Experiment experiment = ExperimentFields::fromJson(object, errors);
+    const Experiment experiment = ExperimentJson::fromJson(object, errors);
     errors += validateExperiment(experiment, StrategyNeeds {});
     QVERIFY(!errors.isEmpty());
     const QString long_ = value.size() > field.size() ? value : field;
@@ -244,7 +245,7 @@ void TestExperimentFile::loadMissingFile()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     QList<FieldError> errors;
-    QVERIFY(!ExperimentFields::loadFile(dir.filePath(QStringLiteral("nothing-here.json")), errors));
+    QVERIFY(!ExperimentJson::loadFile(dir.filePath(QStringLiteral("nothing-here.json")), errors));
     QCOMPARE(fieldsOf(errors), QStringList { QStringLiteral("experiment") });
     QVERIFY(errors.first().message.contains(QStringLiteral("nothing-here.json")));
 }
@@ -260,7 +261,7 @@ void TestExperimentFile::loadPartialFileKeepsDefaults()
     file.close();
 
     QList<FieldError> errors;
-    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    const std::optional<Experiment> loaded = ExperimentJson::loadFile(path, errors);
     QVERIFY2(loaded, qPrintable(describe(errors)));
     Experiment expected;
     expected.threads = 8;

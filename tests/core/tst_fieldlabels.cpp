@@ -4,7 +4,8 @@
 #include "app/core/experimentfields.h"
 #include "app/core/fieldlabels.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestFieldLabels : public QObject {
     Q_OBJECT

@@ -2,7 +2,8 @@
 // writes it. Every client has one node, the counts add up, and a node weighted 0 gets none.
 #include "app/core/placement.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestPlacement : public QObject {
     Q_OBJECT

@@ -3,7 +3,8 @@
 #include "app/core/repeatsummary.h"
 #include "app/core/spread.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestSpread : public QObject {
     Q_OBJECT

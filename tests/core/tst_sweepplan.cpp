@@ -1,7 +1,8 @@
 // Sweep cells: strategies x thread counts (x slots or SKU counts), and the list syntax.
 #include "app/core/sweepplan.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestSweepPlan : public QObject {
     Q_OBJECT
@@ -159,6 +160,30 @@ private slots:
         const QStringList problems = plan.validate(Experiment {}, StrategyNeeds {});
         QCOMPARE(problems.size(), 1);
         QVERIFY(problems.first().startsWith(QLatin1String("--threads:")));
+    }
+
+    // The one parser both fronts use: it says which list is bad, and leaves the limits to
+    // validate(), so that the window and the command line refuse the same counts.
+    void parseNamesTheBadListAndLeavesLimitsToValidate()
+    {
+        SweepPlan::List bad = SweepPlan::List::Values;
+        QString error;
+        QVERIFY(!SweepPlan::parse(QStringLiteral("1,x"), SweepPlan::Dimension::Slots, QStringLiteral("1,2"), &bad, &error));
+        QCOMPARE(bad, SweepPlan::List::Clients);
+        QVERIFY2(error.contains(QLatin1String("\"x\" is not a positive whole number")), qPrintable(error));
+        QVERIFY(!SweepPlan::parse(QStringLiteral("1,4"), SweepPlan::Dimension::Slots, QStringLiteral("2,,4"), &bad, &error));
+        QCOMPARE(bad, SweepPlan::List::Values);
+
+        const std::optional<SweepPlan> plan
+            = SweepPlan::parse(QStringLiteral("4,25000"), SweepPlan::Dimension::Skus, QStringLiteral("1,100"), &bad, &error);
+        QVERIFY2(plan, qPrintable(error));
+        QCOMPARE(plan->threads, (QList<int> { 4, 25000 }));
+        QCOMPARE(plan->dimension, SweepPlan::Dimension::Skus);
+        QCOMPARE(plan->values, (QList<std::int64_t> { 1, 100 }));
+        QCOMPARE(plan->validate(Experiment {}, StrategyNeeds {}),
+            QStringList { QStringLiteral("--threads: must be between 1 and 20,000 (got 25,000)") });
+        // A dimension of None ignores the values' text.
+        QVERIFY(SweepPlan::parse(QStringLiteral("8"), SweepPlan::Dimension::None, QStringLiteral("junk"), &bad, &error));
     }
 
     // A sweep over the slots checks the slot rules only for a slotted strategy.

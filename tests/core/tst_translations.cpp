@@ -10,7 +10,8 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

@@ -1,7 +1,8 @@
 // Redis URLs as --redis takes them.
 #include "app/db/redisendpoint.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestRedisEndpoint : public QObject {
     Q_OBJECT

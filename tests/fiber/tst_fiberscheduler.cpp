@@ -3,7 +3,8 @@
 #include "app/fiber/clientwait.h"
 #include "app/fiber/fiberscheduler.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <atomic>
 #include <sys/epoll.h>

@@ -2,6 +2,7 @@
 // Load…). No input may crash; an experiment that parses must check, save and load back as the
 // same experiment, and each of its fields must print as text that sets the same value.
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "tests/fuzz/fuzzcheck.h"
 
 #include <QJsonDocument>
@@ -13,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const QByteArray text = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     QList<FieldError> errors;
-    const std::optional<Experiment> parsed = ExperimentFields::fromJsonText(text, QStringLiteral("input"), errors);
+    const std::optional<Experiment> parsed = ExperimentJson::fromJsonText(text, QStringLiteral("input"), errors);
     FUZZ_REQUIRE(parsed.has_value() == errors.isEmpty());
     for (const FieldError& error : errors)
         FUZZ_REQUIRE(!error.field.isEmpty() && !error.message.trimmed().isEmpty(), "%s", qPrintable(error.field));
@@ -27,9 +28,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const FieldError& error : validateExperiment(*parsed, everyRule))
         FUZZ_REQUIRE(!error.field.isEmpty() && !error.message.isEmpty());
 
-    const QByteArray saved = QJsonDocument(ExperimentFields::toJson(*parsed)).toJson();
+    const QByteArray saved = QJsonDocument(ExperimentJson::toJson(*parsed)).toJson();
     QList<FieldError> reloadErrors;
-    const std::optional<Experiment> reloaded = ExperimentFields::fromJsonText(saved, QStringLiteral("saved"), reloadErrors);
+    const std::optional<Experiment> reloaded = ExperimentJson::fromJsonText(saved, QStringLiteral("saved"), reloadErrors);
     FUZZ_REQUIRE(reloaded.has_value(), "%s", saved.constData());
     FUZZ_REQUIRE(*reloaded == *parsed, "%s", saved.constData());
 

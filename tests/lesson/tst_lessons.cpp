@@ -4,7 +4,8 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

@@ -12,7 +12,9 @@
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
 #include <QLogValueAxis>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
+#include <QXmlStreamReader>
 
 #include <memory>
 

@@ -10,7 +10,8 @@
 #include <QFontDatabase>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <algorithm>
 

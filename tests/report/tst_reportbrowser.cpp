@@ -7,7 +7,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

@@ -2,7 +2,8 @@
 // pieces, and the LATEST DETECTED DEADLOCK section of SHOW ENGINE INNODB STATUS.
 #include "app/run/deadlockparser.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

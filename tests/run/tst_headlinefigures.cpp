@@ -2,11 +2,12 @@
 // the rates cover the selling window and stop at the stop line, the latency percentiles are
 // ordered and plausible, the settings a run reports are the server's, an open-loop run keeps
 // its rate, optimistic gives up where it was told to, and the explanation names the real bound.
-#include "app/report/resultexplanation.h"
+#include "app/results/resultexplanation.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

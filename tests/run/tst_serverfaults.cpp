@@ -4,7 +4,7 @@
 #include "app/db/connectionparams.h"
 #include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
@@ -12,7 +12,8 @@
 #include "tests/support/serverfixture.h"
 
 #include <QElapsedTimer>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <csignal>
 #include <functional>

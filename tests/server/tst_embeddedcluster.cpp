@@ -6,7 +6,8 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

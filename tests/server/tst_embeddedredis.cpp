@@ -5,7 +5,8 @@
 #include "app/server/redisprobe.h"
 
 #include <QFileInfo>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestEmbeddedRedis : public QObject {
     Q_OBJECT

@@ -9,7 +9,10 @@
 #include "tests/support/lockbenchprocess.h"
 #include "tests/support/serverfixture.h"
 
-#include <QtTest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <mysql.h>
 #include <thread>

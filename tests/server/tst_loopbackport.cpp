@@ -5,7 +5,8 @@
 #include "app/server/loopbackport.h"
 
 #include <QSet>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <netinet/in.h>
 #include <sys/socket.h>

@@ -2,7 +2,8 @@
 // scripts' calls and time.
 #include "app/server/redisprobe.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestRedisStats : public QObject {
     Q_OBJECT

@@ -3,14 +3,15 @@
 // opened files stand beside this session's runs, and exports write what the session holds.
 // (Its report and chart files are drawn by app/report, tried in tst_export, and written end
 // to end through the command line in tst_cli.)
-#include "app/report/resultreader.h"
+#include "app/results/resultreader.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QThread>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

@@ -8,7 +8,8 @@
 #include "tests/support/serverfixture.h"
 
 #include <QSignalSpy>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 
@@ -67,7 +68,7 @@ private slots:
     void secondLabOnTheSameDatabaseWaitsForTheFirst()
     {
         LabSession first;
-        first.useServer(ServerFixture::params(kShared));
+        first.chooseServer(ServerChoice::at(ServerFixture::params(kShared)));
         QSignalSpy firstSample(&first, &LabSession::sampleReady);
         QSignalSpy firstFinished(&first, &LabSession::finished);
         QString error;
@@ -82,7 +83,7 @@ private slots:
 
         // The second lab is refused, names the holder, and changes nothing.
         LabSession second;
-        second.useServer(ServerFixture::params(kShared));
+        second.chooseServer(ServerChoice::at(ServerFixture::params(kShared)));
         QSignalSpy refused(&second, &LabSession::refused);
         QSignalSpy secondFinished(&second, &LabSession::finished);
         QSignalSpy secondStarted(&second, &LabSession::strategyStarted);
@@ -109,7 +110,7 @@ private slots:
 
         // A lab on another database of the same server is not held up.
         LabSession beside;
-        beside.useServer(ServerFixture::params(kOther));
+        beside.chooseServer(ServerChoice::at(ServerFixture::params(kOther)));
         QSignalSpy besideFinished(&beside, &LabSession::finished);
         QVERIFY2(beside.start(
                      { { QStringLiteral("pessimistic"), experiment(kOther, StopKind::SoldOut) } }, &error),
@@ -154,7 +155,7 @@ private slots:
         QVERIFY(holder.execute(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(fresh)));
         QCOMPARE(holder.queryInt(QStringLiteral("SELECT GET_LOCK('lockbench.%1', 0)").arg(fresh)), 1);
         LabSession lab;
-        lab.useServer(ServerFixture::params(fresh));
+        lab.chooseServer(ServerChoice::at(ServerFixture::params(fresh)));
         QSignalSpy finished(&lab, &LabSession::finished);
         QString error;
         QVERIFY2(

@@ -1,7 +1,8 @@
 // The ledger that tells a double claim from a task taken over from a dead worker.
 #include "strategies/claimledger.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestClaimLedger : public QObject {
     Q_OBJECT

@@ -1,11 +1,12 @@
 // Connections killed mid-run: workers reconnect, orders whose commit outcome was unknown
 // are reconciled by request id, and none is lost or counted twice.
 #include "app/db/mysqlconnection.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <atomic>
 #include <random>

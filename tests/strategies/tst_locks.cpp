@@ -8,7 +8,8 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

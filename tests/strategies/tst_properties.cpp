@@ -6,13 +6,15 @@
 // LOCKBENCH_PROPERTY_SEED=<n> replays a run; LOCKBENCH_PROPERTY_CASES=<n> sets how many
 // experiments (default 204: 34 per strategy). Each case prints its seed and experiment.
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <cmath>
 #include <random>
@@ -170,7 +172,7 @@ private slots:
                       .arg(masterSeed)
                       .arg(strategy,
                           QString::fromUtf8(
-                              QJsonDocument(ExperimentFields::toJson(e)).toJson(QJsonDocument::Compact)));
+                              QJsonDocument(ExperimentJson::toJson(e)).toJson(QJsonDocument::Compact)));
             QTest::addRow("case %llu %s", static_cast<unsigned long long>(i), qPrintable(strategy))
                 << strategy << e << description;
             soldOutCases += e.stop == StopKind::SoldOut ? 1 : 0;

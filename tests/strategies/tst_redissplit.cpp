@@ -4,14 +4,15 @@
 // with no order (a crash between the two steps).
 #include "app/db/mysqlconnection.h"
 #include "app/db/redisconnection.h"
-#include "app/report/resultexplanation.h"
+#include "app/results/resultexplanation.h"
 #include "app/server/embeddedredis.h"
 #include "strategies/redissplitstrategy.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
 #include <QRegularExpression>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <atomic>
 #include <thread>

@@ -5,7 +5,8 @@
 
 QList<qint64> labServerPids()
 {
-    const QByteArray dataRoot = qgetenv("LOCKBENCH_DATA_DIR");
+    // With its slash: another test's directory may begin with this one's name (tst_x_otherio).
+    const QByteArray dataRoot = qgetenv("LOCKBENCH_DATA_DIR") + '/';
     QList<qint64> pids;
     for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
         bool numeric = false;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/core/sourcedresult.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 
 #include <QList>
 

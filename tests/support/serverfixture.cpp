@@ -1,7 +1,7 @@
 #include "tests/support/serverfixture.h"
 
 #include "app/db/mysqlconnection.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "app/run/strategyrun.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"

@@ -16,7 +16,8 @@
 #include <QLegendMarker>
 #include <QValueAxis>
 #include <QWheelEvent>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 

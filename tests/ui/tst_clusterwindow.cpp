@@ -15,7 +15,8 @@
 #include "ui/panels/resultspanel.h"
 #include "ui/panels/serverpanel.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestClusterWindow : public QObject {
     Q_OBJECT

@@ -20,7 +20,10 @@
 #include <QChart>
 #include <QPushButton>
 #include <QTextDocument>
-#include <QtTest>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestLessonProjector : public QObject {
     Q_OBJECT

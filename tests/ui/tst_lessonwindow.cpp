@@ -2,7 +2,7 @@
 // brings its chart to the front; Next and Back walk the steps; Run this step runs exactly that
 // step, and the hand-out carries the step's question above the row it ran.
 #include "app/lesson/lessonlibrary.h"
-#include "app/report/resultexplanation.h"
+#include "app/results/resultexplanation.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
@@ -16,9 +16,12 @@
 
 #include <QAction>
 #include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSignalSpy>
 #include <QTextDocument>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestLessonWindow : public QObject {
     Q_OBJECT

@@ -2,7 +2,7 @@
 // fill in an experiment, run it, and check that charts, badges and the results table show it.
 #include "app/db/lablease.h"
 #include "app/report/chartexporter.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "app/report/strategycolors.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
@@ -34,7 +34,10 @@
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QXYSeries>
-#include <QtTest>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestMainWindow : public QObject {
     Q_OBJECT

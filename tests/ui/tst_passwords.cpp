@@ -14,7 +14,10 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <sys/prctl.h>
 
@@ -111,7 +114,8 @@ private slots:
         QTest::keyClicks(url, QStringLiteral("mysql://lab@db.example:3306/lockbench"));
         QTest::keyClicks(edit("password"), kTyped);
         QString error;
-        const std::optional<ConnectionParams> params = m_window->serverPanel()->connectionParams(QStringLiteral("lockbench"), &error);
+        const std::optional<ServerChoice> choice = m_window->serverPanel()->choice(QStringLiteral("lockbench"), &error);
+        const std::optional<ConnectionParams> params = choice ? std::optional(choice->url) : std::nullopt;
         QVERIFY2(params, qPrintable(error));
         QCOMPARE(params->password, kTyped);
         m_window->close();
@@ -137,7 +141,7 @@ private slots:
         QCOMPARE(url->text(), QStringLiteral("mysql://lab@db.example:3306/lockbench"));
         QCOMPARE(edit("password")->text(), kInUrl);
         QString error;
-        QCOMPARE(m_window->serverPanel()->connectionParams(QStringLiteral("lockbench"), &error)->password, kInUrl);
+        QCOMPARE(m_window->serverPanel()->choice(QStringLiteral("lockbench"), &error)->url.password, kInUrl);
         m_window->close();
         QVERIFY(!settingsFile().contains("7f3a9c"));
     }

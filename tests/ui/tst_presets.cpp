@@ -5,7 +5,8 @@
 #include "strategies/strategyregistry.h"
 #include "ui/panels/presetlibrary.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestPresets : public QObject {
     Q_OBJECT

@@ -1,12 +1,16 @@
 // The window's results: a model on the shared column table, checked by
 // QAbstractItemModelTester as rows arrive, with passwords masked in every cell and tooltip,
 // and the panel reading its cells from the model rather than out of a widget.
+#include "ui/panels/explanationview.h"
 #include "ui/panels/resultsmodel.h"
 #include "ui/panels/resultspanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 
@@ -92,7 +96,10 @@ private slots:
             = { QStringLiteral("1× error 2013: via mysql://lab:%1@10.0.0.9/lockbench").arg(kPassword) };
         panel.addResult({ QStringLiteral("#2"), failed });
 
-        QCOMPARE(panel.view()->model(), panel.model());
+        // The view shows the model through a sorting proxy, and holds no copy of its own.
+        const auto* proxy = qobject_cast<const QSortFilterProxyModel*>(panel.view()->model());
+        QVERIFY(proxy);
+        QCOMPARE(proxy->sourceModel(), panel.model());
         const QString verdict = panel.cell(0, QStringLiteral("verdict"));
         QCOMPARE(verdict, QStringLiteral("error: lost mysql://lab:***@10.0.0.9:3306/lockbench"));
         for (int column = 0; column < panel.model()->columnCount(); ++column) {
@@ -119,6 +126,36 @@ private slots:
         QCOMPARE(panel.cell(1, QStringLiteral("strategy")), QStringLiteral("slotted"));
         QCOMPARE(panel.cell(0, QStringLiteral("source")), QStringLiteral("#1"));
         QCOMPARE(panel.cell(0, QStringLiteral("no such column")), QString());
+    }
+
+    // A click on a header sorts the rows by that column's figure, not by its text ("900" after
+    // "1200"); the model keeps the run order, and a row's menu and sentence follow the row.
+    void aHeaderClickSortsByTheFigure()
+    {
+        ResultsPanel panel;
+        QAbstractItemModelTester tester(panel.view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QList<std::pair<QString, double>> rates { { QStringLiteral("pessimistic"), 900.0 },
+            { QStringLiteral("queued"), 1200.0 }, { QStringLiteral("optimistic"), 35.0 } };
+        for (const auto& [strategy, rate] : rates) {
+            StrategyResult result = finished(strategy, 100);
+            result.ordersPerS = rate;
+            panel.addResult({ QStringLiteral("#1"), result });
+        }
+        QCOMPARE(panel.shownCell(0, QStringLiteral("strategy")), QStringLiteral("pessimistic")); // run order
+        const int rate = panel.model()->indexOf(ResultColumns::Column::OrdersPerS);
+        QVERIFY(rate >= 0);
+        panel.view()->horizontalHeader()->setSortIndicator(rate, Qt::DescendingOrder);
+        QCOMPARE(panel.shownCell(0, QStringLiteral("strategy")), QStringLiteral("queued"));
+        QCOMPARE(panel.shownCell(1, QStringLiteral("strategy")), QStringLiteral("pessimistic"));
+        QCOMPARE(panel.shownCell(2, QStringLiteral("strategy")), QStringLiteral("optimistic"));
+        QCOMPARE(panel.cell(0, QStringLiteral("strategy")), QStringLiteral("pessimistic"));
+        panel.view()->setCurrentIndex(panel.view()->model()->index(0, 0)); // queued, the model's row 1
+        ExplanationView expected;
+        expected.show(panel.rows().at(1));
+        QCOMPARE(panel.explanation()->text(), expected.text());
+        ExplanationView other;
+        other.show(panel.rows().at(0));
+        QVERIFY(other.text() != expected.text());
     }
 };
 

@@ -1,7 +1,8 @@
 // The progress bar's arithmetic: share of the whole run and what is left, per stop kind.
 #include "ui/panels/runprogress.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestRunProgress : public QObject {
     Q_OBJECT

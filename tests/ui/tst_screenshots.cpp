@@ -26,7 +26,10 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableView>
-#include <QtTest>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestScreenshots : public QObject {
     Q_OBJECT

@@ -3,9 +3,10 @@
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/waitforgraph.h"
 
-#include <QTableWidget>
+#include <QTableView>
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 namespace {
 
@@ -100,10 +101,10 @@ private slots:
         QVERIFY(graph->heightForWidth(640) > graph->heightForWidth(1600)); // narrower, taller
 
         // The table: the holder first, then the waiters from the head of the queue.
-        QTableWidget* table = panel.table();
+        const QAbstractItemModel* table = panel.table()->model();
         QCOMPARE(table->rowCount(), 64);
         for (int row = 0; row < 64; ++row)
-            QCOMPARE(table->item(row, 0)->text(), QString::number(1000 + row));
+            QCOMPARE(table->data(table->index(row, 0)).toString(), QString::number(1000 + row));
 
         // Frozen, the panel keeps its picture; thawed, it shows the latest at once.
         panel.setFrozen(true);
@@ -149,7 +150,7 @@ private slots:
         };
         for (int n = 1; n <= 5; ++n)
             feed(n);
-        QTableWidget* table = panel.table();
+        const QAbstractItemModel* table = panel.table()->model();
         QCOMPARE(table->rowCount(), 5);
         panel.step(-1); // not frozen: nothing to step
         QCOMPARE(table->rowCount(), 5);

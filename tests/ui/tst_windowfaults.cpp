@@ -2,7 +2,7 @@
 // during server start-up or mid-run, the embedded server killed under a run. Each test
 // has a window (and so an embedded server) of its own, on the offscreen platform.
 #include "app/db/mysqlconnection.h"
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
@@ -19,7 +19,10 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QtTest>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
+#include <QTest>
 
 #include <csignal>
 

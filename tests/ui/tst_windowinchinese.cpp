@@ -29,7 +29,10 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextEdit>
-#include <QtTest>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestWindowInChinese : public QObject {
     Q_OBJECT

@@ -1,7 +1,7 @@
 // The window as a person handles it around the runs: it fits a projector and keeps its size
 // whatever it shows, a server that failed its Test holds Run back, and result rows can be
 // named, removed and cleared. No strategy runs here; rows come from a results file.
-#include "app/report/resultwriter.h"
+#include "app/results/resultwriter.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "strategies/strategyregistry.h"
@@ -19,9 +19,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QSignalSpy>
 #include <QTabWidget>
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestWindowLayout : public QObject {
     Q_OBJECT

@@ -1,7 +1,8 @@
 // Where the window opens and comes back: within the screen it is on now.
 #include "ui/windowplacement.h"
 
-#include <QtTest>
+#include <QSignalSpy>
+#include <QTest>
 
 class TestWindowPlacement : public QObject {
     Q_OBJECT

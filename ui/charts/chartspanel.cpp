@@ -1,7 +1,7 @@
 #include "ui/charts/chartspanel.h"
 
 #include "app/report/strategycolors.h"
-#include "app/report/timemetric.h"
+#include "app/results/timemetric.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/charts/legendstrip.h"

@@ -1,6 +1,7 @@
 #include "ui/panels/experimentpanel.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/core/fieldlabels.h"
 #include "app/report/strategycolors.h"
 
@@ -210,7 +211,7 @@ void ExperimentPanel::loadFile()
     if (path.isEmpty())
         return;
     QList<FieldError> errors;
-    const std::optional<Experiment> loaded = ExperimentFields::loadFile(path, errors);
+    const std::optional<Experiment> loaded = ExperimentJson::loadFile(path, errors);
     if (!loaded) {
         QStringList lines;
         for (const FieldError& error : std::as_const(errors))
@@ -227,6 +228,6 @@ void ExperimentPanel::saveFile()
     if (path.isEmpty())
         return;
     QString error;
-    if (!ExperimentFields::saveFile(m_experiment, path, &error))
+    if (!ExperimentJson::saveFile(m_experiment, path, &error))
         QMessageBox::warning(this, tr("Cannot save the experiment"), error);
 }

@@ -1,7 +1,7 @@
 #include "ui/panels/explanationview.h"
 
-#include "app/report/nodefigurestext.h"
-#include "app/report/resultexplanation.h"
+#include "app/results/nodefigurestext.h"
+#include "app/results/resultexplanation.h"
 
 ExplanationView::ExplanationView(QWidget* parent)
     : QLabel(parent)

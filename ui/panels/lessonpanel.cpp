@@ -1,9 +1,9 @@
 #include "ui/panels/lessonpanel.h"
 
 #include "app/lesson/lessonlibrary.h"
-#include "app/report/comparisonsentence.h"
-#include "app/report/resultexplanation.h"
-#include "app/report/timemetric.h"
+#include "app/results/comparisonsentence.h"
+#include "app/results/resultexplanation.h"
+#include "app/results/timemetric.h"
 
 #include <QComboBox>
 #include <QEvent>

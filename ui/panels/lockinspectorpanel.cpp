@@ -1,5 +1,6 @@
 #include "ui/panels/lockinspectorpanel.h"
 
+#include "ui/panels/locktablemodel.h"
 #include "ui/panels/waitforgraph.h"
 
 #include <QComboBox>
@@ -12,20 +13,13 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <iterator>
 
 namespace {
-
-const char* const kHeaders[] = { QT_TRANSLATE_NOOP("LockInspectorPanel", "trx"), QT_TRANSLATE_NOOP("LockInspectorPanel", "connection"),
-    QT_TRANSLATE_NOOP("LockInspectorPanel", "state"), QT_TRANSLATE_NOOP("LockInspectorPanel", "waiting s"),
-    QT_TRANSLATE_NOOP("LockInspectorPanel", "lock"), QT_TRANSLATE_NOOP("LockInspectorPanel", "table"),
-    QT_TRANSLATE_NOOP("LockInspectorPanel", "row"), QT_TRANSLATE_NOOP("LockInspectorPanel", "blocked by"),
-    QT_TRANSLATE_NOOP("LockInspectorPanel", "statement") };
 
 // How often the picture changes: every sample, or slower, for a class to follow by eye.
 const struct {
@@ -43,14 +37,12 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     , m_stepBack(new QPushButton(tr("◀"), this))
     , m_stepForward(new QPushButton(tr("▶"), this))
     , m_graph(new WaitForGraph(this))
-    , m_table(new QTableWidget(0, static_cast<int>(std::size(kHeaders)), this))
+    , m_model(new LockTableModel(this))
+    , m_table(new QTableView(this))
     , m_pace(new QComboBox(this))
 {
     m_summary->setWordWrap(true);
-    QStringList headers;
-    for (const char* header : kHeaders)
-        headers << tr(header);
-    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setModel(m_model);
     for (const auto& pace : kPaces)
         m_pace->addItem(tr(pace.label), pace.seconds);
     m_pace->setToolTip(tr("How often the picture changes: slower, a class can follow a queue forming on the hot row"));
@@ -196,7 +188,7 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
     m_graph->setSnapshot(snapshot);
     if (!snapshot.error.isEmpty()) {
         m_summary->setText(snapshot.error);
-        m_table->setRowCount(0);
+        m_model->clear();
         return;
     }
     if (snapshot.waitersNotRead > 0) {
@@ -207,7 +199,7 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
                                .arg(snapshot.elapsedS, 0, 'f', 1)
                                .arg(snapshot.waitersNotRead)
                                .arg(LockSnapshot::kMostWaitersRead));
-        m_table->setRowCount(0);
+        m_model->clear();
         return;
     }
     m_summary->setText(tr("%1 at %2 s: %3 transactions open, %4 waiting for a row lock; longest queue %5.")
@@ -216,37 +208,23 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
                            .arg(snapshot.transactions.size())
                            .arg(snapshot.waitingCount())
                            .arg(snapshot.longestQueue()));
-    m_table->setUpdatesEnabled(false);
-    const QList<const LockTransaction*> ordered = inQueueOrder(snapshot, *m_graph);
-    m_table->setRowCount(static_cast<int>(ordered.size()));
-    for (int row = 0; row < ordered.size(); ++row) {
-        const LockTransaction& trx = *ordered[row];
-        const QStringList cells = { trx.trxId, QString::number(trx.threadId), trx.state,
-            trx.blockedBy.isEmpty() ? QString() : QString::number(static_cast<int>(trx.waitingS)), trx.lockMode, trx.lockTable,
-            trx.lockRow, trx.blockedBy.join(QStringLiteral(", ")), trx.statement };
-        for (int column = 0; column < cells.size(); ++column) {
-            QTableWidgetItem* item = m_table->item(row, column);
-            if (!item) {
-                item = new QTableWidgetItem;
-                m_table->setItem(row, column, item);
-            }
-            item->setText(cells[column]);
-        }
-    }
+    QList<LockTransaction> ordered;
+    for (const LockTransaction* trx : inQueueOrder(snapshot, *m_graph))
+        ordered.append(*trx);
+    m_model->setTransactions(ordered);
     // Columns fitted once to the first rows (and again when the type grows), not on every
     // picture: a thousand rows measured four times a second would stall the window.
     if (!m_columnsFitted && !ordered.isEmpty()) {
         fitColumns();
         m_columnsFitted = true;
     }
-    m_table->setUpdatesEnabled(true);
 }
 
 void LockInspectorPanel::fitColumns()
 {
     constexpr int kWidestColumn = 420; // the statement's SQL may be long: it stays scrollable
     m_table->resizeColumnsToContents();
-    for (int column = 0; column < m_table->columnCount(); ++column)
+    for (int column = 0; column < m_model->columnCount(); ++column)
         m_table->setColumnWidth(column, std::min(m_table->columnWidth(column), kWidestColumn));
 }
 

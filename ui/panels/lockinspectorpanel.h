@@ -7,7 +7,8 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
-class QTableWidget;
+class LockTableModel;
+class QTableView;
 class WaitForGraph;
 
 // The live row-lock picture of the running strategy: the wait-for graph on top, every
@@ -30,7 +31,8 @@ public:
     void setPace(double seconds);
     double pace() const;
     WaitForGraph* graph() const { return m_graph; }
-    QTableWidget* table() const { return m_table; }
+    QTableView* table() const { return m_table; }
+    LockTableModel* model() const { return m_model; }
     QString summary() const;
 
 protected:
@@ -56,6 +58,7 @@ private:
     LockSnapshot m_shown;
     bool m_columnsFitted = false;
     WaitForGraph* m_graph;
-    QTableWidget* m_table;
+    LockTableModel* m_model;
+    QTableView* m_table;
     QComboBox* m_pace;
 };

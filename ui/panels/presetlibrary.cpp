@@ -1,6 +1,7 @@
 #include "ui/panels/presetlibrary.h"
 
 #include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
 #include "app/server/embeddedcluster.h"
 #include "strategies/strategyregistry.h"
 
@@ -31,7 +32,7 @@ QList<Preset> load(QStringList* errors)
         for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
             preset.strategies << id.toString();
         QList<FieldError> fieldErrors;
-        preset.experiment = ExperimentFields::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
+        preset.experiment = ExperimentJson::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
         fieldErrors += validateExperiment(preset.experiment, StrategyRegistry::needsOf(preset.strategies));
         preset.clusterNodes = object.value(QStringLiteral("cluster-nodes")).toInt(0);
         if (preset.clusterNodes != 0 && (preset.clusterNodes < 2 || preset.clusterNodes > EmbeddedCluster::kMaxNodes))

@@ -1,9 +1,9 @@
 #include "ui/panels/resultsmodel.h"
 
-#include "app/report/reportgroup.h"
-#include "app/report/reportsection.h"
+#include "app/results/reportgroup.h"
+#include "app/results/reportsection.h"
 
-#include "app/report/spreadcolumns.h"
+#include "app/results/spreadcolumns.h"
 #include "app/report/strategycolors.h"
 
 using ResultColumns::Column;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/core/repeatsummary.h"
-#include "app/report/resultcolumns.h"
+#include "app/results/resultcolumns.h"
 
 #include <QAbstractTableModel>
 #include <QList>

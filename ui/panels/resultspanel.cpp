@@ -1,6 +1,6 @@
 #include "ui/panels/resultspanel.h"
 
-#include "app/report/comparisonsentence.h"
+#include "app/results/comparisonsentence.h"
 
 #include "ui/panels/explanationview.h"
 #include "ui/panels/resultsmodel.h"
@@ -12,20 +12,26 @@
 #include <QMenu>
 #include <QTableView>
 #include <QScrollArea>
+#include <QSortFilterProxyModel>
 #include <QVBoxLayout>
 
 ResultsPanel::ResultsPanel(QWidget* parent)
     : QWidget(parent)
     , m_model(new ResultsModel(this))
+    , m_sorted(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
     , m_explanation(new ExplanationView(this))
     , m_comparison(new QLabel(this))
 {
-    m_view->setModel(m_model);
+    // Sorted by any column's raw figure on a click of its header; until then, in run order.
+    m_sorted->setSourceModel(m_model);
+    m_sorted->setSortRole(ResultsModel::SortRole);
+    m_view->setModel(m_sorted);
     showColumnsWithFigures();
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSortingEnabled(false);
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_view->setSortingEnabled(true);
     m_view->verticalHeader()->setVisible(false);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
@@ -53,8 +59,9 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     why->setMaximumHeight(fontMetrics().lineSpacing() * 3 + 8);
     layout->addWidget(why);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        if (current.isValid() && current.row() < m_model->rows().size())
-            m_explanation->show(m_model->rows().at(current.row()));
+        const int row = modelRow(current);
+        if (row >= 0 && row < m_model->rows().size())
+            m_explanation->show(m_model->rows().at(row));
     });
 }
 
@@ -110,10 +117,9 @@ void ResultsPanel::showColumnsWithFigures()
 
 void ResultsPanel::showRowMenu(const QPoint& at)
 {
-    const QModelIndex index = m_view->indexAt(at);
+    const int row = modelRow(m_view->indexAt(at));
     QMenu menu(this);
-    if (index.isValid()) {
-        const int row = index.row();
+    if (row >= 0) {
         const SourcedResult& result = m_model->rows().at(row);
         menu.addAction(tr("Name this row…"), this, [this, row, result] {
             bool ok = false;
@@ -128,6 +134,20 @@ void ResultsPanel::showRowMenu(const QPoint& at)
     QAction* clear = menu.addAction(tr("Clear all rows"), this, [this] { emit clearRequested(); });
     clear->setEnabled(m_model->rowCount() > 0);
     menu.exec(m_view->viewport()->mapToGlobal(at));
+}
+
+int ResultsPanel::modelRow(const QModelIndex& viewIndex) const
+{
+    return viewIndex.isValid() ? m_sorted->mapToSource(viewIndex).row() : -1;
+}
+
+QString ResultsPanel::shownCell(int viewRow, const QString& header) const
+{
+    for (int column = 0; column < m_sorted->columnCount(); ++column) {
+        if (m_sorted->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString() == header)
+            return m_sorted->data(m_sorted->index(viewRow, column), Qt::DisplayRole).toString();
+    }
+    return QString();
 }
 
 QList<StrategyResult> ResultsPanel::results() const

@@ -7,6 +7,8 @@
 
 class ExplanationView;
 class QLabel;
+class QModelIndex;
+class QSortFilterProxyModel;
 class QTableView;
 class ResultsModel;
 
@@ -28,6 +30,8 @@ public:
     QTableView* view() const { return m_view; }
     // The text of a cell, by column header, as the model gives it to the view.
     QString cell(int row, const QString& header) const;
+    // The same for the row the view shows at `viewRow`, in the order a click on a header chose.
+    QString shownCell(int viewRow, const QString& header) const;
     ExplanationView* explanation() const { return m_explanation; }
     // The latest experiment's rows compared in plain words ("queued sold 28x as fast as ...").
     QString comparison() const;
@@ -42,8 +46,10 @@ private:
     void showColumnsWithFigures();
     void updateComparison();
     void showRowMenu(const QPoint& at);
+    int modelRow(const QModelIndex& viewIndex) const; // -1 for no row
 
     ResultsModel* m_model;
+    QSortFilterProxyModel* m_sorted;
     QTableView* m_view;
     ExplanationView* m_explanation;
     QLabel* m_comparison;

@@ -1,10 +1,8 @@
 #include "ui/panels/serverpanel.h"
 
-#include "app/session/backgroundjobs.h"
-
 #include "app/report/strategycolors.h"
 #include "app/server/embeddedcluster.h"
-#include "app/server/servercheck.h"
+#include "app/session/labsession.h"
 #include "ui/passwords/passwordfield.h"
 #include "ui/passwords/passwordstore.h"
 
@@ -20,10 +18,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
-ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
+ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     : QWidget(parent)
-    , m_controller(controller)
-    , m_jobs(new BackgroundJobs(this))
+    , m_session(session)
     , m_embedded(new QRadioButton(tr("Embedded MariaDB (private to the lab)"), this))
     , m_cluster(new QRadioButton(tr("Embedded Galera cluster, nodes:"), this))
     , m_nodes(new QSpinBox(this))
@@ -80,12 +77,13 @@ ServerPanel::ServerPanel(ServerController* controller, QWidget* parent)
     connect(m_embedded, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
     connect(m_cluster, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
     connect(m_nodes, &QSpinBox::valueChanged, this, &ServerPanel::applyServerChoice);
-    connect(controller, &ServerController::nodeStatesChanged, this, &ServerPanel::showNodeStates);
+    connect(session, &LabSession::nodeStatesChanged, this, &ServerPanel::showNodeStates);
     connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::checkUrlAsTyped);
     connect(m_url, &QLineEdit::editingFinished, this, &ServerPanel::urlEdited);
     connect(m_test, &QPushButton::clicked, this, &ServerPanel::test);
-    connect(controller, &ServerController::stateChanged, this, &ServerPanel::showServerState);
-    showServerState(controller->state(), controller->message());
+    connect(session, &LabSession::serverStateChanged, this, &ServerPanel::showServerState);
+    connect(session, &LabSession::serverPrepared, this, &ServerPanel::showCheck);
+    showServerState(session->embeddedServer()->state(), session->embeddedServer()->message());
     refresh();
 }
 
@@ -119,12 +117,9 @@ void ServerPanel::applyServerChoice()
 {
     if (m_remote->isChecked() || (!m_embedded->isChecked() && !m_cluster->isChecked()))
         return; // between two radio buttons: the one turned on calls again
-    const int nodes = clusterNodes();
     m_nodes->setEnabled(m_cluster->isChecked());
-    if (m_controller->clusterNodes() == nodes)
-        return;
-    m_controller->setClusterNodes(nodes);
-    m_controller->start();
+    const int nodes = clusterNodes();
+    m_session->chooseServer(nodes > 0 ? ServerChoice::cluster(nodes) : ServerChoice::embedded());
 }
 
 void ServerPanel::showNodeStates(const QStringList& states)
@@ -154,7 +149,6 @@ void ServerPanel::setUrl(const QString& url)
 
 void ServerPanel::checkUrlAsTyped()
 {
-    m_failedCheck.clear(); // another server, or the same one fixed: Test again
     QString error;
     const bool bad = !m_url->text().trimmed().isEmpty() && !ConnectionParams::fromUrl(m_url->text(), &error);
     m_url->setStyleSheet(bad ? QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(StrategyColors::unsafe().name()) : QString());
@@ -206,29 +200,21 @@ void ServerPanel::connectionUsed()
         m_password->connectionUsed();
 }
 
-std::optional<ConnectionParams> ServerPanel::connectionParams(const QString& database, QString* error) const
+std::optional<ServerChoice> ServerPanel::choice(const QString& database, QString* error) const
 {
-    if (usesEmbedded()) {
-        if (m_controller->state() != ServerController::State::Ready) {
-            *error = m_controller->state() == ServerController::State::Failed
-                ? tr("the embedded server failed to start: %1").arg(m_controller->message())
-                : tr("the embedded server is still starting");
-            return std::nullopt;
-        }
-        return m_controller->params(database);
-    }
-    std::optional<ConnectionParams> params = ConnectionParams::fromUrl(m_url->text(), error);
-    if (!params)
-        return std::nullopt;
-    if (!m_failedCheck.isEmpty()) {
-        *error = tr("the server failed its Test (%1); press Test again once it is fixed").arg(m_failedCheck);
-        return std::nullopt;
-    }
-    if (params->database.isEmpty())
-        params->database = database;
-    if (!m_password->password().isEmpty())
-        params->password = m_password->password();
-    return params;
+    if (usesEmbedded())
+        return clusterNodes() > 0 ? ServerChoice::cluster(clusterNodes()) : ServerChoice::embedded();
+    return ServerChoice::parse(m_url->text(), database, m_password->password(), error);
+}
+
+bool ServerPanel::applyChoice(const QString& database, QString* error)
+{
+    const std::optional<ServerChoice> chosen = choice(database, error);
+    if (!chosen)
+        return false;
+    m_session->chooseServer(*chosen);
+    *error = m_session->serverProblem();
+    return error->isEmpty();
 }
 
 QString ServerPanel::testResult() const
@@ -238,26 +224,32 @@ QString ServerPanel::testResult() const
 
 void ServerPanel::test()
 {
-    m_failedCheck.clear(); // tested again: the new answer decides
     QString error;
-    const std::optional<ConnectionParams> params = connectionParams(QStringLiteral("lockbench"), &error);
-    if (!params) {
-        m_testResult->setText(error);
-        emit testFinished(false, error);
+    const std::optional<ServerChoice> chosen = choice(QStringLiteral("lockbench"), &error);
+    if (!chosen || chosen->startsOwnServer()) {
+        m_testResult->setText(chosen ? tr("the lab's own server needs no Test") : error);
+        emit testFinished(chosen.has_value(), m_testResult->text());
         return;
     }
+    m_session->chooseServer(*chosen);
     m_test->setEnabled(false);
-    m_testResult->setText(tr("testing %1 …").arg(params->maskedUrl()));
-    m_jobs->run<ServerCheck>([params = *params] { return ServerCheck::run(params); }, [this](const ServerCheck& check) {
-        m_test->setEnabled(true);
-        m_failedCheck = check.ok ? QString() : check.message;
-        emit changed(); // Run waits for a server that passes its check
-        m_testResult->setText(check.message);
-        m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg((check.ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
-        if (check.ok)
-            connectionUsed();
-        emit testFinished(check.ok, check.message);
-    });
+    m_testing = true;
+    m_testResult->setText(tr("testing %1 …").arg(chosen->url.maskedUrl()));
+    m_session->testServer();
+}
+
+void ServerPanel::showCheck(bool ok, const QString& message)
+{
+    if (m_session->usesEmbedded())
+        return; // the lab's own server: its state line says it
+    m_test->setEnabled(true);
+    emit changed(); // Run waits for a server that passes its check
+    m_testResult->setText(message);
+    m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg((ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
+    if (ok)
+        connectionUsed();
+    if (std::exchange(m_testing, false))
+        emit testFinished(ok, message);
 }
 
 void ServerPanel::showServerState(ServerController::State state, const QString& message)
@@ -271,13 +263,14 @@ void ServerPanel::showServerState(ServerController::State state, const QString& 
         text = tr("Starting: %1").arg(message);
         break;
     case ServerController::State::Ready:
-        text = m_controller->clusterNodes() > 0 ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(m_controller->clusterNodes()).arg(m_controller->version())
-                                                : tr("Ready: MariaDB %1").arg(m_controller->version());
+        text = m_session->embeddedServer()->clusterNodes() > 0
+            ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(m_session->embeddedServer()->clusterNodes()).arg(m_session->embeddedServer()->version())
+            : tr("Ready: MariaDB %1").arg(m_session->embeddedServer()->version());
         break;
     case ServerController::State::Failed:
         text = tr("Failed: %1").arg(message);
         break;
     }
-    m_embeddedState->setText(text + QLatin1Char('\n') + tr("Data directory: %1").arg(m_controller->dataDirectory()));
+    m_embeddedState->setText(text + QLatin1Char('\n') + tr("Data directory: %1").arg(m_session->embeddedServer()->dataDirectory()));
     emit changed();
 }

@@ -1,12 +1,13 @@
 #pragma once
 
-#include "app/db/connectionparams.h"
+#include "app/server/serverchoice.h"
 #include "app/server/servercontroller.h"
 
 #include <QWidget>
 
 #include <optional>
 
+class LabSession;
 class PasswordField;
 class QLabel;
 class QSettings;
@@ -22,7 +23,7 @@ class QRadioButton;
 class ServerPanel : public QWidget {
     Q_OBJECT
 public:
-    ServerPanel(ServerController* controller, QWidget* parent = nullptr);
+    ServerPanel(LabSession* session, QWidget* parent = nullptr);
 
     // The embedded server or the lab's own cluster: the servers the lab starts itself.
     bool usesEmbedded() const;
@@ -40,8 +41,12 @@ public:
     // The connection worked (a Test passed, a strategy ran): the password goes to the
     // keyring if the user asked for that.
     void connectionUsed();
-    // The connection to run on, or nullopt with `error` saying why there is none yet.
-    std::optional<ConnectionParams> connectionParams(const QString& database, QString* error) const;
+    // The server chosen, with the password of the field, or nullopt with `error` saying why
+    // there is none (a URL that does not parse).
+    std::optional<ServerChoice> choice(const QString& database, QString* error) const;
+    // Hands the choice to the session; false with `error` when there is none. Why the
+    // session cannot run on it yet, if anything, also goes into `error`.
+    bool applyChoice(const QString& database, QString* error);
     QString testResult() const;
     void test();
 
@@ -51,8 +56,10 @@ signals:
 
 private:
     void showServerState(ServerController::State state, const QString& message);
+    // The answer of a Test, or of the check a run makes first.
+    void showCheck(bool ok, const QString& message);
     void showNodeStates(const QStringList& states);
-    // Tells the controller which of its servers the choice wants, and starts it.
+    // Hands the lab's own server the choice, which starts it when it changed.
     void applyServerChoice();
     void urlEdited();
     // Marks a URL that does not parse while it is typed, with the reason under it.
@@ -60,8 +67,7 @@ private:
     QString keyringKey() const; // empty while the URL does not parse
     static QString urlHint(); // the URL field's tool tip while what it holds parses
 
-    ServerController* m_controller;
-    class BackgroundJobs* m_jobs;
+    LabSession* m_session;
     QRadioButton* m_embedded;
     QRadioButton* m_cluster;
     class QSpinBox* m_nodes;
@@ -72,6 +78,6 @@ private:
     PasswordField* m_password;
     QPushButton* m_test;
     QLabel* m_testResult;
-    QString m_failedCheck; // why the last Test of this URL failed; Run waits until one passes
+    bool m_testing = false;
     bool m_urlWasBad = false;
 };

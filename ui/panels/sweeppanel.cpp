@@ -52,28 +52,13 @@ SweepPanel::SweepPanel(QWidget* parent)
 
 std::optional<SweepPlan> SweepPanel::plan(QString* error) const
 {
-    SweepPlan plan;
-    const auto threads = SweepPlan::parseList(m_threads->text(), error);
-    if (!threads) {
-        *error = tr("Clients: %1").arg(*error);
-        return std::nullopt;
-    }
-    for (const std::int64_t count : *threads) {
-        if (count > 20000) {
-            *error = tr("Clients: at most 20,000 (got %1)").arg(count);
-            return std::nullopt;
-        }
-        plan.threads << static_cast<int>(count);
-    }
-    if (m_dimension->currentIndex() > 0) {
-        const auto values = SweepPlan::parseList(m_values->text(), error);
-        if (!values) {
-            *error = tr("Values: %1").arg(*error);
-            return std::nullopt;
-        }
-        plan.dimension = m_dimension->currentIndex() == 1 ? SweepPlan::Dimension::Slots : SweepPlan::Dimension::Skus;
-        plan.values = *values;
-    }
+    static const SweepPlan::Dimension dimensions[] = { SweepPlan::Dimension::None, SweepPlan::Dimension::Slots,
+        SweepPlan::Dimension::Skus };
+    SweepPlan::List bad = SweepPlan::List::Clients;
+    const std::optional<SweepPlan> plan
+        = SweepPlan::parse(m_threads->text(), dimensions[m_dimension->currentIndex()], m_values->text(), &bad, error);
+    if (!plan)
+        *error = (bad == SweepPlan::List::Clients ? tr("Clients: %1") : tr("Values: %1")).arg(*error);
     return plan;
 }
 

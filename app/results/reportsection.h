@@ -1,0 +1,21 @@
+#pragma once
+
+#include "app/results/reportgroup.h"
+
+#include <QString>
+
+// The HTML of one experiment of a report: the experiment its rows ran, their results table
+// (figures only, each in a cell that does not wrap), the spread of repeated runs, the notes
+// the table refers to (each row's explanation and any error in full) and the server settings.
+// The charts follow it, drawn by the report.
+namespace ReportSection {
+
+// "1 SKU, stock 10000, 32 threads, uniform, stop sold-out"
+QString summary(const ReportGroup& group);
+// "Experiment 2: " and the summary
+QString title(const ReportGroup& group, int number);
+QString html(const ReportGroup& group, int number);
+// The style sheet the sections are written for.
+QString styleSheet();
+
+} // namespace ReportSection

@@ -1,0 +1,231 @@
+#include "app/results/resultreader.h"
+
+#include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
+#include "app/results/clustercountersjson.h"
+#include "app/results/nodefiguresjson.h"
+#include "app/results/repeatsjson.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace {
+
+// The experiment a file records. Files without "rtt-ms" were written before the lab simulated
+// a network: their shoppers talked to the server over loopback, a round trip of 0.
+Experiment recordedExperiment(const QJsonObject& object, QList<FieldError>& problems)
+{
+    Experiment e = ExperimentJson::fromJson(object, problems);
+    if (!object.contains(QStringLiteral("rtt-ms")))
+        e.rttMs = 0.0;
+    return e;
+}
+
+long long integer(const QJsonObject& object, const char* key)
+{
+    return static_cast<long long>(object.value(QLatin1String(key)).toDouble());
+}
+
+double real(const QJsonObject& object, const char* key)
+{
+    return object.value(QLatin1String(key)).toDouble();
+}
+
+ErrorCounts errorCounts(const QJsonObject& object)
+{
+    ErrorCounts counts {};
+    for (std::size_t i = 0; i < kErrorClassCount; ++i)
+        counts[i] = static_cast<long long>(object.value(errorClassKey(static_cast<ErrorClass>(i))).toDouble());
+    return counts;
+}
+
+MetricsSample sample(const QJsonObject& o)
+{
+    MetricsSample s;
+    s.strategy = o.value(QStringLiteral("strategy")).toString();
+    s.elapsedS = real(o, "t_s");
+    s.intervalS = real(o, "interval_s");
+    s.ordersPerS = real(o, "orders_per_s");
+    s.attemptsPerS = real(o, "attempts_per_s");
+    s.sold = integer(o, "sold");
+    s.soldUnits = integer(o, "sold_units");
+    s.outOfStock = integer(o, "out_of_stock");
+    s.failed = integer(o, "failed");
+    s.retries = integer(o, "retries");
+    s.attempts = integer(o, "attempts");
+    s.p50Ms = real(o, "p50_ms");
+    s.p95Ms = real(o, "p95_ms");
+    s.p99Ms = real(o, "p99_ms");
+    s.maxMs = real(o, "max_ms");
+    s.clientLockWaitMsPerS = real(o, "client_lock_wait_ms_per_s");
+    s.rowLockWaits = integer(o, "row_lock_waits");
+    s.rowLockTimeMs = integer(o, "row_lock_time_ms");
+    s.waitingNow = integer(o, "waiting_now");
+    s.deadlocks = integer(o, "deadlocks");
+    s.deadlocksTotal = integer(o, "deadlocks_total");
+    s.serverStatsValid = o.value(QStringLiteral("server_stats")).toBool();
+    s.redisRoundTripNs = integer(o, "redis_round_trip_ns");
+    s.redisRoundTrips = integer(o, "redis_round_trips");
+    s.redisStatsValid = o.value(QStringLiteral("redis_stats")).toBool();
+    s.redisCommands = integer(o, "redis_commands");
+    s.redisScriptCalls = integer(o, "redis_script_calls");
+    s.redisScriptUsec = integer(o, "redis_script_usec");
+    s.audit.valid = o.value(QStringLiteral("audited")).toBool();
+    s.audit.sold = integer(o, "audit_sold");
+    s.audit.remaining = integer(o, "audit_remaining");
+    s.audit.oversold = integer(o, "audit_oversold");
+    s.audit.lostUpdates = integer(o, "audit_lost_updates");
+    s.audit.negativeSkus = integer(o, "audit_negative_skus");
+    s.clusterStatsValid = o.value(QStringLiteral("cluster_stats")).toBool();
+    s.cluster = ClusterCountersJson::read(o);
+    s.nodes = ClusterCountersJson::nodesFromJson(o.value(QStringLiteral("cluster_nodes")).toArray());
+    s.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
+    return s;
+}
+
+DeadlockRecord deadlock(const QJsonObject& o)
+{
+    DeadlockRecord d;
+    d.strategy = o.value(QStringLiteral("strategy")).toString();
+    d.elapsedS = real(o, "t_s");
+    d.when = o.value(QStringLiteral("when")).toString();
+    d.victim = o.value(QStringLiteral("victim")).toInt();
+    for (const QJsonValue& value : o.value(QStringLiteral("transactions")).toArray()) {
+        const QJsonObject t = value.toObject();
+        d.transactions.append({ t.value(QStringLiteral("trx_id")).toString(), integer(t, "thread_id"),
+            t.value(QStringLiteral("statement")).toString(), t.value(QStringLiteral("waiting_for")).toString(),
+            t.value(QStringLiteral("waited_row")).toString() });
+    }
+    return d;
+}
+
+StrategyResult result(const QJsonObject& entry, QString* error)
+{
+    const QJsonObject o = entry.value(QStringLiteral("summary")).toObject();
+    StrategyResult r;
+    r.strategy = o.value(QStringLiteral("strategy")).toString();
+    r.safe = o.value(QStringLiteral("safe")).toBool(true);
+    r.error = o.value(QStringLiteral("error")).toString();
+    r.auditIncomplete = o.value(QStringLiteral("audit_incomplete")).toString();
+    r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString()).value_or(StopReason::NotStopped);
+    r.repetition = o.value(QStringLiteral("repetition")).toInt(1);
+    r.durationS = real(o, "duration_s");
+    r.measuredFromS = real(o, "measured_from_s");
+    r.soldOutS = o.value(QStringLiteral("sold_out_s")).toDouble(-1.0);
+    r.lateOrders = integer(o, "late_orders");
+    r.attemptsAfterSoldOut = integer(o, "attempts_after_sold_out");
+    r.lockWaitsAfterSoldOut = integer(o, "lock_waits_after_sold_out");
+    r.sold = integer(o, "sold");
+    r.remaining = integer(o, "remaining");
+    r.oversold = integer(o, "oversold");
+    r.lostUpdates = integer(o, "lost_updates");
+    r.unrecordedDecrements = integer(o, "unrecorded_decrements");
+    r.orderRows = integer(o, "order_rows");
+    r.clientSoldOrders = integer(o, "client_sold_orders");
+    r.clientSoldUnits = integer(o, "client_sold_units");
+    r.outOfStock = integer(o, "out_of_stock");
+    r.failed = integer(o, "failed");
+    r.attempts = integer(o, "attempts");
+    r.retries = integer(o, "retries");
+    r.reconciled = integer(o, "reconciled");
+    r.unresolved = integer(o, "unresolved");
+    r.refusedWithStock = integer(o, "refused_with_stock"); // 0 in files written before it existed
+    r.rebalances = integer(o, "rebalances");
+    r.doubleClaims = integer(o, "double_claims");
+    r.tasksReleased = integer(o, "tasks_released");
+    r.workersKilled = integer(o, "workers_killed");
+    r.strandedTasks = o.value(QStringLiteral("tasks_stranded")).isDouble() ? integer(o, "tasks_stranded") : -1;
+    r.ordersPerS = real(o, "orders_per_s");
+    r.attemptsPerS = real(o, "attempts_per_s");
+    r.p50Ms = real(o, "p50_ms");
+    r.p95Ms = real(o, "p95_ms");
+    r.p99Ms = real(o, "p99_ms");
+    r.maxMs = real(o, "max_ms");
+    r.clientLockWaitS = real(o, "client_lock_wait_s");
+    r.lockWaits = integer(o, "lock_waits");
+    r.lockTimeMs = integer(o, "lock_time_ms");
+    r.deadlocks = integer(o, "deadlocks");
+    r.lockWaitTimeouts = integer(o, "lock_wait_timeouts");
+    r.lateDeadlocks = integer(o, "late_deadlocks");
+    r.lockHoldMs = real(o, "lock_hold_ms");
+    r.lockHolds = integer(o, "lock_holds");
+    r.queueWaitMs = real(o, "queue_wait_ms");
+    r.clientCpuS = o.value(QStringLiteral("client_cpu_s")).toDouble(-1.0);
+    r.serverCpuS = o.value(QStringLiteral("server_cpu_s")).toDouble(-1.0);
+    r.cpuWallS = real(o, "cpu_wall_s");
+    r.cores = o.value(QStringLiteral("cores")).toInt();
+    r.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
+    for (const QJsonValue& message : o.value(QStringLiteral("error_messages")).toArray())
+        r.errorMessages << message.toString();
+    const QJsonObject knobs = o.value(QStringLiteral("knobs")).toObject();
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        r.knobs.insert(it.key(), it.value().toString());
+    r.longestLockQueue = o.value(QStringLiteral("longest_lock_queue")).toInt();
+    r.inspectorError = o.value(QStringLiteral("lock_inspector_error")).toString();
+    for (const QJsonValue& value : o.value(QStringLiteral("deadlock_records")).toArray())
+        r.deadlockRecords.append(deadlock(value.toObject()));
+    r.nodes = NodeFiguresJson::fromJson(o.value(QStringLiteral("nodes")).toArray());
+    for (const QJsonValue& value : entry.value(QStringLiteral("series")).toArray())
+        r.series.append(sample(value.toObject()));
+    QList<FieldError> problems;
+    r.experiment = recordedExperiment(entry.value(QStringLiteral("experiment")).toObject(), problems);
+    if (!problems.isEmpty())
+        *error = QCoreApplication::translate("ResultReader", "strategy %1: experiment field %2: %3").arg(r.strategy, problems.first().field, problems.first().message);
+    return r;
+}
+
+} // namespace
+
+namespace ResultReader {
+
+std::optional<RunFile> fromJson(const QJsonObject& root, QString* error)
+{
+    if (!root.contains(QStringLiteral("strategies")) || !root.value(QStringLiteral("strategies")).isArray()) {
+        *error = QCoreApplication::translate("ResultReader", "not a lockbench results file (no \"strategies\" list)");
+        return std::nullopt;
+    }
+    RunFile file;
+    QList<FieldError> problems;
+    file.info.experiment = recordedExperiment(root.value(QStringLiteral("experiment")).toObject(), problems);
+    if (!problems.isEmpty()) {
+        *error = QCoreApplication::translate("ResultReader", "experiment field %1: %2").arg(problems.first().field, problems.first().message);
+        return std::nullopt;
+    }
+    const QJsonObject server = root.value(QStringLiteral("server")).toObject();
+    file.info.serverUrl = server.value(QStringLiteral("url")).toString();
+    file.info.serverVersion = server.value(QStringLiteral("version")).toString();
+    file.info.embedded = server.value(QStringLiteral("embedded")).toBool();
+    for (const QJsonValue& entry : root.value(QStringLiteral("strategies")).toArray()) {
+        QString entryError;
+        file.results.append(result(entry.toObject(), &entryError));
+        if (!entryError.isEmpty()) {
+            *error = entryError;
+            return std::nullopt;
+        }
+    }
+    file.repeats = RepeatsJson::fromJson(root.value(QStringLiteral("repeats")).toArray());
+    return file;
+}
+
+std::optional<RunFile> load(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QCoreApplication::translate("ResultReader", "cannot read %1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        *error = QCoreApplication::translate("ResultReader", "%1 is not a lockbench results file: %2").arg(path, parseError.errorString());
+        return std::nullopt;
+    }
+    std::optional<RunFile> run = fromJson(document.object(), error);
+    if (!run)
+        *error = QStringLiteral("%1: %2").arg(path, *error);
+    return run;
+}
+
+} // namespace ResultReader

@@ -1,0 +1,328 @@
+#include "app/results/resultwriter.h"
+
+#include "app/core/experimentfields.h"
+#include "app/core/experimentjson.h"
+#include "app/core/passwordmask.h"
+#include "app/results/clustercountersjson.h"
+#include "app/results/nodefiguresjson.h"
+#include "app/results/repeatsjson.h"
+#include "app/results/resultexplanation.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <algorithm>
+
+namespace {
+
+QJsonObject knobsJson(const QMap<QString, QString>& knobs)
+{
+    QJsonObject object;
+    for (auto it = knobs.begin(); it != knobs.end(); ++it)
+        object.insert(it.key(), it.value());
+    return object;
+}
+
+QJsonArray deadlocksJson(const QList<DeadlockRecord>& records)
+{
+    QJsonArray array;
+    for (const DeadlockRecord& record : records)
+        array.append(ResultWriter::deadlockJson(record));
+    return array;
+}
+
+QJsonObject errorCountsJson(const ErrorCounts& counts)
+{
+    QJsonObject object;
+    for (std::size_t i = 0; i < kErrorClassCount; ++i)
+        object.insert(errorClassKey(static_cast<ErrorClass>(i)), static_cast<double>(counts[i]));
+    return object;
+}
+
+bool save(const QString& path, const QByteArray& data, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        *error = QCoreApplication::translate("ResultWriter", "cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString csvLines(const QList<QJsonObject>& rows)
+{
+    if (rows.isEmpty())
+        return {};
+    QStringList header;
+    for (auto it = rows.first().begin(); it != rows.first().end(); ++it) {
+        if (!it.value().isObject() && !it.value().isArray())
+            header << it.key();
+    }
+    if (rows.first().contains(QStringLiteral("errors"))) { // the repeats rows have no error counts
+        for (std::size_t i = 0; i < kErrorClassCount; ++i)
+            header << QStringLiteral("errors_") + errorClassKey(static_cast<ErrorClass>(i));
+    }
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (const QJsonObject& row : rows) {
+        QStringList fields;
+        for (const QString& key : header) {
+            QJsonValue value = key.startsWith(QLatin1String("errors_"))
+                ? row.value(QStringLiteral("errors")).toObject().value(key.mid(7))
+                : row.value(key);
+            if (value.isDouble())
+                fields << QString::number(value.toDouble(), 'g', 12);
+            else if (value.isBool())
+                fields << (value.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
+            else
+                fields << csvField(value.toString());
+        }
+        out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QJsonObject explanationJson(const StrategyResult& r)
+{
+    const ResultExplanation::Explained explained = ResultExplanation::of(r);
+    QJsonObject object = explained.figures;
+    object.insert(QStringLiteral("text"), explained.text);
+    return object;
+}
+
+} // namespace
+
+namespace ResultWriter {
+
+QJsonObject summaryJson(const StrategyResult& r)
+{
+    // What only the closing audit knows is null when it could not run, never a made-up 0.
+    const auto audited = [&r](long long value) { return r.audited() ? QJsonValue(static_cast<double>(value)) : QJsonValue(); };
+    return QJsonObject {
+        { QStringLiteral("strategy"), r.strategy },
+        { QStringLiteral("safe"), r.safe },
+        { QStringLiteral("verdict"), r.verdictText() },
+        { QStringLiteral("error"), PasswordMask::mask(r.error) },
+        { QStringLiteral("audit_incomplete"), r.audited() ? QJsonValue() : QJsonValue(PasswordMask::mask(r.auditIncomplete)) },
+        { QStringLiteral("stop_reason"), stopReasonKey(r.stopReason) },
+        { QStringLiteral("duration_s"), r.durationS },
+        { QStringLiteral("measured_from_s"), r.measuredFromS },
+        { QStringLiteral("sold_out_s"), r.soldOut() ? QJsonValue(r.soldOutS) : QJsonValue() },
+        { QStringLiteral("measured_s"), r.measuredS() },
+        { QStringLiteral("late_orders"), static_cast<double>(r.lateOrders) },
+        { QStringLiteral("attempts_after_sold_out"), static_cast<double>(r.attemptsAfterSoldOut) },
+        { QStringLiteral("lock_waits_after_sold_out"), static_cast<double>(r.lockWaitsAfterSoldOut) },
+        { QStringLiteral("threads"), r.experiment.threads },
+        { QStringLiteral("repetition"), r.repetition },
+        { QStringLiteral("sold"), audited(r.sold) },
+        { QStringLiteral("remaining"), audited(r.remaining) },
+        { QStringLiteral("oversold"), audited(r.oversold) },
+        { QStringLiteral("lost_updates"), audited(r.lostUpdates) },
+        { QStringLiteral("unrecorded_decrements"), audited(r.unrecordedDecrements) },
+        { QStringLiteral("order_rows"), audited(r.orderRows) },
+        { QStringLiteral("client_sold_orders"), static_cast<double>(r.clientSoldOrders) },
+        { QStringLiteral("client_sold_units"), static_cast<double>(r.clientSoldUnits) },
+        { QStringLiteral("clients_agree"), r.audited() && r.unresolved == 0 ? QJsonValue(r.clientsAgree()) : QJsonValue() },
+        { QStringLiteral("out_of_stock"), static_cast<double>(r.outOfStock) },
+        { QStringLiteral("failed"), static_cast<double>(r.failed) },
+        { QStringLiteral("attempts"), static_cast<double>(r.attempts) },
+        { QStringLiteral("retries"), static_cast<double>(r.retries) },
+        { QStringLiteral("reconciled"), static_cast<double>(r.reconciled) },
+        { QStringLiteral("unresolved"), static_cast<double>(r.unresolved) },
+        { QStringLiteral("refused_with_stock"), static_cast<double>(r.refusedWithStock) },
+        { QStringLiteral("rebalances"), static_cast<double>(r.rebalances) },
+        { QStringLiteral("double_claims"), static_cast<double>(r.doubleClaims) },
+        { QStringLiteral("tasks_released"), static_cast<double>(r.tasksReleased) },
+        { QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled) },
+        { QStringLiteral("tasks_stranded"), r.strandedTasks < 0 ? QJsonValue() : QJsonValue(static_cast<double>(r.strandedTasks)) },
+        { QStringLiteral("orders_per_s"), r.ordersPerS },
+        { QStringLiteral("attempts_per_s"), r.attemptsPerS },
+        { QStringLiteral("p50_ms"), r.p50Ms },
+        { QStringLiteral("p95_ms"), r.p95Ms },
+        { QStringLiteral("p99_ms"), r.p99Ms },
+        { QStringLiteral("max_ms"), r.maxMs },
+        { QStringLiteral("client_lock_wait_s"), r.clientLockWaitS },
+        { QStringLiteral("lock_waits"), static_cast<double>(r.lockWaits) },
+        { QStringLiteral("lock_time_ms"), static_cast<double>(r.lockTimeMs) },
+        { QStringLiteral("deadlocks"), static_cast<double>(r.deadlocks) },
+        { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
+        { QStringLiteral("late_deadlocks"), static_cast<double>(r.lateDeadlocks) },
+        { QStringLiteral("lock_hold_ms"), r.lockHoldMs },
+        { QStringLiteral("lock_holds"), static_cast<double>(r.lockHolds) },
+        { QStringLiteral("queue_wait_ms"), r.queueWaitMs },
+        { QStringLiteral("client_cpu_s"), r.clientCpuS },
+        { QStringLiteral("server_cpu_s"), r.serverCpuS },
+        { QStringLiteral("cpu_wall_s"), r.cpuWallS },
+        { QStringLiteral("cores"), r.cores },
+        // How the clients waited for the server, from the experiment and the machine.
+        { QStringLiteral("client_io"), clientIoName(effectiveClientIo(r.experiment)) },
+        { QStringLiteral("client_threads"), clientThreadCount(r.experiment, r.cores) },
+        { QStringLiteral("explanation"), explanationJson(r) },
+        { QStringLiteral("errors"), errorCountsJson(r.errors) },
+        { QStringLiteral("error_messages"), QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
+        { QStringLiteral("knobs"), knobsJson(r.knobs) },
+        { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
+        { QStringLiteral("lock_inspector_error"), PasswordMask::mask(r.inspectorError) },
+        { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
+        { QStringLiteral("nodes"), NodeFiguresJson::toJson(r.nodes) },
+    };
+}
+
+QJsonObject deadlockJson(const DeadlockRecord& d)
+{
+    QJsonArray transactions;
+    for (const DeadlockRecord::Transaction& trx : d.transactions) {
+        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("statement"), trx.statement },
+            { QStringLiteral("waiting_for"), trx.waitingFor },
+            { QStringLiteral("waited_row"), trx.waitedRow } });
+    }
+    return QJsonObject { { QStringLiteral("strategy"), d.strategy }, { QStringLiteral("t_s"), d.elapsedS },
+        { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim }, { QStringLiteral("transactions"), transactions } };
+}
+
+QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
+{
+    QJsonArray transactions;
+    for (const LockTransaction& trx : snapshot.transactions) {
+        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("state"), trx.state },
+            { QStringLiteral("waiting_s"), trx.waitingS }, { QStringLiteral("statement"), trx.statement },
+            { QStringLiteral("lock_mode"), trx.lockMode }, { QStringLiteral("lock_table"), trx.lockTable },
+            { QStringLiteral("lock_row"), trx.lockRow }, { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
+    }
+    QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy }, { QStringLiteral("t_s"), snapshot.elapsedS },
+        { QStringLiteral("waiting"), snapshot.waitingCount() }, { QStringLiteral("longest_queue"), snapshot.longestQueue() },
+        { QStringLiteral("transactions"), transactions } };
+    if (!snapshot.error.isEmpty())
+        object.insert(QStringLiteral("error"), snapshot.error);
+    return object;
+}
+
+QJsonObject sampleJson(const MetricsSample& s)
+{
+    QJsonObject object {
+        { QStringLiteral("strategy"), s.strategy },
+        { QStringLiteral("t_s"), s.elapsedS },
+        { QStringLiteral("interval_s"), s.intervalS },
+        { QStringLiteral("orders_per_s"), s.ordersPerS },
+        { QStringLiteral("attempts_per_s"), s.attemptsPerS },
+        { QStringLiteral("sold"), static_cast<double>(s.sold) },
+        { QStringLiteral("sold_units"), static_cast<double>(s.soldUnits) },
+        { QStringLiteral("out_of_stock"), static_cast<double>(s.outOfStock) },
+        { QStringLiteral("failed"), static_cast<double>(s.failed) },
+        { QStringLiteral("retries"), static_cast<double>(s.retries) },
+        { QStringLiteral("attempts"), static_cast<double>(s.attempts) },
+        { QStringLiteral("p50_ms"), s.p50Ms },
+        { QStringLiteral("p95_ms"), s.p95Ms },
+        { QStringLiteral("p99_ms"), s.p99Ms },
+        { QStringLiteral("max_ms"), s.maxMs },
+        { QStringLiteral("client_lock_wait_ms_per_s"), s.clientLockWaitMsPerS },
+        { QStringLiteral("row_lock_waits"), static_cast<double>(s.rowLockWaits) },
+        { QStringLiteral("row_lock_time_ms"), static_cast<double>(s.rowLockTimeMs) },
+        { QStringLiteral("waiting_now"), static_cast<double>(s.waitingNow) },
+        { QStringLiteral("deadlocks"), static_cast<double>(s.deadlocks) },
+        { QStringLiteral("deadlocks_total"), static_cast<double>(s.deadlocksTotal) },
+        { QStringLiteral("server_stats"), s.serverStatsValid },
+        { QStringLiteral("audited"), s.audit.valid },
+        { QStringLiteral("audit_sold"), static_cast<double>(s.audit.sold) },
+        { QStringLiteral("audit_remaining"), static_cast<double>(s.audit.remaining) },
+        { QStringLiteral("audit_oversold"), static_cast<double>(s.audit.oversold) },
+        { QStringLiteral("audit_lost_updates"), static_cast<double>(s.audit.lostUpdates) },
+        { QStringLiteral("audit_negative_skus"), static_cast<double>(s.audit.negativeSkus) },
+        { QStringLiteral("errors"), errorCountsJson(s.errors) },
+    };
+    // Every sample has them, so that the CSV's columns (the first row's keys) carry them: only
+    // the strategies that keep stock in Redis fill them in.
+    object.insert(QStringLiteral("redis_stats"), s.redisStatsValid);
+    object.insert(QStringLiteral("redis_commands"), static_cast<double>(s.redisCommands));
+    object.insert(QStringLiteral("redis_script_calls"), static_cast<double>(s.redisScriptCalls));
+    object.insert(QStringLiteral("redis_script_usec"), static_cast<double>(s.redisScriptUsec));
+    object.insert(QStringLiteral("redis_round_trip_ns"), static_cast<double>(s.redisRoundTripNs));
+    object.insert(QStringLiteral("redis_round_trips"), static_cast<double>(s.redisRoundTrips));
+    // The same for a cluster's figures, summed over its nodes.
+    object.insert(QStringLiteral("cluster_stats"), s.clusterStatsValid);
+    ClusterCountersJson::insert(object, s.cluster);
+    if (!s.nodes.isEmpty())
+        object.insert(QStringLiteral("cluster_nodes"), ClusterCountersJson::nodesToJson(s.nodes));
+    return object;
+}
+
+QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results)
+{
+    QJsonArray strategies;
+    for (const StrategyResult& result : results) {
+        QJsonArray series;
+        for (const MetricsSample& sample : result.series)
+            series.append(sampleJson(sample));
+        strategies.append(QJsonObject { { QStringLiteral("summary"), summaryJson(result) }, { QStringLiteral("series"), series },
+            { QStringLiteral("experiment"), ExperimentJson::toJson(result.experiment) } });
+    }
+    return QJsonObject {
+        { QStringLiteral("lockbench"), QStringLiteral(LOCKBENCH_VERSION) },
+        { QStringLiteral("experiment"), ExperimentJson::toJson(info.experiment) },
+        { QStringLiteral("server"), QJsonObject { { QStringLiteral("url"), PasswordMask::mask(info.serverUrl) },
+                                                  { QStringLiteral("version"), info.serverVersion },
+                                                  { QStringLiteral("embedded"), info.embedded } } },
+        { QStringLiteral("strategies"), strategies },
+        { QStringLiteral("repeats"), RepeatsJson::toJson(repeatSummaries(results)) },
+    };
+}
+
+bool writeJson(const QString& path, const RunInfo& info, const QList<StrategyResult>& results, QString* error)
+{
+    return save(path, QJsonDocument(toJson(info, results)).toJson(QJsonDocument::Indented), error);
+}
+
+QString summaryCsvPath(const QString& seriesPath)
+{
+    const QFileInfo file(seriesPath);
+    return file.dir().filePath(file.completeBaseName() + QStringLiteral("-summary.csv"));
+}
+
+bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString* error)
+{
+    QList<QJsonObject> samples;
+    QList<QJsonObject> summaries;
+    qsizetype nodeCount = 0;
+    for (const StrategyResult& result : results) {
+        summaries.append(summaryJson(result));
+        for (const MetricsSample& sample : result.series) {
+            samples.append(sampleJson(sample));
+            nodeCount = std::max(nodeCount, sample.nodes.size());
+        }
+    }
+    for (QJsonObject& sample : samples)
+        ClusterCountersJson::addNodeColumns(sample, static_cast<int>(nodeCount));
+    return save(path, csvLines(samples).toUtf8(), error) && save(summaryCsvPath(path), csvLines(summaries).toUtf8(), error)
+        && save(repeatsCsvPath(path), csvLines(RepeatsJson::csvRows(repeatSummaries(results))).toUtf8(), error);
+}
+
+QString repeatsCsvPath(const QString& seriesPath)
+{
+    const QFileInfo file(seriesPath);
+    return file.dir().filePath(file.completeBaseName() + QStringLiteral("-repeats.csv"));
+}
+
+QList<RepeatSummary> repeatSummaries(const QList<StrategyResult>& results)
+{
+    QList<SourcedResult> rows;
+    for (const StrategyResult& result : results)
+        rows.append({ QString(), result });
+    return RepeatSummary::of(rows);
+}
+
+} // namespace ResultWriter

@@ -1,0 +1,196 @@
+#include "app/results/timemetric.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+
+namespace {
+
+long long errorCount(const MetricsSample& sample, ErrorClass errorClass)
+{
+    return sample.errors[static_cast<std::size_t>(errorClass)];
+}
+
+std::optional<double> errorRate(const MetricsSample& now, const MetricsSample& before, ErrorClass errorClass)
+{
+    return TimeMetric::ratePerSecond(errorCount(now, errorClass), errorCount(before, errorClass), now.intervalS);
+}
+
+// A node's counter per second of the interval.
+std::optional<double> nodeRate(long long now, long long before, double intervalS)
+{
+    if (!(intervalS > 0))
+        return std::nullopt;
+    return TimeMetric::ratePerSecond(now, before, intervalS);
+}
+
+std::optional<double> serverRate(const MetricsSample& now, long long count)
+{
+    if (!now.serverStatsValid || !(now.intervalS > 0))
+        return std::nullopt;
+    return static_cast<double>(count) / now.intervalS;
+}
+
+} // namespace
+
+QList<TimeMetric::Point> TimeMetric::points(const MetricsSample& now, const MetricsSample& before) const
+{
+    QList<Point> points;
+    if (!nodeValue) {
+        if (const std::optional<double> y = value(now, before))
+            points.append({ 0, *y });
+        return points;
+    }
+    if (!now.clusterStatsValid)
+        return points;
+    for (qsizetype i = 0; i < now.nodes.size(); ++i) {
+        if (!now.nodes[i].answered)
+            continue; // a node taken down draws no line from then on
+        if (const std::optional<double> y = nodeValue(now.nodes[i], before.nodes.value(i), now.intervalS))
+            points.append({ static_cast<int>(i + 1), *y });
+    }
+    return points;
+}
+
+Qt::PenStyle TimeMetric::nodeStyle(int node)
+{
+    static constexpr Qt::PenStyle kStyles[] = { Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine };
+    return kStyles[static_cast<std::size_t>(std::max(0, node - 1)) % std::size(kStyles)];
+}
+
+QString TimeMetric::nodeSuffix(int node)
+{
+    return QCoreApplication::translate("TimeMetric", " · node %1").arg(node);
+}
+
+QString TimeMetric::translatedTitle() const
+{
+    return QCoreApplication::translate("TimeMetric", title);
+}
+
+QString TimeMetric::translatedUnit() const
+{
+    return QCoreApplication::translate("TimeMetric", unit);
+}
+
+double TimeMetric::ratePerSecond(long long now, long long before, double intervalS)
+{
+    return intervalS > 0 ? static_cast<double>(now - before) / intervalS : 0.0;
+}
+
+const QList<TimeMetric>& TimeMetric::all()
+{
+    using S = const MetricsSample&;
+    using N = const ClusterCounters&;
+    static const QList<TimeMetric> metrics = {
+        { "orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second"), QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
+            [](S now, S) -> std::optional<double> { return now.ordersPerS; } },
+        { "attempts-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Attempts per second"), QT_TRANSLATE_NOOP("TimeMetric", "attempts/s"),
+            [](S now, S) -> std::optional<double> { return now.attemptsPerS; } },
+        { "p50", QT_TRANSLATE_NOOP("TimeMetric", "p50"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+            [](S now, S) -> std::optional<double> { return now.p50Ms; } },
+        { "p95", QT_TRANSLATE_NOOP("TimeMetric", "p95"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+            [](S now, S) -> std::optional<double> { return now.p95Ms; } },
+        { "p99", QT_TRANSLATE_NOOP("TimeMetric", "p99"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+            [](S now, S) -> std::optional<double> { return now.p99Ms; } },
+        { "max", QT_TRANSLATE_NOOP("TimeMetric", "max"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+            [](S now, S) -> std::optional<double> { return now.maxMs; } },
+        { "row-lock-waits", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock waits per second"), QT_TRANSLATE_NOOP("TimeMetric", "waits/s"),
+            [](S now, S) { return serverRate(now, now.rowLockWaits); } },
+        { "row-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock time per second"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
+            [](S now, S) { return serverRate(now, now.rowLockTimeMs); } },
+        { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"), QT_TRANSLATE_NOOP("TimeMetric", "trx"),
+            [](S now, S) -> std::optional<double> {
+                if (now.waitingNow < 0)
+                    return std::nullopt;
+                return static_cast<double>(now.waitingNow);
+            } },
+        { "client-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Client time in the locking statement"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
+            [](S now, S) -> std::optional<double> { return now.clientLockWaitMsPerS; } },
+        { "retries", QT_TRANSLATE_NOOP("TimeMetric", "Retries per second"), QT_TRANSLATE_NOOP("TimeMetric", "retries/s"),
+            [](S now, S before) -> std::optional<double> { return ratePerSecond(now.retries, before.retries, now.intervalS); } },
+        { "deadlocks", QT_TRANSLATE_NOOP("TimeMetric", "1213 deadlocks per second"), QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
+            [](S now, S before) { return errorRate(now, before, ErrorClass::Deadlock); } },
+        { "lock-wait-timeouts", QT_TRANSLATE_NOOP("TimeMetric", "1205 lock wait timeouts per second"), QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
+            [](S now, S before) { return errorRate(now, before, ErrorClass::LockWaitTimeout); } },
+        { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"), QT_TRANSLATE_NOOP("TimeMetric", "ops/s"),
+            [](S now, S) -> std::optional<double> {
+                if (!now.redisStatsValid || !(now.intervalS > 0))
+                    return std::nullopt;
+                return static_cast<double>(now.redisCommands) / now.intervalS;
+            },
+            true },
+        { "redis-script-time", QT_TRANSLATE_NOOP("TimeMetric", "Redis time inside a take script"), QT_TRANSLATE_NOOP("TimeMetric", "µs"),
+            [](S now, S) -> std::optional<double> {
+                if (!now.redisStatsValid || now.redisScriptCalls <= 0)
+                    return std::nullopt;
+                return static_cast<double>(now.redisScriptUsec) / static_cast<double>(now.redisScriptCalls);
+            },
+            true },
+        { "redis-round-trip", QT_TRANSLATE_NOOP("TimeMetric", "Client round trip of a take script"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+            [](S now, S before) -> std::optional<double> {
+                const long long trips = now.redisRoundTrips - before.redisRoundTrips;
+                if (trips <= 0)
+                    return std::nullopt;
+                return static_cast<double>(now.redisRoundTripNs - before.redisRoundTripNs) / 1e6 / static_cast<double>(trips);
+            },
+            true },
+        // The cluster tab: throughput beside the aborts that cut it, then what slowed the nodes.
+        { "cluster-orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second on the cluster"), QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
+            [](S now, S) -> std::optional<double> {
+                if (!now.clusterStatsValid)
+                    return std::nullopt;
+                return now.ordersPerS;
+            },
+            true },
+        { "commit-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Aborts at COMMIT per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+            [](S now, S before) -> std::optional<double> {
+                if (!now.clusterStatsValid)
+                    return std::nullopt;
+                return errorRate(now, before, ErrorClass::CommitAbort);
+            },
+            true },
+        { "cert-failures", QT_TRANSLATE_NOOP("TimeMetric", "Certification failures per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+            nullptr, true, [](N now, N before, double s) { return nodeRate(now.certFailures, before.certFailures, s); } },
+        { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+            nullptr, true, [](N now, N before, double s) { return nodeRate(now.bfAborts, before.bfAborts, s); } },
+        // The replication tab: where each node's writes came from and what held the nodes back.
+        { "node-commits", QT_TRANSLATE_NOOP("TimeMetric", "Commits per second on each node"), QT_TRANSLATE_NOOP("TimeMetric", "trx/s"),
+            nullptr, true, [](N now, N before, double s) { return nodeRate(now.localCommits, before.localCommits, s); } },
+        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"), nullptr, true,
+            [](N now, N before, double s) -> std::optional<double> {
+                const std::optional<double> ns = nodeRate(now.flowControlPausedNs, before.flowControlPausedNs, s);
+                if (!ns)
+                    return std::nullopt;
+                return *ns / 1e6;
+            } },
+        { "recv-queue", QT_TRANSLATE_NOOP("TimeMetric", "Receive queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
+            [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.recvQueue); } },
+        { "send-queue", QT_TRANSLATE_NOOP("TimeMetric", "Send queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
+            [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.sendQueue); } },
+    };
+    return metrics;
+}
+
+const TimeMetric* TimeMetric::find(const char* id)
+{
+    for (const TimeMetric& metric : all()) {
+        if (std::strcmp(metric.id, id) == 0)
+            return &metric;
+    }
+    return nullptr;
+}
+
+const QList<TimeMetric::OtherError>& TimeMetric::otherErrors()
+{
+    static const QList<OtherError> errors = { { ErrorClass::RecordChanged, " 1020", Qt::SolidLine },
+        { ErrorClass::LockNowait, " 3572", Qt::DashLine }, { ErrorClass::ConnectionLost, " lost connection", Qt::DotLine } };
+    return errors;
+}
+
+QString TimeMetric::otherErrorsTitle()
+{
+    return QCoreApplication::translate("TimeMetric", "Other errors per second");
+}

@@ -1,0 +1,58 @@
+#include "app/server/serverchoice.h"
+
+#include "app/core/quotedvalue.h"
+#include "app/server/embeddedcluster.h"
+
+#include <QRegularExpression>
+
+std::optional<ServerChoice> ServerChoice::parse(const QString& text, const QString& database,
+                                                const QString& password, QString* error)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed == QLatin1String("embedded"))
+        return embedded();
+    static const QRegularExpression clusterPattern(QStringLiteral("^cluster(?::(\\d+))?$"));
+    if (const QRegularExpressionMatch match = clusterPattern.match(trimmed); match.hasMatch()) {
+        const int nodes = match.captured(1).isEmpty() ? EmbeddedCluster::kDefaultNodes : match.captured(1).toInt();
+        if (nodes < 2 || nodes > EmbeddedCluster::kMaxNodes) {
+            *error = tr("a cluster has 2 to %1 nodes (got %2)")
+                         .arg(EmbeddedCluster::kMaxNodes)
+                         .arg(QuotedValue::quoted(match.captured(1)));
+            return std::nullopt;
+        }
+        return cluster(nodes);
+    }
+    std::optional<ConnectionParams> params = ConnectionParams::fromUrl(trimmed, error);
+    if (!params)
+        return std::nullopt;
+    if (params->database.isEmpty())
+        params->database = database;
+    if (params->password.isEmpty())
+        params->password = password.isEmpty() ? qEnvironmentVariable("LOCKBENCH_PASSWORD") : password;
+    return ServerChoice { Kind::Url, 0, *params };
+}
+
+int ServerChoice::nodeCount() const
+{
+    switch (kind) {
+    case Kind::Embedded:
+        return 1;
+    case Kind::Cluster:
+        return clusterNodes;
+    case Kind::Url:
+        return url.nodeCount();
+    }
+    return 1;
+}
+
+bool ServerChoice::operator==(const ServerChoice& other) const
+{
+    if (kind != other.kind)
+        return false;
+    if (kind == Kind::Cluster)
+        return clusterNodes == other.clusterNodes;
+    if (kind == Kind::Url)
+        return url.endpoint() == other.url.endpoint() && url.user == other.url.user
+            && url.password == other.url.password && url.database == other.url.database;
+    return true;
+}

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "app/db/connectionparams.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+// Where the lab runs, as a person names it on either front: "embedded" (the lab's private
+// MariaDB), "cluster" or "cluster:N" (its private Galera cluster of N nodes), or a mysql://
+// URL (one server, or a cluster's nodes as several hosts). Parsed and checked here once.
+struct ServerChoice {
+    Q_DECLARE_TR_FUNCTIONS(ServerChoice)
+
+public:
+    enum class Kind { Embedded, Cluster, Url };
+    Kind kind = Kind::Embedded;
+    int clusterNodes = 0; // Kind::Cluster
+    ConnectionParams url; // Kind::Url
+
+    static ServerChoice embedded() { return {}; }
+    static ServerChoice cluster(int nodes) { return { Kind::Cluster, nodes, {} }; }
+    static ServerChoice at(const ConnectionParams& params) { return { Kind::Url, 0, params }; }
+    // "embedded", "cluster[:N]" or a URL; nullopt with `error` saying what is wrong. A URL's
+    // database defaults to `database`; its password, when the URL has none, is the one
+    // given (a window's password field), else $LOCKBENCH_PASSWORD, which keeps it out of `ps`.
+    static std::optional<ServerChoice> parse(const QString& text, const QString& database,
+                                             const QString& password, QString* error);
+
+    bool startsOwnServer() const { return kind != Kind::Url; }
+    // The lab's own servers: 0 for the single one, else the cluster's nodes.
+    int ownClusterNodes() const { return kind == Kind::Cluster ? clusterNodes : 0; }
+    // The servers the clients can be placed on: 1, the cluster's nodes, or the URL's hosts.
+    int nodeCount() const;
+    bool operator==(const ServerChoice& other) const;
+};

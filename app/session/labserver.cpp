@@ -1,0 +1,121 @@
+#include "app/session/labserver.h"
+
+#include "app/server/servercheck.h"
+#include "app/session/backgroundjobs.h"
+
+#include <QTimer>
+
+LabServer::LabServer(QObject* parent)
+    : QObject(parent)
+    , m_controller(new ServerController(this))
+    , m_jobs(new BackgroundJobs(this))
+{
+    connect(m_controller, &ServerController::stateChanged, this, &LabServer::ownServerChanged);
+}
+
+void LabServer::choose(const ServerChoice& choice)
+{
+    if (choice == m_choice)
+        return;
+    const bool sameUrl = choice.kind == ServerChoice::Kind::Url && m_choice.kind == ServerChoice::Kind::Url
+        && choice.url.endpoint() == m_choice.url.endpoint() && choice.url.user == m_choice.url.user;
+    m_choice = choice;
+    m_check = Check::None;
+    m_checkMessage.clear();
+    if (!sameUrl)
+        m_version.clear();
+    if (choice.startsOwnServer() && m_controller->clusterNodes() != choice.ownClusterNodes()) {
+        m_controller->setClusterNodes(choice.ownClusterNodes());
+        m_controller->start();
+    }
+}
+
+void LabServer::prepare(ServerCheck::Depth depth)
+{
+    if (m_choice.startsOwnServer()) {
+        const ServerController::State state = m_controller->state();
+        if (state == ServerController::State::Ready || state == ServerController::State::Failed) {
+            // Answered from the event loop, so that a caller connects and waits in any order.
+            QTimer::singleShot(0, this, [this] { ownServerChanged(m_controller->state(), m_controller->message()); });
+        }
+        m_preparingOwn = true;
+        if (state == ServerController::State::Stopped)
+            m_controller->start();
+        return;
+    }
+    if (m_check == Check::Running)
+        return;
+    m_check = Check::Running;
+    const ServerChoice checked = m_choice;
+    m_jobs->run<ServerCheck>([params = checked.url, depth] { return ServerCheck::run(params, depth); },
+                             [this, checked](const ServerCheck& check) {
+                                 if (!(checked == m_choice))
+                                     return; // chosen away meanwhile: the new choice is checked anew
+                                 m_check = check.ok ? Check::Passed : Check::Failed;
+                                 m_checkMessage = check.message;
+                                 if (check.ok)
+                                     m_version = check.version;
+                                 emit prepared(check.ok, check.message);
+                             });
+}
+
+void LabServer::ownServerChanged(ServerController::State state, const QString& message)
+{
+    if (!m_preparingOwn || !m_choice.startsOwnServer() || state == ServerController::State::Starting
+        || state == ServerController::State::Stopped)
+        return;
+    m_preparingOwn = false;
+    if (state == ServerController::State::Ready)
+        emit prepared(true, description());
+    else
+        emit prepared(false, tr("the embedded server did not start: %1").arg(message));
+}
+
+QString LabServer::problem() const
+{
+    if (m_choice.startsOwnServer()) {
+        switch (m_controller->state()) {
+        case ServerController::State::Ready:
+            return {};
+        case ServerController::State::Failed:
+            return tr("the embedded server failed to start: %1").arg(m_controller->message());
+        case ServerController::State::Starting:
+        case ServerController::State::Stopped:
+            return tr("the embedded server is still starting");
+        }
+    }
+    if (m_check == Check::Failed)
+        return tr("the server failed its Test (%1); press Test again once it is fixed").arg(m_checkMessage);
+    return {};
+}
+
+ConnectionParams LabServer::params(const QString& database) const
+{
+    ConnectionParams params = m_choice.startsOwnServer() ? m_controller->params(database) : m_choice.url;
+    if (params.database.isEmpty())
+        params.database = database;
+    return params;
+}
+
+QString LabServer::version() const
+{
+    return m_choice.startsOwnServer() ? m_controller->version() : m_version;
+}
+
+QString LabServer::description() const
+{
+    if (m_choice.kind == ServerChoice::Kind::Cluster)
+        return tr("the lab's Galera cluster of %1 MariaDB nodes in %2, %3")
+            .arg(m_choice.clusterNodes)
+            .arg(m_controller->dataDirectory(), version());
+    if (m_choice.kind == ServerChoice::Kind::Embedded)
+        return tr("the lab's embedded MariaDB in %1, %2").arg(m_controller->dataDirectory(), version());
+    return tr("%1, %2").arg(m_choice.url.maskedUrl(), version());
+}
+
+QString LabServer::ownServerName() const
+{
+    return m_controller->clusterNodes() > 0
+        ? QStringLiteral("cluster:%1 (%2)").arg(m_controller->clusterNodes()).arg(m_controller->dataDirectory())
+        : QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
+}
