@@ -1,9 +1,9 @@
 #include "app/cli/commandline.h"
 #include "app/cli/headlessrun.h"
 #include "app/cli/processarguments.h"
+#include "app/core/shutdownsignal.h"
 #include "app/core/translation.h"
 #include "app/lesson/lessonlibrary.h"
-#include "app/core/shutdownsignal.h"
 #include "ui/languagemenu.h"
 #include "ui/mainwindow.h"
 
@@ -45,7 +45,8 @@ int runWindow(int argc, char* argv[])
         restart = window.restartRequested();
     } // the window's session, and with it the lab's server, is gone before a new lab starts
     if (restart && !QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
-        QTextStream(stderr) << "lockbench: could not start again; start it by hand to use the new language" << Qt::endl;
+        QTextStream(stderr) << "lockbench: could not start again; start it by hand to use the new language"
+                            << Qt::endl;
     return status;
 }
 
@@ -55,8 +56,9 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
     if (defaultExperiment) {
-        QTextStream(stderr) << QCoreApplication::translate("Main", "lockbench: no display, so running the default experiment headless "
-                                                                   "(every strategy for 5 s). See lockbench --help.")
+        QTextStream(stderr) << QCoreApplication::translate("Main",
+            "lockbench: no display, so running the default experiment headless "
+            "(every strategy for 5 s). See lockbench --help.")
                             << Qt::endl;
         arguments << QStringLiteral("run") << QStringLiteral("--duration") << QStringLiteral("5s");
     }
@@ -97,8 +99,10 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     case CommandLine::Action::ListLessons:
         for (const Lesson& lesson : LessonLibrary::load())
             out << lesson.id << "  " << lesson.title << " "
-                << (lesson.steps.size() == 1 ? QCoreApplication::translate("Main", "(1 step)")
-                                              : QCoreApplication::translate("Main", "(%1 steps)").arg(lesson.steps.size())) << Qt::endl;
+                << (lesson.steps.size() == 1
+                           ? QCoreApplication::translate("Main", "(1 step)")
+                           : QCoreApplication::translate("Main", "(%1 steps)").arg(lesson.steps.size()))
+                << Qt::endl;
         out << QCoreApplication::translate("Main", "Run one with: lockbench lesson NAME") << Qt::endl;
         return 0;
     case CommandLine::Action::Run:

@@ -22,8 +22,8 @@
 #include <atomic>
 #include <memory>
 #include <thread>
-#include <vector>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -45,13 +45,15 @@ long fiberStacksKb()
     QFile smaps(QStringLiteral("/proc/self/smaps"));
     if (!smaps.open(QIODevice::ReadOnly))
         return 0;
-    static const QRegularExpression range(QStringLiteral("^([0-9a-f]+)-([0-9a-f]+) rw-p 00000000 00:00 0\\s*$"));
+    static const QRegularExpression range(
+        QStringLiteral("^([0-9a-f]+)-([0-9a-f]+) rw-p 00000000 00:00 0\\s*$"));
     long total = 0;
     bool inStack = false;
     while (!smaps.atEnd()) {
         const QString line = QString::fromLatin1(smaps.readLine());
         if (const QRegularExpressionMatch m = range.match(line); m.hasMatch()) {
-            inStack = m.captured(2).toULongLong(nullptr, 16) - m.captured(1).toULongLong(nullptr, 16) == Fiber::kStackBytes;
+            inStack = m.captured(2).toULongLong(nullptr, 16) - m.captured(1).toULongLong(nullptr, 16)
+                == Fiber::kStackBytes;
         } else if (inStack && line.startsWith(QLatin1String("Rss:"))) {
             total += line.split(QLatin1Char(' '), Qt::SkipEmptyParts).value(1).toLong();
             inStack = false;
@@ -155,7 +157,8 @@ int main(int argc, char* argv[])
     bool ok = true;
     const int count = args.size() == 2 ? args[1].toInt(&ok) : 64;
     if (!params || !ok || count < 1) {
-        err << "lockbench-connbuffers: " << (params ? QStringLiteral("N must be a positive number") : error) << "\n";
+        err << "lockbench-connbuffers: " << (params ? QStringLiteral("N must be a positive number") : error)
+            << "\n";
         return 2;
     }
     // One connection first, so that the library's one-time state is not counted per connection.
@@ -164,7 +167,8 @@ int main(int argc, char* argv[])
         err << "lockbench-connbuffers: " << warm.lastError().toString() << "\n";
         return 1;
     }
-    const long perConnection = events ? perConnectionOnFibers(*params, count, error) : perConnectionOnThreads(*params, count, error);
+    const long perConnection = events ? perConnectionOnFibers(*params, count, error)
+                                      : perConnectionOnThreads(*params, count, error);
     if (perConnection < 0) {
         err << "lockbench-connbuffers: " << error << "\n";
         return 1;

@@ -6,9 +6,9 @@
 // or until its standard input closes: a script that holds the other end of a pipe cannot leave
 // a server behind, whichever way it ends.
 
+#include "app/core/shutdownsignal.h"
 #include "app/server/embeddedcluster.h"
 #include "app/server/embeddedserver.h"
-#include "app/core/shutdownsignal.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
@@ -79,7 +79,8 @@ int main(int argc, char* argv[])
             bool ok = false;
             clusterNodes = i + 1 < arguments.size() ? arguments.at(++i).toInt(&ok) : 0;
             if (!ok || clusterNodes < 2 || clusterNodes > EmbeddedCluster::kMaxNodes) {
-                err() << "lockbench-serve: --cluster takes a node count from 2 to " << EmbeddedCluster::kMaxNodes << Qt::endl;
+                err() << "lockbench-serve: --cluster takes a node count from 2 to "
+                      << EmbeddedCluster::kMaxNodes << Qt::endl;
                 return 2;
             }
             continue;
@@ -161,7 +162,8 @@ int main(int argc, char* argv[])
     if (!stopRequested || status != 0) {
         for (const EmbeddedServer* server : servers)
             if (!server->isRunning())
-                err() << "lockbench-serve: a server exited on its own; its log is " << server->errorLogPath() << Qt::endl;
+                err() << "lockbench-serve: a server exited on its own; its log is " << server->errorLogPath()
+                      << Qt::endl;
         stopAll();
         return 1;
     }

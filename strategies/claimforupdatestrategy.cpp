@@ -8,7 +8,8 @@ namespace {
 
 class LockingClaimSession : public ClaimSession {
 public:
-    LockingClaimSession(RunEnvironment& environment, WorkerCounters& counters, ClaimLedger& ledger, const QString& claimSql)
+    LockingClaimSession(
+        RunEnvironment& environment, WorkerCounters& counters, ClaimLedger& ledger, const QString& claimSql)
         : ClaimSession(environment, counters, ledger)
     {
         statements().add(&m_claim, claimSql);
@@ -52,19 +53,22 @@ QString ClaimForUpdateStrategy::explanation() const
 
 QStringList ClaimForUpdateStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), claimSql(), QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms)"),
+    return { QStringLiteral("START TRANSACTION"), claimSql(),
+        QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms)"),
         QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (…)"),
-        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ") + QCoreApplication::translate("Strategy", "-- one row per task"),
+        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ")
+            + QCoreApplication::translate("Strategy", "-- one row per task"),
         QStringLiteral("COMMIT") };
 }
 
 QString ClaimForUpdateStrategy::claimSql() const
 {
-    return QStringLiteral("SELECT task_id FROM tasks FORCE INDEX (by_status) WHERE status = 0 ORDER BY task_id LIMIT ? FOR UPDATE");
+    return QStringLiteral("SELECT task_id FROM tasks FORCE INDEX (by_status) WHERE status = 0 ORDER BY "
+                          "task_id LIMIT ? FOR UPDATE");
 }
 
-std::unique_ptr<OrderSession> ClaimForUpdateStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                                  QString* error)
+std::unique_ptr<OrderSession> ClaimForUpdateStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<LockingClaimSession>(environment, counters, error, ledger(), claimSql());
 }

@@ -8,11 +8,14 @@
 class ClaimForUpdateStrategy : public ClaimStrategy {
 public:
     QString id() const override { return QStringLiteral("claim-for-update"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Claim with SELECT … FOR UPDATE"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Claim with SELECT … FOR UPDATE");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
 protected:
     // The claiming read: FOR UPDATE, or FOR UPDATE SKIP LOCKED.

@@ -56,7 +56,8 @@ bool ClaimSession::fetchTasks(PreparedStatement& statement, std::vector<std::int
 bool ClaimSession::timedClaim(PreparedStatement& statement, std::initializer_list<std::int64_t> params)
 {
     const bool ok = statement.execute(params);
-    const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch());
+    const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch());
     WorkerCounters::add(m_counters.lockWaitNs, now.count() - connection().sentAtNs());
     return ok;
 }

@@ -13,5 +13,6 @@ QString ClaimSkipLockedStrategy::explanation() const
 
 QString ClaimSkipLockedStrategy::claimSql() const
 {
-    return QStringLiteral("SELECT task_id FROM tasks FORCE INDEX (by_status) WHERE status = 0 ORDER BY task_id LIMIT ? FOR UPDATE SKIP LOCKED");
+    return QStringLiteral("SELECT task_id FROM tasks FORCE INDEX (by_status) WHERE status = 0 ORDER BY "
+                          "task_id LIMIT ? FOR UPDATE SKIP LOCKED");
 }

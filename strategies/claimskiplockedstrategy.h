@@ -7,7 +7,10 @@
 class ClaimSkipLockedStrategy : public ClaimForUpdateStrategy {
 public:
     QString id() const override { return QStringLiteral("claim-skip-locked"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Claim with FOR UPDATE SKIP LOCKED"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Claim with FOR UPDATE SKIP LOCKED");
+    }
     QString explanation() const override;
 
 protected:

@@ -24,7 +24,8 @@ ClaimSweeper::~ClaimSweeper()
 
 QString ClaimSweeper::releaseSql()
 {
-    return QStringLiteral("UPDATE tasks FORCE INDEX (by_status) SET status = 0, owner = NULL, claimed_at = NULL, released = released + 1 "
+    return QStringLiteral("UPDATE tasks FORCE INDEX (by_status) SET status = 0, owner = NULL, claimed_at = "
+                          "NULL, released = released + 1 "
                           "WHERE status = 1 AND claimed_at < NOW(6) - INTERVAL ? MICROSECOND");
 }
 
@@ -33,7 +34,8 @@ void ClaimSweeper::loop()
     MysqlConnection connection; // this thread's own, opened and closed here
     // Registered so that a run given up on a silent server ends the sweep it waits on.
     m_environment.registerConnection(&connection);
-    const auto every = std::chrono::milliseconds(std::max<std::int64_t>(m_environment.experiment().claimTimeoutMs / 4, 10));
+    const auto every = std::chrono::milliseconds(
+        std::max<std::int64_t>(m_environment.experiment().claimTimeoutMs / 4, 10));
     auto next = std::chrono::steady_clock::now() + every;
     while (!m_stop.load()) {
         std::this_thread::sleep_for(kStep);

@@ -10,8 +10,10 @@ namespace {
 const QString kClaimSql = QStringLiteral(
     "UPDATE tasks FORCE INDEX (by_status) SET status = 1, owner = CONNECTION_ID(), claimed_at = SYSDATE(6) "
     "WHERE status = 0 AND owner IS NULL ORDER BY task_id LIMIT ?");
-const QString kReadSql = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1");
-const QString kReadOwnedSql = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1 FOR UPDATE");
+const QString kReadSql
+    = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1");
+const QString kReadOwnedSql
+    = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1 FOR UPDATE");
 
 class UpdateClaimSession : public ClaimSession {
 public:
@@ -72,22 +74,35 @@ ClaimUpdateStrategy::~ClaimUpdateStrategy() = default;
 QString ClaimUpdateStrategy::explanation() const
 {
     return QCoreApplication::translate("Strategy",
-        "Each worker claims K pending tasks with one UPDATE … SET owner = CONNECTION_ID(), claimed_at = NOW(6) "
-        "WHERE status = 0 AND owner IS NULL LIMIT K, committed on its own: the rows are locked only for that one "
-        "statement, not across the work and its round trips. The affected-row count says how many it got; it reads "
-        "them back by owner, works with no lock held, and marks done only the tasks it still owns. A worker that "
-        "dies leaves its claims behind: a sweeper gives back every claim older than the claim timeout, so the "
-        "tasks are stranded for that long, and a timeout shorter than the work would hand a live worker's tasks "
+        "Each worker claims K pending tasks with one UPDATE … SET owner = CONNECTION_ID(), claimed_at = "
+        "NOW(6) "
+        "WHERE status = 0 AND owner IS NULL LIMIT K, committed on its own: the rows are locked only for that "
+        "one "
+        "statement, not across the work and its round trips. The affected-row count says how many it got; it "
+        "reads "
+        "them back by owner, works with no lock held, and marks done only the tasks it still owns. A worker "
+        "that "
+        "dies leaves its claims behind: a sweeper gives back every claim older than the claim timeout, so "
+        "the "
+        "tasks are stranded for that long, and a timeout shorter than the work would hand a live worker's "
+        "tasks "
         "to another (a double claim).");
 }
 
 QStringList ClaimUpdateStrategy::orderSql() const
 {
-    return { kClaimSql + QLatin1Char(' ') + QCoreApplication::translate("Strategy", "-- autocommit; affected rows = tasks claimed"), kReadSql,
-        QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms), no lock held"), QStringLiteral("START TRANSACTION"),
-        QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (…) AND status = 1 AND owner = CONNECTION_ID()"),
-        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ") + QCoreApplication::translate("Strategy", "-- one row per task"),
-        QStringLiteral("COMMIT"), QCoreApplication::translate("Strategy", "-- sweeper, every quarter timeout: %1").arg(ClaimSweeper::releaseSql()) };
+    return { kClaimSql + QLatin1Char(' ')
+            + QCoreApplication::translate("Strategy", "-- autocommit; affected rows = tasks claimed"),
+        kReadSql,
+        QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms), no lock held"),
+        QStringLiteral("START TRANSACTION"),
+        QStringLiteral(
+            "UPDATE tasks SET status = 2 WHERE task_id IN (…) AND status = 1 AND owner = CONNECTION_ID()"),
+        QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ")
+            + QCoreApplication::translate("Strategy", "-- one row per task"),
+        QStringLiteral("COMMIT"),
+        QCoreApplication::translate("Strategy", "-- sweeper, every quarter timeout: %1")
+            .arg(ClaimSweeper::releaseSql()) };
 }
 
 bool ClaimUpdateStrategy::beginRun(RunEnvironment& environment, QString* error)
@@ -104,8 +119,8 @@ void ClaimUpdateStrategy::endRun()
     ClaimStrategy::endRun();
 }
 
-std::unique_ptr<OrderSession> ClaimUpdateStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                               QString* error)
+std::unique_ptr<OrderSession> ClaimUpdateStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<UpdateClaimSession>(environment, counters, error, ledger());
 }

@@ -16,13 +16,16 @@ public:
     ~ClaimUpdateStrategy() override;
 
     QString id() const override { return QStringLiteral("claim-update"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Claim with UPDATE … LIMIT, and a sweeper"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Claim with UPDATE … LIMIT, and a sweeper");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;
     void endRun() override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
 private:
     std::unique_ptr<ClaimSweeper> m_sweeper;

@@ -6,7 +6,8 @@
 
 namespace {
 
-const QString kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
+const QString kUpdateSql
+    = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
 
 class ConditionalSession : public RetryingSession {
 public:
@@ -46,12 +47,13 @@ QString ConditionalStrategy::explanation() const
 
 QStringList ConditionalStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kUpdateSql, QCoreApplication::translate("Strategy", "-- 0 rows changed: out of stock"),
-        kInsertOrderSql, QStringLiteral("COMMIT") };
+    return { QStringLiteral("START TRANSACTION"), kUpdateSql,
+        QCoreApplication::translate("Strategy", "-- 0 rows changed: out of stock"), kInsertOrderSql,
+        QStringLiteral("COMMIT") };
 }
 
-std::unique_ptr<OrderSession> ConditionalStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                               QString* error)
+std::unique_ptr<OrderSession> ConditionalStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<ConditionalSession>(environment, counters, error);
 }

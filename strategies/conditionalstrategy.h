@@ -7,9 +7,12 @@
 class ConditionalStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("conditional"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Conditional UPDATE … WHERE stock >= n"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Conditional UPDATE … WHERE stock >= n");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 };

@@ -51,11 +51,12 @@ QString NaiveStrategy::explanation() const
 
 QStringList NaiveStrategy::orderSql() const
 {
-    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty? new = stock - qty"), kWriteSql, kInsertOrderSql };
+    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty? new = stock - qty"),
+        kWriteSql, kInsertOrderSql };
 }
 
-std::unique_ptr<OrderSession> NaiveStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                         QString* error)
+std::unique_ptr<OrderSession> NaiveStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<NaiveSession>(environment, counters, error);
 }

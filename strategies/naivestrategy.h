@@ -7,10 +7,13 @@
 class NaiveStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("naive"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Naive read-then-write (unsafe)"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Naive read-then-write (unsafe)");
+    }
     QString explanation() const override;
     bool isSafe() const override { return false; }
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 };

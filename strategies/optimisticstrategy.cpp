@@ -64,12 +64,14 @@ QString OptimisticStrategy::explanation() const
 
 QStringList OptimisticStrategy::orderSql() const
 {
-    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty?"), QStringLiteral("START TRANSACTION"), kCasSql,
-        QCoreApplication::translate("Strategy", "-- 0 rows changed: conflict, retry from the read"), kInsertOrderSql, QStringLiteral("COMMIT") };
+    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty?"),
+        QStringLiteral("START TRANSACTION"), kCasSql,
+        QCoreApplication::translate("Strategy", "-- 0 rows changed: conflict, retry from the read"),
+        kInsertOrderSql, QStringLiteral("COMMIT") };
 }
 
-std::unique_ptr<OrderSession> OptimisticStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                              QString* error)
+std::unique_ptr<OrderSession> OptimisticStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<OptimisticSession>(environment, counters, error);
 }

@@ -7,9 +7,12 @@
 class OptimisticStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("optimistic"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Optimistic (version compare-and-set)"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Optimistic (version compare-and-set)");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 };

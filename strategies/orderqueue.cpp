@@ -4,7 +4,9 @@
 
 void OrderQueue::push(QueuedOrder* order)
 {
-    order->enqueuedNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    order->enqueuedNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
+                            .count();
     {
         std::lock_guard lock(m_mutex);
         m_orders.push_back(order);

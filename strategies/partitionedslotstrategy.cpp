@@ -12,8 +12,8 @@ namespace {
 
 const QString kTakeSql = QStringLiteral(
     "UPDATE inventory_slot SET stock = stock - ? WHERE sku_id = ? AND slot = ? AND stock >= ?");
-const QString kFindFreeSql = QStringLiteral(
-    "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED");
+const QString kFindFreeSql = QStringLiteral("SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? "
+                                            "ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED");
 const QString kFindAnySql = QStringLiteral(
     "SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? ORDER BY slot LIMIT 1 FOR UPDATE");
 
@@ -57,7 +57,8 @@ protected:
                 // Refused: did the SKU's slots together still hold enough? Stock stranded in
                 // small slots is what slotted-routed rebalances away.
                 if (refused.kind == Attempt::Kind::OutOfStock) {
-                    if (const std::optional<std::int64_t> total = m_stock.total(order.skuId); total && *total >= order.qty)
+                    if (const std::optional<std::int64_t> total = m_stock.total(order.skuId);
+                        total && *total >= order.qty)
                         WorkerCounters::add(m_counters.refusedWithStock, 1);
                 }
                 return refused;
@@ -81,7 +82,10 @@ private:
         if (!m_take.execute({ order.qty, order.skuId, *slot, order.qty }))
             return failed(m_take);
         if (m_take.affectedRows() == 0) // cannot happen while we hold the slot's lock
-            return Attempt::failed({ 0, QCoreApplication::translate("Strategy", "slot %1 of SKU %2 changed under its lock").arg(*slot).arg(order.skuId) });
+            return Attempt::failed({ 0,
+                QCoreApplication::translate("Strategy", "slot %1 of SKU %2 changed under its lock")
+                    .arg(*slot)
+                    .arg(order.skuId) });
         return Attempt::sold();
     }
 
@@ -108,13 +112,16 @@ QString PartitionedSlotStrategy::explanation() const
 
 QStringList PartitionedSlotStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kTakeSql, QCoreApplication::translate("Strategy", "-- 0 rows: this slot ran dry; let it go"),
-        QStringLiteral("ROLLBACK"), QStringLiteral("START TRANSACTION"), kFindFreeSql, QCoreApplication::translate("Strategy", "-- none free: ROLLBACK, START TRANSACTION, wait for a busy one"), kFindAnySql, kTakeSql, kInsertOrderSql,
-        QStringLiteral("COMMIT") };
+    return { QStringLiteral("START TRANSACTION"), kTakeSql,
+        QCoreApplication::translate("Strategy", "-- 0 rows: this slot ran dry; let it go"),
+        QStringLiteral("ROLLBACK"), QStringLiteral("START TRANSACTION"), kFindFreeSql,
+        QCoreApplication::translate(
+            "Strategy", "-- none free: ROLLBACK, START TRANSACTION, wait for a busy one"),
+        kFindAnySql, kTakeSql, kInsertOrderSql, QStringLiteral("COMMIT") };
 }
 
-std::unique_ptr<OrderSession> PartitionedSlotStrategy::openSession(RunEnvironment& environment,
-                                                                   WorkerCounters& counters, QString* error)
+std::unique_ptr<OrderSession> PartitionedSlotStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<PartitionedSlotSession>(environment, counters, error);
 }

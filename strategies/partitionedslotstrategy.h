@@ -8,10 +8,13 @@
 class PartitionedSlotStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("slotted-partitioned"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Slotted rows, stock partitioned over slots"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Slotted rows, stock partitioned over slots");
+    }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Slots; }
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 };

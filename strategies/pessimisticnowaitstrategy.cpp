@@ -16,7 +16,10 @@ MysqlError PessimisticNowaitStrategy::lockError(const MysqlError& error) const
 {
     if (error.code != 1205)
         return error;
-    return { 3572, QCoreApplication::translate("Strategy", "row locked, refused at once by NOWAIT (server error 1205: %1)").arg(error.message) };
+    return { 3572,
+        QCoreApplication::translate(
+            "Strategy", "row locked, refused at once by NOWAIT (server error 1205: %1)")
+            .arg(error.message) };
 }
 
 QString PessimisticNowaitStrategy::explanation() const
@@ -34,6 +37,8 @@ QString PessimisticNowaitStrategy::explanation() const
 QStringList PessimisticNowaitStrategy::orderSql() const
 {
     return { QStringLiteral("START TRANSACTION"), lockSql(),
-        QCoreApplication::translate("Strategy", "-- row locked (3572, or 1205 on MariaDB): ROLLBACK, back off, start again"),
-        QCoreApplication::translate("Strategy", "-- client: stock >= qty?"), kUpdateSql, kInsertOrderSql, QStringLiteral("COMMIT") };
+        QCoreApplication::translate(
+            "Strategy", "-- row locked (3572, or 1205 on MariaDB): ROLLBACK, back off, start again"),
+        QCoreApplication::translate("Strategy", "-- client: stock >= qty?"), kUpdateSql, kInsertOrderSql,
+        QStringLiteral("COMMIT") };
 }

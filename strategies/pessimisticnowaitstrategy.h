@@ -8,7 +8,10 @@
 class PessimisticNowaitStrategy : public PessimisticStrategy {
 public:
     QString id() const override { return QStringLiteral("pessimistic-nowait"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Pessimistic, fail fast (FOR UPDATE NOWAIT)"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Pessimistic, fail fast (FOR UPDATE NOWAIT)");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
 

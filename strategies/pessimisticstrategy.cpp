@@ -6,7 +6,8 @@
 
 #include <functional>
 
-const QString PessimisticStrategy::kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
+const QString PessimisticStrategy::kUpdateSql
+    = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
 
 namespace {
 
@@ -14,8 +15,8 @@ class PessimisticSession : public RetryingSession {
 public:
     using LockError = std::function<MysqlError(const MysqlError&)>;
 
-    PessimisticSession(RunEnvironment& environment, WorkerCounters& counters, const QString& lockSql, const QString& updateSql,
-        LockError lockError)
+    PessimisticSession(RunEnvironment& environment, WorkerCounters& counters, const QString& lockSql,
+        const QString& updateSql, LockError lockError)
         : RetryingSession(environment, counters)
         , m_lockError(std::move(lockError))
     {
@@ -58,8 +59,9 @@ QString PessimisticStrategy::explanation() const
 
 QStringList PessimisticStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), lockSql(), QCoreApplication::translate("Strategy", "-- client: stock >= qty?"), kUpdateSql,
-        kInsertOrderSql, QStringLiteral("COMMIT") };
+    return { QStringLiteral("START TRANSACTION"), lockSql(),
+        QCoreApplication::translate("Strategy", "-- client: stock >= qty?"), kUpdateSql, kInsertOrderSql,
+        QStringLiteral("COMMIT") };
 }
 
 QString PessimisticStrategy::lockSql() const
@@ -67,8 +69,8 @@ QString PessimisticStrategy::lockSql() const
     return QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
 }
 
-std::unique_ptr<OrderSession> PessimisticStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                               QString* error)
+std::unique_ptr<OrderSession> PessimisticStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<PessimisticSession>(environment, counters, error, lockSql(), kUpdateSql,
         [this](const MysqlError& failure) { return lockError(failure); });

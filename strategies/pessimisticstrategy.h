@@ -7,11 +7,14 @@
 class PessimisticStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("pessimistic"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Pessimistic (SELECT … FOR UPDATE)"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Pessimistic (SELECT … FOR UPDATE)");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
 protected:
     // The locking read: FOR UPDATE, or FOR UPDATE NOWAIT for the fail-fast variant.

@@ -11,19 +11,19 @@ namespace {
 // request id reach the retrier with their own codes.
 const QString kOutOfStock = QStringLiteral("lab_sell: out of stock");
 
-const QString kCreateSql = QStringLiteral(
-    "CREATE PROCEDURE lab_sell(IN p_sku BIGINT, IN p_qty INT, IN p_request BIGINT)\n"
-    "MODIFIES SQL DATA\n"
-    "BEGIN\n"
-    "  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;\n"
-    "  START TRANSACTION;\n"
-    "  UPDATE inventory SET stock = stock - p_qty WHERE sku_id = p_sku AND stock >= p_qty;\n"
-    "  IF ROW_COUNT() = 0 THEN\n"
-    "    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'lab_sell: out of stock';\n"
-    "  END IF;\n"
-    "  INSERT INTO orders (request_id, sku_id, qty) VALUES (p_request, p_sku, p_qty);\n"
-    "  COMMIT;\n"
-    "END");
+const QString kCreateSql
+    = QStringLiteral("CREATE PROCEDURE lab_sell(IN p_sku BIGINT, IN p_qty INT, IN p_request BIGINT)\n"
+                     "MODIFIES SQL DATA\n"
+                     "BEGIN\n"
+                     "  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;\n"
+                     "  START TRANSACTION;\n"
+                     "  UPDATE inventory SET stock = stock - p_qty WHERE sku_id = p_sku AND stock >= p_qty;\n"
+                     "  IF ROW_COUNT() = 0 THEN\n"
+                     "    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'lab_sell: out of stock';\n"
+                     "  END IF;\n"
+                     "  INSERT INTO orders (request_id, sku_id, qty) VALUES (p_request, p_sku, p_qty);\n"
+                     "  COMMIT;\n"
+                     "END");
 
 class ProcedureSession : public RetryingSession {
 public:
@@ -33,7 +33,10 @@ protected:
     Attempt attempt(const Order& order) override
     {
         // Whole numbers only: the text needs no quoting, and a prepared CALL would gain nothing.
-        if (connection().execute(QStringLiteral("CALL lab_sell(%1, %2, %3)").arg(order.skuId).arg(order.qty).arg(order.requestId)))
+        if (connection().execute(QStringLiteral("CALL lab_sell(%1, %2, %3)")
+                                     .arg(order.skuId)
+                                     .arg(order.qty)
+                                     .arg(order.requestId)))
             return Attempt::sold();
         const MysqlError error = connection().lastError();
         if (error.code == 1644 && error.message.contains(kOutOfStock))
@@ -58,8 +61,10 @@ QString ProcedureStrategy::explanation() const
 
 QStringList ProcedureStrategy::orderSql() const
 {
-    return { QStringLiteral("CALL lab_sell(?, ?, ?)  ") + QCoreApplication::translate("Strategy", "-- sku, qty, request id: one round trip"),
-        QCoreApplication::translate("Strategy", "-- the procedure, created by the lab before the run:"), kCreateSql };
+    return { QStringLiteral("CALL lab_sell(?, ?, ?)  ")
+            + QCoreApplication::translate("Strategy", "-- sku, qty, request id: one round trip"),
+        QCoreApplication::translate("Strategy", "-- the procedure, created by the lab before the run:"),
+        kCreateSql };
 }
 
 QList<LabRoutine> ProcedureStrategy::routines() const
@@ -67,8 +72,8 @@ QList<LabRoutine> ProcedureStrategy::routines() const
     return { { QStringLiteral("lab_sell"), kCreateSql } };
 }
 
-std::unique_ptr<OrderSession> ProcedureStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                             QString* error)
+std::unique_ptr<OrderSession> ProcedureStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<ProcedureSession>(environment, counters, error);
 }

@@ -8,10 +8,13 @@
 class ProcedureStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("procedure"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Stored procedure (one round trip per order)"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Stored procedure (one round trip per order)");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
     QList<LabRoutine> routines() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 };

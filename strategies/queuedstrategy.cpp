@@ -49,7 +49,9 @@ QString QueuedStrategy::explanation() const
 
 QStringList QueuedStrategy::orderSql() const
 {
-    return QStringList { QCoreApplication::translate("Strategy", "-- client: enqueue on the SKU's queue, wait for the writer") } + QueueWriter::sql();
+    return QStringList { QCoreApplication::translate(
+               "Strategy", "-- client: enqueue on the SKU's queue, wait for the writer") }
+    + QueueWriter::sql();
 }
 
 bool QueuedStrategy::beginRun(RunEnvironment& environment, QString* error)

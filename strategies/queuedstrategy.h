@@ -16,14 +16,17 @@ public:
     ~QueuedStrategy() override;
 
     QString id() const override { return QStringLiteral("queued"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Queued per SKU, batched commits"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Queued per SKU, batched commits");
+    }
     QString explanation() const override;
     QStringList orderSql() const override;
 
     bool beginRun(RunEnvironment& environment, QString* error) override;
     void endRun() override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
 private:
     std::vector<std::unique_ptr<QueueWriter>> m_writers;

@@ -9,7 +9,8 @@
 
 namespace {
 
-const QString kTakeAllSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
+const QString kTakeAllSql
+    = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
 const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
 const QString kTakeSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
 
@@ -82,14 +83,17 @@ void QueueWriter::drain()
 
 void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
 {
-    const std::int64_t takenNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    const std::int64_t takenNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
+                                     .count();
     for (const QueuedOrder* queued : batch)
         WorkerCounters::add(m_counters.queueWaitNs, takenNs - queued->enqueuedNs);
     WorkerCounters::add(m_counters.queuedOrders, static_cast<std::int64_t>(batch.size()));
     m_accepted.assign(batch.size(), true);
     m_probeRequestId = batch.front()->order.requestId;
     // An unknown outcome leaves every order of the batch unknown: each is looked up by its own id.
-    const OrderOutcome outcome = m_retrier.run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
+    const OrderOutcome outcome
+        = m_retrier.run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (outcome == OrderOutcome::Sold)
             batch[i]->complete(m_accepted[i] ? OrderOutcome::Sold : OrderOutcome::OutOfStock);
@@ -163,8 +167,14 @@ PreparedStatement* QueueWriter::insertFor(int rows)
 
 QStringList QueueWriter::sql()
 {
-    return { QCoreApplication::translate("Strategy", "-- writer, for a batch of orders of one SKU:"), QStringLiteral("START TRANSACTION"),
-        kTakeAllSql + QStringLiteral("   ") + QCoreApplication::translate("Strategy", "-- qty = the batch's sum"),
-        QCoreApplication::translate("Strategy", "-- 0 rows: not enough for all; fill what fits in arrival order:"), kLockSql, kTakeSql,
-        multiRowInsertSql(3) + QStringLiteral("   ") + QCoreApplication::translate("Strategy", "-- one row per order"), QStringLiteral("COMMIT") };
+    return { QCoreApplication::translate("Strategy", "-- writer, for a batch of orders of one SKU:"),
+        QStringLiteral("START TRANSACTION"),
+        kTakeAllSql + QStringLiteral("   ")
+            + QCoreApplication::translate("Strategy", "-- qty = the batch's sum"),
+        QCoreApplication::translate(
+            "Strategy", "-- 0 rows: not enough for all; fill what fits in arrival order:"),
+        kLockSql, kTakeSql,
+        multiRowInsertSql(3) + QStringLiteral("   ")
+            + QCoreApplication::translate("Strategy", "-- one row per order"),
+        QStringLiteral("COMMIT") };
 }

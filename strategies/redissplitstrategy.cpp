@@ -17,8 +17,8 @@ constexpr int kKeysPerCommand = 1000;
 
 class RedisSplitSession : public RetryingSession {
 public:
-    RedisSplitSession(RunEnvironment& environment, WorkerCounters& counters, RedisEndpoint endpoint, QString database,
-        int subKeys, QString sha)
+    RedisSplitSession(RunEnvironment& environment, WorkerCounters& counters, RedisEndpoint endpoint,
+        QString database, int subKeys, QString sha)
         : RetryingSession(environment, counters)
         , m_environment(environment)
         , m_counters(counters)
@@ -75,15 +75,19 @@ private:
                     continue;
                 }
                 const auto sent = std::chrono::steady_clock::now();
-                const RedisConnection::Reply reply = m_redis.command({ QStringLiteral("EVALSHA"), m_sha, QStringLiteral("1"),
-                    RedisSplitStrategy::subKey(m_database, order.skuId, slot), QString::number(order.qty) });
+                const RedisConnection::Reply reply = m_redis.command({ QStringLiteral("EVALSHA"), m_sha,
+                    QStringLiteral("1"), RedisSplitStrategy::subKey(m_database, order.skuId, slot),
+                    QString::number(order.qty) });
                 WorkerCounters::add(m_counters.redisRoundTripNs,
-                    std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - sent).count());
+                    std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::steady_clock::now() - sent)
+                        .count());
                 WorkerCounters::add(m_counters.redisRoundTrips, 1);
                 if (!reply.ok() || reply.kind != RedisConnection::Reply::Kind::Integer) {
                     // The script may or may not have run: if it did, Redis lost the units with no
                     // order, and the closing audit counts them.
-                    m_environment.errors().report({ 2013, reply.text }, QCoreApplication::translate("Strategy", "redis-split: the take from Redis"));
+                    m_environment.errors().report({ 2013, reply.text },
+                        QCoreApplication::translate("Strategy", "redis-split: the take from Redis"));
                     return kRedisFailed;
                 }
                 if (reply.integer >= 0) {
@@ -118,13 +122,15 @@ private:
     {
         QString error;
         if (!m_redis.isOpen() && !m_redis.open(m_endpoint, &error)) {
-            m_environment.errors().report({ 2006, error }, QCoreApplication::translate("Strategy", "redis-split: giving the stock back"));
+            m_environment.errors().report({ 2006, error },
+                QCoreApplication::translate("Strategy", "redis-split: giving the stock back"));
             return;
         }
-        const RedisConnection::Reply reply = m_redis.command(
-            { QStringLiteral("INCRBY"), RedisSplitStrategy::subKey(m_database, order.skuId, slot), QString::number(order.qty) });
+        const RedisConnection::Reply reply = m_redis.command({ QStringLiteral("INCRBY"),
+            RedisSplitStrategy::subKey(m_database, order.skuId, slot), QString::number(order.qty) });
         if (!reply.ok())
-            m_environment.errors().report({ 2013, reply.text }, QCoreApplication::translate("Strategy", "redis-split: giving the stock back"));
+            m_environment.errors().report({ 2013, reply.text },
+                QCoreApplication::translate("Strategy", "redis-split: giving the stock back"));
         else
             m_dry.erase(dryKey(order.skuId, slot));
     }
@@ -162,8 +168,10 @@ QString RedisSplitStrategy::explanation() const
 {
     return QCoreApplication::translate("Strategy",
         "Each SKU's stock lives in Redis, split over as many sub-keys as the experiment has slots. An order "
-        "takes its quantity from one sub-key with a Lua script that decrements only if enough is there, in one "
-        "step (Redis runs one script at a time, so no lock is held anywhere across a round trip), then writes "
+        "takes its quantity from one sub-key with a Lua script that decrements only if enough is there, in "
+        "one "
+        "step (Redis runs one script at a time, so no lock is held anywhere across a round trip), then "
+        "writes "
         "its order row to MariaDB; a write known to have failed gives the stock back. A client routes away "
         "from sub-keys it found dry. The price is two systems and two steps: an order lost between the take "
         "and the write leaves units taken from Redis with no order, which only a reconciliation of Redis "
@@ -173,17 +181,22 @@ QString RedisSplitStrategy::explanation() const
 
 QStringList RedisSplitStrategy::orderSql() const
 {
-    return { QStringLiteral("EVALSHA <take> 1 lockbench:<db>:stock:<sku>:<sub-key> qty ") + QCoreApplication::translate("Strategy", "-- Redis, one step:"),
+    return { QStringLiteral("EVALSHA <take> 1 lockbench:<db>:stock:<sku>:<sub-key> qty ")
+            + QCoreApplication::translate("Strategy", "-- Redis, one step:"),
         QStringLiteral("--   ") + takeScript(),
-        QCoreApplication::translate("Strategy", "-- -1: try the next sub-key not known to be dry"), kInsertOrderSql + QLatin1Char(' ') + QCoreApplication::translate("Strategy", "-- MariaDB, autocommit"),
-        QCoreApplication::translate("Strategy", "-- the INSERT known to have failed: %1").arg(QStringLiteral("INCRBY <sub-key> qty")) };
+        QCoreApplication::translate("Strategy", "-- -1: try the next sub-key not known to be dry"),
+        kInsertOrderSql + QLatin1Char(' ')
+            + QCoreApplication::translate("Strategy", "-- MariaDB, autocommit"),
+        QCoreApplication::translate("Strategy", "-- the INSERT known to have failed: %1")
+            .arg(QStringLiteral("INCRBY <sub-key> qty")) };
 }
 
 bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
 {
     const Experiment& e = environment.experiment();
     if (!environment.params().redis) {
-        *error = QCoreApplication::translate("Strategy", "redis-split needs a Redis: the lab starts its own, or give one with --redis URL");
+        *error = QCoreApplication::translate(
+            "Strategy", "redis-split needs a Redis: the lab starts its own, or give one with --redis URL");
         return false;
     }
     m_endpoint = *environment.params().redis;
@@ -194,10 +207,12 @@ bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
         return false;
     // What an earlier run of this lab database left, then the stock spread as the slots are.
     const RedisConnection::Reply cleared = m_control.command({ QStringLiteral("EVAL"),
-        QStringLiteral("local n = 0 for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) n = n + 1 end return n"),
+        QStringLiteral("local n = 0 for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) "
+                       "n = n + 1 end return n"),
         QStringLiteral("0"), QStringLiteral("lockbench:%1:stock:*").arg(m_database) });
     if (!cleared.ok()) {
-        *error = QCoreApplication::translate("Strategy", "cannot clear the lab's keys in Redis at %1: %2").arg(m_endpoint.describe(), cleared.text);
+        *error = QCoreApplication::translate("Strategy", "cannot clear the lab's keys in Redis at %1: %2")
+                     .arg(m_endpoint.describe(), cleared.text);
         return false;
     }
     const std::int64_t perSlot = e.initialStock / m_subKeys;
@@ -209,7 +224,8 @@ bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
         const RedisConnection::Reply reply = m_control.command(mset);
         mset = QStringList { QStringLiteral("MSET") };
         if (!reply.ok())
-            *error = QCoreApplication::translate("Strategy", "cannot put the stock into Redis at %1: %2").arg(m_endpoint.describe(), reply.text);
+            *error = QCoreApplication::translate("Strategy", "cannot put the stock into Redis at %1: %2")
+                         .arg(m_endpoint.describe(), reply.text);
         return reply.ok();
     };
     for (std::int64_t sku = 1; sku <= m_skus; ++sku) {
@@ -221,9 +237,11 @@ bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
     }
     if (!flush())
         return false;
-    const RedisConnection::Reply loaded = m_control.command({ QStringLiteral("SCRIPT"), QStringLiteral("LOAD"), takeScript() });
+    const RedisConnection::Reply loaded
+        = m_control.command({ QStringLiteral("SCRIPT"), QStringLiteral("LOAD"), takeScript() });
     if (loaded.kind != RedisConnection::Reply::Kind::Text) {
-        *error = QCoreApplication::translate("Strategy", "cannot load the take script into Redis at %1: %2").arg(m_endpoint.describe(), loaded.text);
+        *error = QCoreApplication::translate("Strategy", "cannot load the take script into Redis at %1: %2")
+                     .arg(m_endpoint.describe(), loaded.text);
         return false;
     }
     m_scriptSha = loaded.text;
@@ -255,7 +273,8 @@ bool RedisSplitStrategy::readStockOnce(QList<std::pair<std::int64_t, std::int64_
     const auto ask = [&] {
         const RedisConnection::Reply reply = m_control.command(mget);
         if (reply.kind != RedisConnection::Reply::Kind::Array) {
-            *error = QCoreApplication::translate("Strategy", "cannot read the stock from Redis at %1: %2").arg(m_endpoint.describe(), reply.text);
+            *error = QCoreApplication::translate("Strategy", "cannot read the stock from Redis at %1: %2")
+                         .arg(m_endpoint.describe(), reply.text);
             return false;
         }
         for (const QString& value : reply.elements) {
@@ -279,10 +298,11 @@ bool RedisSplitStrategy::readStockOnce(QList<std::pair<std::int64_t, std::int64_
     return mget.size() == 1 || ask();
 }
 
-std::unique_ptr<OrderSession> RedisSplitStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                              QString* error)
+std::unique_ptr<OrderSession> RedisSplitStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
-    auto session = std::make_unique<RedisSplitSession>(environment, counters, m_endpoint, m_database, m_subKeys, m_scriptSha);
+    auto session = std::make_unique<RedisSplitSession>(
+        environment, counters, m_endpoint, m_database, m_subKeys, m_scriptSha);
     if (!session->connect(error) || !session->connectRedis(error))
         return nullptr;
     return session;

@@ -17,14 +17,17 @@ public:
     ~RedisSplitStrategy() override;
 
     QString id() const override { return QStringLiteral("redis-split"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Redis sub-keys in front of MariaDB"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Redis sub-keys in front of MariaDB");
+    }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Redis; }
     QStringList orderSql() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;
     bool readStock(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error) override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
     // The key of one sub-key of a SKU, under the lab's database name so that labs sharing a
     // Redis keep apart.

@@ -1,7 +1,8 @@
 #include "strategies/retryingsession.h"
 
 RetryingSession::RetryingSession(RunEnvironment& environment, WorkerCounters& counters)
-    : m_retrier(environment, counters, [this](MysqlConnection& connection) { return m_statements.prepareAll(connection); })
+    : m_retrier(environment, counters,
+        [this](MysqlConnection& connection) { return m_statements.prepareAll(connection); })
 {
     m_statements.add(&m_insertOrder, kInsertOrderSql);
 }

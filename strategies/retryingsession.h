@@ -18,7 +18,10 @@ protected:
     virtual int maxConflicts() const { return 100; }
 
     // The statement failed: its error decides what the retrier does next.
-    static Attempt failed(const PreparedStatement& statement) { return Attempt::failed(statement.lastError()); }
+    static Attempt failed(const PreparedStatement& statement)
+    {
+        return Attempt::failed(statement.lastError());
+    }
     Attempt connectionFailed() { return Attempt::failed(connection().lastError()); }
     // Rolls back a transaction that found no stock (an error here surfaces as the attempt's error).
     Attempt rollbackAs(Attempt result);
@@ -39,8 +42,8 @@ private:
 
 // Opens a session of type S for a client thread (connect, prepare), or explains why not.
 template <typename S, typename... Args>
-std::unique_ptr<OrderSession> openRetryingSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                  QString* error, Args&&... args)
+std::unique_ptr<OrderSession> openRetryingSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error, Args&&... args)
 {
     auto session = std::make_unique<S>(environment, counters, std::forward<Args>(args)...);
     if (!session->connect(error))

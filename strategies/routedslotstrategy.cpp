@@ -61,7 +61,8 @@ protected:
         }
         // Sales elsewhere kept emptying the slots it was routed to: refuse, and say whether
         // the SKU could have filled the order.
-        if (const std::optional<std::int64_t> total = m_stock.total(order.skuId); total && *total >= order.qty)
+        if (const std::optional<std::int64_t> total = m_stock.total(order.skuId);
+            total && *total >= order.qty)
             WorkerCounters::add(m_counters.refusedWithStock, 1);
         return Attempt::outOfStock();
     }
@@ -102,7 +103,8 @@ private:
             total += units;
         if (total < order.qty)
             return Attempt::outOfStock();
-        if (std::none_of(perSlot->begin(), perSlot->end(), [&](std::int64_t units) { return units >= order.qty; })) {
+        if (std::none_of(
+                perSlot->begin(), perSlot->end(), [&](std::int64_t units) { return units >= order.qty; })) {
             if (!connection().begin())
                 return connectionFailed();
             perSlot = m_stock.rebalance(order.skuId, m_slots, m_largestOrder);
@@ -113,7 +115,8 @@ private:
             WorkerCounters::add(m_counters.rebalances, 1);
         }
         for (int slot = 0; slot < m_slots; ++slot)
-            stocked[static_cast<std::size_t>(slot)] = (*perSlot)[static_cast<std::size_t>(slot)] >= order.qty ? 1 : 0;
+            stocked[static_cast<std::size_t>(slot)]
+                = (*perSlot)[static_cast<std::size_t>(slot)] >= order.qty ? 1 : 0;
         return std::nullopt;
     }
 
@@ -142,17 +145,23 @@ QString RoutedSlotStrategy::explanation() const
 
 QStringList RoutedSlotStrategy::orderSql() const
 {
-    return { QCoreApplication::translate("Strategy", "-- client: pick a slot it believes holds stock"), QStringLiteral("START TRANSACTION"), kTakeSql,
-        QCoreApplication::translate("Strategy", "-- 0 rows: ROLLBACK, remember the slot as empty, pick another"), kInsertOrderSql, QStringLiteral("COMMIT"),
-        QCoreApplication::translate("Strategy", "-- none believed stocked:"), QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot"),
-        QCoreApplication::translate("Strategy", "-- enough in total, in no one slot: rebalance"), QStringLiteral("START TRANSACTION"),
+    return { QCoreApplication::translate("Strategy", "-- client: pick a slot it believes holds stock"),
+        QStringLiteral("START TRANSACTION"), kTakeSql,
+        QCoreApplication::translate(
+            "Strategy", "-- 0 rows: ROLLBACK, remember the slot as empty, pick another"),
+        kInsertOrderSql, QStringLiteral("COMMIT"),
+        QCoreApplication::translate("Strategy", "-- none believed stocked:"),
+        QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot"),
+        QCoreApplication::translate("Strategy", "-- enough in total, in no one slot: rebalance"),
+        QStringLiteral("START TRANSACTION"),
         QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot FOR UPDATE"),
-        QStringLiteral("UPDATE inventory_slot SET stock = ? WHERE sku_id = ? AND slot = ?  ") + QCoreApplication::translate("Strategy", "-- per slot that changes"),
+        QStringLiteral("UPDATE inventory_slot SET stock = ? WHERE sku_id = ? AND slot = ?  ")
+            + QCoreApplication::translate("Strategy", "-- per slot that changes"),
         QStringLiteral("COMMIT") };
 }
 
-std::unique_ptr<OrderSession> RoutedSlotStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                              QString* error)
+std::unique_ptr<OrderSession> RoutedSlotStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<RoutedSlotSession>(environment, counters, error);
 }

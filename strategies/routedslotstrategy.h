@@ -9,10 +9,14 @@
 class RoutedSlotStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("slotted-routed"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Slotted rows, routed away from empty slots, rebalanced"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate(
+            "Strategy", "Slotted rows, routed away from empty slots, rebalanced");
+    }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Slots; }
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 };

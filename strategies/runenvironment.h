@@ -19,7 +19,8 @@
 // What a strategy sees of the run it takes part in. The runner owns it.
 class RunEnvironment {
 public:
-    RunEnvironment(const Experiment& experiment, ConnectionParams params, const std::atomic<bool>& stopRequested)
+    RunEnvironment(
+        const Experiment& experiment, ConnectionParams params, const std::atomic<bool>& stopRequested)
         : m_experiment(experiment)
         , m_params(std::move(params))
         , m_stop(stopRequested)
@@ -93,8 +94,7 @@ public:
         std::lock_guard lock(m_countersMutex);
         return m_counters.emplace_back();
     }
-    template <typename Visit>
-    void forEachCounters(Visit visit) const
+    template <typename Visit> void forEachCounters(Visit visit) const
     {
         std::lock_guard lock(m_countersMutex);
         for (const WorkerCounters& counters : m_counters)

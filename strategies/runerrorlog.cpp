@@ -2,11 +2,11 @@
 
 #include "app/core/passwordmask.h"
 
-
 void RunErrorLog::report(const MysqlError& error, const QString& context)
 {
     // The server's text may quote a connection string with its password (FEDERATED, CONNECT).
-    const QString message = PasswordMask::mask(context.isEmpty() ? error.message : context + QStringLiteral(": ") + error.message);
+    const QString message = PasswordMask::mask(
+        context.isEmpty() ? error.message : context + QStringLiteral(": ") + error.message);
     std::lock_guard lock(m_mutex);
     for (Entry& entry : m_entries) {
         if (entry.code == error.code && entry.message == message) {

@@ -5,9 +5,12 @@
 
 namespace {
 
-const QString kTotalSql = QStringLiteral("SELECT COALESCE(SUM(stock), 0) FROM inventory_slot WHERE sku_id = ?");
-const QString kReadSql = QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot");
-const QString kLockAllSql = QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot FOR UPDATE");
+const QString kTotalSql
+    = QStringLiteral("SELECT COALESCE(SUM(stock), 0) FROM inventory_slot WHERE sku_id = ?");
+const QString kReadSql
+    = QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot");
+const QString kLockAllSql
+    = QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot FOR UPDATE");
 const QString kSetSql = QStringLiteral("UPDATE inventory_slot SET stock = ? WHERE sku_id = ? AND slot = ?");
 
 } // namespace
@@ -28,7 +31,8 @@ std::optional<std::int64_t> SlotStock::total(std::int64_t skuId)
     }
     const std::optional<std::int64_t> sum = m_total.fetchSingle();
     if (!sum)
-        m_error = m_total.lastError().isSet() ? m_total.lastError() : MysqlError { 0, tr("no total for SKU %1").arg(skuId) };
+        m_error = m_total.lastError().isSet() ? m_total.lastError()
+                                              : MysqlError { 0, tr("no total for SKU %1").arg(skuId) };
     return sum;
 }
 
@@ -37,7 +41,8 @@ std::optional<std::vector<std::int64_t>> SlotStock::perSlot(std::int64_t skuId, 
     return read(m_read, skuId, slotCount);
 }
 
-std::optional<std::vector<std::int64_t>> SlotStock::read(PreparedStatement& statement, std::int64_t skuId, int slotCount)
+std::optional<std::vector<std::int64_t>> SlotStock::read(
+    PreparedStatement& statement, std::int64_t skuId, int slotCount)
 {
     if (!statement.execute({ skuId })) {
         m_error = statement.lastError();
@@ -56,7 +61,8 @@ std::optional<std::vector<std::int64_t>> SlotStock::read(PreparedStatement& stat
     return stock;
 }
 
-std::optional<std::vector<std::int64_t>> SlotStock::rebalance(std::int64_t skuId, int slotCount, int minimumShare)
+std::optional<std::vector<std::int64_t>> SlotStock::rebalance(
+    std::int64_t skuId, int slotCount, int minimumShare)
 {
     const std::optional<std::vector<std::int64_t>> before = read(m_lockAll, skuId, slotCount);
     if (!before)

@@ -30,7 +30,8 @@ public:
     const MysqlError& lastError() const { return m_error; }
 
 private:
-    std::optional<std::vector<std::int64_t>> read(PreparedStatement& statement, std::int64_t skuId, int slotCount);
+    std::optional<std::vector<std::int64_t>> read(
+        PreparedStatement& statement, std::int64_t skuId, int slotCount);
 
     PreparedStatement m_total;
     PreparedStatement m_read;

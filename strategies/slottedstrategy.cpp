@@ -8,14 +8,14 @@
 
 namespace {
 
-const QString kRestockSql = QStringLiteral(
-    "INSERT INTO inventory_slot (sku_id, slot, stock) VALUES (?, ?, ?)\n"
-    "ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
-const QString kGuardedTakeSql = QStringLiteral(
-    "INSERT INTO inventory_slot (sku_id, slot, stock)\n"
-    "SELECT ?, ?, -? FROM DUAL\n"
-    "WHERE (SELECT SUM(stock) FROM inventory_slot WHERE sku_id = ? FOR UPDATE) >= ?\n"
-    "ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
+const QString kRestockSql
+    = QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock) VALUES (?, ?, ?)\n"
+                     "ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
+const QString kGuardedTakeSql
+    = QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock)\n"
+                     "SELECT ?, ?, -? FROM DUAL\n"
+                     "WHERE (SELECT SUM(stock) FROM inventory_slot WHERE sku_id = ? FOR UPDATE) >= ?\n"
+                     "ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
 
 class SlottedSession : public RetryingSession {
 public:
@@ -61,12 +61,14 @@ QString SlottedStrategy::explanation() const
 
 QStringList SlottedStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kGuardedTakeSql, QCoreApplication::translate("Strategy", "-- 0 rows: SUM guard refused, out of stock"),
-        kInsertOrderSql, QStringLiteral("COMMIT"), QCoreApplication::translate("Strategy", "-- restock (seeding):"), kRestockSql };
+    return { QStringLiteral("START TRANSACTION"), kGuardedTakeSql,
+        QCoreApplication::translate("Strategy", "-- 0 rows: SUM guard refused, out of stock"),
+        kInsertOrderSql, QStringLiteral("COMMIT"),
+        QCoreApplication::translate("Strategy", "-- restock (seeding):"), kRestockSql };
 }
 
-std::unique_ptr<OrderSession> SlottedStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                           QString* error)
+std::unique_ptr<OrderSession> SlottedStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<SlottedSession>(environment, counters, error);
 }

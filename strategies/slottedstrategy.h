@@ -9,12 +9,15 @@
 class SlottedStrategy : public Strategy {
 public:
     QString id() const override { return QStringLiteral("slotted"); }
-    QString title() const override { return QCoreApplication::translate("Strategy", "Slotted rows, SUM-guarded (as in the articles)"); }
+    QString title() const override
+    {
+        return QCoreApplication::translate("Strategy", "Slotted rows, SUM-guarded (as in the articles)");
+    }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Slots; }
     QStringList orderSql() const override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
     static QString restockSql();
 };

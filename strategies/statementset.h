@@ -27,4 +27,5 @@ private:
     std::vector<std::pair<PreparedStatement*, QString>> m_entries;
 };
 
-inline const QString kInsertOrderSql = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?)");
+inline const QString kInsertOrderSql
+    = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?)");

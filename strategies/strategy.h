@@ -54,7 +54,7 @@ public:
     virtual bool beginRun(RunEnvironment&, QString* /*error*/) { return true; }
     virtual void endRun() { }
     // Opens a session for one client thread, on that thread; null with `error` set on failure.
-    virtual std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                      QString* error)
+    virtual std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error)
         = 0;
 };

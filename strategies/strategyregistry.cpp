@@ -43,7 +43,8 @@ const QList<Entry>& entries()
         { QStringLiteral("two-sku-random"), [] { return std::make_unique<TwoSkuStrategy>(false); }, false },
         { QStringLiteral("two-sku-sorted"), [] { return std::make_unique<TwoSkuStrategy>(true); }, false },
         // Later additions go last, so that every earlier strategy keeps its colour.
-        { QStringLiteral("pessimistic-nowait"), [] { return std::make_unique<PessimisticNowaitStrategy>(); } },
+        { QStringLiteral("pessimistic-nowait"),
+            [] { return std::make_unique<PessimisticNowaitStrategy>(); } },
         { QStringLiteral("procedure"), [] { return std::make_unique<ProcedureStrategy>(); } },
         { QStringLiteral("slotted-routed"), [] { return std::make_unique<RoutedSlotStrategy>(); } },
         { QStringLiteral("claim-for-update"), [] { return std::make_unique<ClaimForUpdateStrategy>(); } },
@@ -100,7 +101,8 @@ QStringList parseList(const QString& text, QString* error, WorkloadKind workload
         // "conditional,,naive" or a trailing comma is more likely a slip (a name left out)
         // than a shorter list: refused rather than run without it.
         if (id.isEmpty() && parts.size() > 1) {
-            *error = QCoreApplication::translate("StrategyRegistry", "%1 has an empty item; list strategies like pessimistic,conditional")
+            *error = QCoreApplication::translate(
+                "StrategyRegistry", "%1 has an empty item; list strategies like pessimistic,conditional")
                          .arg(QuotedValue::quoted(text));
             return {};
         }
@@ -112,12 +114,15 @@ QStringList parseList(const QString& text, QString* error, WorkloadKind workload
             result << id;
     }
     if (!unknown.isEmpty()) {
-        *error = QCoreApplication::translate("StrategyRegistry", "unknown strategy %1; choose from %2, all or deadlocks")
-                     .arg(QuotedValue::shortened(unknown.join(QStringLiteral(", "))), ids().join(QStringLiteral(", ")));
+        *error = QCoreApplication::translate(
+            "StrategyRegistry", "unknown strategy %1; choose from %2, all or deadlocks")
+                     .arg(QuotedValue::shortened(unknown.join(QStringLiteral(", "))),
+                         ids().join(QStringLiteral(", ")));
         return {};
     }
     if (result.isEmpty())
-        *error = QCoreApplication::translate("StrategyRegistry", "no strategy given; choose from %1 or all").arg(ids().join(QStringLiteral(", ")));
+        *error = QCoreApplication::translate("StrategyRegistry", "no strategy given; choose from %1 or all")
+                     .arg(ids().join(QStringLiteral(", ")));
     return result;
 }
 

@@ -9,7 +9,8 @@ namespace {
 
 std::int64_t nowNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
@@ -74,14 +75,17 @@ bool TransactionRetrier::setUpSession(QString* error)
         return false;
     }
     // What the server says the session runs under, not what was asked for.
-    std::optional<QString> readIsolation = m_connection.queryText(QStringLiteral("SELECT @@SESSION.transaction_isolation"));
+    std::optional<QString> readIsolation
+        = m_connection.queryText(QStringLiteral("SELECT @@SESSION.transaction_isolation"));
     if (!readIsolation) // MariaDB before 11.1 knows it as tx_isolation only
         readIsolation = m_connection.queryText(QStringLiteral("SELECT @@SESSION.tx_isolation"));
-    const std::optional<QString> readTimeout = m_connection.queryText(QStringLiteral("SELECT @@SESSION.innodb_lock_wait_timeout"));
+    const std::optional<QString> readTimeout
+        = m_connection.queryText(QStringLiteral("SELECT @@SESSION.innodb_lock_wait_timeout"));
     if (readIsolation && readTimeout)
-        m_environment.noteSessionSettings(readIsolation->replace(QLatin1Char('-'), QLatin1Char(' ')), *readTimeout);
+        m_environment.noteSessionSettings(
+            readIsolation->replace(QLatin1Char('-'), QLatin1Char(' ')), *readTimeout);
     if (!m_probe.prepare(m_connection,
-                         QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
+            QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
         m_reconnectError = m_probe.lastError();
         *error = tr("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
         return false;
@@ -98,7 +102,7 @@ bool TransactionRetrier::setUpSession(QString* error)
 }
 
 OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeRequestId,
-                                     const std::function<Attempt()>& attempt, int maxConflicts)
+    const std::function<Attempt()>& attempt, int maxConflicts)
 {
     int conflicts = 0;
     int errorRetries = 0;
@@ -109,7 +113,8 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         m_commitFailed = false;
         // A connection lost between orders has nothing under way: this order fails, it is not unknown.
         if (!m_connection.isOpen() && !reconnect()) {
-            m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : MysqlError { 2006, tr("not connected") },
+            m_environment.errors().report(
+                m_reconnectError.isSet() ? m_reconnectError : MysqlError { 2006, tr("not connected") },
                 tr("connection lost and not regained"));
             return OrderOutcome::Failed;
         }
@@ -118,7 +123,8 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         case Attempt::Kind::Sold:
             // How long the committed transaction kept its lock: what one row's throughput is cut by.
             if (m_lockedAtNs != 0) {
-                WorkerCounters::add(m_counters.lockHoldNs, (m_committingAtNs != 0 ? m_committingAtNs : nowNs()) - m_lockedAtNs);
+                WorkerCounters::add(m_counters.lockHoldNs,
+                    (m_committingAtNs != 0 ? m_committingAtNs : nowNs()) - m_lockedAtNs);
                 WorkerCounters::add(m_counters.lockHolds, 1);
             }
             return OrderOutcome::Sold;
@@ -126,8 +132,9 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             return OrderOutcome::OutOfStock;
         case Attempt::Kind::Conflict:
             if (++conflicts > maxConflicts) {
-                m_environment.errors().report({ 0, tr("gave up after %1 version conflicts").arg(maxConflicts) },
-                                              QStringLiteral("optimistic"));
+                m_environment.errors().report(
+                    { 0, tr("gave up after %1 version conflicts").arg(maxConflicts) },
+                    QStringLiteral("optimistic"));
                 return OrderOutcome::Failed;
             }
             WorkerCounters::add(m_counters.retries, 1);
@@ -141,7 +148,8 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
 
         // On a cluster COMMIT is where another node's write is found: certification aborts the
         // transaction there, which is no lock-wait deadlock and is counted apart.
-        const ErrorClass errorClass = m_commitFailed ? classifyCommitError(result.error.code) : result.error.errorClass();
+        const ErrorClass errorClass
+            = m_commitFailed ? classifyCommitError(result.error.code) : result.error.errorClass();
         m_counters.countError(errorClass);
         if (errorClass == ErrorClass::ConnectionLost) {
             // The last statement may or may not have committed: reconnect, then ask.
@@ -209,7 +217,8 @@ bool TransactionRetrier::commit()
     return committed;
 }
 
-bool TransactionRetrier::timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params)
+bool TransactionRetrier::timedLockingExecute(
+    PreparedStatement& statement, std::initializer_list<std::int64_t> params)
 {
     const bool ok = statement.execute(params);
     const std::int64_t end = nowNs();
@@ -225,7 +234,8 @@ bool TransactionRetrier::reconnect()
     using namespace std::chrono;
     // A server that restarts is waited for as long as the run waits for a silent one; the
     // server watch says when it is gone for good.
-    const auto wait = std::max<milliseconds>(seconds(30), milliseconds(m_environment.experiment().serverWaitMs) + seconds(5));
+    const auto wait = std::max<milliseconds>(
+        seconds(30), milliseconds(m_environment.experiment().serverWaitMs) + seconds(5));
     const auto deadline = steady_clock::now() + wait;
     m_reconnectError = {};
     int round = 0;
@@ -307,7 +317,8 @@ std::optional<bool> TransactionRetrier::probeCommitted(std::int64_t requestId)
         if (error.errorClass() == ErrorClass::ConnectionLost && !reconnect())
             break;
     }
-    m_environment.errors().report(m_probe.lastError(), tr("cannot learn whether request %1 committed").arg(requestId));
+    m_environment.errors().report(
+        m_probe.lastError(), tr("cannot learn whether request %1 committed").arg(requestId));
     return std::nullopt;
 }
 

@@ -41,8 +41,8 @@ public:
 
     // Runs `attempt` until it sells, finds no stock, or gives up. `probeRequestId` names the
     // request id whose presence in the orders table proves the last attempt committed.
-    OrderOutcome run(const std::function<std::int64_t()>& probeRequestId, const std::function<Attempt()>& attempt,
-                     int maxConflicts = 100);
+    OrderOutcome run(const std::function<std::int64_t()>& probeRequestId,
+        const std::function<Attempt()>& attempt, int maxConflicts = 100);
 
     // The experiment's in-transaction client delay (a stand-in for network round trips).
     void delayInTransaction() const;

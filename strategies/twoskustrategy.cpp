@@ -8,7 +8,8 @@ namespace {
 
 const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
 const QString kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id IN (?, ?)");
-const QString kInsertLinesSql = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?), (?, ?, ?)");
+const QString kInsertLinesSql
+    = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?), (?, ?, ?)");
 
 class TwoSkuSession : public RetryingSession {
 public:
@@ -42,7 +43,8 @@ protected:
             return rollbackAs(Attempt::outOfStock());
         if (!m_update.execute({ order.qty, first, second }))
             return failed(m_update);
-        if (!m_insert.execute({ order.requestId, order.skuId, order.qty, order.secondRequestId(), order.secondSkuId, order.qty }))
+        if (!m_insert.execute({ order.requestId, order.skuId, order.qty, order.secondRequestId(),
+                order.secondSkuId, order.qty }))
             return failed(m_insert);
         if (!retrier().commit())
             return connectionFailed();
@@ -70,15 +72,17 @@ QString TwoSkuStrategy::id() const
 
 QString TwoSkuStrategy::title() const
 {
-    return m_sorted ? QCoreApplication::translate("Strategy", "Two SKUs per order, locked in sorted order")
-                    : QCoreApplication::translate("Strategy", "Two SKUs per order, locked in random order (deadlocks)");
+    return m_sorted
+        ? QCoreApplication::translate("Strategy", "Two SKUs per order, locked in sorted order")
+        : QCoreApplication::translate("Strategy", "Two SKUs per order, locked in random order (deadlocks)");
 }
 
 QString TwoSkuStrategy::explanation() const
 {
     if (m_sorted)
         return QCoreApplication::translate("Strategy",
-            "Each order buys two SKUs and locks both rows, always the lower sku_id first. Two orders that want "
+            "Each order buys two SKUs and locks both rows, always the lower sku_id first. Two orders that "
+            "want "
             "the same pair queue on the first row; neither can hold a row the other already waits for, so no "
             "wait-for cycle and no deadlock can form. Same work as the random-order strategy, without the "
             "1213 errors and retries.");
@@ -92,23 +96,31 @@ QString TwoSkuStrategy::explanation() const
 QStringList TwoSkuStrategy::orderSql() const
 {
     return { QStringLiteral("START TRANSACTION"),
-        kLockSql + QStringLiteral("   ") + (m_sorted ? QCoreApplication::translate("Strategy", "-- the lower sku_id") : QCoreApplication::translate("Strategy", "-- the first SKU picked")),
-        QCoreApplication::translate("Strategy", "-- client: in-transaction delay while holding the first row"),
-        kLockSql + QStringLiteral("   ") + (m_sorted ? QCoreApplication::translate("Strategy", "-- the higher sku_id") : QCoreApplication::translate("Strategy", "-- the second SKU picked")),
-        QCoreApplication::translate("Strategy", "-- client: both have stock >= qty?"), kUpdateSql, kInsertLinesSql, QStringLiteral("COMMIT") };
+        kLockSql + QStringLiteral("   ")
+            + (m_sorted ? QCoreApplication::translate("Strategy", "-- the lower sku_id")
+                        : QCoreApplication::translate("Strategy", "-- the first SKU picked")),
+        QCoreApplication::translate(
+            "Strategy", "-- client: in-transaction delay while holding the first row"),
+        kLockSql + QStringLiteral("   ")
+            + (m_sorted ? QCoreApplication::translate("Strategy", "-- the higher sku_id")
+                        : QCoreApplication::translate("Strategy", "-- the second SKU picked")),
+        QCoreApplication::translate("Strategy", "-- client: both have stock >= qty?"), kUpdateSql,
+        kInsertLinesSql, QStringLiteral("COMMIT") };
 }
 
 bool TwoSkuStrategy::beginRun(RunEnvironment& environment, QString* error)
 {
     if (environment.experiment().skus < 2) {
-        *error = QCoreApplication::translate("Strategy", "%1 sells two SKUs per order: the experiment needs at least 2 SKUs").arg(id());
+        *error = QCoreApplication::translate(
+            "Strategy", "%1 sells two SKUs per order: the experiment needs at least 2 SKUs")
+                     .arg(id());
         return false;
     }
     return true;
 }
 
-std::unique_ptr<OrderSession> TwoSkuStrategy::openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                                          QString* error)
+std::unique_ptr<OrderSession> TwoSkuStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
     return openRetryingSession<TwoSkuSession>(environment, counters, error, m_sorted);
 }

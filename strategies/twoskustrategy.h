@@ -15,8 +15,8 @@ public:
     int linesPerOrder() const override { return 2; }
     QStringList orderSql() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;
-    std::unique_ptr<OrderSession> openSession(RunEnvironment& environment, WorkerCounters& counters,
-                                              QString* error) override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
 private:
     bool m_sorted;

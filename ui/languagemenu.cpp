@@ -49,7 +49,8 @@ void LanguageMenu::choose(const QString& language)
     if (language == Translation::current())
         return;
     const auto answer = QMessageBox::question(parentWidget(), tr("Language"),
-        tr("lockbench speaks %1 from its next start. Restart it now? A run in progress would be stopped.").arg(nativeName(language)),
+        tr("lockbench speaks %1 from its next start. Restart it now? A run in progress would be stopped.")
+            .arg(nativeName(language)),
         QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes);
     if (answer == QMessageBox::Yes)
         emit restartRequested();

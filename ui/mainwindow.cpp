@@ -1,6 +1,5 @@
 #include "ui/mainwindow.h"
 
-
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "app/session/labsession.h"
@@ -8,7 +7,6 @@
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/languagemenu.h"
-#include "ui/presentermode.h"
 #include "ui/panels/deadlockspanel.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/lessonpanel.h"
@@ -18,12 +16,13 @@
 #include "ui/panels/serverrecovery.h"
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
+#include "ui/presentermode.h"
 #include "ui/sessionfiles.h"
 #include "ui/windowplacement.h"
 
 #include <QAction>
-#include <QCloseEvent>
 #include <QChart>
+#include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -33,9 +32,9 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
-#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -126,11 +125,14 @@ MainWindow::MainWindow(QWidget* parent)
         m_strategies->setSelectedIds(step.strategies);
         m_presenter->setLessonChart(step.chart);
         if (!m_charts->showChart(step.chart))
-            m_details->setCurrentWidget(step.chart == QLatin1String("lock-inspector") ? static_cast<QWidget*>(m_lockInspector) : m_deadlocks);
+            m_details->setCurrentWidget(step.chart == QLatin1String("lock-inspector")
+                    ? static_cast<QWidget*>(m_lockInspector)
+                    : m_deadlocks);
     });
     connect(m_lessons, &LessonPanel::runRequested, this, &MainWindow::run);
 
-    connect(m_session, &LabSession::status, this, [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    connect(m_session, &LabSession::status, this,
+        [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
     connect(m_session, &LabSession::strategyStarted, this, [this](const QString& strategy) {
         m_runProgress.strategyStarted(strategy);
         m_charts->strategyStarted(strategy);
@@ -173,7 +175,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_charts->addDeadlock(deadlock);
     });
     connect(m_session, &LabSession::refused, this, [this](const QString& reason) {
-        showWarning(tr("Cannot run"), tr("The run did not start, and nothing on the server was changed.\n\n%1").arg(reason));
+        showWarning(tr("Cannot run"),
+            tr("The run did not start, and nothing on the server was changed.\n\n%1").arg(reason));
     });
     connect(m_session, &LabSession::finished, this, [this](bool cancelled) {
         const bool refused = !m_session->refusal().isEmpty();
@@ -189,7 +192,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
     m_files = new SessionFiles(this, m_session, m_charts->comparison());
     connect(m_lessons, &LessonPanel::handoutRequested, m_files, &SessionFiles::exportHandout);
-    connect(m_files, &SessionFiles::message, this, [this](const QString& text) { statusBar()->showMessage(text, kFileMessageMs); });
+    connect(m_files, &SessionFiles::message, this,
+        [this](const QString& text) { statusBar()->showMessage(text, kFileMessageMs); });
 
     restoreSettings();
     m_session->startEmbeddedServer();
@@ -291,12 +295,14 @@ void MainWindow::updateRunAction()
     else if (!m_server->applyChoice(m_experiment->experiment().database, &connectionError))
         why = connectionError;
     m_run->setEnabled(why.isEmpty());
-    m_run->setToolTip(why.isEmpty() ? tr("Run the selected strategies (Ctrl+R)") : tr("Run is disabled: %1").arg(why));
+    m_run->setToolTip(
+        why.isEmpty() ? tr("Run the selected strategies (Ctrl+R)") : tr("Run is disabled: %1").arg(why));
     QString sweepWhy = why;
     if (sweepWhy.isEmpty())
         m_sweep->plan(&sweepWhy);
     m_runSweep->setEnabled(sweepWhy.isEmpty());
-    m_runSweep->setToolTip(sweepWhy.isEmpty() ? tr("Run every strategy at every client count (Ctrl+Shift+R)") : tr("Sweep is disabled: %1").arg(sweepWhy));
+    m_runSweep->setToolTip(sweepWhy.isEmpty() ? tr("Run every strategy at every client count (Ctrl+Shift+R)")
+                                              : tr("Sweep is disabled: %1").arg(sweepWhy));
     m_sweep->runButton()->setEnabled(sweepWhy.isEmpty());
     m_sweep->runButton()->setToolTip(m_runSweep->toolTip());
     m_stop->setEnabled(running);
@@ -426,7 +432,8 @@ void MainWindow::restoreSettings()
     const QByteArray experiment = settings.value(QStringLiteral("experiment/last")).toByteArray();
     if (!experiment.isEmpty()) {
         QList<FieldError> errors;
-        const Experiment restored = ExperimentJson::fromJson(QJsonDocument::fromJson(experiment).object(), errors);
+        const Experiment restored
+            = ExperimentJson::fromJson(QJsonDocument::fromJson(experiment).object(), errors);
         if (errors.isEmpty())
             m_experiment->setExperiment(restored);
     }
@@ -443,7 +450,8 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
     settings.setValue(QStringLiteral("window/rightSplitter"), m_rightSplitter->saveState());
     settings.setValue(QStringLiteral("window/setupShown"), m_showSetup->isChecked());
-    settings.setValue(QStringLiteral("experiment/last"), QJsonDocument(ExperimentJson::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
+    settings.setValue(QStringLiteral("experiment/last"),
+        QJsonDocument(ExperimentJson::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
     settings.setValue(QStringLiteral("experiment/strategies"), m_strategies->selectedIds());
     m_server->saveSettings(settings); // never a password
 }

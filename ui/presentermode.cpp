@@ -7,7 +7,8 @@
 #include <QTabBar>
 #include <QTabWidget>
 
-PresenterMode::PresenterMode(ChartsPanel* charts, QTabWidget* setup, QWidget* lessonPage, QWidget* details, QObject* parent)
+PresenterMode::PresenterMode(
+    ChartsPanel* charts, QTabWidget* setup, QWidget* lessonPage, QWidget* details, QObject* parent)
     : QObject(parent)
     , m_charts(charts)
     , m_setup(setup)
@@ -17,7 +18,8 @@ PresenterMode::PresenterMode(ChartsPanel* charts, QTabWidget* setup, QWidget* le
 {
     m_action->setCheckable(true);
     m_action->setShortcut(QKeySequence(Qt::Key_F5));
-    m_action->setToolTip(tr("Large type, thick chart lines and strong contrast for a projector; a lesson's chart alone beside its text (F5)"));
+    m_action->setToolTip(tr("Large type, thick chart lines and strong contrast for a projector; a lesson's "
+                            "chart alone beside its text (F5)"));
     connect(m_action, &QAction::toggled, this, &PresenterMode::setOn);
     connect(m_setup, &QTabWidget::currentChanged, this, &PresenterMode::arrange);
 }
@@ -35,7 +37,8 @@ void PresenterMode::arrange()
     m_charts->setFocusChart(lesson ? m_lessonChart : QString());
     // The lesson's page alone on the left: the other tabs' names would not fit in large type.
     m_setup->tabBar()->setVisible(!lesson);
-    const bool panelChart = m_lessonChart == QLatin1String("lock-inspector") || m_lessonChart == QLatin1String("deadlocks");
+    const bool panelChart
+        = m_lessonChart == QLatin1String("lock-inspector") || m_lessonChart == QLatin1String("deadlocks");
     m_charts->setVisible(!lesson || !panelChart);
     m_details->setVisible(!lesson || panelChart);
 }

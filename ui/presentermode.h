@@ -18,7 +18,8 @@ class PresenterMode : public QObject {
 public:
     // `setup` holds the lesson page among the panels on the left; `details` is the results,
     // lock inspector and deadlocks under the charts.
-    PresenterMode(ChartsPanel* charts, QTabWidget* setup, QWidget* lessonPage, QWidget* details, QObject* parent = nullptr);
+    PresenterMode(ChartsPanel* charts, QTabWidget* setup, QWidget* lessonPage, QWidget* details,
+        QObject* parent = nullptr);
 
     QAction* action() const { return m_action; }
     bool isOn() const { return m_on; }

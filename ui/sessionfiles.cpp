@@ -63,8 +63,8 @@ void SessionFiles::exportReport()
 
 void SessionFiles::exportHandout(const Lesson& lesson)
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the hand-out"), lesson.id + QStringLiteral("-handout.pdf"),
-        tr("PDF (*.pdf);;HTML (*.html)"));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the hand-out"),
+        lesson.id + QStringLiteral("-handout.pdf"), tr("PDF (*.pdf);;HTML (*.html)"));
     if (path.isEmpty())
         return;
     QString error;

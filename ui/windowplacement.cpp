@@ -6,7 +6,8 @@ namespace WindowPlacement {
 
 QSize initialSize(const QRect& available, QSize minimum)
 {
-    const QSize most(std::min(1500, available.width() * 92 / 100), std::min(950, available.height() * 92 / 100));
+    const QSize most(
+        std::min(1500, available.width() * 92 / 100), std::min(950, available.height() * 92 / 100));
     return most.expandedTo(minimum).boundedTo(available.size());
 }
 

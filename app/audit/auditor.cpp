@@ -23,8 +23,9 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
     if (!m_externalStock(stock, error))
         return false;
     // A temporary table belongs to this session: no other client sees it or waits for it.
-    if (!query.exec(QStringLiteral("CREATE TEMPORARY TABLE IF NOT EXISTS redis_stock (sku_id BIGINT NOT NULL PRIMARY KEY, "
-                                   "stock BIGINT NOT NULL) ENGINE=MEMORY"))
+    if (!query.exec(QStringLiteral(
+            "CREATE TEMPORARY TABLE IF NOT EXISTS redis_stock (sku_id BIGINT NOT NULL PRIMARY KEY, "
+            "stock BIGINT NOT NULL) ENGINE=MEMORY"))
         || !query.exec(QStringLiteral("DELETE FROM redis_stock"))) {
         *error = tr("audit failed: %1").arg(query.lastError().text());
         return false;
@@ -33,7 +34,10 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
     for (qsizetype start = 0; start < stock.size(); start += kRowsPerInsert) {
         QString sql = QStringLiteral("INSERT INTO redis_stock (sku_id, stock) VALUES ");
         for (qsizetype i = start; i < std::min(stock.size(), start + kRowsPerInsert); ++i)
-            sql += QStringLiteral("%1(%2,%3)").arg(i > start ? QStringLiteral(",") : QString()).arg(stock[i].first).arg(stock[i].second);
+            sql += QStringLiteral("%1(%2,%3)")
+                       .arg(i > start ? QStringLiteral(",") : QString())
+                       .arg(stock[i].first)
+                       .arg(stock[i].second);
         if (!query.exec(sql)) {
             *error = tr("audit failed: %1").arg(query.lastError().text());
             return false;
@@ -55,15 +59,17 @@ AuditResult Auditor::run(QString* error)
     if (!query.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
         // MariaDB refuses even a temporary table's rows in a read-only transaction: the Redis
         // layout's snapshot is read-write, and writes only its own temporary table.
-        || !query.exec(m_layout == StockLayout::Redis ? QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT")
-                                                      : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")))
+        || !query.exec(m_layout == StockLayout::Redis
+                ? QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT")
+                : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")))
         return failed();
     if (m_layout == StockLayout::Redis && !copyExternalStock(query, error)) {
         query.exec(QStringLiteral("ROLLBACK"));
         return result;
     }
     const QString sql = QStringLiteral(
-        "SELECT COUNT(*), COALESCE(SUM(s.initial_stock), 0), COALESCE(SUM(c.stock), 0), COALESCE(SUM(o.sold), 0),"
+        "SELECT COUNT(*), COALESCE(SUM(s.initial_stock), 0), COALESCE(SUM(c.stock), 0), "
+        "COALESCE(SUM(o.sold), 0),"
         " COALESCE(SUM(o.order_rows), 0),"
         " COALESCE(SUM(GREATEST(COALESCE(o.sold, 0) - s.initial_stock, 0)), 0),"
         " COALESCE(SUM(GREATEST(COALESCE(o.sold, 0) - (s.initial_stock - COALESCE(c.stock, 0)), 0)), 0),"

@@ -21,7 +21,8 @@ class Auditor {
 
 public:
     // Stock per SKU kept outside MariaDB (in Redis): (sku_id, stock) pairs, false with `error`.
-    using ExternalStock = std::function<bool(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error)>;
+    using ExternalStock
+        = std::function<bool(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error)>;
 
     Auditor(QSqlDatabase database, StockLayout layout, int smallestOrder = 1);
     // For StockLayout::Redis: where the stock is read, after the orders' snapshot is taken.

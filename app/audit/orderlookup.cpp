@@ -23,11 +23,13 @@ std::optional<CommittedLines> find(QSqlDatabase database, const UnresolvedOrders
         QStringList list;
         for (std::size_t i = first; i < std::min(ids.size(), first + kIdsPerQuery); ++i)
             list << QString::number(ids[i]);
-        const QString sql = QStringLiteral("SELECT COUNT(*), COALESCE(SUM(qty), 0) FROM orders WHERE request_id IN (%1) "
-                                           "LOCK IN SHARE MODE")
-                                .arg(list.join(QLatin1Char(',')));
+        const QString sql
+            = QStringLiteral("SELECT COUNT(*), COALESCE(SUM(qty), 0) FROM orders WHERE request_id IN (%1) "
+                             "LOCK IN SHARE MODE")
+                  .arg(list.join(QLatin1Char(',')));
         if (!query.exec(sql) || !query.next()) {
-            *error = QCoreApplication::translate("OrderLookup", "cannot look up the orders without reply: %1").arg(query.lastError().text());
+            *error = QCoreApplication::translate("OrderLookup", "cannot look up the orders without reply: %1")
+                         .arg(query.lastError().text());
             return std::nullopt;
         }
         found.rows += query.value(0).toLongLong();

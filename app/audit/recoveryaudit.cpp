@@ -18,15 +18,18 @@ QString RecoveryReport::summary() const
         return tr("the audit after the restart could not run: %1").arg(error);
     const QLocale locale;
     QStringList parts;
-    parts << (missing == 0 ? tr("all %1 acknowledged orders are in the orders table").arg(locale.toString(acknowledged))
-                           : tr("%1 of %2 acknowledged orders are MISSING from the orders table")
-                                 .arg(locale.toString(missing), locale.toString(acknowledged)));
+    parts << (missing == 0
+            ? tr("all %1 acknowledged orders are in the orders table").arg(locale.toString(acknowledged))
+            : tr("%1 of %2 acknowledged orders are MISSING from the orders table")
+                  .arg(locale.toString(missing), locale.toString(acknowledged)));
     parts << tr("%1 oversold").arg(locale.toString(audit.oversold));
     if (unresolvedFound.rows > 0)
-        parts << tr("%1 order lines committed whose reply was lost with the server").arg(locale.toString(unresolvedFound.rows));
+        parts << tr("%1 order lines committed whose reply was lost with the server")
+                     .arg(locale.toString(unresolvedFound.rows));
     if (strangers() > 0)
         parts << tr("%1 order rows that no client placed").arg(locale.toString(strangers()));
-    //: Separates the findings of the audit after a restart, e.g. "all 5 acknowledged orders are in the orders table; 0 oversold".
+    //: Separates the findings of the audit after a restart, e.g. "all 5 acknowledged orders are in the orders
+    //: table; 0 oversold".
     return parts.join(tr("; "));
 }
 
@@ -60,7 +63,8 @@ constexpr auto kRollbackWait = std::chrono::seconds(60);
 // waits for them, so that it sees what the server keeps, not what it is still taking back.
 bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
 {
-    const QString sql = QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 0");
+    const QString sql
+        = QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 0");
     const auto deadline = std::chrono::steady_clock::now() + kRollbackWait;
     while (true) {
         const std::optional<std::int64_t> open = connection.queryInt(sql);
@@ -71,7 +75,8 @@ bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
         if (*open == 0)
             return true;
         if (std::chrono::steady_clock::now() > deadline) {
-            *error = QCoreApplication::translate("RecoveryAudit", "the server was still rolling back %1 transactions left by the crash after %2 s")
+            *error = QCoreApplication::translate("RecoveryAudit",
+                "the server was still rolling back %1 transactions left by the crash after %2 s")
                          .arg(*open)
                          .arg(kRollbackWait.count());
             return false;
@@ -84,8 +89,8 @@ bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
 
 namespace RecoveryAudit {
 
-RecoveryReport check(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged,
-    const UnresolvedOrders& unresolved)
+RecoveryReport check(const ConnectionParams& params, StockLayout layout,
+    const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved)
 {
     RecoveryReport report;
     report.acknowledged = acknowledged.count();
@@ -113,7 +118,8 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout, const A
         return report;
     }
     if (!present.prepare(connection,
-            QStringLiteral("SELECT COUNT(DISTINCT request_id) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
+            QStringLiteral(
+                "SELECT COUNT(DISTINCT request_id) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
         report.error = present.lastError().toString();
         return report;
     }
@@ -125,7 +131,8 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout, const A
         }
         found += present.fetchSingle().value_or(0);
     }
-    const std::optional<std::int64_t> orderRows = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
+    const std::optional<std::int64_t> orderRows
+        = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
     if (!orderRows) {
         report.error = connection.lastError().toString();
         return report;
@@ -134,7 +141,8 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout, const A
     // Every id in a range was acknowledged, so more rows than acknowledged orders cannot be
     // an honest count: say so rather than report a negative number missing.
     if (found > report.acknowledged) {
-        report.error = QCoreApplication::translate("RecoveryAudit", "the server counted %1 rows for the %2 acknowledged request ids")
+        report.error = QCoreApplication::translate(
+            "RecoveryAudit", "the server counted %1 rows for the %2 acknowledged request ids")
                            .arg(found)
                            .arg(report.acknowledged);
         return report;
@@ -142,7 +150,8 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout, const A
     report.missing = report.acknowledged - found;
     report.unacknowledged = *orderRows - found;
     if (!unresolved.empty()) {
-        const std::optional<CommittedLines> kept = OrderLookup::find(sql.database(), unresolved, &report.error);
+        const std::optional<CommittedLines> kept
+            = OrderLookup::find(sql.database(), unresolved, &report.error);
         if (!kept)
             return report;
         report.unresolvedOrders = unresolved.orders();

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "app/audit/orderlookup.h"
 #include "app/core/acknowledgedorders.h"
 #include "app/core/auditresult.h"
 #include "app/core/strategyresult.h"
 #include "app/core/unresolvedorders.h"
-#include "app/audit/orderlookup.h"
 #include "app/db/connectionparams.h"
 
 #include "app/db/labschema.h"
@@ -40,7 +40,7 @@ namespace RecoveryAudit {
 
 // Connects to the (restarted) server and checks the tables the lost run left behind.
 // Call from a thread other than the GUI thread: it scans the orders table.
-RecoveryReport check(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged,
-    const UnresolvedOrders& unresolved);
+RecoveryReport check(const ConnectionParams& params, StockLayout layout,
+    const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved);
 
 } // namespace RecoveryAudit

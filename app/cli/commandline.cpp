@@ -50,7 +50,8 @@ QString outputFileProblem(const QString& path)
         return QCoreApplication::translate("CommandLine", "%1 is a folder, not a file").arg(shown);
     const QFileInfo folder(info.absolutePath());
     if (!folder.isDir())
-        return QCoreApplication::translate("CommandLine", "the folder %1 does not exist").arg(QuotedValue::shortened(QDir::toNativeSeparators(folder.filePath())));
+        return QCoreApplication::translate("CommandLine", "the folder %1 does not exist")
+            .arg(QuotedValue::shortened(QDir::toNativeSeparators(folder.filePath())));
     if (!folder.isWritable() || (info.exists() && !info.isWritable()))
         return QCoreApplication::translate("CommandLine", "%1 is not writable").arg(shown);
     return {};
@@ -64,15 +65,18 @@ QString outputFolderProblem(const QString& path)
         return QCoreApplication::translate("CommandLine", "needs a folder name");
     QFileInfo info(path);
     if (info.exists() && !info.isDir())
-        return QCoreApplication::translate("CommandLine", "%1 is a file, not a folder").arg(QuotedValue::shortened(path));
+        return QCoreApplication::translate("CommandLine", "%1 is a file, not a folder")
+            .arg(QuotedValue::shortened(path));
     QString existing = info.absoluteFilePath();
     while (!QFileInfo::exists(existing))
         existing = QFileInfo(existing).absolutePath();
     info = QFileInfo(existing);
     if (!info.isDir())
-        return QCoreApplication::translate("CommandLine", "%1 is a file, not a folder").arg(QuotedValue::shortened(existing));
+        return QCoreApplication::translate("CommandLine", "%1 is a file, not a folder")
+            .arg(QuotedValue::shortened(existing));
     if (!info.isWritable())
-        return QCoreApplication::translate("CommandLine", "%1 is not writable").arg(QuotedValue::shortened(existing));
+        return QCoreApplication::translate("CommandLine", "%1 is not writable")
+            .arg(QuotedValue::shortened(existing));
     return {};
 }
 
@@ -91,11 +95,13 @@ QStringList flagsTakenAsValues(const QCommandLineParser& parser, const QList<QCo
             continue;
         // Its own long name: "-q, --quiet" is --quiet, and "--threads, --clients" is --threads.
         const QStringList own = option.names();
-        const QString name = *std::find_if(own.begin(), own.end(), [](const QString& n) { return n.size() > 1; });
+        const QString name
+            = *std::find_if(own.begin(), own.end(), [](const QString& n) { return n.size() > 1; });
         for (const QString& value : parser.values(option)) {
             const QRegularExpressionMatch match = flagLike.match(value);
             if (match.hasMatch() && names.contains(match.captured(1)))
-                errors << QCoreApplication::translate("CommandLine", "--%1: needs a value, but the next argument is the flag %2")
+                errors << QCoreApplication::translate(
+                    "CommandLine", "--%1: needs a value, but the next argument is the flag %2")
                               .arg(name, QuotedValue::shortened(value));
         }
     }
@@ -105,7 +111,8 @@ QStringList flagsTakenAsValues(const QCommandLineParser& parser, const QList<QCo
 // QCommandLineParser quotes an unknown option whole: cut what it quotes, as every message here does.
 QString parserError(const QString& text)
 {
-    static const QRegularExpression quotedName(QStringLiteral("'([^']{%1,})'").arg(QuotedValue::kMaxShown + 1));
+    static const QRegularExpression quotedName(
+        QStringLiteral("'([^']{%1,})'").arg(QuotedValue::kMaxShown + 1));
     QString result = text;
     QRegularExpressionMatch match;
     while ((match = quotedName.match(result)).hasMatch())
@@ -116,18 +123,22 @@ QString parserError(const QString& text)
 // duration, orders, time-limit and rate count only under one stop or arrival mode: given on the
 // command line where they do not count, they would be silently ignored. Refused instead, naming
 // the flag that decides, and where its value came from when that was not the command line.
-QString unusedFlag(const QString& name, const FieldCondition& condition, const Experiment& experiment, bool fromFile)
+QString unusedFlag(
+    const QString& name, const FieldCondition& condition, const Experiment& experiment, bool fromFile)
 {
     const QString current = ExperimentFields::find(condition.field)->print(experiment);
     QStringList values = condition.values;
     const QString last = values.takeLast();
     const QString wanted = values.isEmpty()
         ? last
-        : QCoreApplication::translate("CommandLine", "%1 or %2", "values of a flag: the first ones comma-separated, then the last")
+        : QCoreApplication::translate(
+            "CommandLine", "%1 or %2", "values of a flag: the first ones comma-separated, then the last")
               .arg(values.join(QStringLiteral(", ")), last);
     return (fromFile ? QCoreApplication::translate("CommandLine",
-                           "--%1: only used with --%2 %3, but the %2 is %4 (from --experiment); leave out --%1 or choose --%2 %3")
-                     : QCoreApplication::translate("CommandLine", "--%1: only used with --%2 %3, but the %2 is %4; leave out --%1 or choose --%2 %3"))
+                "--%1: only used with --%2 %3, but the %2 is %4 (from --experiment); leave out --%1 or "
+                "choose --%2 %3")
+                     : QCoreApplication::translate("CommandLine",
+                         "--%1: only used with --%2 %3, but the %2 is %4; leave out --%1 or choose --%2 %3"))
         .arg(name, condition.field, wanted, current);
 }
 
@@ -145,16 +156,20 @@ void chooseLesson(const QCommandLineParser& parser, const QStringList& positiona
     const QString name = positional.mid(1).join(QLatin1Char(' '));
     result.lesson = LessonLibrary::find(name);
     if (!result.lesson) {
-        result.errors << QCoreApplication::translate("CommandLine", "unknown lesson %1; the lessons are %2").arg(QuotedValue::quoted(name), ids.join(QStringLiteral(", ")));
+        result.errors << QCoreApplication::translate("CommandLine", "unknown lesson %1; the lessons are %2")
+                             .arg(QuotedValue::quoted(name), ids.join(QStringLiteral(", ")));
         return;
     }
     result.action = CommandLine::Action::Lesson;
-    QStringList ownFlags { QStringLiteral("strategy"), QStringLiteral("experiment"), QStringLiteral("save-experiment") };
+    QStringList ownFlags { QStringLiteral("strategy"), QStringLiteral("experiment"),
+        QStringLiteral("save-experiment") };
     for (const ExperimentField& field : ExperimentFields::all())
         ownFlags << field.name;
     for (const QString& flag : ownFlags) {
         if (parser.isSet(flag))
-            result.errors << QCoreApplication::translate("CommandLine", "--%1: a lesson sets its own experiments and strategies; leave out --%1").arg(flag);
+            result.errors << QCoreApplication::translate(
+                "CommandLine", "--%1: a lesson sets its own experiments and strategies; leave out --%1")
+                                 .arg(flag);
     }
 }
 
@@ -172,42 +187,50 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         tr("Strategies to run, comma-separated, all or deadlocks (default: all)."), QStringLiteral("list"));
     const QCommandLineOption server(QStringLiteral("server"),
         tr("embedded (the lab's private MariaDB, default), cluster:N (the lab's private Galera cluster of N "
-           "nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, host1:port,host2:port, "
+           "nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, "
+           "host1:port,host2:port, "
            "are a cluster's nodes. The password may come from LOCKBENCH_PASSWORD instead."),
         QStringLiteral("where"));
     const QCommandLineOption experimentFile(QStringLiteral("experiment"),
         tr("Load the experiment from a JSON file; flags given as well override it."), QStringLiteral("file"));
     const QCommandLineOption saveExperiment(QStringLiteral("save-experiment"),
         tr("Write the experiment, as given, to a JSON file."), QStringLiteral("file"));
-    const QCommandLineOption json(QStringLiteral("json"), tr("Write summary and time series as JSON."), QStringLiteral("file"));
+    const QCommandLineOption json(
+        QStringLiteral("json"), tr("Write summary and time series as JSON."), QStringLiteral("file"));
     const QCommandLineOption csv(QStringLiteral("csv"),
-        tr("Write the time series as CSV, and the summary beside it as <name>-summary.csv."), QStringLiteral("file"));
+        tr("Write the time series as CSV, and the summary beside it as <name>-summary.csv."),
+        QStringLiteral("file"));
     const QCommandLineOption locksJson(QStringLiteral("locks-json"),
         tr("Log every lock-inspector sample (who holds and who waits for row locks, several a second) "
            "to a file, one JSON object per line."),
         QStringLiteral("file"));
-    const QCommandLineOption quiet({ QStringLiteral("q"), QStringLiteral("quiet") }, tr("No live line per second."));
+    const QCommandLineOption quiet(
+        { QStringLiteral("q"), QStringLiteral("quiet") }, tr("No live line per second."));
     const QCommandLineOption report(QStringLiteral("report"),
         tr("Write a self-contained report (experiment, server, settings, table with verdicts, every chart): "
            ".html with the charts as SVG, or .pdf."),
         QStringLiteral("file"));
     const QCommandLineOption charts(QStringLiteral("charts"),
         tr("Write every chart into this folder as PNG, SVG and PDF."), QStringLiteral("folder"));
-    const QCommandLineOption chartSize(QStringLiteral("chart-size"), tr("Chart size in pixels for --charts (default: 1200x700)."),
-        QStringLiteral("WxH"));
+    const QCommandLineOption chartSize(QStringLiteral("chart-size"),
+        tr("Chart size in pixels for --charts (default: 1200x700)."), QStringLiteral("WxH"));
     const QCommandLineOption redis(QStringLiteral("redis"),
-        tr("The Redis of redis-split: redis://[:password@]host[:port] or unix:///path/redis.sock (default: the lab starts "
+        tr("The Redis of redis-split: redis://[:password@]host[:port] or unix:///path/redis.sock (default: "
+           "the lab starts "
            "its own private redis-server)."),
         QStringLiteral("url"));
-    const QCommandLineOption dpi(QStringLiteral("dpi"), tr("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
-    QList<QCommandLineOption> options { help, version, strategy, server, experimentFile, saveExperiment, json, csv, locksJson,
-        report, charts, chartSize, dpi, redis, quiet };
+    const QCommandLineOption dpi(
+        QStringLiteral("dpi"), tr("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
+    QList<QCommandLineOption> options { help, version, strategy, server, experimentFile, saveExperiment, json,
+        csv, locksJson, report, charts, chartSize, dpi, redis, quiet };
     for (const ExperimentField& field : ExperimentFields::all()) {
         QStringList names { field.name };
         if (field.name == QLatin1String("threads"))
             names << QStringLiteral("clients"); // with the event-driven clients, not a thread each
         options.append(QCommandLineOption(names,
-            tr("%1 (default: %2)", "a flag's help, then its default value").arg(field.help.text(), field.print(Experiment {})), field.valueName));
+            tr("%1 (default: %2)", "a flag's help, then its default value")
+                .arg(field.help.text(), field.print(Experiment {})),
+            field.valueName));
     }
     parser.addOptions(options);
     const HelpText::Positional command { tr("command"),
@@ -215,7 +238,8 @@ CommandLine CommandLine::parse(const QStringList& arguments)
            "NAME-handout.html and .pdf); lesson alone lists the lessons"),
         QStringLiteral("[run|sweep|lesson NAME]") };
     parser.addPositionalArgument(command.name, command.description, command.syntax);
-    result.helpText = HelpText::format(arguments.value(0, QStringLiteral("lockbench")), description(), options, command);
+    result.helpText
+        = HelpText::format(arguments.value(0, QStringLiteral("lockbench")), description(), options, command);
 
     if (!parser.parse(arguments)) {
         result.action = Action::Fail;
@@ -240,12 +264,15 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     const bool lesson = !positional.isEmpty() && positional.first() == QLatin1String("lesson");
     if (lesson)
         chooseLesson(parser, positional, result);
-    else if (positional.size() > 1 || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
-        result.errors << tr("unknown command %1; the commands are run, sweep and lesson").arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
+    else if (positional.size() > 1
+        || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
+        result.errors << tr("unknown command %1; the commands are run, sweep and lesson")
+                             .arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
     // In a sweep, --threads, --slots and --skus may be lists; the experiment keeps the first value.
     QHash<QString, QString> listFields;
     if (sweep) {
-        for (const QString& name : { QStringLiteral("threads"), QStringLiteral("slots"), QStringLiteral("skus") }) {
+        for (const QString& name :
+            { QStringLiteral("threads"), QStringLiteral("slots"), QStringLiteral("skus") }) {
             if (parser.isSet(name) && parser.value(name).contains(QLatin1Char(',')))
                 listFields.insert(name, parser.value(name));
         }
@@ -265,7 +292,9 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     for (const ExperimentField& field : ExperimentFields::all()) {
         if (!parser.isSet(field.name))
             continue;
-        const QString value = listFields.contains(field.name) ? listFields.value(field.name).section(QLatin1Char(','), 0, 0) : parser.value(field.name);
+        const QString value = listFields.contains(field.name)
+            ? listFields.value(field.name).section(QLatin1Char(','), 0, 0)
+            : parser.value(field.name);
         if (auto error = ExperimentFields::set(result.experiment, field.name, value)) {
             result.errors << QStringLiteral("--%1: %2").arg(error->field, error->message);
             refusedFields << field.name;
@@ -289,11 +318,13 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         const SweepPlan::Dimension dimension = dimensionFlag.isEmpty() ? SweepPlan::Dimension::None
             : dimensionFlag == QLatin1String("slots")                  ? SweepPlan::Dimension::Slots
                                                                        : SweepPlan::Dimension::Skus;
-        const QString clients = parser.isSet(QStringLiteral("threads")) ? parser.value(QStringLiteral("threads"))
-                                                                         : QString::number(result.experiment.threads);
+        const QString clients = parser.isSet(QStringLiteral("threads"))
+            ? parser.value(QStringLiteral("threads"))
+            : QString::number(result.experiment.threads);
         SweepPlan::List bad = SweepPlan::List::Clients;
         QString listError;
-        if (const auto plan = SweepPlan::parse(clients, dimension, listFields.value(dimensionFlag), &bad, &listError)) {
+        if (const auto plan
+            = SweepPlan::parse(clients, dimension, listFields.value(dimensionFlag), &bad, &listError)) {
             result.sweep = *plan;
         } else {
             const QString flag = bad == SweepPlan::List::Clients ? QStringLiteral("threads") : dimensionFlag;
@@ -302,8 +333,9 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         }
     }
     QString strategyError;
-    result.strategies = StrategyRegistry::parseList(
-        parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"), &strategyError, result.experiment.workload);
+    result.strategies
+        = StrategyRegistry::parseList(parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"),
+            &strategyError, result.experiment.workload);
     // Checked for the strategies that will run: slots above the stock matter only to the
     // slotted ones, a single SKU only to the two-SKU ones.
     if (result.errors.isEmpty()) {
@@ -320,7 +352,8 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     int nodes = 1;
     if (parser.isSet(server)) {
         QString serverError;
-        if (const auto choice = ServerChoice::parse(parser.value(server), result.experiment.database, QString(), &serverError)) {
+        if (const auto choice = ServerChoice::parse(
+                parser.value(server), result.experiment.database, QString(), &serverError)) {
             result.server = *choice;
             nodes = choice->nodeCount();
         } else {
@@ -329,13 +362,18 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     }
     if (nodes == 1 && !result.experiment.placement.isRoundRobin())
         result.errors << QStringLiteral("--placement: ")
-                + tr("%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL "
-                     "with several hosts").arg(result.experiment.placement.text()).arg(result.experiment.placement.weights().size());
+                + tr("%1 spreads the clients over %2 nodes, but the server is a single one; use --server "
+                     "cluster:N or a URL "
+                     "with several hosts")
+                      .arg(result.experiment.placement.text())
+                      .arg(result.experiment.placement.weights().size());
     else if (const QString problem = result.experiment.placement.problemFor(nodes); !problem.isEmpty())
         result.errors << QStringLiteral("--placement: ") + problem;
     if (result.experiment.killNode > nodes)
         result.errors << QStringLiteral("--kill-node: ")
-                + tr("node %1 is not there: the server has %2").arg(result.experiment.killNode).arg(nodes == 1 ? tr("one node") : tr("%1 nodes").arg(nodes));
+                + tr("node %1 is not there: the server has %2")
+                      .arg(result.experiment.killNode)
+                      .arg(nodes == 1 ? tr("one node") : tr("%1 nodes").arg(nodes));
     if (parser.isSet(redis)) {
         QString redisError;
         result.redis = RedisEndpoint::fromUrl(parser.value(redis), &redisError);
@@ -358,10 +396,12 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         result.reportPath = result.lesson->id + QStringLiteral("-handout.html");
         result.pdfHandoutToo = true;
     }
-    if (!result.reportPath.isEmpty() && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
+    if (!result.reportPath.isEmpty()
+        && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
         && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
-        result.errors << tr("--report: the file name must end in .html or .pdf (got %1)").arg(QuotedValue::shortened(result.reportPath));
+        result.errors << tr("--report: the file name must end in .html or .pdf (got %1)")
+                             .arg(QuotedValue::shortened(result.reportPath));
     if (parser.isSet(charts)) {
         result.chartsDir = parser.value(charts);
         if (const QString problem = outputFolderProblem(result.chartsDir); !problem.isEmpty())
@@ -372,7 +412,8 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         const QRegularExpressionMatch match = size.match(parser.value(chartSize));
         if (!match.hasMatch() || match.captured(1).toInt() < 50 || match.captured(2).toInt() < 50
             || match.captured(1).toInt() > 20000 || match.captured(2).toInt() > 20000)
-            result.errors << tr("--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700");
+            result.errors << tr(
+                "--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700");
         else
             result.chartSize = QSize(match.captured(1).toInt(), match.captured(2).toInt());
     }

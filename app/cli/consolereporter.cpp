@@ -6,8 +6,8 @@
 
 #include "app/core/passwordmask.h"
 #include "app/results/nodefigurestext.h"
-#include "app/results/resultexplanation.h"
 #include "app/results/resultcolumns.h"
+#include "app/results/resultexplanation.h"
 #include "app/results/resultwriter.h"
 #include "app/results/spreadcolumns.h"
 
@@ -41,10 +41,11 @@ void ConsoleReporter::onSample(const MetricsSample& s)
         return;
     m_lastPrintedS = s.elapsedS;
     const bool claims = !StrategyRegistry::needsOf({ s.strategy }).claimsTasks.isEmpty();
-    QString line = (claims ? tr("[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
-                               "row-lock waits %9/s")
-                            : tr("[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
-                               "row-lock waits %9/s"))
+    QString line = (claims
+            ? tr("[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
+                 "row-lock waits %9/s")
+            : tr("[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
+                 "row-lock waits %9/s"))
                        .arg(s.strategy, -19)
                        .arg(s.elapsedS, 5, 'f', 1)
                        .arg(s.ordersPerS, 8, 'f', 0)
@@ -64,7 +65,8 @@ void ConsoleReporter::onSample(const MetricsSample& s)
     if (s.redisStatsValid && s.redisScriptCalls > 0)
         line += tr("  redis %1 commands/s, %2 µs a take")
                     .arg(static_cast<double>(s.redisCommands) / std::max(s.intervalS, 1e-3), 0, 'f', 0)
-                    .arg(static_cast<double>(s.redisScriptUsec) / static_cast<double>(s.redisScriptCalls), 0, 'f', 1);
+                    .arg(static_cast<double>(s.redisScriptUsec) / static_cast<double>(s.redisScriptCalls), 0,
+                        'f', 1);
     m_out << line << Qt::endl;
 }
 
@@ -101,7 +103,8 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                      .arg(PasswordMask::mask(r.auditIncomplete), r.verdictLabel())
               << Qt::endl;
     } else if (r.experiment.workload == WorkloadKind::Claim) {
-        m_out << tr("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double claims %8, "
+        m_out << tr("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double "
+                    "claims %8, "
                     "released %9, stranded %10, workers killed %11 — %12")
                      .arg(r.strategy, stopReasonLabel(r.stopReason))
                      .arg(r.durationS, 0, 'f', 1)
@@ -130,8 +133,10 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     // can be most of what was sold, and the rates above leave them out.
     if (r.audited() && r.lateOrders > 0 && r.experiment.workload == WorkloadKind::Inventory)
         m_out << "    "
-              << tr("%n of the orders sold finished after the stop line, already under way when the time was up: "
-                    "audited, not counted in orders/s.", nullptr, static_cast<int>(r.lateOrders))
+              << tr("%n of the orders sold finished after the stop line, already under way when the time was "
+                    "up: "
+                    "audited, not counted in orders/s.",
+                     nullptr, static_cast<int>(r.lateOrders))
               << Qt::endl;
     if (r.audited() && r.unresolved > 0)
         m_out << "    " << r.incompleteBecause() << Qt::endl;
@@ -141,8 +146,9 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
     const int carriers = clientThreadCount(r.experiment, r.cores);
-    knobs << (effectiveClientIo(r.experiment) == ClientIo::Events ? tr("clients on %n event thread(s)", nullptr, carriers)
-                                                                    : tr("a thread per client"));
+    knobs << (effectiveClientIo(r.experiment) == ClientIo::Events
+            ? tr("clients on %n event thread(s)", nullptr, carriers)
+            : tr("a thread per client"));
     m_out << "    " << tr("ran under %1").arg(knobs.join(QStringLiteral(", "))) << Qt::endl;
     for (const NodeFigures& node : r.nodes)
         m_out << "    " << NodeFiguresText::nodeLine(node) << Qt::endl;
@@ -159,9 +165,11 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
     QList<Column> columns = of(Table::Console);
     if (!RepeatSummary::anyRepeated(summaries))
         columns.removeAll(Column::Repetition);
-    if (std::none_of(results.begin(), results.end(), [](const StrategyResult& r) { return r.experiment.workload == WorkloadKind::Claim; }))
+    if (std::none_of(results.begin(), results.end(),
+            [](const StrategyResult& r) { return r.experiment.workload == WorkloadKind::Claim; }))
         columns.removeIf(isClaimColumn);
-    if (std::all_of(results.begin(), results.end(), [](const StrategyResult& r) { return r.nodes.isEmpty(); }))
+    if (std::all_of(
+            results.begin(), results.end(), [](const StrategyResult& r) { return r.nodes.isEmpty(); }))
         columns.removeIf(isClusterColumn);
     // The strategy first, left-aligned; figures right-aligned under their headers; the
     // verdict last and unpadded, since it may carry an error's whole text.
@@ -170,7 +178,9 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
             return QStringLiteral(" ") + text;
         if (column == Column::Strategy)
             return TerminalWidth::leftJustified(text, kStrategyWidth);
-        return QStringLiteral(" ") + TerminalWidth::rightJustified(text, std::max<qsizetype>(TerminalWidth::of(header(column)), kFigureWidth));
+        return QStringLiteral(" ")
+            + TerminalWidth::rightJustified(
+                text, std::max<qsizetype>(TerminalWidth::of(header(column)), kFigureWidth));
     };
     QString line;
     for (Column column : columns)
@@ -206,7 +216,8 @@ void ConsoleReporter::printSpread(const QList<RepeatSummary>& summaries)
             const QString cell = cellText(columns[i]);
             out += i == 0 ? TerminalWidth::leftJustified(cell, std::max(widths[i], kStrategyWidth))
                           : QStringLiteral("  ")
-                    + (isNumber(columns[i]) ? TerminalWidth::rightJustified(cell, widths[i]) : TerminalWidth::leftJustified(cell, widths[i]));
+                    + (isNumber(columns[i]) ? TerminalWidth::rightJustified(cell, widths[i])
+                                            : TerminalWidth::leftJustified(cell, widths[i]));
         }
         return out;
     };

@@ -4,13 +4,13 @@
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "app/core/passwordmask.h"
+#include "app/core/shutdownsignal.h"
 #include "app/results/comparisonsentence.h"
 #include "app/results/resultwriter.h"
 #include "app/session/labsession.h"
-#include "app/core/shutdownsignal.h"
 
-#include <QEventLoop>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -89,8 +89,9 @@ int HeadlessRun::exec()
     connect(&session, &LabSession::finished, &loop, &QEventLoop::quit);
     connect(&shutdown, &ShutdownSignal::requested, this, [&](int count) {
         interrupted = true;
-        err() << (count == 1 ? tr("lockbench: stopping after the current orders (Ctrl-C again to quit at once)")
-                             : tr("lockbench: quitting"))
+        err() << (count == 1
+                ? tr("lockbench: stopping after the current orders (Ctrl-C again to quit at once)")
+                : tr("lockbench: quitting"))
               << Qt::endl;
         session.stop();
         if (count > 1)
@@ -186,11 +187,12 @@ bool HeadlessRun::prepareServer(LabSession& session, ShutdownSignal& shutdown, Q
             if (state == ServerController::State::Starting && session.usesEmbedded())
                 say(text);
         });
-    const QMetaObject::Connection prepared = connect(&session, &LabSession::serverPrepared, this, [&](bool passed, const QString& text) {
-        ok = passed;
-        message = text;
-        loop.quit();
-    });
+    const QMetaObject::Connection prepared
+        = connect(&session, &LabSession::serverPrepared, this, [&](bool passed, const QString& text) {
+              ok = passed;
+              message = text;
+              loop.quit();
+          });
     const QMetaObject::Connection quit = connect(&shutdown, &ShutdownSignal::requested, this, [&] {
         *interrupted = true;
         loop.quit();
@@ -237,12 +239,15 @@ bool HeadlessRun::writeFiles(const LabSession& session, QString* error) const
     if (!cli.csvPath.isEmpty() && !session.exportResults(cli.csvPath, error))
         return false;
     if (!cli.reportPath.isEmpty()) {
-        if (!(cli.lesson ? session.exportHandout(cli.reportPath, *cli.lesson, error) : session.exportReport(cli.reportPath, error)))
+        if (!(cli.lesson ? session.exportHandout(cli.reportPath, *cli.lesson, error)
+                         : session.exportReport(cli.reportPath, error)))
             return false;
-        QTextStream(stdout) << (cli.lesson ? tr("hand-out: %1") : tr("report: %1")).arg(cli.reportPath) << Qt::endl;
+        QTextStream(stdout) << (cli.lesson ? tr("hand-out: %1") : tr("report: %1")).arg(cli.reportPath)
+                            << Qt::endl;
     }
     if (cli.pdfHandoutToo) {
-        const QString pdf = QFileInfo(cli.reportPath).path() + QLatin1Char('/') + QFileInfo(cli.reportPath).completeBaseName() + QStringLiteral(".pdf");
+        const QString pdf = QFileInfo(cli.reportPath).path() + QLatin1Char('/')
+            + QFileInfo(cli.reportPath).completeBaseName() + QStringLiteral(".pdf");
         if (!session.exportHandout(pdf, *cli.lesson, error))
             return false;
         QTextStream(stdout) << tr("hand-out: %1").arg(QDir::cleanPath(pdf)) << Qt::endl;

@@ -123,7 +123,9 @@ QStringList wrap(const QString& text, qsizetype columns)
 QString format(const QString& program, const QString& description, const QList<QCommandLineOption>& options,
     const Positional& positional)
 {
-    QString out = QCoreApplication::translate("HelpText", "Usage: %1 [options] %2").arg(program, positional.syntax) + QLatin1Char('\n');
+    QString out
+        = QCoreApplication::translate("HelpText", "Usage: %1 [options] %2").arg(program, positional.syntax)
+        + QLatin1Char('\n');
     for (const QString& line : description.split(QLatin1Char('\n'))) {
         // The description's own lines keep their indentation; only a line too long is wrapped.
         if (TerminalWidth::of(line) <= kLineColumns) {

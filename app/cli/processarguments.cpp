@@ -2,7 +2,6 @@
 
 #include "app/core/passwordmask.h"
 
-
 #include <QString>
 
 #include <algorithm>
@@ -24,7 +23,7 @@ void maskPasswords(int argc, char* argv[])
             ++prefix;
         qsizetype suffix = 0;
         while (suffix < raw.size() - prefix && suffix < masked.size() - prefix
-               && raw[raw.size() - 1 - suffix] == masked[masked.size() - 1 - suffix])
+            && raw[raw.size() - 1 - suffix] == masked[masked.size() - 1 - suffix])
             ++suffix;
         std::memset(argv[i] + prefix, '*', static_cast<std::size_t>(raw.size() - prefix - suffix));
     }

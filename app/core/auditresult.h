@@ -18,6 +18,9 @@ struct AuditResult {
     std::int64_t negativeSkus = 0; // SKUs whose stock is below zero
     std::int64_t sellableSkus = 0; // SKUs whose stock still covers the smallest order
 
-    bool clean() const { return valid && oversold == 0 && lostUpdates == 0 && unrecordedDecrements == 0 && negativeSkus == 0; }
+    bool clean() const
+    {
+        return valid && oversold == 0 && lostUpdates == 0 && unrecordedDecrements == 0 && negativeSkus == 0;
+    }
 };
 Q_DECLARE_METATYPE(AuditResult)

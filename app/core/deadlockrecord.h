@@ -11,7 +11,8 @@ struct DeadlockRecord {
         QString trxId;
         long long threadId = 0;
         QString statement;
-        QString waitingFor; // the lock line, e.g. "... of table `lockbench`.`inventory` ... lock_mode X waiting"
+        QString
+            waitingFor; // the lock line, e.g. "... of table `lockbench`.`inventory` ... lock_mode X waiting"
         // The same, decoded from the lab's own tables: "inventory, SKU 2: X lock on the row".
         QString waitedRow;
     };
@@ -22,6 +23,9 @@ struct DeadlockRecord {
     QList<Transaction> transactions;
     int victim = 0; // 1-based index into transactions; 0 when unknown
 
-    QString victimTrxId() const { return victim > 0 && victim <= transactions.size() ? transactions[victim - 1].trxId : QString(); }
+    QString victimTrxId() const
+    {
+        return victim > 0 && victim <= transactions.size() ? transactions[victim - 1].trxId : QString();
+    }
 };
 Q_DECLARE_METATYPE(DeadlockRecord)

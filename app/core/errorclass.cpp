@@ -132,8 +132,8 @@ QString describeRunEndingError(const MysqlError& error)
             .arg(error.message);
     case 1049:
     case 1146:
-        return QCoreApplication::translate("ErrorClass",
-            "the lab's database or one of its tables disappeared during the run (error %1: %2)")
+        return QCoreApplication::translate(
+            "ErrorClass", "the lab's database or one of its tables disappeared during the run (error %1: %2)")
             .arg(error.code)
             .arg(error.message);
     default:

@@ -23,11 +23,13 @@ QString number(std::int64_t value)
     return locale.toString(static_cast<qlonglong>(value));
 }
 
-void requireRange(QList<FieldError>& errors, const QString& field, std::int64_t value, std::int64_t low,
-                  std::int64_t high)
+void requireRange(
+    QList<FieldError>& errors, const QString& field, std::int64_t value, std::int64_t low, std::int64_t high)
 {
     if (value < low || value > high)
-        errors.append({ field, QCoreApplication::translate("Experiment", "must be between %1 and %2 (got %3)").arg(number(low), number(high), number(value)) });
+        errors.append({ field,
+            QCoreApplication::translate("Experiment", "must be between %1 and %2 (got %3)")
+                .arg(number(low), number(high), number(value)) });
 }
 
 // "slotted", "slotted and slotted-partitioned", "a, b and c": the strategies a rule is for.
@@ -37,7 +39,8 @@ QString namesOf(const QStringList& ids)
 {
     if (ids.size() < 2)
         return ids.value(0);
-    return QCoreApplication::translate("Experiment", "%1 and %2", "a list of strategy ids: the first ones comma-separated, then the last")
+    return QCoreApplication::translate(
+        "Experiment", "%1 and %2", "a list of strategy ids: the first ones comma-separated, then the last")
         .arg(ids.first(ids.size() - 1).join(QStringLiteral(", ")), ids.last());
 }
 
@@ -45,8 +48,10 @@ void checkSlotRows(QList<FieldError>& errors, const Experiment& e, const QString
 {
     if (e.slotsPerSku > e.initialStock && e.initialStock >= 1)
         errors.append({ QStringLiteral("slots"),
-            (ids.size() == 1 ? QCoreApplication::translate("Experiment", "%1 slots cannot share a stock of %2: %3 needs at least one unit per slot")
-                             : QCoreApplication::translate("Experiment", "%1 slots cannot share a stock of %2: %3 need at least one unit per slot"))
+            (ids.size() == 1 ? QCoreApplication::translate(
+                 "Experiment", "%1 slots cannot share a stock of %2: %3 needs at least one unit per slot")
+                             : QCoreApplication::translate("Experiment",
+                                 "%1 slots cannot share a stock of %2: %3 need at least one unit per slot"))
                 .arg(e.slotsPerSku)
                 .arg(e.initialStock)
                 .arg(namesOf(ids)) });
@@ -54,7 +59,8 @@ void checkSlotRows(QList<FieldError>& errors, const Experiment& e, const QString
     if (e.skus >= 1 && e.skus <= kMaxSkus && e.slotsPerSku >= 1 && e.slotsPerSku <= kMaxSlots
         && e.skus * e.slotsPerSku > kMaxSlotRows)
         errors.append({ QStringLiteral("slots"),
-            QCoreApplication::translate("Experiment", "skus x slots makes %1 slot rows for %2; at most %3 are supported")
+            QCoreApplication::translate(
+                "Experiment", "skus x slots makes %1 slot rows for %2; at most %3 are supported")
                 .arg(number(e.skus * e.slotsPerSku), namesOf(ids), number(kMaxSlotRows)) });
 }
 
@@ -63,16 +69,20 @@ void checkWorkload(QList<FieldError>& errors, const Experiment& e, const Strateg
     if (e.workload == WorkloadKind::Claim && !needs.sellsStock.isEmpty())
         errors.append({ QStringLiteral("workload"),
             (needs.sellsStock.size() == 1
-                    ? QCoreApplication::translate("Experiment", "%1 sells stock: choose the inventory workload for it, or claim strategies "
-                                                                "(claim-for-update, claim-update, claim-skip-locked) for the claim workload")
-                    : QCoreApplication::translate("Experiment", "%1 sell stock: choose the inventory workload for them, or claim strategies "
-                                                                "(claim-for-update, claim-update, claim-skip-locked) for the claim workload"))
+                    ? QCoreApplication::translate("Experiment",
+                        "%1 sells stock: choose the inventory workload for it, or claim strategies "
+                        "(claim-for-update, claim-update, claim-skip-locked) for the claim workload")
+                    : QCoreApplication::translate("Experiment",
+                        "%1 sell stock: choose the inventory workload for them, or claim strategies "
+                        "(claim-for-update, claim-update, claim-skip-locked) for the claim workload"))
                 .arg(namesOf(needs.sellsStock)) });
     if (e.workload == WorkloadKind::Inventory && !needs.claimsTasks.isEmpty())
         errors.append({ QStringLiteral("workload"),
             (needs.claimsTasks.size() == 1
-                    ? QCoreApplication::translate("Experiment", "%1 claims tasks: choose the claim workload (--workload claim) for it")
-                    : QCoreApplication::translate("Experiment", "%1 claim tasks: choose the claim workload (--workload claim) for them"))
+                    ? QCoreApplication::translate(
+                        "Experiment", "%1 claims tasks: choose the claim workload (--workload claim) for it")
+                    : QCoreApplication::translate("Experiment",
+                        "%1 claim tasks: choose the claim workload (--workload claim) for them"))
                 .arg(namesOf(needs.claimsTasks)) });
     if (e.workload != WorkloadKind::Claim)
         return;
@@ -85,8 +95,10 @@ void checkTwoSkus(QList<FieldError>& errors, const Experiment& e, const QStringL
     // Below 1 the range check has already said so.
     if (e.skus == 1)
         errors.append({ QStringLiteral("skus"),
-            (ids.size() == 1 ? QCoreApplication::translate("Experiment", "%1 places orders of two SKUs: at least 2 SKUs are needed (got 1)")
-                             : QCoreApplication::translate("Experiment", "%1 place orders of two SKUs: at least 2 SKUs are needed (got 1)"))
+            (ids.size() == 1 ? QCoreApplication::translate(
+                 "Experiment", "%1 places orders of two SKUs: at least 2 SKUs are needed (got 1)")
+                             : QCoreApplication::translate("Experiment",
+                                 "%1 place orders of two SKUs: at least 2 SKUs are needed (got 1)"))
                 .arg(namesOf(ids)) });
 }
 
@@ -98,7 +110,8 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
     requireRange(errors, QStringLiteral("skus"), e.skus, 1, kMaxSkus);
     requireRange(errors, QStringLiteral("stock"), e.initialStock, 1, kMaxStock);
     requireRange(errors, QStringLiteral("slots"), e.slotsPerSku, 1, kMaxSlots);
-    requireRange(errors, QStringLiteral("threads"), e.threads, 1, e.clientIo == ClientIo::Threads ? kMaxThreads : kMaxClients);
+    requireRange(errors, QStringLiteral("threads"), e.threads, 1,
+        e.clientIo == ClientIo::Threads ? kMaxThreads : kMaxClients);
     requireRange(errors, QStringLiteral("batch"), e.batch, 1, 1000);
     requireRange(errors, QStringLiteral("writers"), e.writers, 1, 256);
     requireRange(errors, QStringLiteral("max-retries"), e.maxRetries, 0, 100000);
@@ -110,9 +123,15 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
         requireRange(errors, QStringLiteral("buffer-pool-mb"), e.bufferPoolMb, 16, 16384);
 
     if (e.qtyMin < 1 || e.qtyMax > 1'000'000 || e.qtyMin > e.qtyMax)
-        errors.append({ QStringLiteral("qty"), QCoreApplication::translate("Experiment", "must be a whole number or a range low-high with 1 <= low <= high <= 1,000,000") });
+        errors.append({ QStringLiteral("qty"),
+            QCoreApplication::translate("Experiment",
+                "must be a whole number or a range low-high with 1 <= low <= high <= 1,000,000") });
     else if (e.qtyMin > e.initialStock && e.initialStock >= 1)
-        errors.append({ QStringLiteral("qty"), QCoreApplication::translate("Experiment", "the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell").arg(e.qtyMin).arg(e.initialStock) });
+        errors.append({ QStringLiteral("qty"),
+            QCoreApplication::translate("Experiment",
+                "the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell")
+                .arg(e.qtyMin)
+                .arg(e.initialStock) });
 
     if (!needs.slotRows.isEmpty())
         checkSlotRows(errors, e, needs.slotRows);
@@ -129,13 +148,20 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
         break;
     case SkewKind::HotSet:
         if (!(e.hotPercent > 0.0 && e.hotPercent <= 100.0))
-            errors.append({ QStringLiteral("skew"), QCoreApplication::translate("Experiment", "the hot share must be above 0 and at most 100 percent") });
+            errors.append({ QStringLiteral("skew"),
+                QCoreApplication::translate(
+                    "Experiment", "the hot share must be above 0 and at most 100 percent") });
         if (e.hotSkus < 1 || e.hotSkus > e.skus)
-            errors.append({ QStringLiteral("skew"), QCoreApplication::translate("Experiment", "the hot set must hold between 1 and %1 SKUs (the SKU count)").arg(number(e.skus)) });
+            errors.append({ QStringLiteral("skew"),
+                QCoreApplication::translate(
+                    "Experiment", "the hot set must hold between 1 and %1 SKUs (the SKU count)")
+                    .arg(number(e.skus)) });
         break;
     case SkewKind::Zipf:
         if (!(e.zipfS > 0.0 && e.zipfS <= 10.0))
-            errors.append({ QStringLiteral("skew"), QCoreApplication::translate("Experiment", "the Zipf parameter s must be above 0 and at most 10") });
+            errors.append({ QStringLiteral("skew"),
+                QCoreApplication::translate(
+                    "Experiment", "the Zipf parameter s must be above 0 and at most 10") });
         break;
     }
 
@@ -153,17 +179,25 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
     requireRange(errors, QStringLiteral("warmup"), e.warmupMs, 0, 3600LL * 1000);
     requireRange(errors, QStringLiteral("server-wait"), e.serverWaitMs, 1000, 3600LL * 1000);
     if (e.stop == StopKind::Duration && e.warmupMs >= e.durationMs && e.warmupMs > 0)
-        errors.append({ QStringLiteral("warmup"), QCoreApplication::translate("Experiment", "the warm-up must be shorter than the duration") });
+        errors.append({ QStringLiteral("warmup"),
+            QCoreApplication::translate("Experiment", "the warm-up must be shorter than the duration") });
 
     if (!(e.delayMs >= 0.0 && e.delayMs <= 10000.0))
-        errors.append({ QStringLiteral("delay-ms"), QCoreApplication::translate("Experiment", "must be between 0 and 10,000 ms") });
+        errors.append({ QStringLiteral("delay-ms"),
+            QCoreApplication::translate("Experiment", "must be between 0 and 10,000 ms") });
     if (!(e.rttMs >= 0.0 && e.rttMs <= 1000.0))
-        errors.append({ QStringLiteral("rtt-ms"), QCoreApplication::translate("Experiment", "must be between 0 and 1,000 ms") });
+        errors.append({ QStringLiteral("rtt-ms"),
+            QCoreApplication::translate("Experiment", "must be between 0 and 1,000 ms") });
     if (e.arrival == ArrivalMode::Open && !(e.rate > 0.0 && e.rate <= 10'000'000.0))
-        errors.append({ QStringLiteral("rate"), QCoreApplication::translate("Experiment", "open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
+        errors.append({ QStringLiteral("rate"),
+            QCoreApplication::translate("Experiment",
+                "open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
 
     if (!isValidDatabaseName(e.database))
-        errors.append({ QStringLiteral("database"), QCoreApplication::translate("Experiment", "must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(e.database)) });
+        errors.append({ QStringLiteral("database"),
+            QCoreApplication::translate(
+                "Experiment", "must be 1 to 64 letters, digits or underscores (got %1)")
+                .arg(QuotedValue::quoted(e.database)) });
     return errors;
 }
 

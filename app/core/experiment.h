@@ -56,7 +56,8 @@ struct Experiment {
     double rate = 1000.0; // target orders/s in open-loop mode
     std::uint64_t seed = 1;
 
-    int batch = 16; // queued strategy: up to this many orders of one SKU per transaction; claim: tasks per claim
+    int batch
+        = 16; // queued strategy: up to this many orders of one SKU per transaction; claim: tasks per claim
     // Claim workload: the pending tasks, how long a claim may stay unfinished before the
     // claim-update sweeper gives it back, and how often the lab kills a worker's connection (0: never).
     std::int64_t tasks = 100000;

@@ -37,7 +37,8 @@ QJsonObject toJson(const Experiment& experiment)
         // string rather than being rounded on its way to the file.
         bool ok = false;
         const double number = text.toDouble(&ok);
-        if (ExperimentFields::isNumeric(field.name) && field.name != QLatin1String("seed") && ok && jsonNumberText(number) == text)
+        if (ExperimentFields::isNumeric(field.name) && field.name != QLatin1String("seed") && ok
+            && jsonNumberText(number) == text)
             object.insert(field.name, number);
         else
             object.insert(field.name, text);
@@ -59,7 +60,8 @@ Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors)
         } else if (it.value().isDouble()) {
             text = jsonNumberText(it.value().toDouble());
         } else {
-            errors.append({ it.key(), QCoreApplication::translate("ExperimentFields", "must be a number or a string") });
+            errors.append({ it.key(),
+                QCoreApplication::translate("ExperimentFields", "must be a number or a string") });
             continue;
         }
         if (auto error = ExperimentFields::set(experiment, it.key(), text))
@@ -72,12 +74,14 @@ bool saveFile(const Experiment& experiment, const QString& path, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2")
+                     .arg(path, file.errorString());
         return false;
     }
     file.write(QJsonDocument(toJson(experiment)).toJson());
     if (!file.commit()) {
-        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ExperimentFields", "cannot write %1: %2")
+                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -86,26 +90,34 @@ bool saveFile(const Experiment& experiment, const QString& path, QString* error)
 std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
 {
     if (path.isEmpty()) {
-        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "needs a file name") });
+        errors.append({ QStringLiteral("experiment"),
+            QCoreApplication::translate("ExperimentFields", "needs a file name") });
         return std::nullopt;
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "cannot read %1: %2").arg(QuotedValue::shortened(path), file.errorString()) });
+        errors.append({ QStringLiteral("experiment"),
+            QCoreApplication::translate("ExperimentFields", "cannot read %1: %2")
+                .arg(QuotedValue::shortened(path), file.errorString()) });
         return std::nullopt;
     }
     return fromJsonText(file.read(kMaxFileBytes), path, errors);
 }
 
-std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors)
+std::optional<Experiment> fromJsonText(
+    const QByteArray& text, const QString& source, QList<FieldError>& errors)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
         const QString reason = parseError.error != QJsonParseError::NoError
-            ? QCoreApplication::translate("ExperimentFields", "%1 at offset %2").arg(parseError.errorString()).arg(parseError.offset)
+            ? QCoreApplication::translate("ExperimentFields", "%1 at offset %2")
+                  .arg(parseError.errorString())
+                  .arg(parseError.offset)
             : QCoreApplication::translate("ExperimentFields", "the top level must be an object");
-        errors.append({ QStringLiteral("experiment"), QCoreApplication::translate("ExperimentFields", "%1 is not an experiment file: %2").arg(QuotedValue::shortened(source), reason) });
+        errors.append({ QStringLiteral("experiment"),
+            QCoreApplication::translate("ExperimentFields", "%1 is not an experiment file: %2")
+                .arg(QuotedValue::shortened(source), reason) });
         return std::nullopt;
     }
     const qsizetype before = errors.size();

@@ -19,7 +19,8 @@ Experiment fromJson(const QJsonObject& object, QList<FieldError>& errors);
 
 // The text of an experiment file; `source` names it in the message when it is no JSON object.
 // Empty when any key is unknown or bad; errors are appended.
-std::optional<Experiment> fromJsonText(const QByteArray& text, const QString& source, QList<FieldError>& errors);
+std::optional<Experiment> fromJsonText(
+    const QByteArray& text, const QString& source, QList<FieldError>& errors);
 
 bool saveFile(const Experiment& experiment, const QString& path, QString* error);
 std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors);

@@ -72,18 +72,23 @@ constexpr ValueLabel kValueLabels[] = {
     { "isolation", "read-committed", QT_TRANSLATE_NOOP3("FieldLabels", "READ COMMITTED", "isolation") },
     { "isolation", "repeatable-read", QT_TRANSLATE_NOOP3("FieldLabels", "REPEATABLE READ", "isolation") },
     { "isolation", "serializable", QT_TRANSLATE_NOOP3("FieldLabels", "SERIALIZABLE", "isolation") },
-    { "arrival", "closed", QT_TRANSLATE_NOOP3("FieldLabels", "closed loop (each client waits for its reply)", "arrival") },
-    { "arrival", "open", QT_TRANSLATE_NOOP3("FieldLabels", "open loop (orders arrive at a rate)", "arrival") },
+    { "arrival", "closed",
+        QT_TRANSLATE_NOOP3("FieldLabels", "closed loop (each client waits for its reply)", "arrival") },
+    { "arrival", "open",
+        QT_TRANSLATE_NOOP3("FieldLabels", "open loop (orders arrive at a rate)", "arrival") },
     { "client-io", "auto", QT_TRANSLATE_NOOP3("FieldLabels", "auto (events beyond 4)", "client-io") },
     { "client-io", "threads", QT_TRANSLATE_NOOP3("FieldLabels", "a thread per client", "client-io") },
     { "client-io", "events", QT_TRANSLATE_NOOP3("FieldLabels", "events (epoll)", "client-io") },
-    { "deadlock-detect", "server", QT_TRANSLATE_NOOP3("FieldLabels", "as the server has it", "deadlock-detect") },
+    { "deadlock-detect", "server",
+        QT_TRANSLATE_NOOP3("FieldLabels", "as the server has it", "deadlock-detect") },
     { "deadlock-detect", "on", QT_TRANSLATE_NOOP3("FieldLabels", "on", "deadlock-detect") },
     { "deadlock-detect", "off", QT_TRANSLATE_NOOP3("FieldLabels", "off", "deadlock-detect") },
     { "flush-log", "-1", QT_TRANSLATE_NOOP3("FieldLabels", "as the server has it", "flush-log") },
-    { "flush-log", "0", QT_TRANSLATE_NOOP3("FieldLabels", "0: write and flush about once a second", "flush-log") },
+    { "flush-log", "0",
+        QT_TRANSLATE_NOOP3("FieldLabels", "0: write and flush about once a second", "flush-log") },
     { "flush-log", "1", QT_TRANSLATE_NOOP3("FieldLabels", "1: flush at every commit", "flush-log") },
-    { "flush-log", "2", QT_TRANSLATE_NOOP3("FieldLabels", "2: write at commit, flush once a second", "flush-log") },
+    { "flush-log", "2",
+        QT_TRANSLATE_NOOP3("FieldLabels", "2: write at commit, flush once a second", "flush-log") },
 };
 
 // "10s" as ExperimentFields prints it, in the reader's units.
@@ -95,10 +100,11 @@ QString durationLabel(const QString& value)
         return value;
     const QString unit = match.captured(2);
     //: A duration in an experiment's settings, e.g. 10s
-    const QString text = unit == QLatin1String("ms") ? QCoreApplication::translate("FieldLabels", "%1ms", "duration")
-        : unit == QLatin1String("s")                 ? QCoreApplication::translate("FieldLabels", "%1s", "duration")
-        : unit == QLatin1String("m")                 ? QCoreApplication::translate("FieldLabels", "%1m", "duration")
-                                                     : QCoreApplication::translate("FieldLabels", "%1h", "duration");
+    const QString text = unit == QLatin1String("ms")
+        ? QCoreApplication::translate("FieldLabels", "%1ms", "duration")
+        : unit == QLatin1String("s") ? QCoreApplication::translate("FieldLabels", "%1s", "duration")
+        : unit == QLatin1String("m") ? QCoreApplication::translate("FieldLabels", "%1m", "duration")
+                                     : QCoreApplication::translate("FieldLabels", "%1h", "duration");
     return text.arg(match.captured(1));
 }
 

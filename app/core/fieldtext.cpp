@@ -13,13 +13,15 @@ bool hasSpaceAround(const QString& text)
 
 QString spaceAround(const QString& text)
 {
-    return QCoreApplication::translate("ExperimentFields", "%1 has white space around it; write the value without it")
+    return QCoreApplication::translate(
+        "ExperimentFields", "%1 has white space around it; write the value without it")
         .arg(QuotedValue::quoted(text));
 }
 
 QString notWhole(const QString& text)
 {
-    return QCoreApplication::translate("ExperimentFields", "%1 is not a whole number").arg(QuotedValue::quoted(text));
+    return QCoreApplication::translate("ExperimentFields", "%1 is not a whole number")
+        .arg(QuotedValue::quoted(text));
 }
 
 QString parseDouble(const QString& text, double& out)
@@ -29,7 +31,8 @@ QString parseDouble(const QString& text, double& out)
     bool ok = false;
     const double value = text.toDouble(&ok);
     if (!ok || !std::isfinite(value))
-        return QCoreApplication::translate("ExperimentFields", "%1 is not a number").arg(QuotedValue::quoted(text));
+        return QCoreApplication::translate("ExperimentFields", "%1 is not a number")
+            .arg(QuotedValue::quoted(text));
     out = value;
     return {};
 }

@@ -21,8 +21,7 @@ QString spaceAround(const QString& text);
 QString notWhole(const QString& text);
 
 // Each returns an error message, empty when `out` was set.
-template <typename Int>
-QString parseInt(const QString& text, Int& out)
+template <typename Int> QString parseInt(const QString& text, Int& out)
 {
     if (text.isEmpty())
         return QCoreApplication::translate("ExperimentFields", "needs a value");
@@ -34,7 +33,8 @@ QString parseInt(const QString& text, Int& out)
         return notWhole(text);
     if (value < static_cast<qlonglong>(std::numeric_limits<Int>::min())
         || value > static_cast<qlonglong>(std::numeric_limits<Int>::max()))
-        return QCoreApplication::translate("ExperimentFields", "%1 is far out of range").arg(QuotedValue::shortened(text));
+        return QCoreApplication::translate("ExperimentFields", "%1 is far out of range")
+            .arg(QuotedValue::shortened(text));
     out = static_cast<Int>(value);
     return {};
 }

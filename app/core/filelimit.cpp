@@ -28,8 +28,10 @@ QString problemFor(int clients)
         return {};
     const QLocale locale;
     return QCoreApplication::translate("FileLimit",
-        "%1 clients need about %2 open files, one socket each, but this process may open at most %3 (its hard limit, "
-        "ulimit -Hn); raise it (ulimit -n %2 in the shell that starts the lab, as root or after raising the hard limit "
+        "%1 clients need about %2 open files, one socket each, but this process may open at most %3 (its "
+        "hard limit, "
+        "ulimit -Hn); raise it (ulimit -n %2 in the shell that starts the lab, as root or after raising the "
+        "hard limit "
         "in /etc/security/limits.conf), or run fewer clients")
         .arg(locale.toString(clients), locale.toString(needed), locale.toString(soft));
 }

@@ -66,7 +66,8 @@ std::int64_t HistogramSnapshot::valueAtQuantile(double q) const
     if (total == 0)
         return 0;
     q = std::clamp(q, 0.0, 1.0);
-    const auto rank = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(total))));
+    const auto rank
+        = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::ceil(q * static_cast<double>(total))));
     std::uint64_t seen = 0;
     for (std::size_t i = 0; i < kBucketCount; ++i) {
         seen += m_counts[i];

@@ -7,7 +7,8 @@ void LatencyHistogram::record(std::int64_t nanoseconds)
     // The max is raised before the bucket counts the value, and the bucket's release pairs
     // with the reader's acquire: a snapshot that sees the count also sees a max at least as high.
     std::int64_t seen = m_max.load(std::memory_order_relaxed);
-    while (nanoseconds > seen && !m_max.compare_exchange_weak(seen, nanoseconds, std::memory_order_relaxed)) { }
+    while (nanoseconds > seen && !m_max.compare_exchange_weak(seen, nanoseconds, std::memory_order_relaxed)) {
+    }
     m_counts[HistogramSnapshot::bucketFor(nanoseconds)].fetch_add(1, std::memory_order_release);
 }
 

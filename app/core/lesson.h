@@ -13,7 +13,8 @@ struct LessonStep {
     QString say; // a few sentences to read out
     Experiment experiment;
     QStringList strategies;
-    QString chart; // a TimeMetric id ("orders-per-second"), or "oversell", "scaling", "lock-inspector", "deadlocks"
+    QString chart; // a TimeMetric id ("orders-per-second"), or "oversell", "scaling", "lock-inspector",
+                   // "deadlocks"
     QString notice; // what to notice on that chart
     QString question;
 };

@@ -10,7 +10,8 @@ struct LockTransaction {
     QString trxId;
     long long threadId = 0; // the connection (processlist id)
     QString state; // RUNNING, LOCK WAIT, ...
-    double waitingS = 0.0; // how long it has waited for its lock (whole seconds on MariaDB), 0 when not waiting
+    double waitingS
+        = 0.0; // how long it has waited for its lock (whole seconds on MariaDB), 0 when not waiting
     QString statement;
     QString lockMode; // of the lock it waits for, or holds if it blocks someone
     QString lockTable;
@@ -28,7 +29,8 @@ struct LockSnapshot {
     double elapsedS = 0.0;
     QString error; // set when the server would not tell (e.g. no PROCESS privilege)
     QList<LockTransaction> transactions;
-    int waitersNotRead = 0; // > 0: this many waited, too many to read the lock tables without stalling the server
+    int waitersNotRead
+        = 0; // > 0: this many waited, too many to read the lock tables without stalling the server
 
     int waitingCount() const;
     // The longest chain of waiters behind one blocker: the queue on the hottest row.

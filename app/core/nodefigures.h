@@ -13,7 +13,8 @@ struct NodeFigures {
     QString endpoint;
     int clients = 0; // placed on this node
     bool statsValid = false; // the wsrep figures below were read (a Galera node)
-    long long certFailures = 0; // wsrep_local_cert_failures during the run: local commits certification refused
+    long long certFailures
+        = 0; // wsrep_local_cert_failures during the run: local commits certification refused
     long long bfAborts = 0; // wsrep_local_bf_aborts: local transactions rolled back by a replicated write
     double flowControlPausedS = 0.0; // wsrep_flow_control_paused_ns during the run
     long long maxRecvQueue = 0; // longest wsrep_local_recv_queue seen
@@ -22,7 +23,8 @@ struct NodeFigures {
     int applierStallsEnded = 0; // times the lab closed a client connection an applier waited on
     QString stateAtEnd; // wsrep_local_state_comment, or why it could not be read
     bool left = false; // the node went away during the run: not audited, and not held against the run
-    double leftAtS = -1.0; // when the lab took it down (--kill-node); -1: it went by itself, or was gone at the start
+    double leftAtS
+        = -1.0; // when the lab took it down (--kill-node); -1: it went by itself, or was gone at the start
     AuditResult audit; // on this node, after it applied what the cluster committed
     QString auditError; // why the node could not be audited
     QString disagreement; // how its stock or orders differ from node 1's; empty when they agree

@@ -23,7 +23,8 @@ std::optional<Placement> Placement::parse(const QString& text, QString* error)
         bool ok = false;
         const int weight = part.toInt(&ok);
         if (!ok || weight < 0 || weight > kMaxWeight || part.trimmed() != part) {
-            *error = tr("must be round-robin or one weight per node, such as 1:1:0 (got %1)").arg(QuotedValue::quoted(text));
+            *error = tr("must be round-robin or one weight per node, such as 1:1:0 (got %1)")
+                         .arg(QuotedValue::quoted(text));
             return std::nullopt;
         }
         placement.m_weights << weight;

@@ -19,7 +19,8 @@ QString head(const QString& text)
 // The cut value followed by the length of the whole: "abc…" (52,428,800 characters).
 QString withLength(const QString& cut, const QString& text)
 {
-    return QCoreApplication::translate("QuotedValue", "%1 (%2 characters)", "a value cut short, then the length of the whole value")
+    return QCoreApplication::translate(
+        "QuotedValue", "%1 (%2 characters)", "a value cut short, then the length of the whole value")
         .arg(cut, QLocale(QLocale::English).toString(static_cast<qlonglong>(text.size())));
 }
 

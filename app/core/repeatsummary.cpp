@@ -20,7 +20,8 @@ void markNotSeparable(QList<RepeatSummary>& summaries)
             continue;
         QList<qsizetype> members;
         for (qsizetype i = first; i < summaries.size(); ++i) {
-            if (summaries[i].source == summaries[first].source && summaries[i].experiment == summaries[first].experiment) {
+            if (summaries[i].source == summaries[first].source
+                && summaries[i].experiment == summaries[first].experiment) {
                 members.append(i);
                 done[i] = true;
             }
@@ -70,7 +71,8 @@ QList<RepeatSummary> RepeatSummary::of(const QList<SourcedResult>& results)
 
 bool RepeatSummary::anyRepeated(const QList<RepeatSummary>& summaries)
 {
-    return std::any_of(summaries.begin(), summaries.end(), [](const RepeatSummary& s) { return s.rows.size() > 1; });
+    return std::any_of(
+        summaries.begin(), summaries.end(), [](const RepeatSummary& s) { return s.rows.size() > 1; });
 }
 
 QStringList RepeatSummary::notSeparablePairs(const QList<RepeatSummary>& summaries)
@@ -92,7 +94,10 @@ QStringList RepeatSummary::notSeparablePairs(const QList<RepeatSummary>& summari
             QString pair = QStringLiteral("%1 ~ %2").arg(summaries[i].strategy, other);
             if (severalExperiments) {
                 const Experiment& e = summaries[i].experiment;
-                pair += QStringLiteral(" (threads=%1 skus=%2 slots=%3)").arg(e.threads).arg(e.skus).arg(e.slotsPerSku);
+                pair += QStringLiteral(" (threads=%1 skus=%2 slots=%3)")
+                            .arg(e.threads)
+                            .arg(e.skus)
+                            .arg(e.slotsPerSku);
             }
             if (!summaries[i].source.isEmpty())
                 pair += QStringLiteral(" [%1]").arg(summaries[i].source);

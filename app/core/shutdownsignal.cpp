@@ -30,7 +30,7 @@ ShutdownSignal::ShutdownSignal(QObject* parent)
         [[maybe_unused]] const auto got = ::read(g_pipe[0], &byte, 1);
         emit requested(++m_count);
     });
-    struct sigaction action {};
+    struct sigaction action { };
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;

@@ -61,7 +61,8 @@ public:
     long long retries = 0;
     long long reconciled = 0;
     long long unresolved = 0;
-    long long refusedWithStock = 0; // slotted: out of stock on the slots tried, though the SKU's total held enough
+    long long refusedWithStock
+        = 0; // slotted: out of stock on the slots tried, though the SKU's total held enough
     long long rebalances = 0; // slotted-routed: transactions that moved stock between a SKU's slots
     // Claim workload: tasks taken while another live worker held them (must be 0), claims the
     // sweeper gave back, worker connections the lab killed, and tasks still claimed after the run
@@ -71,7 +72,8 @@ public:
     long long workersKilled = 0;
     long long strandedTasks = -1;
     ErrorCounts errors {};
-    long long lateOrders = 0; // sold after the stop line by orders already under way: audited, not in the rates
+    long long lateOrders
+        = 0; // sold after the stop line by orders already under way: audited, not in the rates
     long long attemptsAfterSoldOut = 0; // attempts that could only find no stock, left out of the rates
     long long lockWaitsAfterSoldOut = 0; // the server's row lock waits in that time
 
@@ -95,7 +97,8 @@ public:
     double serverCpuS = -1.0; // CPU time of the embedded server (-1: unknown or not embedded)
     double cpuWallS = 0.0; // the wall time both CPU figures cover
     int cores = 0; // CPUs of the machine
-    long long lateDeadlocks = 0; // among the orders that finished after the stop line (recorded, not counted above)
+    long long lateDeadlocks
+        = 0; // among the orders that finished after the stop line (recorded, not counted above)
 
     QStringList errorMessages; // every distinct error that ended an order, with its count
 
@@ -117,7 +120,8 @@ public:
     {
         return audited() && unresolved == 0 && clientSoldUnits == sold && clientSoldOrders == orderRows;
     }
-    // Why the verdict could not be checked in full: the audit did not run, or some orders' outcome is unknown.
+    // Why the verdict could not be checked in full: the audit did not run, or some orders' outcome is
+    // unknown.
     QString incompleteBecause() const;
     // The orders without reply, looked up in the orders table: `rows` lines of `units` units
     // committed. They join the clients' counts, and the rest count as failed.

@@ -44,7 +44,8 @@ QList<RunCell> SweepPlan::cells(const Experiment& base, const QStringList& strat
 
 qsizetype SweepPlan::cellCount(qsizetype strategies, int repeat) const
 {
-    return threads.size() * strategies * std::max(1, repeat) * (dimension == Dimension::None ? 1 : values.size());
+    return threads.size() * strategies * std::max(1, repeat)
+        * (dimension == Dimension::None ? 1 : values.size());
 }
 
 std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QString* error)
@@ -61,13 +62,15 @@ std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QSt
             return std::nullopt;
         }
         if (part != part.trimmed()) {
-            *error = tr("%1 has white space around it; lists look like 1,4,16,64").arg(QuotedValue::quoted(part));
+            *error = tr("%1 has white space around it; lists look like 1,4,16,64")
+                         .arg(QuotedValue::quoted(part));
             return std::nullopt;
         }
         bool ok = false;
         const qlonglong value = part.toLongLong(&ok);
         if (!ok || value < 1) {
-            *error = tr("%1 is not a positive whole number (lists look like 1,4,16,64)").arg(QuotedValue::quoted(part));
+            *error = tr("%1 is not a positive whole number (lists look like 1,4,16,64)")
+                         .arg(QuotedValue::quoted(part));
             return std::nullopt;
         }
         if (!values.contains(value))
@@ -84,8 +87,8 @@ std::optional<QList<std::int64_t>> SweepPlan::parseList(const QString& text, QSt
     return values;
 }
 
-std::optional<SweepPlan> SweepPlan::parse(const QString& clients, Dimension dimension, const QString& values,
-                                          List* bad, QString* error)
+std::optional<SweepPlan> SweepPlan::parse(
+    const QString& clients, Dimension dimension, const QString& values, List* bad, QString* error)
 {
     SweepPlan plan;
     const auto counts = parseList(clients, error);

@@ -44,8 +44,8 @@ public:
     // beyond parseList's: validate() applies the experiment's, the same for both fronts.
     // nullopt with `error`, and `bad` saying which of the two lists it is about.
     enum class List { Clients, Values };
-    static std::optional<SweepPlan> parse(const QString& clients, Dimension dimension, const QString& values,
-                                          List* bad, QString* error);
+    static std::optional<SweepPlan> parse(
+        const QString& clients, Dimension dimension, const QString& values, List* bad, QString* error);
     // Every cell's experiment validated for the strategies whose `needs` are given; one
     // message per distinct problem.
     QStringList validate(const Experiment& base, const StrategyNeeds& needs) const;

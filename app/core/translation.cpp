@@ -41,7 +41,8 @@ void removeInstalled()
 QStringList available()
 {
     QStringList languages { kEnglish };
-    for (const QString& file : QDir(QStringLiteral(":/i18n")).entryList({ QStringLiteral("lockbench_*.qm") }, QDir::Files, QDir::Name))
+    for (const QString& file : QDir(QStringLiteral(":/i18n"))
+                                   .entryList({ QStringLiteral("lockbench_*.qm") }, QDir::Files, QDir::Name))
         languages << file.mid(10, file.size() - 13); // "lockbench_zh_CN.qm" → "zh_CN"
     return languages;
 }
@@ -49,7 +50,8 @@ QStringList available()
 QString bestFor(const QLocale& locale)
 {
     if (locale.language() == QLocale::Chinese && locale.script() != QLocale::TraditionalChineseScript
-        && locale.territory() != QLocale::Taiwan && locale.territory() != QLocale::HongKong && available().contains(QLatin1String("zh_CN")))
+        && locale.territory() != QLocale::Taiwan && locale.territory() != QLocale::HongKong
+        && available().contains(QLatin1String("zh_CN")))
         return QStringLiteral("zh_CN");
     return kEnglish;
 }
@@ -74,7 +76,8 @@ bool install(const QString& language)
     QCoreApplication::installTranslator(state.lab.get());
     // Qt's own strings (standard buttons, dialogs), when Debian's qt6-translations-l10n is there.
     auto qt = std::make_unique<QTranslator>();
-    if (qt->load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (qt->load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         state.qt = std::move(qt);
         QCoreApplication::installTranslator(state.qt.get());
     }

@@ -57,7 +57,7 @@ bool isBad(Verdict verdict)
 
 bool isSafetyFailure(Verdict verdict)
 {
-    return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates || verdict == Verdict::ClientsDisagree
-        || verdict == Verdict::NodesDisagree
+    return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates
+        || verdict == Verdict::ClientsDisagree || verdict == Verdict::NodesDisagree
         || verdict == Verdict::CompletedTwice || verdict == Verdict::ClaimedTwice;
 }

@@ -21,7 +21,8 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
         for (const QString& host : std::as_const(hosts)) {
             if (host.isEmpty())
                 return fail(tr("an empty host in the list of hosts"));
-            std::optional<ConnectionParams> one = fromUrl(parts.captured(1) + host + parts.captured(3), error);
+            std::optional<ConnectionParams> one
+                = fromUrl(parts.captured(1) + host + parts.captured(3), error);
             if (!one)
                 return std::nullopt;
             if (!one->socket.isEmpty())
@@ -105,7 +106,8 @@ QString ConnectionParams::maskedUrl() const
     if (!socket.isEmpty()) {
         // Encoded here, so that a '&', '#', '%' or space in the path stays part of the socket.
         QUrlQuery query;
-        query.addQueryItem(QStringLiteral("socket"), QString::fromLatin1(QUrl::toPercentEncoding(socket, "/")));
+        query.addQueryItem(
+            QStringLiteral("socket"), QString::fromLatin1(QUrl::toPercentEncoding(socket, "/")));
         url.setQuery(query);
     }
     // Fully encoded, so that the masked URL parses again to the same account and server.
@@ -113,7 +115,11 @@ QString ConnectionParams::maskedUrl() const
     if (nodes.size() > 1 && socket.isEmpty()) {
         QStringList hosts;
         for (const Node& node : nodes)
-            hosts << QStringLiteral("%1:%2").arg(node.host.contains(QLatin1Char(':')) ? QLatin1Char('[') + node.host + QLatin1Char(']') : node.host).arg(node.port);
+            hosts << QStringLiteral("%1:%2")
+                         .arg(node.host.contains(QLatin1Char(':'))
+                                 ? QLatin1Char('[') + node.host + QLatin1Char(']')
+                                 : node.host)
+                         .arg(node.port);
         const qsizetype at = text.indexOf(QLatin1Char('@')) + 1;
         const qsizetype slash = text.indexOf(QLatin1Char('/'), at);
         text.replace(at, slash - at, hosts.join(QLatin1Char(',')));
@@ -129,5 +135,6 @@ QString ConnectionParams::endpoint() const
             endpoints << onNode(i).endpoint();
         return endpoints.join(QStringLiteral(", "));
     }
-    return socket.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(port) : QStringLiteral("socket %1").arg(socket);
+    return socket.isEmpty() ? QStringLiteral("%1:%2").arg(host).arg(port)
+                            : QStringLiteral("socket %1").arg(socket);
 }

@@ -44,8 +44,10 @@ QString FillProgress::describe(std::int64_t done, std::int64_t total, std::int64
     const double perS = static_cast<double>(done) * 1000.0 / static_cast<double>(elapsedMs);
     if (done >= total)
         return tr("filling tables: %1 of %2 rows in %3 s (%4 rows/s)")
-            .arg(doneText, totalText, QString::number(static_cast<double>(elapsedMs) / 1000.0, 'f', 1), count(perS));
+            .arg(doneText, totalText, QString::number(static_cast<double>(elapsedMs) / 1000.0, 'f', 1),
+                count(perS));
     // Whole seconds, rounded up: "about 0 s left" would read as done.
     const double left = std::ceil(static_cast<double>(total - done) / perS);
-    return tr("filling tables: %1 of %2 rows (%3 rows/s, about %4 s left)").arg(doneText, totalText, count(perS), count(left));
+    return tr("filling tables: %1 of %2 rows (%3 rows/s, about %4 s left)")
+        .arg(doneText, totalText, count(perS), count(left));
 }

@@ -18,7 +18,8 @@ bool LabDatabase::open(QString* error)
     // Checked again here, however the name arrived: it goes between backticks below.
     const QString database = m_params.database;
     if (!isValidDatabaseName(database)) {
-        *error = tr("the database name must be 1 to 64 letters, digits or underscores (got %1)").arg(QuotedValue::quoted(database));
+        *error = tr("the database name must be 1 to 64 letters, digits or underscores (got %1)")
+                     .arg(QuotedValue::quoted(database));
         return false;
     }
     if (!m_connection.open(m_params, false, error))
@@ -33,8 +34,10 @@ bool LabDatabase::open(QString* error)
         return false;
     }
     if (exists.value(0).toInt() == 0
-        && !m_connection.exec(QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database), error)) {
-        *error = tr("cannot create database %1 (does the account have the CREATE privilege?): %2").arg(database, *error);
+        && !m_connection.exec(
+            QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database), error)) {
+        *error = tr("cannot create database %1 (does the account have the CREATE privilege?): %2")
+                     .arg(database, *error);
         return false;
     }
     if (!m_connection.exec(QStringLiteral("USE `%1`").arg(database), error))
@@ -60,8 +63,9 @@ bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* e
         return true;
     const long long others = std::max(0LL, query.value(1).toLongLong() - ownOpen);
     if (needed > limit - others) {
-        *error = tr("the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
-                    "experiment needs %3; lower the client count, wait for them to finish, or raise max_connections")
+        *error = tr(
+            "the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
+            "experiment needs %3; lower the client count, wait for them to finish, or raise max_connections")
                      .arg(limit)
                      .arg(others)
                      .arg(needed);
@@ -78,13 +82,15 @@ bool LabDatabase::revive(QString* error, const std::function<bool()>& mayConnect
         *error = tr("the server is not answering");
         return false;
     }
-    return m_connection.reopen(error) && m_connection.exec(QStringLiteral("USE `%1`").arg(m_params.database), error);
+    return m_connection.reopen(error)
+        && m_connection.exec(QStringLiteral("USE `%1`").arg(m_params.database), error);
 }
 
 bool LabDatabase::checkInnoDb(QString* error)
 {
     QSqlQuery query(m_connection.database());
-    if (!query.exec(QStringLiteral("SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE = 'InnoDB'"))) {
+    if (!query.exec(
+            QStringLiteral("SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE = 'InnoDB'"))) {
         *error = tr("cannot check for InnoDB: %1").arg(query.lastError().text());
         return false;
     }
@@ -132,25 +138,29 @@ bool LabDatabase::checkOwnership(QString* error)
                      .arg(m_params.database, foreign.join(QStringLiteral(", ")));
         return false;
     }
-    return m_connection.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS lockbench_meta ("
-                                            "table_name VARCHAR(64) NOT NULL PRIMARY KEY, "
-                                            "created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP) ENGINE=InnoDB"),
-                             error);
+    return m_connection.exec(
+        QStringLiteral("CREATE TABLE IF NOT EXISTS lockbench_meta ("
+                       "table_name VARCHAR(64) NOT NULL PRIMARY KEY, "
+                       "created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP) ENGINE=InnoDB"),
+        error);
 }
 
-bool LabDatabase::prepareTables(StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress)
+bool LabDatabase::prepareTables(
+    StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress)
 {
     if (!checkOwnership(error))
         return false;
     for (const QString& table : LabSchema::allTableNames()) {
         if (!m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS `%1`").arg(table), error)
-            || !m_connection.exec(QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = '%1'").arg(table), error))
+            || !m_connection.exec(
+                QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = '%1'").arg(table), error))
             return false;
     }
     const QStringList names = LabSchema::tableNames(layout);
     for (const QString& name : names) {
         // Registered before creation: a table is never left unowned by a failure in between.
-        if (!m_connection.exec(QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1')").arg(name), error))
+        if (!m_connection.exec(
+                QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1')").arg(name), error))
             return false;
     }
     for (const QString& create : LabSchema::createStatements(layout)) {
@@ -165,7 +175,8 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
     for (const LabRoutine& routine : routines) {
         const QString entry = QStringLiteral("routine ") + routine.name;
         QSqlQuery present(m_connection.database());
-        present.prepare(QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ?), "
+        present.prepare(QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
+                                       "ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ?), "
                                        "(SELECT COUNT(*) FROM lockbench_meta WHERE table_name = ?)"));
         present.addBindValue(m_params.database);
         present.addBindValue(routine.name);
@@ -175,13 +186,16 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
             return false;
         }
         if (present.value(0).toInt() > 0 && present.value(1).toInt() == 0) {
-            *error = tr("database %1 holds a routine %2 that lockbench did not create; the lab will not touch it. "
-                        "Choose another database (mysql://…/otherdb) or drop it.")
+            *error = tr(
+                "database %1 holds a routine %2 that lockbench did not create; the lab will not touch it. "
+                "Choose another database (mysql://…/otherdb) or drop it.")
                          .arg(m_params.database, routine.name);
             return false;
         }
         // Registered before creation, as the tables are: never left unowned by a failure in between.
-        if (!m_connection.exec(QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')").arg(entry), error)
+        if (!m_connection.exec(
+                QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')").arg(entry),
+                error)
             || !m_connection.exec(QStringLiteral("DROP PROCEDURE IF EXISTS `%1`").arg(routine.name), error))
             return false;
         if (!m_connection.exec(routine.createSql, error)) {
@@ -215,34 +229,44 @@ bool LabDatabase::seed(StockLayout layout, const Experiment& e, FillProgress* pr
     if (layout == StockLayout::Tasks) {
         // Each task is an "SKU" of stock 1 in the audit's eyes: completed twice is oversold,
         // marked done with no completion row is a lost update.
-        return insertRows(QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.tasks,
+        return insertRows(
+                   QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.tasks,
                    [](std::int64_t i) { return QStringLiteral("(%1,1)").arg(i + 1); }, progress, error)
-            && insertRows(QStringLiteral("INSERT INTO tasks (task_id) VALUES "), QString(), e.tasks,
+            && insertRows(
+                QStringLiteral("INSERT INTO tasks (task_id) VALUES "), QString(), e.tasks,
                 [](std::int64_t i) { return QStringLiteral("(%1)").arg(i + 1); }, progress, error);
     }
-    if (!insertRows(QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.skus,
-                    [&](std::int64_t i) { return QStringLiteral("(%1,%2)").arg(i + 1).arg(e.initialStock); }, progress, error))
+    if (!insertRows(
+            QStringLiteral("INSERT INTO sku (sku_id, initial_stock) VALUES "), QString(), e.skus,
+            [&](std::int64_t i) { return QStringLiteral("(%1,%2)").arg(i + 1).arg(e.initialStock); },
+            progress, error))
         return false;
     if (layout == StockLayout::Redis) // the stock itself goes into Redis, by the strategy
         return true;
     if (layout == StockLayout::Rows) {
-        return insertRows(QStringLiteral("INSERT INTO inventory (sku_id, stock, version) VALUES "), QString(), e.skus,
-                          [&](std::int64_t i) { return QStringLiteral("(%1,%2,0)").arg(i + 1).arg(e.initialStock); }, progress, error);
+        return insertRows(
+            QStringLiteral("INSERT INTO inventory (sku_id, stock, version) VALUES "), QString(), e.skus,
+            [&](std::int64_t i) { return QStringLiteral("(%1,%2,0)").arg(i + 1).arg(e.initialStock); },
+            progress, error);
     }
     // Slot rows go in through the restock upsert, in bulk; the stock is spread evenly.
     const std::int64_t perSlot = e.initialStock / e.slotsPerSku;
     const std::int64_t remainder = e.initialStock % e.slotsPerSku;
-    return insertRows(QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock) VALUES "),
-                      QStringLiteral(" ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)"), e.skus * e.slotsPerSku,
-                      [&](std::int64_t i) {
-                          const std::int64_t slot = i % e.slotsPerSku;
-                          return QStringLiteral("(%1,%2,%3)").arg(i / e.slotsPerSku + 1).arg(slot).arg(perSlot + (slot < remainder ? 1 : 0));
-                      },
-                      progress, error);
+    return insertRows(
+        QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock) VALUES "),
+        QStringLiteral(" ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)"), e.skus * e.slotsPerSku,
+        [&](std::int64_t i) {
+            const std::int64_t slot = i % e.slotsPerSku;
+            return QStringLiteral("(%1,%2,%3)")
+                .arg(i / e.slotsPerSku + 1)
+                .arg(slot)
+                .arg(perSlot + (slot < remainder ? 1 : 0));
+        },
+        progress, error);
 }
 
 bool LabDatabase::insertRows(const QString& head, const QString& tail, std::int64_t count,
-                             const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error)
+    const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error)
 {
     constexpr std::int64_t kRowsPerStatement = 5000;
     for (std::int64_t start = 0; start < count; start += kRowsPerStatement) {

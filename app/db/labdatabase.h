@@ -27,7 +27,8 @@ public:
     bool checkConnectionLimit(long long needed, int ownOpen, QString* error);
     // Drops the lab's tables and creates and fills those of a strategy's stock layout;
     // `progress`, when given, counts the rows as they go in.
-    bool prepareTables(StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress = nullptr);
+    bool prepareTables(
+        StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress = nullptr);
     // (Re)creates each routine, registered in lockbench_meta as "routine NAME" first; a routine of
     // that name the lab did not create is left alone and refused with a message.
     bool prepareRoutines(const QList<LabRoutine>& routines, QString* error);
@@ -46,7 +47,7 @@ private:
     bool checkOwnership(QString* error);
     bool seed(StockLayout layout, const Experiment& experiment, FillProgress* progress, QString* error);
     bool insertRows(const QString& head, const QString& tail, std::int64_t count,
-                    const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error);
+        const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error);
 
     ConnectionParams m_params;
     QtSqlConnection m_connection;

@@ -73,11 +73,11 @@ bool LabLease::acquire(QString* error)
             = m_connection.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName));
         if (holder) {
             m_takenByOther = true;
-            *error = tr(
-                "database %1 on %2 is in use by another lab: its lease (%3) is held by %4. Two labs on "
-                "one database would drop each other's tables: wait for that run to end, or choose "
-                "another database")
-                         .arg(m_params.database, m_params.maskedUrl(), m_name, describeHolder(*holder));
+            *error
+                = tr("database %1 on %2 is in use by another lab: its lease (%3) is held by %4. Two labs on "
+                     "one database would drop each other's tables: wait for that run to end, or choose "
+                     "another database")
+                      .arg(m_params.database, m_params.maskedUrl(), m_name, describeHolder(*holder));
             return false;
         }
     }
@@ -136,13 +136,15 @@ QString LabLease::describeHolder(std::int64_t connectionId)
     const QString id = QString::number(connectionId);
     const QStringList fields = row ? row->split(QLatin1Char('\t')) : QStringList();
     if (fields.size() != 4)
-        return tr("connection %1 (who and where is shown only to an account with the PROCESS privilege)").arg(id);
+        return tr("connection %1 (who and where is shown only to an account with the PROCESS privilege)")
+            .arg(id);
     // A lab's lease connection says nothing after it takes the lease: its idle time is the
     // lease's age.
     if (fields[2] == QLatin1String("Sleep")) {
         const qint64 idleS = fields[3].toLongLong();
         return tr("connection %1 (user %2 from %3, since %4, %5 s ago)")
-            .arg(id, fields[0], fields[1], QDateTime::currentDateTime().addSecs(-idleS).toString(QStringLiteral("HH:mm:ss")),
+            .arg(id, fields[0], fields[1],
+                QDateTime::currentDateTime().addSecs(-idleS).toString(QStringLiteral("HH:mm:ss")),
                 QLocale(QLocale::English).toString(idleS));
     }
     return tr("connection %1 (user %2 from %3)").arg(id, fields[0], fields[1]);

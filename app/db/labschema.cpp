@@ -2,51 +2,46 @@
 
 namespace {
 
-const QString kSku = QStringLiteral(
-    "CREATE TABLE sku (\n"
-    "  sku_id BIGINT NOT NULL PRIMARY KEY,\n"
-    "  initial_stock BIGINT NOT NULL\n"
-    ") ENGINE=InnoDB");
+const QString kSku = QStringLiteral("CREATE TABLE sku (\n"
+                                    "  sku_id BIGINT NOT NULL PRIMARY KEY,\n"
+                                    "  initial_stock BIGINT NOT NULL\n"
+                                    ") ENGINE=InnoDB");
 
-const QString kOrders = QStringLiteral(
-    "CREATE TABLE orders (\n"
-    "  request_id BIGINT NOT NULL PRIMARY KEY,\n"
-    "  sku_id BIGINT NOT NULL,\n"
-    "  qty INT NOT NULL,\n"
-    "  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)\n"
-    ") ENGINE=InnoDB");
+const QString kOrders = QStringLiteral("CREATE TABLE orders (\n"
+                                       "  request_id BIGINT NOT NULL PRIMARY KEY,\n"
+                                       "  sku_id BIGINT NOT NULL,\n"
+                                       "  qty INT NOT NULL,\n"
+                                       "  created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)\n"
+                                       ") ENGINE=InnoDB");
 
-const QString kInventory = QStringLiteral(
-    "CREATE TABLE inventory (\n"
-    "  sku_id BIGINT NOT NULL PRIMARY KEY,\n"
-    "  stock BIGINT NOT NULL,\n"
-    "  version BIGINT NOT NULL DEFAULT 0\n"
-    ") ENGINE=InnoDB");
+const QString kInventory = QStringLiteral("CREATE TABLE inventory (\n"
+                                          "  sku_id BIGINT NOT NULL PRIMARY KEY,\n"
+                                          "  stock BIGINT NOT NULL,\n"
+                                          "  version BIGINT NOT NULL DEFAULT 0\n"
+                                          ") ENGINE=InnoDB");
 
 // Keyed by (sku_id, slot) with no AUTO_INCREMENT column: INSERT … SELECT … ON DUPLICATE KEY
 // would otherwise take the table-wide AUTO-INC lock on every sale, and InnoDB reports a
 // deadlock on that lock as error 1467 ("Failed to read auto-increment value").
-const QString kInventorySlot = QStringLiteral(
-    "CREATE TABLE inventory_slot (\n"
-    "  sku_id BIGINT NOT NULL,\n"
-    "  slot INT NOT NULL,\n"
-    "  stock BIGINT NOT NULL,\n"
-    "  PRIMARY KEY (sku_id, slot)\n"
-    ") ENGINE=InnoDB");
+const QString kInventorySlot = QStringLiteral("CREATE TABLE inventory_slot (\n"
+                                              "  sku_id BIGINT NOT NULL,\n"
+                                              "  slot INT NOT NULL,\n"
+                                              "  stock BIGINT NOT NULL,\n"
+                                              "  PRIMARY KEY (sku_id, slot)\n"
+                                              ") ENGINE=InnoDB");
 
 // The claim workload's work queue: status 0 pending, 1 claimed (owner and claimed_at set, by
 // claim-update), 2 done. Indexed by status so that a claim reads the pending rows in id order
 // without scanning the done ones, and by owner for claim-update's read-back and the sweeper.
-const QString kTasks = QStringLiteral(
-    "CREATE TABLE tasks (\n"
-    "  task_id BIGINT NOT NULL PRIMARY KEY,\n"
-    "  status TINYINT NOT NULL DEFAULT 0,\n"
-    "  owner BIGINT NULL,\n"
-    "  claimed_at TIMESTAMP(6) NULL,\n"
-    "  released INT NOT NULL DEFAULT 0,\n"
-    "  KEY by_status (status),\n"
-    "  KEY by_owner (owner)\n"
-    ") ENGINE=InnoDB");
+const QString kTasks = QStringLiteral("CREATE TABLE tasks (\n"
+                                      "  task_id BIGINT NOT NULL PRIMARY KEY,\n"
+                                      "  status TINYINT NOT NULL DEFAULT 0,\n"
+                                      "  owner BIGINT NULL,\n"
+                                      "  claimed_at TIMESTAMP(6) NULL,\n"
+                                      "  released INT NOT NULL DEFAULT 0,\n"
+                                      "  KEY by_status (status),\n"
+                                      "  KEY by_owner (owner)\n"
+                                      ") ENGINE=InnoDB");
 
 QString stockTable(StockLayout layout)
 {
@@ -75,8 +70,8 @@ QStringList tableNames(StockLayout layout)
 
 QStringList allTableNames()
 {
-    return { QStringLiteral("sku"), QStringLiteral("orders"), QStringLiteral("inventory"), QStringLiteral("inventory_slot"),
-        QStringLiteral("tasks") };
+    return { QStringLiteral("sku"), QStringLiteral("orders"), QStringLiteral("inventory"),
+        QStringLiteral("inventory_slot"), QStringLiteral("tasks") };
 }
 
 QStringList createStatements(StockLayout layout)

@@ -55,10 +55,14 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
     if (m_nonBlocking) {
         NonBlockingCall::drive(
             m_handle,
-            [&] { return mysql_real_connect_start(&connected, m_handle, host.constData(), user.constData(), password.constData(), schema, port, socketPath, 0); },
+            [&] {
+                return mysql_real_connect_start(&connected, m_handle, host.constData(), user.constData(),
+                    password.constData(), schema, port, socketPath, 0);
+            },
             [&](int ready) { return mysql_real_connect_cont(&connected, m_handle, ready); }, true);
     } else {
-        connected = mysql_real_connect(m_handle, host.constData(), user.constData(), password.constData(), schema, port, socketPath, 0);
+        connected = mysql_real_connect(
+            m_handle, host.constData(), user.constData(), password.constData(), schema, port, socketPath, 0);
     }
     if (!connected) {
         captureError();
@@ -81,7 +85,8 @@ bool MysqlConnection::ping()
     int failed = 1;
     if (m_handle && m_nonBlocking)
         NonBlockingCall::drive(
-            m_handle, [&] { return mysql_ping_start(&failed, m_handle); }, [&](int ready) { return mysql_ping_cont(&failed, m_handle, ready); });
+            m_handle, [&] { return mysql_ping_start(&failed, m_handle); },
+            [&](int ready) { return mysql_ping_cont(&failed, m_handle, ready); });
     else if (m_handle)
         failed = mysql_ping(m_handle);
     if (failed != 0) {
@@ -133,7 +138,8 @@ void MysqlConnection::crossNetwork()
 {
     if (m_roundTrip.count() > 0)
         ClientWait::sleepFor(m_roundTrip);
-    m_sentAtNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+    m_sentAtNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
                      .count();
 }
 
@@ -283,9 +289,11 @@ int MysqlConnection::endTransaction(bool commit)
     my_bool failed = 0;
     if (commit)
         NonBlockingCall::drive(
-            m_handle, [&] { return mysql_commit_start(&failed, m_handle); }, [&](int ready) { return mysql_commit_cont(&failed, m_handle, ready); });
+            m_handle, [&] { return mysql_commit_start(&failed, m_handle); },
+            [&](int ready) { return mysql_commit_cont(&failed, m_handle, ready); });
     else
         NonBlockingCall::drive(
-            m_handle, [&] { return mysql_rollback_start(&failed, m_handle); }, [&](int ready) { return mysql_rollback_cont(&failed, m_handle, ready); });
+            m_handle, [&] { return mysql_rollback_start(&failed, m_handle); },
+            [&](int ready) { return mysql_rollback_cont(&failed, m_handle, ready); });
     return failed;
 }

@@ -17,8 +17,10 @@ int waitFor(st_mysql* mysql, int status, bool connecting)
         events |= EPOLLOUT;
     if (status & MYSQL_WAIT_EXCEPT)
         events |= EPOLLPRI;
-    const int timeoutMs = (status & MYSQL_WAIT_TIMEOUT) ? static_cast<int>(mysql_get_timeout_value_ms(mysql)) : -1;
-    const std::uint32_t happened = ClientWait::forSocket(static_cast<int>(mysql_get_socket(mysql)), mysql, events, timeoutMs, connecting);
+    const int timeoutMs
+        = (status & MYSQL_WAIT_TIMEOUT) ? static_cast<int>(mysql_get_timeout_value_ms(mysql)) : -1;
+    const std::uint32_t happened = ClientWait::forSocket(
+        static_cast<int>(mysql_get_socket(mysql)), mysql, events, timeoutMs, connecting);
     if (happened == FiberScheduler::kTimedOut)
         return MYSQL_WAIT_TIMEOUT;
     int ready = 0;

@@ -72,7 +72,11 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
     int failed = 0;
     if (connection.isNonBlocking())
         NonBlockingCall::drive(
-            connection.handle(), [&] { return mysql_stmt_prepare_start(&failed, m_stmt, utf8.constData(), static_cast<unsigned long>(utf8.size())); },
+            connection.handle(),
+            [&] {
+                return mysql_stmt_prepare_start(
+                    &failed, m_stmt, utf8.constData(), static_cast<unsigned long>(utf8.size()));
+            },
             [&](int ready) { return mysql_stmt_prepare_cont(&failed, m_stmt, ready); });
     else
         failed = mysql_stmt_prepare(m_stmt, utf8.constData(), static_cast<unsigned long>(utf8.size()));
@@ -128,7 +132,8 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
         return false;
     }
     if (m_columns > 0) {
-        if (waitingCall(mysql_stmt_store_result, mysql_stmt_store_result_start, mysql_stmt_store_result_cont) != 0) {
+        if (waitingCall(mysql_stmt_store_result, mysql_stmt_store_result_start, mysql_stmt_store_result_cont)
+            != 0) {
             captureError();
             return false;
         }
@@ -192,7 +197,8 @@ int PreparedStatement::waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)
         return blocking(m_stmt);
     int failed = 0;
     NonBlockingCall::drive(
-        m_connection->handle(), [&] { return start(&failed, m_stmt); }, [&](int ready) { return next(&failed, m_stmt, ready); });
+        m_connection->handle(), [&] { return start(&failed, m_stmt); },
+        [&](int ready) { return next(&failed, m_stmt, ready); });
     return failed;
 }
 

@@ -49,7 +49,8 @@ public:
 private:
     void captureError();
     // A call that waits for the server: blocking, or on a fiber through the non-blocking API.
-    int waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)(int*, st_mysql_stmt*), int (*next)(int*, st_mysql_stmt*, int));
+    int waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)(int*, st_mysql_stmt*),
+        int (*next)(int*, st_mysql_stmt*, int));
     void freeResult();
 
     st_mysql_stmt* m_stmt = nullptr;

@@ -1,8 +1,8 @@
 #include "app/db/qtsqlconnection.h"
 
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QSqlDriver>
 #include <QUuid>
 
 #include <mysql.h>
@@ -42,8 +42,9 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
     m_database.setConnectOptions(options);
     if (!m_database.open()) {
         const QSqlError sqlError = m_database.lastError();
-        *error = tr("cannot connect to %1 as %2: %3 (error %4)")
-                     .arg(params.endpoint(), params.user, sqlError.databaseText(), sqlError.nativeErrorCode());
+        *error
+            = tr("cannot connect to %1 as %2: %3 (error %4)")
+                  .arg(params.endpoint(), params.user, sqlError.databaseText(), sqlError.nativeErrorCode());
         return false;
     }
     noteSocket();
@@ -66,7 +67,8 @@ bool QtSqlConnection::reopen(QString* error)
     m_database.close();
     if (!m_database.open()) {
         const QSqlError sqlError = m_database.lastError();
-        *error = tr("cannot connect again: %1 (error %2)").arg(sqlError.databaseText(), sqlError.nativeErrorCode());
+        *error = tr("cannot connect again: %1 (error %2)")
+                     .arg(sqlError.databaseText(), sqlError.nativeErrorCode());
         return false;
     }
     noteSocket();
@@ -77,7 +79,8 @@ void QtSqlConnection::noteSocket()
 {
     const QVariant handle = m_database.driver()->handle();
     // The driver's handle is a MYSQL*, whose type Qt may name by the struct behind the typedef.
-    if (handle.isValid() && (qstrcmp(handle.typeName(), "MYSQL*") == 0 || qstrcmp(handle.typeName(), "st_mysql*") == 0)) {
+    if (handle.isValid()
+        && (qstrcmp(handle.typeName(), "MYSQL*") == 0 || qstrcmp(handle.typeName(), "st_mysql*") == 0)) {
         if (MYSQL* mysql = *static_cast<MYSQL* const*>(handle.constData()))
             m_socket.store(static_cast<int>(mysql_get_socket(mysql)));
     }
@@ -93,8 +96,9 @@ bool QtSqlConnection::exec(const QString& sql, QString* error)
 {
     QSqlQuery query(m_database);
     if (!query.exec(sql)) {
-        *error = tr("%1 (error %2) in: %3")
-                     .arg(query.lastError().databaseText(), query.lastError().nativeErrorCode(), sql.left(200));
+        *error
+            = tr("%1 (error %2) in: %3")
+                  .arg(query.lastError().databaseText(), query.lastError().nativeErrorCode(), sql.left(200));
         return false;
     }
     return true;

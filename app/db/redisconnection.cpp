@@ -6,8 +6,8 @@
 
 #include <csignal>
 #include <cstdio>
-#include <sys/epoll.h>
 #include <mutex>
+#include <sys/epoll.h>
 #include <thread>
 #include <vector>
 
@@ -32,15 +32,17 @@ bool RedisConnection::open(const RedisEndpoint& endpoint, QString* error)
     close();
     m_nonBlocking = ClientWait::onFiber();
     if (m_nonBlocking)
-        m_context = endpoint.socket.isEmpty() ? redisConnectNonBlock(endpoint.host.toUtf8().constData(), endpoint.port)
-                                              : redisConnectUnixNonBlock(endpoint.socket.toUtf8().constData());
+        m_context = endpoint.socket.isEmpty()
+            ? redisConnectNonBlock(endpoint.host.toUtf8().constData(), endpoint.port)
+            : redisConnectUnixNonBlock(endpoint.socket.toUtf8().constData());
     else
         m_context = endpoint.socket.isEmpty()
             ? redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port, kConnectTimeout)
             : redisConnectUnixWithTimeout(endpoint.socket.toUtf8().constData(), kConnectTimeout);
     if (!m_context || m_context->err) {
         *error = tr("cannot connect to Redis at %1: %2")
-                     .arg(endpoint.describe(), m_context ? QString::fromUtf8(m_context->errstr) : tr("out of memory"));
+                     .arg(endpoint.describe(),
+                         m_context ? QString::fromUtf8(m_context->errstr) : tr("out of memory"));
         close();
         return false;
     }
@@ -86,8 +88,10 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
         ClientWait::sleepFor(m_roundTrip);
     redisReply* reply = nullptr;
     if (!m_nonBlocking)
-        reply = static_cast<redisReply*>(redisCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data()));
-    else if (redisAppendCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data()) == REDIS_OK)
+        reply = static_cast<redisReply*>(
+            redisCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data()));
+    else if (redisAppendCommandArgv(m_context, static_cast<int>(argv.size()), argv.data(), lengths.data())
+        == REDIS_OK)
         reply = static_cast<redisReply*>(exchangeOnFiber());
     if (!reply) {
         result.text = QString::fromUtf8(m_context->errstr);
@@ -145,7 +149,8 @@ void* RedisConnection::exchangeOnFiber()
     for (int done = 0; !done;) {
         if (redisBufferWrite(m_context, &done) != REDIS_OK)
             return nullptr;
-        if (!done && ClientWait::forSocket(m_context->fd, this, EPOLLOUT, timeoutMs) == FiberScheduler::kTimedOut) {
+        if (!done
+            && ClientWait::forSocket(m_context->fd, this, EPOLLOUT, timeoutMs) == FiberScheduler::kTimedOut) {
             timedOut("timed out sending to Redis");
             return nullptr;
         }

@@ -11,7 +11,8 @@ std::optional<RedisEndpoint> RedisEndpoint::fromUrl(const QString& text, QString
         return endpoint;
     }
     if (url.scheme() != QLatin1String("redis") || url.host().isEmpty()) {
-        *error = tr("a Redis server is given as redis://[:password@]host[:port] or unix:///path/to/redis.sock");
+        *error
+            = tr("a Redis server is given as redis://[:password@]host[:port] or unix:///path/to/redis.sock");
         return std::nullopt;
     }
     if (!url.path().isEmpty() && url.path() != QLatin1String("/")) {
@@ -30,5 +31,6 @@ std::optional<RedisEndpoint> RedisEndpoint::fromUrl(const QString& text, QString
 
 QString RedisEndpoint::describe() const
 {
-    return socket.isEmpty() ? QStringLiteral("redis://%1:%2").arg(host).arg(port) : QStringLiteral("unix://") + socket;
+    return socket.isEmpty() ? QStringLiteral("redis://%1:%2").arg(host).arg(port)
+                            : QStringLiteral("unix://") + socket;
 }

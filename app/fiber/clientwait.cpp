@@ -21,7 +21,8 @@ void sleepFor(std::chrono::nanoseconds duration)
 std::uint32_t forSocket(int fd, const void* owner, std::uint32_t events, int timeoutMs, bool fresh)
 {
     if (FiberScheduler* scheduler = FiberScheduler::current())
-        return scheduler->waitSocket(fd, owner, events, timeoutMs < 0 ? 0 : FiberScheduler::nowNs() + timeoutMs * 1'000'000LL, fresh);
+        return scheduler->waitSocket(
+            fd, owner, events, timeoutMs < 0 ? 0 : FiberScheduler::nowNs() + timeoutMs * 1'000'000LL, fresh);
     pollfd one { fd, static_cast<short>(events), 0 };
     while (true) {
         const int ready = ::poll(&one, 1, timeoutMs);

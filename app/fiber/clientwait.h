@@ -65,7 +65,8 @@ public:
 
 private:
     struct Waiter {
-        FiberScheduler* scheduler = nullptr; // a fiber's, which release() wakes; a thread waits on m_handedOver
+        FiberScheduler* scheduler
+            = nullptr; // a fiber's, which release() wakes; a thread waits on m_handedOver
         FiberScheduler::Parked* parked = nullptr;
         bool granted = false;
     };

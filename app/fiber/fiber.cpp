@@ -66,7 +66,8 @@ __attribute__((noinline)) void jump(boost::context::fiber& target, [[maybe_unuse
 Fiber::Fiber(std::function<void()> body, std::size_t stackBytes)
     : m_body(std::move(body))
 {
-    m_context = boost::context::fiber(std::allocator_arg, RecordedStack { boost::context::protected_fixedsize_stack(stackBytes), &m_stackBottom, &m_stackSize },
+    m_context = boost::context::fiber(std::allocator_arg,
+        RecordedStack { boost::context::protected_fixedsize_stack(stackBytes), &m_stackBottom, &m_stackSize },
         [this](boost::context::fiber&& caller) {
             m_caller = std::move(caller);
             switchingIn();

@@ -51,7 +51,9 @@ FiberScheduler::~FiberScheduler()
 
 std::int64_t FiberScheduler::nowNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 FiberScheduler* FiberScheduler::current()
@@ -111,7 +113,8 @@ void FiberScheduler::makeReady(Task& task, std::uint32_t result)
     m_ready.push_back(&task);
 }
 
-std::uint32_t FiberScheduler::waitSocket(int fd, const void* owner, std::uint32_t events, std::int64_t deadlineNs, bool fresh)
+std::uint32_t FiberScheduler::waitSocket(
+    int fd, const void* owner, std::uint32_t events, std::int64_t deadlineNs, bool fresh)
 {
     Task& task = currentTask();
     auto [socket, inserted] = m_sockets.try_emplace(fd);

@@ -38,7 +38,8 @@ public:
     // `owner` tells sockets apart that come back under the same number (a connection lost
     // and opened again, by this client or another); `fresh`: the socket may be new under a
     // number its owner used before (during a connect).
-    std::uint32_t waitSocket(int fd, const void* owner, std::uint32_t events, std::int64_t deadlineNs, bool fresh = false);
+    std::uint32_t waitSocket(
+        int fd, const void* owner, std::uint32_t events, std::int64_t deadlineNs, bool fresh = false);
     void sleepUntil(std::int64_t deadlineNs);
     // Suspends the calling fiber until wake() is called for it; returns a token for wake().
     struct Parked;

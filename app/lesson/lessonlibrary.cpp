@@ -53,11 +53,14 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
     if (!knownChart(step.chart))
         errors << tr("%1 asks for chart \"%2\", which the lab does not draw").arg(where, step.chart);
     QList<FieldError> fieldErrors;
-    step.experiment = ExperimentJson::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
+    step.experiment
+        = ExperimentJson::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
     QString unknown;
     if (step.strategies.isEmpty())
         errors << tr("%1 names no strategy").arg(where);
-    else if (StrategyRegistry::parseList(step.strategies.join(QLatin1Char(',')), &unknown, step.experiment.workload).isEmpty())
+    else if (StrategyRegistry::parseList(
+                 step.strategies.join(QLatin1Char(',')), &unknown, step.experiment.workload)
+                 .isEmpty())
         errors << QStringLiteral("%1: %2").arg(where, unknown);
     if (fieldErrors.isEmpty() && errors.size() == before)
         fieldErrors += validateExperiment(step.experiment, StrategyRegistry::needsOf(step.strategies));
@@ -72,8 +75,8 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
 
 const QStringList& panelCharts()
 {
-    static const QStringList charts = { QStringLiteral("oversell"), QStringLiteral("scaling"), QStringLiteral("lock-inspector"),
-        QStringLiteral("deadlocks") };
+    static const QStringList charts = { QStringLiteral("oversell"), QStringLiteral("scaling"),
+        QStringLiteral("lock-inspector"), QStringLiteral("deadlocks") };
     return charts;
 }
 
@@ -108,10 +111,12 @@ QList<Lesson> load(QStringList* errors)
         QFile file(folder.filePath(name));
         QStringList problems;
         QJsonParseError parseError;
-        const QJsonDocument document
-            = file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll(), &parseError) : QJsonDocument();
+        const QJsonDocument document = file.open(QIODevice::ReadOnly)
+            ? QJsonDocument::fromJson(file.readAll(), &parseError)
+            : QJsonDocument();
         // "01-hot-row.json" is the lesson "hot-row": the number only orders the files.
-        const QString id = QFileInfo(name).completeBaseName().remove(QRegularExpression(QStringLiteral("^\\d+-")));
+        const QString id
+            = QFileInfo(name).completeBaseName().remove(QRegularExpression(QStringLiteral("^\\d+-")));
         if (!document.isObject())
             problems << tr("lesson %1 is no JSON object: %2").arg(id, parseError.errorString());
         else if (std::optional<Lesson> lesson = fromJson(id, document.object(), problems))

@@ -1,15 +1,15 @@
 #include "app/report/chartexporter.h"
 
 #include <QBuffer>
-#include <QFile>
 #include <QChart>
 #include <QCoreApplication>
+#include <QFile>
+#include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
-#include <QFontMetrics>
+#include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
-#include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSet>
@@ -76,7 +76,8 @@ void render(QChart* chart, QPainter* painter, QSize size)
 bool validSize(QSize size, QString* error)
 {
     if (size.width() < 50 || size.height() < 50 || size.width() > 20000 || size.height() > 20000) {
-        *error = QCoreApplication::translate("ChartExporter", "a chart must be between 50 and 20000 pixels wide and high");
+        *error = QCoreApplication::translate(
+            "ChartExporter", "a chart must be between 50 and 20000 pixels wide and high");
         return false;
     }
     return true;
@@ -88,7 +89,8 @@ namespace ChartExporter {
 
 QImage image(QChart* chart, QSize size, double scale)
 {
-    QImage result(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32_Premultiplied);
+    QImage result(QSize(qRound(size.width() * scale), qRound(size.height() * scale)),
+        QImage::Format_ARGB32_Premultiplied);
     result.fill(Qt::white);
     QPainter painter(&result);
     painter.setRenderHint(QPainter::Antialiasing);
@@ -153,7 +155,8 @@ bool saveSvg(QChart* chart, const QString& path, QSize size, QString* error)
         return false;
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(svg(chart, size)) < 0) {
-        *error = QCoreApplication::translate("ChartExporter", "cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ChartExporter", "cannot write %1: %2")
+                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -189,7 +192,8 @@ bool save(QChart* chart, const QString& path, QSize size, int dpi, QString* erro
         return saveSvg(chart, path, size, error);
     if (lower.endsWith(QLatin1String(".pdf")))
         return savePdf(chart, path, size, error);
-    *error = QCoreApplication::translate("ChartExporter", "%1: choose a .png, .svg or .pdf file name").arg(path);
+    *error
+        = QCoreApplication::translate("ChartExporter", "%1: choose a .png, .svg or .pdf file name").arg(path);
     return false;
 }
 

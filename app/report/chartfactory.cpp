@@ -7,23 +7,23 @@
 #include "app/report/strategycolors.h"
 #include "app/report/timecharts.h"
 
-#include <QLegendMarker>
-#include <QHorizontalStackedBarSeries>
-#include <QBarSet>
 #include <QBarCategoryAxis>
+#include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
 #include <QHash>
+#include <QHorizontalStackedBarSeries>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMap>
 #include <QValueAxis>
 
 #include <algorithm>
-#include <limits>
 #include <cmath>
+#include <limits>
 
 namespace {
 
@@ -77,7 +77,7 @@ QList<QLineSeries*> whiskers(QChart* chart, double x, const Spread& spread, cons
 }
 
 QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title, const QString& unit,
-                      double (*value)(const StrategyResult&))
+    double (*value)(const StrategyResult&))
 {
     QChart* chart = newChart(title);
     auto* xAxis = new QLogValueAxis;
@@ -102,14 +102,17 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
     QMap<QString, int> variants;
     for (auto it = groups.begin(); it != groups.end(); ++it) {
         QList<const SourcedResult*> cells = it.value();
-        std::sort(cells.begin(), cells.end(), [](const auto* a, const auto* b) { return a->result.experiment.threads < b->result.experiment.threads; });
+        std::sort(cells.begin(), cells.end(), [](const auto* a, const auto* b) {
+            return a->result.experiment.threads < b->result.experiment.threads;
+        });
         auto* series = new QLineSeries;
         const SourcedResult& first = *cells.first();
         QString name = ChartFactory::lineName(first, false);
         if (linesPerStrategy.value(first.result.strategy + QLatin1Char('|') + first.source) > 1) {
             const Experiment& e = first.result.experiment;
             // The line's name comes last: a name with a % in it is never taken for a placeholder.
-            //: A chart line's name (%5, the strategy) and the run and settings that tell it from its other lines
+            //: A chart line's name (%5, the strategy) and the run and settings that tell it from its other
+            //: lines
             name = QCoreApplication::translate("ChartFactory", "%5 [run #%1, skus=%2 slots=%3 delay=%4ms]")
                        .arg(first.result.runId)
                        .arg(e.skus)
@@ -153,7 +156,8 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
         logAxis->setBase(10);
         logAxis->setTitleText(QObject::tr("%1 (log scale)").arg(unit));
         logAxis->setLabelFormat(minY >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
-        logAxis->setRange(std::pow(10.0, std::floor(std::log10(minY))), std::pow(10.0, std::ceil(std::log10(maxY))));
+        logAxis->setRange(
+            std::pow(10.0, std::floor(std::log10(minY))), std::pow(10.0, std::ceil(std::log10(maxY))));
         yAxis = logAxis;
     } else {
         auto* linearAxis = new QValueAxis;
@@ -189,22 +193,22 @@ QString lineName(const SourcedResult& source, bool withThreads)
 QChart* ordersVersusThreads(const QList<SourcedResult>& sources)
 {
     return versusThreads(sources, QObject::tr("Orders per second against clients"), QObject::tr("orders/s"),
-                         [](const StrategyResult& r) { return r.ordersPerS; });
+        [](const StrategyResult& r) { return r.ordersPerS; });
 }
 
 QChart* p99VersusThreads(const QList<SourcedResult>& sources)
 {
     return versusThreads(sources, QObject::tr("p99 latency against clients"), QObject::tr("ms"),
-                         [](const StrategyResult& r) { return r.p99Ms; });
+        [](const StrategyResult& r) { return r.p99Ms; });
 }
 
 QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources)
 {
-    return versusThreads(sources, QObject::tr("Server row-lock waits per second against clients"), QObject::tr("waits/s"),
-                         [](const StrategyResult& r) {
-                             const double measured = r.measuredS();
-                             return measured > 0 ? static_cast<double>(r.lockWaits) / measured : 0.0;
-                         });
+    return versusThreads(sources, QObject::tr("Server row-lock waits per second against clients"),
+        QObject::tr("waits/s"), [](const StrategyResult& r) {
+            const double measured = r.measuredS();
+            return measured > 0 ? static_cast<double>(r.lockWaits) / measured : 0.0;
+        });
 }
 
 QChart* ordersByStrategy(const QList<SourcedResult>& sources)
@@ -221,7 +225,9 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
     QStringList strategies;
     if (repeated) {
         for (const RepeatSummary& summary : summaries) {
-            categories << QStringLiteral("%1 (n=%2)").arg(lineName(sources[summary.rows.first()], threadCounts.size() > 1)).arg(summary.n());
+            categories << QStringLiteral("%1 (n=%2)")
+                              .arg(lineName(sources[summary.rows.first()], threadCounts.size() > 1))
+                              .arg(summary.n());
             heights << summary.ordersPerS.median;
             strategies << summary.strategy;
         }

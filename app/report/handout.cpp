@@ -35,9 +35,12 @@ QList<Step> split(const Lesson& lesson, const QList<SourcedResult>& rows)
         steps.append({ &lesson.steps[i], i + 1, {} });
     for (const SourcedResult& row : rows) {
         for (Step& step : steps) {
-            const bool ranIt = row.result.experiment == step.step->experiment && step.step->strategies.contains(row.result.strategy);
-            const auto sameStrategy = [&](const SourcedResult& other) { return other.result.strategy == row.result.strategy; };
-            const bool full = std::count_if(step.rows.begin(), step.rows.end(), sameStrategy) >= std::max(1, step.step->experiment.repeat);
+            const bool ranIt = row.result.experiment == step.step->experiment
+                && step.step->strategies.contains(row.result.strategy);
+            const auto sameStrategy
+                = [&](const SourcedResult& other) { return other.result.strategy == row.result.strategy; };
+            const bool full = std::count_if(step.rows.begin(), step.rows.end(), sameStrategy)
+                >= std::max(1, step.step->experiment.repeat);
             if (ranIt && !full) {
                 step.rows.append(row);
                 break;
@@ -55,10 +58,13 @@ QString lessonHtml(const Lesson& lesson)
 QString stepHtml(const Step& step)
 {
     const LessonStep& s = *step.step;
-    QString out = QStringLiteral("<h2>%1</h2>").arg(tr("Step %1: %2").arg(step.number).arg(s.title).toHtmlEscaped());
+    QString out
+        = QStringLiteral("<h2>%1</h2>").arg(tr("Step %1: %2").arg(step.number).arg(s.title).toHtmlEscaped());
     out += paragraph(s.say);
-    out += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("What to notice:").toHtmlEscaped(), s.notice.toHtmlEscaped());
-    out += QStringLiteral("<p class='question'><b>%1</b> %2</p>").arg(tr("Question:").toHtmlEscaped(), s.question.toHtmlEscaped());
+    out += QStringLiteral("<p><b>%1</b> %2</p>")
+               .arg(tr("What to notice:").toHtmlEscaped(), s.notice.toHtmlEscaped());
+    out += QStringLiteral("<p class='question'><b>%1</b> %2</p>")
+               .arg(tr("Question:").toHtmlEscaped(), s.question.toHtmlEscaped());
     if (step.rows.isEmpty())
         out += paragraph(tr("This step was not run."));
     return out;

@@ -10,15 +10,15 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QFont>
-#include <QMap>
 #include <QFile>
+#include <QFont>
 #include <QImage>
-#include <QUrl>
+#include <QMap>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
+#include <QUrl>
 
 #include <memory>
 
@@ -46,8 +46,11 @@ QString tr(const char* text)
 QString serverShown(const ResultWriter::RunInfo& info)
 {
     static const QLatin1String embeddedPrefix("embedded (");
-    if (info.embedded && info.serverUrl.startsWith(embeddedPrefix) && info.serverUrl.endsWith(QLatin1Char(')')))
-        return tr("the lab's embedded MariaDB in %1").arg(info.serverUrl.mid(embeddedPrefix.size(), info.serverUrl.size() - embeddedPrefix.size() - 1));
+    if (info.embedded && info.serverUrl.startsWith(embeddedPrefix)
+        && info.serverUrl.endsWith(QLatin1Char(')')))
+        return tr("the lab's embedded MariaDB in %1")
+            .arg(
+                info.serverUrl.mid(embeddedPrefix.size(), info.serverUrl.size() - embeddedPrefix.size() - 1));
     return PasswordMask::mask(info.serverUrl);
 }
 
@@ -60,16 +63,19 @@ QString header(const ReportWriter::Report& report, qsizetype experiments)
     }
     // A hand-out's title is its lesson's.
     QString out = QStringLiteral("%1<p>%2</p>")
-                      .arg(report.lesson ? QString() : QStringLiteral("<h1>%1</h1>").arg(escape(tr("lockbench report"))),
-                           escape(tr("%1 on %2, written %3; %4 row(s) under %5 experiment(s).")
-                                      .arg(strategies.join(QStringLiteral(", ")),
-                                           report.info.serverVersion.isEmpty() ? PasswordMask::mask(report.info.serverUrl) : report.info.serverVersion,
-                                           QDateTime::currentDateTime().toString(Qt::ISODate))
-                                      .arg(report.sources.size())
-                                      .arg(experiments)));
+                      .arg(report.lesson ? QString()
+                                         : QStringLiteral("<h1>%1</h1>").arg(escape(tr("lockbench report"))),
+                          escape(tr("%1 on %2, written %3; %4 row(s) under %5 experiment(s).")
+                                     .arg(strategies.join(QStringLiteral(", ")),
+                                         report.info.serverVersion.isEmpty()
+                                             ? PasswordMask::mask(report.info.serverUrl)
+                                             : report.info.serverVersion,
+                                         QDateTime::currentDateTime().toString(Qt::ISODate))
+                                     .arg(report.sources.size())
+                                     .arg(experiments)));
     out += QStringLiteral("<table class='kv'><tr><th>%1</th><td>%2</td><th>%3</th><td>%4</td></tr></table>")
                .arg(escape(tr("server")), escape(serverShown(report.info)), escape(tr("version")),
-                    escape(report.info.serverVersion));
+                   escape(report.info.serverVersion));
     return out;
 }
 
@@ -110,13 +116,17 @@ QString stepRowsHtml(const Handout::Step& step)
 
 QString handoutHtml(const ReportWriter::Report& report)
 {
-    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>").arg(escape(report.lesson->title))
-        + ReportSection::styleSheet() + QStringLiteral("</head><body>") + Handout::lessonHtml(*report.lesson) + header(report, report.lesson->steps.size());
+    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>")
+                      .arg(escape(report.lesson->title))
+        + ReportSection::styleSheet() + QStringLiteral("</head><body>") + Handout::lessonHtml(*report.lesson)
+        + header(report, report.lesson->steps.size());
     for (const Handout::Step& step : Handout::split(*report.lesson, report.sources)) {
         out += Handout::stepHtml(step) + stepRowsHtml(step);
         for (const ChartFactory::NamedChart& named : Handout::charts(step)) {
             std::unique_ptr<QChart> chart(named.chart);
-            out += QStringLiteral("<div class='chart' id='step-%1-%2'>%3</div>").arg(step.number).arg(named.name, inlineSvg(chart.get(), kChartSize));
+            out += QStringLiteral("<div class='chart' id='step-%1-%2'>%3</div>")
+                       .arg(step.number)
+                       .arg(named.name, inlineSvg(chart.get(), kChartSize));
         }
     }
     out += QStringLiteral("</body></html>\n");
@@ -130,14 +140,16 @@ QString html(const Report& report)
     if (report.lesson)
         return handoutHtml(report);
     const QList<ReportGroup> groups = ReportGroup::split(report.sources);
-    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>").arg(escape(tr("lockbench report")))
+    QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>")
+                      .arg(escape(tr("lockbench report")))
         + ReportSection::styleSheet() + QStringLiteral("</head><body>") + header(report, groups.size());
     for (int g = 0; g < groups.size(); ++g) {
         out += ReportSection::html(groups[g], g + 1);
         out += QStringLiteral("<h3>%1</h3>").arg(escape(tr("Charts")));
         for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(chartRows(groups[g]))) {
             std::unique_ptr<QChart> chart(named.chart);
-            out += QStringLiteral("<div class='chart' id='%1'>%2</div>").arg(chartId(named.name, g + 1, groups.size()), inlineSvg(chart.get(), kChartSize));
+            out += QStringLiteral("<div class='chart' id='%1'>%2</div>")
+                       .arg(chartId(named.name, g + 1, groups.size()), inlineSvg(chart.get(), kChartSize));
         }
     }
     out += QStringLiteral("</body></html>\n");
@@ -178,7 +190,8 @@ bool writePdf(const QString& path, const Report& report, QString* error)
     QTextDocument document;
     document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
     const QList<ReportGroup> groups = ReportGroup::split(report.sources);
-    QString body = ReportSection::styleSheet() + QStringLiteral("<style>body{margin:0}table.charts td{border:none;padding:0}</style>");
+    QString body = ReportSection::styleSheet()
+        + QStringLiteral("<style>body{margin:0}table.charts td{border:none;padding:0}</style>");
     int index = 0;
     // Two charts to a row of the page.
     const auto addCharts = [&](const QList<ChartFactory::NamedChart>& named) {
@@ -187,7 +200,8 @@ bool writePdf(const QString& path, const Report& report, QString* error)
             std::unique_ptr<QChart> chart(named[c].chart);
             const QString name = QStringLiteral("chart%1.png").arg(index++);
             const QSize size = ChartExporter::sizeWithLegend(chart.get(), kPdfChartSize);
-            document.addResource(QTextDocument::ImageResource, QUrl(name), ChartExporter::image(chart.get(), size, 2.0));
+            document.addResource(
+                QTextDocument::ImageResource, QUrl(name), ChartExporter::image(chart.get(), size, 2.0));
             if (c % 2 == 0)
                 body += QStringLiteral("<tr>");
             body += QStringLiteral("<td><img src='%1' width='%2'></td>").arg(name).arg(kPdfChartWidth);

@@ -10,7 +10,8 @@
 
 // One self-contained report of a session, ready to hand out in class: the server and its
 // version, then each experiment with its rows, their notes, the settings each strategy ran
-// under, and every chart of the window for those rows. HTML embeds the charts as SVG; PDF draws them as pictures.
+// under, and every chart of the window for those rows. HTML embeds the charts as SVG; PDF draws them as
+// pictures.
 namespace ReportWriter {
 
 struct Report {

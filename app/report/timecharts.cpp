@@ -48,7 +48,9 @@ Axes newChart(const QString& title, const QString& unit)
 void addLine(Axes& axes, QLineSeries* series, const Experiment* experiment = nullptr)
 {
     if (experiment) {
-        const double planned = experiment->stop == StopKind::Duration ? static_cast<double>(experiment->durationMs) / 1000.0 : 0.0;
+        const double planned = experiment->stop == StopKind::Duration
+            ? static_cast<double>(experiment->durationMs) / 1000.0
+            : 0.0;
         axes.plannedX = axes.plannedX < 0 || planned == 0 ? -1 : std::max(axes.plannedX, planned);
     }
     for (const QPointF& point : series->points()) {
@@ -64,7 +66,9 @@ void addLine(Axes& axes, QLineSeries* series, const Experiment* experiment = nul
 // half second when they ended on stock or orders.
 QChart* finish(Axes& axes)
 {
-    const double end = axes.plannedX > 0 && axes.maxX <= axes.plannedX * 1.05 ? axes.plannedX : std::ceil(axes.maxX * 2.0) / 2.0;
+    const double end = axes.plannedX > 0 && axes.maxX <= axes.plannedX * 1.05
+        ? axes.plannedX
+        : std::ceil(axes.maxX * 2.0) / 2.0;
     axes.x->setRange(0, end);
     axes.x->setTickCount(std::clamp(static_cast<int>(end / std::ceil(end / 10.0)) + 1, 2, 11));
     axes.x->setLabelFormat(QStringLiteral("%g"));
@@ -84,8 +88,7 @@ bool severalThreadCounts(const QList<SourcedResult>& sources)
 
 // Calls `visit(sample, before)` for each sample a chart draws: as the window, it leaves out a
 // last sample of a few milliseconds, too short for a rate.
-template <typename Visit>
-void eachDrawnSample(const StrategyResult& result, Visit visit)
+template <typename Visit> void eachDrawnSample(const StrategyResult& result, Visit visit)
 {
     MetricsSample before;
     bool first = true;
@@ -119,8 +122,10 @@ QChart* of(const QList<SourcedResult>& sources, const TimeMetric& metric)
         for (auto it = lines.begin(); it != lines.end(); ++it) {
             QLineSeries* series = it.value();
             const int node = it.key();
-            series->setName(ChartFactory::lineName(source, withThreads) + (node > 0 ? TimeMetric::nodeSuffix(node) : QString()));
-            QPen pen(StrategyColors::of(source.result.strategy), 2.0, StrategyColors::lineStyleOf(source.result.strategy));
+            series->setName(ChartFactory::lineName(source, withThreads)
+                + (node > 0 ? TimeMetric::nodeSuffix(node) : QString()));
+            QPen pen(StrategyColors::of(source.result.strategy), 2.0,
+                StrategyColors::lineStyleOf(source.result.strategy));
             if (node > 0)
                 pen.setStyle(TimeMetric::nodeStyle(node));
             else if (repeated)
@@ -147,7 +152,8 @@ QChart* otherErrors(const QList<SourcedResult>& sources)
             series->setName(ChartFactory::lineName(source, withThreads) + QLatin1String(other.suffix));
             series->setPen(QPen(StrategyColors::of(source.result.strategy), 2.0, other.style));
             eachDrawnSample(source.result, [&](const MetricsSample& sample, const MetricsSample& before) {
-                series->append(sample.elapsedS, TimeMetric::ratePerSecond(sample.errors[index], before.errors[index], sample.intervalS));
+                series->append(sample.elapsedS,
+                    TimeMetric::ratePerSecond(sample.errors[index], before.errors[index], sample.intervalS));
             });
             addLine(axes, series, &source.result.experiment);
             any = true;
@@ -168,9 +174,11 @@ QChart* soldUnits(const QList<SourcedResult>& sources)
     for (const SourcedResult& source : sources) {
         auto* series = new QLineSeries;
         series->setName(ChartFactory::lineName(source, withThreads));
-        series->setPen(QPen(StrategyColors::of(source.result.strategy), 2.0, StrategyColors::lineStyleOf(source.result.strategy)));
+        series->setPen(QPen(StrategyColors::of(source.result.strategy), 2.0,
+            StrategyColors::lineStyleOf(source.result.strategy)));
         for (const MetricsSample& sample : source.result.series)
-            series->append(sample.elapsedS, static_cast<double>(sample.audit.valid ? sample.audit.sold : sample.soldUnits));
+            series->append(sample.elapsedS,
+                static_cast<double>(sample.audit.valid ? sample.audit.sold : sample.soldUnits));
         stock = std::max(stock, source.result.experiment.skus * source.result.experiment.initialStock);
         addLine(axes, series, &source.result.experiment);
     }

@@ -32,7 +32,8 @@ ResultExplanation::Explained of(const StrategyResult& r)
     QStringList sentences;
     QJsonObject& f = out.figures;
     const double tasks = static_cast<double>(std::max(1LL, r.clientSoldOrders - r.lateOrders));
-    const double batch = r.lockHolds > 0 ? tasks / static_cast<double>(r.lockHolds) : static_cast<double>(r.experiment.batch);
+    const double batch = r.lockHolds > 0 ? tasks / static_cast<double>(r.lockHolds)
+                                         : static_cast<double>(r.experiment.batch);
     out.bound = Bound::Other;
 
     // A batch claimed by a locking read keeps its rows locked to the commit; when every worker's
@@ -45,18 +46,25 @@ ResultExplanation::Explained of(const StrategyResult& r)
         f.insert(QStringLiteral("one_batch_at_a_time_tasks_per_s"), ceiling);
         f.insert(QStringLiteral("reach"), reach);
         if (reach > kSideBySide) {
-            sentences << tr("Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch at a time would cap "
+            sentences << tr("Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch "
+                            "at a time would cap "
                             "at %3 tasks/s; the run reached %4 tasks/s, %5 times that.")
-                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0), number(r.ordersPerS, 0), number(reach, 1));
+                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
+                                 number(r.ordersPerS, 0), number(reach, 1));
         } else if (reach >= kSerialReach) {
             out.bound = Bound::RowLock;
-            sentences << tr("Batches took turns: each kept its %1 tasks locked %2 ms, work and round trips included, and the "
-                            "next worker waited for the same rows; one batch at a time allows %3 tasks/s, and the run reached %4 % of that.")
-                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0), number(100.0 * std::min(reach, 1.0), 0));
+            sentences << tr("Batches took turns: each kept its %1 tasks locked %2 ms, work and round trips "
+                            "included, and the "
+                            "next worker waited for the same rows; one batch at a time allows %3 tasks/s, "
+                            "and the run reached %4 % of that.")
+                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
+                                 number(100.0 * std::min(reach, 1.0), 0));
         } else {
-            sentences << tr("Each batch kept its %1 tasks locked %2 ms; one batch at a time would allow %3 tasks/s, and the run "
+            sentences << tr("Each batch kept its %1 tasks locked %2 ms; one batch at a time would allow %3 "
+                            "tasks/s, and the run "
                             "reached %4 % of that: the time went elsewhere.")
-                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0), number(100.0 * reach, 0));
+                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
+                                 number(100.0 * reach, 0));
         }
     }
     // The claim by UPDATE holds no lock past its statement, but waits for its own.
@@ -64,8 +72,10 @@ ResultExplanation::Explained of(const StrategyResult& r)
     f.insert(QStringLiteral("lock_wait_ms_per_task"), waitPerTask);
     if (r.lockHolds == 0 && waitPerTask > 0.0) {
         QString text = tr("Claims waited %1 ms for row locks per task completed.").arg(millis(waitPerTask));
-        if (r.experiment.isolation == Isolation::RepeatableRead || r.experiment.isolation == Isolation::Serializable)
-            text += tr(" Under %1 a claim's scan also locks the gaps between the rows it reads, so claims queue behind "
+        if (r.experiment.isolation == Isolation::RepeatableRead
+            || r.experiment.isolation == Isolation::Serializable)
+            text += tr(" Under %1 a claim's scan also locks the gaps between the rows it reads, so claims "
+                       "queue behind "
                        "each other; at READ COMMITTED only the claimed rows are locked.")
                         .arg(isolationSql(r.experiment.isolation));
         sentences << text;
@@ -73,11 +83,13 @@ ResultExplanation::Explained of(const StrategyResult& r)
     if (r.workersKilled > 0) {
         f.insert(QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled));
         if (r.lockHolds > 0)
-            sentences << tr("The lab killed %1 workers' connections: their transactions rolled back, and their tasks were "
+            sentences << tr("The lab killed %1 workers' connections: their transactions rolled back, and "
+                            "their tasks were "
                             "pending again at once.")
                              .arg(r.workersKilled);
         else
-            sentences << tr("The lab killed %1 workers' connections: the sweeper gave back %2 claims older than %3 s, and %4 "
+            sentences << tr("The lab killed %1 workers' connections: the sweeper gave back %2 claims older "
+                            "than %3 s, and %4 "
                             "tasks were still stranded with a dead worker at the end.")
                              .arg(r.workersKilled)
                              .arg(r.tasksReleased)
@@ -86,8 +98,9 @@ ResultExplanation::Explained of(const StrategyResult& r)
     }
     f.insert(QStringLiteral("double_claims"), static_cast<double>(r.doubleClaims));
     if (r.doubleClaims > 0)
-        sentences << tr("%1 tasks were claimed while another live worker still held them: a batch's work outlasted the "
-                        "claim timeout, and the sweeper handed its tasks to a second worker.")
+        sentences << tr(
+            "%1 tasks were claimed while another live worker still held them: a batch's work outlasted the "
+            "claim timeout, and the sweeper handed its tasks to a second worker.")
                          .arg(r.doubleClaims);
     else
         sentences << tr("No task was claimed by two live workers at once.");

@@ -28,7 +28,8 @@ bool addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
     const long long atStatement = r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)];
     const double sold = static_cast<double>(std::max(1LL, r.clientSoldOrders));
     const double abortsPerOrder = static_cast<double>(atCommit + atStatement) / sold;
-    const double retriedShare = r.attempts > 0 ? static_cast<double>(r.retries) / static_cast<double>(r.attempts) : 0.0;
+    const double retriedShare
+        = r.attempts > 0 ? static_cast<double>(r.retries) / static_cast<double>(r.attempts) : 0.0;
     int writingNodes = 0;
     long long certFailures = 0;
     long long bfAborts = 0;
@@ -47,8 +48,9 @@ bool addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
     f.insert(QStringLiteral("bf_aborts"), static_cast<double>(bfAborts));
 
     if (writingNodes <= 1) {
-        sentences << tr("Every client wrote through one node of the %1: its row lock queued them as a single server's "
-                        "does, and certification had nothing to refuse (%2 aborts at COMMIT).")
+        sentences << tr(
+            "Every client wrote through one node of the %1: its row lock queued them as a single server's "
+            "does, and certification had nothing to refuse (%2 aborts at COMMIT).")
                          .arg(r.nodes.size())
                          .arg(atCommit);
         return false;
@@ -59,13 +61,15 @@ bool addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
                          .arg(number(abortsPerOrder, 2));
         return false;
     }
-    sentences << tr("Multi-primary conflicts: a row lock holds only on the node that took it, so clients on %1 nodes "
-                    "wrote the hot row at once and certification settled it at COMMIT, rolling back all but one. "
-                    "%2 commits were refused and %3 statements were rolled back by another node's write: %4 aborts per "
-                    "sold order, and %5 % of the attempts were retries.")
+    sentences << tr(
+        "Multi-primary conflicts: a row lock holds only on the node that took it, so clients on %1 nodes "
+        "wrote the hot row at once and certification settled it at COMMIT, rolling back all but one. "
+        "%2 commits were refused and %3 statements were rolled back by another node's write: %4 aborts per "
+        "sold order, and %5 % of the attempts were retries.")
                      .arg(writingNodes)
-                     .arg(number(static_cast<double>(atCommit), 0), number(static_cast<double>(atStatement), 0),
-                         number(abortsPerOrder, 1), number(100.0 * retriedShare, 0));
+                     .arg(number(static_cast<double>(atCommit), 0),
+                         number(static_cast<double>(atStatement), 0), number(abortsPerOrder, 1),
+                         number(100.0 * retriedShare, 0));
     return true;
 }
 

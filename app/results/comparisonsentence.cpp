@@ -51,9 +51,11 @@ QString of(const QList<StrategyResult>& rows)
     QMap<QString, double> medians;
     for (auto it = rates.cbegin(); it != rates.cend(); ++it)
         medians.insert(it.key(), median(it.value()));
-    const auto byRate = [&](const QString& a, const QString& b) { return medians.value(a) < medians.value(b); };
+    const auto byRate
+        = [&](const QString& a, const QString& b) { return medians.value(a) < medians.value(b); };
     const QString fastest = *std::max_element(order.cbegin(), order.cend(), byRate);
-    QString baseline = medians.contains(QStringLiteral("pessimistic")) && fastest != QLatin1String("pessimistic")
+    QString baseline
+        = medians.contains(QStringLiteral("pessimistic")) && fastest != QLatin1String("pessimistic")
         ? QStringLiteral("pessimistic")
         : *std::min_element(order.cbegin(), order.cend(), byRate);
     if (baseline == fastest)
@@ -63,12 +65,15 @@ QString of(const QList<StrategyResult>& rows)
     const double factor = fast / slow;
     const bool tasks = experiment.workload == WorkloadKind::Claim;
     const QString unit = tasks ? tr("tasks/s") : tr("orders/s");
-    const QString rates2 = tr("(%1 against %2 %3)")
-                               .arg(ResultExplanation::number(fast, 0), ResultExplanation::number(slow, 0), unit);
+    const QString rates2
+        = tr("(%1 against %2 %3)")
+              .arg(ResultExplanation::number(fast, 0), ResultExplanation::number(slow, 0), unit);
     if (factor < 1.1)
-        return tr("%1 and %2 ran at about the same rate %3 %4.").arg(fastest, baseline, where(experiment), rates2);
+        return tr("%1 and %2 ran at about the same rate %3 %4.")
+            .arg(fastest, baseline, where(experiment), rates2);
     const QString times = ResultExplanation::number(factor, factor >= 10.0 ? 0 : 1);
-    return (tasks ? tr("%1 completed tasks %2× as fast as %3 %4 %5.") : tr("%1 sold %2× as fast as %3 %4 %5."))
+    return (
+        tasks ? tr("%1 completed tasks %2× as fast as %3 %4 %5.") : tr("%1 sold %2× as fast as %3 %4 %5."))
         .arg(fastest, times, baseline, where(experiment), rates2);
 }
 

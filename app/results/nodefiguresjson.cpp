@@ -46,7 +46,8 @@ QList<NodeFigures> fromJson(const QJsonArray& array)
     QList<NodeFigures> nodes;
     for (const QJsonValue& value : array) {
         const QJsonObject o = value.toObject();
-        const auto integer = [&](const char* key) { return static_cast<long long>(o.value(QLatin1String(key)).toDouble()); };
+        const auto integer
+            = [&](const char* key) { return static_cast<long long>(o.value(QLatin1String(key)).toDouble()); };
         NodeFigures n;
         n.node = o.value(QStringLiteral("node")).toInt();
         n.endpoint = o.value(QStringLiteral("endpoint")).toString();

@@ -79,7 +79,8 @@ QList<RepeatSummary> fromJson(const QJsonArray& array)
         summary.source = o.value(QStringLiteral("source")).toString();
         summary.strategy = o.value(QStringLiteral("strategy")).toString();
         QList<FieldError> ignored; // the results carry the experiment that counts
-        summary.experiment = ExperimentJson::fromJson(o.value(QStringLiteral("experiment")).toObject(), ignored);
+        summary.experiment
+            = ExperimentJson::fromJson(o.value(QStringLiteral("experiment")).toObject(), ignored);
         for (const QJsonValue& row : o.value(QStringLiteral("results")).toArray())
             summary.rows.append(row.toInt());
         summary.ordersPerS = spreadFromJson(o.value(QStringLiteral("orders_per_s")).toObject());
@@ -97,13 +98,16 @@ QList<QJsonObject> csvRows(const QList<RepeatSummary>& summaries)
     QList<QJsonObject> rows;
     for (const RepeatSummary& summary : summaries) {
         const QJsonObject nested = summaryJson(summary);
-        QJsonObject row { { QStringLiteral("strategy"), summary.strategy }, { QStringLiteral("threads"), summary.experiment.threads },
+        QJsonObject row { { QStringLiteral("strategy"), summary.strategy },
+            { QStringLiteral("threads"), summary.experiment.threads },
             { QStringLiteral("skus"), static_cast<double>(summary.experiment.skus) },
-            { QStringLiteral("slots"), summary.experiment.slotsPerSku }, { QStringLiteral("n"), summary.n() } };
+            { QStringLiteral("slots"), summary.experiment.slotsPerSku },
+            { QStringLiteral("n"), summary.n() } };
         for (const char* figure : { "orders_per_s", "p99_ms" }) {
             const QJsonObject spread = nested.value(QLatin1String(figure)).toObject();
             for (const char* key : kSpreadKeys)
-                row.insert(QStringLiteral("%1_%2").arg(QLatin1String(figure), QLatin1String(key)), spread.value(QLatin1String(key)));
+                row.insert(QStringLiteral("%1_%2").arg(QLatin1String(figure), QLatin1String(key)),
+                    spread.value(QLatin1String(key)));
         }
         row.insert(QStringLiteral("not_separable_from"), summary.notSeparableFrom.join(QLatin1Char(';')));
         rows.append(row);

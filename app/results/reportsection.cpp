@@ -30,7 +30,8 @@ QString escape(const QString& text)
 // The fields a sweep varies are named as they are in ReportGroup::varying.
 QString groupFieldOf(const QString& fieldName)
 {
-    return fieldName == QLatin1String("slots") || fieldName == QLatin1String("skus") || fieldName == QLatin1String("threads")
+    return fieldName == QLatin1String("slots") || fieldName == QLatin1String("skus")
+            || fieldName == QLatin1String("threads")
         ? fieldName
         : QString();
 }
@@ -45,10 +46,12 @@ QString experimentTable(const ReportGroup& group)
         if (ExperimentFields::unusedIn(field.name, group.experiment))
             continue; // a duration under the sold-out stop, say: it played no part
         const bool varies = group.varying.contains(groupFieldOf(field.name));
-        const QString value = varies ? tr("per row") : FieldLabels::valueLabel(field.name, field.print(group.experiment));
+        const QString value
+            = varies ? tr("per row") : FieldLabels::valueLabel(field.name, field.print(group.experiment));
         if (inLine == 0)
             out += QStringLiteral("<tr>");
-        out += QStringLiteral("<th>%1</th><td class='value'>%2</td>").arg(escape(FieldLabels::label(field.name)), escape(value));
+        out += QStringLiteral("<th>%1</th><td class='value'>%2</td>")
+                   .arg(escape(FieldLabels::label(field.name)), escape(value));
         if (++inLine == kPerLine) {
             out += QStringLiteral("</tr>");
             inLine = 0;
@@ -80,7 +83,8 @@ QList<ResultColumns::Column> columnsOf(const ReportGroup& group)
         [](const SourcedResult& row) { return row.result.experiment.workload == WorkloadKind::Claim; });
     if (!claims)
         columns.removeIf(ResultColumns::isClaimColumn);
-    if (std::none_of(group.rows.begin(), group.rows.end(), [](const SourcedResult& row) { return !row.result.nodes.isEmpty(); }))
+    if (std::none_of(group.rows.begin(), group.rows.end(),
+            [](const SourcedResult& row) { return !row.result.nodes.isEmpty(); }))
         columns.removeIf(ResultColumns::isClusterColumn);
     const qsizetype afterThreads = columns.indexOf(Column::Threads) + 1;
     if (group.varying.contains(QLatin1String("skus")))
@@ -91,14 +95,18 @@ QList<ResultColumns::Column> columnsOf(const ReportGroup& group)
 }
 
 // How a note names its row: the strategy and what tells it from the group's other rows.
-QString rowLabel(const ReportGroup& group, const SourcedResult& row, const QList<ResultColumns::Column>& columns)
+QString rowLabel(
+    const ReportGroup& group, const SourcedResult& row, const QList<ResultColumns::Column>& columns)
 {
     using ResultColumns::Column;
     QString label = row.result.strategy;
-    for (Column column : { Column::Source, Column::Threads, Column::Slots, Column::Skus, Column::Repetition }) {
-        if (!columns.contains(column) || (column == Column::Threads && !group.varying.contains(QLatin1String("threads"))))
+    for (Column column :
+        { Column::Source, Column::Threads, Column::Slots, Column::Skus, Column::Repetition }) {
+        if (!columns.contains(column)
+            || (column == Column::Threads && !group.varying.contains(QLatin1String("threads"))))
             continue;
-        label += QStringLiteral(", %1 %2").arg(ResultColumns::header(column), ResultColumns::text(column, row));
+        label
+            += QStringLiteral(", %1 %2").arg(ResultColumns::header(column), ResultColumns::text(column, row));
     }
     return label;
 }
@@ -110,14 +118,17 @@ QString spreadTable(const ReportGroup& group)
         return {};
     using namespace SpreadColumns;
     const QList<Column> columns = of(Table::Report);
-    QString out = QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>").arg(escape(tr("Repeated runs")));
+    QString out = QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>")
+                      .arg(escape(tr("Repeated runs")));
     for (Column column : columns)
         out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
     out += QStringLiteral("</tr>");
     for (const RepeatSummary& summary : summaries) {
         out += QStringLiteral("<tr>");
         for (Column column : columns)
-            out += QStringLiteral("<td class='%1'>%2</td>").arg(isNumber(column) ? QStringLiteral("num") : QStringLiteral("name"), escape(text(column, summary)));
+            out += QStringLiteral("<td class='%1'>%2</td>")
+                       .arg(isNumber(column) ? QStringLiteral("num") : QStringLiteral("name"),
+                           escape(text(column, summary)));
         out += QStringLiteral("</tr>");
     }
     out += QStringLiteral("</table>");
@@ -136,9 +147,11 @@ QString settingsTable(const ReportGroup& group)
             who << source.result.strategy;
     }
     QString out = QStringLiteral("<h3>%1</h3><table class='kv' width='100%'><tr><th>%2</th><th>%3</th></tr>")
-                      .arg(escape(tr("Server settings during the runs")), escape(tr("settings")), escape(tr("strategies")));
+                      .arg(escape(tr("Server settings during the runs")), escape(tr("settings")),
+                          escape(tr("strategies")));
     for (auto it = settings.begin(); it != settings.end(); ++it)
-        out += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>").arg(escape(it.key()), escape(it.value().join(QStringLiteral(", "))));
+        out += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>")
+                   .arg(escape(it.key()), escape(it.value().join(QStringLiteral(", "))));
     return out + QStringLiteral("</table>");
 }
 
@@ -193,7 +206,8 @@ QString html(const ReportGroup& group, int number)
     const QList<Column> columns = columnsOf(group);
     out += QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>").arg(escape(tr("Results")));
     for (Column column : columns)
-        out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(ResultColumns::toolTip(column)), escape(ResultColumns::header(column)));
+        out += QStringLiteral("<th title='%1'>%2</th>")
+                   .arg(escape(ResultColumns::toolTip(column)), escape(ResultColumns::header(column)));
     out += QStringLiteral("</tr>");
     QStringList notes;
     for (const SourcedResult& row : group.rows) {
@@ -204,7 +218,8 @@ QString html(const ReportGroup& group, int number)
         if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
             note << why;
         if (!note.isEmpty())
-            notes << QStringLiteral("<li><b>%1</b>: %2</li>").arg(escape(rowLabel(group, row, columns)), escape(note.join(QLatin1Char(' '))));
+            notes << QStringLiteral("<li><b>%1</b>: %2</li>")
+                         .arg(escape(rowLabel(group, row, columns)), escape(note.join(QLatin1Char(' '))));
         out += QStringLiteral("<tr>");
         for (Column column : columns) {
             QString text = ResultColumns::text(column, row);
@@ -216,7 +231,8 @@ QString html(const ReportGroup& group, int number)
                 : column == Column::Verdict                    ? QStringLiteral("verdict")
                                                                : QStringLiteral("name");
             if (column == Column::Verdict || column == Column::Oversold)
-                cssClass += ResultColumns::flagged(column, row) ? QStringLiteral(" bad") : QStringLiteral(" good");
+                cssClass
+                    += ResultColumns::flagged(column, row) ? QStringLiteral(" bad") : QStringLiteral(" good");
             out += QStringLiteral("<td class='%1'>%2</td>").arg(cssClass, escape(text));
         }
         out += QStringLiteral("</tr>");
@@ -228,7 +244,8 @@ QString html(const ReportGroup& group, int number)
     if (const QString comparison = ComparisonSentence::of(results); !comparison.isEmpty())
         out += QStringLiteral("<p class='comparison'><b>%1</b></p>").arg(escape(comparison));
     if (!notes.isEmpty())
-        out += QStringLiteral("<h3>%1</h3><ol class='notes'>%2</ol>").arg(escape(tr("Notes")), notes.join(QString()));
+        out += QStringLiteral("<h3>%1</h3><ol class='notes'>%2</ol>")
+                   .arg(escape(tr("Notes")), notes.join(QString()));
     out += spreadTable(group);
     out += settingsTable(group);
     return out;
@@ -237,9 +254,12 @@ QString html(const ReportGroup& group, int number)
 QString styleSheet()
 {
     return QStringLiteral(
-        "<style>body{font-family:sans-serif;margin:2em;color:#222}h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.6em}"
+        "<style>body{font-family:sans-serif;margin:2em;color:#222}h1{font-size:1.6em}h2{font-size:1.25em;"
+        "margin-top:1.6em}"
         "h3{font-size:1.05em;margin-top:1em}table{border-collapse:collapse;font-size:0.9em}"
-        "th,td{border:1px solid #bbb;padding:3px 6px;text-align:left}th{background:#f0f0f0}table.results{width:100%}table.results th{white-space:nowrap}"
+        "th,td{border:1px solid #bbb;padding:3px "
+        "6px;text-align:left}th{background:#f0f0f0}table.results{width:100%}table.results "
+        "th{white-space:nowrap}"
         "td.num{text-align:right;white-space:nowrap}td.name{white-space:nowrap}td.value{white-space:nowrap}"
         ".good{color:#2e7d32;font-weight:bold}.bad{color:#c62828;font-weight:bold}"
         "ol.notes{font-size:0.9em}.chart{margin:1em 0;page-break-inside:avoid}</style>");

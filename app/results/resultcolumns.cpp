@@ -92,7 +92,8 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("ResultColumns", "The server settings the run measured under."), -1 },
     { Column::Why, QT_TRANSLATE_NOOP("ResultColumns", "why"),
         QT_TRANSLATE_NOOP("ResultColumns",
-            "Why the strategy reached this rate, from the run's own figures: the row lock's hold time and the "
+            "Why the strategy reached this rate, from the run's own figures: the row lock's hold time and "
+            "the "
             "ceiling it implies, the CPU, retries, deadlocks, the queue."),
         -1 },
     { Column::Repetition, QT_TRANSLATE_NOOP("ResultColumns", "run"),
@@ -100,13 +101,16 @@ constexpr Spec kSpecs[] = {
             "Which run of the strategy this is, of how many: the strategies take turns, each on fresh data."),
         0 },
     { Column::Slots, QT_TRANSLATE_NOOP("ResultColumns", "slots"),
-        QT_TRANSLATE_NOOP("ResultColumns", "Slot rows per SKU the row ran with (the slotted strategies)."), 0 },
+        QT_TRANSLATE_NOOP("ResultColumns", "Slot rows per SKU the row ran with (the slotted strategies)."),
+        0 },
     { Column::Skus, QT_TRANSLATE_NOOP("ResultColumns", "SKUs"),
         QT_TRANSLATE_NOOP("ResultColumns", "SKUs the row ran with."), 0 },
     { Column::RefusedWithStock, QT_TRANSLATE_NOOP("ResultColumns", "refused w/ stock"),
         QT_TRANSLATE_NOOP("ResultColumns",
-            "Slotted strategies: orders refused as out of stock while the SKU's slots together still held enough "
-            "(\"visible but cannot be bought\"). slotted-routed moves stock between slots to keep this at 0."),
+            "Slotted strategies: orders refused as out of stock while the SKU's slots together still held "
+            "enough "
+            "(\"visible but cannot be bought\"). slotted-routed moves stock between slots to keep this at "
+            "0."),
         0 },
     { Column::DoubleClaims, QT_TRANSLATE_NOOP("ResultColumns", "double claims"),
         QT_TRANSLATE_NOOP("ResultColumns",
@@ -114,19 +118,26 @@ constexpr Spec kSpecs[] = {
         0 },
     { Column::TasksReleased, QT_TRANSLATE_NOOP("ResultColumns", "released"),
         QT_TRANSLATE_NOOP("ResultColumns",
-            "Claim workload: claims the sweeper gave back because they were older than the claim timeout (claim-update)."),
+            "Claim workload: claims the sweeper gave back because they were older than the claim timeout "
+            "(claim-update)."),
         0 },
     { Column::TasksStranded, QT_TRANSLATE_NOOP("ResultColumns", "stranded"),
         QT_TRANSLATE_NOOP("ResultColumns",
-            "Claim workload: tasks still claimed by a worker that died when the run ended, not yet given back."),
+            "Claim workload: tasks still claimed by a worker that died when the run ended, not yet given "
+            "back."),
         0 },
     { Column::WorkersKilled, QT_TRANSLATE_NOOP("ResultColumns", "killed"),
-        QT_TRANSLATE_NOOP("ResultColumns", "Worker connections the lab killed on purpose (--kill-workers-every)."), 0 },
+        QT_TRANSLATE_NOOP(
+            "ResultColumns", "Worker connections the lab killed on purpose (--kill-workers-every)."),
+        0 },
     { Column::ClientsPerNode, QT_TRANSLATE_NOOP("ResultColumns", "clients per node"),
-        QT_TRANSLATE_NOOP("ResultColumns", "On a cluster: how many clients each node had, node 1 first (--placement)."), -1 },
+        QT_TRANSLATE_NOOP(
+            "ResultColumns", "On a cluster: how many clients each node had, node 1 first (--placement)."),
+        -1 },
     { Column::CommitAborts, QT_TRANSLATE_NOOP("ResultColumns", "COMMIT aborts"),
         QT_TRANSLATE_NOOP("ResultColumns",
-            "On a cluster: transactions aborted at COMMIT because another node wrote the row first (certification), "
+            "On a cluster: transactions aborted at COMMIT because another node wrote the row first "
+            "(certification), "
             "retried like deadlocks and counted apart from them."),
         0 },
 };
@@ -215,19 +226,25 @@ QList<Column> of(Table table)
 {
     switch (table) {
     case Table::Console:
-        return { Column::Strategy, Column::Repetition, Column::ClientsPerNode, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms,
-            Column::P99Ms, Column::Sold, Column::Oversold, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::CommitAborts,
-            Column::Retries, Column::Failed, Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict };
+        return { Column::Strategy, Column::Repetition, Column::ClientsPerNode, Column::OrdersPerS,
+            Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::Sold, Column::Oversold, Column::LockWaits,
+            Column::Deadlocks, Column::Timeouts, Column::CommitAborts, Column::Retries, Column::Failed,
+            Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled,
+            Column::Verdict };
     case Table::Report:
-        return { Column::Strategy, Column::Source, Column::Threads, Column::ClientsPerNode, Column::Repetition, Column::OrdersPerS,
-            Column::SoldOutS, Column::P50Ms, Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
-            Column::CommitAborts, Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::DoubleClaims, Column::TasksReleased,
-            Column::TasksStranded, Column::WorkersKilled, Column::Verdict, Column::Why };
+        return { Column::Strategy, Column::Source, Column::Threads, Column::ClientsPerNode,
+            Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P50Ms, Column::P95Ms,
+            Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::CommitAborts,
+            Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::DoubleClaims,
+            Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict,
+            Column::Why };
     case Table::Window:
-        return { Column::Source, Column::Strategy, Column::Threads, Column::ClientsPerNode, Column::Repetition, Column::OrdersPerS,
-            Column::SoldOutS, Column::P95Ms, Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts,
-            Column::CommitAborts, Column::RecordChanged, Column::LockNowait, Column::LostConnections, Column::Retries, Column::RefusedWithStock, Column::Sold, Column::Oversold,
-            Column::DoubleClaims, Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict,
+        return { Column::Source, Column::Strategy, Column::Threads, Column::ClientsPerNode,
+            Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms, Column::P99Ms,
+            Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::CommitAborts,
+            Column::RecordChanged, Column::LockNowait, Column::LostConnections, Column::Retries,
+            Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::DoubleClaims,
+            Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict,
             Column::RanUnder, Column::Why };
     }
     return {};
@@ -277,7 +294,8 @@ QString text(Column column, const SourcedResult& row)
     case Column::SoldOutS:
         return r.soldOut() ? QString::number(r.soldOutS, 'f', spec(column).decimals) : QStringLiteral("-");
     case Column::Repetition:
-        return r.experiment.repeat > 1 ? QStringLiteral("%1/%2").arg(r.repetition).arg(r.experiment.repeat) : QString::number(r.repetition);
+        return r.experiment.repeat > 1 ? QStringLiteral("%1/%2").arg(r.repetition).arg(r.experiment.repeat)
+                                       : QString::number(r.repetition);
     case Column::ClientsPerNode: {
         QStringList counts;
         for (const NodeFigures& node : r.nodes)

@@ -37,7 +37,8 @@ ErrorCounts errorCounts(const QJsonObject& object)
 {
     ErrorCounts counts {};
     for (std::size_t i = 0; i < kErrorClassCount; ++i)
-        counts[i] = static_cast<long long>(object.value(errorClassKey(static_cast<ErrorClass>(i))).toDouble());
+        counts[i]
+            = static_cast<long long>(object.value(errorClassKey(static_cast<ErrorClass>(i))).toDouble());
     return counts;
 }
 
@@ -95,7 +96,8 @@ DeadlockRecord deadlock(const QJsonObject& o)
     for (const QJsonValue& value : o.value(QStringLiteral("transactions")).toArray()) {
         const QJsonObject t = value.toObject();
         d.transactions.append({ t.value(QStringLiteral("trx_id")).toString(), integer(t, "thread_id"),
-            t.value(QStringLiteral("statement")).toString(), t.value(QStringLiteral("waiting_for")).toString(),
+            t.value(QStringLiteral("statement")).toString(),
+            t.value(QStringLiteral("waiting_for")).toString(),
             t.value(QStringLiteral("waited_row")).toString() });
     }
     return d;
@@ -109,7 +111,8 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.safe = o.value(QStringLiteral("safe")).toBool(true);
     r.error = o.value(QStringLiteral("error")).toString();
     r.auditIncomplete = o.value(QStringLiteral("audit_incomplete")).toString();
-    r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString()).value_or(StopReason::NotStopped);
+    r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString())
+                       .value_or(StopReason::NotStopped);
     r.repetition = o.value(QStringLiteral("repetition")).toInt(1);
     r.durationS = real(o, "duration_s");
     r.measuredFromS = real(o, "measured_from_s");
@@ -136,7 +139,8 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.doubleClaims = integer(o, "double_claims");
     r.tasksReleased = integer(o, "tasks_released");
     r.workersKilled = integer(o, "workers_killed");
-    r.strandedTasks = o.value(QStringLiteral("tasks_stranded")).isDouble() ? integer(o, "tasks_stranded") : -1;
+    r.strandedTasks
+        = o.value(QStringLiteral("tasks_stranded")).isDouble() ? integer(o, "tasks_stranded") : -1;
     r.ordersPerS = real(o, "orders_per_s");
     r.attemptsPerS = real(o, "attempts_per_s");
     r.p50Ms = real(o, "p50_ms");
@@ -172,7 +176,8 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     QList<FieldError> problems;
     r.experiment = recordedExperiment(entry.value(QStringLiteral("experiment")).toObject(), problems);
     if (!problems.isEmpty())
-        *error = QCoreApplication::translate("ResultReader", "strategy %1: experiment field %2: %3").arg(r.strategy, problems.first().field, problems.first().message);
+        *error = QCoreApplication::translate("ResultReader", "strategy %1: experiment field %2: %3")
+                     .arg(r.strategy, problems.first().field, problems.first().message);
     return r;
 }
 
@@ -183,14 +188,16 @@ namespace ResultReader {
 std::optional<RunFile> fromJson(const QJsonObject& root, QString* error)
 {
     if (!root.contains(QStringLiteral("strategies")) || !root.value(QStringLiteral("strategies")).isArray()) {
-        *error = QCoreApplication::translate("ResultReader", "not a lockbench results file (no \"strategies\" list)");
+        *error = QCoreApplication::translate(
+            "ResultReader", "not a lockbench results file (no \"strategies\" list)");
         return std::nullopt;
     }
     RunFile file;
     QList<FieldError> problems;
     file.info.experiment = recordedExperiment(root.value(QStringLiteral("experiment")).toObject(), problems);
     if (!problems.isEmpty()) {
-        *error = QCoreApplication::translate("ResultReader", "experiment field %1: %2").arg(problems.first().field, problems.first().message);
+        *error = QCoreApplication::translate("ResultReader", "experiment field %1: %2")
+                     .arg(problems.first().field, problems.first().message);
         return std::nullopt;
     }
     const QJsonObject server = root.value(QStringLiteral("server")).toObject();
@@ -213,13 +220,15 @@ std::optional<RunFile> load(const QString& path, QString* error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = QCoreApplication::translate("ResultReader", "cannot read %1: %2").arg(path, file.errorString());
+        *error
+            = QCoreApplication::translate("ResultReader", "cannot read %1: %2").arg(path, file.errorString());
         return std::nullopt;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-        *error = QCoreApplication::translate("ResultReader", "%1 is not a lockbench results file: %2").arg(path, parseError.errorString());
+        *error = QCoreApplication::translate("ResultReader", "%1 is not a lockbench results file: %2")
+                     .arg(path, parseError.errorString());
         return std::nullopt;
     }
     std::optional<RunFile> run = fromJson(document.object(), error);

@@ -4,8 +4,8 @@
 
 #include <QList>
 
-#include <optional>
 #include <QString>
+#include <optional>
 
 // Reads a results file written by ResultWriter back into results, so that saved runs can be
 // opened again and compared with runs from other files, servers and days.

@@ -48,7 +48,8 @@ bool save(const QString& path, const QByteArray& data, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        *error = QCoreApplication::translate("ResultWriter", "cannot write %1: %2").arg(path, file.errorString());
+        *error = QCoreApplication::translate("ResultWriter", "cannot write %1: %2")
+                     .arg(path, file.errorString());
         return false;
     }
     return true;
@@ -56,7 +57,8 @@ bool save(const QString& path, const QByteArray& data, QString* error)
 
 QString csvField(const QString& text)
 {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
+        && !text.contains(QLatin1Char('\n')))
         return text;
     QString quoted = text;
     quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
@@ -110,13 +112,16 @@ namespace ResultWriter {
 QJsonObject summaryJson(const StrategyResult& r)
 {
     // What only the closing audit knows is null when it could not run, never a made-up 0.
-    const auto audited = [&r](long long value) { return r.audited() ? QJsonValue(static_cast<double>(value)) : QJsonValue(); };
+    const auto audited = [&r](long long value) {
+        return r.audited() ? QJsonValue(static_cast<double>(value)) : QJsonValue();
+    };
     return QJsonObject {
         { QStringLiteral("strategy"), r.strategy },
         { QStringLiteral("safe"), r.safe },
         { QStringLiteral("verdict"), r.verdictText() },
         { QStringLiteral("error"), PasswordMask::mask(r.error) },
-        { QStringLiteral("audit_incomplete"), r.audited() ? QJsonValue() : QJsonValue(PasswordMask::mask(r.auditIncomplete)) },
+        { QStringLiteral("audit_incomplete"),
+            r.audited() ? QJsonValue() : QJsonValue(PasswordMask::mask(r.auditIncomplete)) },
         { QStringLiteral("stop_reason"), stopReasonKey(r.stopReason) },
         { QStringLiteral("duration_s"), r.durationS },
         { QStringLiteral("measured_from_s"), r.measuredFromS },
@@ -135,7 +140,8 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("order_rows"), audited(r.orderRows) },
         { QStringLiteral("client_sold_orders"), static_cast<double>(r.clientSoldOrders) },
         { QStringLiteral("client_sold_units"), static_cast<double>(r.clientSoldUnits) },
-        { QStringLiteral("clients_agree"), r.audited() && r.unresolved == 0 ? QJsonValue(r.clientsAgree()) : QJsonValue() },
+        { QStringLiteral("clients_agree"),
+            r.audited() && r.unresolved == 0 ? QJsonValue(r.clientsAgree()) : QJsonValue() },
         { QStringLiteral("out_of_stock"), static_cast<double>(r.outOfStock) },
         { QStringLiteral("failed"), static_cast<double>(r.failed) },
         { QStringLiteral("attempts"), static_cast<double>(r.attempts) },
@@ -147,7 +153,8 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("double_claims"), static_cast<double>(r.doubleClaims) },
         { QStringLiteral("tasks_released"), static_cast<double>(r.tasksReleased) },
         { QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled) },
-        { QStringLiteral("tasks_stranded"), r.strandedTasks < 0 ? QJsonValue() : QJsonValue(static_cast<double>(r.strandedTasks)) },
+        { QStringLiteral("tasks_stranded"),
+            r.strandedTasks < 0 ? QJsonValue() : QJsonValue(static_cast<double>(r.strandedTasks)) },
         { QStringLiteral("orders_per_s"), r.ordersPerS },
         { QStringLiteral("attempts_per_s"), r.attemptsPerS },
         { QStringLiteral("p50_ms"), r.p50Ms },
@@ -186,12 +193,13 @@ QJsonObject deadlockJson(const DeadlockRecord& d)
     QJsonArray transactions;
     for (const DeadlockRecord::Transaction& trx : d.transactions) {
         transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
-            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("statement"), trx.statement },
-            { QStringLiteral("waiting_for"), trx.waitingFor },
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) },
+            { QStringLiteral("statement"), trx.statement }, { QStringLiteral("waiting_for"), trx.waitingFor },
             { QStringLiteral("waited_row"), trx.waitedRow } });
     }
     return QJsonObject { { QStringLiteral("strategy"), d.strategy }, { QStringLiteral("t_s"), d.elapsedS },
-        { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim }, { QStringLiteral("transactions"), transactions } };
+        { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim },
+        { QStringLiteral("transactions"), transactions } };
 }
 
 QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
@@ -199,13 +207,15 @@ QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
     QJsonArray transactions;
     for (const LockTransaction& trx : snapshot.transactions) {
         transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
-            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) }, { QStringLiteral("state"), trx.state },
-            { QStringLiteral("waiting_s"), trx.waitingS }, { QStringLiteral("statement"), trx.statement },
-            { QStringLiteral("lock_mode"), trx.lockMode }, { QStringLiteral("lock_table"), trx.lockTable },
-            { QStringLiteral("lock_row"), trx.lockRow }, { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
+            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) },
+            { QStringLiteral("state"), trx.state }, { QStringLiteral("waiting_s"), trx.waitingS },
+            { QStringLiteral("statement"), trx.statement }, { QStringLiteral("lock_mode"), trx.lockMode },
+            { QStringLiteral("lock_table"), trx.lockTable }, { QStringLiteral("lock_row"), trx.lockRow },
+            { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
     }
-    QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy }, { QStringLiteral("t_s"), snapshot.elapsedS },
-        { QStringLiteral("waiting"), snapshot.waitingCount() }, { QStringLiteral("longest_queue"), snapshot.longestQueue() },
+    QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy },
+        { QStringLiteral("t_s"), snapshot.elapsedS }, { QStringLiteral("waiting"), snapshot.waitingCount() },
+        { QStringLiteral("longest_queue"), snapshot.longestQueue() },
         { QStringLiteral("transactions"), transactions } };
     if (!snapshot.error.isEmpty())
         object.insert(QStringLiteral("error"), snapshot.error);
@@ -268,15 +278,17 @@ QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results)
         QJsonArray series;
         for (const MetricsSample& sample : result.series)
             series.append(sampleJson(sample));
-        strategies.append(QJsonObject { { QStringLiteral("summary"), summaryJson(result) }, { QStringLiteral("series"), series },
+        strategies.append(QJsonObject { { QStringLiteral("summary"), summaryJson(result) },
+            { QStringLiteral("series"), series },
             { QStringLiteral("experiment"), ExperimentJson::toJson(result.experiment) } });
     }
     return QJsonObject {
         { QStringLiteral("lockbench"), QStringLiteral(LOCKBENCH_VERSION) },
         { QStringLiteral("experiment"), ExperimentJson::toJson(info.experiment) },
-        { QStringLiteral("server"), QJsonObject { { QStringLiteral("url"), PasswordMask::mask(info.serverUrl) },
-                                                  { QStringLiteral("version"), info.serverVersion },
-                                                  { QStringLiteral("embedded"), info.embedded } } },
+        { QStringLiteral("server"),
+            QJsonObject { { QStringLiteral("url"), PasswordMask::mask(info.serverUrl) },
+                { QStringLiteral("version"), info.serverVersion },
+                { QStringLiteral("embedded"), info.embedded } } },
         { QStringLiteral("strategies"), strategies },
         { QStringLiteral("repeats"), RepeatsJson::toJson(repeatSummaries(results)) },
     };
@@ -307,8 +319,10 @@ bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString
     }
     for (QJsonObject& sample : samples)
         ClusterCountersJson::addNodeColumns(sample, static_cast<int>(nodeCount));
-    return save(path, csvLines(samples).toUtf8(), error) && save(summaryCsvPath(path), csvLines(summaries).toUtf8(), error)
-        && save(repeatsCsvPath(path), csvLines(RepeatsJson::csvRows(repeatSummaries(results))).toUtf8(), error);
+    return save(path, csvLines(samples).toUtf8(), error)
+        && save(summaryCsvPath(path), csvLines(summaries).toUtf8(), error)
+        && save(
+            repeatsCsvPath(path), csvLines(RepeatsJson::csvRows(repeatSummaries(results))).toUtf8(), error);
 }
 
 QString repeatsCsvPath(const QString& seriesPath)

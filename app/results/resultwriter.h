@@ -27,7 +27,8 @@ QJsonObject deadlockJson(const DeadlockRecord& deadlock);
 QJsonObject lockSnapshotJson(const LockSnapshot& snapshot);
 QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results);
 
-bool writeJson(const QString& path, const RunInfo& info, const QList<StrategyResult>& results, QString* error);
+bool writeJson(
+    const QString& path, const RunInfo& info, const QList<StrategyResult>& results, QString* error);
 // `path` gets the samples; the summaries go beside it as <name>-summary.csv.
 bool writeCsv(const QString& path, const QList<StrategyResult>& results, QString* error);
 QString summaryCsvPath(const QString& seriesPath);

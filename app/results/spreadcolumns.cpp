@@ -17,7 +17,8 @@ struct Spec {
 
 // Headers and explanations are marked for translation; the context is "SpreadColumns".
 constexpr Spec kSpecs[] = {
-    { Column::Strategy, QT_TRANSLATE_NOOP("SpreadColumns", "strategy"), QT_TRANSLATE_NOOP("SpreadColumns", "The strategy."), -1 },
+    { Column::Strategy, QT_TRANSLATE_NOOP("SpreadColumns", "strategy"),
+        QT_TRANSLATE_NOOP("SpreadColumns", "The strategy."), -1 },
     { Column::Threads, QT_TRANSLATE_NOOP("SpreadColumns", "clients"),
         QT_TRANSLATE_NOOP("SpreadColumns", "Clients, each with its own connection."), 0 },
     { Column::Runs, QT_TRANSLATE_NOOP("SpreadColumns", "runs"),
@@ -37,11 +38,13 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest p99 latency of the runs."), 2 },
     { Column::NotSeparableFrom, QT_TRANSLATE_NOOP("SpreadColumns", "not separable from"),
         QT_TRANSLATE_NOOP("SpreadColumns",
-            "Strategies on the same experiment whose interval overlaps this one's: these runs cannot rank them."),
+            "Strategies on the same experiment whose interval overlaps this one's: these runs cannot rank "
+            "them."),
         -1 },
     { Column::OrdersSpread, QT_TRANSLATE_NOOP("SpreadColumns", "orders/s median (min–max)"),
         QT_TRANSLATE_NOOP("SpreadColumns",
-            "Over every run of this strategy on this experiment: the median orders per second, and the lowest "
+            "Over every run of this strategy on this experiment: the median orders per second, and the "
+            "lowest "
             "and highest."),
         0 },
 };
@@ -108,7 +111,8 @@ QString interval(const Spread& spread, int decimals)
     if (!spread.hasInterval())
         return QStringLiteral("-");
     return QStringLiteral("%1–%2 (%3 %)")
-        .arg(figure(spread.ciLow, decimals), figure(spread.ciHigh, decimals), QString::number(spread.level * 100.0, 'g', 4));
+        .arg(figure(spread.ciLow, decimals), figure(spread.ciHigh, decimals),
+            QString::number(spread.level * 100.0, 'g', 4));
 }
 
 QString text(Column column, const RepeatSummary& s)
@@ -138,7 +142,8 @@ QString text(Column column, const RepeatSummary& s)
             return QStringLiteral("-");
         if (s.n() == 1)
             return figure(s.ordersPerS.median, decimals);
-        return QStringLiteral("%1 (%2)").arg(figure(s.ordersPerS.median, decimals), range(s.ordersPerS, decimals));
+        return QStringLiteral("%1 (%2)").arg(
+            figure(s.ordersPerS.median, decimals), range(s.ordersPerS, decimals));
     }
     return {};
 }

@@ -15,7 +15,8 @@ long long errorCount(const MetricsSample& sample, ErrorClass errorClass)
 
 std::optional<double> errorRate(const MetricsSample& now, const MetricsSample& before, ErrorClass errorClass)
 {
-    return TimeMetric::ratePerSecond(errorCount(now, errorClass), errorCount(before, errorClass), now.intervalS);
+    return TimeMetric::ratePerSecond(
+        errorCount(now, errorClass), errorCount(before, errorClass), now.intervalS);
 }
 
 // A node's counter per second of the interval.
@@ -56,7 +57,8 @@ QList<TimeMetric::Point> TimeMetric::points(const MetricsSample& now, const Metr
 
 Qt::PenStyle TimeMetric::nodeStyle(int node)
 {
-    static constexpr Qt::PenStyle kStyles[] = { Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine };
+    static constexpr Qt::PenStyle kStyles[]
+        = { Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine };
     return kStyles[static_cast<std::size_t>(std::max(0, node - 1)) % std::size(kStyles)];
 }
 
@@ -85,9 +87,11 @@ const QList<TimeMetric>& TimeMetric::all()
     using S = const MetricsSample&;
     using N = const ClusterCounters&;
     static const QList<TimeMetric> metrics = {
-        { "orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second"), QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
+        { "orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
             [](S now, S) -> std::optional<double> { return now.ordersPerS; } },
-        { "attempts-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Attempts per second"), QT_TRANSLATE_NOOP("TimeMetric", "attempts/s"),
+        { "attempts-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Attempts per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "attempts/s"),
             [](S now, S) -> std::optional<double> { return now.attemptsPerS; } },
         { "p50", QT_TRANSLATE_NOOP("TimeMetric", "p50"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S) -> std::optional<double> { return now.p50Ms; } },
@@ -97,78 +101,100 @@ const QList<TimeMetric>& TimeMetric::all()
             [](S now, S) -> std::optional<double> { return now.p99Ms; } },
         { "max", QT_TRANSLATE_NOOP("TimeMetric", "max"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S) -> std::optional<double> { return now.maxMs; } },
-        { "row-lock-waits", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock waits per second"), QT_TRANSLATE_NOOP("TimeMetric", "waits/s"),
+        { "row-lock-waits", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock waits per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "waits/s"),
             [](S now, S) { return serverRate(now, now.rowLockWaits); } },
-        { "row-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock time per second"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
+        { "row-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock time per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
             [](S now, S) { return serverRate(now, now.rowLockTimeMs); } },
-        { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"), QT_TRANSLATE_NOOP("TimeMetric", "trx"),
+        { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"),
+            QT_TRANSLATE_NOOP("TimeMetric", "trx"),
             [](S now, S) -> std::optional<double> {
                 if (now.waitingNow < 0)
                     return std::nullopt;
                 return static_cast<double>(now.waitingNow);
             } },
-        { "client-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Client time in the locking statement"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
+        { "client-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Client time in the locking statement"),
+            QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
             [](S now, S) -> std::optional<double> { return now.clientLockWaitMsPerS; } },
-        { "retries", QT_TRANSLATE_NOOP("TimeMetric", "Retries per second"), QT_TRANSLATE_NOOP("TimeMetric", "retries/s"),
-            [](S now, S before) -> std::optional<double> { return ratePerSecond(now.retries, before.retries, now.intervalS); } },
-        { "deadlocks", QT_TRANSLATE_NOOP("TimeMetric", "1213 deadlocks per second"), QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
+        { "retries", QT_TRANSLATE_NOOP("TimeMetric", "Retries per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "retries/s"),
+            [](S now, S before) -> std::optional<double> {
+                return ratePerSecond(now.retries, before.retries, now.intervalS);
+            } },
+        { "deadlocks", QT_TRANSLATE_NOOP("TimeMetric", "1213 deadlocks per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
             [](S now, S before) { return errorRate(now, before, ErrorClass::Deadlock); } },
-        { "lock-wait-timeouts", QT_TRANSLATE_NOOP("TimeMetric", "1205 lock wait timeouts per second"), QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
+        { "lock-wait-timeouts", QT_TRANSLATE_NOOP("TimeMetric", "1205 lock wait timeouts per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
             [](S now, S before) { return errorRate(now, before, ErrorClass::LockWaitTimeout); } },
-        { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"), QT_TRANSLATE_NOOP("TimeMetric", "ops/s"),
+        { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "ops/s"),
             [](S now, S) -> std::optional<double> {
                 if (!now.redisStatsValid || !(now.intervalS > 0))
                     return std::nullopt;
                 return static_cast<double>(now.redisCommands) / now.intervalS;
             },
             true },
-        { "redis-script-time", QT_TRANSLATE_NOOP("TimeMetric", "Redis time inside a take script"), QT_TRANSLATE_NOOP("TimeMetric", "µs"),
+        { "redis-script-time", QT_TRANSLATE_NOOP("TimeMetric", "Redis time inside a take script"),
+            QT_TRANSLATE_NOOP("TimeMetric", "µs"),
             [](S now, S) -> std::optional<double> {
                 if (!now.redisStatsValid || now.redisScriptCalls <= 0)
                     return std::nullopt;
                 return static_cast<double>(now.redisScriptUsec) / static_cast<double>(now.redisScriptCalls);
             },
             true },
-        { "redis-round-trip", QT_TRANSLATE_NOOP("TimeMetric", "Client round trip of a take script"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+        { "redis-round-trip", QT_TRANSLATE_NOOP("TimeMetric", "Client round trip of a take script"),
+            QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S before) -> std::optional<double> {
                 const long long trips = now.redisRoundTrips - before.redisRoundTrips;
                 if (trips <= 0)
                     return std::nullopt;
-                return static_cast<double>(now.redisRoundTripNs - before.redisRoundTripNs) / 1e6 / static_cast<double>(trips);
+                return static_cast<double>(now.redisRoundTripNs - before.redisRoundTripNs) / 1e6
+                    / static_cast<double>(trips);
             },
             true },
         // The cluster tab: throughput beside the aborts that cut it, then what slowed the nodes.
-        { "cluster-orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second on the cluster"), QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
+        { "cluster-orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second on the cluster"),
+            QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
             [](S now, S) -> std::optional<double> {
                 if (!now.clusterStatsValid)
                     return std::nullopt;
                 return now.ordersPerS;
             },
             true },
-        { "commit-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Aborts at COMMIT per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
+        { "commit-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Aborts at COMMIT per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
             [](S now, S before) -> std::optional<double> {
                 if (!now.clusterStatsValid)
                     return std::nullopt;
                 return errorRate(now, before, ErrorClass::CommitAbort);
             },
             true },
-        { "cert-failures", QT_TRANSLATE_NOOP("TimeMetric", "Certification failures per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
-            nullptr, true, [](N now, N before, double s) { return nodeRate(now.certFailures, before.certFailures, s); } },
-        { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second"), QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"),
-            nullptr, true, [](N now, N before, double s) { return nodeRate(now.bfAborts, before.bfAborts, s); } },
+        { "cert-failures", QT_TRANSLATE_NOOP("TimeMetric", "Certification failures per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"), nullptr, true,
+            [](N now, N before, double s) { return nodeRate(now.certFailures, before.certFailures, s); } },
+        { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second"),
+            QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"), nullptr, true,
+            [](N now, N before, double s) { return nodeRate(now.bfAborts, before.bfAborts, s); } },
         // The replication tab: where each node's writes came from and what held the nodes back.
-        { "node-commits", QT_TRANSLATE_NOOP("TimeMetric", "Commits per second on each node"), QT_TRANSLATE_NOOP("TimeMetric", "trx/s"),
-            nullptr, true, [](N now, N before, double s) { return nodeRate(now.localCommits, before.localCommits, s); } },
-        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause"), QT_TRANSLATE_NOOP("TimeMetric", "ms/s"), nullptr, true,
+        { "node-commits", QT_TRANSLATE_NOOP("TimeMetric", "Commits per second on each node"),
+            QT_TRANSLATE_NOOP("TimeMetric", "trx/s"), nullptr, true,
+            [](N now, N before, double s) { return nodeRate(now.localCommits, before.localCommits, s); } },
+        { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause"),
+            QT_TRANSLATE_NOOP("TimeMetric", "ms/s"), nullptr, true,
             [](N now, N before, double s) -> std::optional<double> {
-                const std::optional<double> ns = nodeRate(now.flowControlPausedNs, before.flowControlPausedNs, s);
+                const std::optional<double> ns
+                    = nodeRate(now.flowControlPausedNs, before.flowControlPausedNs, s);
                 if (!ns)
                     return std::nullopt;
                 return *ns / 1e6;
             } },
-        { "recv-queue", QT_TRANSLATE_NOOP("TimeMetric", "Receive queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
+        { "recv-queue", QT_TRANSLATE_NOOP("TimeMetric", "Receive queue"),
+            QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
             [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.recvQueue); } },
-        { "send-queue", QT_TRANSLATE_NOOP("TimeMetric", "Send queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
+        { "send-queue", QT_TRANSLATE_NOOP("TimeMetric", "Send queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"),
+            nullptr, true,
             [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.sendQueue); } },
     };
     return metrics;
@@ -186,7 +212,8 @@ const TimeMetric* TimeMetric::find(const char* id)
 const QList<TimeMetric::OtherError>& TimeMetric::otherErrors()
 {
     static const QList<OtherError> errors = { { ErrorClass::RecordChanged, " 1020", Qt::SolidLine },
-        { ErrorClass::LockNowait, " 3572", Qt::DashLine }, { ErrorClass::ConnectionLost, " lost connection", Qt::DotLine } };
+        { ErrorClass::LockNowait, " 3572", Qt::DashLine },
+        { ErrorClass::ConnectionLost, " lost connection", Qt::DotLine } };
     return errors;
 }
 

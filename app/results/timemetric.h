@@ -22,7 +22,9 @@ struct TimeMetric {
     bool onlySomeStrategies = false;
     // A cluster's metric drawn per node, from each node's counters: one line per strategy and
     // node, told apart by dashes (nodeStyle). `value` is then unused.
-    std::optional<double> (*nodeValue)(const ClusterCounters& now, const ClusterCounters& before, double intervalS) = nullptr;
+    std::optional<double> (*nodeValue)(
+        const ClusterCounters& now, const ClusterCounters& before, double intervalS)
+        = nullptr;
 
     // The metric's points at `now`: one for the strategy (node 0), or one per node that answered.
     struct Point {

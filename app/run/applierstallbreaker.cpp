@@ -14,7 +14,8 @@ ApplierStallBreaker::ApplierStallBreaker(QString user, QString database)
 {
 }
 
-QString ApplierStallBreaker::check(QtSqlConnection& connection, int node, long long lastCommitted, long long recvQueue, long long nowMs)
+QString ApplierStallBreaker::check(
+    QtSqlConnection& connection, int node, long long lastCommitted, long long recvQueue, long long nowMs)
 {
     const long long previousSampleMs = m_lastSampleMs;
     m_lastSampleMs = nowMs;
@@ -59,8 +60,9 @@ QString ApplierStallBreaker::check(QtSqlConnection& connection, int node, long l
         return {};
     m_lastKillMs = nowMs;
     ++m_stallsEnded;
-    return tr("node %1's applier had waited %2 s on a lock of connection %3, which the brute-force abort missed: "
-              "the lab closed that connection")
+    return tr(
+        "node %1's applier had waited %2 s on a lock of connection %3, which the brute-force abort missed: "
+        "the lab closed that connection")
         .arg(node)
         .arg(QLocale().toString(static_cast<double>(stalledMs) / 1000.0, 'f', 1))
         .arg(ended.join(QStringLiteral(", ")));

@@ -25,7 +25,8 @@ public:
 
     // Called at each sample with the node's wsrep_last_committed and wsrep_local_recv_queue.
     // Returns what it did, for the run's status line; empty when nothing.
-    QString check(QtSqlConnection& connection, int node, long long lastCommitted, long long recvQueue, long long nowMs);
+    QString check(
+        QtSqlConnection& connection, int node, long long lastCommitted, long long recvQueue, long long nowMs);
 
     int stallsEnded() const { return m_stallsEnded; }
     double longestStallS() const { return static_cast<double>(m_longestStallMs) / 1000.0; }

@@ -8,7 +8,8 @@ bool ClaimWorkload::closingFigures(QSqlDatabase control, StrategyResult& result,
 {
     QSqlQuery query(control);
     if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 1")) || !query.next()) {
-        *error = QCoreApplication::translate("ClaimWorkload", "cannot count the tasks left claimed: %1").arg(query.lastError().text());
+        *error = QCoreApplication::translate("ClaimWorkload", "cannot count the tasks left claimed: %1")
+                     .arg(query.lastError().text());
         return false;
     }
     result.strandedTasks = query.value(0).toLongLong();

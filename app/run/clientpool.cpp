@@ -14,7 +14,8 @@ namespace {
 
 std::int64_t nowNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
@@ -26,7 +27,8 @@ ClientPool::ClientPool(RunEnvironment& environment, Strategy& strategy, std::ato
     , m_strategy(strategy)
     , m_stop(stop)
     , m_sampler(environment.experiment())
-    , m_dry(std::make_unique<std::atomic<std::uint8_t>[]>(static_cast<std::size_t>(environment.experiment().skus)))
+    , m_dry(std::make_unique<std::atomic<std::uint8_t>[]>(
+          static_cast<std::size_t>(environment.experiment().skus)))
 {
 }
 
@@ -173,7 +175,8 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             // to send it: a slow server cannot hide its backlog (no coordinated omission).
             const auto due = start + static_cast<std::int64_t>(static_cast<double>(orderIndex) * nsPerOrder);
             while (begin < due && !m_stop.load(std::memory_order_relaxed)) {
-                ClientWait::sleepFor(std::chrono::nanoseconds(std::min<std::int64_t>(due - begin, 50'000'000)));
+                ClientWait::sleepFor(
+                    std::chrono::nanoseconds(std::min<std::int64_t>(due - begin, 50'000'000)));
                 begin = nowNs();
             }
             if (m_stop.load(std::memory_order_relaxed))
@@ -191,7 +194,8 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             for (int tries = 0; other == skuIndex && tries < 64; ++tries)
                 other = m_sampler.pick(rng);
             if (other == skuIndex)
-                other = (skuIndex + 1 + std::uniform_int_distribution<std::int64_t>(0, e.skus - 2)(rng)) % e.skus;
+                other = (skuIndex + 1 + std::uniform_int_distribution<std::int64_t>(0, e.skus - 2)(rng))
+                    % e.skus;
             order.secondSkuId = other + 1;
         }
         order.qty = e.qtyMin == e.qtyMax ? e.qtyMin : quantity(rng);
@@ -226,7 +230,8 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             record.unresolved.add(order.requestId, lines == 2 ? order.secondRequestId() : 0);
             break;
         case OrderOutcome::Aborted:
-        case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come back
+        case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come
+                                 // back
             break;
         }
     }

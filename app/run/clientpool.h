@@ -3,8 +3,8 @@
 #include "app/core/acknowledgedorders.h"
 #include "app/core/experiment.h"
 #include "app/core/unresolvedorders.h"
-#include "app/run/skewsampler.h"
 #include "app/fiber/clientwait.h"
+#include "app/run/skewsampler.h"
 #include "strategies/runenvironment.h"
 
 #include "strategies/strategy.h"
@@ -24,7 +24,6 @@
 // drive every connection through the non-blocking API (ClientIo): the same code either way.
 class ClientPool {
 public:
-
     ClientPool(RunEnvironment& environment, Strategy& strategy, std::atomic<bool>& stop);
     ~ClientPool();
 
@@ -60,7 +59,8 @@ private:
     // What each client knows of its orders, written by that client only.
     struct ClientRecord {
         AcknowledgedOrders firstLines;
-        AcknowledgedOrders secondLines; // two-SKU orders: their second lines' ids run in a sequence of their own
+        AcknowledgedOrders
+            secondLines; // two-SKU orders: their second lines' ids run in a sequence of their own
         UnresolvedOrders unresolved;
     };
     std::vector<ClientRecord> m_records;

@@ -25,7 +25,8 @@ ClosingAudit::Outcome ClosingAudit::run(const UnresolvedOrders& unresolved)
     if (!unresolved.empty()) {
         retry(
             [&](QString* error) {
-                outcome.unresolvedFound = OrderLookup::find(m_database.connection().database(), unresolved, error);
+                outcome.unresolvedFound
+                    = OrderLookup::find(m_database.connection().database(), unresolved, error);
                 return outcome.unresolvedFound.has_value();
             },
             &outcome.lookupError);

@@ -25,7 +25,9 @@ QString ClusterWatch::problemWith(const ConnectionParams& params, const Experime
     if (const QString problem = experiment.placement.problemFor(params.nodeCount()); !problem.isEmpty())
         return tr("placement: %1").arg(problem);
     if (experiment.killNode > params.nodeCount())
-        return tr("kill-node: node %1 is not there: the server has %2 node(s)").arg(experiment.killNode).arg(params.nodeCount());
+        return tr("kill-node: node %1 is not there: the server has %2 node(s)")
+            .arg(experiment.killNode)
+            .arg(params.nodeCount());
     return {};
 }
 
@@ -41,7 +43,8 @@ bool ClusterWatch::awaitSetup(const ConnectionParams& params, QString* error)
             continue;
         QSqlQuery query(connection.database());
         if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM orders"))) {
-            *error = tr("node %1 has not applied the run's tables: %2").arg(i + 1).arg(query.lastError().text());
+            *error
+                = tr("node %1 has not applied the run's tables: %2").arg(i + 1).arg(query.lastError().text());
             return false;
         }
     }
@@ -71,10 +74,11 @@ std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
     if (node.gone)
         return std::nullopt;
     QSqlQuery query(node.connection->database());
-    if (!query.exec(QStringLiteral(
-            "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', 'wsrep_local_bf_aborts', "
-            "'wsrep_flow_control_paused_ns', 'wsrep_local_recv_queue', 'wsrep_local_send_queue', 'wsrep_local_commits', "
-            "'wsrep_local_state_comment', 'wsrep_last_committed')"))) {
+    if (!query.exec(QStringLiteral("SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', "
+                                   "'wsrep_local_bf_aborts', "
+                                   "'wsrep_flow_control_paused_ns', 'wsrep_local_recv_queue', "
+                                   "'wsrep_local_send_queue', 'wsrep_local_commits', "
+                                   "'wsrep_local_state_comment', 'wsrep_last_committed')"))) {
         // A node that stopped answering has left; its connection is not opened again mid-run.
         if (!node.connection->isAlive())
             node.gone = true;
@@ -136,7 +140,9 @@ QString ClusterWatch::killDueNode(std::int64_t elapsedMs)
         // The server shuts down and drops this connection as it goes: that error is the success.
         done = node.connection->exec(QStringLiteral("SHUTDOWN"), &error) || !node.connection->isAlive();
     if (!done)
-        return tr("could not take node %1 down: %2").arg(index + 1).arg(error.isEmpty() ? QString::fromLocal8Bit(std::strerror(errno)) : error);
+        return tr("could not take node %1 down: %2")
+            .arg(index + 1)
+            .arg(error.isEmpty() ? QString::fromLocal8Bit(std::strerror(errno)) : error);
     node.gone = true;
     node.leftAtS = static_cast<double>(elapsedMs) / 1000.0;
     return pid > 0 ? tr("killed node %1 (SIGKILL) at %2 s").arg(index + 1).arg(node.leftAtS, 0, 'f', 1)
@@ -149,7 +155,8 @@ void ClusterWatch::fill(MetricsSample& sample)
         Node& node = m_nodes[i];
         const std::optional<Status> status = read(node);
         if (status && status->lastCommitted >= 0)
-            if (const QString done = node.stallBreaker->check(*node.connection, static_cast<int>(i) + 1, status->lastCommitted,
+            if (const QString done
+                = node.stallBreaker->check(*node.connection, static_cast<int>(i) + 1, status->lastCommitted,
                     status->recvQueue, static_cast<long long>(sample.elapsedS * 1000.0));
                 !done.isEmpty())
                 m_news << done;
@@ -180,7 +187,8 @@ void ClusterWatch::fill(MetricsSample& sample)
 QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayout layout, int smallestOrder)
 {
     QList<NodeFigures> figures;
-    const QList<int> clients = m_experiment.placement.clientsPerNode(m_experiment.threads, m_params.nodeCount());
+    const QList<int> clients
+        = m_experiment.placement.clientsPerNode(m_experiment.threads, m_params.nodeCount());
     for (int i = 0; i < m_params.nodeCount(); ++i) {
         Node& node = m_nodes[static_cast<std::size_t>(i)];
         NodeFigures f;
@@ -195,7 +203,8 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
         if (f.statsValid) {
             f.certFailures = now.certFailures - node.baseline.certFailures;
             f.bfAborts = now.bfAborts - node.baseline.bfAborts;
-            f.flowControlPausedS = static_cast<double>(now.flowControlPausedNs - node.baseline.flowControlPausedNs) / 1e9;
+            f.flowControlPausedS
+                = static_cast<double>(now.flowControlPausedNs - node.baseline.flowControlPausedNs) / 1e9;
         }
         f.maxRecvQueue = node.maxRecvQueue;
         if (node.stallBreaker) {
@@ -213,7 +222,8 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
     return figures;
 }
 
-void ClusterWatch::audit(int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder)
+void ClusterWatch::audit(
+    int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder)
 {
     if (layout == StockLayout::Redis)
         return; // the stock is in Redis: there is nothing of it on a node to compare
@@ -223,7 +233,8 @@ void ClusterWatch::audit(int index, NodeFigures& figures, const AuditResult& ref
     QString error;
     if (!connection.exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &error)) {
         // Not Galera (Group Replication, a proxy): the audit reads what the node has now.
-        if (!error.contains(QLatin1String("1193")) && !error.contains(QLatin1String("Unknown system variable"), Qt::CaseInsensitive)) {
+        if (!error.contains(QLatin1String("1193"))
+            && !error.contains(QLatin1String("Unknown system variable"), Qt::CaseInsensitive)) {
             figures.auditError = error;
             return;
         }
@@ -238,8 +249,10 @@ void ClusterWatch::audit(int index, NodeFigures& figures, const AuditResult& ref
     if (!reference.valid)
         return;
     const AuditResult& mine = figures.audit;
-    if (mine.remaining != reference.remaining || mine.sold != reference.sold || mine.orderRows != reference.orderRows)
-        figures.disagreement = tr("node %1 holds %2 units of stock and %3 order rows (%4 units); the run's audit found %5 and %6 (%7 units)")
+    if (mine.remaining != reference.remaining || mine.sold != reference.sold
+        || mine.orderRows != reference.orderRows)
+        figures.disagreement = tr("node %1 holds %2 units of stock and %3 order rows (%4 units); the run's "
+                                  "audit found %5 and %6 (%7 units)")
                                    .arg(figures.node)
                                    .arg(mine.remaining)
                                    .arg(mine.orderRows)

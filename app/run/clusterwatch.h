@@ -69,7 +69,8 @@ private:
     };
     std::optional<Status> read(Node& node);
     QString killDueNode(std::int64_t elapsedMs); // --kill-node, once its time has come
-    void audit(int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder);
+    void audit(
+        int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder);
 
     ConnectionParams m_params;
     Experiment m_experiment;

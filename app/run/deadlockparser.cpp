@@ -10,7 +10,8 @@ namespace {
 QString stripLogPrefix(const QString& line, QString* timestamp = nullptr)
 {
     // MariaDB pads the hour with a space before 10 o'clock: "2026-11-22  0:21:40".
-    static const QRegularExpression prefix(QStringLiteral("^(\\d{4}-\\d\\d-\\d\\d +\\d{1,2}:\\d\\d:\\d\\d) +\\d+ \\[\\w+\\] InnoDB: ?"));
+    static const QRegularExpression prefix(
+        QStringLiteral("^(\\d{4}-\\d\\d-\\d\\d +\\d{1,2}:\\d\\d:\\d\\d) +\\d+ \\[\\w+\\] InnoDB: ?"));
     const QRegularExpressionMatch match = prefix.match(line);
     if (!match.hasMatch())
         return line;
@@ -39,7 +40,8 @@ std::optional<long long> signedKey(const QString& hex)
         return std::nullopt;
     const qulonglong sign = hex.size() == 16 ? (1ULL << 63) : (1ULL << 31);
     const qulonglong value = raw ^ sign;
-    return hex.size() == 16 ? static_cast<long long>(value) : static_cast<long long>(static_cast<qint32>(static_cast<quint32>(value)));
+    return hex.size() == 16 ? static_cast<long long>(value)
+                            : static_cast<long long>(static_cast<qint32>(static_cast<quint32>(value)));
 }
 
 // The lock line and the record's first key fields, said in the lab's own terms: which SKU
@@ -54,10 +56,13 @@ QString describeWaitedRow(const QString& lockLine, const QStringList& keyHex)
     const QString index = table.captured(1);
     const QString name = table.captured(2);
     const QString mode = modePattern.match(lockLine).captured(1);
-    const QString kind = lockLine.contains(QLatin1String("locks rec but not gap")) ? QCoreApplication::translate("DeadlockParser", "on the row")
-        : lockLine.contains(QLatin1String("locks gap before rec"))              ? QCoreApplication::translate("DeadlockParser", "on the gap before the row")
-        : lockLine.contains(QLatin1String("insert intention"))                 ? QCoreApplication::translate("DeadlockParser", "to insert before the row")
-                                                                               : QCoreApplication::translate("DeadlockParser", "on the row and the gap before it");
+    const QString kind = lockLine.contains(QLatin1String("locks rec but not gap"))
+        ? QCoreApplication::translate("DeadlockParser", "on the row")
+        : lockLine.contains(QLatin1String("locks gap before rec"))
+        ? QCoreApplication::translate("DeadlockParser", "on the gap before the row")
+        : lockLine.contains(QLatin1String("insert intention"))
+        ? QCoreApplication::translate("DeadlockParser", "to insert before the row")
+        : QCoreApplication::translate("DeadlockParser", "on the row and the gap before it");
     QString row;
     const long long first = keyHex.isEmpty() ? 0 : signedKey(keyHex.first()).value_or(0);
     const bool keyed = !keyHex.isEmpty() && signedKey(keyHex.first()).has_value();
@@ -66,11 +71,15 @@ QString describeWaitedRow(const QString& lockLine, const QStringList& keyHex)
         if (name == QLatin1String("inventory") || name == QLatin1String("sku"))
             row = QStringLiteral("SKU %1").arg(first);
         else if (name == QLatin1String("inventory_slot"))
-            row = second ? QCoreApplication::translate("DeadlockParser", "SKU %1, slot %2").arg(first).arg(second.value_or(0)) : QStringLiteral("SKU %1").arg(first);
+            row = second ? QCoreApplication::translate("DeadlockParser", "SKU %1, slot %2")
+                               .arg(first)
+                               .arg(second.value_or(0))
+                         : QStringLiteral("SKU %1").arg(first);
         else if (name == QLatin1String("orders"))
             row = QCoreApplication::translate("DeadlockParser", "order %1").arg(first);
     } else if (!keyHex.isEmpty() && keyHex.first().isEmpty()) {
-        row = QCoreApplication::translate("DeadlockParser", "the end of the index"); // the supremum pseudo-record
+        row = QCoreApplication::translate(
+            "DeadlockParser", "the end of the index"); // the supremum pseudo-record
     }
     QString text = name;
     if (!row.isEmpty())
@@ -122,7 +131,8 @@ std::optional<DeadlockRecord> DeadlockParser::parseStatus(const QString& status)
     if (end < 0)
         return std::nullopt;
     const qsizetype lineEnd = status.indexOf(QLatin1Char('\n'), end);
-    QStringList lines = status.mid(start, (lineEnd < 0 ? status.size() : lineEnd) - start).split(QLatin1Char('\n'));
+    QStringList lines
+        = status.mid(start, (lineEnd < 0 ? status.size() : lineEnd) - start).split(QLatin1Char('\n'));
     DeadlockRecord record = parseBlock(lines);
     // The section's second line after the dashes is the server's timestamp of the deadlock.
     static const QRegularExpression stamp(QStringLiteral("^(\\d{4}-\\d\\d-\\d\\d +\\d{1,2}:\\d\\d:\\d\\d)"));
@@ -191,7 +201,8 @@ DeadlockRecord DeadlockParser::parseBlock(const QStringList& lines)
             continue;
         }
         if (line.startsWith(QLatin1String("***"))) {
-            reading = line.contains(QLatin1String("WAITING FOR THIS LOCK")) ? Reading::WaitingLock : Reading::Nothing;
+            reading = line.contains(QLatin1String("WAITING FOR THIS LOCK")) ? Reading::WaitingLock
+                                                                            : Reading::Nothing;
             continue;
         }
         if (line.isEmpty())

@@ -13,8 +13,8 @@ LockInspector::LockInspector(QSqlDatabase database, bool mariaDb)
 QString LockInspector::missingPrivilegeMessage()
 {
     return tr("The lock inspector needs the PROCESS privilege to read INNODB_TRX and the lock tables; "
-                          "this account does not have it (GRANT PROCESS ON *.* TO the lab's user). "
-                          "The run itself is not affected.");
+              "this account does not have it (GRANT PROCESS ON *.* TO the lab's user). "
+              "The run itself is not affected.");
 }
 
 LockSnapshot LockInspector::sample()
@@ -30,15 +30,20 @@ LockSnapshot LockInspector::sample()
     // which of them are waited for), who waits for whom, and which transactions are open.
     if (m_mariaDb) {
         read(snapshot,
-             QStringLiteral("SELECT l.lock_trx_id, l.lock_mode, l.lock_table, l.lock_data, t.trx_requested_lock_id = l.lock_id "
-                            "FROM information_schema.INNODB_LOCKS l "
-                            "LEFT JOIN information_schema.INNODB_TRX t ON t.trx_id = l.lock_trx_id"),
-             QStringLiteral("SELECT requesting_trx_id, blocking_trx_id FROM information_schema.INNODB_LOCK_WAITS"));
+            QStringLiteral("SELECT l.lock_trx_id, l.lock_mode, l.lock_table, l.lock_data, "
+                           "t.trx_requested_lock_id = l.lock_id "
+                           "FROM information_schema.INNODB_LOCKS l "
+                           "LEFT JOIN information_schema.INNODB_TRX t ON t.trx_id = l.lock_trx_id"),
+            QStringLiteral(
+                "SELECT requesting_trx_id, blocking_trx_id FROM information_schema.INNODB_LOCK_WAITS"));
     } else {
         read(snapshot,
-             QStringLiteral("SELECT ENGINE_TRANSACTION_ID, LOCK_MODE, CONCAT('`', OBJECT_SCHEMA, '`.`', OBJECT_NAME, '`'), "
-                            "LOCK_DATA, LOCK_STATUS = 'WAITING' FROM performance_schema.data_locks WHERE LOCK_TYPE = 'RECORD'"),
-             QStringLiteral("SELECT REQUESTING_ENGINE_TRANSACTION_ID, BLOCKING_ENGINE_TRANSACTION_ID FROM performance_schema.data_lock_waits"));
+            QStringLiteral("SELECT ENGINE_TRANSACTION_ID, LOCK_MODE, CONCAT('`', OBJECT_SCHEMA, '`.`', "
+                           "OBJECT_NAME, '`'), "
+                           "LOCK_DATA, LOCK_STATUS = 'WAITING' FROM performance_schema.data_locks WHERE "
+                           "LOCK_TYPE = 'RECORD'"),
+            QStringLiteral("SELECT REQUESTING_ENGINE_TRANSACTION_ID, BLOCKING_ENGINE_TRANSACTION_ID FROM "
+                           "performance_schema.data_lock_waits"));
     }
     return snapshot;
 }
@@ -94,7 +99,8 @@ bool LockInspector::read(LockSnapshot& snapshot, const QString& locksSql, const 
         trx.state = query.value(2).toString();
         trx.waitingS = query.value(3).toDouble();
         trx.statement = query.value(4).toString().simplified();
-        const Lock lock = waitingFor.contains(trx.trxId) ? waitingFor.value(trx.trxId) : holding.value(trx.trxId);
+        const Lock lock
+            = waitingFor.contains(trx.trxId) ? waitingFor.value(trx.trxId) : holding.value(trx.trxId);
         trx.lockMode = lock.mode;
         trx.lockTable = lock.table;
         trx.lockRow = lock.row;

@@ -15,7 +15,8 @@ constexpr qsizetype kMaxDeadlockRecords = 1000;
 
 } // namespace
 
-LockLookout::LockLookout(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId)
+LockLookout::LockLookout(
+    const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId)
     : m_inspector(std::make_unique<LockInspector>(control, mariaDb))
     , m_deadlocks(std::make_unique<DeadlockWatcher>(params, control))
     , m_runId(runId)
@@ -31,7 +32,8 @@ void LockLookout::start(StrategyResult& result)
     result.inspectorError = m_inspector->sample().error;
 }
 
-void LockLookout::inspect(std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer)
+void LockLookout::inspect(
+    std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer)
 {
     if (elapsedMs < m_nextInspectMs)
         return;

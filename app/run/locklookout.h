@@ -18,7 +18,8 @@ class LockInspector;
 // run and handed to the observer and kept in the result. Lives on the run's thread.
 class LockLookout {
 public:
-    LockLookout(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId);
+    LockLookout(
+        const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId);
     ~LockLookout();
     LockLookout(const LockLookout&) = delete;
     LockLookout& operator=(const LockLookout&) = delete;
@@ -27,7 +28,8 @@ public:
     // inspector is reported even for short runs.
     void start(StrategyResult& result);
     // A picture of the locks, unless the last look was too recent for what it cost.
-    void inspect(std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer);
+    void inspect(
+        std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer);
     void collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer);
 
 private:

@@ -1,6 +1,7 @@
 #include "app/run/metricssampler.h"
 
-MetricsSampler::MetricsSampler(const RunEnvironment& environment, ServerProbe& probe, int runId, QString strategy)
+MetricsSampler::MetricsSampler(
+    const RunEnvironment& environment, ServerProbe& probe, int runId, QString strategy)
     : m_environment(environment)
     , m_probe(probe)
     , m_runId(runId)
@@ -41,7 +42,8 @@ MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) co
 {
     Totals totals;
     m_environment.forEachCounters([&](const WorkerCounters& c) {
-        const auto read = [](const WorkerCounters::Counter& counter) { return counter.load(std::memory_order_relaxed); };
+        const auto read
+            = [](const WorkerCounters::Counter& counter) { return counter.load(std::memory_order_relaxed); };
         totals.sold += read(c.sold);
         totals.soldUnits += read(c.soldUnits);
         totals.outOfStock += read(c.outOfStock);
@@ -107,8 +109,9 @@ std::optional<ServerLockStats> MetricsSampler::serverSinceLastSample()
     const std::optional<ServerLockStats> now = m_probe.read(&error);
     if (!now || !m_serverLast)
         return std::nullopt;
-    return ServerLockStats { now->rowLockWaits - m_serverLast->rowLockWaits, now->rowLockTimeMs - m_serverLast->rowLockTimeMs,
-        now->deadlocks - m_serverLast->deadlocks, now->waitingNow };
+    return ServerLockStats { now->rowLockWaits - m_serverLast->rowLockWaits,
+        now->rowLockTimeMs - m_serverLast->rowLockTimeMs, now->deadlocks - m_serverLast->deadlocks,
+        now->waitingNow };
 }
 
 MetricsSample MetricsSampler::sample(double elapsedS)
@@ -133,7 +136,8 @@ MetricsSample MetricsSampler::sample(double elapsedS)
     s.clientLockWaitMsPerS = static_cast<double>(now.lockWaitNs - m_last.lockWaitNs) / 1e6 / s.intervalS;
 
     QString error;
-    if (const std::optional<ServerLockStats> server = m_probe.read(&error); server && m_serverLast && m_serverBaseline) {
+    if (const std::optional<ServerLockStats> server = m_probe.read(&error);
+        server && m_serverLast && m_serverBaseline) {
         s.serverStatsValid = true;
         s.rowLockWaits = server->rowLockWaits - m_serverLast->rowLockWaits;
         s.rowLockTimeMs = server->rowLockTimeMs - m_serverLast->rowLockTimeMs;

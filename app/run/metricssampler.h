@@ -33,7 +33,8 @@ private:
     struct Totals {
         long long sold = 0, soldUnits = 0, outOfStock = 0, failed = 0, attempts = 0, retries = 0;
         long long reconciled = 0, unresolved = 0, lockWaitNs = 0, refusedWithStock = 0, rebalances = 0;
-        long long lockHoldNs = 0, lockHolds = 0, queueWaitNs = 0, queuedOrders = 0, doubleClaims = 0, tasksReleased = 0;
+        long long lockHoldNs = 0, lockHolds = 0, queueWaitNs = 0, queuedOrders = 0, doubleClaims = 0,
+                  tasksReleased = 0;
         long long redisRoundTripNs = 0, redisRoundTrips = 0;
         ErrorCounts errors {};
     };

@@ -25,7 +25,8 @@ std::optional<double> seconds(qint64 pid)
     const long ticks = ::sysconf(_SC_CLK_TCK);
     if (ticks <= 0)
         return std::nullopt;
-    return static_cast<double>(fields[11].toLongLong() + fields[12].toLongLong()) / static_cast<double>(ticks);
+    return static_cast<double>(fields[11].toLongLong() + fields[12].toLongLong())
+        / static_cast<double>(ticks);
 }
 
 int cores()

@@ -9,10 +9,12 @@ RunWindow::RunWindow(qint64 embeddedPid)
 
 RunWindow::CpuMark RunWindow::cpuNow(double atS) const
 {
-    return { atS, ProcessCpu::seconds(), m_embeddedPid > 0 ? ProcessCpu::seconds(m_embeddedPid) : std::nullopt };
+    return { atS, ProcessCpu::seconds(),
+        m_embeddedPid > 0 ? ProcessCpu::seconds(m_embeddedPid) : std::nullopt };
 }
 
-void RunWindow::markWarm(const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server)
+void RunWindow::markWarm(
+    const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server)
 {
     m_warm = { true, sample.elapsedS, sample.sold, sample.attempts, latency, server, sample };
 }
@@ -22,8 +24,8 @@ void RunWindow::markSellOut(const MetricsSample& sample, const ServerLockStats& 
     m_sellOut = SellOut { sample.elapsedS, sample.attempts, server, sample, cpuNow(sample.elapsedS) };
 }
 
-void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop, const HistogramSnapshot& latencyTotal,
-    const ServerLockStats& serverTotal) const
+void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
+    const HistogramSnapshot& latencyTotal, const ServerLockStats& serverTotal) const
 {
     StrategyResult& r = *result;
     const HistogramSnapshot latency = latencyTotal.since(m_warm.latency);
@@ -50,7 +52,8 @@ void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop, c
     }
 }
 
-void RunWindow::takeExplainingFigures(StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const
+void RunWindow::takeExplainingFigures(
+    StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const
 {
     StrategyResult& r = *result;
     const bool window = r.soldOut() && m_sellOut;
@@ -59,9 +62,13 @@ void RunWindow::takeExplainingFigures(StrategyResult* result, const MetricsSampl
     const MetricsSample& from = m_warm.counts;
     const long long holds = end.lockHolds - from.lockHolds;
     r.lockHolds = holds;
-    r.lockHoldMs = holds > 0 ? static_cast<double>(end.lockHoldNs - from.lockHoldNs) / 1e6 / static_cast<double>(holds) : 0.0;
+    r.lockHoldMs = holds > 0
+        ? static_cast<double>(end.lockHoldNs - from.lockHoldNs) / 1e6 / static_cast<double>(holds)
+        : 0.0;
     const long long queued = end.queuedOrders - from.queuedOrders;
-    r.queueWaitMs = queued > 0 ? static_cast<double>(end.queueWaitNs - from.queueWaitNs) / 1e6 / static_cast<double>(queued) : 0.0;
+    r.queueWaitMs = queued > 0
+        ? static_cast<double>(end.queueWaitNs - from.queueWaitNs) / 1e6 / static_cast<double>(queued)
+        : 0.0;
     // CPU from the clients' start (the warm-up included) to the end of the window.
     r.cores = ProcessCpu::cores();
     r.cpuWallS = cpuEnd.atS - m_cpuStart.atS;

@@ -26,7 +26,8 @@ public:
     CpuMark cpuNow(double atS) const;
     void start() { m_cpuStart = cpuNow(0.0); }
     bool warmedUp() const { return m_warm.taken; }
-    void markWarm(const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server);
+    void markWarm(
+        const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server);
     bool sellOutSeen() const { return m_sellOut.has_value(); }
     void markSellOut(const MetricsSample& sample, const ServerLockStats& server);
 
@@ -35,7 +36,8 @@ public:
     void takeRates(StrategyResult* result, const MetricsSample& atStop, const HistogramSnapshot& latency,
         const ServerLockStats& server) const;
     // The lock hold, the queue wait and the CPU over the same window.
-    void takeExplainingFigures(StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const;
+    void takeExplainingFigures(
+        StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const;
 
 private:
     // Figures at the end of the warm-up, subtracted from the final ones.

@@ -14,7 +14,8 @@ constexpr std::int64_t kSayEveryMs = 1000;
 
 } // namespace
 
-ServerWatch::ServerWatch(ConnectionParams params, std::int64_t waitMs, Say say, std::function<void()> onSilence)
+ServerWatch::ServerWatch(
+    ConnectionParams params, std::int64_t waitMs, Say say, std::function<void()> onSilence)
     : m_params(std::move(params))
     , m_waitMs(waitMs)
     , m_say(std::move(say))
@@ -70,7 +71,8 @@ void ServerWatch::watch()
         const std::int64_t since = m_silentSinceMs.load();
         if (health == ServerHeartbeat::Health::Answering) {
             if (since >= 0)
-                m_say(tr("the server answers again after %1 s").arg(static_cast<double>(now - since) / 1000.0, 0, 'f', 1));
+                m_say(tr("the server answers again after %1 s")
+                          .arg(static_cast<double>(now - since) / 1000.0, 0, 'f', 1));
             m_silentSinceMs.store(-1);
             lastAnswerMs = now;
         } else {

@@ -26,7 +26,8 @@ constexpr auto kSilencePause = std::chrono::milliseconds(50);
 constexpr auto kLoopPause = std::chrono::milliseconds(5);
 // The live audit scans the orders table on the server the run measures: it waits this many times its
 // own duration before the next one, so it takes at most 2 % of the run's time. At a 4x spacing it took
-// about a tenth of a 2-core server's CPU once the table held some 100,000 orders. The final audit is always done.
+// about a tenth of a 2-core server's CPU once the table held some 100,000 orders. The final audit is always
+// done.
 constexpr std::int64_t kAuditSpacing = 50;
 // Connections besides the clients' own: control, server watch, sampler, deadlock reader, and the
 // plan's lease on the lab database.
@@ -102,7 +103,8 @@ bool StrategyRun::prepare(QString* error)
             return false;
         m_params.redis = m_redis->endpoint();
     }
-    FillProgress filling([this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
+    FillProgress filling(
+        [this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
     filling.setStopRequested([this] { return m_cancel.load(); });
     if (!m_database->open(error)
         || !m_database->checkConnectionLimit(
@@ -133,11 +135,13 @@ bool StrategyRun::prepare(QString* error)
     }
     m_auditor = std::make_unique<Auditor>(control, m_strategy.layout(), m_experiment.qtyMin);
     if (m_strategy.layout() == StockLayout::Redis)
-        m_auditor->setExternalStock([this](QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* readError) {
-            return m_strategy.readStock(stock, readError);
-        });
+        m_auditor->setExternalStock(
+            [this](QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* readError) {
+                return m_strategy.readStock(stock, readError);
+            });
     m_locks = std::make_unique<LockLookout>(m_params, control, mariaDb, m_runId, m_strategy.id());
-    m_watch = std::make_unique<ServerWatch>(m_params, m_experiment.serverWaitMs,
+    m_watch = std::make_unique<ServerWatch>(
+        m_params, m_experiment.serverWaitMs,
         [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
         [this] {
             m_environment->setServerSilent(true);
@@ -356,7 +360,8 @@ StrategyResult StrategyRun::finish()
 
     if (m_killer)
         m_result.workersKilled = m_killer->killed();
-    if (QString figuresError; audit.valid && !m_workload->closingFigures(m_database->connection().database(), m_result, &figuresError))
+    if (QString figuresError; audit.valid
+        && !m_workload->closingFigures(m_database->connection().database(), m_result, &figuresError))
         say(QStringLiteral("%1: %2").arg(m_strategy.id(), figuresError));
     if (audit.valid) {
         m_result.sold = audit.sold;
@@ -372,8 +377,8 @@ StrategyResult StrategyRun::finish()
     }
     takeClientCounts(counts);
     if (closing.unresolvedFound) {
-        m_result.settleUnresolved(unresolved.orders(), closing.unresolvedFound->rows, closing.unresolvedFound->units,
-            unresolved.linesPerOrder());
+        m_result.settleUnresolved(unresolved.orders(), closing.unresolvedFound->rows,
+            closing.unresolvedFound->units, unresolved.linesPerOrder());
         say(tr("%1: looked up the %2 orders whose reply was lost: %3 had committed")
                 .arg(m_strategy.id())
                 .arg(unresolved.orders())
@@ -420,13 +425,12 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
     m_result.lateOrders = last.sold - atStop.sold;
     // The rates and latencies up to the loss, from what the clients measured.
     m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
-    m_result.error
-        = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
-                         "%4 had no reply. The audit runs once the server is back.")
-              .arg(m_result.durationS, 0, 'f', 1)
-              .arg(m_lostBecause)
-              .arg(m_result.acknowledged ? m_result.acknowledged->count() : 0)
-              .arg(last.unresolved);
+    m_result.error = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
+                        "%4 had no reply. The audit runs once the server is back.")
+                         .arg(m_result.durationS, 0, 'f', 1)
+                         .arg(m_lostBecause)
+                         .arg(m_result.acknowledged ? m_result.acknowledged->count() : 0)
+                         .arg(last.unresolved);
     return m_result;
 }
 

@@ -40,6 +40,7 @@ void WorkerKiller::tick(std::int64_t elapsedMs)
         return;
     }
     if (kill.lastError().nativeErrorCode().toInt() != kUnknownThreadId)
-        m_environment.errors().report({ kill.lastError().nativeErrorCode().toUInt(), kill.lastError().databaseText() },
+        m_environment.errors().report(
+            { kill.lastError().nativeErrorCode().toUInt(), kill.lastError().databaseText() },
             QCoreApplication::translate("WorkerKiller", "killing a worker's connection"));
 }

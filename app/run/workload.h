@@ -16,5 +16,8 @@ public:
     virtual ~Workload() = default;
 
     // After the closing audit, on the control connection; false with `error` when it could not look.
-    virtual bool closingFigures(QSqlDatabase /*control*/, StrategyResult& /*result*/, QString* /*error*/) { return true; }
+    virtual bool closingFigures(QSqlDatabase /*control*/, StrategyResult& /*result*/, QString* /*error*/)
+    {
+        return true;
+    }
 };

@@ -38,13 +38,15 @@ bool handToTransferUser(const QString& directory, QString* error)
         return false;
     }
     const gid_t groupId = users ? users->gr_gid : user->pw_gid;
-    QDirIterator it(directory, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    QDirIterator it(directory, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+        QDirIterator::Subdirectories);
     QStringList paths { directory };
     while (it.hasNext())
         paths << it.next();
     for (const QString& path : paths) {
         if (::lchown(QFile::encodeName(path).constData(), user->pw_uid, groupId) != 0) {
-            *error = EmbeddedCluster::tr("cannot hand %1 to the state transfer's user: %2").arg(path, QString::fromLocal8Bit(::strerror(errno)));
+            *error = EmbeddedCluster::tr("cannot hand %1 to the state transfer's user: %2")
+                         .arg(path, QString::fromLocal8Bit(::strerror(errno)));
             return false;
         }
     }
@@ -72,7 +74,8 @@ QString EmbeddedCluster::defaultDataRoot()
 
 QString EmbeddedCluster::findProvider()
 {
-    for (const char* path : { "/usr/lib/galera/libgalera_smm.so", "/usr/lib/libgalera_smm.so", "/usr/lib64/galera-4/libgalera_smm.so" }) {
+    for (const char* path : { "/usr/lib/galera/libgalera_smm.so", "/usr/lib/libgalera_smm.so",
+             "/usr/lib64/galera-4/libgalera_smm.so" }) {
         if (QFile::exists(QLatin1String(path)))
             return QLatin1String(path);
     }
@@ -142,7 +145,8 @@ QStringList EmbeddedCluster::wsrepArguments(int node, const QString& provider) c
         QStringLiteral("--wsrep-provider=") + provider,
         QStringLiteral("--wsrep-cluster-name=lockbench"),
         // The first node forms the cluster (an empty address); the others join any member.
-        QStringLiteral("--wsrep-cluster-address=gcomm://") + (node == 1 ? QString() : members.join(QLatin1Char(','))),
+        QStringLiteral("--wsrep-cluster-address=gcomm://")
+            + (node == 1 ? QString() : members.join(QLatin1Char(','))),
         QStringLiteral("--wsrep-node-name=node%1").arg(node),
         QStringLiteral("--wsrep-node-address=127.0.0.1:%1").arg(own.group),
         QStringLiteral("--wsrep-provider-options=base_port=%1;ist.recv_addr=127.0.0.1:%2;gcache.size=64M")
@@ -166,7 +170,8 @@ bool EmbeddedCluster::waitUntilSynced(int node, QString* error) const
         if (last == NodeState::Synced)
             return true;
         if (last == NodeState::Gone) {
-            *error = tr("the node stopped while joining the cluster; see %1").arg(server(node).errorLogPath());
+            *error
+                = tr("the node stopped while joining the cluster; see %1").arg(server(node).errorLogPath());
             return false;
         }
         QThread::msleep(kSyncPollMs);
@@ -196,8 +201,9 @@ EmbeddedCluster::NodeState EmbeddedCluster::state(int node) const
     MysqlConnection probe;
     if (!probe.open(s.connectionParams(), false))
         return NodeState::Joining; // running, not yet taking connections: receiving its state
-    const std::optional<QString> comment = probe.queryText(QStringLiteral(
-        "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'WSREP_LOCAL_STATE_COMMENT'"));
+    const std::optional<QString> comment
+        = probe.queryText(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE "
+                                         "VARIABLE_NAME = 'WSREP_LOCAL_STATE_COMMENT'"));
     if (!comment)
         return NodeState::Joining;
     return stateFromComment(*comment);

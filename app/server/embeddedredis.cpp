@@ -29,7 +29,8 @@ QString EmbeddedRedis::findBinary()
 {
     QString path = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
     if (path.isEmpty())
-        path = QStandardPaths::findExecutable(QStringLiteral("redis-server"), { QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin") });
+        path = QStandardPaths::findExecutable(
+            QStringLiteral("redis-server"), { QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin") });
     return path;
 }
 
@@ -39,10 +40,12 @@ bool EmbeddedRedis::start(QString* error)
         return true;
     const QString binary = findBinary();
     if (binary.isEmpty()) {
-        *error = tr("no Redis server found (redis-server); install the redis-server package, or give one with --redis URL");
+        *error = tr("no Redis server found (redis-server); install the redis-server package, or give one "
+                    "with --redis URL");
         return false;
     }
-    m_directory = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockbench-redis-XXXXXX"));
+    m_directory
+        = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockbench-redis-XXXXXX"));
     if (!m_directory->isValid()) {
         *error = tr("cannot create a private directory for Redis in %1").arg(QDir::tempPath());
         return false;
@@ -53,9 +56,10 @@ bool EmbeddedRedis::start(QString* error)
     // No TCP port and no persistence: the stock it holds lives as long as the run, and the
     // reconciliation with MariaDB is what a lost Redis is checked by.
     m_process->setArguments({ QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--unixsocket"),
-        dir + QStringLiteral("/redis.sock"), QStringLiteral("--unixsocketperm"), QStringLiteral("700"), QStringLiteral("--save"),
-        QString(), QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--dir"), dir, QStringLiteral("--logfile"),
-        dir + QStringLiteral("/redis.log"), QStringLiteral("--daemonize"), QStringLiteral("no") });
+        dir + QStringLiteral("/redis.sock"), QStringLiteral("--unixsocketperm"), QStringLiteral("700"),
+        QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"), QStringLiteral("no"),
+        QStringLiteral("--dir"), dir, QStringLiteral("--logfile"), dir + QStringLiteral("/redis.log"),
+        QStringLiteral("--daemonize"), QStringLiteral("no") });
     m_process->setStandardOutputFile(QProcess::nullDevice());
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     m_process->start();
@@ -79,13 +83,18 @@ bool EmbeddedRedis::waitUntilReady(QString* error)
     while (clock.elapsed() < kStartUpMs) {
         if (m_process->waitForFinished(50) || m_process->state() == QProcess::NotRunning) {
             QFile log(m_directory->path() + QStringLiteral("/redis.log"));
-            const QString tail = log.open(QIODevice::ReadOnly) ? QString::fromLocal8Bit(log.readAll()).right(2000) : QString();
-            *error = tr("the embedded Redis exited during start-up (code %1): %2").arg(m_process->exitCode()).arg(tail);
+            const QString tail = log.open(QIODevice::ReadOnly)
+                ? QString::fromLocal8Bit(log.readAll()).right(2000)
+                : QString();
+            *error = tr("the embedded Redis exited during start-up (code %1): %2")
+                         .arg(m_process->exitCode())
+                         .arg(tail);
             return false;
         }
         RedisConnection probe;
         if (probe.open(endpoint(), &lastError)) {
-            const RedisConnection::Reply info = probe.command({ QStringLiteral("INFO"), QStringLiteral("server") });
+            const RedisConnection::Reply info
+                = probe.command({ QStringLiteral("INFO"), QStringLiteral("server") });
             const qsizetype at = info.text.indexOf(QLatin1String("redis_version:"));
             if (at >= 0)
                 m_version = info.text.mid(at + 14).section(QLatin1Char('\r'), 0, 0).trimmed();

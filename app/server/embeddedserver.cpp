@@ -172,7 +172,8 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         // InnoDB does not spin on a latch whose holder may be waiting for a core. On 2 cores,
         // 64 threads on 16 slot rows: 2.4x the orders/s of one thread per connection with
         // spinning (bench/perf.sh). Uncontended throughput does not change.
-        arguments << QStringLiteral("--innodb-print-all-deadlocks=ON") << QStringLiteral("--thread-handling=pool-of-threads")
+        arguments << QStringLiteral("--innodb-print-all-deadlocks=ON")
+                  << QStringLiteral("--thread-handling=pool-of-threads")
                   << QStringLiteral("--innodb-spin-wait-delay=0");
         // In the pool, the heartbeat's ping would queue behind the first statements of
         // thousands of clients and take a busy server for a silent one. The extra port gives
@@ -220,7 +221,8 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
 
 bool EmbeddedServer::ensureInitialised(QString* error, const Progress& progress)
 {
-    return QFile::exists(dataDirectory() + QLatin1Char('/') + kInitialisedMarker) || initialise(error, progress);
+    return QFile::exists(dataDirectory() + QLatin1Char('/') + kInitialisedMarker)
+        || initialise(error, progress);
 }
 
 bool EmbeddedServer::initialise(QString* error, const Progress& progress)
@@ -235,12 +237,14 @@ bool EmbeddedServer::initialise(QString* error, const Progress& progress)
         return false;
     }
 
-    QString program = findExecutable({ QStringLiteral("mariadb-install-db"), QStringLiteral("mysql_install_db") });
+    QString program
+        = findExecutable({ QStringLiteral("mariadb-install-db"), QStringLiteral("mysql_install_db") });
     QStringList arguments;
     if (!program.isEmpty()) {
         arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--datadir=") + staging,
-            QStringLiteral("--tmpdir=") + tmpDirectory(), QStringLiteral("--auth-root-authentication-method=normal"),
-            QStringLiteral("--skip-test-db"), QStringLiteral("--skip-name-resolve") };
+            QStringLiteral("--tmpdir=") + tmpDirectory(),
+            QStringLiteral("--auth-root-authentication-method=normal"), QStringLiteral("--skip-test-db"),
+            QStringLiteral("--skip-name-resolve") };
     } else {
         program = findServerBinary(); // MySQL: mysqld --initialize-insecure
         arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--initialize-insecure"),
@@ -308,7 +312,9 @@ bool EmbeddedServer::waitUntilReady(QString* error)
             return true;
         }
     }
-    *error = tr("the embedded server did not accept connections within %1 s. Its log says:\n%2").arg(kStartUpMs / 1000).arg(errorLogTail());
+    *error = tr("the embedded server did not accept connections within %1 s. Its log says:\n%2")
+                 .arg(kStartUpMs / 1000)
+                 .arg(errorLogTail());
     return false;
 }
 

@@ -58,8 +58,8 @@ std::optional<RedisStats> RedisProbe::read(QString* error)
 {
     if (!m_connection.isOpen() && !m_connection.open(m_endpoint, error))
         return std::nullopt;
-    const RedisConnection::Reply reply
-        = m_connection.command({ QStringLiteral("INFO"), QStringLiteral("stats"), QStringLiteral("commandstats") });
+    const RedisConnection::Reply reply = m_connection.command(
+        { QStringLiteral("INFO"), QStringLiteral("stats"), QStringLiteral("commandstats") });
     if (!reply.ok()) {
         *error = tr("cannot read Redis's INFO: %1").arg(reply.text);
         return std::nullopt;

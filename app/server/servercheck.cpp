@@ -31,10 +31,12 @@ ServerCheck ServerCheck::run(const ConnectionParams& params, Depth depth)
     LabDatabase database(params);
     QString error;
     if (!database.open(&error)) {
-        check.message = tr("Connected to %1 (%2), but the lab cannot run there: %3").arg(params.maskedUrl(), check.version, error);
+        check.message = tr("Connected to %1 (%2), but the lab cannot run there: %3")
+                            .arg(params.maskedUrl(), check.version, error);
         return check;
     }
     check.ok = true;
-    check.message = tr("Ready: %1, server %2, database %3 (InnoDB)").arg(params.maskedUrl(), check.version, params.database);
+    check.message = tr("Ready: %1, server %2, database %3 (InnoDB)")
+                        .arg(params.maskedUrl(), check.version, params.database);
     return check;
 }

@@ -5,15 +5,16 @@
 
 #include <QRegularExpression>
 
-std::optional<ServerChoice> ServerChoice::parse(const QString& text, const QString& database,
-                                                const QString& password, QString* error)
+std::optional<ServerChoice> ServerChoice::parse(
+    const QString& text, const QString& database, const QString& password, QString* error)
 {
     const QString trimmed = text.trimmed();
     if (trimmed == QLatin1String("embedded"))
         return embedded();
     static const QRegularExpression clusterPattern(QStringLiteral("^cluster(?::(\\d+))?$"));
     if (const QRegularExpressionMatch match = clusterPattern.match(trimmed); match.hasMatch()) {
-        const int nodes = match.captured(1).isEmpty() ? EmbeddedCluster::kDefaultNodes : match.captured(1).toInt();
+        const int nodes
+            = match.captured(1).isEmpty() ? EmbeddedCluster::kDefaultNodes : match.captured(1).toInt();
         if (nodes < 2 || nodes > EmbeddedCluster::kMaxNodes) {
             *error = tr("a cluster has 2 to %1 nodes (got %2)")
                          .arg(EmbeddedCluster::kMaxNodes)

@@ -25,8 +25,8 @@ public:
     // "embedded", "cluster[:N]" or a URL; nullopt with `error` saying what is wrong. A URL's
     // database defaults to `database`; its password, when the URL has none, is the one
     // given (a window's password field), else $LOCKBENCH_PASSWORD, which keeps it out of `ps`.
-    static std::optional<ServerChoice> parse(const QString& text, const QString& database,
-                                             const QString& password, QString* error);
+    static std::optional<ServerChoice> parse(
+        const QString& text, const QString& database, const QString& password, QString* error);
 
     bool startsOwnServer() const { return kind != Kind::Url; }
     // The lab's own servers: 0 for the single one, else the cluster's nodes.

@@ -19,7 +19,8 @@ ServerController::ServerController(QObject* parent)
 
 ServerController::~ServerController()
 {
-    QMetaObject::invokeMethod(m_context, [this] { stopOnThread(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        m_context, [this] { stopOnThread(); }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
 }
@@ -43,8 +44,9 @@ void ServerController::start()
 {
     if (m_state == State::Starting || m_state == State::Ready)
         return;
-    setState(State::Starting, m_clusterNodes > 0 ? tr("starting a Galera cluster of %1 MariaDB nodes…").arg(m_clusterNodes)
-                                                 : tr("starting the embedded MariaDB…"));
+    setState(State::Starting,
+        m_clusterNodes > 0 ? tr("starting a Galera cluster of %1 MariaDB nodes…").arg(m_clusterNodes)
+                           : tr("starting the embedded MariaDB…"));
     QMetaObject::invokeMethod(m_context, [this] { startOnThread(); });
 }
 
@@ -96,7 +98,8 @@ void ServerController::startOnThread()
         if (!ok)
             setState(State::Failed, error);
         else if (nodes > 0)
-            setState(State::Ready, tr("ready: a Galera cluster of %1 nodes, MariaDB %2").arg(nodes).arg(version));
+            setState(
+                State::Ready, tr("ready: a Galera cluster of %1 nodes, MariaDB %2").arg(nodes).arg(version));
         else
             setState(State::Ready, tr("ready: MariaDB %1").arg(version));
     });
@@ -109,7 +112,8 @@ void ServerController::readNodeStates()
         states << EmbeddedCluster::stateLabel(m_cluster->state(node));
     const int nodes = static_cast<int>(states.size());
     QMetaObject::invokeMethod(this, [this, states, nodes] {
-        if (nodes == m_clusterNodes && states != m_nodeStates) { // not a late report of a cluster since switched away
+        if (nodes == m_clusterNodes
+            && states != m_nodeStates) { // not a late report of a cluster since switched away
             m_nodeStates = states;
             emit nodeStatesChanged(states);
         }
@@ -130,7 +134,8 @@ void ServerController::restartAfterLoss()
 {
     if (m_state == State::Starting)
         return;
-    setState(State::Stopped, m_clusterNodes > 0 ? tr("the embedded cluster went away") : tr("the embedded MariaDB went away"));
+    setState(State::Stopped,
+        m_clusterNodes > 0 ? tr("the embedded cluster went away") : tr("the embedded MariaDB went away"));
     start();
 }
 
@@ -143,7 +148,8 @@ ConnectionParams ServerController::params(const QString& database) const
 
 QString ServerController::dataDirectory() const
 {
-    return m_clusterNodes > 0 ? EmbeddedCluster::defaultDataRoot() : EmbeddedServer::defaultDataRoot() + QStringLiteral("/data");
+    return m_clusterNodes > 0 ? EmbeddedCluster::defaultDataRoot()
+                              : EmbeddedServer::defaultDataRoot() + QStringLiteral("/data");
 }
 
 void ServerController::setState(State state, const QString& message)

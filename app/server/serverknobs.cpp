@@ -48,31 +48,40 @@ bool ServerKnobs::set(const QString& variable, const QString& value, QString* er
 bool ServerKnobs::apply(const Experiment& e, QString* error)
 {
     if (!m_embedded && (e.flushLogAtCommit >= 0 || e.bufferPoolMb > 0)) {
-        *error = tr("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its embedded server");
+        *error = tr("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its "
+                    "embedded server");
         return false;
     }
     if (e.deadlockDetect != KnobSwitch::Server
-        && !set(QStringLiteral("innodb_deadlock_detect"), e.deadlockDetect == KnobSwitch::On ? QStringLiteral("ON") : QStringLiteral("OFF"), error))
+        && !set(QStringLiteral("innodb_deadlock_detect"),
+            e.deadlockDetect == KnobSwitch::On ? QStringLiteral("ON") : QStringLiteral("OFF"), error))
         return false;
-    if (e.flushLogAtCommit >= 0 && !set(QStringLiteral("innodb_flush_log_at_trx_commit"), QString::number(e.flushLogAtCommit), error))
+    if (e.flushLogAtCommit >= 0
+        && !set(QStringLiteral("innodb_flush_log_at_trx_commit"), QString::number(e.flushLogAtCommit), error))
         return false;
-    if (e.bufferPoolMb > 0 && !set(QStringLiteral("innodb_buffer_pool_size"), QString::number(static_cast<qint64>(e.bufferPoolMb) * 1024 * 1024), error))
+    if (e.bufferPoolMb > 0
+        && !set(QStringLiteral("innodb_buffer_pool_size"),
+            QString::number(static_cast<qint64>(e.bufferPoolMb) * 1024 * 1024), error))
         return false;
 
     m_effective.clear();
-    for (const QString& variable : { QStringLiteral("innodb_deadlock_detect"), QStringLiteral("innodb_flush_log_at_trx_commit"),
-             QStringLiteral("innodb_buffer_pool_size"), QStringLiteral("thread_handling"), QStringLiteral("innodb_spin_wait_delay"),
+    for (const QString& variable : { QStringLiteral("innodb_deadlock_detect"),
+             QStringLiteral("innodb_flush_log_at_trx_commit"), QStringLiteral("innodb_buffer_pool_size"),
+             QStringLiteral("thread_handling"), QStringLiteral("innodb_spin_wait_delay"),
              // What bounds thousands of clients: connections, files, the thread pool's threads.
-             QStringLiteral("max_connections"), QStringLiteral("open_files_limit"), QStringLiteral("thread_pool_max_threads") })
+             QStringLiteral("max_connections"), QStringLiteral("open_files_limit"),
+             QStringLiteral("thread_pool_max_threads") })
         if (const QString value = readGlobal(m_database, variable); !value.isEmpty())
             m_effective.insert(variable, value); // a server without the variable shows nothing for it
     // MariaDB reports the switch as 1/0.
     const QString detect = m_effective.value(QStringLiteral("innodb_deadlock_detect"));
     if (detect == QLatin1String("1") || detect == QLatin1String("0"))
-        m_effective.insert(QStringLiteral("innodb_deadlock_detect"), detect == QLatin1String("1") ? QStringLiteral("ON") : QStringLiteral("OFF"));
+        m_effective.insert(QStringLiteral("innodb_deadlock_detect"),
+            detect == QLatin1String("1") ? QStringLiteral("ON") : QStringLiteral("OFF"));
     // The lock wait timeout and isolation are set on each worker's session.
     m_effective.insert(QStringLiteral("innodb_lock_wait_timeout"),
-                       e.lockWaitTimeoutS > 0 ? QString::number(e.lockWaitTimeoutS) : readGlobal(m_database, QStringLiteral("innodb_lock_wait_timeout")));
+        e.lockWaitTimeoutS > 0 ? QString::number(e.lockWaitTimeoutS)
+                               : readGlobal(m_database, QStringLiteral("innodb_lock_wait_timeout")));
     m_effective.insert(QStringLiteral("transaction_isolation"), isolationSql(e.isolation));
     return true;
 }
@@ -89,7 +98,8 @@ void ServerKnobs::restore()
         if (it.value().isEmpty())
             continue;
         const bool numeric = it.value().front().isDigit();
-        const QString sql = QStringLiteral("SET GLOBAL %1 = %2").arg(it.key(), numeric ? it.value() : QStringLiteral("'%1'").arg(it.value()));
+        const QString sql = QStringLiteral("SET GLOBAL %1 = %2")
+                                .arg(it.key(), numeric ? it.value() : QStringLiteral("'%1'").arg(it.value()));
         QSqlQuery query(database);
         if (query.exec(sql))
             continue;
@@ -104,7 +114,8 @@ void ServerKnobs::restore()
                 error = retry.lastError().text();
             }
         }
-        qWarning("lockbench: could not restore %s to %s: %s", qPrintable(it.key()), qPrintable(it.value()), qPrintable(error));
+        qWarning("lockbench: could not restore %s to %s: %s", qPrintable(it.key()), qPrintable(it.value()),
+            qPrintable(error));
     }
     m_saved.clear();
 }

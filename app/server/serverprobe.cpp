@@ -35,7 +35,8 @@ std::optional<ServerLockStats> ServerProbe::read(QString* error)
             stats.waitingNow = value;
     }
     if (!m_mariaDb) {
-        if (query.exec(QStringLiteral("SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'lock_deadlocks'"))
+        if (query.exec(QStringLiteral(
+                "SELECT COUNT FROM information_schema.INNODB_METRICS WHERE NAME = 'lock_deadlocks'"))
             && query.next())
             stats.deadlocks = query.value(0).toLongLong();
     }

@@ -36,7 +36,8 @@ void LabServer::prepare(ServerCheck::Depth depth)
         const ServerController::State state = m_controller->state();
         if (state == ServerController::State::Ready || state == ServerController::State::Failed) {
             // Answered from the event loop, so that a caller connects and waits in any order.
-            QTimer::singleShot(0, this, [this] { ownServerChanged(m_controller->state(), m_controller->message()); });
+            QTimer::singleShot(
+                0, this, [this] { ownServerChanged(m_controller->state(), m_controller->message()); });
         }
         m_preparingOwn = true;
         if (state == ServerController::State::Stopped)
@@ -48,15 +49,15 @@ void LabServer::prepare(ServerCheck::Depth depth)
     m_check = Check::Running;
     const ServerChoice checked = m_choice;
     m_jobs->run<ServerCheck>([params = checked.url, depth] { return ServerCheck::run(params, depth); },
-                             [this, checked](const ServerCheck& check) {
-                                 if (!(checked == m_choice))
-                                     return; // chosen away meanwhile: the new choice is checked anew
-                                 m_check = check.ok ? Check::Passed : Check::Failed;
-                                 m_checkMessage = check.message;
-                                 if (check.ok)
-                                     m_version = check.version;
-                                 emit prepared(check.ok, check.message);
-                             });
+        [this, checked](const ServerCheck& check) {
+            if (!(checked == m_choice))
+                return; // chosen away meanwhile: the new choice is checked anew
+            m_check = check.ok ? Check::Passed : Check::Failed;
+            m_checkMessage = check.message;
+            if (check.ok)
+                m_version = check.version;
+            emit prepared(check.ok, check.message);
+        });
 }
 
 void LabServer::ownServerChanged(ServerController::State state, const QString& message)
@@ -116,6 +117,8 @@ QString LabServer::description() const
 QString LabServer::ownServerName() const
 {
     return m_controller->clusterNodes() > 0
-        ? QStringLiteral("cluster:%1 (%2)").arg(m_controller->clusterNodes()).arg(m_controller->dataDirectory())
+        ? QStringLiteral("cluster:%1 (%2)")
+              .arg(m_controller->clusterNodes())
+              .arg(m_controller->dataDirectory())
         : QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
 }

@@ -229,7 +229,9 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     emit status(tr("auditing what the server kept"));
     // The audit scans the orders table: off this thread, with its own connections.
     m_jobs->run<RecoveryReport>(
-        [params, layout, acknowledged, unresolved] { return RecoveryAudit::check(params, layout, *acknowledged, *unresolved); },
+        [params, layout, acknowledged, unresolved] {
+            return RecoveryAudit::check(params, layout, *acknowledged, *unresolved);
+        },
         [this, row](const RecoveryReport& report) {
             if (row < m_results.size()) {
                 report.applyTo(&m_results[row].result);
@@ -300,7 +302,8 @@ bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QStrin
     for (const ChartFactory::NamedChart& named : ReportWriter::charts(exportSources())) {
         std::unique_ptr<QChart> chart(named.chart);
         for (const char* extension : { ".png", ".svg", ".pdf" }) {
-            if (!ChartExporter::save(chart.get(), QDir(folder).filePath(named.name + QLatin1String(extension)),
+            if (!ChartExporter::save(chart.get(),
+                    QDir(folder).filePath(named.name + QLatin1String(extension)),
                     ChartExporter::sizeWithLegend(chart.get(), size), dpi, error))
                 return false;
         }

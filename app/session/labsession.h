@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/core/lesson.h"
 #include "app/audit/recoveryaudit.h"
+#include "app/core/lesson.h"
 #include "app/core/sourcedresult.h"
 #include "app/core/sweepplan.h"
 #include "app/results/resultwriter.h"

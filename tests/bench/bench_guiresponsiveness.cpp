@@ -88,18 +88,22 @@ double headlessOrdersPerS(const Options& o, const Experiment& experiment, QStrin
     const QString file = dir.filePath(QStringLiteral("experiment.json"));
     const QString json = dir.filePath(QStringLiteral("cli.json"));
     QFile saved(file);
-    if (!saved.open(QIODevice::WriteOnly) || saved.write(QJsonDocument(ExperimentJson::toJson(experiment)).toJson()) < 0) {
+    if (!saved.open(QIODevice::WriteOnly)
+        || saved.write(QJsonDocument(ExperimentJson::toJson(experiment)).toJson()) < 0) {
         *error = QStringLiteral("cannot write %1").arg(file);
         return -1.0;
     }
     saved.close();
-    const QStringList arguments = { QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--strategy"), o.strategy,
-        QStringLiteral("--experiment"), file, QStringLiteral("--server"), o.server, QStringLiteral("--json"), json };
+    const QStringList arguments = { QStringLiteral("run"), QStringLiteral("--quiet"),
+        QStringLiteral("--strategy"), o.strategy, QStringLiteral("--experiment"), file,
+        QStringLiteral("--server"), o.server, QStringLiteral("--json"), json };
     QProcess cli;
     cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     cli.start(o.cli, arguments);
     if (!cli.waitForFinished((o.seconds + 120) * 1000) || cli.exitCode() != 0) {
-        *error = QStringLiteral("lockbench run failed (exit %1): %2").arg(cli.exitCode()).arg(QString::fromLocal8Bit(cli.readAllStandardOutput()));
+        *error = QStringLiteral("lockbench run failed (exit %1): %2")
+                     .arg(cli.exitCode())
+                     .arg(QString::fromLocal8Bit(cli.readAllStandardOutput()));
         return -1.0;
     }
     QFile result(json);
@@ -107,8 +111,15 @@ double headlessOrdersPerS(const Options& o, const Experiment& experiment, QStrin
         *error = QStringLiteral("lockbench run wrote no %1").arg(json);
         return -1.0;
     }
-    const QJsonArray strategies = QJsonDocument::fromJson(result.readAll()).object().value(QStringLiteral("strategies")).toArray();
-    return strategies.isEmpty() ? -1.0 : strategies.first().toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("orders_per_s")).toDouble(-1.0);
+    const QJsonArray strategies
+        = QJsonDocument::fromJson(result.readAll()).object().value(QStringLiteral("strategies")).toArray();
+    return strategies.isEmpty() ? -1.0
+                                : strategies.first()
+                                      .toObject()
+                                      .value(QStringLiteral("summary"))
+                                      .toObject()
+                                      .value(QStringLiteral("orders_per_s"))
+                                      .toDouble(-1.0);
 }
 
 } // namespace
@@ -122,23 +133,37 @@ int main(int argc, char* argv[])
     QTextStream out(stdout);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("The window under load, against the headless CLI on the same experiment."));
+    parser.setApplicationDescription(
+        QStringLiteral("The window under load, against the headless CLI on the same experiment."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("threads"), QStringLiteral("client threads (default 256)"));
-    parser.addOption({ QStringLiteral("strategy"), QStringLiteral("strategy (default conditional)"), QStringLiteral("id") });
-    parser.addOption({ QStringLiteral("skus"), QStringLiteral("SKUs, uniform (default 10000)"), QStringLiteral("n") });
-    parser.addOption({ QStringLiteral("seconds"), QStringLiteral("seconds per run (default 15)"), QStringLiteral("s") });
-    parser.addOption({ QStringLiteral("repetitions"), QStringLiteral("window/CLI pairs; medians (default 3)"), QStringLiteral("n") });
-    parser.addOption({ QStringLiteral("server"), QStringLiteral("mysql:// URL; default: the window's embedded server"), QStringLiteral("url") });
-    parser.addOption({ QStringLiteral("cli"), QStringLiteral("lockbench binary: also run the experiment headless and compare"), QStringLiteral("path") });
+    parser.addOption({ QStringLiteral("strategy"), QStringLiteral("strategy (default conditional)"),
+        QStringLiteral("id") });
+    parser.addOption(
+        { QStringLiteral("skus"), QStringLiteral("SKUs, uniform (default 10000)"), QStringLiteral("n") });
+    parser.addOption(
+        { QStringLiteral("seconds"), QStringLiteral("seconds per run (default 15)"), QStringLiteral("s") });
+    parser.addOption({ QStringLiteral("repetitions"), QStringLiteral("window/CLI pairs; medians (default 3)"),
+        QStringLiteral("n") });
+    parser.addOption({ QStringLiteral("server"),
+        QStringLiteral("mysql:// URL; default: the window's embedded server"), QStringLiteral("url") });
+    parser.addOption({ QStringLiteral("cli"),
+        QStringLiteral("lockbench binary: also run the experiment headless and compare"),
+        QStringLiteral("path") });
     parser.process(app);
     Options o;
     if (!parser.positionalArguments().isEmpty())
         o.threads = parser.positionalArguments().first();
-    o.strategy = parser.value(QStringLiteral("strategy")).isEmpty() ? o.strategy : parser.value(QStringLiteral("strategy"));
+    o.strategy = parser.value(QStringLiteral("strategy")).isEmpty()
+        ? o.strategy
+        : parser.value(QStringLiteral("strategy"));
     o.skus = parser.value(QStringLiteral("skus")).isEmpty() ? o.skus : parser.value(QStringLiteral("skus"));
-    o.seconds = parser.value(QStringLiteral("seconds")).isEmpty() ? o.seconds : parser.value(QStringLiteral("seconds")).toInt();
-    o.repetitions = parser.value(QStringLiteral("repetitions")).isEmpty() ? o.repetitions : parser.value(QStringLiteral("repetitions")).toInt();
+    o.seconds = parser.value(QStringLiteral("seconds")).isEmpty()
+        ? o.seconds
+        : parser.value(QStringLiteral("seconds")).toInt();
+    o.repetitions = parser.value(QStringLiteral("repetitions")).isEmpty()
+        ? o.repetitions
+        : parser.value(QStringLiteral("repetitions")).toInt();
     o.server = parser.value(QStringLiteral("server"));
     o.cli = parser.value(QStringLiteral("cli"));
     if (o.seconds < 3 || o.repetitions < 1) {
@@ -155,7 +180,8 @@ int main(int argc, char* argv[])
     window.resize(1400, 900);
     window.show();
     if (o.server.isEmpty()) {
-        waitUntil([&] { return window.serverController()->state() != ServerController::State::Starting; }, 60000);
+        waitUntil(
+            [&] { return window.serverController()->state() != ServerController::State::Starting; }, 60000);
         if (window.serverController()->state() != ServerController::State::Ready) {
             out << "the embedded server did not start: " << window.serverController()->message() << Qt::endl;
             return 1;
@@ -177,9 +203,8 @@ int main(int argc, char* argv[])
     }
 
     double lastOrdersPerS = -1.0;
-    QObject::connect(window.session(), &LabSession::strategyFinished, [&](const StrategyResult& r) {
-        lastOrdersPerS = r.error.isEmpty() ? r.ordersPerS : -1.0;
-    });
+    QObject::connect(window.session(), &LabSession::strategyFinished,
+        [&](const StrategyResult& r) { lastOrdersPerS = r.error.isEmpty() ? r.ordersPerS : -1.0; });
 
     // One run in the window. Event-loop latency: how late each tick of a 10 ms timer fires.
     // Clicking through: the next chart tab every second, and a resize every 5 s.
@@ -191,7 +216,8 @@ int main(int argc, char* argv[])
         QTimer heartbeat;
         heartbeat.setTimerType(Qt::PreciseTimer);
         heartbeat.setInterval(10);
-        QObject::connect(&heartbeat, &QTimer::timeout, [&] { lateness.push_back(std::max<qint64>(0, tick.restart() - 10)); });
+        QObject::connect(&heartbeat, &QTimer::timeout,
+            [&] { lateness.push_back(std::max<qint64>(0, tick.restart() - 10)); });
         int step = 0;
         QTimer click;
         click.setInterval(1000);
@@ -209,11 +235,17 @@ int main(int argc, char* argv[])
         heartbeat.start();
         if (clickThrough)
             click.start();
-        waitUntil([&] {
-            if (firstPointMs < 0 && window.chartsPanel()->chart(QStringLiteral("Orders per second"))->pointCount(o.strategy) > 0)
-                firstPointMs = sinceRun.elapsed();
-            return !window.session()->isRunning() && sinceRun.elapsed() > 1000;
-        }, (o.seconds + 120) * 1000);
+        waitUntil(
+            [&] {
+                if (firstPointMs < 0
+                    && window.chartsPanel()
+                            ->chart(QStringLiteral("Orders per second"))
+                            ->pointCount(o.strategy)
+                        > 0)
+                    firstPointMs = sinceRun.elapsed();
+                return !window.session()->isRunning() && sinceRun.elapsed() > 1000;
+            },
+            (o.seconds + 120) * 1000);
         return lastOrdersPerS;
     };
 
@@ -227,13 +259,16 @@ int main(int argc, char* argv[])
             if (!inWindow && o.cli.isEmpty())
                 continue;
             QString error;
-            const double rate = inWindow ? runInWindow(false, watching) : headlessOrdersPerS(o, window.experimentPanel()->experiment(), &error);
+            const double rate = inWindow
+                ? runInWindow(false, watching)
+                : headlessOrdersPerS(o, window.experimentPanel()->experiment(), &error);
             if (rate < 0) {
                 out << (inWindow ? QStringLiteral("the window's run failed") : error) << Qt::endl;
                 return 1;
             }
             (inWindow ? windowRates : cliRates).push_back(rate);
-            out << (inWindow ? "window run:  " : "CLI run:     ") << qRound64(rate) << " orders/s" << Qt::endl;
+            out << (inWindow ? "window run:  " : "CLI run:     ") << qRound64(rate) << " orders/s"
+                << Qt::endl;
         }
     }
     std::vector<qint64> clicking;
@@ -261,8 +296,9 @@ int main(int argc, char* argv[])
         << " SKUs uniform, " << o.seconds << " s per run, every chart live" << Qt::endl;
     out << "first chart point after:   " << firstPointMs << " ms" << Qt::endl;
     out << "event-loop latency, watching: " << latency(watching) << Qt::endl;
-    out << "event-loop latency, clicking through the " << chartCount << " chart tabs every 1 s, a resize every 5 s: "
-        << latency(clicking) << " (" << qRound64(clickRate) << " orders/s)" << Qt::endl;
+    out << "event-loop latency, clicking through the " << chartCount
+        << " chart tabs every 1 s, a resize every 5 s: " << latency(clicking) << " (" << qRound64(clickRate)
+        << " orders/s)" << Qt::endl;
     out << "Stop to run finished:      " << stopMs << " ms" << Qt::endl;
     const auto median = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
@@ -271,7 +307,8 @@ int main(int argc, char* argv[])
     out << "window orders/s (median):  " << qRound64(median(windowRates)) << Qt::endl;
     if (!cliRates.empty()) {
         out << "headless CLI orders/s (median): " << qRound64(median(cliRates)) << Qt::endl;
-        out << "window/CLI:                " << QString::number(median(windowRates) / median(cliRates), 'f', 2) << Qt::endl;
+        out << "window/CLI:                "
+            << QString::number(median(windowRates) / median(cliRates), 'f', 2) << Qt::endl;
     }
     return 0;
 }

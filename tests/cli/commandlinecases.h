@@ -41,19 +41,25 @@ inline QList<FlagCase> cliOnlyFlags(const QString& folder, const QString& file)
 {
     const QString missing = QStringLiteral("/nonexistent/lockbench/out");
     return {
-        { "--server", { QString(), QStringLiteral("http://u:secretpw@h/db"), QStringLiteral("mysql://u:secretpw@h:99999/db"),
-                          QStringLiteral("mysql://h/db"), QStringLiteral("mysql://u:secretpw@h/a-b"), QStringLiteral("embeded") } },
-        { "--strategy", { QString(), QStringLiteral("bogus"), QStringLiteral(","), QStringLiteral("all,bogus"), QStringLiteral("conditional,,naive"),
-                            QStringLiteral("conditional,") } },
+        { "--server",
+            { QString(), QStringLiteral("http://u:secretpw@h/db"),
+                QStringLiteral("mysql://u:secretpw@h:99999/db"), QStringLiteral("mysql://h/db"),
+                QStringLiteral("mysql://u:secretpw@h/a-b"), QStringLiteral("embeded") } },
+        { "--strategy",
+            { QString(), QStringLiteral("bogus"), QStringLiteral(","), QStringLiteral("all,bogus"),
+                QStringLiteral("conditional,,naive"), QStringLiteral("conditional,") } },
         { "--json", { QString(), folder, missing + QStringLiteral(".json") } },
         { "--csv", { QString(), folder, missing + QStringLiteral(".csv") } },
         { "--locks-json", { QString(), folder, missing + QStringLiteral(".jsonl") } },
         { "--save-experiment", { QString(), folder, missing + QStringLiteral(".json") } },
         { "--report", { QString(), QStringLiteral("out.txt"), missing + QStringLiteral(".html"), folder } },
         { "--charts", { QString(), file, file + QStringLiteral("/charts") } },
-        { "--chart-size", { QString(), QStringLiteral("big"), QStringLiteral("10x10"), QStringLiteral("1200x0"),
-                              QStringLiteral("99999x700"), QStringLiteral("1200x700x3"), QStringLiteral("-1200x700") } },
-        { "--dpi", { QString(), QStringLiteral("x"), QStringLiteral("0"), QStringLiteral("35"), QStringLiteral("1201"), QStringLiteral("1e3") } },
+        { "--chart-size",
+            { QString(), QStringLiteral("big"), QStringLiteral("10x10"), QStringLiteral("1200x0"),
+                QStringLiteral("99999x700"), QStringLiteral("1200x700x3"), QStringLiteral("-1200x700") } },
+        { "--dpi",
+            { QString(), QStringLiteral("x"), QStringLiteral("0"), QStringLiteral("35"),
+                QStringLiteral("1201"), QStringLiteral("1e3") } },
         { "--experiment", { QString(), missing + QStringLiteral(".json"), folder } },
     };
 }

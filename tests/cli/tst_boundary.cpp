@@ -9,10 +9,10 @@
 #include "tests/support/lockbenchprocess.h"
 #include "tests/support/serverfixture.h"
 
+#include <QSignalSpy>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QSignalSpy>
 #include <QTest>
 
 namespace {
@@ -57,14 +57,17 @@ private:
     Outside outside()
     {
         Outside now;
-        now.tables = rows(QStringLiteral("SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, IFNULL(ENGINE, '') FROM information_schema.TABLES "
-                                         "WHERE TABLE_SCHEMA NOT IN ('%1', 'information_schema', 'performance_schema') "
-                                         "ORDER BY TABLE_SCHEMA, TABLE_NAME")
-                             .arg(kLabDatabase));
-        now.tables << rows(QStringLiteral("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME <> '%1' ORDER BY 1")
+        now.tables = rows(QStringLiteral(
+            "SELECT TABLE_SCHEMA, TABLE_NAME, TABLE_TYPE, IFNULL(ENGINE, '') FROM information_schema.TABLES "
+            "WHERE TABLE_SCHEMA NOT IN ('%1', 'information_schema', 'performance_schema') "
+            "ORDER BY TABLE_SCHEMA, TABLE_NAME")
+                              .arg(kLabDatabase));
+        now.tables << rows(QStringLiteral(
+            "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME <> '%1' ORDER BY 1")
                                .arg(kLabDatabase));
-        now.checksums = rows(QStringLiteral("CHECKSUM TABLE canary.sku, canary.orders, canary.inventory, canary.inventory_slot, "
-                                            "canary.lockbench_meta, canary.notes, mysql.global_priv, mysql.db, mysql.tables_priv"));
+        now.checksums = rows(QStringLiteral(
+            "CHECKSUM TABLE canary.sku, canary.orders, canary.inventory, canary.inventory_slot, "
+            "canary.lockbench_meta, canary.notes, mysql.global_priv, mysql.db, mysql.tables_priv"));
         for (const QString& row : rows(QStringLiteral("SHOW GLOBAL VARIABLES")))
             now.globals.insert(row.section(QLatin1Char('\t'), 0, 0), row.section(QLatin1Char('\t'), 1));
         return now;
@@ -77,7 +80,8 @@ private:
         QStringList changed;
         for (auto it = before.globals.begin(); it != before.globals.end(); ++it) {
             if (after.globals.value(it.key()) != it.value())
-                changed << QStringLiteral("%1: %2 -> %3").arg(it.key(), it.value(), after.globals.value(it.key()));
+                changed << QStringLiteral("%1: %2 -> %3")
+                               .arg(it.key(), it.value(), after.globals.value(it.key()));
         }
         QVERIFY2(changed.isEmpty(), qPrintable(changed.join(QLatin1Char('\n'))));
         QCOMPARE(after.globals.size(), before.globals.size());
@@ -85,7 +89,10 @@ private:
 
     QString labUrl() const
     {
-        return QStringLiteral("mysql://boundary:%1@127.0.0.1:%2/%3").arg(kPassword).arg(ServerFixture::server().port()).arg(kLabDatabase);
+        return QStringLiteral("mysql://boundary:%1@127.0.0.1:%2/%3")
+            .arg(kPassword)
+            .arg(ServerFixture::server().port())
+            .arg(kLabDatabase);
     }
 
 private slots:
@@ -96,28 +103,42 @@ private slots:
         QVERIFY2(m_admin.open(ServerFixture::params(), false, &error), qPrintable(error));
         // An account that could change anything on the server: only the lab's discipline
         // keeps it inside boundary_lab.
-        QVERIFY2(m_admin.exec(QStringLiteral("CREATE USER IF NOT EXISTS 'boundary'@'127.0.0.1'"), &error), qPrintable(error));
-        QVERIFY2(m_admin.exec(QStringLiteral("ALTER USER 'boundary'@'127.0.0.1' IDENTIFIED BY '%1'").arg(kPassword), &error), qPrintable(error));
-        QVERIFY2(m_admin.exec(QStringLiteral("GRANT ALL ON *.* TO 'boundary'@'127.0.0.1'"), &error), qPrintable(error));
+        QVERIFY2(m_admin.exec(QStringLiteral("CREATE USER IF NOT EXISTS 'boundary'@'127.0.0.1'"), &error),
+            qPrintable(error));
+        QVERIFY2(m_admin.exec(
+                     QStringLiteral("ALTER USER 'boundary'@'127.0.0.1' IDENTIFIED BY '%1'").arg(kPassword),
+                     &error),
+            qPrintable(error));
+        QVERIFY2(m_admin.exec(QStringLiteral("GRANT ALL ON *.* TO 'boundary'@'127.0.0.1'"), &error),
+            qPrintable(error));
         // The canary has the lab's table names and shapes, so that a statement that went to
         // the wrong database would succeed there and show.
         for (const QString& sql : {
                  QStringLiteral("DROP DATABASE IF EXISTS canary"),
                  QStringLiteral("CREATE DATABASE canary"),
-                 QStringLiteral("CREATE TABLE canary.sku (sku_id BIGINT PRIMARY KEY, initial_stock BIGINT NOT NULL)"),
-                 QStringLiteral("CREATE TABLE canary.orders (request_id BIGINT PRIMARY KEY, sku_id BIGINT NOT NULL, qty INT NOT NULL, "
+                 QStringLiteral(
+                     "CREATE TABLE canary.sku (sku_id BIGINT PRIMARY KEY, initial_stock BIGINT NOT NULL)"),
+                 QStringLiteral("CREATE TABLE canary.orders (request_id BIGINT PRIMARY KEY, sku_id BIGINT "
+                                "NOT NULL, qty INT NOT NULL, "
                                 "created_at TIMESTAMP(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6))"),
-                 QStringLiteral("CREATE TABLE canary.inventory (sku_id BIGINT PRIMARY KEY, stock BIGINT NOT NULL, version BIGINT NOT NULL)"),
-                 QStringLiteral("CREATE TABLE canary.inventory_slot (id BIGINT AUTO_INCREMENT PRIMARY KEY, sku_id BIGINT NOT NULL, "
-                                "slot INT NOT NULL, stock BIGINT NOT NULL, UNIQUE KEY sku_slot (sku_id, slot))"),
-                 QStringLiteral("CREATE TABLE canary.lockbench_meta (table_name VARCHAR(64) PRIMARY KEY, created_at TIMESTAMP NOT NULL "
+                 QStringLiteral("CREATE TABLE canary.inventory (sku_id BIGINT PRIMARY KEY, stock BIGINT NOT "
+                                "NULL, version BIGINT NOT NULL)"),
+                 QStringLiteral(
+                     "CREATE TABLE canary.inventory_slot (id BIGINT AUTO_INCREMENT PRIMARY KEY, sku_id "
+                     "BIGINT NOT NULL, "
+                     "slot INT NOT NULL, stock BIGINT NOT NULL, UNIQUE KEY sku_slot (sku_id, slot))"),
+                 QStringLiteral("CREATE TABLE canary.lockbench_meta (table_name VARCHAR(64) PRIMARY KEY, "
+                                "created_at TIMESTAMP NOT NULL "
                                 "DEFAULT CURRENT_TIMESTAMP)"),
                  QStringLiteral("CREATE TABLE canary.notes (id INT PRIMARY KEY, body VARCHAR(100))"),
                  QStringLiteral("INSERT INTO canary.sku VALUES (1, 777), (2, 777)"),
                  QStringLiteral("INSERT INTO canary.inventory VALUES (1, 777, 5), (2, 777, 5)"),
-                 QStringLiteral("INSERT INTO canary.inventory_slot (sku_id, slot, stock) VALUES (1, 0, 388), (1, 1, 389), (2, 0, 777)"),
-                 QStringLiteral("INSERT INTO canary.orders (request_id, sku_id, qty, created_at) VALUES (1, 1, 3, '2024-01-01 00:00:00')"),
-                 QStringLiteral("INSERT INTO canary.lockbench_meta VALUES ('inventory', '2024-01-01 00:00:00')"),
+                 QStringLiteral("INSERT INTO canary.inventory_slot (sku_id, slot, stock) VALUES (1, 0, 388), "
+                                "(1, 1, 389), (2, 0, 777)"),
+                 QStringLiteral("INSERT INTO canary.orders (request_id, sku_id, qty, created_at) VALUES (1, "
+                                "1, 3, '2024-01-01 00:00:00')"),
+                 QStringLiteral(
+                     "INSERT INTO canary.lockbench_meta VALUES ('inventory', '2024-01-01 00:00:00')"),
                  QStringLiteral("INSERT INTO canary.notes VALUES (1, 'the lab must leave this alone')"),
              })
             QVERIFY2(m_admin.exec(sql, &error), qPrintable(error));
@@ -130,45 +151,52 @@ private slots:
         // Every strategy, sold out, with the one knob a server by URL may change set (and so
         // restored); then the two-SKU deadlock demonstrations, which sell two SKUs an order,
         // and the claim workload.
-        const QStringList common { QStringLiteral("run"), QStringLiteral("--server"), labUrl(), QStringLiteral("--skus"),
-            QStringLiteral("2"), QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--deadlock-detect"),
-            QStringLiteral("on"), QStringLiteral("--time-limit"), QStringLiteral("60s"), QStringLiteral("--quiet") };
+        const QStringList common { QStringLiteral("run"), QStringLiteral("--server"), labUrl(),
+            QStringLiteral("--skus"), QStringLiteral("2"), QStringLiteral("--threads"), QStringLiteral("8"),
+            QStringLiteral("--deadlock-detect"), QStringLiteral("on"), QStringLiteral("--time-limit"),
+            QStringLiteral("60s"), QStringLiteral("--quiet") };
         const LockbenchProcess all = LockbenchProcess::run(common
-                + QStringList { QStringLiteral("--strategy"), QStringLiteral("all"), QStringLiteral("--stock"), QStringLiteral("150"),
-                      QStringLiteral("--stop"), QStringLiteral("sold-out") },
+                + QStringList { QStringLiteral("--strategy"), QStringLiteral("all"),
+                    QStringLiteral("--stock"), QStringLiteral("150"), QStringLiteral("--stop"),
+                    QStringLiteral("sold-out") },
             300000);
         QVERIFY2(all.exitCode == 0, qPrintable(all.all()));
         const LockbenchProcess deadlocks = LockbenchProcess::run(common
-                + QStringList { QStringLiteral("--strategy"), QStringLiteral("deadlocks"), QStringLiteral("--stock"),
-                      QStringLiteral("100000"), QStringLiteral("--stop"), QStringLiteral("orders"), QStringLiteral("--orders"),
-                      QStringLiteral("200") },
+                + QStringList { QStringLiteral("--strategy"), QStringLiteral("deadlocks"),
+                    QStringLiteral("--stock"), QStringLiteral("100000"), QStringLiteral("--stop"),
+                    QStringLiteral("orders"), QStringLiteral("--orders"), QStringLiteral("200") },
             300000);
         QVERIFY2(deadlocks.exitCode == 0, qPrintable(deadlocks.all()));
         // The claim workload's strategies, killing the lab's own workers as they go.
         const LockbenchProcess claims = LockbenchProcess::run(common
-                + QStringList { QStringLiteral("--workload"), QStringLiteral("claim"), QStringLiteral("--strategy"), QStringLiteral("all"),
-                      QStringLiteral("--tasks"), QStringLiteral("300"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
-                      QStringLiteral("--kill-workers-every"), QStringLiteral("200ms") },
+                + QStringList { QStringLiteral("--workload"), QStringLiteral("claim"),
+                    QStringLiteral("--strategy"), QStringLiteral("all"), QStringLiteral("--tasks"),
+                    QStringLiteral("300"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
+                    QStringLiteral("--kill-workers-every"), QStringLiteral("200ms") },
             300000);
         QVERIFY2(claims.exitCode == 0, qPrintable(claims.all()));
         for (const QString& id : StrategyRegistry::ids())
-            QVERIFY2(all.out.contains(id) || deadlocks.out.contains(id) || claims.out.contains(id), qPrintable(id));
+            QVERIFY2(all.out.contains(id) || deadlocks.out.contains(id) || claims.out.contains(id),
+                qPrintable(id));
         compare(before, outside());
         // The lab worked in its own database, where it records the tables it made.
-        QVERIFY(!rows(QStringLiteral("SELECT table_name FROM %1.lockbench_meta").arg(kLabDatabase)).isEmpty());
+        QVERIFY(
+            !rows(QStringLiteral("SELECT table_name FROM %1.lockbench_meta").arg(kLabDatabase)).isEmpty());
     }
 
     void changedKnobIsRestoredAfterTheRun()
     {
         const Outside before = outside();
-        const LockbenchProcess run = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), labUrl(),
-                                                               QStringLiteral("--strategy"), QStringLiteral("pessimistic,conditional"),
-                                                               QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"),
-                                                               QStringLiteral("100"), QStringLiteral("--threads"), QStringLiteral("4"),
-                                                               QStringLiteral("--stop"), QStringLiteral("sold-out"), QStringLiteral("--deadlock-detect"),
-                                                               QStringLiteral("off"), QStringLiteral("--lock-wait-timeout"), QStringLiteral("7") });
+        const LockbenchProcess run
+            = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), labUrl(),
+                QStringLiteral("--strategy"), QStringLiteral("pessimistic,conditional"),
+                QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"),
+                QStringLiteral("100"), QStringLiteral("--threads"), QStringLiteral("4"),
+                QStringLiteral("--stop"), QStringLiteral("sold-out"), QStringLiteral("--deadlock-detect"),
+                QStringLiteral("off"), QStringLiteral("--lock-wait-timeout"), QStringLiteral("7") });
         QVERIFY2(run.exitCode == 0, qPrintable(run.all()));
-        QVERIFY2(run.out.contains(QLatin1String("innodb_deadlock_detect=OFF")), qPrintable(run.out)); // it did change it
+        QVERIFY2(run.out.contains(QLatin1String("innodb_deadlock_detect=OFF")),
+            qPrintable(run.out)); // it did change it
         compare(before, outside());
     }
 
@@ -180,15 +208,22 @@ private slots:
         Experiment e = ServerFixture::soldOutExperiment(200);
         e.threads = 4;
         e.database = kLabDatabase;
-        e.flushLogAtCommit = before.globals.value(QStringLiteral("innodb_flush_log_at_trx_commit")) == QLatin1String("2") ? 0 : 2;
-        e.bufferPoolMb = before.globals.value(QStringLiteral("innodb_buffer_pool_size")).toLongLong() == 128LL * 1024 * 1024 ? 256 : 128;
+        e.flushLogAtCommit
+            = before.globals.value(QStringLiteral("innodb_flush_log_at_trx_commit")) == QLatin1String("2")
+            ? 0
+            : 2;
+        e.bufferPoolMb = before.globals.value(QStringLiteral("innodb_buffer_pool_size")).toLongLong()
+                == 128LL * 1024 * 1024
+            ? 256
+            : 128;
         const StrategyResult result = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(result.knobs.value(QStringLiteral("innodb_flush_log_at_trx_commit")), QString::number(e.flushLogAtCommit));
+        QCOMPARE(result.knobs.value(QStringLiteral("innodb_flush_log_at_trx_commit")),
+            QString::number(e.flushLogAtCommit));
         // MariaDB resizes the buffer pool in the background; the variable follows at once.
         QTRY_VERIFY_WITH_TIMEOUT(rows(QStringLiteral("SELECT @@GLOBAL.innodb_buffer_pool_size"))
-                                     == QStringList { before.globals.value(QStringLiteral("innodb_buffer_pool_size")) },
-                                 30000);
+                == QStringList { before.globals.value(QStringLiteral("innodb_buffer_pool_size")) },
+            30000);
         compare(before, outside());
     }
 

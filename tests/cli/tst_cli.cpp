@@ -6,12 +6,12 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
 
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
-#include <QImage>
 
 #include <csignal>
 
@@ -46,9 +46,10 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("e.json"));
         // --save-experiment writes before running; an unreachable server stops the run right after.
         // Every value saved differs from its default, so the run below shows where it came from.
-        runLockbench({ QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("7"), QStringLiteral("--skew"),
-            QStringLiteral("zipf:1.3"), QStringLiteral("--skus"), QStringLiteral("3"), QStringLiteral("--stock"),
-            QStringLiteral("50000"), QStringLiteral("--duration"), QStringLiteral("1500ms"), QStringLiteral("--seed"),
+        runLockbench({ QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("7"),
+            QStringLiteral("--skew"), QStringLiteral("zipf:1.3"), QStringLiteral("--skus"),
+            QStringLiteral("3"), QStringLiteral("--stock"), QStringLiteral("50000"),
+            QStringLiteral("--duration"), QStringLiteral("1500ms"), QStringLiteral("--seed"),
             QStringLiteral("77"), QStringLiteral("--save-experiment"), path, QStringLiteral("--server"),
             QStringLiteral("mysql://lab@127.0.0.1:1/lockbench") });
         QList<FieldError> errors;
@@ -64,16 +65,17 @@ private slots:
 
         // The saved file alone, no experiment flags, on the lab's own server.
         const QString json = dir.filePath(QStringLiteral("again.json"));
-        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--experiment"), path,
-                                                  QStringLiteral("--strategy"), QStringLiteral("conditional"),
-                                                  QStringLiteral("--json"), json },
-                                                120000);
+        const LockbenchProcess o = runLockbench(
+            { QStringLiteral("run"), QStringLiteral("--experiment"), path, QStringLiteral("--strategy"),
+                QStringLiteral("conditional"), QStringLiteral("--json"), json },
+            120000);
         QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
         QList<FieldError> jsonErrors;
-        const Experiment ran = ExperimentJson::fromJson(root.value(QStringLiteral("experiment")).toObject(), jsonErrors);
+        const Experiment ran
+            = ExperimentJson::fromJson(root.value(QStringLiteral("experiment")).toObject(), jsonErrors);
         QVERIFY(jsonErrors.isEmpty());
         QCOMPARE(ran.threads, 7);
         QCOMPARE(ran.skew, SkewKind::Zipf);
@@ -93,7 +95,9 @@ private slots:
         // 1.5 s as saved, not the 10 s default.
         QVERIFY2(summary.value(QStringLiteral("duration_s")).toDouble() < 5.0,
             qPrintable(QString::number(summary.value(QStringLiteral("duration_s")).toDouble())));
-        QCOMPARE(entry.value(QStringLiteral("experiment")).toObject().value(QStringLiteral("skew")).toString(), QStringLiteral("zipf:1.3"));
+        QCOMPARE(
+            entry.value(QStringLiteral("experiment")).toObject().value(QStringLiteral("skew")).toString(),
+            QStringLiteral("zipf:1.3"));
     }
 
     void ordersFinishingAfterTheStopAreSaidApart()
@@ -102,19 +106,21 @@ private slots:
         // of them are already waiting, and their orders still finish after the stop line.
         QTemporaryDir dir;
         const QString json = dir.filePath(QStringLiteral("late.json"));
-        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
-                                                  QStringLiteral("--threads"), QStringLiteral("32"), QStringLiteral("--skus"),
-                                                  QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("100000"),
-                                                  QStringLiteral("--delay-ms"), QStringLiteral("20"), QStringLiteral("--duration"),
-                                                  QStringLiteral("1500ms"), QStringLiteral("--quiet"), QStringLiteral("--json"), json },
-                                                120000);
+        const LockbenchProcess o = runLockbench(
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
+                QStringLiteral("--threads"), QStringLiteral("32"), QStringLiteral("--skus"),
+                QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("100000"),
+                QStringLiteral("--delay-ms"), QStringLiteral("20"), QStringLiteral("--duration"),
+                QStringLiteral("1500ms"), QStringLiteral("--quiet"), QStringLiteral("--json"), json },
+            120000);
         QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
         const QJsonObject summary = LockbenchProcess::firstSummary(json);
         QVERIFY2(!summary.isEmpty(), "no summary in the JSON");
         const int late = summary.value(QStringLiteral("late_orders")).toInt();
         QVERIFY2(late > 0, qPrintable(o.all().right(2000)));
         QVERIFY(late <= 32);
-        QVERIFY2(o.all().contains(QStringLiteral("%1 of the orders sold finished after the stop line").arg(late)),
+        QVERIFY2(
+            o.all().contains(QStringLiteral("%1 of the orders sold finished after the stop line").arg(late)),
             qPrintable(o.all().right(2000)));
     }
 
@@ -123,19 +129,25 @@ private slots:
         QTemporaryDir dir;
         const QString json = dir.filePath(QStringLiteral("r.json"));
         const QString csv = dir.filePath(QStringLiteral("r.csv"));
-        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("all"),
-                                           QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("5000"),
-                                           QStringLiteral("--threads"), QStringLiteral("32"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
-                                           QStringLiteral("--rtt-ms"), QStringLiteral("0"), // loopback: the files are tested, not a network
-                                           QStringLiteral("--json"), json, QStringLiteral("--csv"), csv },
-                                       400000);
+        const LockbenchProcess o = runLockbench(
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("all"),
+                QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"),
+                QStringLiteral("5000"), QStringLiteral("--threads"), QStringLiteral("32"),
+                QStringLiteral("--stop"), QStringLiteral("sold-out"), QStringLiteral("--rtt-ms"),
+                QStringLiteral("0"), // loopback: the files are tested, not a network
+                QStringLiteral("--json"), json, QStringLiteral("--csv"), csv },
+            400000);
         QVERIFY2(o.exitCode == 0, qPrintable(o.err + o.out.right(3000)));
         QVERIFY(o.out.contains(QLatin1String("verdict")));
 
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
-        QVERIFY(root.value(QStringLiteral("server")).toObject().value(QStringLiteral("version")).toString().contains(QLatin1String("MariaDB")));
+        QVERIFY(root.value(QStringLiteral("server"))
+                    .toObject()
+                    .value(QStringLiteral("version"))
+                    .toString()
+                    .contains(QLatin1String("MariaDB")));
         const QJsonArray strategies = root.value(QStringLiteral("strategies")).toArray();
         const QStringList all = StrategyRegistry::allIds();
         QCOMPARE(strategies.size(), all.size());
@@ -143,8 +155,8 @@ private slots:
             const QJsonObject summary = entry.toObject().value(QStringLiteral("summary")).toObject();
             const QString name = summary.value(QStringLiteral("strategy")).toString();
             QVERIFY2(all.contains(name), qPrintable(name));
-            for (const char* key : { "strategy", "sold", "oversold", "orders_per_s", "p50_ms", "p95_ms", "p99_ms", "lock_waits",
-                                     "deadlocks", "lock_wait_timeouts", "retries" })
+            for (const char* key : { "strategy", "sold", "oversold", "orders_per_s", "p50_ms", "p95_ms",
+                     "p99_ms", "lock_waits", "deadlocks", "lock_wait_timeouts", "retries" })
                 QVERIFY2(summary.contains(QLatin1String(key)), key);
             if (name == QLatin1String("naive")) {
                 QVERIFY2(summary.value(QStringLiteral("oversold")).toDouble() > 0, "naive showed no anomaly");
@@ -170,11 +182,12 @@ private slots:
     {
         QTemporaryDir dir;
         const QString json = dir.filePath(QStringLiteral("r.json"));
-        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("3"),
-                                                  QStringLiteral("--strategy"), QStringLiteral("pessimistic,conditional"),
-                                                  QStringLiteral("--duration"), QStringLiteral("1s"), QStringLiteral("--threads"),
-                                                  QStringLiteral("4"), QStringLiteral("--quiet"), QStringLiteral("--json"), json },
-                                                240000);
+        const LockbenchProcess o = runLockbench(
+            { QStringLiteral("run"), QStringLiteral("--repeat"), QStringLiteral("3"),
+                QStringLiteral("--strategy"), QStringLiteral("pessimistic,conditional"),
+                QStringLiteral("--duration"), QStringLiteral("1s"), QStringLiteral("--threads"),
+                QStringLiteral("4"), QStringLiteral("--quiet"), QStringLiteral("--json"), json },
+            240000);
         QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
         QVERIFY2(o.out.contains(QLatin1String("orders/s median")), qPrintable(o.out.right(3000)));
         QVERIFY(o.out.contains(QLatin1String("1/3")));
@@ -209,7 +222,11 @@ private slots:
             }
             QList<double> values = orders[names[i]];
             std::sort(values.begin(), values.end());
-            QCOMPARE(summary.value(QStringLiteral("orders_per_s")).toObject().value(QStringLiteral("median")).toDouble(), values[1]);
+            QCOMPARE(summary.value(QStringLiteral("orders_per_s"))
+                         .toObject()
+                         .value(QStringLiteral("median"))
+                         .toDouble(),
+                values[1]);
             QVERIFY(summary.value(QStringLiteral("not_separable_from")).isArray());
         }
     }
@@ -220,18 +237,21 @@ private slots:
         const QString json = dir.filePath(QStringLiteral("r.json"));
         const QString report = dir.filePath(QStringLiteral("out.html"));
         const QString charts = dir.filePath(QStringLiteral("charts"));
-        const LockbenchProcess o = runLockbench({ QStringLiteral("sweep"), QStringLiteral("--strategy"), QStringLiteral("conditional,naive"),
-                                                    QStringLiteral("--threads"), QStringLiteral("1,4"), QStringLiteral("--skus"), QStringLiteral("1"),
-                                                    QStringLiteral("--stock"), QStringLiteral("100000"), QStringLiteral("--duration"), QStringLiteral("1500ms"),
-                                                    QStringLiteral("--warmup"), QStringLiteral("500ms"), QStringLiteral("--report"), report,
-                                                    QStringLiteral("--json"), json, QStringLiteral("--charts"), charts,
-                                                    QStringLiteral("--chart-size"), QStringLiteral("640x400") },
-                                                  180000);
+        const LockbenchProcess o = runLockbench(
+            { QStringLiteral("sweep"), QStringLiteral("--strategy"), QStringLiteral("conditional,naive"),
+                QStringLiteral("--threads"), QStringLiteral("1,4"), QStringLiteral("--skus"),
+                QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("100000"),
+                QStringLiteral("--duration"), QStringLiteral("1500ms"), QStringLiteral("--warmup"),
+                QStringLiteral("500ms"), QStringLiteral("--report"), report, QStringLiteral("--json"), json,
+                QStringLiteral("--charts"), charts, QStringLiteral("--chart-size"),
+                QStringLiteral("640x400") },
+            180000);
         QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
         QVERIFY(o.out.contains(QLatin1String("cell 4/4")));
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonArray strategies = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        const QJsonArray strategies
+            = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
         QCOMPARE(strategies.size(), 4);
         QFile html(report);
         QVERIFY(html.open(QIODevice::ReadOnly));
@@ -242,28 +262,32 @@ private slots:
             threads << summary.value(QStringLiteral("threads")).toInt();
             QCOMPARE(summary.value(QStringLiteral("measured_from_s")).toDouble() > 0.4, true);
             // The report's table row says what the JSON says.
-            const QString row = QStringLiteral("<td class='name'>%1</td><td class='num'>%2</td><td class='num'>%3</td>")
-                                    .arg(summary.value(QStringLiteral("strategy")).toString())
-                                    .arg(summary.value(QStringLiteral("threads")).toInt())
-                                    .arg(summary.value(QStringLiteral("orders_per_s")).toDouble(), 0, 'f', 0);
+            const QString row
+                = QStringLiteral("<td class='name'>%1</td><td class='num'>%2</td><td class='num'>%3</td>")
+                      .arg(summary.value(QStringLiteral("strategy")).toString())
+                      .arg(summary.value(QStringLiteral("threads")).toInt())
+                      .arg(summary.value(QStringLiteral("orders_per_s")).toDouble(), 0, 'f', 0);
             QVERIFY2(text.contains(row), qPrintable(row));
             QVERIFY(text.contains(summary.value(QStringLiteral("verdict")).toString()));
         }
         QCOMPARE(threads, (QList<int> { 1, 1, 4, 4 }));
         QVERIFY(text.contains(QLatin1String("id='orders-vs-threads'")));
         QVERIFY(text.count(QLatin1String("<svg")) >= 5);
-        for (const char* name : { "orders-vs-threads.png", "orders-vs-threads.svg", "orders-vs-threads.pdf", "p99.png", "orders-per-second.svg", "orders-by-strategy.png" }) {
+        for (const char* name : { "orders-vs-threads.png", "orders-vs-threads.svg", "orders-vs-threads.pdf",
+                 "p99.png", "orders-per-second.svg", "orders-by-strategy.png" }) {
             QVERIFY2(QFileInfo(QDir(charts).filePath(QLatin1String(name))).size() > 1000, name);
         }
-        QCOMPARE(QImage(QDir(charts).filePath(QStringLiteral("orders-vs-threads.png"))).size(), QSize(640, 400));
+        QCOMPARE(
+            QImage(QDir(charts).filePath(QStringLiteral("orders-vs-threads.png"))).size(), QSize(640, 400));
     }
 
     void ctrlCStopsTheRunAndTheServer()
     {
         QProcess process;
         process.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
-                      { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
-                        QStringLiteral("--duration"), QStringLiteral("10m"), QStringLiteral("--threads"), QStringLiteral("8") });
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
+                QStringLiteral("--duration"), QStringLiteral("10m"), QStringLiteral("--threads"),
+                QStringLiteral("8") });
         QVERIFY(process.waitForStarted());
         QElapsedTimer clock;
         clock.start();
@@ -281,8 +305,10 @@ private slots:
         ::kill(static_cast<pid_t>(process.processId()), SIGINT);
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitCode(), 130);
-        QVERIFY(QString::fromUtf8(process.readAllStandardOutput()).contains(QLatin1String("stopped by the user")));
-        QVERIFY2(!QFileInfo::exists(QStringLiteral("/proc/") + serverPid), "the embedded server outlived the lab");
+        QVERIFY(QString::fromUtf8(process.readAllStandardOutput())
+                    .contains(QLatin1String("stopped by the user")));
+        QVERIFY2(
+            !QFileInfo::exists(QStringLiteral("/proc/") + serverPid), "the embedded server outlived the lab");
     }
 };
 

@@ -51,8 +51,8 @@ private slots:
             << QStringList { "run", "--frobnicate" } << 2 << QStringLiteral("Unknown option 'frobnicate'");
         QTest::newRow("out of range") << QStringList { "run", "--threads", "0" } << 2
                                       << QStringLiteral("--threads: must be between 1 and 20,000");
-        QTest::newRow("repeat out of range") << QStringList { "sweep", "--threads", "1,4", "--repeat", "0" } << 2
-                                             << QStringLiteral("--repeat: must be between 1 and 100 (got 0)");
+        QTest::newRow("repeat out of range") << QStringList { "sweep", "--threads", "1,4", "--repeat",
+            "0" } << 2 << QStringLiteral("--repeat: must be between 1 and 100 (got 0)");
         QTest::newRow("experiment file") << QStringList { "run", "--experiment", "bad.json" } << 2
                                          << QStringLiteral("--threads: must be between 1 and 20,000");
         QTest::newRow("bad server scheme")
@@ -60,17 +60,22 @@ private slots:
             << QStringLiteral("--server: bad server URL: the scheme must be mysql://");
         QTest::newRow("hostile text") << QStringList { "run", "--skew", QString(100000, QLatin1Char('9')) }
                                       << 2 << QStringLiteral("--skew: ");
-        QTest::newRow("space around a number") << QStringList { "run", "--threads", " 5" } << 2
-                                               << QStringLiteral("--threads: \" 5\" has white space around it");
-        QTest::newRow("empty strategy") << QStringList { "run", "--strategy", "conditional,,naive" } << 2
-                                        << QStringLiteral("--strategy: \"conditional,,naive\" has an empty item");
-        QTest::newRow("duration under the orders stop") << QStringList { "run", "--stop", "orders", "--duration", "1s" } << 2
-                                                        << QStringLiteral("--duration: only used with --stop duration, but the stop is orders");
-        QTest::newRow("orders under the duration stop") << QStringList { "sweep", "--threads", "1,2", "--orders", "50" } << 2
-                                                        << QStringLiteral("--orders: only used with --stop orders, but the stop is duration");
-        QTest::newRow("50 MB value in a file") << QStringList { "run", "--experiment", "huge.json" } << 2
-                                               << QStringLiteral("--database: must be 1 to 64 letters, digits or underscores (got \"%1…\" (52,428,800 characters))")
-                                                      .arg(QString(60, QLatin1Char('d')));
+        QTest::newRow("space around a number") << QStringList { "run", "--threads",
+            " 5" } << 2 << QStringLiteral("--threads: \" 5\" has white space around it");
+        QTest::newRow("empty strategy")
+            << QStringList { "run", "--strategy", "conditional,,naive" } << 2
+            << QStringLiteral("--strategy: \"conditional,,naive\" has an empty item");
+        QTest::newRow("duration under the orders stop")
+            << QStringList { "run", "--stop", "orders", "--duration", "1s" } << 2
+            << QStringLiteral("--duration: only used with --stop duration, but the stop is orders");
+        QTest::newRow("orders under the duration stop")
+            << QStringList { "sweep", "--threads", "1,2", "--orders", "50" } << 2
+            << QStringLiteral("--orders: only used with --stop orders, but the stop is duration");
+        QTest::newRow("50 MB value in a file")
+            << QStringList { "run", "--experiment", "huge.json" } << 2
+            << QStringLiteral("--database: must be 1 to 64 letters, digits or underscores (got \"%1…\" "
+                              "(52,428,800 characters))")
+                   .arg(QString(60, QLatin1Char('d')));
         QTest::newRow("unreachable server")
             << QStringList { "run", "--server", "mysql://lab:secretpw@127.0.0.1:1/lockbench" } << 1
             << QStringLiteral("Cannot connect to mysql://lab:***@127.0.0.1:1/lockbench");

@@ -16,10 +16,7 @@ class TestCliChinese : public QObject {
     HangWatchdog m_watchdog;
     QTemporaryDir m_runtime;
 
-    static QString leftovers(const QStringList& words)
-    {
-        return words.mid(0, 60).join(QLatin1Char('\n'));
-    }
+    static QString leftovers(const QStringList& words) { return words.mid(0, 60).join(QLatin1Char('\n')); }
 
 private slots:
     void initTestCase()
@@ -37,10 +34,11 @@ private slots:
         QTemporaryDir dir;
         const QString report = dir.filePath(QStringLiteral("report.html"));
         // Strategies that between them print retries, deadlocks, an oversell and a batch queue.
-        const LockbenchProcess o = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--strategy"),
-                                                             QStringLiteral("pessimistic,optimistic,queued,slotted,naive,two-sku-random"),
-                                                             QStringLiteral("--skus"), QStringLiteral("2"), QStringLiteral("--duration"),
-                                                             QStringLiteral("2s"), QStringLiteral("--report"), report },
+        const LockbenchProcess o = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--strategy"),
+                QStringLiteral("pessimistic,optimistic,queued,slotted,naive,two-sku-random"),
+                QStringLiteral("--skus"), QStringLiteral("2"), QStringLiteral("--duration"),
+                QStringLiteral("2s"), QStringLiteral("--report"), report },
             300000);
         QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
         QVERIFY2(o.out.contains(QStringLiteral("通过")), qPrintable(o.out.right(2000)));
@@ -61,7 +59,8 @@ private slots:
         const QStringList inHelp = EnglishLeftovers::in(help.out, EnglishLeftovers::typedValues());
         QVERIFY2(inHelp.isEmpty(), qPrintable(leftovers(inHelp)));
 
-        const LockbenchProcess refused = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("0") });
+        const LockbenchProcess refused = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--threads"), QStringLiteral("0") });
         QCOMPARE(refused.exitCode, 2);
         QVERIFY(refused.err.contains(QLatin1String("--threads")));
         const QStringList inRefusal = EnglishLeftovers::in(refused.err);

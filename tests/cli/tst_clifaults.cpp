@@ -5,13 +5,13 @@
 #include "tests/support/labserverpids.h"
 #include "tests/support/lockbenchprocess.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -49,7 +49,8 @@ private slots:
         output += QString::fromUtf8(lockbench.readAll());
         qInfo("%s", qPrintable(output.right(900)));
         QCOMPARE(lockbench.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(lockbench.exitCode(), 1); // the plan did not run to its end; the audit after the restart was clean
+        QCOMPARE(lockbench.exitCode(),
+            1); // the plan did not run to its end; the audit after the restart was clean
         QVERIFY(output.contains(QStringLiteral("lost the server")));
         QVERIFY(output.contains(QStringLiteral("restarting the embedded server")));
         QVERIFY2(
@@ -80,7 +81,8 @@ private slots:
             summary.value(QStringLiteral("unresolved")).toVariant().toLongLong(),
             qPrintable(summary.value(QStringLiteral("verdict")).toString()));
         QVERIFY(summary.value(QStringLiteral("sold")).toDouble() > 0);
-        QCOMPARE(summary.value(QStringLiteral("sold")).toDouble(), summary.value(QStringLiteral("client_sold_units")).toDouble());
+        QCOMPARE(summary.value(QStringLiteral("sold")).toDouble(),
+            summary.value(QStringLiteral("client_sold_units")).toDouble());
         QCOMPARE(summary.value(QStringLiteral("clients_agree")).toBool(), true);
         QCOMPARE(summary.value(QStringLiteral("unresolved")).toDouble(), 0.0);
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
@@ -94,9 +96,10 @@ private slots:
         QProcess lockbench;
         lockbench.setProcessChannelMode(QProcess::MergedChannels);
         lockbench.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
-            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"), QStringLiteral("--skus"),
-                QStringLiteral("4"), QStringLiteral("--stock"), QStringLiteral("1000000"), QStringLiteral("--duration"),
-                QStringLiteral("60s"), QStringLiteral("--json"), json });
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
+                QStringLiteral("--skus"), QStringLiteral("4"), QStringLiteral("--stock"),
+                QStringLiteral("1000000"), QStringLiteral("--duration"), QStringLiteral("60s"),
+                QStringLiteral("--json"), json });
         QVERIFY(lockbench.waitForStarted());
         QString output;
         QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll()))
@@ -107,9 +110,10 @@ private slots:
         QCOMPARE(pids.size(), 1);
         const auto server = static_cast<pid_t>(pids.first());
         QCOMPARE(::kill(server, SIGSTOP), 0);
-        const std::unique_ptr<QProcess, std::function<void(QProcess*)>> resume(&lockbench, [server](QProcess*) { ::kill(server, SIGCONT); });
-        QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll()))
-                                     .contains(QStringLiteral("not answering")),
+        const std::unique_ptr<QProcess, std::function<void(QProcess*)>> resume(
+            &lockbench, [server](QProcess*) { ::kill(server, SIGCONT); });
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (output += QString::fromUtf8(lockbench.readAll())).contains(QStringLiteral("not answering")),
             10000);
         QElapsedTimer clock;
         clock.start();
@@ -123,7 +127,9 @@ private slots:
         const QJsonObject summary = LockbenchProcess::firstSummary(json);
         QVERIFY2(!summary.isEmpty(), "no JSON written");
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("audit incomplete"));
-        QVERIFY(summary.value(QStringLiteral("audit_incomplete")).toString().contains(QStringLiteral("not answering")));
+        QVERIFY(summary.value(QStringLiteral("audit_incomplete"))
+                    .toString()
+                    .contains(QStringLiteral("not answering")));
         QVERIFY(summary.value(QStringLiteral("client_sold_orders")).toDouble() > 0);
         QVERIFY(summary.value(QStringLiteral("sold")).isNull());
     }

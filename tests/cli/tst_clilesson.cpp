@@ -32,13 +32,17 @@ private slots:
 
     void wrongNamesAndOwnFlagsAreRefused()
     {
-        const LockbenchProcess unknown = LockbenchProcess::run({ QStringLiteral("lesson"), QStringLiteral("no-such-lesson") });
+        const LockbenchProcess unknown
+            = LockbenchProcess::run({ QStringLiteral("lesson"), QStringLiteral("no-such-lesson") });
         QCOMPARE(unknown.exitCode, 2);
-        QVERIFY2(unknown.err.contains(QLatin1String("unknown lesson \"no-such-lesson\"; the lessons are hot-row,")), qPrintable(unknown.err));
-        const LockbenchProcess flag = LockbenchProcess::run(
-            { QStringLiteral("lesson"), QStringLiteral("hot-row"), QStringLiteral("--threads"), QStringLiteral("4") });
+        QVERIFY2(unknown.err.contains(
+                     QLatin1String("unknown lesson \"no-such-lesson\"; the lessons are hot-row,")),
+            qPrintable(unknown.err));
+        const LockbenchProcess flag = LockbenchProcess::run({ QStringLiteral("lesson"),
+            QStringLiteral("hot-row"), QStringLiteral("--threads"), QStringLiteral("4") });
         QCOMPARE(flag.exitCode, 2);
-        QVERIFY2(flag.err.contains(QLatin1String("--threads: a lesson sets its own experiments")), qPrintable(flag.err));
+        QVERIFY2(flag.err.contains(QLatin1String("--threads: a lesson sets its own experiments")),
+            qPrintable(flag.err));
     }
 
     void aLessonWritesItsHandout()
@@ -48,16 +52,19 @@ private slots:
         const std::optional<Lesson> lesson = LessonLibrary::find(QStringLiteral("hot-row"));
         QVERIFY(lesson);
         const LockbenchProcess o = LockbenchProcess::run(
-            { QStringLiteral("lesson"), QStringLiteral("hot-row"), QStringLiteral("--json"), QStringLiteral("lesson.json"), QStringLiteral("-q") },
+            { QStringLiteral("lesson"), QStringLiteral("hot-row"), QStringLiteral("--json"),
+                QStringLiteral("lesson.json"), QStringLiteral("-q") },
             300000);
         QVERIFY2(o.exitCode == 0, qPrintable(o.all().right(3000)));
         for (int step = 1; step <= lesson->steps.size(); ++step)
-            QVERIFY2(o.out.contains(QStringLiteral("step %1/%2: ").arg(step).arg(lesson->steps.size())), qPrintable(o.out));
+            QVERIFY2(o.out.contains(QStringLiteral("step %1/%2: ").arg(step).arg(lesson->steps.size())),
+                qPrintable(o.out));
 
         // The runs are the steps' experiments, in order.
         QFile json(dir.filePath(QStringLiteral("lesson.json")));
         QVERIFY(json.open(QIODevice::ReadOnly));
-        const QJsonArray runs = QJsonDocument::fromJson(json.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        const QJsonArray runs
+            = QJsonDocument::fromJson(json.readAll()).object().value(QStringLiteral("strategies")).toArray();
         QCOMPARE(runs.size(), lesson->steps.size());
         QFile html(dir.filePath(QStringLiteral("hot-row-handout.html")));
         QVERIFY(html.open(QIODevice::ReadOnly));
@@ -65,12 +72,14 @@ private slots:
         for (int i = 0; i < runs.size(); ++i) {
             const QJsonObject summary = runs[i].toObject().value(QStringLiteral("summary")).toObject();
             const LessonStep& step = lesson->steps[i];
-            QCOMPARE(runs[i].toObject().value(QStringLiteral("experiment")).toObject(), ExperimentJson::toJson(step.experiment));
+            QCOMPARE(runs[i].toObject().value(QStringLiteral("experiment")).toObject(),
+                ExperimentJson::toJson(step.experiment));
             // Each step's text, then the row it ran: its rate as the JSON has it.
             const qsizetype at = text.indexOf(step.question.toHtmlEscaped());
             QVERIFY2(at > 0, qPrintable(step.question));
             QVERIFY(text.indexOf(step.title.toHtmlEscaped()) < at);
-            const QString row = QStringLiteral("<td class='name'>pessimistic</td><td class='num'>%1</td><td class='num'>%2</td>")
+            const QString row = QStringLiteral(
+                "<td class='name'>pessimistic</td><td class='num'>%1</td><td class='num'>%2</td>")
                                     .arg(step.experiment.threads)
                                     .arg(summary.value(QStringLiteral("orders_per_s")).toDouble(), 0, 'f', 0);
             QVERIFY2(text.indexOf(row, at) > at, qPrintable(row));
@@ -79,11 +88,13 @@ private slots:
 
         // The PDF carries the same text, for printing.
         QProcess pdftotext;
-        pdftotext.start(QStringLiteral("pdftotext"), { dir.filePath(QStringLiteral("hot-row-handout.pdf")), QStringLiteral("-") });
+        pdftotext.start(QStringLiteral("pdftotext"),
+            { dir.filePath(QStringLiteral("hot-row-handout.pdf")), QStringLiteral("-") });
         QVERIFY(pdftotext.waitForFinished(60000));
         const QString pdf = QString::fromUtf8(pdftotext.readAllStandardOutput()).simplified();
         QVERIFY2(pdf.contains(lesson->title), qPrintable(pdf.left(500)));
-        QVERIFY(pdf.contains(QStringLiteral("Question: ") + lesson->steps.last().question.simplified().left(40)));
+        QVERIFY(
+            pdf.contains(QStringLiteral("Question: ") + lesson->steps.last().question.simplified().left(40)));
     }
 };
 

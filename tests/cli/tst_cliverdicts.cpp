@@ -4,13 +4,13 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QElapsedTimer>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <functional>
@@ -29,13 +29,15 @@ Finished runConditional(const QString& database, const std::function<void()>& du
 {
     QTemporaryDir dir;
     const QString json = dir.filePath(QStringLiteral("r.json"));
-    const QString url = QStringLiteral("mysql://root@127.0.0.1:%1/%2").arg(ServerFixture::params().port).arg(database);
+    const QString url
+        = QStringLiteral("mysql://root@127.0.0.1:%1/%2").arg(ServerFixture::params().port).arg(database);
     QProcess lockbench;
     lockbench.setProcessChannelMode(QProcess::MergedChannels);
     lockbench.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
-        { QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"), QStringLiteral("conditional"),
-            QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("1000000"),
-            QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--rtt-ms"), QStringLiteral("0"),
+        { QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"),
+            QStringLiteral("conditional"), QStringLiteral("--skus"), QStringLiteral("1"),
+            QStringLiteral("--stock"), QStringLiteral("1000000"), QStringLiteral("--threads"),
+            QStringLiteral("8"), QStringLiteral("--rtt-ms"), QStringLiteral("0"),
             QStringLiteral("--duration"), QStringLiteral("3s"), QStringLiteral("--json"), json });
     Finished finished;
     if (!lockbench.waitForStarted())
@@ -53,7 +55,8 @@ Finished runConditional(const QString& database, const std::function<void()>& du
     finished.exitCode = lockbench.exitStatus() == QProcess::NormalExit ? lockbench.exitCode() : -3;
     QFile file(json);
     if (file.open(QIODevice::ReadOnly)) {
-        const QJsonArray strategies = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        const QJsonArray strategies
+            = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
         finished.summary = strategies.at(0).toObject().value(QStringLiteral("summary")).toObject();
     }
     return finished;
@@ -88,7 +91,8 @@ private slots:
         qInfo("exit %d: %s", f.exitCode, qPrintable(f.output.right(300)));
         QCOMPARE(f.exitCode, 0);
         QCOMPARE(f.summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
-        QCOMPARE(f.summary.value(QStringLiteral("order_rows")).toDouble(), static_cast<double>(countOrders(QStringLiteral("verdict_clean"))));
+        QCOMPARE(f.summary.value(QStringLiteral("order_rows")).toDouble(),
+            static_cast<double>(countOrders(QStringLiteral("verdict_clean"))));
     }
 
     void orderDeletedBehindTheLabsBackExitsThree()
@@ -107,7 +111,8 @@ private slots:
             qPrintable(f.summary.value(QStringLiteral("verdict")).toString()));
         const long long rows = countOrders(database);
         QCOMPARE(f.summary.value(QStringLiteral("order_rows")).toDouble(), static_cast<double>(rows));
-        QCOMPARE(f.summary.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(rows + 1));
+        QCOMPARE(
+            f.summary.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(rows + 1));
     }
 };
 

@@ -34,26 +34,35 @@ private slots:
         QTest::addColumn<QString>("message");
         const QString big(100000, QLatin1Char('d'));
         const QString shown = QString(60, QLatin1Char('d')) + QStringLiteral("…\" (100,000 characters)");
-        for (const char* flag : { "--database", "--skew", "--stop", "--threads", "--duration", "--qty", "--isolation" })
-            QTest::addRow("%s", flag) << QStringList { QStringLiteral("run"), QLatin1String(flag), big } << QByteArray()
-                                     << QLatin1Char('"') + shown;
-        QTest::newRow("sweep list") << QStringList { QStringLiteral("sweep"), QStringLiteral("--threads"), QStringLiteral("4,") + big } << QByteArray()
-                                    << QStringLiteral("--threads: \"") + shown;
-        QTest::newRow("strategy") << QStringList { QStringLiteral("run"), QStringLiteral("--strategy"), big } << QByteArray()
-                                  << QStringLiteral("--strategy: unknown strategy ") + QString(60, QLatin1Char('d')) + QStringLiteral("… (100,000 characters)");
-        QTest::newRow("unknown flag") << QStringList { QStringLiteral("run"), QStringLiteral("--") + big } << QByteArray()
-                                      << QStringLiteral("Unknown option \"") + shown;
-        QTest::newRow("unknown command") << QStringList { big } << QByteArray() << QStringLiteral("unknown command \"") + shown;
-        QTest::newRow("report name") << QStringList { QStringLiteral("run"), QStringLiteral("--report"), big.left(200) } << QByteArray()
+        for (const char* flag :
+            { "--database", "--skew", "--stop", "--threads", "--duration", "--qty", "--isolation" })
+            QTest::addRow("%s", flag) << QStringList { QStringLiteral("run"), QLatin1String(flag), big }
+                                      << QByteArray() << QLatin1Char('"') + shown;
+        QTest::newRow("sweep list") << QStringList { QStringLiteral("sweep"), QStringLiteral("--threads"),
+            QStringLiteral("4,") + big }
+                                    << QByteArray() << QStringLiteral("--threads: \"") + shown;
+        QTest::newRow("strategy") << QStringList { QStringLiteral("run"), QStringLiteral("--strategy"), big }
+                                  << QByteArray()
+                                  << QStringLiteral("--strategy: unknown strategy ")
+                + QString(60, QLatin1Char('d')) + QStringLiteral("… (100,000 characters)");
+        QTest::newRow("unknown flag") << QStringList { QStringLiteral("run"), QStringLiteral("--") + big }
+                                      << QByteArray() << QStringLiteral("Unknown option \"") + shown;
+        QTest::newRow("unknown command")
+            << QStringList { big } << QByteArray() << QStringLiteral("unknown command \"") + shown;
+        QTest::newRow("report name") << QStringList { QStringLiteral("run"), QStringLiteral("--report"),
+            big.left(200) } << QByteArray()
                                      << QStringLiteral("(200 characters)");
         const QByteArray huge(50 * 1024 * 1024, 'd');
-        QTest::newRow("50 MB database in a file") << QStringList { QStringLiteral("run") }
-                                                  << QByteArray("{\"database\": \"") + huge + QByteArray("\"}")
-                                                  << QStringLiteral("--database: must be 1 to 64 letters, digits or underscores (got \"")
+        QTest::newRow("50 MB database in a file")
+            << QStringList { QStringLiteral("run") }
+            << QByteArray("{\"database\": \"") + huge + QByteArray("\"}")
+            << QStringLiteral("--database: must be 1 to 64 letters, digits or underscores (got \"")
                 + QString(60, QLatin1Char('d')) + QStringLiteral("…\" (52,428,800 characters))");
-        QTest::newRow("long key in a file") << QStringList { QStringLiteral("run") }
-                                            << QByteArray("{\"") + QByteArray(1000, 'k') + QByteArray("\": 1}")
-                                            << QStringLiteral("--experiment: ") + QString(60, QLatin1Char('k')) + QStringLiteral("… (1,000 characters): is not an experiment field");
+        QTest::newRow("long key in a file")
+            << QStringList { QStringLiteral("run") }
+            << QByteArray("{\"") + QByteArray(1000, 'k') + QByteArray("\": 1}")
+            << QStringLiteral("--experiment: ") + QString(60, QLatin1Char('k'))
+                + QStringLiteral("… (1,000 characters): is not an experiment field");
     }
     void longValuesAreCut()
     {
@@ -84,7 +93,8 @@ private slots:
         for (const ExperimentField& field : ExperimentFields::all()) {
             const auto row = [&](const char* what, const QJsonValue& value, const QString& message) {
                 const QJsonObject object { { field.name, value } };
-                QTest::addRow("%s %s", qPrintable(field.name), what) << QJsonDocument(object).toJson() << message;
+                QTest::addRow("%s %s", qPrintable(field.name), what)
+                    << QJsonDocument(object).toJson() << message;
             };
             const QString typeMessage = field.name + QLatin1String(": must be a number or a string");
             row("true", true, typeMessage);
@@ -96,16 +106,22 @@ private slots:
             QJsonObject object { { field.name, bad.value } };
             for (qsizetype i = 0; i + 1 < bad.context.size(); i += 2)
                 object.insert(bad.context[i].mid(2), bad.context[i + 1]);
-            QTest::addRow("%s out of range", qPrintable(field.name)) << QJsonDocument(object).toJson() << field.name + QLatin1String(": ");
+            QTest::addRow("%s out of range", qPrintable(field.name))
+                << QJsonDocument(object).toJson() << field.name + QLatin1String(": ");
         }
         QTest::newRow("not json") << QByteArray("{ threads: ") << QStringLiteral("--experiment: ");
         QTest::newRow("array") << QByteArray("[1, 2]") << QStringLiteral("the top level must be an object");
         QTest::newRow("empty file") << QByteArray() << QStringLiteral("is not an experiment file");
-        QTest::newRow("binary") << QByteArray("\x00\xff\xfe{", 4) << QStringLiteral("is not an experiment file");
-        QTest::newRow("unknown key") << QByteArray("{\"thread\": 4}") << QStringLiteral("thread: is not an experiment field");
-        QTest::newRow("empty key") << QByteArray("{\"\": 4}") << QStringLiteral("\"\": is not an experiment field");
-        QTest::newRow("count beyond a double") << QByteArray("{\"orders\": 1e300}") << QStringLiteral("orders: ");
-        QTest::newRow("deeply nested") << QByteArray(100000, '[') << QStringLiteral("is not an experiment file");
+        QTest::newRow("binary") << QByteArray("\x00\xff\xfe{", 4)
+                                << QStringLiteral("is not an experiment file");
+        QTest::newRow("unknown key") << QByteArray("{\"thread\": 4}")
+                                     << QStringLiteral("thread: is not an experiment field");
+        QTest::newRow("empty key") << QByteArray("{\"\": 4}")
+                                   << QStringLiteral("\"\": is not an experiment field");
+        QTest::newRow("count beyond a double")
+            << QByteArray("{\"orders\": 1e300}") << QStringLiteral("orders: ");
+        QTest::newRow("deeply nested")
+            << QByteArray(100000, '[') << QStringLiteral("is not an experiment file");
     }
     void everyExperimentKeyIsRefused()
     {
@@ -135,7 +151,8 @@ private slots:
             QStringLiteral("\u00fc\u20ac\u202e\U0001F600"), QStringLiteral("-1e999"), QStringLiteral("=") };
         for (const QString& flag : flags) {
             for (qsizetype i = 0; i < values.size(); ++i)
-                QTest::addRow("%s value %d", qPrintable(flag), int(i)) << QStringList { QStringLiteral("run"), flag, values[i] };
+                QTest::addRow("%s value %d", qPrintable(flag), int(i))
+                    << QStringList { QStringLiteral("run"), flag, values[i] };
         }
     }
     void noValueCrashesOrHangs()

@@ -14,10 +14,19 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("columns");
-        QTest::newRow("english") << QStringLiteral("Strategies to run, comma-separated, all or deadlocks (default: all).") << 42;
-        QTest::newRow("chinese with values") << QStringLiteral("事务隔离级别：read-uncommitted、read-committed、repeatable-read 或 serializable。（默认：repeatable-read）") << 42;
-        QTest::newRow("brackets") << QStringLiteral("slotted 系列策略中每个 SKU 的槽位行数（1..1024）。（默认：16）") << 42;
-        QTest::newRow("narrow column") << QStringLiteral("每个事务在持有锁期间所做的客户端工作（例如调用另一个服务）。（默认：0）") << 12;
+        QTest::newRow("english") << QStringLiteral(
+            "Strategies to run, comma-separated, all or deadlocks (default: all).")
+                                 << 42;
+        QTest::newRow("chinese with values")
+            << QStringLiteral("事务隔离级别：read-uncommitted、read-committed、repeatable-read 或 "
+                              "serializable。（默认：repeatable-read）")
+            << 42;
+        QTest::newRow("brackets") << QStringLiteral(
+            "slotted 系列策略中每个 SKU 的槽位行数（1..1024）。（默认：16）")
+                                  << 42;
+        QTest::newRow("narrow column")
+            << QStringLiteral("每个事务在持有锁期间所做的客户端工作（例如调用另一个服务）。（默认：0）")
+            << 12;
     }
     void wrapKeepsWordsAndPunctuation()
     {
@@ -44,9 +53,10 @@ private slots:
 
     void optionsLineUpInTheirColumn()
     {
-        const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("客户端线程数，每个线程一个连接（1..1024）。（默认：32）"), QStringLiteral("n"));
-        const QString help = HelpText::format(QStringLiteral("lockbench"), QStringLiteral("lockbench"), { threads },
-            { QStringLiteral("command"), QStringLiteral("run"), QStringLiteral("[run]") });
+        const QCommandLineOption threads(QStringLiteral("threads"),
+            QStringLiteral("客户端线程数，每个线程一个连接（1..1024）。（默认：32）"), QStringLiteral("n"));
+        const QString help = HelpText::format(QStringLiteral("lockbench"), QStringLiteral("lockbench"),
+            { threads }, { QStringLiteral("command"), QStringLiteral("run"), QStringLiteral("[run]") });
         QVERIFY(help.startsWith(QLatin1String("Usage: lockbench [options] [run]\n")));
         const QStringList lines = help.split(QLatin1Char('\n'));
         const qsizetype at = lines.indexOf(QRegularExpression(QStringLiteral("  --threads <n> +客户端.*")));

@@ -34,7 +34,8 @@ private slots:
         QCOMPARE(header, QStringLiteral("    已售"));
         QCOMPARE(TerminalWidth::leftJustified(QStringLiteral("通过"), 6), QStringLiteral("通过  "));
         // Text wider than the column is kept whole, never cut.
-        QCOMPARE(TerminalWidth::leftJustified(QStringLiteral("pessimistic"), 4), QStringLiteral("pessimistic"));
+        QCOMPARE(
+            TerminalWidth::leftJustified(QStringLiteral("pessimistic"), 4), QStringLiteral("pessimistic"));
     }
 };
 

@@ -15,8 +15,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <atomic>
@@ -48,18 +48,24 @@ class TestClusterRun : public QObject {
         QStringList hosts;
         for (int node = 1; node <= m_cluster->nodeCount(); ++node)
             hosts << QStringLiteral("127.0.0.1:%1").arg(m_cluster->connectionParams(node).port);
-        return QStringLiteral("mysql://%1:%2@%3/%4").arg(kUser, kPassword, hosts.join(QLatin1Char(',')), kDatabase);
+        return QStringLiteral("mysql://%1:%2@%3/%4")
+            .arg(kUser, kPassword, hosts.join(QLatin1Char(',')), kDatabase);
     }
 
     // The lab's run on the fixture's cluster; its JSON's first strategy summary.
-    QJsonObject run(const QString& strategy, const QString& placement, const QString& name, const QStringList& more = {},
-        QString* output = nullptr)
+    QJsonObject run(const QString& strategy, const QString& placement, const QString& name,
+        const QStringList& more = {}, QString* output = nullptr)
     {
         const QString json = m_out.filePath(name + QStringLiteral(".json"));
-        const LockbenchProcess process = LockbenchProcess::run(QStringList { QStringLiteral("run"), QStringLiteral("--server"), url(),
-            QStringLiteral("--strategy"), strategy, QStringLiteral("--placement"), placement, QStringLiteral("--skus"), QStringLiteral("1"),
-            QStringLiteral("--threads"), QStringLiteral("12"), QStringLiteral("--duration"), QStringLiteral("4s"),
-            QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--json"), json, QStringLiteral("-q") } + more, 180000);
+        const LockbenchProcess process = LockbenchProcess::run(
+            QStringList { QStringLiteral("run"), QStringLiteral("--server"), url(),
+                QStringLiteral("--strategy"), strategy, QStringLiteral("--placement"), placement,
+                QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--threads"),
+                QStringLiteral("12"), QStringLiteral("--duration"), QStringLiteral("4s"),
+                QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--json"), json,
+                QStringLiteral("-q") }
+                + more,
+            180000);
         if (output)
             *output = process.out;
         if (process.exitCode != 0) {
@@ -69,7 +75,14 @@ class TestClusterRun : public QObject {
         QFile file(json);
         if (!file.open(QIODevice::ReadOnly))
             return {};
-        return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray().first().toObject().value(QStringLiteral("summary")).toObject();
+        return QJsonDocument::fromJson(file.readAll())
+            .object()
+            .value(QStringLiteral("strategies"))
+            .toArray()
+            .first()
+            .toObject()
+            .value(QStringLiteral("summary"))
+            .toObject();
     }
 
     // The per-node counters of each sample of run `name`'s first strategy.
@@ -79,7 +92,12 @@ class TestClusterRun : public QObject {
         if (!file.open(QIODevice::ReadOnly))
             return {};
         QList<QJsonArray> nodes;
-        const QJsonObject strategy = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray().first().toObject();
+        const QJsonObject strategy = QJsonDocument::fromJson(file.readAll())
+                                         .object()
+                                         .value(QStringLiteral("strategies"))
+                                         .toArray()
+                                         .first()
+                                         .toObject();
         for (const QJsonValue& sample : strategy.value(QStringLiteral("series")).toArray())
             nodes.append(sample.toObject().value(QStringLiteral("cluster_nodes")).toArray());
         return nodes;
@@ -96,10 +114,12 @@ class TestClusterRun : public QObject {
         Count count;
         ConnectionParams params = m_cluster->connectionParams(node, kDatabase);
         MysqlConnection connection;
-        if (!connection.open(params, true) || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1")))
+        if (!connection.open(params, true)
+            || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1")))
             return count;
         count.orderRows = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
-        count.units = connection.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders")).value_or(-1);
+        count.units
+            = connection.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders")).value_or(-1);
         count.stock = connection.queryInt(QStringLiteral("SELECT SUM(stock) FROM inventory")).value_or(-1);
         return count;
     }
@@ -113,16 +133,22 @@ class TestClusterRun : public QObject {
                 continue;
             const QJsonObject figures = nodes[node - 1].toObject();
             QCOMPARE(figures.value(QStringLiteral("node")).toInt(), node);
-            QVERIFY2(figures.value(QStringLiteral("agrees")).toBool(), qPrintable(QJsonDocument(figures).toJson()));
+            QVERIFY2(figures.value(QStringLiteral("agrees")).toBool(),
+                qPrintable(QJsonDocument(figures).toJson()));
             QVERIFY(figures.value(QStringLiteral("audited")).toBool());
             const Count count = countOn(node);
-            QCOMPARE(count.orderRows, static_cast<std::int64_t>(summary.value(QStringLiteral("order_rows")).toDouble()));
-            QCOMPARE(count.units, static_cast<std::int64_t>(summary.value(QStringLiteral("sold")).toDouble()));
-            QCOMPARE(count.stock, static_cast<std::int64_t>(summary.value(QStringLiteral("remaining")).toDouble()));
-            QCOMPARE(static_cast<std::int64_t>(figures.value(QStringLiteral("order_rows")).toDouble()), count.orderRows);
+            QCOMPARE(count.orderRows,
+                static_cast<std::int64_t>(summary.value(QStringLiteral("order_rows")).toDouble()));
+            QCOMPARE(
+                count.units, static_cast<std::int64_t>(summary.value(QStringLiteral("sold")).toDouble()));
+            QCOMPARE(count.stock,
+                static_cast<std::int64_t>(summary.value(QStringLiteral("remaining")).toDouble()));
+            QCOMPARE(static_cast<std::int64_t>(figures.value(QStringLiteral("order_rows")).toDouble()),
+                count.orderRows);
             QCOMPARE(count.units + count.stock, std::int64_t(10000)); // nothing oversold, nothing lost
         }
-        QCOMPARE(summary.value(QStringLiteral("client_sold_orders")).toDouble(), summary.value(QStringLiteral("order_rows")).toDouble());
+        QCOMPARE(summary.value(QStringLiteral("client_sold_orders")).toDouble(),
+            summary.value(QStringLiteral("order_rows")).toDouble());
     }
 
 private slots:
@@ -138,7 +164,8 @@ private slots:
         // Galera replicates it to the other nodes.
         MysqlConnection root1;
         QVERIFY(root1.open(m_cluster->connectionParams(1), false));
-        QVERIFY(root1.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'127.0.0.1' IDENTIFIED BY '%2'").arg(kUser, kPassword)));
+        QVERIFY(root1.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'127.0.0.1' IDENTIFIED BY '%2'")
+                                  .arg(kUser, kPassword)));
         QVERIFY(root1.execute(QStringLiteral("GRANT ALL ON *.* TO '%1'@'127.0.0.1'").arg(kUser)));
     }
 
@@ -150,7 +177,8 @@ private slots:
 
     void pessimisticAcrossNodesIsAbortedAtCertification()
     {
-        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"), QStringLiteral("spread"));
+        const QJsonObject summary
+            = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"), QStringLiteral("spread"));
         QVERIFY(!summary.isEmpty());
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         QCOMPARE(summary.value(QStringLiteral("oversold")).toDouble(), 0.0);
@@ -163,8 +191,12 @@ private slots:
         }
         QVERIFY2(certFailures + bfAborts > 0, "three nodes writing one row saw no certification conflict");
         const QJsonObject errors = summary.value(QStringLiteral("errors")).toObject();
-        QVERIFY(errors.value(QStringLiteral("commit_abort")).toDouble() + errors.value(QStringLiteral("deadlock")).toDouble() > 0);
-        QCOMPARE(summary.value(QStringLiteral("explanation")).toObject().value(QStringLiteral("bound")).toString(), QStringLiteral("certification"));
+        QVERIFY(errors.value(QStringLiteral("commit_abort")).toDouble()
+                + errors.value(QStringLiteral("deadlock")).toDouble()
+            > 0);
+        QCOMPARE(
+            summary.value(QStringLiteral("explanation")).toObject().value(QStringLiteral("bound")).toString(),
+            QStringLiteral("certification"));
         everyNodeAgreesWithAnIndependentCount(summary);
         // Every sample has each node's own counters: together the nodes committed every order,
         // and more than one node committed its own clients' orders. (A node may be starved of
@@ -208,9 +240,12 @@ private slots:
             params.socket.clear();
             MysqlConnection connection;
             // Node 2 has applied the drop before it is asked for orders.
-            if (!connection.open(params, true) || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1"))
-                || connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
-                                                      "AND TABLE_NAME = 'orders'"))
+            if (!connection.open(params, true)
+                || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1"))
+                || connection
+                        .queryInt(QStringLiteral(
+                            "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
+                            "AND TABLE_NAME = 'orders'"))
                         .value_or(-1)
                     != 0
                 || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 0")))
@@ -223,23 +258,27 @@ private slots:
                 QThread::msleep(50);
             }
             if (!connection.execute(QStringLiteral("SET SESSION wsrep_on = OFF")) || !connection.begin()
-                || !connection.queryInt(QStringLiteral("SELECT stock FROM inventory WHERE sku_id = 1 FOR UPDATE")).has_value())
+                || !connection
+                        .queryInt(QStringLiteral("SELECT stock FROM inventory WHERE sku_id = 1 FOR UPDATE"))
+                        .has_value())
                 return;
             held = true;
             // Ends early only when the connection is closed under it.
             closedByTheLab = !connection.queryInt(QStringLiteral("SELECT SLEEP(60)")).has_value();
         });
         QString output;
-        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"), QStringLiteral("stall"),
-            { QStringLiteral("--duration"), QStringLiteral("6s") }, &output);
+        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"),
+            QStringLiteral("stall"), { QStringLiteral("--duration"), QStringLiteral("6s") }, &output);
         holder.join();
         QVERIFY2(held, "the holder never took the hot row on node 2");
         QVERIFY2(closedByTheLab, qPrintable(output));
         QVERIFY(!summary.isEmpty());
-        QVERIFY2(output.contains(QLatin1String("the lab closed that client's connection 1 time")), qPrintable(output));
+        QVERIFY2(output.contains(QLatin1String("the lab closed that client's connection 1 time")),
+            qPrintable(output));
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         const QJsonObject second = summary.value(QStringLiteral("nodes")).toArray()[1].toObject();
-        QVERIFY2(second.value(QStringLiteral("applier_stalls_ended")).toInt() >= 1, qPrintable(QJsonDocument(second).toJson()));
+        QVERIFY2(second.value(QStringLiteral("applier_stalls_ended")).toInt() >= 1,
+            qPrintable(QJsonDocument(second).toJson()));
         QVERIFY(second.value(QStringLiteral("longest_applier_stall_s")).toDouble() >= 2.0);
         everyNodeAgreesWithAnIndependentCount(summary);
     }
@@ -247,9 +286,12 @@ private slots:
     void allClientsOnOneNodeMeetNoCertificationAbort()
     {
         QString output;
-        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("1:0:0"), QStringLiteral("one-node"), {}, &output);
+        const QJsonObject summary = run(
+            QStringLiteral("pessimistic"), QStringLiteral("1:0:0"), QStringLiteral("one-node"), {}, &output);
         QVERIFY(!summary.isEmpty());
-        QVERIFY2(output.contains(QLatin1String("clients per node")) && output.contains(QLatin1String(" 12/0/0 ")), qPrintable(output));
+        QVERIFY2(
+            output.contains(QLatin1String("clients per node")) && output.contains(QLatin1String(" 12/0/0 ")),
+            qPrintable(output));
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         const QJsonArray nodes = summary.value(QStringLiteral("nodes")).toArray();
         QCOMPARE(nodes.size(), 3);
@@ -258,22 +300,29 @@ private slots:
             QCOMPARE(node.toObject().value(QStringLiteral("cert_failures")).toDouble(), 0.0);
             QCOMPARE(node.toObject().value(QStringLiteral("bf_aborts")).toDouble(), 0.0);
         }
-        QCOMPARE(summary.value(QStringLiteral("errors")).toObject().value(QStringLiteral("commit_abort")).toDouble(), 0.0);
+        QCOMPARE(summary.value(QStringLiteral("errors"))
+                     .toObject()
+                     .value(QStringLiteral("commit_abort"))
+                     .toDouble(),
+            0.0);
         everyNodeAgreesWithAnIndependentCount(summary);
         // Only node 1 committed: the others applied its write sets and committed none of their own.
         const QList<QJsonArray> samples = sampleNodes(QStringLiteral("one-node"));
         QVERIFY(!samples.isEmpty());
-        QVERIFY(counter(samples.last(), 1, "local_commits") >= summary.value(QStringLiteral("order_rows")).toDouble());
+        QVERIFY(counter(samples.last(), 1, "local_commits")
+            >= summary.value(QStringLiteral("order_rows")).toDouble());
         QCOMPARE(counter(samples.last(), 2, "local_commits"), 0.0);
         QCOMPARE(counter(samples.last(), 3, "local_commits"), 0.0);
     }
 
     void aPlacementForMoreNodesIsRefused()
     {
-        const LockbenchProcess process = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), url(),
-            QStringLiteral("--placement"), QStringLiteral("1:1"), QStringLiteral("--duration"), QStringLiteral("1s") });
+        const LockbenchProcess process = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--server"), url(), QStringLiteral("--placement"),
+                QStringLiteral("1:1"), QStringLiteral("--duration"), QStringLiteral("1s") });
         QCOMPARE(process.exitCode, 2);
-        QVERIFY2(process.err.contains(QLatin1String("--placement: 1:1 names 2 nodes, but the cluster has 3")), qPrintable(process.err));
+        QVERIFY2(process.err.contains(QLatin1String("--placement: 1:1 names 2 nodes, but the cluster has 3")),
+            qPrintable(process.err));
     }
 
     // Node 2 shut down two seconds in: its clients move to nodes 1 and 3, every order whose
@@ -281,15 +330,16 @@ private slots:
     void aNodeTakenDownMidRunLosesNothing()
     {
         QString output;
-        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"), QStringLiteral("kill"),
-            { QStringLiteral("--kill-node"), QStringLiteral("2@2s") }, &output);
+        const QJsonObject summary = run(QStringLiteral("pessimistic"), QStringLiteral("round-robin"),
+            QStringLiteral("kill"), { QStringLiteral("--kill-node"), QStringLiteral("2@2s") }, &output);
         QVERIFY(!summary.isEmpty());
         QVERIFY2(output.contains(QLatin1String("taken down by the lab at 2.")), qPrintable(output));
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         QCOMPARE(summary.value(QStringLiteral("unresolved")).toDouble(), 0.0);
         const QJsonObject second = summary.value(QStringLiteral("nodes")).toArray()[1].toObject();
         QVERIFY(second.value(QStringLiteral("left")).toBool());
-        QVERIFY2(second.value(QStringLiteral("left_at_s")).toDouble() >= 2.0 && second.value(QStringLiteral("left_at_s")).toDouble() < 3.5,
+        QVERIFY2(second.value(QStringLiteral("left_at_s")).toDouble() >= 2.0
+                && second.value(QStringLiteral("left_at_s")).toDouble() < 3.5,
             qPrintable(QJsonDocument(second).toJson()));
         // Sales went on after the node left: more orders than two seconds on three nodes could sell alone.
         QVERIFY(summary.value(QStringLiteral("order_rows")).toDouble() > 0);
@@ -308,17 +358,29 @@ private slots:
         // The fixture's cluster is stopped first: the lab's own takes the cores for itself.
         m_cluster->stop();
         const QString json = m_out.filePath(QStringLiteral("own.json"));
-        const LockbenchProcess process = LockbenchProcess::run({ QStringLiteral("run"), QStringLiteral("--server"), QStringLiteral("cluster:3"),
-            QStringLiteral("--strategy"), QStringLiteral("conditional"), QStringLiteral("--skus"), QStringLiteral("1"),
-            QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--duration"), QStringLiteral("3s"),
-            QStringLiteral("--kill-node"), QStringLiteral("3@1500ms"), QStringLiteral("--json"), json, QStringLiteral("-q") }, 240000);
+        const LockbenchProcess process = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--server"), QStringLiteral("cluster:3"),
+                QStringLiteral("--strategy"), QStringLiteral("conditional"), QStringLiteral("--skus"),
+                QStringLiteral("1"), QStringLiteral("--threads"), QStringLiteral("8"),
+                QStringLiteral("--duration"), QStringLiteral("3s"), QStringLiteral("--kill-node"),
+                QStringLiteral("3@1500ms"), QStringLiteral("--json"), json, QStringLiteral("-q") },
+            240000);
         QVERIFY2(process.exitCode == 0, qPrintable(process.all()));
         QVERIFY2(process.out.contains(QLatin1String("taken down by the lab at 1.")), qPrintable(process.out));
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject results = QJsonDocument::fromJson(file.readAll()).object();
-        QVERIFY(results.value(QStringLiteral("server")).toObject().value(QStringLiteral("url")).toString().startsWith(QLatin1String("cluster:3")));
-        const QJsonObject summary = results.value(QStringLiteral("strategies")).toArray().first().toObject().value(QStringLiteral("summary")).toObject();
+        QVERIFY(results.value(QStringLiteral("server"))
+                    .toObject()
+                    .value(QStringLiteral("url"))
+                    .toString()
+                    .startsWith(QLatin1String("cluster:3")));
+        const QJsonObject summary = results.value(QStringLiteral("strategies"))
+                                        .toArray()
+                                        .first()
+                                        .toObject()
+                                        .value(QStringLiteral("summary"))
+                                        .toObject();
         QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         const QJsonArray nodes = summary.value(QStringLiteral("nodes")).toArray();
         QCOMPARE(nodes.size(), 3);
@@ -326,7 +388,8 @@ private slots:
             QVERIFY(node.toObject().value(QStringLiteral("agrees")).toBool());
         QVERIFY(nodes[2].toObject().value(QStringLiteral("left")).toBool());
         QVERIFY(nodes[1].toObject().value(QStringLiteral("audited")).toBool());
-        QCOMPARE(summary.value(QStringLiteral("client_sold_orders")).toDouble(), summary.value(QStringLiteral("order_rows")).toDouble());
+        QCOMPARE(summary.value(QStringLiteral("client_sold_orders")).toDouble(),
+            summary.value(QStringLiteral("order_rows")).toDouble());
         QVERIFY2(labServerPids().isEmpty(), "a cluster node outlived the lab");
     }
 };

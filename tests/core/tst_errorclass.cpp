@@ -106,7 +106,8 @@ void TestErrorClass::keysAndLabels_data()
                                      << QStringLiteral("connection");
     QTest::newRow("duplicate key") << ErrorClass::DuplicateKey << QStringLiteral("duplicate_key")
                                    << QStringLiteral("1062");
-    QTest::newRow("commit abort") << ErrorClass::CommitAbort << QStringLiteral("commit_abort") << QStringLiteral("COMMIT");
+    QTest::newRow("commit abort") << ErrorClass::CommitAbort << QStringLiteral("commit_abort")
+                                  << QStringLiteral("COMMIT");
     QTest::newRow("other") << ErrorClass::Other << QStringLiteral("other") << QStringLiteral("other");
 }
 

@@ -80,7 +80,8 @@ void TestExperiment::badFieldValue_data()
     row("threads empty", { QStringLiteral("threads=") }, one("threads"));
     row("threads fraction", { QStringLiteral("threads=2.5") }, one("threads"));
     row("threads above limit", { QStringLiteral("threads=25000") }, one("threads"));
-    row("more threads than a thread each allows", { QStringLiteral("client-io=threads"), QStringLiteral("threads=2000") }, one("threads"));
+    row("more threads than a thread each allows",
+        { QStringLiteral("client-io=threads"), QStringLiteral("threads=2000") }, one("threads"));
     row("stock zero", { QStringLiteral("stock=0") }, one("stock"));
     row("stock not a number", { QStringLiteral("stock=lots") }, one("stock"));
     row("slots zero", { QStringLiteral("slots=0") }, one("slots"));
@@ -132,10 +133,14 @@ void TestExperiment::badFieldValue_data()
     // White space around a value is refused in every field, not trimmed away.
     for (const ExperimentField& field : ExperimentFields::all()) {
         const QString good = field.print(Experiment {});
-        QTest::addRow("%s with a leading space", qPrintable(field.name)) << QStringList { field.name + QStringLiteral("= ") + good } << QStringList { field.name };
-        QTest::addRow("%s with a trailing tab", qPrintable(field.name)) << QStringList { field.name + QLatin1Char('=') + good + QLatin1Char('\t') } << QStringList { field.name };
+        QTest::addRow("%s with a leading space", qPrintable(field.name))
+            << QStringList { field.name + QStringLiteral("= ") + good } << QStringList { field.name };
+        QTest::addRow("%s with a trailing tab", qPrintable(field.name))
+            << QStringList { field.name + QLatin1Char('=') + good + QLatin1Char('\t') }
+            << QStringList { field.name };
     }
-    row("space inside a hot set", { QStringLiteral("skus=10"), QStringLiteral("skew=hotset: 90:1") }, one("skew"));
+    row("space inside a hot set", { QStringLiteral("skus=10"), QStringLiteral("skew=hotset: 90:1") },
+        one("skew"));
     row("space inside a quantity range", { QStringLiteral("qty=1 -5") }, one("qty"));
 }
 
@@ -250,7 +255,8 @@ void TestExperiment::strategyRules()
     Experiment experiment;
     const QList<FieldError> setErrors = applyAll(experiment, assignments);
     QVERIFY2(setErrors.isEmpty(), qPrintable(describe(setErrors)));
-    const QList<FieldError> errors = validateExperiment(experiment, StrategyNeeds { slotRows, twoSkus, {}, {} });
+    const QList<FieldError> errors
+        = validateExperiment(experiment, StrategyNeeds { slotRows, twoSkus, {}, {} });
     QStringList expected = fields;
     expected.sort();
     QVERIFY2(fieldsOf(errors) == expected, qPrintable(describe(errors)));
@@ -267,7 +273,8 @@ void TestExperiment::ruleNamesItsStrategies()
         QStringLiteral(
             "slots: 16 slots cannot share a stock of 10: slotted and slotted-partitioned need at least one "
             "unit per slot"));
-    const StrategyNeeds three { { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") }, {}, {}, {} };
+    const StrategyNeeds three { { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") }, {}, {},
+        {} };
     QVERIFY(describe(validateExperiment(experiment, three))
                 .contains(QLatin1String(": a, b and c need at least")));
 
@@ -293,11 +300,13 @@ void TestExperiment::workloadRefusesStrategiesOfTheOther()
     const StrategyNeeds claims { {}, {}, {}, { QStringLiteral("claim-update") } };
     QVERIFY(validateExperiment(experiment, inventory).isEmpty());
     QCOMPARE(describe(validateExperiment(experiment, claims)),
-        QStringLiteral("workload: claim-update claims tasks: choose the claim workload (--workload claim) for it"));
+        QStringLiteral(
+            "workload: claim-update claims tasks: choose the claim workload (--workload claim) for it"));
     experiment.workload = WorkloadKind::Claim;
     QVERIFY(validateExperiment(experiment, claims).isEmpty());
     QVERIFY(describe(validateExperiment(experiment, inventory))
-                .startsWith(QLatin1String("workload: pessimistic and queued sell stock: choose the inventory workload for them")));
+                .startsWith(QLatin1String(
+                    "workload: pessimistic and queued sell stock: choose the inventory workload for them")));
     experiment.tasks = 0;
     QCOMPARE(fieldsOf(validateExperiment(experiment, claims)), QStringList { QStringLiteral("tasks") });
 }
@@ -315,7 +324,8 @@ void TestExperiment::parseDuration_data()
     QTest::newRow("fraction") << QStringLiteral("1.5s") << std::optional<qint64>(1500);
     QTest::newRow("bare number is seconds") << QStringLiteral("5") << std::optional<qint64>(5000);
     QTest::newRow("zero") << QStringLiteral("0") << std::optional<qint64>(0);
-    QTest::newRow("space before the unit, and case") << QStringLiteral("10 S") << std::optional<qint64>(10'000);
+    QTest::newRow("space before the unit, and case")
+        << QStringLiteral("10 S") << std::optional<qint64>(10'000);
     QTest::newRow("leading space") << QStringLiteral(" 10s") << std::optional<qint64>();
     QTest::newRow("trailing space") << QStringLiteral("10s ") << std::optional<qint64>();
     QTest::newRow("word") << QStringLiteral("abc") << std::optional<qint64>();

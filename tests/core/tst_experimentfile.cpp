@@ -87,7 +87,8 @@ void TestExperimentFile::jsonRoundTrip_data()
         QStringLiteral("delay-ms=1.5"), QStringLiteral("isolation=read-committed"),
         QStringLiteral("arrival=open"), QStringLiteral("rate=2500"),
         QStringLiteral("seed=18446744073709551615"), QStringLiteral("batch=10"), QStringLiteral("writers=8"),
-        QStringLiteral("max-retries=7"), QStringLiteral("sample-ms=500"), QStringLiteral("repeat=5"), QStringLiteral("database=lab_2") };
+        QStringLiteral("max-retries=7"), QStringLiteral("sample-ms=500"), QStringLiteral("repeat=5"),
+        QStringLiteral("database=lab_2") };
     // Values a user may well type, with more digits than printf's default six.
     QTest::newRow("zipf, many significant digits") << QStringList { QStringLiteral("skus=1000"),
         QStringLiteral("skew=zipf:0.8765432"), QStringLiteral("delay-ms=0.1234567"),
@@ -175,8 +176,8 @@ void TestExperimentFile::loadBadFile_data()
         << QByteArray("{ \"skus\": 1e30 }") << QStringList { QStringLiteral("skus") };
     QTest::newRow("bad duration") << QByteArray("{ \"duration\": \"10 parsecs\" }")
                                   << QStringList { QStringLiteral("duration") };
-    QTest::newRow("count with a space") << QByteArray("{ \"threads\": \" 5\" }")
-                                        << QStringList { QStringLiteral("threads") };
+    QTest::newRow("count with a space")
+        << QByteArray("{ \"threads\": \" 5\" }") << QStringList { QStringLiteral("threads") };
     QTest::newRow("every bad key reported")
         << QByteArray("{ \"threads\": true, \"colour\": 1, \"skus\": 10 }")
         << QStringList { QStringLiteral("colour"), QStringLiteral("threads") };
@@ -214,7 +215,8 @@ void TestExperimentFile::longValueIsCutInItsMessage_data()
     QTest::newRow("threads") << QStringLiteral("threads") << QString(100000, QLatin1Char('9'));
     QTest::newRow("skew") << QStringLiteral("skew") << QString(1000, QLatin1Char('z'));
     QTest::newRow("stop") << QStringLiteral("stop") << QString(1000, QLatin1Char('s'));
-    QTest::newRow("duration") << QStringLiteral("duration") << QString(1000, QLatin1Char('9')) + QLatin1Char('x');
+    QTest::newRow("duration") << QStringLiteral("duration")
+                              << QString(1000, QLatin1Char('9')) + QLatin1Char('x');
     QTest::newRow("rate") << QStringLiteral("rate") << QString(1000, QLatin1Char('r'));
     QTest::newRow("unknown key") << QString(1000, QLatin1Char('k')) << QStringLiteral("1");
 }
@@ -229,7 +231,8 @@ void TestExperimentFile::longValueIsCutInItsMessage()
     errors += validateExperiment(experiment, StrategyNeeds {});
     QVERIFY(!errors.isEmpty());
     const QString long_ = value.size() > field.size() ? value : field;
-    const QString length = QStringLiteral(" (%1 characters)").arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(long_.size())));
+    const QString length = QStringLiteral(" (%1 characters)")
+                               .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(long_.size())));
     for (const FieldError& error : std::as_const(errors)) {
         const QString line = error.field + QStringLiteral(": ") + error.message;
         QVERIFY2(line.size() < 300, qPrintable(line.left(300)));

@@ -32,10 +32,12 @@ private slots:
             ++fieldsWithChoices;
             for (const QString& choice : choices) {
                 Experiment experiment;
-                QVERIFY2(!ExperimentFields::set(experiment, field.name, choice), qPrintable(field.name + QLatin1Char('=') + choice));
+                QVERIFY2(!ExperimentFields::set(experiment, field.name, choice),
+                    qPrintable(field.name + QLatin1Char('=') + choice));
                 QCOMPARE(field.print(experiment), choice);
-                QVERIFY2(FieldLabels::valueLabel(field.name, choice) != choice || choice.startsWith(QLatin1String("read"))
-                             || choice == QLatin1String("on") || choice == QLatin1String("off") || choice == QLatin1String("duration"),
+                QVERIFY2(FieldLabels::valueLabel(field.name, choice) != choice
+                        || choice.startsWith(QLatin1String("read")) || choice == QLatin1String("on")
+                        || choice == QLatin1String("off") || choice == QLatin1String("duration"),
                     qPrintable(field.name + QLatin1Char('=') + choice));
             }
             // The default is among them, so a new form shows what a new experiment runs.
@@ -48,15 +50,26 @@ private slots:
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QStringList>("values");
-        QTest::newRow("workload") << QStringLiteral("workload") << QStringList { workloadName(WorkloadKind::Inventory), workloadName(WorkloadKind::Claim) };
-        QTest::newRow("stop") << QStringLiteral("stop") << QStringList { stopName(StopKind::Duration), stopName(StopKind::Orders), stopName(StopKind::SoldOut) };
+        QTest::newRow("workload") << QStringLiteral("workload")
+                                  << QStringList { workloadName(WorkloadKind::Inventory),
+                                         workloadName(WorkloadKind::Claim) };
+        QTest::newRow("stop") << QStringLiteral("stop")
+                              << QStringList { stopName(StopKind::Duration), stopName(StopKind::Orders),
+                                     stopName(StopKind::SoldOut) };
         QTest::newRow("isolation") << QStringLiteral("isolation")
-                                   << QStringList { isolationName(Isolation::ReadUncommitted), isolationName(Isolation::ReadCommitted),
-                                          isolationName(Isolation::RepeatableRead), isolationName(Isolation::Serializable) };
-        QTest::newRow("arrival") << QStringLiteral("arrival") << QStringList { arrivalName(ArrivalMode::Closed), arrivalName(ArrivalMode::Open) };
-        QTest::newRow("deadlock-detect") << QStringLiteral("deadlock-detect")
-                                         << QStringList { knobSwitchName(KnobSwitch::Server), knobSwitchName(KnobSwitch::On), knobSwitchName(KnobSwitch::Off) };
-        QTest::newRow("flush-log") << QStringLiteral("flush-log") << QStringList { QStringLiteral("-1"), QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2") };
+                                   << QStringList { isolationName(Isolation::ReadUncommitted),
+                                          isolationName(Isolation::ReadCommitted),
+                                          isolationName(Isolation::RepeatableRead),
+                                          isolationName(Isolation::Serializable) };
+        QTest::newRow("arrival") << QStringLiteral(
+            "arrival") << QStringList { arrivalName(ArrivalMode::Closed), arrivalName(ArrivalMode::Open) };
+        QTest::newRow("deadlock-detect")
+            << QStringLiteral("deadlock-detect")
+            << QStringList { knobSwitchName(KnobSwitch::Server), knobSwitchName(KnobSwitch::On),
+                   knobSwitchName(KnobSwitch::Off) };
+        QTest::newRow("flush-log") << QStringLiteral("flush-log")
+                                   << QStringList { QStringLiteral("-1"), QStringLiteral("0"),
+                                          QStringLiteral("1"), QStringLiteral("2") };
     }
     void noValueIsLeftOutOfTheChoices()
     {
@@ -74,13 +87,19 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("words");
-        QTest::newRow("arrival") << QStringLiteral("arrival") << QStringLiteral("closed") << QStringLiteral("closed loop (each client waits for its reply)");
-        QTest::newRow("same word, two fields") << QStringLiteral("flush-log") << QStringLiteral("-1") << QStringLiteral("as the server has it");
+        QTest::newRow("arrival") << QStringLiteral("arrival") << QStringLiteral("closed")
+                                 << QStringLiteral("closed loop (each client waits for its reply)");
+        QTest::newRow("same word, two fields")
+            << QStringLiteral("flush-log") << QStringLiteral("-1") << QStringLiteral("as the server has it");
         QTest::newRow("duration") << QStringLiteral("warmup") << QStringLiteral("2s") << QStringLiteral("2s");
-        QTest::newRow("hot set") << QStringLiteral("skew") << QStringLiteral("hotset:90:10") << QStringLiteral("hotset:90:10");
-        QTest::newRow("a number stays") << QStringLiteral("threads") << QStringLiteral("32") << QStringLiteral("32");
-        QTest::newRow("a name stays") << QStringLiteral("database") << QStringLiteral("lockbench") << QStringLiteral("lockbench");
-        QTest::newRow("orders as a stop, not a field") << QStringLiteral("orders") << QStringLiteral("orders") << QStringLiteral("orders");
+        QTest::newRow("hot set") << QStringLiteral("skew") << QStringLiteral("hotset:90:10")
+                                 << QStringLiteral("hotset:90:10");
+        QTest::newRow("a number stays")
+            << QStringLiteral("threads") << QStringLiteral("32") << QStringLiteral("32");
+        QTest::newRow("a name stays")
+            << QStringLiteral("database") << QStringLiteral("lockbench") << QStringLiteral("lockbench");
+        QTest::newRow("orders as a stop, not a field")
+            << QStringLiteral("orders") << QStringLiteral("orders") << QStringLiteral("orders");
     }
     void valuesReadInWords()
     {

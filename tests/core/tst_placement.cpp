@@ -44,7 +44,8 @@ private slots:
         QTest::newRow("all on node 1") << QStringLiteral("1:0:0") << 8 << QList<int> { 8, 0, 0 };
         QTest::newRow("two writer nodes") << QStringLiteral("1:1:0") << 8 << QList<int> { 4, 4, 0 };
         // 3.5, 1.75, 1.75: the two left over go to the largest fractions.
-        QTest::newRow("remainder to the largest fraction") << QStringLiteral("2:1:1") << 7 << QList<int> { 3, 2, 2 };
+        QTest::newRow("remainder to the largest fraction")
+            << QStringLiteral("2:1:1") << 7 << QList<int> { 3, 2, 2 };
         QTest::newRow("fewer clients than nodes") << QStringLiteral("1:1:1") << 2 << QList<int> { 1, 1, 0 };
     }
     void countsFollowTheWeightsAndAddUp()

@@ -118,7 +118,8 @@ private slots:
         QCOMPARE(summaries[3].rows.size(), 1);
         QVERIFY(RepeatSummary::anyRepeated(summaries));
         const QStringList pairs = RepeatSummary::notSeparablePairs(summaries);
-        QCOMPARE(pairs, QStringList { QStringLiteral("pessimistic ~ conditional (threads=8 skus=1 slots=16)") });
+        QCOMPARE(
+            pairs, QStringList { QStringLiteral("pessimistic ~ conditional (threads=8 skus=1 slots=16)") });
     }
 };
 

@@ -12,7 +12,8 @@ private slots:
     {
         Experiment base;
         base.threads = 12;
-        const QList<RunCell> cells = RunCell::plainRun(base, { QStringLiteral("queued"), QStringLiteral("naive") });
+        const QList<RunCell> cells
+            = RunCell::plainRun(base, { QStringLiteral("queued"), QStringLiteral("naive") });
         QCOMPARE(cells.size(), 2);
         QCOMPARE(cells[0].strategy, QStringLiteral("queued"));
         QCOMPARE(cells[1].strategy, QStringLiteral("naive"));
@@ -24,7 +25,8 @@ private slots:
     {
         Experiment base;
         base.repeat = 3;
-        const QList<RunCell> cells = RunCell::plainRun(base, { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") });
+        const QList<RunCell> cells
+            = RunCell::plainRun(base, { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") });
         QCOMPARE(cells.size(), 9);
         QStringList order;
         QList<int> repetitions;
@@ -49,9 +51,14 @@ private slots:
         QCOMPARE(plan.cellCount(2, 2), 8);
         QStringList order;
         for (const RunCell& cell : cells)
-            order << QStringLiteral("%1%2t%3").arg(cell.strategy).arg(cell.repetition).arg(cell.experiment.threads);
-        QCOMPARE(order, (QStringList { QStringLiteral("a1t1"), QStringLiteral("b1t1"), QStringLiteral("a2t1"), QStringLiteral("b2t1"),
-                            QStringLiteral("a1t4"), QStringLiteral("b1t4"), QStringLiteral("a2t4"), QStringLiteral("b2t4") }));
+            order << QStringLiteral("%1%2t%3")
+                         .arg(cell.strategy)
+                         .arg(cell.repetition)
+                         .arg(cell.experiment.threads);
+        QCOMPARE(order,
+            (QStringList { QStringLiteral("a1t1"), QStringLiteral("b1t1"), QStringLiteral("a2t1"),
+                QStringLiteral("b2t1"), QStringLiteral("a1t4"), QStringLiteral("b1t4"),
+                QStringLiteral("a2t4"), QStringLiteral("b2t4") }));
     }
 
     void sweepRefusesARepeatOutOfRange()
@@ -62,7 +69,8 @@ private slots:
         base.repeat = 101;
         const QStringList problems = plan.validate(base, {});
         QCOMPARE(problems.size(), 1);
-        QVERIFY2(problems.first().startsWith(QStringLiteral("--repeat: must be between 1 and 100")), qPrintable(problems.first()));
+        QVERIFY2(problems.first().startsWith(QStringLiteral("--repeat: must be between 1 and 100")),
+            qPrintable(problems.first()));
     }
 
     void cellsCoverEveryCombinationInOrder()
@@ -99,7 +107,9 @@ private slots:
         const QList<RunCell> cells = plan.cells(Experiment {}, { QStringLiteral("x") });
         QCOMPARE(cells.size(), 6);
         const auto swept = [&](const RunCell& cell) {
-            return plan.dimension == SweepPlan::Dimension::Slots ? static_cast<std::int64_t>(cell.experiment.slotsPerSku) : cell.experiment.skus;
+            return plan.dimension == SweepPlan::Dimension::Slots
+                ? static_cast<std::int64_t>(cell.experiment.slotsPerSku)
+                : cell.experiment.skus;
         };
         QCOMPARE(swept(cells[0]), 1LL);
         QCOMPARE(swept(cells[1]), 1LL);
@@ -118,26 +128,41 @@ private slots:
         QTest::newRow("order kept") << QStringLiteral("64,2,16") << Values { 64, 2, 16 } << QString();
         QTest::newRow("duplicates") << QStringLiteral("2,2,8") << Values { 2, 8 } << QString();
         // White space around an item is refused, as around any number a field takes.
-        QTest::newRow("space after a comma") << QStringLiteral("2, 8") << Values {} << QStringLiteral("\" 8\" has white space around it");
-        QTest::newRow("space before a comma") << QStringLiteral("2 ,8") << Values {} << QStringLiteral("\"2 \" has white space around it");
-        QTest::newRow("leading space") << QStringLiteral(" 2") << Values {} << QStringLiteral("\" 2\" has white space around it");
-        QTest::newRow("tab") << QStringLiteral("2\t") << Values {} << QStringLiteral("has white space around it");
-        QTest::newRow("beyond 32 bits") << QStringLiteral("5000000000") << Values { 5000000000LL } << QString();
-        QTest::newRow("zero") << QStringLiteral("0,4") << Values {} << QStringLiteral("\"0\" is not a positive whole number");
-        QTest::newRow("negative") << QStringLiteral("-1") << Values {} << QStringLiteral("\"-1\" is not a positive whole number");
-        QTest::newRow("word") << QStringLiteral("1,many") << Values {} << QStringLiteral("\"many\" is not a positive whole number");
+        QTest::newRow("space after a comma")
+            << QStringLiteral("2, 8") << Values {} << QStringLiteral("\" 8\" has white space around it");
+        QTest::newRow("space before a comma")
+            << QStringLiteral("2 ,8") << Values {} << QStringLiteral("\"2 \" has white space around it");
+        QTest::newRow("leading space")
+            << QStringLiteral(" 2") << Values {} << QStringLiteral("\" 2\" has white space around it");
+        QTest::newRow("tab") << QStringLiteral("2\t") << Values {}
+                             << QStringLiteral("has white space around it");
+        QTest::newRow("beyond 32 bits")
+            << QStringLiteral("5000000000") << Values { 5000000000LL } << QString();
+        QTest::newRow("zero") << QStringLiteral("0,4") << Values {}
+                              << QStringLiteral("\"0\" is not a positive whole number");
+        QTest::newRow("negative") << QStringLiteral("-1") << Values {}
+                                  << QStringLiteral("\"-1\" is not a positive whole number");
+        QTest::newRow("word") << QStringLiteral("1,many") << Values {}
+                              << QStringLiteral("\"many\" is not a positive whole number");
         QTest::newRow("empty") << QString() << Values {} << QStringLiteral("needs at least one value");
         // An empty item is a slip more often than a shorter list: refused, not skipped.
-        QTest::newRow("only a comma") << QStringLiteral(",") << Values {} << QStringLiteral("\",\" has an empty item");
-        QTest::newRow("empty item") << QStringLiteral("1,,4") << Values {} << QStringLiteral("\"1,,4\" has an empty item");
-        QTest::newRow("trailing comma") << QStringLiteral("1,4,") << Values {} << QStringLiteral("\"1,4,\" has an empty item");
-        QTest::newRow("leading comma") << QStringLiteral(",1") << Values {} << QStringLiteral("has an empty item");
-        QTest::newRow("long item cut") << QString(100000, QLatin1Char('x')) << Values {}
-                                       << QStringLiteral("\"%1…\" (100,000 characters) is not a positive whole number").arg(QString(60, QLatin1Char('x')));
+        QTest::newRow("only a comma")
+            << QStringLiteral(",") << Values {} << QStringLiteral("\",\" has an empty item");
+        QTest::newRow("empty item") << QStringLiteral("1,,4") << Values {}
+                                    << QStringLiteral("\"1,,4\" has an empty item");
+        QTest::newRow("trailing comma")
+            << QStringLiteral("1,4,") << Values {} << QStringLiteral("\"1,4,\" has an empty item");
+        QTest::newRow("leading comma")
+            << QStringLiteral(",1") << Values {} << QStringLiteral("has an empty item");
+        QTest::newRow("long item cut")
+            << QString(100000, QLatin1Char('x')) << Values {}
+            << QStringLiteral("\"%1…\" (100,000 characters) is not a positive whole number")
+                   .arg(QString(60, QLatin1Char('x')));
         QStringList many;
         for (int i = 1; i <= 65; ++i)
             many << QString::number(i);
-        QTest::newRow("65 values") << many.join(QLatin1Char(',')) << Values {} << QStringLiteral("at most 64 values");
+        QTest::newRow("65 values") << many.join(QLatin1Char(',')) << Values {}
+                                   << QStringLiteral("at most 64 values");
     }
     void listsParse()
     {
@@ -168,14 +193,16 @@ private slots:
     {
         SweepPlan::List bad = SweepPlan::List::Values;
         QString error;
-        QVERIFY(!SweepPlan::parse(QStringLiteral("1,x"), SweepPlan::Dimension::Slots, QStringLiteral("1,2"), &bad, &error));
+        QVERIFY(!SweepPlan::parse(
+            QStringLiteral("1,x"), SweepPlan::Dimension::Slots, QStringLiteral("1,2"), &bad, &error));
         QCOMPARE(bad, SweepPlan::List::Clients);
         QVERIFY2(error.contains(QLatin1String("\"x\" is not a positive whole number")), qPrintable(error));
-        QVERIFY(!SweepPlan::parse(QStringLiteral("1,4"), SweepPlan::Dimension::Slots, QStringLiteral("2,,4"), &bad, &error));
+        QVERIFY(!SweepPlan::parse(
+            QStringLiteral("1,4"), SweepPlan::Dimension::Slots, QStringLiteral("2,,4"), &bad, &error));
         QCOMPARE(bad, SweepPlan::List::Values);
 
-        const std::optional<SweepPlan> plan
-            = SweepPlan::parse(QStringLiteral("4,25000"), SweepPlan::Dimension::Skus, QStringLiteral("1,100"), &bad, &error);
+        const std::optional<SweepPlan> plan = SweepPlan::parse(
+            QStringLiteral("4,25000"), SweepPlan::Dimension::Skus, QStringLiteral("1,100"), &bad, &error);
         QVERIFY2(plan, qPrintable(error));
         QCOMPARE(plan->threads, (QList<int> { 4, 25000 }));
         QCOMPARE(plan->dimension, SweepPlan::Dimension::Skus);
@@ -183,7 +210,8 @@ private slots:
         QCOMPARE(plan->validate(Experiment {}, StrategyNeeds {}),
             QStringList { QStringLiteral("--threads: must be between 1 and 20,000 (got 25,000)") });
         // A dimension of None ignores the values' text.
-        QVERIFY(SweepPlan::parse(QStringLiteral("8"), SweepPlan::Dimension::None, QStringLiteral("junk"), &bad, &error));
+        QVERIFY(SweepPlan::parse(
+            QStringLiteral("8"), SweepPlan::Dimension::None, QStringLiteral("junk"), &bad, &error));
     }
 
     // A sweep over the slots checks the slot rules only for a slotted strategy.
@@ -196,7 +224,8 @@ private slots:
         Experiment base;
         base.initialStock = 10;
         QVERIFY(plan.validate(base, StrategyNeeds {}).isEmpty());
-        const QStringList problems = plan.validate(base, StrategyNeeds { { QStringLiteral("slotted") }, {}, {}, {} });
+        const QStringList problems
+            = plan.validate(base, StrategyNeeds { { QStringLiteral("slotted") }, {}, {}, {} });
         QCOMPARE(problems,
             QStringList { QStringLiteral(
                 "--slots: 64 slots cannot share a stock of 10: slotted needs at least one unit per slot") });
@@ -210,8 +239,8 @@ private slots:
         plan.dimension = SweepPlan::Dimension::Skus;
         plan.values = { 1, 100 };
         QVERIFY(plan.validate(Experiment {}, StrategyNeeds {}).isEmpty());
-        const QStringList problems
-            = plan.validate(Experiment {}, StrategyNeeds { {}, { QStringLiteral("two-sku-sorted") }, {}, {} });
+        const QStringList problems = plan.validate(
+            Experiment {}, StrategyNeeds { {}, { QStringLiteral("two-sku-sorted") }, {}, {} });
         QCOMPARE(problems.size(), 1);
         QVERIFY2(
             problems.first().startsWith(QLatin1String("--skus: two-sku-sorted places orders of two SKUs")),

@@ -1,6 +1,6 @@
-// The Chinese translation: lupdate run over today's sources, lessons and presets finds no string the .ts file lacks
-// or leaves unfinished (so a new tr() string without its translation fails here), every
-// translation keeps its source's placeholders and accelerator, and the build ships it.
+// The Chinese translation: lupdate run over today's sources, lessons and presets finds no string the .ts file
+// lacks or leaves unfinished (so a new tr() string without its translation fails here), every translation
+// keeps its source's placeholders and accelerator, and the build ships it.
 #include "app/core/translation.h"
 
 #include <QCoreApplication>
@@ -8,10 +8,10 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
-#include <QTemporaryDir>
-#include <QXmlStreamReader>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 namespace {
 
@@ -91,8 +91,8 @@ private slots:
         lupdate.start(QStringLiteral(LOCKBENCH_LUPDATE),
             { QStringLiteral("app"), QStringLiteral("strategies"), QStringLiteral("ui"),
                 QStringLiteral(LOCKBENCH_TEXTS_SOURCE), // the lessons' and presets' texts
-                QStringLiteral("-no-obsolete"),
-                QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-silent"), QStringLiteral("-ts"), copy });
+                QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+                QStringLiteral("-silent"), QStringLiteral("-ts"), copy });
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish");
         QCOMPARE(lupdate.exitCode(), 0);
         QString error;
@@ -105,8 +105,9 @@ private slots:
                 unfinished << QStringLiteral("%1: %2").arg(m.context, m.source.left(80));
         }
         QVERIFY2(unfinished.isEmpty(),
-            qPrintable(QStringLiteral("%1 strings have no Chinese yet (run the update_translations target, then translate "
-                                      "resources/translations/lockbench_zh_CN.ts):\n%2")
+            qPrintable(QStringLiteral(
+                "%1 strings have no Chinese yet (run the update_translations target, then translate "
+                "resources/translations/lockbench_zh_CN.ts):\n%2")
                            .arg(unfinished.size())
                            .arg(unfinished.mid(0, 20).join(QLatin1Char('\n')))));
     }
@@ -119,10 +120,12 @@ private slots:
         for (const Message& m : messages) {
             if (m.unfinished)
                 continue;
-            QVERIFY2(placeholders(m.source) == placeholders(m.translation), qPrintable(m.source + QStringLiteral(" → ") + m.translation));
+            QVERIFY2(placeholders(m.source) == placeholders(m.translation),
+                qPrintable(m.source + QStringLiteral(" → ") + m.translation));
             static const QRegularExpression accelerator(QStringLiteral("&[A-Za-z]"));
             if (accelerator.match(m.source).hasMatch())
-                QVERIFY2(accelerator.match(m.translation).hasMatch(), qPrintable(m.source + QStringLiteral(" → ") + m.translation));
+                QVERIFY2(accelerator.match(m.translation).hasMatch(),
+                    qPrintable(m.source + QStringLiteral(" → ") + m.translation));
         }
     }
 
@@ -130,7 +133,8 @@ private slots:
     {
         QVERIFY(Translation::available().contains(QStringLiteral("zh_CN")));
         QCOMPARE(Translation::bestFor(QLocale(QLocale::Chinese, QLocale::China)), QStringLiteral("zh_CN"));
-        QCOMPARE(Translation::bestFor(QLocale(QLocale::Chinese, QLocale::Singapore)), QStringLiteral("zh_CN"));
+        QCOMPARE(
+            Translation::bestFor(QLocale(QLocale::Chinese, QLocale::Singapore)), QStringLiteral("zh_CN"));
         QCOMPARE(Translation::bestFor(QLocale(QLocale::Chinese, QLocale::Taiwan)), QStringLiteral("en"));
         QCOMPARE(Translation::bestFor(QLocale(QLocale::German, QLocale::Germany)), QStringLiteral("en"));
         QVERIFY(!Translation::install(QStringLiteral("xx_XX")));
@@ -139,7 +143,8 @@ private slots:
         QVERIFY(Translation::install(QStringLiteral("zh_CN")));
         QCOMPARE(Translation::current(), QStringLiteral("zh_CN"));
         const QString chinese = QCoreApplication::translate("TimeMetric", "Orders per second");
-        QVERIFY2(chinese != english && chinese.contains(QRegularExpression(QStringLiteral("\\p{Han}"))), qPrintable(chinese));
+        QVERIFY2(chinese != english && chinese.contains(QRegularExpression(QStringLiteral("\\p{Han}"))),
+            qPrintable(chinese));
         QCOMPARE(QLocale().language(), QLocale::Chinese); // numbers are written the Chinese way too
         QVERIFY(Translation::install(QStringLiteral("en")));
         QCOMPARE(QCoreApplication::translate("TimeMetric", "Orders per second"), english);

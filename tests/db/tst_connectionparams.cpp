@@ -200,7 +200,8 @@ void TestConnectionParams::endpoint()
 void TestConnectionParams::clusterUrl()
 {
     QString error;
-    const auto params = ConnectionParams::fromUrl(QStringLiteral("mysql://lab:s%2Cecret@h1:3306,h2:3307,h3/shop"), &error);
+    const auto params
+        = ConnectionParams::fromUrl(QStringLiteral("mysql://lab:s%2Cecret@h1:3306,h2:3307,h3/shop"), &error);
     QVERIFY2(params, qPrintable(error));
     QCOMPARE(params->nodeCount(), 3);
     QCOMPARE(params->nodes[1], (ConnectionParams::Node { QStringLiteral("h2"), 3307, QString(), 0 }));

@@ -105,7 +105,8 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("stopped while filling the tables")), qPrintable(error));
         QCOMPARE(reports, 3);
         QVERIFY(progress.done() < LabDatabase::rowsToFill(StockLayout::Rows, experiment));
-        QCOMPARE(count(database, QStringLiteral("sku")) + count(database, QStringLiteral("inventory")), progress.done());
+        QCOMPARE(count(database, QStringLiteral("sku")) + count(database, QStringLiteral("inventory")),
+            progress.done());
     }
 
     // The procedure strategy's routine is the lab's like its tables: registered, re-created
@@ -118,24 +119,34 @@ private slots:
         QString error;
         QVERIFY2(database.open(&error), qPrintable(error));
         QVERIFY2(database.prepareTables(StockLayout::Rows, experiment, &error), qPrintable(error));
-        const LabRoutine mine { QStringLiteral("lab_test_routine"), QStringLiteral("CREATE PROCEDURE lab_test_routine() SELECT 41") };
+        const LabRoutine mine { QStringLiteral("lab_test_routine"),
+            QStringLiteral("CREATE PROCEDURE lab_test_routine() SELECT 41") };
         QVERIFY2(database.prepareRoutines({ mine }, &error), qPrintable(error));
-        QVERIFY2(database.prepareRoutines({ mine }, &error), qPrintable(error)); // again: dropped and made anew
+        QVERIFY2(
+            database.prepareRoutines({ mine }, &error), qPrintable(error)); // again: dropped and made anew
         QCOMPARE(count(database, QStringLiteral("lockbench_meta")) > 0, true);
         QSqlQuery query(database.connection().database());
-        QVERIFY(query.exec(QStringLiteral("SELECT COUNT(*) FROM lockbench_meta WHERE table_name = 'routine lab_test_routine'")) && query.next());
+        QVERIFY(query.exec(QStringLiteral(
+                    "SELECT COUNT(*) FROM lockbench_meta WHERE table_name = 'routine lab_test_routine'"))
+            && query.next());
         QCOMPARE(query.value(0).toInt(), 1);
 
         // Someone else's routine of the name a strategy wants.
         QVERIFY(query.exec(QStringLiteral("CREATE PROCEDURE lab_foreign() SELECT 42")));
-        const LabRoutine theirs { QStringLiteral("lab_foreign"), QStringLiteral("CREATE PROCEDURE lab_foreign() SELECT 43") };
+        const LabRoutine theirs { QStringLiteral("lab_foreign"),
+            QStringLiteral("CREATE PROCEDURE lab_foreign() SELECT 43") };
         QVERIFY(!database.prepareRoutines({ theirs }, &error));
-        QVERIFY2(error.contains(QLatin1String("routine lab_foreign that lockbench did not create")), qPrintable(error));
-        QVERIFY(query.exec(QStringLiteral("SELECT ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'lab_foreign'")) && query.next());
-        QVERIFY2(query.value(0).toString().contains(QLatin1String("42")), qPrintable(query.value(0).toString())); // untouched
+        QVERIFY2(error.contains(QLatin1String("routine lab_foreign that lockbench did not create")),
+            qPrintable(error));
+        QVERIFY(query.exec(QStringLiteral("SELECT ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE "
+                                          "ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = 'lab_foreign'"))
+            && query.next());
+        QVERIFY2(query.value(0).toString().contains(QLatin1String("42")),
+            qPrintable(query.value(0).toString())); // untouched
         QVERIFY(query.exec(QStringLiteral("DROP PROCEDURE lab_foreign")));
         QVERIFY(query.exec(QStringLiteral("DROP PROCEDURE lab_test_routine")));
-        QVERIFY(query.exec(QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = 'routine lab_test_routine'")));
+        QVERIFY(query.exec(
+            QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = 'routine lab_test_routine'")));
     }
 
     void connectionsHeldByOthersCountAgainstTheLimit()
@@ -159,7 +170,8 @@ private slots:
         QVERIFY2(database.checkConnectionLimit(limit - held, 1, &error), qPrintable(error));
         QVERIFY(!database.checkConnectionLimit(limit - held + 1, 1, &error));
         qInfo("%s", qPrintable(error));
-        QVERIFY2(error.contains(QStringLiteral("other clients hold %1 of them").arg(held)), qPrintable(error));
+        QVERIFY2(
+            error.contains(QStringLiteral("other clients hold %1 of them").arg(held)), qPrintable(error));
     }
 };
 

@@ -92,8 +92,8 @@ private slots:
         QCOMPARE(LabLease::lockName(QStringLiteral("lockbench")), QStringLiteral("lockbench.lockbench"));
         // Two databases whose names differ only in case are two databases; their leases differ
         // although the server compares lock names without case.
-        QVERIFY(LabLease::lockName(QStringLiteral("Shop")).compare(LabLease::lockName(QStringLiteral("shop")),
-                    Qt::CaseInsensitive)
+        QVERIFY(LabLease::lockName(QStringLiteral("Shop"))
+                    .compare(LabLease::lockName(QStringLiteral("shop")), Qt::CaseInsensitive)
             != 0);
         LabLease a(ServerFixture::params(longest));
         LabLease b(ServerFixture::params(longest));
@@ -127,7 +127,8 @@ private slots:
         QVERIFY(!lease.keep(&error));
         qInfo("%s", qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("another lab took it")), qPrintable(error));
-        QVERIFY2(error.contains(QStringLiteral("connection %1 ").arg(second.connectionId())), qPrintable(error));
+        QVERIFY2(
+            error.contains(QStringLiteral("connection %1 ").arg(second.connectionId())), qPrintable(error));
     }
 };
 

@@ -11,7 +11,8 @@ private slots:
     void readsHostPortAndPassword()
     {
         QString error;
-        const auto endpoint = RedisEndpoint::fromUrl(QStringLiteral("redis://:s3cret@cache.example:6380"), &error);
+        const auto endpoint
+            = RedisEndpoint::fromUrl(QStringLiteral("redis://:s3cret@cache.example:6380"), &error);
         QVERIFY2(endpoint, qPrintable(error));
         QCOMPARE(endpoint->host, QStringLiteral("cache.example"));
         QCOMPARE(endpoint->port, 6380);

@@ -102,7 +102,8 @@ private slots:
             reused = second[0] == number || second[1] == number;
             const int watched = second[0] == number ? second[0] : second[1];
             const int peer = watched == second[0] ? second[1] : second[0];
-            FiberScheduler::current()->spawn([&happened, &b, watched] { happened = ClientWait::forSocket(watched, &b, EPOLLIN, 2000); });
+            FiberScheduler::current()->spawn(
+                [&happened, &b, watched] { happened = ClientWait::forSocket(watched, &b, EPOLLIN, 2000); });
             ClientWait::sleepFor(5ms);
             ClientWait::forgetSocket(number, &a);
             ClientWait::sleepFor(5ms);
@@ -113,7 +114,8 @@ private slots:
         });
         scheduler.run();
         QVERIFY(reused); // the kernel gives the lowest free number: the scenario took place
-        QVERIFY2(happened != FiberScheduler::kTimedOut && (happened & EPOLLIN), qPrintable(QString::number(happened, 16)));
+        QVERIFY2(happened != FiberScheduler::kTimedOut && (happened & EPOLLIN),
+            qPrintable(QString::number(happened, 16)));
     }
 
     void aSignalFromAnotherThreadResumesItsFiber()

@@ -12,12 +12,15 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
-    const QByteArray text = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
+    const QByteArray text
+        = QByteArray::fromRawData(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     QList<FieldError> errors;
-    const std::optional<Experiment> parsed = ExperimentJson::fromJsonText(text, QStringLiteral("input"), errors);
+    const std::optional<Experiment> parsed
+        = ExperimentJson::fromJsonText(text, QStringLiteral("input"), errors);
     FUZZ_REQUIRE(parsed.has_value() == errors.isEmpty());
     for (const FieldError& error : errors)
-        FUZZ_REQUIRE(!error.field.isEmpty() && !error.message.trimmed().isEmpty(), "%s", qPrintable(error.field));
+        FUZZ_REQUIRE(
+            !error.field.isEmpty() && !error.message.trimmed().isEmpty(), "%s", qPrintable(error.field));
     if (!parsed)
         return 0;
 
@@ -30,7 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const QByteArray saved = QJsonDocument(ExperimentJson::toJson(*parsed)).toJson();
     QList<FieldError> reloadErrors;
-    const std::optional<Experiment> reloaded = ExperimentJson::fromJsonText(saved, QStringLiteral("saved"), reloadErrors);
+    const std::optional<Experiment> reloaded
+        = ExperimentJson::fromJsonText(saved, QStringLiteral("saved"), reloadErrors);
     FUZZ_REQUIRE(reloaded.has_value(), "%s", saved.constData());
     FUZZ_REQUIRE(*reloaded == *parsed, "%s", saved.constData());
 
@@ -38,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Experiment copy = *parsed;
         const QString printed = field.print(*parsed);
         const std::optional<FieldError> error = ExperimentFields::set(copy, field.name, printed);
-        FUZZ_REQUIRE(!error, "%s=%s: %s", qPrintable(field.name), qPrintable(printed), qPrintable(error->message));
+        FUZZ_REQUIRE(
+            !error, "%s=%s: %s", qPrintable(field.name), qPrintable(printed), qPrintable(error->message));
         FUZZ_REQUIRE(copy == *parsed, "%s=%s", qPrintable(field.name), qPrintable(printed));
     }
     return 0;

@@ -18,7 +18,8 @@ const QStringList& refusals()
 {
     static const QStringList messages = [] {
         QStringList list;
-        for (const char* example : { "", "http://u:p@h/db", "mysql://h/db", "mysql://u:p@/db", "mysql://u:p@h:0/db", "mysql://u:p@h/a-b" }) {
+        for (const char* example : { "", "http://u:p@h/db", "mysql://h/db", "mysql://u:p@/db",
+                 "mysql://u:p@h:0/db", "mysql://u:p@h/a-b" }) {
             QString error;
             ConnectionParams::fromUrl(QString::fromLatin1(example), &error);
             list << error;
@@ -49,8 +50,10 @@ void checkMasked(const ConnectionParams& params)
     const std::optional<ConnectionParams> again = ConnectionParams::fromUrl(masked, &error);
     FUZZ_REQUIRE(again.has_value(), "%s: %s", qPrintable(masked), qPrintable(error));
     FUZZ_REQUIRE(again->user == params.user, "%s", qPrintable(masked));
-    FUZZ_REQUIRE(again->password == (params.password.isEmpty() ? QString() : QStringLiteral("***")), "%s", qPrintable(masked));
-    FUZZ_REQUIRE(again->host == (params.host.isEmpty() ? QStringLiteral("localhost") : params.host), "%s", qPrintable(masked));
+    FUZZ_REQUIRE(again->password == (params.password.isEmpty() ? QString() : QStringLiteral("***")), "%s",
+        qPrintable(masked));
+    FUZZ_REQUIRE(again->host == (params.host.isEmpty() ? QStringLiteral("localhost") : params.host), "%s",
+        qPrintable(masked));
     FUZZ_REQUIRE(again->socket == params.socket, "%s", qPrintable(masked));
     FUZZ_REQUIRE(!params.socket.isEmpty() || again->port == params.port, "%s", qPrintable(masked));
     FUZZ_REQUIRE(again->database == params.database, "%s", qPrintable(masked));

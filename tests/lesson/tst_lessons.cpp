@@ -20,7 +20,8 @@ QJsonObject goodStep()
 
 QJsonObject lessonWith(const QJsonObject& step)
 {
-    return QJsonObject { { QStringLiteral("title"), QStringLiteral("A lesson") }, { QStringLiteral("steps"), QJsonArray { goodStep(), step } } };
+    return QJsonObject { { QStringLiteral("title"), QStringLiteral("A lesson") },
+        { QStringLiteral("steps"), QJsonArray { goodStep(), step } } };
 }
 
 } // namespace
@@ -41,8 +42,9 @@ private slots:
             QVERIFY2(!lesson.steps.isEmpty(), qPrintable(lesson.id));
             QVERIFY2(!lesson.id.front().isDigit(), qPrintable(lesson.id)); // the number only orders the files
         }
-        for (const char* title : { "Why a hot row serialises", "Optimistic is not free", "Spread the row", "Queue and batch",
-                 "Deadlocks and their detection", "Claim work without blocking", "Stock in front of the database" })
+        for (const char* title : { "Why a hot row serialises", "Optimistic is not free", "Spread the row",
+                 "Queue and batch", "Deadlocks and their detection", "Claim work without blocking",
+                 "Stock in front of the database" })
             QVERIFY2(titles.contains(QLatin1String(title)), title);
         QCOMPARE(titles.first(), QStringLiteral("Why a hot row serialises")); // the first to teach
     }
@@ -50,7 +52,8 @@ private slots:
     void aLessonIsFoundByIdOrTitle()
     {
         QVERIFY(LessonLibrary::find(QStringLiteral("hot-row")));
-        QCOMPARE(LessonLibrary::find(QStringLiteral("why a hot row serialises"))->id, QStringLiteral("hot-row"));
+        QCOMPARE(
+            LessonLibrary::find(QStringLiteral("why a hot row serialises"))->id, QStringLiteral("hot-row"));
         QVERIFY(!LessonLibrary::find(QStringLiteral("no-such-lesson")));
     }
 
@@ -59,12 +62,15 @@ private slots:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QJsonValue>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown chart") << "chart" << QJsonValue(QStringLiteral("pie")) << "step 2 asks for chart \"pie\"";
-        QTest::newRow("unknown strategy") << "strategies" << QJsonValue(QJsonArray { QStringLiteral("magic") }) << "step 2: ";
-        QTest::newRow("claim strategy on inventory") << "strategies" << QJsonValue(QJsonArray { QStringLiteral("claim-update") })
-                                                     << "step 2: ";
+        QTest::newRow("unknown chart")
+            << "chart" << QJsonValue(QStringLiteral("pie")) << "step 2 asks for chart \"pie\"";
+        QTest::newRow("unknown strategy")
+            << "strategies" << QJsonValue(QJsonArray { QStringLiteral("magic") }) << "step 2: ";
+        QTest::newRow("claim strategy on inventory")
+            << "strategies" << QJsonValue(QJsonArray { QStringLiteral("claim-update") }) << "step 2: ";
         QTest::newRow("no question") << "question" << QJsonValue(QString()) << "step 2 has no \"question\"";
-        QTest::newRow("bad experiment") << "experiment" << QJsonValue(QJsonObject { { QStringLiteral("threads"), 0 } }) << "step 2: ";
+        QTest::newRow("bad experiment")
+            << "experiment" << QJsonValue(QJsonObject { { QStringLiteral("threads"), 0 } }) << "step 2: ";
     }
 
     void brokenStepsAreRefusedByName()
@@ -77,10 +83,12 @@ private slots:
         QStringList errors;
         QVERIFY(!LessonLibrary::fromJson(QStringLiteral("broken"), lessonWith(step), errors));
         QVERIFY(!errors.isEmpty());
-        QVERIFY2(errors.first().contains(QStringLiteral("lesson broken, ") + message), qPrintable(errors.join(QLatin1Char('\n'))));
+        QVERIFY2(errors.first().contains(QStringLiteral("lesson broken, ") + message),
+            qPrintable(errors.join(QLatin1Char('\n'))));
         // The same lesson with the good step twice loads.
         errors.clear();
-        QVERIFY2(LessonLibrary::fromJson(QStringLiteral("fine"), lessonWith(goodStep()), errors), qPrintable(errors.join(QLatin1Char('\n'))));
+        QVERIFY2(LessonLibrary::fromJson(QStringLiteral("fine"), lessonWith(goodStep()), errors),
+            qPrintable(errors.join(QLatin1Char('\n'))));
     }
 };
 

@@ -8,9 +8,9 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
-#include <QLineSeries>
 #include <QHorizontalStackedBarSeries>
 #include <QLegendMarker>
+#include <QLineSeries>
 #include <QLogValueAxis>
 #include <QSignalSpy>
 #include <QTest>
@@ -107,7 +107,8 @@ private slots:
             QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
             QVERIFY(svg.contains("viewBox=\"0 0 900 500\""));
             for (QAbstractSeries* series : chart->series())
-                QVERIFY2(svg.contains(series->name().toHtmlEscaped().toUtf8()), qPrintable(named.name + QLatin1String(": ") + series->name()));
+                QVERIFY2(svg.contains(series->name().toHtmlEscaped().toUtf8()),
+                    qPrintable(named.name + QLatin1String(": ") + series->name()));
             QVERIFY(!svg.contains("…")); // no name elided
         }
     }
@@ -131,7 +132,8 @@ private slots:
             }
             r.series.append(s);
         }
-        const QList<SourcedResult> sources { { QString(), r }, { QString(), SampleResults::make(QStringLiteral("queued"), 12, 5000.0) } };
+        const QList<SourcedResult> sources { { QString(), r },
+            { QString(), SampleResults::make(QStringLiteral("queued"), 12, 5000.0) } };
         QMap<QString, QChart*> charts;
         for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(sources))
             charts.insert(named.name, named.chart);
@@ -139,10 +141,12 @@ private slots:
         QMap<QString, QLineSeries*> lines;
         for (QAbstractSeries* series : charts.value(QStringLiteral("bf-aborts"))->series())
             lines.insert(series->name(), qobject_cast<QLineSeries*>(series));
-        QCOMPARE(lines.keys(), (QStringList { QStringLiteral("pessimistic · node 1"), QStringLiteral("pessimistic · node 2"),
-                                   QStringLiteral("pessimistic · node 3") }));
+        QCOMPARE(lines.keys(),
+            (QStringList { QStringLiteral("pessimistic · node 1"), QStringLiteral("pessimistic · node 2"),
+                QStringLiteral("pessimistic · node 3") }));
         QCOMPARE(lines.value(QStringLiteral("pessimistic · node 2"))->at(1), QPointF(2, 200));
-        QCOMPARE(lines.value(QStringLiteral("pessimistic · node 3"))->count(), 2); // none once it stopped answering
+        QCOMPARE(lines.value(QStringLiteral("pessimistic · node 3"))->count(),
+            2); // none once it stopped answering
         QCOMPARE(lines.value(QStringLiteral("pessimistic · node 1"))->pen().style(), Qt::SolidLine);
         QCOMPARE(lines.value(QStringLiteral("pessimistic · node 2"))->pen().style(), Qt::DashLine);
         QCOMPARE(lines.value(QStringLiteral("pessimistic · node 3"))->pen().style(), Qt::DotLine);
@@ -150,7 +154,9 @@ private slots:
 
         // A run on one server draws no cluster chart at all.
         for (const ChartFactory::NamedChart& named : ChartFactory::reportCharts(SampleResults::sweep())) {
-            QVERIFY2(!named.name.startsWith(QLatin1String("bf-")) && named.name != QLatin1String("recv-queue"), qPrintable(named.name));
+            QVERIFY2(
+                !named.name.startsWith(QLatin1String("bf-")) && named.name != QLatin1String("recv-queue"),
+                qPrintable(named.name));
             delete named.chart;
         }
     }
@@ -178,9 +184,11 @@ private slots:
         const double conditional[] = { 1939, 3164, 2400 };
         for (const int threads : threadCounts) {
             for (int i = 0; i < 3; ++i) {
-                for (const QString& strategy : { QStringLiteral("pessimistic"), QStringLiteral("conditional") }) {
+                for (const QString& strategy :
+                    { QStringLiteral("pessimistic"), QStringLiteral("conditional") }) {
                     StrategyResult r = SampleResults::make(strategy, threads,
-                        (strategy == QLatin1String("pessimistic") ? pessimistic[i] : conditional[i]) * threads);
+                        (strategy == QLatin1String("pessimistic") ? pessimistic[i] : conditional[i])
+                            * threads);
                     r.experiment.repeat = 3;
                     r.repetition = i + 1;
                     sources.append({ QString(), r });
@@ -209,12 +217,14 @@ private slots:
         // conditional's spread, across its bar (category 0): min 1939, max 3164, median 2400.
         const auto across = [&](double from, double to) {
             return std::any_of(spreads.cbegin(), spreads.cend(), [&](QLineSeries* line) {
-                return line->count() == 2 && line->at(0) == QPointF(from, 0.0) && line->at(1) == QPointF(to, 0.0);
+                return line->count() == 2 && line->at(0) == QPointF(from, 0.0)
+                    && line->at(1) == QPointF(to, 0.0);
             });
         };
         QVERIFY(across(1939.0 * 8, 3164.0 * 8));
         QVERIFY(std::any_of(spreads.cbegin(), spreads.cend(), [](QLineSeries* line) {
-            return line->at(0).x() == 2400.0 * 8 && line->at(1).x() == 2400.0 * 8 && line->at(0).y() < 0 && line->at(1).y() > 0;
+            return line->at(0).x() == 2400.0 * 8 && line->at(1).x() == 2400.0 * 8 && line->at(0).y() < 0
+                && line->at(1).y() > 0;
         }));
         for (QLineSeries* line : std::as_const(spreads))
             QCOMPARE(line->attachedAxes().size(), 2);
@@ -242,11 +252,14 @@ private slots:
 
         const QString html = ReportWriter::html({ SampleResults::runInfo(), repeated({ 8 }), std::nullopt });
         QVERIFY(html.contains(QLatin1String("<h3>Repeated runs</h3>")));
-        QVERIFY(html.contains(QStringLiteral("<td class='name'>pessimistic</td><td class='num'>8</td><td class='num'>3</td><td class='num'>20400</td>")));
+        QVERIFY(html.contains(QStringLiteral("<td class='name'>pessimistic</td><td class='num'>8</td><td "
+                                             "class='num'>3</td><td class='num'>20400</td>")));
         QVERIFY(html.contains(QStringLiteral(">19800–20800</td>")));
-        QVERIFY(html.contains(QLatin1String("not separable (orders/s intervals overlap): pessimistic ~ conditional")));
+        QVERIFY(html.contains(
+            QLatin1String("not separable (orders/s intervals overlap): pessimistic ~ conditional")));
         QVERIFY(html.contains(QLatin1String("<td class='num'>1/3</td>")));
-        QVERIFY(!ReportWriter::html({ SampleResults::runInfo(), SampleResults::sweep(), std::nullopt }).contains(QLatin1String("Repeated runs")));
+        QVERIFY(!ReportWriter::html({ SampleResults::runInfo(), SampleResults::sweep(), std::nullopt })
+                     .contains(QLatin1String("Repeated runs")));
     }
 
     void reportHoldsTableAndEveryChart()
@@ -259,22 +272,26 @@ private slots:
         const qsizetype charts = ChartFactory::reportCharts(sources).size();
         QCOMPARE(html.count(QLatin1String("<svg")), charts);
         for (const SourcedResult& source : sources) {
-            const QString row = QStringLiteral("<td class='name'>%1</td><td class='num'>%2</td><td class='num'>%3</td>")
-                                    .arg(source.result.strategy)
-                                    .arg(source.result.experiment.threads)
-                                    .arg(source.result.ordersPerS, 0, 'f', 0);
+            const QString row
+                = QStringLiteral("<td class='name'>%1</td><td class='num'>%2</td><td class='num'>%3</td>")
+                      .arg(source.result.strategy)
+                      .arg(source.result.experiment.threads)
+                      .arg(source.result.ordersPerS, 0, 'f', 0);
             QVERIFY2(html.contains(row), qPrintable(row));
         }
-        QVERIFY(html.contains(QLatin1String("lost updates (unsafe baseline)")) || html.contains(QLatin1String("oversold (unsafe baseline)")));
+        QVERIFY(html.contains(QLatin1String("lost updates (unsafe baseline)"))
+            || html.contains(QLatin1String("oversold (unsafe baseline)")));
 
         QTemporaryDir dir;
         QString error;
         const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
-        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), sources, std::nullopt }, &error), qPrintable(error));
+        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), sources, std::nullopt }, &error),
+            qPrintable(error));
         QFile file(pdf);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY(file.readAll().startsWith("%PDF-"));
-        QVERIFY(!ReportWriter::write(dir.filePath(QStringLiteral("report.txt")), { SampleResults::runInfo(), sources, std::nullopt }, &error));
+        QVERIFY(!ReportWriter::write(dir.filePath(QStringLiteral("report.txt")),
+            { SampleResults::runInfo(), sources, std::nullopt }, &error));
     }
 };
 

@@ -59,8 +59,9 @@ private slots:
         const Experiment& first = lesson.steps[0].experiment;
         const Experiment& second = lesson.steps[1].experiment;
         const QList<Handout::Step> steps = Handout::split(lesson,
-            { row(QStringLiteral("pessimistic"), first), row(QStringLiteral("conditional"), first), row(QStringLiteral("pessimistic"), second),
-                row(QStringLiteral("pessimistic"), second), row(QStringLiteral("naive"), first) });
+            { row(QStringLiteral("pessimistic"), first), row(QStringLiteral("conditional"), first),
+                row(QStringLiteral("pessimistic"), second), row(QStringLiteral("pessimistic"), second),
+                row(QStringLiteral("naive"), first) });
         QCOMPARE(steps.size(), 2);
         QCOMPARE(steps[0].rows.size(), 2);
         QCOMPARE(steps[1].rows.size(), 1); // a second pessimistic row is no part of a step that runs it once
@@ -71,7 +72,8 @@ private slots:
     void aStepThatDidNotRunSaysSo()
     {
         const Lesson lesson = twoStepLesson();
-        const QList<Handout::Step> steps = Handout::split(lesson, { row(QStringLiteral("pessimistic"), lesson.steps[0].experiment) });
+        const QList<Handout::Step> steps
+            = Handout::split(lesson, { row(QStringLiteral("pessimistic"), lesson.steps[0].experiment) });
         QVERIFY(!Handout::stepHtml(steps[0]).contains(QLatin1String("This step was not run.")));
         QVERIFY(Handout::stepHtml(steps[1]).contains(QLatin1String("This step was not run.")));
         QVERIFY(Handout::charts(steps[1]).isEmpty());
@@ -81,7 +83,8 @@ private slots:
     {
         const Lesson lesson = twoStepLesson();
         const QString html = ReportWriter::html({ SampleResults::runInfo(),
-            { row(QStringLiteral("pessimistic"), lesson.steps[0].experiment), row(QStringLiteral("pessimistic"), lesson.steps[1].experiment) },
+            { row(QStringLiteral("pessimistic"), lesson.steps[0].experiment),
+                row(QStringLiteral("pessimistic"), lesson.steps[1].experiment) },
             lesson });
         QVERIFY(html.contains(QLatin1String("<title>A lesson &amp; its test</title>")));
         QVERIFY(html.contains(QLatin1String("<h2>Step 1: First</h2>")));
@@ -104,23 +107,31 @@ private slots:
         QTemporaryDir dir;
         const QString pdf = dir.filePath(QStringLiteral("handout.pdf"));
         QString error;
-        const bool written = ReportWriter::write(pdf, { SampleResults::runInfo(), { row(QStringLiteral("pessimistic"), lesson->steps[1].experiment) }, lesson }, &error);
+        const bool written = ReportWriter::write(pdf,
+            { SampleResults::runInfo(), { row(QStringLiteral("pessimistic"), lesson->steps[1].experiment) },
+                lesson },
+            &error);
         QVERIFY(Translation::install(QStringLiteral("en")));
         QVERIFY2(written, qPrintable(error));
         QProcess text;
         text.start(QStringLiteral("pdftotext"), { pdf, QStringLiteral("-") });
         QVERIFY(text.waitForFinished(60000));
-        const QString extracted = QString::fromUtf8(text.readAllStandardOutput()).simplified().remove(QLatin1Char(' '));
-        QVERIFY2(extracted.contains(QString(lesson->title).remove(QLatin1Char(' '))), qPrintable(extracted.left(300)));
+        const QString extracted
+            = QString::fromUtf8(text.readAllStandardOutput()).simplified().remove(QLatin1Char(' '));
+        QVERIFY2(extracted.contains(QString(lesson->title).remove(QLatin1Char(' '))),
+            qPrintable(extracted.left(300)));
         QVERIFY(extracted.contains(QStringLiteral("问题：")));
         const QStringList hanFamilies = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
-        QVERIFY2(!hanFamilies.isEmpty(), "no font with Chinese characters: the setup installs fonts-wqy-microhei");
+        QVERIFY2(
+            !hanFamilies.isEmpty(), "no font with Chinese characters: the setup installs fonts-wqy-microhei");
         QProcess fonts;
         fonts.start(QStringLiteral("pdffonts"), { pdf });
         QVERIFY(fonts.waitForFinished(60000));
         const QString embedded = QString::fromUtf8(fonts.readAllStandardOutput());
-        const bool hanFontEmbedded = std::any_of(hanFamilies.begin(), hanFamilies.end(),
-            [&](const QString& family) { return embedded.contains(QString(family).remove(QLatin1Char(' '))); });
+        const bool hanFontEmbedded
+            = std::any_of(hanFamilies.begin(), hanFamilies.end(), [&](const QString& family) {
+                  return embedded.contains(QString(family).remove(QLatin1Char(' ')));
+              });
         QVERIFY2(hanFontEmbedded, qPrintable(embedded));
     }
 };

@@ -1,15 +1,15 @@
 // The report as a reader gets it, without a server: each row under the experiment it ran,
 // sources named, long texts in notes below the table, and a landscape PDF whose text
 // (read back by pdftotext, as a reader's viewer would) keeps every figure and name whole.
-#include "app/results/reportgroup.h"
 #include "app/report/reportwriter.h"
+#include "app/results/reportgroup.h"
 #include "app/results/resultcolumns.h"
 #include "tests/support/sampleresults.h"
 
 #include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 
 namespace {
@@ -68,23 +68,28 @@ private slots:
 
     void rowsOfSeveralRunsNameTheirSource()
     {
-        const QList<SourcedResult> rows = { { QStringLiteral("#1"), SampleResults::make(QStringLiteral("queued"), 4, 900.0) },
-            { QStringLiteral("baseline"), SampleResults::make(QStringLiteral("queued"), 4, 950.0) } };
+        const QList<SourcedResult> rows
+            = { { QStringLiteral("#1"), SampleResults::make(QStringLiteral("queued"), 4, 900.0) },
+                  { QStringLiteral("baseline"), SampleResults::make(QStringLiteral("queued"), 4, 950.0) } };
         const QString html = ReportWriter::html({ SampleResults::runInfo(), rows, std::nullopt });
         QVERIFY(html.contains(QLatin1String("<td class='name'>queued</td><td class='name'>#1</td>")));
         QVERIFY(html.contains(QLatin1String("<td class='name'>queued</td><td class='name'>baseline</td>")));
         // A single run's rows need no source column.
-        const QString single = ReportWriter::html({ SampleResults::runInfo(), { rows.first() }, std::nullopt });
+        const QString single
+            = ReportWriter::html({ SampleResults::runInfo(), { rows.first() }, std::nullopt });
         QVERIFY(!single.contains(QLatin1String("<td class='name'>#1</td>")));
     }
 
     void longTextsAreNotesBelowTheTable()
     {
         StrategyResult failed = SampleResults::make(QStringLiteral("pessimistic"), 4, 0.0);
-        const QString message = QStringLiteral("lost the server: connection refused after 30 s of waiting for it to answer again");
+        const QString message = QStringLiteral(
+            "lost the server: connection refused after 30 s of waiting for it to answer again");
         failed.error = message;
         failed.errorMessages = { QStringLiteral("8× error 2013: ") + message };
-        const QList<SourcedResult> rows = { { QString(), SampleResults::make(QStringLiteral("conditional"), 4, 400.0) }, { QString(), failed } };
+        const QList<SourcedResult> rows
+            = { { QString(), SampleResults::make(QStringLiteral("conditional"), 4, 400.0) },
+                  { QString(), failed } };
         const QString html = ReportWriter::html({ SampleResults::runInfo(), rows, std::nullopt });
         const qsizetype tableStart = html.indexOf(QLatin1String("<table class='results'"));
         const qsizetype tableEnd = html.indexOf(QLatin1String("</table>"), tableStart);
@@ -107,7 +112,8 @@ private slots:
         QTemporaryDir dir;
         const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
         QString error;
-        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), rows, std::nullopt }, &error), qPrintable(error));
+        QVERIFY2(ReportWriter::write(pdf, { SampleResults::runInfo(), rows, std::nullopt }, &error),
+            qPrintable(error));
 
         QFile file(pdf);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -117,12 +123,15 @@ private slots:
         process.start(pdftotext, { pdf, QStringLiteral("-") });
         QVERIFY(process.waitForFinished(30000));
         QCOMPARE(process.exitCode(), 0);
-        const QStringList words = QString::fromUtf8(process.readAllStandardOutput()).split(QRegularExpression(QStringLiteral("\\s+")));
+        const QStringList words = QString::fromUtf8(process.readAllStandardOutput())
+                                      .split(QRegularExpression(QStringLiteral("\\s+")));
         using ResultColumns::Column;
         for (const SourcedResult& row : rows) {
-            for (Column column : { Column::Strategy, Column::OrdersPerS, Column::P95Ms, Column::P99Ms, Column::Sold, Column::LockWaits }) {
+            for (Column column : { Column::Strategy, Column::OrdersPerS, Column::P95Ms, Column::P99Ms,
+                     Column::Sold, Column::LockWaits }) {
                 const QString cell = ResultColumns::text(column, row);
-                QVERIFY2(words.contains(cell), qPrintable(QStringLiteral("%1 not whole in the PDF").arg(cell)));
+                QVERIFY2(
+                    words.contains(cell), qPrintable(QStringLiteral("%1 not whole in the PDF").arg(cell)));
             }
         }
     }

@@ -6,8 +6,8 @@
 
 #include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 
 namespace {
@@ -63,30 +63,39 @@ private slots:
         rows.append({ QStringLiteral("#2"), other });
         QTemporaryDir dir;
         QString error;
-        QVERIFY2(ReportWriter::write(dir.filePath(QStringLiteral("report.html")), { SampleResults::runInfo(), rows, std::nullopt }, &error), qPrintable(error));
+        QVERIFY2(ReportWriter::write(dir.filePath(QStringLiteral("report.html")),
+                     { SampleResults::runInfo(), rows, std::nullopt }, &error),
+            qPrintable(error));
         QFile probe(dir.filePath(QStringLiteral("probe.html")));
         QVERIFY(probe.open(QIODevice::WriteOnly));
         probe.write(kProbe);
         probe.close();
 
         QProcess process;
-        process.start(browser, headless() << QStringLiteral("--dump-dom") << QUrl::fromLocalFile(probe.fileName()).toString());
+        process.start(browser,
+            headless() << QStringLiteral("--dump-dom") << QUrl::fromLocalFile(probe.fileName()).toString());
         QVERIFY(process.waitForFinished(120000));
         const QString dom = QString::fromUtf8(process.readAllStandardOutput());
-        const QRegularExpressionMatch result = QRegularExpression(QStringLiteral("charts=(\\d+) drawn=(\\d+) missing=([^<]*)")).match(dom);
-        QVERIFY2(result.hasMatch(), qPrintable(QStringLiteral("no result from the page: %1").arg(QString::fromUtf8(process.readAllStandardError()).left(2000))));
+        const QRegularExpressionMatch result
+            = QRegularExpression(QStringLiteral("charts=(\\d+) drawn=(\\d+) missing=([^<]*)")).match(dom);
+        QVERIFY2(result.hasMatch(),
+            qPrintable(QStringLiteral("no result from the page: %1")
+                           .arg(QString::fromUtf8(process.readAllStandardError()).left(2000))));
         const qsizetype expected = ReportWriter::charts(rows).size();
         QVERIFY(expected > 20); // both experiments' time charts, oversell and bars
         QCOMPARE(result.captured(1).toLongLong(), expected);
-        QVERIFY2(result.captured(2).toLongLong() == expected, qPrintable(QStringLiteral("not drawn: ") + result.captured(3)));
+        QVERIFY2(result.captured(2).toLongLong() == expected,
+            qPrintable(QStringLiteral("not drawn: ") + result.captured(3)));
 
         const QDir screenshots(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR", dir.path()));
         QVERIFY(QDir().mkpath(screenshots.path()));
         const QString picture = screenshots.filePath(QStringLiteral("report-in-chromium.png"));
         QFile::remove(picture);
         QProcess shot;
-        shot.start(browser, headless() << QStringLiteral("--window-size=1280,2400") << QStringLiteral("--screenshot=") + picture
-                << QUrl::fromLocalFile(dir.filePath(QStringLiteral("report.html"))).toString());
+        shot.start(browser,
+            headless() << QStringLiteral("--window-size=1280,2400")
+                       << QStringLiteral("--screenshot=") + picture
+                       << QUrl::fromLocalFile(dir.filePath(QStringLiteral("report.html"))).toString());
         QVERIFY(shot.waitForFinished(120000));
         const QImage image(picture);
         QCOMPARE(image.size(), QSize(1280, 2400));

@@ -186,7 +186,8 @@ inline StrategyResult knownResult()
     r.serverCpuS = 2.5;
     r.cpuWallS = 10.75;
     r.cores = 2;
-    r.errorMessages << QStringLiteral("3× error 1213: Deadlock found") << QStringLiteral("1× error 1064: a, \"quoted\" message");
+    r.errorMessages << QStringLiteral("3× error 1213: Deadlock found")
+                    << QStringLiteral("1× error 1064: a, \"quoted\" message");
     r.knobs.insert(QStringLiteral("innodb_deadlock_detect"), QStringLiteral("OFF"));
     r.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("5"));
     r.longestLockQueue = 13;
@@ -196,8 +197,11 @@ inline StrategyResult knownResult()
     d.elapsedS = 7.25;
     d.when = QStringLiteral("2026-11-21 23:18:57");
     d.victim = 2;
-    d.transactions = { { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"), QStringLiteral("RECORD LOCKS x"), QStringLiteral("inventory, SKU 1: X lock on the row") },
-        { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"), QStringLiteral("RECORD LOCKS y"), QString() } };
+    d.transactions
+        = { { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"),
+                QStringLiteral("RECORD LOCKS x"), QStringLiteral("inventory, SKU 1: X lock on the row") },
+              { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"),
+                  QStringLiteral("RECORD LOCKS y"), QString() } };
     r.deadlockRecords << d;
     MetricsSample later = knownSample();
     later.elapsedS = 0.75;

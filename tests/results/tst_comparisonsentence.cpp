@@ -25,9 +25,11 @@ class TestComparisonSentence : public QObject {
 private slots:
     void theFastestAgainstPessimistic()
     {
-        QCOMPARE(ComparisonSentence::of({ row(QStringLiteral("pessimistic"), 86), row(QStringLiteral("conditional"), 300),
-                     row(QStringLiteral("queued"), 2410), row(QStringLiteral("naive"), 9000, false) }),
-            QStringLiteral("queued sold 28× as fast as pessimistic on one hot SKU (2,410 against 86 orders/s)."));
+        QCOMPARE(ComparisonSentence::of(
+                     { row(QStringLiteral("pessimistic"), 86), row(QStringLiteral("conditional"), 300),
+                         row(QStringLiteral("queued"), 2410), row(QStringLiteral("naive"), 9000, false) }),
+            QStringLiteral(
+                "queued sold 28× as fast as pessimistic on one hot SKU (2,410 against 86 orders/s)."));
     }
 
     void withoutPessimisticTheSlowestSafeOne()
@@ -37,21 +39,26 @@ private slots:
         StrategyResult fast = row(QStringLiteral("conditional"), 50);
         fast.experiment.skus = 1000;
         QCOMPARE(ComparisonSentence::of({ many, fast }),
-            QStringLiteral("conditional sold 2.5× as fast as optimistic on 1000 SKUs (50 against 20 orders/s)."));
+            QStringLiteral(
+                "conditional sold 2.5× as fast as optimistic on 1000 SKUs (50 against 20 orders/s)."));
     }
 
     void repeatedRunsCountWithTheirMedian()
     {
-        QCOMPARE(ComparisonSentence::of({ row(QStringLiteral("pessimistic"), 100), row(QStringLiteral("conditional"), 150),
-                     row(QStringLiteral("pessimistic"), 300), row(QStringLiteral("conditional"), 600), row(QStringLiteral("pessimistic"), 110),
-                     row(QStringLiteral("conditional"), 160) }),
-            QStringLiteral("conditional sold 1.5× as fast as pessimistic on one hot SKU (160 against 110 orders/s)."));
+        QCOMPARE(ComparisonSentence::of(
+                     { row(QStringLiteral("pessimistic"), 100), row(QStringLiteral("conditional"), 150),
+                         row(QStringLiteral("pessimistic"), 300), row(QStringLiteral("conditional"), 600),
+                         row(QStringLiteral("pessimistic"), 110), row(QStringLiteral("conditional"), 160) }),
+            QStringLiteral(
+                "conditional sold 1.5× as fast as pessimistic on one hot SKU (160 against 110 orders/s)."));
     }
 
     void aboutTheSameRateIsSaidSo()
     {
-        QCOMPARE(ComparisonSentence::of({ row(QStringLiteral("pessimistic"), 100), row(QStringLiteral("pessimistic-nowait"), 104) }),
-            QStringLiteral("pessimistic-nowait and pessimistic ran at about the same rate on one hot SKU (104 against 100 orders/s)."));
+        QCOMPARE(ComparisonSentence::of({ row(QStringLiteral("pessimistic"), 100),
+                     row(QStringLiteral("pessimistic-nowait"), 104) }),
+            QStringLiteral("pessimistic-nowait and pessimistic ran at about the same rate on one hot SKU "
+                           "(104 against 100 orders/s)."));
     }
 
     void claimsAreTasks()
@@ -63,7 +70,8 @@ private slots:
             r->experiment.tasks = 5000;
         }
         QCOMPARE(ComparisonSentence::of({ forUpdate, skipLocked }),
-            QStringLiteral("claim-skip-locked completed tasks 10× as fast as claim-for-update on one table of 5000 tasks "
+            QStringLiteral("claim-skip-locked completed tasks 10× as fast as claim-for-update on one table "
+                           "of 5000 tasks "
                            "(6,500 against 650 tasks/s)."));
     }
 
@@ -71,7 +79,9 @@ private slots:
     {
         QVERIFY(ComparisonSentence::of({}).isEmpty());
         QVERIFY(ComparisonSentence::of({ row(QStringLiteral("pessimistic"), 100) }).isEmpty());
-        QVERIFY(ComparisonSentence::of({ row(QStringLiteral("pessimistic"), 100), row(QStringLiteral("naive"), 900, false) }).isEmpty());
+        QVERIFY(ComparisonSentence::of(
+            { row(QStringLiteral("pessimistic"), 100), row(QStringLiteral("naive"), 900, false) })
+                    .isEmpty());
         StrategyResult failed = row(QStringLiteral("conditional"), 0);
         failed.error = QStringLiteral("lost the server");
         QVERIFY(ComparisonSentence::of({ row(QStringLiteral("pessimistic"), 100), failed }).isEmpty());

@@ -57,19 +57,23 @@ private slots:
         QTest::addColumn<int>("table");
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("console") << int(Table::Console)
-                                 << QStringList { "strategy", "run", "clients per node", "orders/s", "sold out s", "p95 ms", "p99 ms",
-                                        "sold", "oversold", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "retries",
-                                        "failed", "double claims", "released", "stranded", "killed", "verdict" };
+                                 << QStringList { "strategy", "run", "clients per node", "orders/s",
+                                        "sold out s", "p95 ms", "p99 ms", "sold", "oversold", "lock waits",
+                                        "deadlocks", "timeouts", "COMMIT aborts", "retries", "failed",
+                                        "double claims", "released", "stranded", "killed", "verdict" };
         QTest::newRow("report") << int(Table::Report)
-                                << QStringList { "strategy", "source", "clients", "clients per node", "run", "orders/s", "sold out s",
-                                       "p50 ms", "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "retries",
-                                       "refused w/ stock", "sold", "oversold", "double claims", "released", "stranded", "killed",
-                                       "verdict", "why" };
+                                << QStringList { "strategy", "source", "clients", "clients per node", "run",
+                                       "orders/s", "sold out s", "p50 ms", "p95 ms", "p99 ms", "lock waits",
+                                       "deadlocks", "timeouts", "COMMIT aborts", "retries",
+                                       "refused w/ stock", "sold", "oversold", "double claims", "released",
+                                       "stranded", "killed", "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
-                                << QStringList { "source", "strategy", "clients", "clients per node", "run", "orders/s", "sold out s",
-                                       "p95 ms", "p99 ms", "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "conflicts", "nowait",
-                                       "lost conn", "retries", "refused w/ stock", "sold", "oversold", "double claims", "released",
-                                       "stranded", "killed", "verdict", "ran under", "why" };
+                                << QStringList { "source", "strategy", "clients", "clients per node", "run",
+                                       "orders/s", "sold out s", "p95 ms", "p99 ms", "lock waits",
+                                       "deadlocks", "timeouts", "COMMIT aborts", "conflicts", "nowait",
+                                       "lost conn", "retries", "refused w/ stock", "sold", "oversold",
+                                       "double claims", "released", "stranded", "killed", "verdict",
+                                       "ran under", "why" };
     }
     void eachTableShowsItsColumns()
     {

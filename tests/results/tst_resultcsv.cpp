@@ -131,8 +131,14 @@ private slots:
         QCOMPARE(recomputed[1].ordersPerS.max, read->repeats[1].ordersPerS.max);
 
         // One run gives no interval: null in the file, not the median.
-        const QJsonObject once = ResultWriter::toJson(SampleResults::runInfo(), { SampleResults::make(QStringLiteral("queued"), 2, 700) });
-        const QJsonObject orders = once.value(QStringLiteral("repeats")).toArray().first().toObject().value(QStringLiteral("orders_per_s")).toObject();
+        const QJsonObject once = ResultWriter::toJson(
+            SampleResults::runInfo(), { SampleResults::make(QStringLiteral("queued"), 2, 700) });
+        const QJsonObject orders = once.value(QStringLiteral("repeats"))
+                                       .toArray()
+                                       .first()
+                                       .toObject()
+                                       .value(QStringLiteral("orders_per_s"))
+                                       .toObject();
         QCOMPARE(orders.value(QStringLiteral("median")).toDouble(), 700.0);
         QVERIFY(orders.value(QStringLiteral("ci_low")).isNull());
 
@@ -168,7 +174,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("r.csv"));
-        const QList<StrategyResult> written = QList<StrategyResult> { knownResult() } + SampleResults::results(SampleResults::sweep());
+        const QList<StrategyResult> written
+            = QList<StrategyResult> { knownResult() } + SampleResults::results(SampleResults::sweep());
         QString error;
         QVERIFY2(ResultWriter::writeCsv(path, written, &error), qPrintable(error));
 
@@ -326,7 +333,8 @@ private slots:
         QCOMPARE(samples[1].value(QStringLiteral("server_stats")), QStringLiteral("false"));
         QCOMPARE(samples[1].value(QStringLiteral("redis_stats")), QStringLiteral("false"));
         QCOMPARE(samples[1].value(QStringLiteral("audited")), QStringLiteral("false"));
-        QCOMPARE(samples[1].value(QStringLiteral("node2_bf_aborts")), QString()); // a sample of no node: blank
+        QCOMPARE(
+            samples[1].value(QStringLiteral("node2_bf_aborts")), QString()); // a sample of no node: blank
     }
 };
 

@@ -97,7 +97,8 @@ private slots:
         r.failed = 3;
         r.experiment.maxRetries = 100;
         QVERIFY(ResultExplanation::of(r).text.contains(QLatin1String("2.5 retries per sold order")));
-        QVERIFY(ResultExplanation::of(r).text.contains(QLatin1String("3 orders gave up after 100 conflicts")));
+        QVERIFY(
+            ResultExplanation::of(r).text.contains(QLatin1String("3 orders gave up after 100 conflicts")));
 
         r = hotRowResult();
         r.strategy = QStringLiteral("queued");
@@ -140,10 +141,12 @@ private slots:
         r.lostUpdates = 7144;
         r.oversold = 12;
         const QString text = ResultExplanation::of(r).text;
-        QVERIFY2(text.contains(QLatin1String("7144 updates were lost and 12 units oversold")), qPrintable(text));
+        QVERIFY2(
+            text.contains(QLatin1String("7144 updates were lost and 12 units oversold")), qPrintable(text));
         r.lostUpdates = 0;
         r.oversold = 0;
-        QVERIFY2(ResultExplanation::of(r).text.contains(QLatin1String("no two orders overlapped")), qPrintable(ResultExplanation::of(r).text));
+        QVERIFY2(ResultExplanation::of(r).text.contains(QLatin1String("no two orders overlapped")),
+            qPrintable(ResultExplanation::of(r).text));
     }
 
     void aFailedRunIsNotExplained()

@@ -23,7 +23,8 @@ private slots:
         info.serverUrl = QStringLiteral("mysql://lab:hunter2@db.example:3307/lockbench");
         info.serverVersion = QStringLiteral("10.11.19-MariaDB");
         info.embedded = false;
-        const QList<StrategyResult> written = QList<StrategyResult> { knownResult() } + SampleResults::results(SampleResults::sweep());
+        const QList<StrategyResult> written
+            = QList<StrategyResult> { knownResult() } + SampleResults::results(SampleResults::sweep());
         QString error;
         QVERIFY2(ResultWriter::writeJson(path, info, written, &error), qPrintable(error));
         const std::optional<ResultReader::RunFile> read = ResultReader::load(path, &error);
@@ -39,7 +40,8 @@ private slots:
         QCOMPARE(read->results.size(), 7);
         QCOMPARE(read->results[3].experiment.threads, 4);
         QCOMPARE(read->results[3].strategy, QStringLiteral("conditional"));
-        QCOMPARE(read->results[2].deadlockRecords.first().transactions[1].statement, QStringLiteral("SELECT 2 FOR UPDATE"));
+        QCOMPARE(read->results[2].deadlockRecords.first().transactions[1].statement,
+            QStringLiteral("SELECT 2 FOR UPDATE"));
 
         // Each field against the value knownResult() gave it.
         const StrategyResult& r = read->results.first();
@@ -73,7 +75,8 @@ private slots:
         QCOMPARE(r.retries, 5012LL);
         QCOMPARE(r.reconciled, 5013LL);
         QCOMPARE(r.unresolved, 5014LL);
-        QCOMPARE(QList<long long>(r.errors.begin(), r.errors.end()), (QList<long long> { 601, 602, 603, 604, 605, 606, 607, 608 }));
+        QCOMPARE(QList<long long>(r.errors.begin(), r.errors.end()),
+            (QList<long long> { 601, 602, 603, 604, 605, 606, 607, 608 }));
         QCOMPARE(r.nodes.size(), 1);
         const NodeFigures& node = r.nodes.first();
         QCOMPARE(node.node, 2);
@@ -111,7 +114,8 @@ private slots:
         QCOMPARE(r.cpuWallS, 10.75);
         QCOMPARE(r.cores, 2);
         QCOMPARE(r.errorMessages,
-            (QStringList { QStringLiteral("3× error 1213: Deadlock found"), QStringLiteral("1× error 1064: a, \"quoted\" message") }));
+            (QStringList { QStringLiteral("3× error 1213: Deadlock found"),
+                QStringLiteral("1× error 1064: a, \"quoted\" message") }));
         QCOMPARE(r.knobs.value(QStringLiteral("innodb_deadlock_detect")), QStringLiteral("OFF"));
         QCOMPARE(r.knobs.value(QStringLiteral("innodb_lock_wait_timeout")), QStringLiteral("5"));
         QCOMPARE(r.knobs.size(), 2);
@@ -169,7 +173,8 @@ private slots:
         QCOMPARE(s.audit.oversold, std::int64_t(814));
         QCOMPARE(s.audit.lostUpdates, std::int64_t(815));
         QCOMPARE(s.audit.negativeSkus, std::int64_t(816));
-        QCOMPARE(QList<long long>(s.errors.begin(), s.errors.end()), (QList<long long> { 821, 822, 823, 824, 825, 826, 827, 828 }));
+        QCOMPARE(QList<long long>(s.errors.begin(), s.errors.end()),
+            (QList<long long> { 821, 822, 823, 824, 825, 826, 827, 828 }));
         QVERIFY(s.clusterStatsValid);
         QCOMPARE(s.cluster.certFailures, 831LL);
         QCOMPARE(s.cluster.bfAborts, 832LL);

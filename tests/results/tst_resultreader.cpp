@@ -45,10 +45,12 @@ private slots:
     void fileFromBeforeTheNetworkRanOverLoopback()
     {
         QJsonObject root = writtenFile();
-        root.insert(QStringLiteral("experiment"), withoutRoundTrip(root.value(QStringLiteral("experiment")).toObject()));
+        root.insert(QStringLiteral("experiment"),
+            withoutRoundTrip(root.value(QStringLiteral("experiment")).toObject()));
         QJsonArray strategies = root.value(QStringLiteral("strategies")).toArray();
         QJsonObject entry = strategies.at(0).toObject();
-        entry.insert(QStringLiteral("experiment"), withoutRoundTrip(entry.value(QStringLiteral("experiment")).toObject()));
+        entry.insert(QStringLiteral("experiment"),
+            withoutRoundTrip(entry.value(QStringLiteral("experiment")).toObject()));
         strategies.replace(0, entry);
         root.insert(QStringLiteral("strategies"), strategies);
 

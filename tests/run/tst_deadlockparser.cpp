@@ -7,66 +7,71 @@
 
 namespace {
 
-const char* kLogReport =
-    "2026-11-21 23:18:57 0 [Note] InnoDB: Buffer pool(s) load completed\n"
-    "2026-11-21 23:18:57 36 [Note] InnoDB: Transactions deadlock detected, dumping detailed information.\n"
-    "2026-11-21 23:18:57 36 [Note] InnoDB: \n"
-    "*** (1) TRANSACTION:\n"
-    "\n"
-    "TRANSACTION 167048, ACTIVE 0 sec starting index read\n"
-    "mysql tables in use 1, locked 1\n"
-    "LOCK WAIT 3 lock struct(s), heap size 1128, 2 row lock(s)\n"
-    "MariaDB thread id 36, OS thread handle 131434120730304, query id 98800 localhost root Sending data\n"
-    "SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE\n"
-    "2026-11-21 23:18:57 36 [Note] InnoDB: *** WAITING FOR THIS LOCK TO BE GRANTED:\n"
-    "\n"
-    "RECORD LOCKS space id 23 page no 3 n bits 8 index PRIMARY of table `lockbench`.`inventory` trx id 167048 lock_mode X locks rec but not gap waiting\n"
-    "Record lock, heap no 3 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
-    " 0: len 8; hex 8000000000000002; asc         ;;\n"
-    "\n"
-    "2026-11-21 23:18:57 36 [Note] InnoDB: *** CONFLICTING WITH:\n"
-    "\n"
-    "RECORD LOCKS space id 23 page no 3 n bits 8 index PRIMARY of table `lockbench`.`inventory` trx id 167070 lock_mode X locks rec but not gap\n"
-    "\n"
-    "2026-11-21 23:18:57 36 [Note] InnoDB: \n"
-    "*** (2) TRANSACTION:\n"
-    "\n"
-    "TRANSACTION 167070, ACTIVE 0 sec starting index read\n"
-    "mysql tables in use 1, locked 1\n"
-    "MariaDB thread id 14, OS thread handle 131434127488704, query id 98957 localhost root Sending data\n"
-    "UPDATE inventory\n"
-    "   SET stock = stock - 1 WHERE sku_id = 1\n"
-    "2026-11-21 23:18:57 36 [Note] InnoDB: *** WAITING FOR THIS LOCK TO BE GRANTED:\n"
-    "\n"
-    "RECORD LOCKS space id 23 page no 3 n bits 8 index PRIMARY of table `lockbench`.`inventory` trx id 167070 lock_mode X locks rec but not gap waiting\n"
-    "\n"
-    "2026-11-21 23:18:57 36 [Note] InnoDB: *** WE ROLL BACK TRANSACTION (2)\n"
-    "2026-11-21 23:18:58 0 [Note] something else\n";
+const char* kLogReport
+    = "2026-11-21 23:18:57 0 [Note] InnoDB: Buffer pool(s) load completed\n"
+      "2026-11-21 23:18:57 36 [Note] InnoDB: Transactions deadlock detected, dumping detailed information.\n"
+      "2026-11-21 23:18:57 36 [Note] InnoDB: \n"
+      "*** (1) TRANSACTION:\n"
+      "\n"
+      "TRANSACTION 167048, ACTIVE 0 sec starting index read\n"
+      "mysql tables in use 1, locked 1\n"
+      "LOCK WAIT 3 lock struct(s), heap size 1128, 2 row lock(s)\n"
+      "MariaDB thread id 36, OS thread handle 131434120730304, query id 98800 localhost root Sending data\n"
+      "SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE\n"
+      "2026-11-21 23:18:57 36 [Note] InnoDB: *** WAITING FOR THIS LOCK TO BE GRANTED:\n"
+      "\n"
+      "RECORD LOCKS space id 23 page no 3 n bits 8 index PRIMARY of table `lockbench`.`inventory` trx id "
+      "167048 lock_mode X locks rec but not gap waiting\n"
+      "Record lock, heap no 3 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
+      " 0: len 8; hex 8000000000000002; asc         ;;\n"
+      "\n"
+      "2026-11-21 23:18:57 36 [Note] InnoDB: *** CONFLICTING WITH:\n"
+      "\n"
+      "RECORD LOCKS space id 23 page no 3 n bits 8 index PRIMARY of table `lockbench`.`inventory` trx id "
+      "167070 lock_mode X locks rec but not gap\n"
+      "\n"
+      "2026-11-21 23:18:57 36 [Note] InnoDB: \n"
+      "*** (2) TRANSACTION:\n"
+      "\n"
+      "TRANSACTION 167070, ACTIVE 0 sec starting index read\n"
+      "mysql tables in use 1, locked 1\n"
+      "MariaDB thread id 14, OS thread handle 131434127488704, query id 98957 localhost root Sending data\n"
+      "UPDATE inventory\n"
+      "   SET stock = stock - 1 WHERE sku_id = 1\n"
+      "2026-11-21 23:18:57 36 [Note] InnoDB: *** WAITING FOR THIS LOCK TO BE GRANTED:\n"
+      "\n"
+      "RECORD LOCKS space id 23 page no 3 n bits 8 index PRIMARY of table `lockbench`.`inventory` trx id "
+      "167070 lock_mode X locks rec but not gap waiting\n"
+      "\n"
+      "2026-11-21 23:18:57 36 [Note] InnoDB: *** WE ROLL BACK TRANSACTION (2)\n"
+      "2026-11-21 23:18:58 0 [Note] something else\n";
 
-const char* kStatus =
-    "=====================================\n"
-    "2026-11-21 23:20:01 0x7f00 INNODB MONITOR OUTPUT\n"
-    "------------------------\n"
-    "LATEST DETECTED DEADLOCK\n"
-    "------------------------\n"
-    "2026-11-21 23:19:59 0x7f2a\n"
-    "*** (1) TRANSACTION:\n"
-    "TRANSACTION 500, ACTIVE 0 sec starting index read\n"
-    "MySQL thread id 9, OS thread handle 1, query id 2 localhost root statistics\n"
-    "SELECT stock FROM inventory WHERE sku_id = 2 FOR UPDATE\n"
-    "*** (1) HOLDS THE LOCK(S):\n"
-    "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table `lockbench`.`inventory` trx id 500 lock_mode X locks rec but not gap\n"
-    "*** (1) WAITING FOR THIS LOCK TO BE GRANTED:\n"
-    "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table `lockbench`.`inventory` trx id 500 lock_mode X locks rec but not gap waiting\n"
-    "*** (2) TRANSACTION:\n"
-    "TRANSACTION 501, ACTIVE 0 sec starting index read\n"
-    "MySQL thread id 10, OS thread handle 2, query id 3 localhost root statistics\n"
-    "SELECT stock FROM inventory WHERE sku_id = 1 FOR UPDATE\n"
-    "*** (2) WAITING FOR THIS LOCK TO BE GRANTED:\n"
-    "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table `lockbench`.`inventory` trx id 501 lock_mode X locks rec but not gap waiting\n"
-    "*** WE ROLL BACK TRANSACTION (1)\n"
-    "------------\n"
-    "TRANSACTIONS\n";
+const char* kStatus = "=====================================\n"
+                      "2026-11-21 23:20:01 0x7f00 INNODB MONITOR OUTPUT\n"
+                      "------------------------\n"
+                      "LATEST DETECTED DEADLOCK\n"
+                      "------------------------\n"
+                      "2026-11-21 23:19:59 0x7f2a\n"
+                      "*** (1) TRANSACTION:\n"
+                      "TRANSACTION 500, ACTIVE 0 sec starting index read\n"
+                      "MySQL thread id 9, OS thread handle 1, query id 2 localhost root statistics\n"
+                      "SELECT stock FROM inventory WHERE sku_id = 2 FOR UPDATE\n"
+                      "*** (1) HOLDS THE LOCK(S):\n"
+                      "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table "
+                      "`lockbench`.`inventory` trx id 500 lock_mode X locks rec but not gap\n"
+                      "*** (1) WAITING FOR THIS LOCK TO BE GRANTED:\n"
+                      "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table "
+                      "`lockbench`.`inventory` trx id 500 lock_mode X locks rec but not gap waiting\n"
+                      "*** (2) TRANSACTION:\n"
+                      "TRANSACTION 501, ACTIVE 0 sec starting index read\n"
+                      "MySQL thread id 10, OS thread handle 2, query id 3 localhost root statistics\n"
+                      "SELECT stock FROM inventory WHERE sku_id = 1 FOR UPDATE\n"
+                      "*** (2) WAITING FOR THIS LOCK TO BE GRANTED:\n"
+                      "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table "
+                      "`lockbench`.`inventory` trx id 501 lock_mode X locks rec but not gap waiting\n"
+                      "*** WE ROLL BACK TRANSACTION (1)\n"
+                      "------------\n"
+                      "TRANSACTIONS\n";
 
 void checkLogRecord(const DeadlockRecord& record)
 {
@@ -74,7 +79,8 @@ void checkLogRecord(const DeadlockRecord& record)
     QCOMPARE(record.transactions.size(), 2);
     QCOMPARE(record.transactions[0].trxId, QStringLiteral("167048"));
     QCOMPARE(record.transactions[0].threadId, 36LL);
-    QCOMPARE(record.transactions[0].statement, QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE"));
+    QCOMPARE(record.transactions[0].statement,
+        QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE"));
     QVERIFY(record.transactions[0].waitingFor.contains(QLatin1String("`lockbench`.`inventory`")));
     QVERIFY(record.transactions[0].waitingFor.contains(QLatin1String("lock_mode X")));
     // Decoded from the record's key: SKU 2 (hex 8000000000000002, the sign bit flipped).
@@ -83,7 +89,8 @@ void checkLogRecord(const DeadlockRecord& record)
     QCOMPARE(record.transactions[1].waitedRow, QStringLiteral("inventory: X lock on the row"));
     QCOMPARE(record.transactions[1].trxId, QStringLiteral("167070"));
     QCOMPARE(record.transactions[1].threadId, 14LL);
-    QCOMPARE(record.transactions[1].statement, QStringLiteral("UPDATE inventory SET stock = stock - 1 WHERE sku_id = 1"));
+    QCOMPARE(record.transactions[1].statement,
+        QStringLiteral("UPDATE inventory SET stock = stock - 1 WHERE sku_id = 1"));
     QCOMPARE(record.victim, 2);
     QCOMPARE(record.victimTrxId(), QStringLiteral("167070"));
 }
@@ -137,24 +144,30 @@ private slots:
         QCOMPARE(records.size(), 1);
         QCOMPARE(records.first().when, QStringLiteral("2026-11-22  0:21:40"));
         QCOMPARE(records.first().transactions.size(), 2);
-        QVERIFY(records.first().transactions[0].waitingFor.contains(QLatin1String("`lockbench`.`inventory`")));
+        QVERIFY(
+            records.first().transactions[0].waitingFor.contains(QLatin1String("`lockbench`.`inventory`")));
         QCOMPARE(records.first().victim, 2);
     }
 
     void otherLogLinesAreNoReport()
     {
         DeadlockParser parser;
-        QVERIFY(parser.feed(QStringLiteral("2026-11-21 23:18:57 0 [Note] InnoDB: Buffer pool(s) load completed\n"
-                                           "2026-11-21 23:18:57 0 [Warning] Aborted connection 12\n")).isEmpty());
+        QVERIFY(
+            parser
+                .feed(QStringLiteral("2026-11-21 23:18:57 0 [Note] InnoDB: Buffer pool(s) load completed\n"
+                                     "2026-11-21 23:18:57 0 [Warning] Aborted connection 12\n"))
+                .isEmpty());
     }
 
     void parsesTheStatusSection()
     {
-        const std::optional<DeadlockRecord> record = DeadlockParser::parseStatus(QString::fromLatin1(kStatus));
+        const std::optional<DeadlockRecord> record
+            = DeadlockParser::parseStatus(QString::fromLatin1(kStatus));
         QVERIFY(record);
         QCOMPARE(record->when, QStringLiteral("2026-11-21 23:19:59"));
         QCOMPARE(record->transactions.size(), 2);
-        QCOMPARE(record->transactions[0].statement, QStringLiteral("SELECT stock FROM inventory WHERE sku_id = 2 FOR UPDATE"));
+        QCOMPARE(record->transactions[0].statement,
+            QStringLiteral("SELECT stock FROM inventory WHERE sku_id = 2 FOR UPDATE"));
         QVERIFY(record->transactions[0].waitingFor.endsWith(QLatin1String("waiting")));
         QCOMPARE(record->transactions[1].threadId, 10LL);
         QCOMPARE(record->victim, 1);
@@ -169,7 +182,8 @@ private slots:
             "MariaDB thread id 5, OS thread handle 1, query id 2 localhost root Updating\n"
             "UPDATE inventory_slot SET stock = stock - 1 WHERE sku_id = 3 AND slot = 7\n"
             "*** WAITING FOR THIS LOCK TO BE GRANTED:\n"
-            "RECORD LOCKS space id 7 page no 3 n bits 80 index PRIMARY of table `lockbench`.`inventory_slot` trx id 9 "
+            "RECORD LOCKS space id 7 page no 3 n bits 80 index PRIMARY of table `lockbench`.`inventory_slot` "
+            "trx id 9 "
             "lock_mode X locks rec but not gap waiting\n"
             "Record lock, heap no 4 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
             " 0: len 8; hex 8000000000000003; asc         ;;\n"
@@ -180,7 +194,8 @@ private slots:
             "MariaDB thread id 6, OS thread handle 1, query id 3 localhost root Update\n"
             "INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?)\n"
             "*** WAITING FOR THIS LOCK TO BE GRANTED:\n"
-            "RECORD LOCKS space id 8 page no 3 n bits 80 index PRIMARY of table `lockbench`.`orders` trx id 10 "
+            "RECORD LOCKS space id 8 page no 3 n bits 80 index PRIMARY of table `lockbench`.`orders` trx id "
+            "10 "
             "lock_mode X insert intention waiting\n"
             "Record lock, heap no 1 PHYSICAL RECORD: n_fields 1; compact format; info bits 0\n"
             " 0: len 8; hex 73757072656d756d; asc supremum;;\n"
@@ -190,7 +205,8 @@ private slots:
         QCOMPARE(records.size(), 1);
         const DeadlockRecord& record = records.first();
         QCOMPARE(record.transactions.size(), 2);
-        QCOMPARE(record.transactions[0].waitedRow, QStringLiteral("inventory_slot, SKU 3, slot 7: X lock on the row"));
+        QCOMPARE(record.transactions[0].waitedRow,
+            QStringLiteral("inventory_slot, SKU 3, slot 7: X lock on the row"));
         QCOMPARE(record.transactions[1].waitedRow,
             QStringLiteral("orders, the end of the index: X lock to insert before the row"));
     }

@@ -20,7 +20,11 @@ bool same(double a, double b)
 void verifyPercentilesOrdered(const StrategyResult& r)
 {
     QVERIFY2(r.p50Ms > 0.0 && r.p50Ms <= r.p95Ms && r.p95Ms <= r.p99Ms && r.p99Ms <= r.maxMs,
-        qPrintable(QStringLiteral("p50 %1, p95 %2, p99 %3, max %4 ms").arg(r.p50Ms).arg(r.p95Ms).arg(r.p99Ms).arg(r.maxMs)));
+        qPrintable(QStringLiteral("p50 %1, p95 %2, p99 %3, max %4 ms")
+                       .arg(r.p50Ms)
+                       .arg(r.p95Ms)
+                       .arg(r.p99Ms)
+                       .arg(r.maxMs)));
 }
 
 } // namespace
@@ -46,16 +50,20 @@ private slots:
         QVERIFY2(r.soldOut(), "the run sold out but has no sell-out time");
         QVERIFY2(r.soldOutS > 0.0 && r.soldOutS < r.durationS,
             qPrintable(QStringLiteral("sold out at %1 s of %2 s").arg(r.soldOutS).arg(r.durationS)));
-        qInfo("sold out at %.3f s of %.3f s: %.0f orders/s, %lld attempts after", r.soldOutS, r.durationS, r.ordersPerS,
-            r.attemptsAfterSoldOut);
+        qInfo("sold out at %.3f s of %.3f s: %.0f orders/s, %lld attempts after", r.soldOutS, r.durationS,
+            r.ordersPerS, r.attemptsAfterSoldOut);
         // orders/s is sold ÷ time to sell out, not sold ÷ the whole duration.
         QVERIFY(same(r.measuredS(), r.soldOutS - r.measuredFromS));
         QVERIFY2(same(r.ordersPerS, static_cast<double>(r.clientSoldOrders) / r.measuredS()),
-            qPrintable(QStringLiteral("%1 orders/s, %2 sold in %3 s").arg(r.ordersPerS).arg(r.clientSoldOrders).arg(r.measuredS())));
+            qPrintable(QStringLiteral("%1 orders/s, %2 sold in %3 s")
+                           .arg(r.ordersPerS)
+                           .arg(r.clientSoldOrders)
+                           .arg(r.measuredS())));
         // What came after is counted apart: only rejections, none in the rates.
         QVERIFY(r.attemptsAfterSoldOut > 0);
         QCOMPARE(r.lateOrders, 0LL);
-        QVERIFY(r.attemptsPerS * r.measuredS() <= static_cast<double>(r.attempts - r.attemptsAfterSoldOut) + 0.5);
+        QVERIFY(
+            r.attemptsPerS * r.measuredS() <= static_cast<double>(r.attempts - r.attemptsAfterSoldOut) + 0.5);
         verifyPercentilesOrdered(r);
     }
 
@@ -70,8 +78,8 @@ private slots:
         e.durationMs = 1500;
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        qInfo("%.1f orders/s over %.3f s, %lld late orders, client lock wait %.2f s", r.ordersPerS, r.measuredS(), r.lateOrders,
-            r.clientLockWaitS);
+        qInfo("%.1f orders/s over %.3f s, %lld late orders, client lock wait %.2f s", r.ordersPerS,
+            r.measuredS(), r.lateOrders, r.clientLockWaitS);
         QVERIFY2(r.lateOrders > 0, "no order was under way at the stop line");
         QVERIFY(r.clientsAgree()); // the late orders are in the audit
         QVERIFY(same(r.ordersPerS, static_cast<double>(r.clientSoldOrders - r.lateOrders) / r.measuredS()));
@@ -80,13 +88,18 @@ private slots:
             qPrintable(QStringLiteral("%1 orders/s with a 10 ms hold per order").arg(r.ordersPerS)));
         // Client time in the locking statement cannot exceed the clients' time in the window.
         QVERIFY2(r.clientLockWaitS <= e.threads * r.measuredS() * 1.02,
-            qPrintable(QStringLiteral("%1 s of lock wait for %2 clients over %3 s").arg(r.clientLockWaitS).arg(e.threads).arg(r.measuredS())));
+            qPrintable(QStringLiteral("%1 s of lock wait for %2 clients over %3 s")
+                           .arg(r.clientLockWaitS)
+                           .arg(e.threads)
+                           .arg(r.measuredS())));
         // Every order holds the row for the delay, so even the median waits at least that long.
         QVERIFY2(r.p50Ms >= e.delayMs, qPrintable(QStringLiteral("p50 %1 ms").arg(r.p50Ms)));
         verifyPercentilesOrdered(r);
         for (const MetricsSample& sample : r.series)
             QVERIFY2(sample.ordersPerS <= ceiling * 1.3 || sample.intervalS < 0.1,
-                qPrintable(QStringLiteral("%1 orders/s in the sample at %2 s").arg(sample.ordersPerS).arg(sample.elapsedS)));
+                qPrintable(QStringLiteral("%1 orders/s in the sample at %2 s")
+                               .arg(sample.ordersPerS)
+                               .arg(sample.elapsedS)));
     }
 
     void reportedSettingsAreReadBackFromTheServer()
@@ -116,7 +129,8 @@ private slots:
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         qInfo("asked 400 orders/s, measured %.1f", r.ordersPerS);
-        QVERIFY2(std::abs(r.ordersPerS - e.rate) <= 0.05 * e.rate, qPrintable(QStringLiteral("%1 orders/s").arg(r.ordersPerS)));
+        QVERIFY2(std::abs(r.ordersPerS - e.rate) <= 0.05 * e.rate,
+            qPrintable(QStringLiteral("%1 orders/s").arg(r.ordersPerS)));
     }
 
     void optimisticGivesUpAfterItsRetries()
@@ -130,7 +144,8 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         qInfo("%lld sold, %lld given up, %lld retries", r.clientSoldOrders, r.failed, r.retries);
         QVERIFY2(r.failed > 0, "16 clients on one row with 2 retries each: some must give up");
-        QVERIFY(r.errorMessages.join(QLatin1Char('\n')).contains(QLatin1String("gave up after 2 version conflicts")));
+        QVERIFY(r.errorMessages.join(QLatin1Char('\n'))
+                    .contains(QLatin1String("gave up after 2 version conflicts")));
         // No order retried more than it was allowed to.
         QVERIFY(r.retries <= (r.clientSoldOrders + r.failed + r.lateOrders + e.threads) * e.maxRetries);
         QVERIFY(r.clientsAgree());
@@ -169,17 +184,23 @@ private slots:
         QVERIFY2(pessimistic.error.isEmpty(), qPrintable(pessimistic.error));
         QVERIFY2(conditional.error.isEmpty(), qPrintable(conditional.error));
         for (const StrategyResult* r : { &pessimistic, &conditional })
-            qInfo("%s: %.0f orders/s, held %.2f ms, p50 %.2f ms: %s", qPrintable(r->strategy), r->ordersPerS, r->lockHoldMs,
-                r->p50Ms, qPrintable(ResultExplanation::of(*r).text));
-        QVERIFY2(pessimistic.lockHoldMs >= 3 * e.rttMs, qPrintable(QStringLiteral("held %1 ms").arg(pessimistic.lockHoldMs)));
-        QVERIFY2(conditional.lockHoldMs >= 2 * e.rttMs, qPrintable(QStringLiteral("held %1 ms").arg(conditional.lockHoldMs)));
+            qInfo("%s: %.0f orders/s, held %.2f ms, p50 %.2f ms: %s", qPrintable(r->strategy), r->ordersPerS,
+                r->lockHoldMs, r->p50Ms, qPrintable(ResultExplanation::of(*r).text));
+        QVERIFY2(pessimistic.lockHoldMs >= 3 * e.rttMs,
+            qPrintable(QStringLiteral("held %1 ms").arg(pessimistic.lockHoldMs)));
+        QVERIFY2(conditional.lockHoldMs >= 2 * e.rttMs,
+            qPrintable(QStringLiteral("held %1 ms").arg(conditional.lockHoldMs)));
         QVERIFY2(conditional.lockHoldMs < pessimistic.lockHoldMs,
-            qPrintable(QStringLiteral("held %1 against %2 ms").arg(conditional.lockHoldMs).arg(pessimistic.lockHoldMs)));
+            qPrintable(QStringLiteral("held %1 against %2 ms")
+                           .arg(conditional.lockHoldMs)
+                           .arg(pessimistic.lockHoldMs)));
         // Every order crosses the network once per statement, BEGIN included: five for pessimistic.
-        QVERIFY2(pessimistic.p50Ms >= 5 * e.rttMs, qPrintable(QStringLiteral("p50 %1 ms").arg(pessimistic.p50Ms)));
+        QVERIFY2(
+            pessimistic.p50Ms >= 5 * e.rttMs, qPrintable(QStringLiteral("p50 %1 ms").arg(pessimistic.p50Ms)));
         const auto explained = ResultExplanation::of(pessimistic);
         QCOMPARE(explained.bound, ResultExplanation::Bound::RowLock);
-        QVERIFY2(explained.figures.value(QStringLiteral("round_trips_held")).toDouble() >= 3.0, qPrintable(explained.text));
+        QVERIFY2(explained.figures.value(QStringLiteral("round_trips_held")).toDouble() >= 3.0,
+            qPrintable(explained.text));
     }
 
     void manyUniformSkusAreNotBlamedOnARowLock()

@@ -3,8 +3,8 @@
 #include "app/audit/recoveryaudit.h"
 #include "app/db/connectionparams.h"
 #include "app/db/mysqlconnection.h"
-#include "app/run/strategyrun.h"
 #include "app/results/resultwriter.h"
+#include "app/run/strategyrun.h"
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
@@ -41,11 +41,15 @@ Experiment longRun(int threads)
 ConnectionParams limitedAccount(MysqlConnection& admin, const QString& user, int connections)
 {
     const QString database = QStringLiteral("lockbench_") + user;
-    const bool created = admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'localhost' IDENTIFIED BY 'p' "
-                                                      "WITH MAX_USER_CONNECTIONS %2").arg(user).arg(connections))
+    const bool created
+        = admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'localhost' IDENTIFIED BY 'p' "
+                                       "WITH MAX_USER_CONNECTIONS %2")
+                            .arg(user)
+                            .arg(connections))
         && admin.execute(QStringLiteral("GRANT ALL ON %1.* TO '%2'@'localhost'").arg(database, user));
     if (!created)
-        qFatal("cannot create the account %s: %s", qPrintable(user), qPrintable(admin.lastError().toString()));
+        qFatal(
+            "cannot create the account %s: %s", qPrintable(user), qPrintable(admin.lastError().toString()));
     ConnectionParams params = ServerFixture::params(database);
     params.user = user;
     params.password = QStringLiteral("p");
@@ -111,15 +115,16 @@ private slots:
         const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
         QVERIFY(pid > 0);
         QCOMPARE(::kill(pid, SIGSTOP), 0);
-        const std::unique_ptr<void, std::function<void(void*)>> resume(&run, [pid](void*) { ::kill(pid, SIGCONT); });
+        const std::unique_ptr<void, std::function<void(void*)>> resume(
+            &run, [pid](void*) { ::kill(pid, SIGCONT); });
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral("not answering")), 5000);
         const qint64 cancelledAt = run.elapsedMs();
         run.cancel();
         const StrategyResult r = run.wait();
         const qint64 endedAfterMs = run.elapsedMs() - cancelledAt;
         ::kill(pid, SIGCONT);
-        qInfo("ended %lld ms after the cancel; %lld orders sold by the clients, %lld without reply: %s", endedAfterMs,
-            r.clientSoldOrders, r.unresolved, qPrintable(r.auditIncomplete));
+        qInfo("ended %lld ms after the cancel; %lld orders sold by the clients, %lld without reply: %s",
+            endedAfterMs, r.clientSoldOrders, r.unresolved, qPrintable(r.auditIncomplete));
 
         QVERIFY2(endedAfterMs < 30000, "the run waited for the blocked statements' read timeout");
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
@@ -130,14 +135,18 @@ private slots:
         const QJsonObject json = ResultWriter::summaryJson(r);
         QVERIFY(json.value(QStringLiteral("sold")).isNull());
         QVERIFY(json.value(QStringLiteral("clients_agree")).isNull());
-        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(r.clientSoldOrders));
+        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(),
+            static_cast<double>(r.clientSoldOrders));
         // Once the server runs again, its table holds every acknowledged order, and at most
         // the unanswered ones besides.
         MysqlConnection check;
         QVERIFY(check.open(ServerFixture::params()));
         const long long rows = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
         QVERIFY2(rows >= r.clientSoldOrders && rows <= r.clientSoldOrders + r.unresolved,
-            qPrintable(QStringLiteral("%1 rows for %2 acknowledged and %3 unanswered").arg(rows).arg(r.clientSoldOrders).arg(r.unresolved)));
+            qPrintable(QStringLiteral("%1 rows for %2 acknowledged and %3 unanswered")
+                           .arg(rows)
+                           .arg(r.clientSoldOrders)
+                           .arg(r.unresolved)));
     }
 
     void killedServerIsReportedAndLosesNoAcknowledgedOrder_data()
@@ -177,8 +186,8 @@ private slots:
         // Restart on the same data directory, then audit what the crash left behind.
         QString error;
         QVERIFY2(ServerFixture::ensureStarted(&error), qPrintable(error));
-        const RecoveryReport report
-            = RecoveryAudit::check(ServerFixture::params(), run.layout(), *r.acknowledged, *r.unresolvedOrders);
+        const RecoveryReport report = RecoveryAudit::check(
+            ServerFixture::params(), run.layout(), *r.acknowledged, *r.unresolvedOrders);
         qInfo("%s: after the restart: %s", qPrintable(id), qPrintable(report.summary()));
         QVERIFY2(report.valid, qPrintable(report.error));
         QCOMPARE(report.missing, 0LL);
@@ -208,7 +217,8 @@ private slots:
         // so the verdict is the error, not a false safety failure.
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'revoked'@'localhost' IDENTIFIED BY 'r'")));
+        QVERIFY(admin.execute(
+            QStringLiteral("CREATE USER IF NOT EXISTS 'revoked'@'localhost' IDENTIFIED BY 'r'")));
         QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_rv.* TO 'revoked'@'localhost'")));
         ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_rv"));
         params.user = QStringLiteral("revoked");
@@ -219,13 +229,15 @@ private slots:
         BackgroundRun run(QStringLiteral("pessimistic"), e, params);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
         QTest::qWait(1000);
-        QVERIFY(admin.execute(QStringLiteral("REVOKE ALL PRIVILEGES ON lockbench_rv.* FROM 'revoked'@'localhost'")));
+        QVERIFY(admin.execute(
+            QStringLiteral("REVOKE ALL PRIVILEGES ON lockbench_rv.* FROM 'revoked'@'localhost'")));
         // Every connection of the account but the first the run opened, its control connection.
-        const QStringList ids = admin
-                                    .queryText(QStringLiteral("SELECT GROUP_CONCAT(ID ORDER BY ID) FROM "
-                                                              "information_schema.PROCESSLIST WHERE USER = 'revoked'"))
-                                    .value_or(QString())
-                                    .split(QLatin1Char(','), Qt::SkipEmptyParts);
+        const QStringList ids
+            = admin
+                  .queryText(QStringLiteral("SELECT GROUP_CONCAT(ID ORDER BY ID) FROM "
+                                            "information_schema.PROCESSLIST WHERE USER = 'revoked'"))
+                  .value_or(QString())
+                  .split(QLatin1Char(','), Qt::SkipEmptyParts);
         // The first client killed reconnects into the refusal and ends the run, which may close
         // the connections still on the list before their turn comes (1094: no such thread).
         int kills = 0;
@@ -238,9 +250,11 @@ private slots:
         }
         const StrategyResult r = run.wait();
         QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lockbench_rv.* TO 'revoked'@'localhost'")));
-        qInfo("killed %d connections, %d closed by the run first; the run ended after %.1f s: %s; %lld orders, "
-              "%lld learned after the loss, %lld unresolved", kills, closedByTheRun, r.durationS, qPrintable(r.error),
-            r.clientSoldOrders, r.reconciled, r.unresolved);
+        qInfo(
+            "killed %d connections, %d closed by the run first; the run ended after %.1f s: %s; %lld orders, "
+            "%lld learned after the loss, %lld unresolved",
+            kills, closedByTheRun, r.durationS, qPrintable(r.error), r.clientSoldOrders, r.reconciled,
+            r.unresolved);
 
         QVERIFY(ids.size() - 1 >= e.threads); // every client had its connection
         QVERIFY(kills >= 1);
@@ -307,15 +321,17 @@ private slots:
         QVERIFY(admin.open(ServerFixture::params(e.database)));
         QVERIFY(admin.execute(QStringLiteral("DROP TABLE orders")));
         const StrategyResult r = run.wait();
-        qInfo("dropped table: %s; the clients counted %lld orders; audit: %s", qPrintable(r.error), r.clientSoldOrders,
-            qPrintable(r.auditIncomplete));
+        qInfo("dropped table: %s; the clients counted %lld orders; audit: %s", qPrintable(r.error),
+            r.clientSoldOrders, qPrintable(r.auditIncomplete));
         QCOMPARE(r.stopReason, StopReason::Error);
-        QVERIFY2(r.error.contains(QStringLiteral("1146")) && r.error.contains(QStringLiteral("disappeared")), qPrintable(r.error));
+        QVERIFY2(r.error.contains(QStringLiteral("1146")) && r.error.contains(QStringLiteral("disappeared")),
+            qPrintable(r.error));
         QVERIFY(r.clientSoldOrders > 0);
         QVERIFY(!r.audited());
         QVERIFY(!r.failsSafety());
         const QJsonObject json = ResultWriter::summaryJson(r);
-        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(r.clientSoldOrders));
+        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(),
+            static_cast<double>(r.clientSoldOrders));
         QVERIFY(json.value(QStringLiteral("sold")).isNull());
         QVERIFY(!r.series.isEmpty());
     }
@@ -335,7 +351,8 @@ private slots:
         const StrategyResult r = run.wait();
         qInfo("too few connections: %s", qPrintable(r.error));
         QCOMPARE(r.stopReason, StopReason::Error);
-        QVERIFY2(r.error.contains(QStringLiteral("1226")) || r.error.contains(QStringLiteral("max_user_connections")),
+        QVERIFY2(r.error.contains(QStringLiteral("1226"))
+                || r.error.contains(QStringLiteral("max_user_connections")),
             qPrintable(r.error));
         QCOMPARE(r.clientSoldOrders, 0LL);
     }
@@ -353,15 +370,17 @@ private slots:
         e.threads = 2000;
         e.clientIo = ClientIo::Events;
 
-        const std::optional<std::int64_t> before = admin.queryInt(QStringLiteral(
-            "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'CONNECTIONS'"));
+        const std::optional<std::int64_t> before
+            = admin.queryInt(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+                                            "WHERE VARIABLE_NAME = 'CONNECTIONS'"));
         BackgroundRun run(QStringLiteral("conditional"), e, params);
         const StrategyResult r = run.wait();
-        const std::optional<std::int64_t> after = admin.queryInt(QStringLiteral(
-            "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'CONNECTIONS'"));
+        const std::optional<std::int64_t> after
+            = admin.queryInt(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+                                            "WHERE VARIABLE_NAME = 'CONNECTIONS'"));
         QVERIFY(before && after);
-        qInfo("2,000 clients, 8 connections allowed: %lld connection attempts; %s", static_cast<long long>(*after - *before),
-            qPrintable(r.error));
+        qInfo("2,000 clients, 8 connections allowed: %lld connection attempts; %s",
+            static_cast<long long>(*after - *before), qPrintable(r.error));
         QCOMPARE(r.stopReason, StopReason::Error);
         QVERIFY2(r.error.contains(QStringLiteral("1226")), qPrintable(r.error));
         QVERIFY2(*after - *before < 500, "the clients after the refusal connected anyway");

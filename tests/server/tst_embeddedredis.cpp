@@ -22,17 +22,22 @@ private slots:
         const RedisEndpoint endpoint = redis.endpoint();
         QVERIFY(QFileInfo(endpoint.socket).exists());
         // Only its owner may use the socket.
-        QCOMPARE(QFileInfo(QFileInfo(endpoint.socket).path()).permissions() & (QFile::ReadOther | QFile::WriteOther), QFile::Permissions());
+        QCOMPARE(QFileInfo(QFileInfo(endpoint.socket).path()).permissions()
+                & (QFile::ReadOther | QFile::WriteOther),
+            QFile::Permissions());
 
         RedisConnection connection;
         QVERIFY2(connection.open(endpoint, &error), qPrintable(error));
-        QCOMPARE(connection.command({ QStringLiteral("SET"), QStringLiteral("stock"), QStringLiteral("5") }).text, QStringLiteral("OK"));
+        QCOMPARE(
+            connection.command({ QStringLiteral("SET"), QStringLiteral("stock"), QStringLiteral("5") }).text,
+            QStringLiteral("OK"));
         // A decrement that never goes below zero, in one step.
         const QString script = QStringLiteral(
             "local v = tonumber(redis.call('GET', KEYS[1]) or '0') if v >= tonumber(ARGV[1]) then "
             "return redis.call('DECRBY', KEYS[1], ARGV[1]) end return -1");
         const auto take = [&](int qty) {
-            return connection.command({ QStringLiteral("EVAL"), script, QStringLiteral("1"), QStringLiteral("stock"), QString::number(qty) });
+            return connection.command({ QStringLiteral("EVAL"), script, QStringLiteral("1"),
+                QStringLiteral("stock"), QString::number(qty) });
         };
         QCOMPARE(take(3).integer, 2LL);
         QCOMPARE(take(3).integer, -1LL);
@@ -64,9 +69,11 @@ private slots:
         QVERIFY2(before, qPrintable(error));
         RedisConnection client;
         QVERIFY2(client.open(redis.endpoint(), &error), qPrintable(error));
-        QCOMPARE(client.command({ QStringLiteral("SET"), QStringLiteral("k"), QStringLiteral("10") }).text, QStringLiteral("OK"));
+        QCOMPARE(client.command({ QStringLiteral("SET"), QStringLiteral("k"), QStringLiteral("10") }).text,
+            QStringLiteral("OK"));
         const RedisConnection::Reply taken = client.command({ QStringLiteral("EVAL"),
-            QStringLiteral("redis.call('GET', KEYS[1]) return redis.call('DECRBY', KEYS[1], 3)"), QStringLiteral("1"), QStringLiteral("k") });
+            QStringLiteral("redis.call('GET', KEYS[1]) return redis.call('DECRBY', KEYS[1], 3)"),
+            QStringLiteral("1"), QStringLiteral("k") });
         QCOMPARE(taken.integer, 7);
         const std::optional<RedisStats> after = probe.read(&error);
         QVERIFY2(after, qPrintable(error));

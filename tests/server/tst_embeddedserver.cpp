@@ -30,7 +30,8 @@ bool createProblemAccounts()
 {
     MysqlConnection admin;
     return admin.open(ServerFixture::params(), false)
-        && admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'"))
+        && admin.execute(
+            QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'"))
         && admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS shop"))
         && admin.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS shop.customers (id INT PRIMARY KEY)"));
 }
@@ -50,7 +51,10 @@ QString selectVersion(MysqlConnection& connection)
 
 QString tcpUrl(const QString& userInfo, const QString& database)
 {
-    return QStringLiteral("mysql://%1@127.0.0.1:%2/%3").arg(userInfo).arg(ServerFixture::server().port()).arg(database);
+    return QStringLiteral("mysql://%1@127.0.0.1:%2/%3")
+        .arg(userInfo)
+        .arg(ServerFixture::server().port())
+        .arg(database);
 }
 
 } // namespace
@@ -61,10 +65,7 @@ class TestEmbeddedServer : public QObject {
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
-    void initTestCase()
-    {
-        LOCKBENCH_REQUIRE_SERVER();
-    }
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
     void serverIsPrivateAndReachable()
     {
@@ -76,9 +77,11 @@ private slots:
         QVERIFY(server.dataDirectory().startsWith(qEnvironmentVariable("LOCKBENCH_DATA_DIR")));
         QVERIFY(QFileInfo(server.socketPath()).exists());
         MysqlConnection connection;
-        QVERIFY2(connection.open(server.connectionParams(), false), qPrintable(connection.lastError().toString()));
+        QVERIFY2(
+            connection.open(server.connectionParams(), false), qPrintable(connection.lastError().toString()));
         // Loopback only, on the port it chose.
-        QCOMPARE(connection.queryInt(QStringLiteral("SELECT @@port")).value_or(-1), static_cast<std::int64_t>(server.port()));
+        QCOMPARE(connection.queryInt(QStringLiteral("SELECT @@port")).value_or(-1),
+            static_cast<std::int64_t>(server.port()));
         QCOMPARE(connection.queryInt(QStringLiteral("SELECT @@bind_address = '127.0.0.1'")).value_or(-1), 1);
         QCOMPARE(server.version(), selectVersion(connection));
     }
@@ -101,7 +104,8 @@ private slots:
         // heartbeat's way in, the extra port, has a thread of its own.
         QTemporaryDir root;
         EmbeddedServer server(root.path());
-        server.setExtraArguments({ QStringLiteral("--thread-pool-size=1"), QStringLiteral("--thread-pool-max-threads=1") });
+        server.setExtraArguments(
+            { QStringLiteral("--thread-pool-size=1"), QStringLiteral("--thread-pool-max-threads=1") });
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         const ConnectionParams params = server.connectionParams();
@@ -109,7 +113,8 @@ private slots:
         QVERIFY(params.extraPort != server.port());
         MysqlConnection outside;
         QVERIFY2(outside.open(params.outsideThreadPool(), false), qPrintable(outside.lastError().toString()));
-        QCOMPARE(outside.queryInt(QStringLiteral("SELECT @@extra_port")).value_or(-1), static_cast<std::int64_t>(params.extraPort));
+        QCOMPARE(outside.queryInt(QStringLiteral("SELECT @@extra_port")).value_or(-1),
+            static_cast<std::int64_t>(params.extraPort));
 
         std::thread busy([&params] {
             MysqlConnection connection;
@@ -117,8 +122,10 @@ private slots:
                 connection.execute(QStringLiteral("SELECT SLEEP(4)"));
         });
         const auto sleeping = [&outside] {
-            return outside.queryInt(QStringLiteral(
-                       "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO = 'SELECT SLEEP(4)'")).value_or(0);
+            return outside
+                .queryInt(QStringLiteral(
+                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO = 'SELECT SLEEP(4)'"))
+                .value_or(0);
         };
         QTRY_COMPARE_WITH_TIMEOUT(sleeping(), std::int64_t(1), 3000);
 
@@ -133,7 +140,8 @@ private slots:
         const qint64 answeredMs = clock.elapsed();
         QCOMPARE(pooled.check(&why), ServerHeartbeat::Health::Silent);
         busy.join();
-        qInfo("with the pool busy, the heartbeat heard the server in %lld ms; through the pool: %s", answeredMs, qPrintable(why));
+        qInfo("with the pool busy, the heartbeat heard the server in %lld ms; through the pool: %s",
+            answeredMs, qPrintable(why));
     }
 
     void secondLabOnTheSameDataIsRefused()
@@ -163,8 +171,11 @@ private slots:
 
         QVERIFY2(server.start(&error), qPrintable(error));
         QVERIFY(connection.open(server.connectionParams(), false));
-        QCOMPARE(connection.queryInt(QStringLiteral(
-                     "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = 'survivor'")).value_or(0), 1);
+        QCOMPARE(connection
+                     .queryInt(QStringLiteral(
+                         "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = 'survivor'"))
+                     .value_or(0),
+            1);
         qInfo("restart on an existing data directory took %lld ms", server.lastStartMs());
     }
 
@@ -179,10 +190,15 @@ private slots:
         LabDatabase database(ServerFixture::params(QStringLiteral("shop")));
         QString error;
         QVERIFY(!database.open(&error));
-        QVERIFY2(error.contains(QLatin1String("did not create")) && error.contains(QLatin1String("customers")), qPrintable(error));
+        QVERIFY2(
+            error.contains(QLatin1String("did not create")) && error.contains(QLatin1String("customers")),
+            qPrintable(error));
         // Nothing was touched.
-        QCOMPARE(connection.queryInt(QStringLiteral(
-                     "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shop'")).value_or(-1), 1);
+        QCOMPARE(connection
+                     .queryInt(QStringLiteral(
+                         "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shop'"))
+                     .value_or(-1),
+            1);
     }
 
     void runsAgainstAServerGivenByUrl()
@@ -190,9 +206,11 @@ private slots:
         LOCKBENCH_REQUIRE_BINARY();
         QTemporaryDir dir;
         const QString json = dir.filePath(QStringLiteral("r.json"));
-        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), tcpUrl(QStringLiteral("root"), QStringLiteral("by_url")),
-            QStringLiteral("--strategy"), QStringLiteral("conditional,queued"), QStringLiteral("--stock"), QStringLiteral("400"),
-            QStringLiteral("--stop"), QStringLiteral("sold-out"), QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--json"), json });
+        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"),
+            tcpUrl(QStringLiteral("root"), QStringLiteral("by_url")), QStringLiteral("--strategy"),
+            QStringLiteral("conditional,queued"), QStringLiteral("--stock"), QStringLiteral("400"),
+            QStringLiteral("--stop"), QStringLiteral("sold-out"), QStringLiteral("--threads"),
+            QStringLiteral("8"), QStringLiteral("--json"), json });
         QVERIFY2(o.exitCode == 0, qPrintable(o.all()));
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -201,7 +219,12 @@ private slots:
         QCOMPARE(server.value(QStringLiteral("embedded")).toBool(), false);
         QVERIFY(server.value(QStringLiteral("version")).toString().contains(QLatin1String("MariaDB")));
         for (const QJsonValue& entry : root.value(QStringLiteral("strategies")).toArray())
-            QCOMPARE(entry.toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("sold")).toDouble(), 400.0);
+            QCOMPARE(entry.toObject()
+                         .value(QStringLiteral("summary"))
+                         .toObject()
+                         .value(QStringLiteral("sold"))
+                         .toDouble(),
+                400.0);
         // The lab's tables went into the database the URL named, and nowhere else.
         MysqlConnection connection;
         QVERIFY(connection.open(ServerFixture::params(), false));
@@ -212,12 +235,12 @@ private slots:
     {
         QTest::addColumn<QString>("url");
         QTest::addColumn<QString>("message");
-        QTest::newRow("wrong password") << tcpUrl(QStringLiteral("labuser:wrongpass"), QStringLiteral("lab_db"))
-                                        << QStringLiteral("Access denied for user 'labuser'");
-        QTest::newRow("missing privilege") << tcpUrl(QStringLiteral("labuser:rightpass"), QStringLiteral("lab_db"))
-                                           << QStringLiteral("cannot create database lab_db");
-        QTest::newRow("foreign tables") << tcpUrl(QStringLiteral("root"), QStringLiteral("shop"))
-                                        << QStringLiteral("holds tables lockbench did not create (customers)");
+        QTest::newRow("wrong password") << tcpUrl(QStringLiteral("labuser:wrongpass"),
+            QStringLiteral("lab_db")) << QStringLiteral("Access denied for user 'labuser'");
+        QTest::newRow("missing privilege") << tcpUrl(QStringLiteral("labuser:rightpass"),
+            QStringLiteral("lab_db")) << QStringLiteral("cannot create database lab_db");
+        QTest::newRow("foreign tables") << tcpUrl(QStringLiteral("root"),
+            QStringLiteral("shop")) << QStringLiteral("holds tables lockbench did not create (customers)");
     }
     void urlProblemsGetClearMessages()
     {
@@ -225,8 +248,9 @@ private slots:
         QFETCH(QString, url);
         QFETCH(QString, message);
         QVERIFY(createProblemAccounts());
-        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"),
-            QStringLiteral("conditional"), QStringLiteral("--duration"), QStringLiteral("1s") });
+        const LockbenchProcess o = runLockbench(
+            { QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"),
+                QStringLiteral("conditional"), QStringLiteral("--duration"), QStringLiteral("1s") });
         const QString all = o.all();
         QCOMPARE(o.exitCode, 1);
         QVERIFY2(all.contains(message), qPrintable(all));
@@ -238,13 +262,16 @@ private slots:
         QTest::addColumn<QString>("url");
         QTest::addColumn<bool>("ok");
         QTest::addColumn<QString>("message");
-        QTest::newRow("ready") << tcpUrl(QStringLiteral("root"), QStringLiteral("check_ok")) << true << QStringLiteral("Ready:");
-        QTest::newRow("wrong password") << tcpUrl(QStringLiteral("labuser:wrongpass"), QStringLiteral("lab_db")) << false
-                                        << QStringLiteral("wrong user name or password");
+        QTest::newRow("ready") << tcpUrl(QStringLiteral("root"), QStringLiteral("check_ok")) << true
+                               << QStringLiteral("Ready:");
+        QTest::newRow("wrong password")
+            << tcpUrl(QStringLiteral("labuser:wrongpass"), QStringLiteral("lab_db")) << false
+            << QStringLiteral("wrong user name or password");
         QTest::newRow("unreachable") << QStringLiteral("mysql://lab:pw@127.0.0.1:1/lockbench") << false
                                      << QStringLiteral("the server is unreachable");
-        QTest::newRow("missing privilege") << tcpUrl(QStringLiteral("labuser:rightpass"), QStringLiteral("lab_db")) << false
-                                           << QStringLiteral("cannot create database lab_db");
+        QTest::newRow("missing privilege")
+            << tcpUrl(QStringLiteral("labuser:rightpass"), QStringLiteral("lab_db")) << false
+            << QStringLiteral("cannot create database lab_db");
         QTest::newRow("foreign tables") << tcpUrl(QStringLiteral("root"), QStringLiteral("shop")) << false
                                         << QStringLiteral("holds tables lockbench did not create");
     }
@@ -260,7 +287,8 @@ private slots:
         const ServerCheck check = ServerCheck::run(*params);
         QCOMPARE(check.ok, ok);
         QVERIFY2(check.message.contains(message), qPrintable(check.message));
-        QVERIFY(!check.message.contains(QLatin1String("rightpass")) && !check.message.contains(QLatin1String("wrongpass")));
+        QVERIFY(!check.message.contains(QLatin1String("rightpass"))
+            && !check.message.contains(QLatin1String("wrongpass")));
     }
 
     void tablesStayAsTheLastStrategyLeftThem()
@@ -271,13 +299,17 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         MysqlConnection connection;
         QVERIFY(connection.open(ServerFixture::params(QStringLiteral("lab_leftover"))));
-        QCOMPARE(connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1), static_cast<std::int64_t>(r.orderRows));
+        QCOMPARE(connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1),
+            static_cast<std::int64_t>(r.orderRows));
         QCOMPARE(connection.queryInt(QStringLiteral("SELECT SUM(stock) FROM inventory")).value_or(-1), 0);
         // And a second run on the same database replaces them: the lab owns them.
         const StrategyResult again = ServerFixture::runStrategy(QStringLiteral("slotted"), e);
         QVERIFY2(again.error.isEmpty(), qPrintable(again.error));
-        QCOMPARE(connection.queryInt(QStringLiteral(
-                     "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'lab_leftover' AND TABLE_NAME = 'inventory'")).value_or(-1), 0);
+        QCOMPARE(connection
+                     .queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.TABLES WHERE "
+                                              "TABLE_SCHEMA = 'lab_leftover' AND TABLE_NAME = 'inventory'"))
+                     .value_or(-1),
+            0);
     }
 
     void databaseNameIsCheckedBeforeItReachesSql()
@@ -294,13 +326,14 @@ private slots:
         // A second server of its own, started by the lab's code with InnoDB switched off.
         QTemporaryDir root;
         EmbeddedServer noInnoDb(root.path());
-        noInnoDb.setExtraArguments({ QStringLiteral("--skip-innodb"), QStringLiteral("--default-storage-engine=Aria") });
+        noInnoDb.setExtraArguments(
+            { QStringLiteral("--skip-innodb"), QStringLiteral("--default-storage-engine=Aria") });
         QString error;
         QVERIFY2(noInnoDb.start(&error), qPrintable(error));
         const QString url = QStringLiteral("mysql://root@127.0.0.1:%1/lockbench").arg(noInnoDb.port());
-        const LockbenchProcess o = runLockbench({ QStringLiteral("run"), QStringLiteral("--server"), url,
-                                                  QStringLiteral("--strategy"), QStringLiteral("conditional"),
-                                                  QStringLiteral("--duration"), QStringLiteral("1s") });
+        const LockbenchProcess o = runLockbench(
+            { QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"),
+                QStringLiteral("conditional"), QStringLiteral("--duration"), QStringLiteral("1s") });
         QCOMPARE(o.exitCode, 1);
         QVERIFY2(o.all().contains(QLatin1String("the server has no InnoDB engine")), qPrintable(o.all()));
     }

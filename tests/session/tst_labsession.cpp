@@ -9,9 +9,8 @@
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QThread>
-#include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 namespace {
 

@@ -8,7 +8,6 @@
 #include "tests/support/serverfixture.h"
 
 #include <QSignalSpy>
-#include <QSignalSpy>
 #include <QTest>
 
 namespace {

@@ -39,10 +39,7 @@ class TestClaims : public QObject {
     HangWatchdog m_watchdog;
 
 private slots:
-    void initTestCase()
-    {
-        LOCKBENCH_REQUIRE_SERVER();
-    }
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
     void everyTaskIsCompletedExactlyOnce_data()
     {
@@ -65,7 +62,8 @@ private slots:
         QCOMPARE(r.doubleClaims, 0LL);
         QCOMPARE(r.strandedTasks, 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
-        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
+            qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
         QCOMPARE(count(QStringLiteral("SELECT COUNT(DISTINCT sku_id) FROM orders")), e.tasks);
         QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 2")), e.tasks);
     }
@@ -88,7 +86,8 @@ private slots:
         QCOMPARE(r.doubleClaims, 0LL);
         QCOMPARE(r.strandedTasks, 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
-        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
+            qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
     }
 
     void aLockingClaimStrandsNothingWhenItsWorkerDies_data()
@@ -115,7 +114,8 @@ private slots:
         QCOMPARE(r.oversold, 0LL);
         QCOMPARE(r.doubleClaims, 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
-        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
+            qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
     }
 
     void aTimeoutShorterThanTheWorkHandsALiveWorkersTasksToAnother()
@@ -133,7 +133,9 @@ private slots:
         QVERIFY2(r.doubleClaims > 0, "no double claim seen");
         QVERIFY(r.tasksReleased > 0);
         QCOMPARE(r.oversold, 0LL);
-        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM (SELECT sku_id FROM orders GROUP BY sku_id HAVING COUNT(*) > 1) twice")), 0);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM (SELECT sku_id FROM orders GROUP BY sku_id "
+                                      "HAVING COUNT(*) > 1) twice")),
+            0);
         QCOMPARE(r.verdict(), Verdict::ClaimedTwice);
         QVERIFY(isSafetyFailure(r.verdict()));
     }

@@ -63,9 +63,10 @@ private:
     {
         std::vector<long long> ids;
         for (int i = 0;; ++i) {
-            const auto id = admin.queryInt(QStringLiteral(
-                "SELECT ID FROM information_schema.PROCESSLIST WHERE DB = 'lockbench' AND ID <> CONNECTION_ID() "
-                "ORDER BY ID LIMIT 1 OFFSET %1").arg(i));
+            const auto id = admin.queryInt(QStringLiteral("SELECT ID FROM information_schema.PROCESSLIST "
+                                                          "WHERE DB = 'lockbench' AND ID <> CONNECTION_ID() "
+                                                          "ORDER BY ID LIMIT 1 OFFSET %1")
+                                               .arg(i));
             if (!id)
                 break;
             ids.push_back(*id);
@@ -97,10 +98,7 @@ class TestConnectionFaults : public QObject {
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
-    void initTestCase()
-    {
-        LOCKBENCH_REQUIRE_SERVER();
-    }
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
     void killedConnectionsLoseNoOrder_data()
     {
@@ -136,7 +134,8 @@ private slots:
         QCOMPARE(r.clientSoldOrders, r.orderRows);
         QCOMPARE(r.clientSoldUnits, r.sold);
         QCOMPARE(r.unresolved, 0LL);
-        qInfo("%s: %d kills, %lld reconciled, %lld retries", qPrintable(id), killer.kills(), r.reconciled, r.retries);
+        qInfo("%s: %d kills, %lld reconciled, %lld retries", qPrintable(id), killer.kills(), r.reconciled,
+            r.retries);
     }
 
     void killingEveryLabConnectionKeepsTheFigures_data() { killedConnectionsLoseNoOrder_data(); }
@@ -162,11 +161,13 @@ private slots:
         QCOMPARE(admin.queryInt(QStringLiteral("SELECT @@GLOBAL.innodb_deadlock_detect")), detectBefore);
         const QJsonObject json = ResultWriter::summaryJson(r);
         const auto [tableOrders, tableUnits] = ordersAndUnitsInTable();
-        qInfo("%s: %d kills, %lld reconciled; JSON sold %s, order_rows %s, client_sold_orders %s; table %lld orders, %lld units: %s",
-            qPrintable(id), killer.kills(), r.reconciled, qPrintable(json.value(QStringLiteral("sold")).toVariant().toString()),
+        qInfo("%s: %d kills, %lld reconciled; JSON sold %s, order_rows %s, client_sold_orders %s; table %lld "
+              "orders, %lld units: %s",
+            qPrintable(id), killer.kills(), r.reconciled,
+            qPrintable(json.value(QStringLiteral("sold")).toVariant().toString()),
             qPrintable(json.value(QStringLiteral("order_rows")).toVariant().toString()),
-            qPrintable(json.value(QStringLiteral("client_sold_orders")).toVariant().toString()), tableOrders, tableUnits,
-            qPrintable(r.verdictText()));
+            qPrintable(json.value(QStringLiteral("client_sold_orders")).toVariant().toString()), tableOrders,
+            tableUnits, qPrintable(r.verdictText()));
 
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
@@ -176,7 +177,8 @@ private slots:
         QCOMPARE(tableUnits, 2500LL);
         QCOMPARE(json.value(QStringLiteral("sold")).toDouble(), static_cast<double>(tableUnits));
         QCOMPARE(json.value(QStringLiteral("order_rows")).toDouble(), static_cast<double>(tableOrders));
-        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(tableOrders));
+        QCOMPARE(
+            json.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(tableOrders));
         QCOMPARE(json.value(QStringLiteral("client_sold_units")).toDouble(), static_cast<double>(tableUnits));
     }
 };

@@ -42,26 +42,26 @@ class TestLocks : public QObject {
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
-    void initTestCase()
-    {
-        LOCKBENCH_REQUIRE_SERVER();
-    }
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
     void randomLockOrderDeadlocksAndEveryDeadlockIsCaptured()
     {
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-random"), twoSkuExperiment());
+        const StrategyResult r
+            = ServerFixture::runStrategy(QStringLiteral("two-sku-random"), twoSkuExperiment());
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY2(r.deadlocks > 0, "random lock order produced no deadlock");
         // The clients saw every deadlock, those among the orders finishing after the stop line too.
         QCOMPARE(r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)], r.deadlocks + r.lateDeadlocks);
         // Every deadlock the server counted is in the list, not only the latest.
-        QCOMPARE(static_cast<long long>(r.deadlockRecords.size()), std::min(r.deadlocks + r.lateDeadlocks, 1000LL));
+        QCOMPARE(static_cast<long long>(r.deadlockRecords.size()),
+            std::min(r.deadlocks + r.lateDeadlocks, 1000LL));
         for (const DeadlockRecord& d : r.deadlockRecords) {
             QVERIFY(d.transactions.size() >= 2);
             for (const DeadlockRecord::Transaction& trx : d.transactions) {
                 QVERIFY2(trx.statement.contains(QLatin1String("FOR UPDATE")), qPrintable(trx.statement));
                 QVERIFY2(trx.waitingFor.contains(QLatin1String("`inventory`")),
-                         qPrintable(QStringLiteral("trx %1 of deadlock at %2 waits for: %3").arg(trx.trxId, d.when, trx.waitingFor)));
+                    qPrintable(QStringLiteral("trx %1 of deadlock at %2 waits for: %3")
+                                   .arg(trx.trxId, d.when, trx.waitingFor)));
                 QVERIFY(trx.threadId > 0);
             }
             QVERIFY(d.victim >= 1 && d.victim <= d.transactions.size());
@@ -73,7 +73,8 @@ private slots:
 
     void sortedLockOrderNeverDeadlocks()
     {
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), twoSkuExperiment());
+        const StrategyResult r
+            = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), twoSkuExperiment());
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY(r.clientSoldOrders > 0);
         QCOMPARE(r.deadlocks, 0LL);
@@ -101,7 +102,9 @@ private slots:
         // at it was at the stop line, with every client in a transaction: let that copy age.
         QTest::qWait(250);
         // Every timed-out transaction was rolled back explicitly: none is left open.
-        QCOMPARE(admin.queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX")).value_or(-1), 0);
+        QCOMPARE(
+            admin.queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX")).value_or(-1),
+            0);
         // And the server is as it was.
         QCOMPARE(admin.queryInt(QStringLiteral("SELECT @@GLOBAL.innodb_deadlock_detect")).value_or(-1), 1);
     }
@@ -168,7 +171,8 @@ private slots:
     {
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral("CREATE USER IF NOT EXISTS 'noprocess'@'localhost' IDENTIFIED BY 'pw'")));
+        QVERIFY(admin.execute(
+            QStringLiteral("CREATE USER IF NOT EXISTS 'noprocess'@'localhost' IDENTIFIED BY 'pw'")));
         QVERIFY(admin.execute(QStringLiteral("GRANT ALL ON lab_noprocess.* TO 'noprocess'@'localhost'")));
         Experiment e = ServerFixture::soldOutExperiment(3000);
         e.database = QStringLiteral("lab_noprocess");

@@ -222,8 +222,7 @@ private slots:
             QVERIFY2(
                 r.remaining <= pockets * (e.qtyMin - 1), qPrintable(why("everything that fits was sold")));
         } else {
-            QVERIFY2(r.stopReason == StopReason::AllOrdersPlaced,
-                qPrintable(why("placed the whole demand")));
+            QVERIFY2(r.stopReason == StopReason::AllOrdersPlaced, qPrintable(why("placed the whole demand")));
             QVERIFY2(r.clientSoldOrders + r.failed == e.totalOrders,
                 qPrintable(why("every order of the demand was sold")));
         }

@@ -37,7 +37,10 @@ std::int64_t redisStock(const RedisEndpoint& endpoint, int subKeys)
         return -1;
     std::int64_t total = 0;
     for (int slot = 0; slot < subKeys; ++slot)
-        total += redis.command({ QStringLiteral("GET"), RedisSplitStrategy::subKey(QStringLiteral("lockbench"), 1, slot) }).text.toLongLong();
+        total += redis
+                     .command({ QStringLiteral("GET"),
+                         RedisSplitStrategy::subKey(QStringLiteral("lockbench"), 1, slot) })
+                     .text.toLongLong();
     return total;
 }
 
@@ -49,7 +52,8 @@ std::int64_t scriptCallsSoFar(const RedisEndpoint& endpoint)
     if (!redis.open(endpoint, &error))
         return -1;
     const QString info = redis.command({ QStringLiteral("INFO"), QStringLiteral("commandstats") }).text;
-    const QRegularExpressionMatch match = QRegularExpression(QStringLiteral("cmdstat_evalsha:calls=(\\d+)")).match(info);
+    const QRegularExpressionMatch match
+        = QRegularExpression(QStringLiteral("cmdstat_evalsha:calls=(\\d+)")).match(info);
     return match.hasMatch() ? match.captured(1).toLongLong() : 0;
 }
 
@@ -80,7 +84,8 @@ private slots:
     void sellsExactlyTheStockAndReconciles()
     {
         const Experiment e = redisExperiment();
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
+        const StrategyResult r
+            = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.stopReason, StopReason::SoldOut);
         QCOMPARE(r.sold, e.initialStock);
@@ -88,7 +93,8 @@ private slots:
         QCOMPARE(redisStock(m_redis.endpoint(), e.slotsPerSku), 0);
         QCOMPARE(r.unrecordedDecrements, 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
-        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(), qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
+            qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
     }
 
     void redisOwnFiguresAreSampledWithTheRun()
@@ -98,7 +104,8 @@ private slots:
         e.stop = StopKind::Duration;
         e.durationMs = 1500;
         const std::int64_t before = scriptCallsSoFar(m_redis.endpoint());
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
+        const StrategyResult r
+            = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
         const std::int64_t ranInRedis = scriptCallsSoFar(m_redis.endpoint()) - before;
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         long long scriptCalls = 0, commands = 0, scriptUsec = 0, sampledTrips = 0, tripNs = 0;
@@ -115,8 +122,10 @@ private slots:
         // The clients count a take once its reply is back, before the sample reads Redis: every
         // take they had counted is among Redis's sampled script calls, which Redis's own count
         // of the whole run bounds from above.
-        QVERIFY2(scriptCalls >= sampledTrips, qPrintable(QStringLiteral("%1 < %2").arg(scriptCalls).arg(sampledTrips)));
-        QVERIFY2(scriptCalls <= ranInRedis, qPrintable(QStringLiteral("%1 > %2").arg(scriptCalls).arg(ranInRedis)));
+        QVERIFY2(scriptCalls >= sampledTrips,
+            qPrintable(QStringLiteral("%1 < %2").arg(scriptCalls).arg(sampledTrips)));
+        QVERIFY2(scriptCalls <= ranInRedis,
+            qPrintable(QStringLiteral("%1 > %2").arg(scriptCalls).arg(ranInRedis)));
         QVERIFY(commands >= 2 * scriptCalls); // each script runs at least its own GET
         // A round trip holds the time Redis spent inside the script.
         QVERIFY(static_cast<double>(tripNs) / static_cast<double>(sampledTrips)
@@ -127,9 +136,11 @@ private slots:
         QCOMPARE(why.figures.value(QStringLiteral("redis_script_us")).toDouble(),
             static_cast<double>(scriptUsec) / static_cast<double>(scriptCalls));
         QCOMPARE(why.figures.value(QStringLiteral("redis_round_trip_ms")).toDouble(), tripMs);
-        QVERIFY2(why.text.contains(ResultExplanation::millis(tripMs) + QStringLiteral(" ms")), qPrintable(why.text));
-        qInfo("Redis ran %lld take scripts (%lld commands), %.1f µs each inside Redis, %.3f ms per client round trip", scriptCalls,
-            commands, static_cast<double>(scriptUsec) / static_cast<double>(scriptCalls),
+        QVERIFY2(why.text.contains(ResultExplanation::millis(tripMs) + QStringLiteral(" ms")),
+            qPrintable(why.text));
+        qInfo("Redis ran %lld take scripts (%lld commands), %.1f µs each inside Redis, %.3f ms per client "
+              "round trip",
+            scriptCalls, commands, static_cast<double>(scriptUsec) / static_cast<double>(scriptCalls),
             static_cast<double>(tripNs) / 1e6 / static_cast<double>(sampledTrips));
     }
 
@@ -146,9 +157,11 @@ private slots:
             RedisConnection redis;
             QString error;
             if (redis.open(m_redis.endpoint(), &error))
-                redis.command({ QStringLiteral("DECRBY"), RedisSplitStrategy::subKey(QStringLiteral("lockbench"), 1, 3), QStringLiteral("7") });
+                redis.command({ QStringLiteral("DECRBY"),
+                    RedisSplitStrategy::subKey(QStringLiteral("lockbench"), 1, 3), QStringLiteral("7") });
         });
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
+        const StrategyResult r
+            = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
         crash.join();
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.unrecordedDecrements, 7LL);
@@ -177,11 +190,12 @@ private slots:
                 std::this_thread::sleep_for(std::chrono::milliseconds(30));
                 if (!admin.isOpen() && !admin.open(m_redis.endpoint(), &error))
                     continue;
-                admin.command({ QStringLiteral("CLIENT"), QStringLiteral("KILL"), QStringLiteral("TYPE"), QStringLiteral("normal"),
-                    QStringLiteral("SKIPME"), QStringLiteral("yes") });
+                admin.command({ QStringLiteral("CLIENT"), QStringLiteral("KILL"), QStringLiteral("TYPE"),
+                    QStringLiteral("normal"), QStringLiteral("SKIPME"), QStringLiteral("yes") });
             }
         });
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
+        const StrategyResult r
+            = ServerFixture::runStrategy(QStringLiteral("redis-split"), e, m_redis.endpoint());
         done.store(true);
         killer.join();
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
@@ -189,12 +203,13 @@ private slots:
         QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
         QCOMPARE(r.oversold, 0LL);
         QCOMPARE(r.lostUpdates, 0LL);
-        const std::int64_t stranded = e.initialStock - redisStock(m_redis.endpoint(), e.slotsPerSku) - orderedUnits();
+        const std::int64_t stranded
+            = e.initialStock - redisStock(m_redis.endpoint(), e.slotsPerSku) - orderedUnits();
         QCOMPARE(r.unrecordedDecrements, stranded);
         QCOMPARE(r.sold, orderedUnits());
         QCOMPARE(r.verdict(), stranded > 0 ? Verdict::StrandedInRedis : Verdict::Pass);
-        qInfo("%lld units stranded in Redis by %lld killed MariaDB connections and the Redis kills", static_cast<long long>(stranded),
-            r.workersKilled);
+        qInfo("%lld units stranded in Redis by %lld killed MariaDB connections and the Redis kills",
+            static_cast<long long>(stranded), r.workersKilled);
     }
 };
 

@@ -28,10 +28,7 @@ class TestStrategies : public QObject {
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
 private slots:
-    void initTestCase()
-    {
-        LOCKBENCH_REQUIRE_SERVER();
-    }
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
     void declaresSchemaAndSql_data()
     {
@@ -62,7 +59,8 @@ private slots:
         for (const QString& id : StrategyRegistry::allIds()) {
             if (id == QLatin1String("naive"))
                 continue;
-            QTest::addRow("%s, one hot SKU", qPrintable(id)) << id << QStringLiteral("uniform") << QStringLiteral("1") << 1LL << 3000LL;
+            QTest::addRow("%s, one hot SKU", qPrintable(id))
+                << id << QStringLiteral("uniform") << QStringLiteral("1") << 1LL << 3000LL;
             QTest::addRow("%s, 20 SKUs hot set, qty 1-3", qPrintable(id))
                 << id << QStringLiteral("hotset:80:2") << QStringLiteral("1-3") << 20LL << 200LL;
         }
@@ -126,7 +124,8 @@ private slots:
 
     void naiveOversellsOnAHotSku()
     {
-        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("naive"), ServerFixture::soldOutExperiment(2000));
+        const StrategyResult r
+            = ServerFixture::runStrategy(QStringLiteral("naive"), ServerFixture::soldOutExperiment(2000));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         // Lost updates let more orders through than there was stock. A stale write can even
         // put stock back after a client found it empty, so some may remain at sold-out.
@@ -134,8 +133,9 @@ private slots:
         QCOMPARE(r.lostUpdates, r.sold - (2000 - r.remaining));
         QCOMPARE(r.oversold, std::max(0LL, r.sold - 2000));
         QVERIFY(r.anomaly());
-        QCOMPARE(r.verdictText(), r.oversold > 0 ? QStringLiteral("oversold (unsafe baseline)")
-                                                 : QStringLiteral("lost updates (unsafe baseline)"));
+        QCOMPARE(r.verdictText(),
+            r.oversold > 0 ? QStringLiteral("oversold (unsafe baseline)")
+                           : QStringLiteral("lost updates (unsafe baseline)"));
         // Every order the clients saw commit is in the table, and no other.
         QCOMPARE(r.clientSoldOrders, r.orderRows);
     }
@@ -168,7 +168,7 @@ private slots:
         // Order k is due at k/rate s from the start: no more can have been placed than were
         // due by the stop (durationS is whole milliseconds, hence the extra millisecond).
         QVERIFY2(r.clientSoldOrders <= static_cast<long long>(std::floor(e.rate * (r.durationS + 0.001))) + 1,
-                 qPrintable(QStringLiteral("%1 orders in %2 s").arg(r.clientSoldOrders).arg(r.durationS)));
+            qPrintable(QStringLiteral("%1 orders in %2 s").arg(r.clientSoldOrders).arg(r.durationS)));
         QCOMPARE(r.clientSoldOrders, r.orderRows);
     }
 
@@ -200,18 +200,22 @@ private slots:
         e.slotsPerSku = 64;
         e.threads = 16;
         QVERIFY(!ExperimentFields::set(e, QStringLiteral("qty"), QStringLiteral("5-20")));
-        const StrategyResult partitioned = ServerFixture::runStrategy(QStringLiteral("slotted-partitioned"), e);
+        const StrategyResult partitioned
+            = ServerFixture::runStrategy(QStringLiteral("slotted-partitioned"), e);
         QVERIFY2(partitioned.error.isEmpty(), qPrintable(partitioned.error));
         QCOMPARE(partitioned.verdict(), Verdict::Pass);
         const StrategyResult routed = ServerFixture::runStrategy(QStringLiteral("slotted-routed"), e);
         QVERIFY2(routed.error.isEmpty(), qPrintable(routed.error));
         QCOMPARE(routed.verdict(), Verdict::Pass);
-        qInfo("partitioned: %lld refused with stock, %lld left; routed: %lld rebalances, %lld refused with stock, %lld left",
-            partitioned.refusedWithStock, partitioned.remaining, routed.rebalances, routed.refusedWithStock, routed.remaining);
+        qInfo("partitioned: %lld refused with stock, %lld left; routed: %lld rebalances, %lld refused with "
+              "stock, %lld left",
+            partitioned.refusedWithStock, partitioned.remaining, routed.rebalances, routed.refusedWithStock,
+            routed.remaining);
         QVERIFY(partitioned.refusedWithStock > 0);
         QCOMPARE(partitioned.rebalances, 0LL);
         QVERIFY(routed.rebalances > 0);
-        QVERIFY2(routed.remaining < 5, "every unit an order of 5 could take was sold"); // less than the smallest order
+        QVERIFY2(routed.remaining < 5,
+            "every unit an order of 5 could take was sold"); // less than the smallest order
         QCOMPARE(routed.sold + routed.remaining, 2000LL);
     }
 
@@ -252,7 +256,8 @@ private slots:
         QCOMPARE(r.deadlocks, 0LL);
         // The few waits the server counts are not on the hot row's lock (at most the odd
         // page latch): far fewer than the refusals.
-        QVERIFY2(r.lockWaits * 10 < refusals, qPrintable(QStringLiteral("%1 waits, %2 refusals").arg(r.lockWaits).arg(refusals)));
+        QVERIFY2(r.lockWaits * 10 < refusals,
+            qPrintable(QStringLiteral("%1 waits, %2 refusals").arg(r.lockWaits).arg(refusals)));
     }
 };
 

@@ -3,7 +3,8 @@
 #include "app/run/strategyrun.h"
 #include "strategies/strategyregistry.h"
 
-BackgroundRun::BackgroundRun(const QString& strategyId, const Experiment& experiment, const ConnectionParams& params)
+BackgroundRun::BackgroundRun(
+    const QString& strategyId, const Experiment& experiment, const ConnectionParams& params)
     : m_strategy(StrategyRegistry::create(strategyId))
     , m_experiment(experiment)
 {

@@ -39,4 +39,3 @@ private:
     StrategyResult m_result;
     std::thread m_thread;
 };
-

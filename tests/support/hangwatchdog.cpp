@@ -17,7 +17,8 @@ HangWatchdog::HangWatchdog()
         std::unique_lock lock(m_mutex);
         if (m_finished.wait_for(lock, std::chrono::seconds(seconds), [this] { return m_done; }))
             return;
-        std::fprintf(stderr, "HangWatchdog: still running after %d s; the stacks of every thread follow\n", seconds);
+        std::fprintf(
+            stderr, "HangWatchdog: still running after %d s; the stacks of every thread follow\n", seconds);
         std::fflush(stderr);
         const std::string gdb = "gdb -p " + std::to_string(::getpid())
             + " -batch -nx -ex 'set pagination off' -ex 'thread apply all bt' 1>&2 2>/dev/null";

@@ -15,7 +15,8 @@ LockbenchProcess LockbenchProcess::run(const QStringList& arguments, int timeout
         return { -2, QString::fromUtf8(process.readAllStandardOutput()), QStringLiteral("timed out") };
     }
     return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -3,
-        QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError()) };
+        QString::fromUtf8(process.readAllStandardOutput()),
+        QString::fromUtf8(process.readAllStandardError()) };
 }
 
 QJsonObject LockbenchProcess::firstSummary(const QString& jsonPath)

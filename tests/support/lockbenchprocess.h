@@ -18,8 +18,8 @@ struct LockbenchProcess {
 
 // For test functions that need the executable in a test binary that also runs without it
 // (the engine-only build, LOCKBENCH_WITH_UI=OFF, has none).
-#define LOCKBENCH_REQUIRE_BINARY()                                                                                   \
-    do {                                                                                                             \
-        if (qEnvironmentVariableIsEmpty("LOCKBENCH_BINARY"))                                                         \
-            QSKIP("this build has no lockbench executable (LOCKBENCH_WITH_UI=OFF)");                                 \
+#define LOCKBENCH_REQUIRE_BINARY()                                                                           \
+    do {                                                                                                     \
+        if (qEnvironmentVariableIsEmpty("LOCKBENCH_BINARY"))                                                 \
+            QSKIP("this build has no lockbench executable (LOCKBENCH_WITH_UI=OFF)");                         \
     } while (false)

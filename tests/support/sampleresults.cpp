@@ -37,10 +37,11 @@ StrategyResult make(const QString& strategy, int threads, double ordersPerS)
     d.elapsedS = 2.5;
     d.when = QStringLiteral("2026-11-21 23:18:57");
     d.victim = 2;
-    d.transactions = {
-        { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"), QStringLiteral("RECORD LOCKS x"), QStringLiteral("inventory, SKU 1: X lock on the row") },
-        { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"), QStringLiteral("RECORD LOCKS y"), QString() }
-    };
+    d.transactions
+        = { { QStringLiteral("11"), 5, QStringLiteral("SELECT 1 FOR UPDATE"),
+                QStringLiteral("RECORD LOCKS x"), QStringLiteral("inventory, SKU 1: X lock on the row") },
+              { QStringLiteral("12"), 6, QStringLiteral("SELECT 2 FOR UPDATE"),
+                  QStringLiteral("RECORD LOCKS y"), QString() } };
     r.deadlockRecords << d;
     for (int i = 1; i <= 8; ++i) {
         MetricsSample s;

@@ -49,7 +49,8 @@ ConnectionParams params(const QString& database)
     return instance()->connectionParams(database);
 }
 
-StrategyResult runStrategy(const QString& strategyId, const Experiment& experiment, const std::optional<RedisEndpoint>& redis)
+StrategyResult runStrategy(
+    const QString& strategyId, const Experiment& experiment, const std::optional<RedisEndpoint>& redis)
 {
     std::unique_ptr<Strategy> strategy = StrategyRegistry::create(strategyId);
     Q_ASSERT(strategy);
@@ -64,7 +65,8 @@ StrategyResult runStrategy(const QString& strategyId, const Experiment& experime
     StrategyRun run(e, connection, *strategy, 1, cancel);
     StrategyResult result = run.execute(RunObserver {});
     if (e.clientIo != ClientIo::Auto && effectiveClientIo(result.experiment) != e.clientIo)
-        qFatal("%s ran its clients on %s, not on %s", qPrintable(strategyId), qPrintable(clientIoName(effectiveClientIo(result.experiment))),
+        qFatal("%s ran its clients on %s, not on %s", qPrintable(strategyId),
+            qPrintable(clientIoName(effectiveClientIo(result.experiment))),
             qPrintable(clientIoName(e.clientIo)));
     return result;
 }
@@ -74,7 +76,8 @@ bool schemaExists(const QString& database)
     MysqlConnection connection;
     return connection.open(params(database), false)
         && connection.queryInt(
-               QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'").arg(database))
+               QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'")
+                   .arg(database))
         == 1;
 }
 
@@ -84,16 +87,20 @@ QString jsonDisagreesWithTable(const StrategyResult& result, const QString& data
     if (!check.open(params(database)))
         return QStringLiteral("cannot count the orders table: %1").arg(check.lastError().toString());
     const std::optional<std::int64_t> rows = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
-    const std::optional<std::int64_t> units = check.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders"));
+    const std::optional<std::int64_t> units
+        = check.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders"));
     if (!rows || !units)
         return QStringLiteral("cannot count the orders table: %1").arg(check.lastError().toString());
     const QJsonObject json = ResultWriter::summaryJson(result);
-    const auto number = [&json](const char* key) { return json.value(QLatin1String(key)).toVariant().toString(); };
+    const auto number
+        = [&json](const char* key) { return json.value(QLatin1String(key)).toVariant().toString(); };
     const QString table = QString::number(*rows);
-    if (number("client_sold_orders") != table || number("order_rows") != table || number("sold") != QString::number(*units)
-        || !json.value(QStringLiteral("clients_agree")).toBool())
-        return QStringLiteral("JSON: sold %1, order_rows %2, client_sold_orders %3, clients_agree %4; table: %5 rows, %6 units")
-            .arg(number("sold"), number("order_rows"), number("client_sold_orders"), number("clients_agree"), table)
+    if (number("client_sold_orders") != table || number("order_rows") != table
+        || number("sold") != QString::number(*units) || !json.value(QStringLiteral("clients_agree")).toBool())
+        return QStringLiteral(
+            "JSON: sold %1, order_rows %2, client_sold_orders %3, clients_agree %4; table: %5 rows, %6 units")
+            .arg(number("sold"), number("order_rows"), number("client_sold_orders"), number("clients_agree"),
+                table)
             .arg(*units);
     return QString();
 }

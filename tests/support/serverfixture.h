@@ -28,7 +28,8 @@ bool schemaExists(const QString& database);
 // Compares a result's JSON with an independent count of the orders table in `database`: sold
 // with the units, client_sold_orders and order_rows with the rows, clients_agree true. Empty
 // when they agree, else what differs.
-QString jsonDisagreesWithTable(const StrategyResult& result, const QString& database = QStringLiteral("lockbench"));
+QString jsonDisagreesWithTable(
+    const StrategyResult& result, const QString& database = QStringLiteral("lockbench"));
 
 // A small experiment that sells out quickly: one hot SKU, 32 threads.
 Experiment soldOutExperiment(std::int64_t stock = 3000);
@@ -36,9 +37,9 @@ Experiment soldOutExperiment(std::int64_t stock = 3000);
 } // namespace ServerFixture
 
 // For initTestCase(): starts the server, or fails the test case with the reason.
-#define LOCKBENCH_REQUIRE_SERVER()                                                                                   \
-    do {                                                                                                             \
-        QString serverError;                                                                                         \
-        if (!ServerFixture::ensureStarted(&serverError))                                                             \
-            QFAIL(qPrintable(serverError));                                                                          \
+#define LOCKBENCH_REQUIRE_SERVER()                                                                           \
+    do {                                                                                                     \
+        QString serverError;                                                                                 \
+        if (!ServerFixture::ensureStarted(&serverError))                                                     \
+            QFAIL(qPrintable(serverError));                                                                  \
     } while (false)

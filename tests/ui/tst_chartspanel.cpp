@@ -14,10 +14,10 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
-#include <QValueAxis>
-#include <QWheelEvent>
 #include <QSignalSpy>
 #include <QTest>
+#include <QValueAxis>
+#include <QWheelEvent>
 
 namespace {
 
@@ -62,7 +62,6 @@ private slots:
         MetricChart* orders = panel.chart(kOrders);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 4);
         QVERIFY(!orders->pointsShown(QStringLiteral("pessimistic"))); // enough points to join
-
     }
 
     // A reader can ask a line for its value, zoom into a time span and come back, and a
@@ -81,8 +80,9 @@ private slots:
         QCOMPARE(text, QStringLiteral("pessimistic\nt = 1.00 s\n404 orders/s"));
 
         QVERIFY(!orders->zoomed());
-        QWheelEvent in(orders->chart()->plotArea().center(), orders->mapToGlobal(orders->chart()->plotArea().center().toPoint()),
-            QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent in(orders->chart()->plotArea().center(),
+            orders->mapToGlobal(orders->chart()->plotArea().center().toPoint()), QPoint(), QPoint(0, 120),
+            Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QApplication::sendEvent(orders->viewport(), &in);
         QVERIFY(orders->zoomed());
         auto* time = static_cast<QValueAxis*>(orders->chart()->axes(Qt::Horizontal).first());
@@ -178,9 +178,10 @@ private slots:
     {
         ChartsPanel panel;
         panel.startRun(100000);
-        const QStringList ids = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"), QStringLiteral("conditional"),
-            QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued"), QStringLiteral("naive"),
-            QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
+        const QStringList ids = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"),
+            QStringLiteral("conditional"), QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"),
+            QStringLiteral("queued"), QStringLiteral("naive"), QStringLiteral("two-sku-random"),
+            QStringLiteral("two-sku-sorted") };
         for (const QString& id : ids) {
             panel.strategyStarted(id);
             MetricsSample s = sample(id, 0.5, 0.25, 100.0);
@@ -190,7 +191,8 @@ private slots:
             panel.addSample(s);
         }
         OversellView* oversell = panel.oversell();
-        QVERIFY2(oversell->minimumSizeHint().width() < 640, qPrintable(QString::number(oversell->minimumSizeHint().width())));
+        QVERIFY2(oversell->minimumSizeHint().width() < 640,
+            qPrintable(QString::number(oversell->minimumSizeHint().width())));
         QVERIFY(oversell->badgeFailed(QStringLiteral("naive")));
         QCOMPARE(oversell->badgeText(QStringLiteral("naive")), QStringLiteral("✗ naive: oversold 7"));
         const QString badges = oversell->findChild<QLabel*>(QStringLiteral("oversellBadges"))->text();
@@ -255,15 +257,17 @@ private slots:
         ChartsPanel panel;
         panel.resize(820, 500);
         panel.startRun(100000);
-        const QStringList ids = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"), QStringLiteral("conditional"),
-            QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued"), QStringLiteral("naive") };
+        const QStringList ids = { QStringLiteral("pessimistic"), QStringLiteral("optimistic"),
+            QStringLiteral("conditional"), QStringLiteral("slotted"), QStringLiteral("slotted-partitioned"),
+            QStringLiteral("queued"), QStringLiteral("naive") };
         for (const QString& id : ids) {
             panel.strategyStarted(id);
             for (int i = 1; i <= 3; ++i)
                 panel.addSample(sample(id, 0.25 * i, 0.25, 100.0 * i));
         }
         QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
-        strips.removeAll(panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
+        strips.removeAll(
+            panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
         QCOMPARE(strips.size(), 8); // one per grid tab, and the oversell chart's
         for (const LegendStrip* strip : strips) {
             QCOMPARE(strip->strategies(), ids);

@@ -33,19 +33,24 @@ private slots:
             window.resize(1280, 720);
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                window.serverController()->state() == ServerController::State::Ready, 60000);
 
-            window.experimentPanel()->choosePreset(QStringLiteral("Multi-primary cluster: why FOR UPDATE is not enough"));
+            window.experimentPanel()->choosePreset(
+                QStringLiteral("Multi-primary cluster: why FOR UPDATE is not enough"));
             QCOMPARE(window.serverPanel()->clusterNodes(), 3);
             QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready
                     && window.serverController()->clusterNodes() == 3,
                 120000);
             QTRY_COMPARE_WITH_TIMEOUT(window.serverController()->nodeStates(),
-                (QStringList { QStringLiteral("synced"), QStringLiteral("synced"), QStringLiteral("synced") }), 10000);
+                (QStringList {
+                    QStringLiteral("synced"), QStringLiteral("synced"), QStringLiteral("synced") }),
+                10000);
 
             QTRY_VERIFY(window.runAction()->isEnabled());
             window.runAction()->trigger();
-            QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 180000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 180000);
             QTest::qWait(600);
 
             // Throughput beside the aborts that cut it, each with the three strategies' lines.
@@ -55,11 +60,13 @@ private slots:
             QVERIFY(orders && aborts);
             charts->setCurrentWidget(orders->parentWidget());
             QTest::qWait(300);
-            const QStringList strategies { QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") };
+            const QStringList strategies { QStringLiteral("pessimistic"), QStringLiteral("conditional"),
+                QStringLiteral("queued") };
             for (MetricChart* chart : { orders, aborts }) {
                 QVERIFY(chart->isVisible());
                 for (const QString& strategy : strategies)
-                    QVERIFY2(chart->pointCount(strategy) > 3, qPrintable(chart->chart()->title() + QLatin1Char(' ') + strategy));
+                    QVERIFY2(chart->pointCount(strategy) > 3,
+                        qPrintable(chart->chart()->title() + QLatin1Char(' ') + strategy));
             }
 
             // The node charts: a line per strategy and node, from that node's own counters.
@@ -69,13 +76,15 @@ private slots:
                     total += point.y();
                 return total;
             };
-            for (const char* id : { "cert-failures", "bf-aborts", "node-commits", "flow-control", "recv-queue", "send-queue" }) {
+            for (const char* id : { "cert-failures", "bf-aborts", "node-commits", "flow-control",
+                     "recv-queue", "send-queue" }) {
                 MetricChart* chart = charts->chartOf(QLatin1String(id));
                 QVERIFY2(chart, id);
                 for (const QString& strategy : strategies) {
                     for (int node = 1; node <= 3; ++node) {
                         const QString line = strategy + QStringLiteral(" · node %1").arg(node);
-                        QVERIFY2(chart->pointCount(line) > 3, qPrintable(QLatin1String(id) + QLatin1Char(' ') + line));
+                        QVERIFY2(chart->pointCount(line) > 3,
+                            qPrintable(QLatin1String(id) + QLatin1Char(' ') + line));
                     }
                 }
             }

@@ -19,11 +19,11 @@
 #include <QAbstractAxis>
 #include <QChart>
 #include <QPushButton>
-#include <QTextDocument>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
+#include <QTextDocument>
 
 class TestLessonProjector : public QObject {
     Q_OBJECT
@@ -51,7 +51,8 @@ class TestLessonProjector : public QObject {
             const qsizetype rowsBefore = window.resultsPanel()->rows().size();
             QTRY_VERIFY(lessons->runButton()->isEnabled());
             lessons->runButton()->click();
-            QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == rowsBefore + s.strategies.size(),
+            QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning()
+                    && window.resultsPanel()->rows().size() == rowsBefore + s.strategies.size(),
                 120000);
             QTest::qWait(600);
             QCOMPARE(window.size(), QSize(1280, 720));
@@ -69,7 +70,8 @@ class TestLessonProjector : public QObject {
                 for (const QAbstractAxis* axis : chart->chart()->axes())
                     QVERIFY(axis->labelsFont().pixelSize() >= 20);
                 for (const QString& strategy : s.strategies)
-                    QVERIFY2(chart->lineNames().contains(strategy), qPrintable(chart->lineNames().join(QLatin1Char(','))));
+                    QVERIFY2(chart->lineNames().contains(strategy),
+                        qPrintable(chart->lineNames().join(QLatin1Char(','))));
             }
             // Beside it, the step's question and what the run found, in the lab's language.
             QTextDocument page;
@@ -77,7 +79,9 @@ class TestLessonProjector : public QObject {
             QVERIFY(page.toPlainText().contains(s.question.simplified().left(20)));
             QVERIFY(page.toPlainText().contains(LessonPanel::tr("What this run found:")));
             QVERIFY(window.grab().save(
-                folder.filePath(QStringLiteral("lesson-hot-row-step-%1-presenter-%2-1280x720.png").arg(step + 1).arg(language))));
+                folder.filePath(QStringLiteral("lesson-hot-row-step-%1-presenter-%2-1280x720.png")
+                                    .arg(step + 1)
+                                    .arg(language))));
             lessons->next();
         }
         window.presenterMode()->setOn(false);

@@ -17,11 +17,10 @@
 #include <QAction>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
-#include <QSignalSpy>
-#include <QTextDocument>
-#include <QSignalSpy>
 #include <QTest>
+#include <QTextDocument>
 
 class TestLessonWindow : public QObject {
     Q_OBJECT
@@ -56,7 +55,8 @@ private slots:
         QCOMPARE(lessons->stepIndex(), 1);
         QCOMPARE(window.experimentPanel()->experiment(), lesson->steps[1].experiment);
         // Step 2 asks for orders per second: its tab is in front.
-        QCOMPARE(window.chartsPanel()->currentWidget(), window.chartsPanel()->chart(QStringLiteral("Orders per second"))->parentWidget());
+        QCOMPARE(window.chartsPanel()->currentWidget(),
+            window.chartsPanel()->chart(QStringLiteral("Orders per second"))->parentWidget());
         lessons->back();
         QCOMPARE(lessons->stepIndex(), 0);
         lessons->back(); // nothing before the first step
@@ -76,7 +76,8 @@ private slots:
         const LessonStep step = lessons->lesson()->steps[1];
         QTRY_VERIFY(lessons->runButton()->isEnabled() && window.runAction()->isEnabled());
         lessons->runButton()->click();
-        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->results().size() == 1, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.session()->isRunning() && window.resultsPanel()->results().size() == 1, 120000);
         const StrategyResult result = window.resultsPanel()->results().first();
         QCOMPARE(result.experiment, step.experiment);
         QCOMPARE(result.strategy, step.strategies.first());
@@ -88,7 +89,9 @@ private slots:
         QTextDocument page;
         page.setHtml(lessons->stepText());
         const QString shown = page.toPlainText().simplified();
-        QVERIFY2(shown.indexOf(QLatin1String("What this run found")) > shown.indexOf(step.question.simplified()), qPrintable(shown));
+        QVERIFY2(
+            shown.indexOf(QLatin1String("What this run found")) > shown.indexOf(step.question.simplified()),
+            qPrintable(shown));
         QVERIFY2(shown.contains(why.simplified()), qPrintable(shown));
         lessons->next(); // another step: its own text, without the last step's run
         QVERIFY(!lessons->stepText().contains(QLatin1String("What this run found")));
@@ -102,7 +105,9 @@ private slots:
         const QString html = QString::fromUtf8(file.readAll());
         const qsizetype question = html.indexOf(step.question.toHtmlEscaped());
         QVERIFY(question > 0);
-        QVERIFY(html.indexOf(QStringLiteral("<td class='num'>%1</td>").arg(result.ordersPerS, 0, 'f', 0), question) > question);
+        QVERIFY(html.indexOf(
+                    QStringLiteral("<td class='num'>%1</td>").arg(result.ordersPerS, 0, 'f', 0), question)
+            > question);
         QVERIFY(html.contains(QLatin1String("This step was not run."))); // steps 1 and 3
     }
 };

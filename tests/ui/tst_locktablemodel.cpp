@@ -43,11 +43,16 @@ private slots:
         model.setTransactions(queue(2));
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.columnCount(), int(LockTableModel::ColumnCount));
-        QCOMPARE(model.headerData(LockTableModel::BlockedBy, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("blocked by"));
-        QCOMPARE(model.data(model.index(0, LockTableModel::Connection), Qt::DisplayRole).toString(), QStringLiteral("7"));
-        QCOMPARE(model.data(model.index(0, LockTableModel::WaitingS), Qt::DisplayRole).toString(), QString()); // the holder waits for nothing
-        QCOMPARE(model.data(model.index(1, LockTableModel::WaitingS), Qt::DisplayRole).toString(), QStringLiteral("2"));
-        QCOMPARE(model.data(model.index(2, LockTableModel::BlockedBy), Qt::DisplayRole).toString(), QStringLiteral("100"));
+        QCOMPARE(model.headerData(LockTableModel::BlockedBy, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("blocked by"));
+        QCOMPARE(model.data(model.index(0, LockTableModel::Connection), Qt::DisplayRole).toString(),
+            QStringLiteral("7"));
+        QCOMPARE(model.data(model.index(0, LockTableModel::WaitingS), Qt::DisplayRole).toString(),
+            QString()); // the holder waits for nothing
+        QCOMPARE(model.data(model.index(1, LockTableModel::WaitingS), Qt::DisplayRole).toString(),
+            QStringLiteral("2"));
+        QCOMPARE(model.data(model.index(2, LockTableModel::BlockedBy), Qt::DisplayRole).toString(),
+            QStringLiteral("100"));
         QCOMPARE(model.data(model.index(2, LockTableModel::Statement), Qt::ToolTipRole).toString(),
             QStringLiteral("UPDATE stock SET qty = qty - 1 WHERE sku_id = 1"));
     }
@@ -83,7 +88,8 @@ private slots:
         QCOMPARE(changed.size(), 1);
         QCOMPARE(changed.first().at(0).toModelIndex().row(), 2);
         QCOMPARE(changed.first().at(1).toModelIndex().row(), 2);
-        QCOMPARE(model.data(model.index(2, LockTableModel::WaitingS), Qt::DisplayRole).toString(), QStringLiteral("7"));
+        QCOMPARE(model.data(model.index(2, LockTableModel::WaitingS), Qt::DisplayRole).toString(),
+            QStringLiteral("7"));
         model.setTransactions(rows); // the same picture again: nothing to announce
         QCOMPARE(changed.size(), 1);
     }

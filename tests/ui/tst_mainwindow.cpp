@@ -2,8 +2,8 @@
 // fill in an experiment, run it, and check that charts, badges and the results table show it.
 #include "app/db/lablease.h"
 #include "app/report/chartexporter.h"
-#include "app/results/resultwriter.h"
 #include "app/report/strategycolors.h"
+#include "app/results/resultwriter.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
@@ -30,14 +30,14 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QTest>
 #include <QTreeWidget>
 #include <QXYSeries>
-#include <QSettings>
-#include <QStandardPaths>
-#include <QSignalSpy>
-#include <QTest>
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -76,14 +76,12 @@ private slots:
         m_window->resize(1400, 900);
         m_window->show();
         // The server starts off the GUI thread; the window answers meanwhile.
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->serverController()->state() != ServerController::State::Starting, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->serverController()->state() != ServerController::State::Starting, 60000);
         QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
     }
 
-    void cleanupTestCase()
-    {
-        m_window.reset();
-    }
+    void cleanupTestCase() { m_window.reset(); }
 
     // Runs first, on the window as it opens: the two-SKU demonstrations cannot run the
     // default experiment's single SKU, so they start unticked and Run is ready.
@@ -146,11 +144,13 @@ private slots:
     {
         ExperimentPanel* experiment = m_window->experimentPanel();
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("0"));
-        QVERIFY(experiment->fieldError(QStringLiteral("threads")).contains(QLatin1String("between 1 and 20,000")));
+        QVERIFY(experiment->fieldError(QStringLiteral("threads"))
+                    .contains(QLatin1String("between 1 and 20,000")));
         QVERIFY(!m_window->runAction()->isEnabled());
         QVERIFY(m_window->runAction()->toolTip().contains(QLatin1String("threads")));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("many"));
-        QVERIFY(experiment->fieldError(QStringLiteral("threads")).contains(QLatin1String("not a whole number")));
+        QVERIFY(
+            experiment->fieldError(QStringLiteral("threads")).contains(QLatin1String("not a whole number")));
         experiment->setFieldText(QStringLiteral("slots"), QStringLiteral("64"));
         experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("10"));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("16"));
@@ -179,8 +179,9 @@ private slots:
         QVERIFY(experiment->presetExplanation().startsWith(QLatin1String("Everybody wants the same item")));
         // An edit makes it a custom experiment, and the text says where it came from.
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("8"));
-        QVERIFY2(experiment->presetExplanation().startsWith(QStringLiteral("Changed from “%1”. Everybody").arg(flashSale.name)),
-                 qPrintable(experiment->presetExplanation()));
+        QVERIFY2(experiment->presetExplanation().startsWith(
+                     QStringLiteral("Changed from “%1”. Everybody").arg(flashSale.name)),
+            qPrintable(experiment->presetExplanation()));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("16"));
         QVERIFY(!experiment->presetExplanation().contains(QLatin1String("Changed from “Changed")));
     }
@@ -209,7 +210,9 @@ private slots:
         QTRY_VERIFY(orders->pointCount(QStringLiteral("conditional")) > 0);
         QVERIFY(orders->pointCount(QStringLiteral("naive")) > 0);
         QVERIFY(chart(QStringLiteral("p99"))->pointCount(QStringLiteral("conditional")) > 0);
-        QVERIFY(chart(QStringLiteral("Server row-lock waits per second"))->pointCount(QStringLiteral("conditional")) > 0);
+        QVERIFY(chart(QStringLiteral("Server row-lock waits per second"))
+                    ->pointCount(QStringLiteral("conditional"))
+            > 0);
 
         OversellView* oversell = m_window->chartsPanel()->oversell();
         QVERIFY(oversell->chart()->pointCount(QStringLiteral("naive oversold")) > 0);
@@ -221,7 +224,8 @@ private slots:
         QCOMPARE(results->cell(rowsBefore, QStringLiteral("strategy")), QStringLiteral("conditional"));
         QCOMPARE(results->cell(rowsBefore, QStringLiteral("verdict")), QStringLiteral("pass"));
         QCOMPARE(results->cell(rowsBefore, QStringLiteral("sold")), QStringLiteral("1500"));
-        QCOMPARE(results->cell(rowsBefore + 1, QStringLiteral("verdict")), QStringLiteral("oversold (unsafe baseline)"));
+        QCOMPARE(results->cell(rowsBefore + 1, QStringLiteral("verdict")),
+            QStringLiteral("oversold (unsafe baseline)"));
         QVERIFY(results->cell(rowsBefore + 1, QStringLiteral("oversold")).toLongLong() > 0);
         QVERIFY(m_window->runAction()->isEnabled());
         QCOMPARE(oversell->chart()->lineColor(QStringLiteral("naive oversold")), StrategyColors::unsafe());
@@ -233,7 +237,8 @@ private slots:
         QVERIFY2(m_window->session()->exportResults(path, &error), qPrintable(error));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonArray strategies = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        const QJsonArray strategies
+            = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
         QVERIFY(strategies.size() >= 2);
         for (int i = 0; i < 2; ++i) {
             const QJsonObject strategy = strategies.at(strategies.size() - 2 + i).toObject();
@@ -241,10 +246,14 @@ private slots:
             const QString name = summary.value(QStringLiteral("strategy")).toString();
             const int row = rowsBefore + i;
             QCOMPARE(results->cell(row, QStringLiteral("strategy")), name);
-            QCOMPARE(results->cell(row, QStringLiteral("orders/s")), QString::number(summary.value(QStringLiteral("orders_per_s")).toDouble(), 'f', 0));
-            QCOMPARE(results->cell(row, QStringLiteral("p95 ms")), QString::number(summary.value(QStringLiteral("p95_ms")).toDouble(), 'f', 2));
-            QCOMPARE(results->cell(row, QStringLiteral("p99 ms")), QString::number(summary.value(QStringLiteral("p99_ms")).toDouble(), 'f', 2));
-            QCOMPARE(results->cell(row, QStringLiteral("oversold")), QString::number(summary.value(QStringLiteral("oversold")).toInteger()));
+            QCOMPARE(results->cell(row, QStringLiteral("orders/s")),
+                QString::number(summary.value(QStringLiteral("orders_per_s")).toDouble(), 'f', 0));
+            QCOMPARE(results->cell(row, QStringLiteral("p95 ms")),
+                QString::number(summary.value(QStringLiteral("p95_ms")).toDouble(), 'f', 2));
+            QCOMPARE(results->cell(row, QStringLiteral("p99 ms")),
+                QString::number(summary.value(QStringLiteral("p99_ms")).toDouble(), 'f', 2));
+            QCOMPARE(results->cell(row, QStringLiteral("oversold")),
+                QString::number(summary.value(QStringLiteral("oversold")).toInteger()));
             // Each drawn point is a sample of the JSON, in order; a last sample of a few
             // milliseconds is left out of the rates, as the chart says.
             QList<double> ordersInJson;
@@ -275,7 +284,8 @@ private slots:
         experiment->setFieldText(QStringLiteral("duration"), QStringLiteral("5m"));
         experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("64"));
-        m_window->strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("optimistic") });
+        m_window->strategyPanel()->setSelectedIds(
+            { QStringLiteral("pessimistic"), QStringLiteral("optimistic") });
         const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runAction()->trigger();
         MetricChart* orders = chart(QStringLiteral("Orders per second"));
@@ -288,8 +298,10 @@ private slots:
         qInfo("Stop to finished: %lld ms with 64 client threads", clock.elapsed());
         // The stopped strategy keeps its row; the one that never started has none.
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
-        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("strategy")), QStringLiteral("pessimistic"));
-        QVERIFY(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("verdict")) == QStringLiteral("pass"));
+        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("strategy")),
+            QStringLiteral("pessimistic"));
+        QVERIFY(
+            m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("verdict")) == QStringLiteral("pass"));
     }
 
     void deadlocksAreListedMarkedAndRecorded()
@@ -307,7 +319,9 @@ private slots:
         const int deadlocksBefore = m_window->deadlocksPanel()->count();
         m_window->runAction()->trigger();
         // The inspector shows the waits live.
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->lockInspectorPanel()->summary().contains(QLatin1String("waiting for a row lock")), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->lockInspectorPanel()->summary().contains(QLatin1String("waiting for a row lock")),
+            30000);
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 60000);
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
 
@@ -316,14 +330,17 @@ private slots:
         // The column counts the deadlocks up to the stop line; the tab also lists those among
         // the orders that were still finishing after it.
         const StrategyResult& result = m_window->session()->results().last().result;
-        QCOMPARE(QString::number(result.deadlocks), m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("deadlocks")));
+        QCOMPARE(QString::number(result.deadlocks),
+            m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("deadlocks")));
         QCOMPARE(captured, result.deadlocks + result.lateDeadlocks);
         QTreeWidgetItem* first = m_window->deadlocksPanel()->tree()->topLevelItem(0);
         QVERIFY(first->childCount() >= 2);
         QVERIFY(first->child(0)->text(1).contains(QLatin1String("FOR UPDATE")));
         MetricChart* orders = chart(QStringLiteral("Orders per second"));
         QTRY_VERIFY(orders->markerCount() > 0);
-        QVERIFY(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("ran under")).contains(QLatin1String("deadlock detect ON")));
+        QVERIFY(m_window->resultsPanel()
+                    ->cell(rowsBefore, QStringLiteral("ran under"))
+                    .contains(QLatin1String("deadlock detect ON")));
         experiment->setFieldText(QStringLiteral("deadlock-detect"), QStringLiteral("server"));
         experiment->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
     }
@@ -337,7 +354,8 @@ private slots:
         experiment->setFieldText(QStringLiteral("duration"), QStringLiteral("1500ms"));
         experiment->setFieldText(QStringLiteral("warmup"), QStringLiteral("500ms"));
         experiment->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("0"));
-        m_window->strategyPanel()->setSelectedIds({ QStringLiteral("conditional"), QStringLiteral("pessimistic") });
+        m_window->strategyPanel()->setSelectedIds(
+            { QStringLiteral("conditional"), QStringLiteral("pessimistic") });
         m_window->sweepPanel()->setThreads(QStringLiteral("1,4"));
         const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runSweep();
@@ -349,7 +367,8 @@ private slots:
         const auto pointsOf = [&](const QString& strategy) {
             int most = 0;
             for (QAbstractSeries* series : scaling->chart()->series()) {
-                if (series->name().section(QLatin1Char(' '), 0, 0) == strategy && !series->name().contains(QLatin1Char('(')))
+                if (series->name().section(QLatin1Char(' '), 0, 0) == strategy
+                    && !series->name().contains(QLatin1Char('(')))
                     most = std::max(most, static_cast<QXYSeries*>(series)->count());
             }
             return most;
@@ -357,7 +376,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(pointsOf(QStringLiteral("conditional")) >= 1, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 60000);
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 4);
-        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore + 3, QStringLiteral("clients")), QStringLiteral("4"));
+        QCOMPARE(
+            m_window->resultsPanel()->cell(rowsBefore + 3, QStringLiteral("clients")), QStringLiteral("4"));
         // At least the sweep's two thread counts (an earlier run of the same SKUs and slots joins the line).
         QTRY_VERIFY(pointsOf(QStringLiteral("conditional")) >= 2);
         QVERIFY(pointsOf(QStringLiteral("pessimistic")) >= 2);
@@ -366,8 +386,10 @@ private slots:
         QString error;
         const QString svg = dir.filePath(QStringLiteral("scaling.svg"));
         const QString pdf = dir.filePath(QStringLiteral("scaling.pdf"));
-        QVERIFY2(ChartExporter::save(scaling->chart(), svg, QSize(1200, 700), 144, &error), qPrintable(error));
-        QVERIFY2(ChartExporter::save(scaling->chart(), pdf, QSize(1200, 700), 144, &error), qPrintable(error));
+        QVERIFY2(
+            ChartExporter::save(scaling->chart(), svg, QSize(1200, 700), 144, &error), qPrintable(error));
+        QVERIFY2(
+            ChartExporter::save(scaling->chart(), pdf, QSize(1200, 700), 144, &error), qPrintable(error));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         const QByteArray svgText = svgFile.readAll();
@@ -387,11 +409,13 @@ private slots:
         const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         QVERIFY2(m_window->openResultsFile(path, &error), qPrintable(error));
         QCOMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore * 2);
-        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("source")), QStringLiteral("yesterday"));
+        QCOMPARE(m_window->resultsPanel()->cell(rowsBefore, QStringLiteral("source")),
+            QStringLiteral("yesterday"));
         ExportableChartView* scaling = m_window->chartsPanel()->comparison()->scalingView();
         QTRY_VERIFY([&] {
             for (QAbstractSeries* series : scaling->chart()->series()) {
-                if (series->name().startsWith(QLatin1String("conditional")) && series->name().contains(QLatin1String("(yesterday)")))
+                if (series->name().startsWith(QLatin1String("conditional"))
+                    && series->name().contains(QLatin1String("(yesterday)")))
                     return true;
             }
             return false;
@@ -409,7 +433,8 @@ private slots:
         experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("100"));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("4"));
         m_window->strategyPanel()->setSelectedIds({ QStringLiteral("conditional") });
-        const ConnectionParams params = m_window->session()->connectionParams(experiment->experiment().database);
+        const ConnectionParams params
+            = m_window->session()->connectionParams(experiment->experiment().database);
         auto other = std::make_unique<LabLease>(params);
         QString error;
         QVERIFY2(other->acquire(&error), qPrintable(error));
@@ -417,9 +442,12 @@ private slots:
         const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runAction()->trigger();
         QMessageBox* warning = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((warning = m_window->findChild<QMessageBox*>(QStringLiteral("runWarning"))) != nullptr, 60000);
-        QVERIFY2(warning->text().contains(QStringLiteral("nothing on the server was changed")), qPrintable(warning->text()));
-        QVERIFY2(warning->text().contains(QStringLiteral("is in use by another lab: its lease (lockbench.%1) is held by connection %2 ")
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (warning = m_window->findChild<QMessageBox*>(QStringLiteral("runWarning"))) != nullptr, 60000);
+        QVERIFY2(warning->text().contains(QStringLiteral("nothing on the server was changed")),
+            qPrintable(warning->text()));
+        QVERIFY2(warning->text().contains(QStringLiteral(
+                     "is in use by another lab: its lease (lockbench.%1) is held by connection %2 ")
                                               .arg(params.database)
                                               .arg(other->connectionId())),
             qPrintable(warning->text()));
@@ -447,11 +475,13 @@ private slots:
         m_window->experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("77"));
         m_window->serverPanel()->setUrl(QStringLiteral("mysql://lab:secret@db.example:3306/lockbench"));
         m_window->close();
-        QCOMPARE(QSettings().value(QStringLiteral("server/url")).toString(), QStringLiteral("mysql://lab@db.example:3306/lockbench"));
+        QCOMPARE(QSettings().value(QStringLiteral("server/url")).toString(),
+            QStringLiteral("mysql://lab@db.example:3306/lockbench"));
         m_window.reset();
         m_window = std::make_unique<MainWindow>();
         QCOMPARE(m_window->experimentPanel()->fieldText(QStringLiteral("threads")), QStringLiteral("77"));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->serverController()->state() == ServerController::State::Ready, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->serverController()->state() == ServerController::State::Ready, 60000);
     }
 };
 

@@ -13,10 +13,10 @@
 #include <QDBusConnectionInterface>
 #include <QLineEdit>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <sys/prctl.h>
@@ -64,7 +64,10 @@ private:
     QTemporaryDir m_runtime;
     QProcess m_keyring;
 
-    QLineEdit* edit(const char* name) const { return m_window->serverPanel()->findChild<QLineEdit*>(QLatin1String(name)); }
+    QLineEdit* edit(const char* name) const
+    {
+        return m_window->serverPanel()->findChild<QLineEdit*>(QLatin1String(name));
+    }
 
     void openWindow()
     {
@@ -99,7 +102,8 @@ private slots:
         PasswordField* field = m_window->serverPanel()->passwordField();
         QTRY_COMPARE(field->store()->availability(), PasswordStore::Availability::Unavailable);
         QVERIFY(!field->findChild<QCheckBox*>(QStringLiteral("rememberPassword"))->isEnabled());
-        QVERIFY2(field->status().contains(QLatin1String("asked for each session")), qPrintable(field->status()));
+        QVERIFY2(
+            field->status().contains(QLatin1String("asked for each session")), qPrintable(field->status()));
         // Asked anyway, the store answers at once that it cannot.
         QSignalSpy failed(field->store(), &PasswordStore::failed);
         field->store()->write(QStringLiteral("lab@db.example:3306"), kTyped);
@@ -114,7 +118,8 @@ private slots:
         QTest::keyClicks(url, QStringLiteral("mysql://lab@db.example:3306/lockbench"));
         QTest::keyClicks(edit("password"), kTyped);
         QString error;
-        const std::optional<ServerChoice> choice = m_window->serverPanel()->choice(QStringLiteral("lockbench"), &error);
+        const std::optional<ServerChoice> choice
+            = m_window->serverPanel()->choice(QStringLiteral("lockbench"), &error);
         const std::optional<ConnectionParams> params = choice ? std::optional(choice->url) : std::nullopt;
         QVERIFY2(params, qPrintable(error));
         QCOMPARE(params->password, kTyped);
@@ -150,11 +155,16 @@ private slots:
     {
         QTest::addColumn<QString>("typed");
         QTest::addColumn<QString>("kept");
-        QTest::newRow("url") << "mysql://lab:a7f3a9c@db:3306/x" << "mysql://lab@db:3306/x";
-        QTest::newRow("port 0") << "mysql://lab:a7f3a9c@db:0/x" << "mysql://lab@db:0/x";
-        QTest::newRow("raw @") << "mysql://lab:a@7f3a9c@db/x" << "mysql://lab@db/x";
-        QTest::newRow("no scheme") << "lab:a7f3a9c@db:3306" << "lab@db:3306";
-        QTest::newRow("no password") << "mysql://lab@db:3306/x" << "mysql://lab@db:3306/x";
+        QTest::newRow("url") << "mysql://lab:a7f3a9c@db:3306/x"
+                             << "mysql://lab@db:3306/x";
+        QTest::newRow("port 0") << "mysql://lab:a7f3a9c@db:0/x"
+                                << "mysql://lab@db:0/x";
+        QTest::newRow("raw @") << "mysql://lab:a@7f3a9c@db/x"
+                               << "mysql://lab@db/x";
+        QTest::newRow("no scheme") << "lab:a7f3a9c@db:3306"
+                                   << "lab@db:3306";
+        QTest::newRow("no password") << "mysql://lab@db:3306/x"
+                                     << "mysql://lab@db:3306/x";
     }
 
     // Whatever is typed, url() (what the settings and the results get) holds no password.
@@ -175,7 +185,8 @@ private slots:
         const QString busDaemon = QStandardPaths::findExecutable(QStringLiteral("dbus-daemon"));
         const QString keyringDaemon = QStandardPaths::findExecutable(QStringLiteral("gnome-keyring-daemon"));
         if (busDaemon.isEmpty() || keyringDaemon.isEmpty()) {
-            const char* missing = "needs dbus-daemon and gnome-keyring-daemon (scripts/setup.sh installs them)";
+            const char* missing
+                = "needs dbus-daemon and gnome-keyring-daemon (scripts/setup.sh installs them)";
             // ctest sets LOCKBENCH_TEST_KEYRING: there a machine set up without them fails.
             if (qEnvironmentVariableIsSet("LOCKBENCH_TEST_KEYRING"))
                 QFAIL(missing);
@@ -185,10 +196,12 @@ private slots:
         // not start on this machine, the part is skipped with its reason.
         QProcess* bus = privateBus();
         stopWithTheTest(bus);
-        bus->start(busDaemon, { QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address") });
+        bus->start(busDaemon,
+            { QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address") });
         if (!bus->waitForReadyRead(10000))
-            QSKIP(qPrintable(QStringLiteral("the private D-Bus session bus did not start: %1 %2")
-                                 .arg(bus->errorString(), QString::fromLocal8Bit(bus->readAllStandardError()))));
+            QSKIP(qPrintable(
+                QStringLiteral("the private D-Bus session bus did not start: %1 %2")
+                    .arg(bus->errorString(), QString::fromLocal8Bit(bus->readAllStandardError()))));
         const QByteArray address = bus->readLine().trimmed();
         QVERIFY(!address.isEmpty());
         qputenv("DBUS_SESSION_BUS_ADDRESS", address);
@@ -197,17 +210,23 @@ private slots:
         environment.insert(QStringLiteral("XDG_DATA_HOME"), m_runtime.filePath(QStringLiteral("data")));
         m_keyring.setProcessEnvironment(environment);
         stopWithTheTest(&m_keyring);
-        m_keyring.start(keyringDaemon, { QStringLiteral("--foreground"), QStringLiteral("--unlock"), QStringLiteral("--components=secrets") });
+        m_keyring.start(keyringDaemon,
+            { QStringLiteral("--foreground"), QStringLiteral("--unlock"),
+                QStringLiteral("--components=secrets") });
         if (!m_keyring.waitForStarted(10000))
-            QSKIP(qPrintable(QStringLiteral("gnome-keyring-daemon did not start: %1").arg(m_keyring.errorString())));
+            QSKIP(qPrintable(
+                QStringLiteral("gnome-keyring-daemon did not start: %1").arg(m_keyring.errorString())));
         m_keyring.write("keyring-unlock-password");
         m_keyring.closeWriteChannel();
         QDBusConnectionInterface* busInterface = QDBusConnection::sessionBus().interface();
         QVERIFY2(busInterface, "no connection to the private session bus");
-        const auto offered = [&] { return busInterface->isServiceRegistered(QStringLiteral("org.freedesktop.secrets")).value(); };
+        const auto offered = [&] {
+            return busInterface->isServiceRegistered(QStringLiteral("org.freedesktop.secrets")).value();
+        };
         if (!QTest::qWaitFor(offered, 15000))
-            QSKIP(qPrintable(QStringLiteral("gnome-keyring-daemon did not offer the Secret Service within 15 s: %1")
-                                 .arg(QString::fromLocal8Bit(m_keyring.readAllStandardError()).trimmed())));
+            QSKIP(qPrintable(
+                QStringLiteral("gnome-keyring-daemon did not offer the Secret Service within 15 s: %1")
+                    .arg(QString::fromLocal8Bit(m_keyring.readAllStandardError()).trimmed())));
 
         // The store finds it, keeps a password, gives it back and forgets it.
         PasswordStore store;
@@ -232,13 +251,15 @@ private slots:
         m_window->serverPanel()->setUsesEmbedded(false);
         m_window->serverPanel()->setUrl(QStringLiteral("mysql://lab@db.example:3306/lockbench"));
         PasswordField* field = m_window->serverPanel()->passwordField();
-        QTRY_COMPARE_WITH_TIMEOUT(field->store()->availability(), PasswordStore::Availability::Available, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            field->store()->availability(), PasswordStore::Availability::Available, 15000);
         QCheckBox* remember = field->findChild<QCheckBox*>(QStringLiteral("rememberPassword"));
         QVERIFY(remember->isEnabled());
         remember->click();
         QVERIFY(remember->isChecked());
         QTRY_COMPARE_WITH_TIMEOUT(edit("password")->text(), kKept, 15000);
-        QVERIFY2(field->status().contains(QLatin1String("read from the system keyring")), qPrintable(field->status()));
+        QVERIFY2(field->status().contains(QLatin1String("read from the system keyring")),
+            qPrintable(field->status()));
 
         // A new password, used, replaces the kept one.
         edit("password")->clear();

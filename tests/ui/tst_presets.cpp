@@ -23,12 +23,17 @@ private slots:
             QVERIFY2(preset.explanation.size() > 80, qPrintable(preset.name));
             QVERIFY2(!preset.strategies.isEmpty(), qPrintable(preset.name));
             for (const QString& id : preset.strategies)
-                QVERIFY2(StrategyRegistry::ids().contains(id), qPrintable(preset.name + QLatin1String(": ") + id));
-            const QList<FieldError> problems = validateExperiment(preset.experiment, StrategyRegistry::needsOf(preset.strategies));
-            QVERIFY2(problems.isEmpty(), qPrintable(preset.name + QLatin1String(": ") + (problems.isEmpty() ? QString() : problems.first().message)));
+                QVERIFY2(
+                    StrategyRegistry::ids().contains(id), qPrintable(preset.name + QLatin1String(": ") + id));
+            const QList<FieldError> problems
+                = validateExperiment(preset.experiment, StrategyRegistry::needsOf(preset.strategies));
+            QVERIFY2(problems.isEmpty(),
+                qPrintable(preset.name + QLatin1String(": ")
+                    + (problems.isEmpty() ? QString() : problems.first().message)));
         }
-        const auto nowait = std::find_if(presets.cbegin(), presets.cend(),
-            [](const Preset& preset) { return preset.strategies.contains(QLatin1String("pessimistic-nowait")); });
+        const auto nowait = std::find_if(presets.cbegin(), presets.cend(), [](const Preset& preset) {
+            return preset.strategies.contains(QLatin1String("pessimistic-nowait"));
+        });
         QVERIFY(nowait != presets.cend());
         QVERIFY(nowait->strategies.contains(QLatin1String("pessimistic")));
     }

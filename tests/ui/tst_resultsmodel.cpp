@@ -7,9 +7,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
-#include <QSignalSpy>
 #include <QTest>
 
 namespace {
@@ -44,7 +44,8 @@ private slots:
         model.append({ QStringLiteral("#1"), finished(QStringLiteral("pessimistic"), 100) });
         model.append({ QStringLiteral("yesterday"), finished(QStringLiteral("naive"), 140), true });
         QCOMPARE(model.rowCount(), 2);
-        QCOMPARE(model.columnCount(), ResultColumns::of(ResultColumns::Table::Window).size() + 1); // and the spread
+        QCOMPARE(model.columnCount(),
+            ResultColumns::of(ResultColumns::Table::Window).size() + 1); // and the spread
         const int sold = model.indexOf(ResultColumns::Column::Sold);
         QCOMPARE(model.data(model.index(1, sold), Qt::DisplayRole).toString(), QStringLiteral("140"));
         QCOMPARE(model.data(model.index(1, sold), ResultsModel::SortRole).toDouble(), 140.0);
@@ -75,9 +76,11 @@ private slots:
         model.append({ QStringLiteral("#1"), finished(QStringLiteral("conditional"), 100) });
         const int spread = model.spreadColumn();
         QCOMPARE(spread, model.indexOf(ResultColumns::Column::OrdersPerS) + 1);
-        QCOMPARE(model.headerData(spread, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("orders/s median (min–max)"));
+        QCOMPARE(model.headerData(spread, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("orders/s median (min–max)"));
         for (int row = 0; row < 3; ++row)
-            QCOMPARE(model.data(model.index(row, spread), Qt::DisplayRole).toString(), QStringLiteral("1000 (900–1100)"));
+            QCOMPARE(model.data(model.index(row, spread), Qt::DisplayRole).toString(),
+                QStringLiteral("1000 (900–1100)"));
         QCOMPARE(model.data(model.index(3, spread), Qt::DisplayRole).toString(), QStringLiteral("800"));
         const int run = model.indexOf(ResultColumns::Column::Repetition);
         QCOMPARE(model.data(model.index(1, run), Qt::DisplayRole).toString(), QStringLiteral("2/3"));
@@ -133,7 +136,8 @@ private slots:
     void aHeaderClickSortsByTheFigure()
     {
         ResultsPanel panel;
-        QAbstractItemModelTester tester(panel.view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            panel.view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         const QList<std::pair<QString, double>> rates { { QStringLiteral("pessimistic"), 900.0 },
             { QStringLiteral("queued"), 1200.0 }, { QStringLiteral("optimistic"), 35.0 } };
         for (const auto& [strategy, rate] : rates) {

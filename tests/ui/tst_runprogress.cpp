@@ -20,7 +20,8 @@ private slots:
         s.elapsedS = 5.0;
         progress.update(s);
         QCOMPARE(progress.percent(), 25); // half of the first of two strategies
-        QCOMPARE(progress.text(), QStringLiteral("pessimistic (1/2): 15 s left")); // 5 s of this one, 10 of the next
+        QCOMPARE(progress.text(),
+            QStringLiteral("pessimistic (1/2): 15 s left")); // 5 s of this one, 10 of the next
         progress.strategyStarted(QStringLiteral("naive"));
         s.elapsedS = 12.0; // a late sample past the end stays at the end
         progress.update(s);

@@ -7,7 +7,6 @@
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
-#include "ui/presentermode.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/explanationview.h"
 #include "ui/panels/lessonpanel.h"
@@ -16,6 +15,7 @@
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
 #include "ui/panels/waitforgraph.h"
+#include "ui/presentermode.h"
 
 #include <QAbstractAxis>
 #include <QAction>
@@ -25,10 +25,10 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QTableView>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
 #include <QTest>
 
 class TestScreenshots : public QObject {
@@ -58,7 +58,8 @@ class TestScreenshots : public QObject {
                 const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
                 // Qt Charts cuts with "...", not with the ellipsis character.
                 if (text && text->isVisible()
-                    && (text->toPlainText().contains(QChar(0x2026)) || text->toPlainText().endsWith(QLatin1String("..."))))
+                    && (text->toPlainText().contains(QChar(0x2026))
+                        || text->toPlainText().endsWith(QLatin1String("..."))))
                     elided << chart->chart()->title() + QStringLiteral(": ") + text->toPlainText();
             }
         }
@@ -93,10 +94,15 @@ private slots:
         qInfo("server ready");
         window.experimentPanel()->choosePreset(QStringLiteral("Flash sale: one hot SKU"));
         // Three of the preset's strategies, so that the pictures show naive turning red.
-        window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("queued"), QStringLiteral("naive") });
+        window.strategyPanel()->setSelectedIds(
+            { QStringLiteral("pessimistic"), QStringLiteral("queued"), QStringLiteral("naive") });
         window.runAction()->trigger();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-        QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()->chart(QStringLiteral("Orders per second"))->lineNames().contains(QStringLiteral("naive")), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()
+                                     ->chart(QStringLiteral("Orders per second"))
+                                     ->lineNames()
+                                     .contains(QStringLiteral("naive")),
+            120000);
         QTest::qWait(2000);
         // Every chart tab at the size the window opened with before it fitted itself to the
         // screen (1009x677), on a projector (1280x720) and maximised on 1600x1000.
@@ -110,10 +116,11 @@ private slots:
                 charts->setCurrentIndex(tab);
                 QTest::qWait(300);
                 const QImage image = window.grab().toImage();
-                const QString name = QStringLiteral("mainwindow-%1x%2-%3.png")
-                                         .arg(size.width())
-                                         .arg(size.height())
-                                         .arg(charts->tabText(tab).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
+                const QString name
+                    = QStringLiteral("mainwindow-%1x%2-%3.png")
+                          .arg(size.width())
+                          .arg(size.height())
+                          .arg(charts->tabText(tab).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
                 QVERIFY(image.save(folder.filePath(name)));
                 // Not a blank frame: a drawn window has many distinct colours.
                 QSet<QRgb> colours;
@@ -137,7 +144,8 @@ private slots:
         window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic") });
         window.runAction()->trigger();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-        QTRY_VERIFY_WITH_TIMEOUT(window.lockInspectorPanel()->summary().contains(QLatin1String("longest queue")), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.lockInspectorPanel()->summary().contains(QLatin1String("longest queue")), 60000);
         for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
             const int index = tabs->indexOf(window.lockInspectorPanel());
             if (index >= 0)
@@ -157,7 +165,8 @@ private slots:
         window.experimentPanel()->setFieldText(QStringLiteral("stock"), QStringLiteral("1000000"));
         window.experimentPanel()->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
         window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("1s"));
-        window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") });
+        window.strategyPanel()->setSelectedIds(
+            { QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") });
         window.sweepPanel()->setThreads(QStringLiteral("1,4,16"));
         window.runSweep();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
@@ -191,12 +200,15 @@ private slots:
             return;
         window.experimentPanel()->choosePreset(QStringLiteral("Claim work without blocking"));
         QCOMPARE(window.strategyPanel()->selectedIds(),
-            QStringList({ QStringLiteral("claim-for-update"), QStringLiteral("claim-update"), QStringLiteral("claim-skip-locked") }));
+            QStringList({ QStringLiteral("claim-for-update"), QStringLiteral("claim-update"),
+                QStringLiteral("claim-skip-locked") }));
         window.runAction()->trigger();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 180000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 180000);
         for (const StrategyResult& result : window.resultsPanel()->results()) {
-            QVERIFY2(result.verdict() == Verdict::Pass, qPrintable(result.strategy + QStringLiteral(": ") + result.verdictText()));
+            QVERIFY2(result.verdict() == Verdict::Pass,
+                qPrintable(result.strategy + QStringLiteral(": ") + result.verdictText()));
             QCOMPARE(result.sold, 5000LL);
             QVERIFY(result.workersKilled > 0);
         }
@@ -226,13 +238,15 @@ private slots:
         openOnAProjector(window);
         if (QTest::currentTestFailed())
             return;
-        window.experimentPanel()->choosePreset(QStringLiteral("Thousands of waiters: does deadlock detection collapse?"));
+        window.experimentPanel()->choosePreset(
+            QStringLiteral("Thousands of waiters: does deadlock detection collapse?"));
         QCOMPARE(window.experimentPanel()->experiment().threads, 4000);
         window.strategyPanel()->setSelectedIds({ QStringLiteral("conditional") });
         window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("8s"));
         window.runAction()->trigger();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-        QTRY_VERIFY_WITH_TIMEOUT(window.lockInspectorPanel()->summary().contains(QLatin1String("Beyond 200 waiters")), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.lockInspectorPanel()->summary().contains(QLatin1String("Beyond 200 waiters")), 120000);
         for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
             if (const int index = tabs->indexOf(window.lockInspectorPanel()); index >= 0)
                 tabs->setCurrentIndex(index);
@@ -249,15 +263,23 @@ private slots:
             // The graph beside it says the same crowd, not that nobody waits.
             const WaitForGraph* graph = window.lockInspectorPanel()->findChild<WaitForGraph*>();
             QVERIFY(graph);
-            QVERIFY2(graph->placeholderText().contains(QLatin1String("too many to read")), qPrintable(graph->placeholderText()));
+            QVERIFY2(graph->placeholderText().contains(QLatin1String("too many to read")),
+                qPrintable(graph->placeholderText()));
             // Whole: as wide as its text needs, or wrapped and as tall as its lines.
             QVERIFY2(summary->width() >= summary->sizeHint().width()
-                         || (summary->wordWrap() && summary->height() >= summary->heightForWidth(summary->width())),
-                qPrintable(QStringLiteral("%1x%2: %3").arg(summary->width()).arg(summary->height()).arg(summary->text())));
-            QVERIFY(window.grab().save(
-                folder.filePath(QStringLiteral("mainwindow-thousands-of-waiters-%1x%2.png").arg(size.width()).arg(size.height()))));
+                    || (summary->wordWrap()
+                        && summary->height() >= summary->heightForWidth(summary->width())),
+                qPrintable(QStringLiteral("%1x%2: %3")
+                               .arg(summary->width())
+                               .arg(summary->height())
+                               .arg(summary->text())));
+            QVERIFY(
+                window.grab().save(folder.filePath(QStringLiteral("mainwindow-thousands-of-waiters-%1x%2.png")
+                                                       .arg(size.width())
+                                                       .arg(size.height()))));
         }
-        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 180000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 180000);
         QVERIFY2(window.resultsPanel()->results().first().verdict() == Verdict::Pass,
             qPrintable(window.resultsPanel()->results().first().verdictText()));
     }
@@ -269,11 +291,14 @@ private slots:
         openOnAProjector(window);
         if (QTest::currentTestFailed())
             return;
-        window.experimentPanel()->choosePreset(QStringLiteral("Stock in front of the database: Redis sub-keys"));
-        window.strategyPanel()->setSelectedIds({ QStringLiteral("conditional"), QStringLiteral("redis-split") });
+        window.experimentPanel()->choosePreset(
+            QStringLiteral("Stock in front of the database: Redis sub-keys"));
+        window.strategyPanel()->setSelectedIds(
+            { QStringLiteral("conditional"), QStringLiteral("redis-split") });
         window.runAction()->trigger();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 180000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 180000);
         const StrategyResult redis = window.resultsPanel()->results().last();
         QCOMPARE(redis.strategy, QStringLiteral("redis-split"));
         QVERIFY2(redis.verdict() == Verdict::Pass, qPrintable(redis.verdictText()));
@@ -285,8 +310,10 @@ private slots:
         ChartsPanel* charts = window.chartsPanel();
         charts->setCurrentIndex(4);
         QCOMPARE(charts->tabText(4), QStringLiteral("Redis"));
-        for (const char* title : { "Redis commands per second", "Redis time inside a take script", "Client round trip of a take script" })
-            QCOMPARE(charts->chart(QLatin1String(title))->lineNames(), QStringList { QStringLiteral("redis-split") });
+        for (const char* title : { "Redis commands per second", "Redis time inside a take script",
+                 "Client round trip of a take script" })
+            QCOMPARE(charts->chart(QLatin1String(title))->lineNames(),
+                QStringList { QStringLiteral("redis-split") });
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-redis-tab-1280x720.png"))));
     }
@@ -306,10 +333,12 @@ private slots:
             window.experimentPanel()->choosePreset(QStringLiteral("Flash sale: one hot SKU"));
             window.experimentPanel()->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
             window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("3s"));
-            window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("conditional") });
+            window.strategyPanel()->setSelectedIds(
+                { QStringLiteral("pessimistic"), QStringLiteral("conditional") });
             window.runAction()->trigger();
             QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-            QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 120000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 120000);
             QCOMPARE(window.chartsPanel()->tabText(0), QStringLiteral("吞吐量"));
             QVERIFY(window.chartsPanel()->chart(QStringLiteral("每秒订单数")));
             QCOMPARE(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->lineNames().size(), 2);
@@ -321,12 +350,14 @@ private slots:
             QCOMPARE(window.lessonPanel()->lesson()->title, QStringLiteral("热点行为何串行化"));
             window.lessonPanel()->next();
             window.lessonPanel()->runButton()->click();
-            QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 120000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                !window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 120000);
             window.presenterMode()->setOn(true);
             QTest::qWait(800);
             QCOMPARE(window.size(), QSize(1280, 720));
             QVERIFY(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->isVisible());
-            QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-zh_CN-1280x720.png"))));
+            QVERIFY(window.grab().save(
+                folder.filePath(QStringLiteral("mainwindow-lesson-presenter-zh_CN-1280x720.png"))));
             window.presenterMode()->setOn(false);
         }
         QVERIFY(Translation::install(QStringLiteral("en")));
@@ -343,7 +374,8 @@ private slots:
         window.lessonPanel()->next();
         window.lessonPanel()->runButton()->click();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
-        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 120000);
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-1280x720.png"))));
 
@@ -360,13 +392,15 @@ private slots:
         for (const QAbstractAxis* axis : orders->chart()->axes())
             QVERIFY(axis->labelsFont().pixelSize() >= 20);
         QVERIFY2(orders->width() > 600, qPrintable(QString::number(orders->width())));
-        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-1280x720.png"))));
+        QVERIFY(
+            window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-1280x720.png"))));
         // Step 1 looks at the lock inspector: it takes the charts' place, boxes sized for the type.
         window.lessonPanel()->back();
         QTest::qWait(500);
         QVERIFY(!window.chartsPanel()->isVisible());
         QVERIFY(window.lockInspectorPanel()->isVisible());
-        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-locks-1280x720.png"))));
+        QVERIFY(window.grab().save(
+            folder.filePath(QStringLiteral("mainwindow-lesson-presenter-locks-1280x720.png"))));
         window.lessonPanel()->next();
         window.presenterMode()->setOn(false);
         QVERIFY(window.chartsPanel()->chart(QStringLiteral("Attempts per second"))->isVisible());

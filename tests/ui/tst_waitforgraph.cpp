@@ -36,15 +36,18 @@ private slots:
         // InnoDB lists each waiter as blocked by the holder and by the waiters queued before it.
         snapshot.transactions = { trx(QStringLiteral("10"), QStringLiteral("1"), 0, {}),
             // The server's wait times are whole seconds: equal here, so the blockers give the order.
-            trx(QStringLiteral("12"), QStringLiteral("1"), 0.0, { QStringLiteral("10"), QStringLiteral("11") }),
+            trx(QStringLiteral("12"), QStringLiteral("1"), 0.0,
+                { QStringLiteral("10"), QStringLiteral("11") }),
             trx(QStringLiteral("11"), QStringLiteral("1"), 0.0, { QStringLiteral("10") }),
-            trx(QStringLiteral("13"), QStringLiteral("1"), 0.0, { QStringLiteral("10"), QStringLiteral("11"), QStringLiteral("12") }),
+            trx(QStringLiteral("13"), QStringLiteral("1"), 0.0,
+                { QStringLiteral("10"), QStringLiteral("11"), QStringLiteral("12") }),
             trx(QStringLiteral("20"), QStringLiteral("7"), 0, {}) };
         const QList<WaitForGraph::Queue> queues = WaitForGraph::queues(snapshot);
         QCOMPARE(queues.size(), 1);
         QCOMPARE(queues.first().row, QStringLiteral("1"));
         QCOMPARE(queues.first().holders, QStringList { QStringLiteral("10") });
-        QCOMPARE(queues.first().waiters, (QStringList { QStringLiteral("11"), QStringLiteral("12"), QStringLiteral("13") }));
+        QCOMPARE(queues.first().waiters,
+            (QStringList { QStringLiteral("11"), QStringLiteral("12"), QStringLiteral("13") }));
         QCOMPARE(snapshot.longestQueue(), 3);
         QCOMPARE(snapshot.waitingCount(), 3);
     }
@@ -164,7 +167,8 @@ private slots:
         QCOMPARE(table->rowCount(), 1);
         panel.step(2);
         QCOMPARE(table->rowCount(), 3);
-        QVERIFY2(panel.summary().contains(QLatin1String("(picture 3 of the 6 recorded)")), qPrintable(panel.summary()));
+        QVERIFY2(panel.summary().contains(QLatin1String("(picture 3 of the 6 recorded)")),
+            qPrintable(panel.summary()));
         panel.step(10);
         QCOMPARE(table->rowCount(), 6); // up to the latest, and no further
         panel.setFrozen(false);

@@ -17,11 +17,11 @@
 #include <QAction>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QSettings>
-#include <QStandardPaths>
-#include <QSignalSpy>
 #include <QTest>
 
 #include <csignal>
@@ -32,8 +32,9 @@ namespace {
 std::int64_t labConnections(MysqlConnection& monitor)
 {
     return monitor
-        .queryInt(QStringLiteral("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                                 "WHERE ID <> CONNECTION_ID() AND USER <> 'system user' AND COMMAND <> 'Daemon'"))
+        .queryInt(
+            QStringLiteral("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                           "WHERE ID <> CONNECTION_ID() AND USER <> 'system user' AND COMMAND <> 'Daemon'"))
         .value_or(-1);
 }
 
@@ -153,7 +154,8 @@ private slots:
         monitor.close();
         m_window.reset(); // joins the runner's thread, then stops the server
         qInfo("closed mid-run in %lld ms (16 client threads)", clock.elapsed());
-        QTRY_VERIFY2_WITH_TIMEOUT(!labServerPids().contains(serverPid), "the embedded server outlived its window", 5000);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            !labServerPids().contains(serverPid), "the embedded server outlived its window", 5000);
     }
 
     void killedServerIsReportedRestartedAndAudited()

@@ -26,13 +26,13 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTextEdit>
-#include <QSettings>
-#include <QStandardPaths>
-#include <QSignalSpy>
 #include <QTest>
+#include <QTextEdit>
 
 class TestWindowInChinese : public QObject {
     Q_OBJECT
@@ -46,14 +46,16 @@ class TestWindowInChinese : public QObject {
             return;
         // A field's help names the values typed into it ("uniform", "sold-out") as they are typed.
         const QSet<QString> typed = EnglishLeftovers::typedValues();
-        const QStringList words = Qt::mightBeRichText(text) ? EnglishLeftovers::inHtml(text, typed) : EnglishLeftovers::in(text, typed);
+        const QStringList words = Qt::mightBeRichText(text) ? EnglishLeftovers::inHtml(text, typed)
+                                                            : EnglishLeftovers::in(text, typed);
         for (const QString& word : words)
             m_found << where + QStringLiteral(": ") + word;
     }
 
     static QString nameOf(const QObject* object)
     {
-        return QString::fromLatin1(object->metaObject()->className()) + QLatin1Char(' ') + object->objectName();
+        return QString::fromLatin1(object->metaObject()->className()) + QLatin1Char(' ')
+            + object->objectName();
     }
 
     void checkModel(const QString& where, const QAbstractItemModel* model)
@@ -62,7 +64,8 @@ class TestWindowInChinese : public QObject {
             return;
         for (int column = 0; column < model->columnCount(); ++column) {
             check(where + QStringLiteral(" header"), model->headerData(column, Qt::Horizontal).toString());
-            check(where + QStringLiteral(" header tip"), model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString());
+            check(where + QStringLiteral(" header tip"),
+                model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString());
         }
         for (int row = 0; row < model->rowCount(); ++row) {
             for (int column = 0; column < model->columnCount(); ++column) {
@@ -77,7 +80,8 @@ class TestWindowInChinese : public QObject {
     {
         for (const QAction* action : actions) {
             check(where, action->text().remove(QLatin1Char('&')));
-            check(where + QStringLiteral(" tip"), action->toolTip() == action->text() ? QString() : action->toolTip());
+            check(where + QStringLiteral(" tip"),
+                action->toolTip() == action->text() ? QString() : action->toolTip());
             check(where + QStringLiteral(" status tip"), action->statusTip());
             if (action->menu())
                 checkActions(where + QStringLiteral(" > ") + action->text(), action->menu()->actions());
@@ -149,10 +153,11 @@ private slots:
         window.experimentPanel()->setFieldText(QStringLiteral("skus"), QStringLiteral("2"));
         window.experimentPanel()->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
         window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("2s"));
-        window.strategyPanel()->setSelectedIds(
-            { QStringLiteral("pessimistic"), QStringLiteral("optimistic"), QStringLiteral("naive"), QStringLiteral("two-sku-random") });
+        window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("optimistic"),
+            QStringLiteral("naive"), QStringLiteral("two-sku-random") });
         window.runAction()->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning() && window.resultsPanel()->rows().size() == 4, 180000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.session()->isRunning() && window.resultsPanel()->rows().size() == 4, 180000);
         checkWindow(window);
 
         // A lesson's step beside its chart.
@@ -163,7 +168,8 @@ private slots:
         m_found.removeDuplicates();
         for (const QString& found : std::as_const(m_found))
             qInfo("%s", qPrintable(found));
-        QVERIFY2(m_found.isEmpty(), qPrintable(QStringLiteral("%1 English texts, listed above").arg(m_found.size())));
+        QVERIFY2(m_found.isEmpty(),
+            qPrintable(QStringLiteral("%1 English texts, listed above").arg(m_found.size())));
     }
 };
 

@@ -20,10 +20,9 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
-#include <QSignalSpy>
 #include <QTabWidget>
-#include <QSignalSpy>
 #include <QTest>
 
 class TestWindowLayout : public QObject {
@@ -42,12 +41,14 @@ private slots:
         m_window = std::make_unique<MainWindow>();
         m_window->resize(1400, 900);
         m_window->show();
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->serverController()->state() != ServerController::State::Starting, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->serverController()->state() != ServerController::State::Starting, 60000);
         QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("sweep.json"));
         QString error;
-        QVERIFY2(ResultWriter::writeJson(path, SampleResults::runInfo(), SampleResults::results(SampleResults::sweep()), &error),
+        QVERIFY2(ResultWriter::writeJson(
+                     path, SampleResults::runInfo(), SampleResults::results(SampleResults::sweep()), &error),
             qPrintable(error));
         QCOMPARE(m_window->session()->openResults(path, &error), 6);
     }
@@ -142,7 +143,8 @@ private slots:
         server->test();
         QTRY_COMPARE_WITH_TIMEOUT(tested.count(), 1, 20000);
         qInfo("%s", qPrintable(server->testResult()));
-        QVERIFY2(server->testResult().contains(QStringLiteral("unreachable")), qPrintable(server->testResult()));
+        QVERIFY2(
+            server->testResult().contains(QStringLiteral("unreachable")), qPrintable(server->testResult()));
         QVERIFY(!m_window->runAction()->isEnabled());
         QVERIFY2(m_window->runAction()->toolTip().contains(QStringLiteral("failed its Test")),
             qPrintable(m_window->runAction()->toolTip()));
@@ -174,13 +176,17 @@ private slots:
         QVERIFY2(session->exportResults(json, &error), qPrintable(error));
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray().size(), rows - 1);
+        QCOMPARE(QJsonDocument::fromJson(file.readAll())
+                     .object()
+                     .value(QStringLiteral("strategies"))
+                     .toArray()
+                     .size(),
+            rows - 1);
 
         emit results->clearRequested();
         QCOMPARE(results->model()->rowCount(), 0);
         QVERIFY(session->results().isEmpty());
     }
-
 };
 
 QTEST_MAIN(TestWindowLayout)

@@ -35,7 +35,8 @@ private slots:
         QSettings().clear();
         m_window = std::make_unique<MainWindow>();
         m_window->show();
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->serverController()->state() != ServerController::State::Starting, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->serverController()->state() != ServerController::State::Starting, 60000);
         QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
     }
 
@@ -71,7 +72,8 @@ private slots:
         QVERIFY2(m_window->session()->exportResults(path, &error), qPrintable(error));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonObject server = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("server")).toObject();
+        const QJsonObject server
+            = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("server")).toObject();
         QCOMPARE(server.value(QStringLiteral("version")).toString(), version);
         QCOMPARE(server.value(QStringLiteral("url")).toString(), own.maskedUrl());
         QCOMPARE(server.value(QStringLiteral("embedded")).toBool(true), false);
@@ -80,7 +82,6 @@ private slots:
         experiment->setFieldText(QStringLiteral("database"), QStringLiteral("lockbench"));
         QVERIFY2(m_window->runAction()->isEnabled(), qPrintable(m_window->runAction()->toolTip()));
     }
-
 };
 
 QTEST_MAIN(TestWindowServer)

@@ -33,8 +33,9 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     const struct {
         const char* title;
         int metrics;
-    } tabs[] = { { QT_TR_NOOP("Throughput"), 2 }, { QT_TR_NOOP("Latency"), 4 }, { QT_TR_NOOP("Lock waits"), 4 }, { QT_TR_NOOP("Errors"), 3 },
-        { QT_TR_NOOP("Redis"), 3 }, { QT_TR_NOOP("Cluster"), 4 }, { QT_TR_NOOP("Replication"), 4 } };
+    } tabs[] = { { QT_TR_NOOP("Throughput"), 2 }, { QT_TR_NOOP("Latency"), 4 },
+        { QT_TR_NOOP("Lock waits"), 4 }, { QT_TR_NOOP("Errors"), 3 }, { QT_TR_NOOP("Redis"), 3 },
+        { QT_TR_NOOP("Cluster"), 4 }, { QT_TR_NOOP("Replication"), 4 } };
     qsizetype next = 0;
     for (const auto& tab : tabs) {
         QWidget* page = addGridTab(tr(tab.title));
@@ -42,18 +43,24 @@ ChartsPanel::ChartsPanel(QWidget* parent)
             addChart(page, i / 2, i % 2, metrics[next].translatedTitle(), metrics[next].translatedUnit());
         if (qstrcmp(tab.title, "Errors") == 0) {
             addChart(page, 1, 1, TimeMetric::otherErrorsTitle(), tr("errors/s"));
-            m_strips.last()->setNote(tr("Other errors: solid 1020 (write conflict), dashed 3572 (NOWAIT), dotted lost connections."));
+            m_strips.last()->setNote(tr(
+                "Other errors: solid 1020 (write conflict), dashed 3572 (NOWAIT), dotted lost connections."));
         } else if (qstrcmp(tab.title, "Redis") == 0) {
-            m_strips.last()->setNote(tr("Drawn by the strategies that keep stock in Redis (redis-split), from Redis's INFO and the "
-                                        "clients' own clocks. Redis counts a script's own GET and DECRBY as commands."));
+            m_strips.last()->setNote(tr(
+                "Drawn by the strategies that keep stock in Redis (redis-split), from Redis's INFO and the "
+                "clients' own clocks. Redis counts a script's own GET and DECRBY as commands."));
         } else if (qstrcmp(tab.title, "Cluster") == 0) {
-            m_strips.last()->setNote(tr("Drawn by runs on a multi-primary cluster: a row lock holds only on its own node, so writes from "
-                                        "other nodes meet at COMMIT and all but one are aborted. Lower charts, from each node's wsrep status: "
+            m_strips.last()->setNote(tr("Drawn by runs on a multi-primary cluster: a row lock holds only on "
+                                        "its own node, so writes from "
+                                        "other nodes meet at COMMIT and all but one are aborted. Lower "
+                                        "charts, from each node's wsrep status: "
                                         "node 1 solid, node 2 dashed, node 3 dotted."));
         } else if (qstrcmp(tab.title, "Replication") == 0) {
-            m_strips.last()->setNote(tr("Each node of a cluster, from its wsrep status (node 1 solid, node 2 dashed, node 3 dotted): the "
-                                        "commits of its own clients, the time flow control paused replication, and the write sets "
-                                        "waiting to be applied or sent."));
+            m_strips.last()->setNote(
+                tr("Each node of a cluster, from its wsrep status (node 1 solid, node 2 dashed, node 3 "
+                   "dotted): the "
+                   "commits of its own clients, the time flow control paused replication, and the write sets "
+                   "waiting to be applied or sent."));
         }
     }
     Q_ASSERT(next == metrics.size());
@@ -78,7 +85,8 @@ QWidget* ChartsPanel::addGridTab(const QString& title)
     return page;
 }
 
-MetricChart* ChartsPanel::addChart(QWidget* page, int row, int column, const QString& title, const QString& unit)
+MetricChart* ChartsPanel::addChart(
+    QWidget* page, int row, int column, const QString& title, const QString& unit)
 {
     auto* chart = new MetricChart(title, unit, page);
     chart->chart()->legend()->hide(); // the tab's strip names the lines; exports draw the legend
@@ -105,7 +113,8 @@ void ChartsPanel::startRun(std::int64_t totalStock, double plannedS)
 void ChartsPanel::updateStrips()
 {
     QStringList names = m_starts.keys();
-    std::sort(names.begin(), names.end(), [this](const QString& a, const QString& b) { return m_order.value(a) < m_order.value(b); });
+    std::sort(names.begin(), names.end(),
+        [this](const QString& a, const QString& b) { return m_order.value(a) < m_order.value(b); });
     for (LegendStrip* strip : std::as_const(m_strips)) {
         strip->setStrategies(names);
         strip->setMarks(m_deadlockMarks, m_soldOutMarks);
@@ -155,7 +164,8 @@ void ChartsPanel::addSample(const MetricsSample& s)
     MetricChart* otherChart = m_charts.value(TimeMetric::otherErrorsTitle());
     for (const TimeMetric::OtherError& other : TimeMetric::otherErrors()) {
         const QString line = lineName + QLatin1String(other.suffix);
-        const double rate = TimeMetric::ratePerSecond(errorCount(s, other.errorClass), errorCount(before, other.errorClass), s.intervalS);
+        const double rate = TimeMetric::ratePerSecond(
+            errorCount(s, other.errorClass), errorCount(before, other.errorClass), s.intervalS);
         if (rate <= 0 && otherChart->pointCount(line) == 0)
             continue; // a line only once the code has occurred
         otherChart->setPen(line, QPen(StrategyColors::of(s.strategy), 2.0, other.style));
@@ -219,7 +229,8 @@ void ChartsPanel::setFocusChart(const QString& id)
     MetricChart* focused = chartOf(id);
     // Hidden charts leave their grid cells empty, and the one shown takes the tab.
     for (MetricChart* chart : std::as_const(m_ordered))
-        chart->setVisible(!m_presenting || !focused || chart == focused || chart->parentWidget() != focused->parentWidget());
+        chart->setVisible(!m_presenting || !focused || chart == focused
+            || chart->parentWidget() != focused->parentWidget());
 }
 
 bool ChartsPanel::showChart(const QString& id)

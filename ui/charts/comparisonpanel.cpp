@@ -25,7 +25,8 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(2, 2, 2, 2);
     m_shown->setWordWrap(true);
-    m_everyExperiment->setToolTip(tr("Draw the rows of every experiment of the session and of opened files, each line named by its run."));
+    m_everyExperiment->setToolTip(tr(
+        "Draw the rows of every experiment of the session and of opened files, each line named by its run."));
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_shown, 1);
     bar->addWidget(m_everyExperiment);
@@ -75,19 +76,24 @@ void ComparisonPanel::rebuild()
     if (groups.isEmpty()) {
         m_shown->setText(tr("No results yet: run a sweep (Sweep tab) or open results files."));
     } else if (m_everyExperiment->isChecked()) {
-        m_shown->setText(tr("Every experiment (%1): a strategy's lines from other runs are named by the run.").arg(groups.size()));
+        m_shown->setText(tr("Every experiment (%1): a strategy's lines from other runs are named by the run.")
+                             .arg(groups.size()));
     } else {
         // The experiment of the latest row: the one just run, or the file just opened.
         const SourcedResult& latest = m_sources.last();
         for (const ReportGroup& group : groups) {
-            if (!group.rows.isEmpty() && std::any_of(group.rows.cbegin(), group.rows.cend(), [&](const SourcedResult& row) {
-                    return row.source == latest.source && row.result.runId == latest.result.runId && row.result.strategy == latest.result.strategy
-                        && row.result.experiment == latest.result.experiment;
-                })) {
+            if (!group.rows.isEmpty()
+                && std::any_of(group.rows.cbegin(), group.rows.cend(), [&](const SourcedResult& row) {
+                       return row.source == latest.source && row.result.runId == latest.result.runId
+                           && row.result.strategy == latest.result.strategy
+                           && row.result.experiment == latest.result.experiment;
+                   })) {
                 shown = group.rows;
                 QString text = tr("This experiment: %1.").arg(ReportSection::summary(group));
                 if (groups.size() > 1)
-                    text += QLatin1Char(' ') + (groups.size() == 2 ? tr("1 other experiment hidden.") : tr("%1 other experiments hidden.").arg(groups.size() - 1));
+                    text += QLatin1Char(' ')
+                        + (groups.size() == 2 ? tr("1 other experiment hidden.")
+                                              : tr("%1 other experiments hidden.").arg(groups.size() - 1));
                 m_shown->setText(text);
             }
         }
@@ -103,8 +109,9 @@ void ComparisonPanel::rebuild()
         if (latestRun == 0 || (source.source.isEmpty() && source.result.runId == latestRun))
             latest.append(source);
     }
-    const QList<QChart*> charts = { ChartFactory::ordersVersusThreads(shown), ChartFactory::p99VersusThreads(shown),
-        ChartFactory::lockWaitsVersusThreads(shown), ChartFactory::ordersByStrategy(latest) };
+    const QList<QChart*> charts
+        = { ChartFactory::ordersVersusThreads(shown), ChartFactory::p99VersusThreads(shown),
+              ChartFactory::lockWaitsVersusThreads(shown), ChartFactory::ordersByStrategy(latest) };
     for (int i = 0; i < m_views.size(); ++i) {
         QChart* old = m_views[i]->chart();
         m_views[i]->setChart(charts[i]); // the view does not delete the chart it had
@@ -142,5 +149,7 @@ void ComparisonPanel::arrange(const QList<SourcedResult>& shown, QChart* scaling
     m_strip->setStrategies(curves ? strategies : QStringList());
     for (int i = 0; i < 3; ++i)
         m_views[i]->chart()->legend()->setVisible(!(curves && plain));
-    m_strip->setNote(curves ? QString() : tr("Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against clients."));
+    m_strip->setNote(curves
+            ? QString()
+            : tr("Run a sweep (Sweep tab) to draw orders/s, p99 and lock waits against clients."));
 }

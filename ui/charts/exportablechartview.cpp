@@ -64,12 +64,13 @@ void ExportableChartView::exportAs(const QString& format)
         return;
     QString name = current->title().toLower().simplified();
     name.replace(QLatin1Char(' '), QLatin1Char('-'));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), name + QLatin1Char('.') + format,
-                                                      tr("%1 files (*.%2)").arg(format.toUpper(), format));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"),
+        name + QLatin1Char('.') + format, tr("%1 files (*.%2)").arg(format.toUpper(), format));
     if (path.isEmpty())
         return;
     QString error;
-    if (!ChartExporter::save(current, path, format == QLatin1String("png") ? size : this->size().expandedTo(QSize(400, 250)), dpi, &error))
+    if (!ChartExporter::save(current, path,
+            format == QLatin1String("png") ? size : this->size().expandedTo(QSize(400, 250)), dpi, &error))
         QMessageBox::warning(this, tr("Export failed"), error);
 }
 
@@ -78,6 +79,7 @@ void ExportableChartView::contextMenuEvent(QContextMenuEvent* event)
     QMenu menu(this);
     addMenuActions(&menu);
     for (const QString& format : { QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf") })
-        menu.addAction(tr("Export chart as %1…").arg(format.toUpper()), this, [this, format] { exportAs(format); });
+        menu.addAction(
+            tr("Export chart as %1…").arg(format.toUpper()), this, [this, format] { exportAs(format); });
     menu.exec(event->globalPos());
 }

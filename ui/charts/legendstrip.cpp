@@ -7,7 +7,8 @@ namespace {
 // A coloured mark and its name, which never break apart; the space after it is where a line wraps.
 QString entry(const QColor& colour, const QString& mark, const QString& name)
 {
-    return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3").arg(colour.name(), mark, name.toHtmlEscaped())
+    return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+        .arg(colour.name(), mark, name.toHtmlEscaped())
         .replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))
         .replace(QStringLiteral("<span&nbsp;style"), QStringLiteral("<span style"));
 }
@@ -53,5 +54,6 @@ void LegendStrip::refresh()
         parts << entry(QColor(60, 60, 60), QStringLiteral("&#9650;"), tr("sold out"));
     if (!m_note.isEmpty())
         parts << m_note.toHtmlEscaped();
-    setText(parts.isEmpty() ? tr("Run a strategy to draw its lines here.") : parts.join(QStringLiteral(" &nbsp; ")));
+    setText(parts.isEmpty() ? tr("Run a strategy to draw its lines here.")
+                            : parts.join(QStringLiteral(" &nbsp; ")));
 }

@@ -8,16 +8,16 @@
 #include <QFontMetrics>
 #include <QKeyEvent>
 #include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
 #include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
-#include <QToolTip>
-#include <QWheelEvent>
-#include <QLegendMarker>
 #include <QRegularExpression>
-#include <QLineSeries>
 #include <QScatterSeries>
+#include <QToolTip>
 #include <QValueAxis>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <array>
@@ -88,7 +88,8 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     m_xAxis->setTickType(QValueAxis::TicksDynamic);
     m_xAxis->setTickAnchor(0.0);
     m_xAxis->setTickInterval(timeTickInterval(1.0));
-    connect(m_xAxis, &QValueAxis::rangeChanged, this, [this](qreal min, qreal max) { m_xAxis->setTickInterval(timeTickInterval(max - min)); });
+    connect(m_xAxis, &QValueAxis::rangeChanged, this,
+        [this](qreal min, qreal max) { m_xAxis->setTickInterval(timeTickInterval(max - min)); });
     m_yAxis->setTitleText(unit);
     // A chart squeezed low (four to a tab at 1009x677) would cut its vertical unit title to
     // "retrie…"; the chart's own title still says what is drawn, so the unit steps aside.
@@ -163,19 +164,21 @@ void MetricChart::addMarker(double x)
 {
     // At hundreds of deadlocks a second the squares would merge into a bar: one per quarter
     // second says when they happened, and counts how many it stands for.
-    if (!m_deadlocks.points.empty() && std::floor(m_deadlocks.points.back().x() / kMarkerBucketS) == std::floor(x / kMarkerBucketS)) {
+    if (!m_deadlocks.points.empty()
+        && std::floor(m_deadlocks.points.back().x() / kMarkerBucketS) == std::floor(x / kMarkerBucketS)) {
         ++m_deadlocks.counts.back();
         return;
     }
     const bool first = m_deadlocks.series == nullptr;
     addTo(m_deadlocks, x, tr("deadlock"), QScatterSeries::MarkerShapeRectangle, StrategyColors::unsafe());
     if (first) {
-        connect(m_deadlocks.series, &QScatterSeries::hovered, this, [this](const QPointF& point, bool entered) {
-            if (entered)
-                QToolTip::showText(QCursor::pos(), markerText(point.x()), this);
-            else
-                QToolTip::hideText();
-        });
+        connect(
+            m_deadlocks.series, &QScatterSeries::hovered, this, [this](const QPointF& point, bool entered) {
+                if (entered)
+                    QToolTip::showText(QCursor::pos(), markerText(point.x()), this);
+                else
+                    QToolTip::hideText();
+            });
     }
 }
 
@@ -315,7 +318,9 @@ void MetricChart::flush()
         m_yAxis->setRange(0, niceCeiling(m_maxY * 1.3, true));
         m_yAxis->applyNiceNumbers();
         m_yTop = m_yAxis->max();
-        m_yAxis->setLabelFormat(m_yTop >= 20 ? QStringLiteral("%.0f") : m_yTop >= 2 ? QStringLiteral("%.1f") : QStringLiteral("%.2f"));
+        m_yAxis->setLabelFormat(m_yTop >= 20 ? QStringLiteral("%.0f")
+                : m_yTop >= 2                ? QStringLiteral("%.1f")
+                                             : QStringLiteral("%.2f"));
     }
 }
 
@@ -325,11 +330,14 @@ QString MetricChart::pointText(const QString& name, const QPointF& point) const
     QPointF nearest = point;
     const auto it = m_lines.find(name);
     if (it != m_lines.end() && !it->points.empty()) {
-        nearest = *std::min_element(it->points.begin(), it->points.end(),
-            [&](const QPointF& a, const QPointF& b) { return std::abs(a.x() - point.x()) < std::abs(b.x() - point.x()); });
+        nearest = *std::min_element(
+            it->points.begin(), it->points.end(), [&](const QPointF& a, const QPointF& b) {
+                return std::abs(a.x() - point.x()) < std::abs(b.x() - point.x());
+            });
     }
-    return tr("%1\nt = %2 s\n%3 %4").arg(legendNameOf(name), QString::number(nearest.x(), 'f', 2),
-        QLocale().toString(nearest.y(), 'f', nearest.y() >= 100 ? 0 : 2), m_unit);
+    return tr("%1\nt = %2 s\n%3 %4")
+        .arg(legendNameOf(name), QString::number(nearest.x(), 'f', 2),
+            QLocale().toString(nearest.y(), 'f', nearest.y() >= 100 ? 0 : 2), m_unit);
 }
 
 bool MetricChart::zoomed() const

@@ -12,7 +12,8 @@
 
 OversellView::OversellView(QWidget* parent)
     : QWidget(parent)
-    , m_chart(new MetricChart(tr("Oversell check: units sold against the stock there was"), tr("units"), this))
+    , m_chart(
+          new MetricChart(tr("Oversell check: units sold against the stock there was"), tr("units"), this))
     , m_badges(new QLabel(this))
     , m_strip(new LegendStrip(this))
 {
@@ -55,16 +56,21 @@ void OversellView::showBadges()
     QStringList badges;
     for (const QString& strategy : std::as_const(m_order)) {
         const Badge& badge = m_badgeOf[strategy];
-        const QColor color = badge.failed ? StrategyColors::unsafe() : badge.final ? StrategyColors::safe() : QColor(Qt::gray);
+        const QColor color = badge.failed ? StrategyColors::unsafe()
+            : badge.final                 ? StrategyColors::safe()
+                                          : QColor(Qt::gray);
         badges << QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>")
-                      .arg(color.name(), badge.text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+                      .arg(color.name(),
+                          badge.text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
     }
-    m_badges->setText(badges.isEmpty() ? tr("Each strategy's oversell verdict appears here as it runs.") : badges.join(QStringLiteral(" &nbsp;&nbsp;&nbsp; ")));
+    m_badges->setText(badges.isEmpty() ? tr("Each strategy's oversell verdict appears here as it runs.")
+                                       : badges.join(QStringLiteral(" &nbsp;&nbsp;&nbsp; ")));
 }
 
 void OversellView::addSample(const MetricsSample& sample)
 {
-    const double sold = sample.audit.valid ? static_cast<double>(sample.audit.sold) : static_cast<double>(sample.soldUnits);
+    const double sold
+        = sample.audit.valid ? static_cast<double>(sample.audit.sold) : static_cast<double>(sample.soldUnits);
     m_chart->addPoint(sample.strategy, sample.elapsedS, sold);
     m_chart->addPoint(tr("stock"), sample.elapsedS, static_cast<double>(m_totalStock));
     if (!sample.audit.valid)
@@ -78,7 +84,8 @@ void OversellView::addSample(const MetricsSample& sample)
         m_chart->addPoint(name, sample.elapsedS, static_cast<double>(sample.audit.oversold));
     }
     if (oversold)
-        setBadge(sample.strategy, tr("✗ %1: oversold %2").arg(sample.strategy).arg(sample.audit.oversold), true, false);
+        setBadge(sample.strategy, tr("✗ %1: oversold %2").arg(sample.strategy).arg(sample.audit.oversold),
+            true, false);
     else if (!badgeFailed(sample.strategy))
         setBadge(sample.strategy, tr("● %1: 0 oversold so far").arg(sample.strategy), false, false);
 }
@@ -89,7 +96,8 @@ void OversellView::strategyFinished(const StrategyResult& result)
     if (result.verdict() == Verdict::Error)
         setBadge(result.strategy, tr("! %1: error").arg(result.strategy), true, true);
     else if (result.isBad())
-        setBadge(result.strategy, tr("✗ %1: oversold %2").arg(result.strategy).arg(result.oversold), true, true);
+        setBadge(
+            result.strategy, tr("✗ %1: oversold %2").arg(result.strategy).arg(result.oversold), true, true);
     else
         setBadge(result.strategy, tr("✓ %1: pass").arg(result.strategy), false, true);
 }

@@ -26,14 +26,19 @@ void DeadlocksPanel::addDeadlock(const DeadlockRecord& d)
     ++m_count;
     // Thousands of deadlocks would make the tree itself the bottleneck: list the first 2000.
     if (m_tree->topLevelItemCount() < 2000) {
-        auto* top = new QTreeWidgetItem(m_tree, { tr("#%1 at %2 s, %3 (%4)").arg(m_count).arg(d.elapsedS, 0, 'f', 1).arg(d.strategy, d.when) });
+        auto* top = new QTreeWidgetItem(m_tree,
+            { tr("#%1 at %2 s, %3 (%4)").arg(m_count).arg(d.elapsedS, 0, 'f', 1).arg(d.strategy, d.when) });
         top->setForeground(0, StrategyColors::of(d.strategy));
         for (qsizetype i = 0; i < d.transactions.size(); ++i) {
             const DeadlockRecord::Transaction& trx = d.transactions[i];
             const bool victim = d.victim == i + 1;
-            auto* child = new QTreeWidgetItem(top, { tr("(%1) trx %2, connection %3%4").arg(i + 1).arg(trx.trxId).arg(trx.threadId)
-                                                         .arg(victim ? tr(" — rolled back") : QString()),
-                                                     trx.statement, trx.waitedRow.isEmpty() ? trx.waitingFor : trx.waitedRow });
+            auto* child = new QTreeWidgetItem(top,
+                { tr("(%1) trx %2, connection %3%4")
+                        .arg(i + 1)
+                        .arg(trx.trxId)
+                        .arg(trx.threadId)
+                        .arg(victim ? tr(" — rolled back") : QString()),
+                    trx.statement, trx.waitedRow.isEmpty() ? trx.waitingFor : trx.waitedRow });
             if (victim)
                 child->setForeground(0, StrategyColors::unsafe());
             child->setToolTip(1, trx.statement); // whole, however narrow the column
@@ -41,5 +46,6 @@ void DeadlocksPanel::addDeadlock(const DeadlockRecord& d)
         }
         top->setExpanded(m_count <= 20);
     }
-    m_summary->setText(tr("%n deadlock(s) captured this session, every one as the server reported it.", nullptr, m_count));
+    m_summary->setText(
+        tr("%n deadlock(s) captured this session, every one as the server reported it.", nullptr, m_count));
 }

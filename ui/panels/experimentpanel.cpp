@@ -137,7 +137,9 @@ void ExperimentPanel::setFieldText(const QString& field, const QString& text)
 QString ExperimentPanel::fieldText(const QString& field) const
 {
     const Editor editor = m_editors.value(field);
-    return editor.line ? editor.line->text() : editor.combo ? editor.combo->currentData().toString() : QString();
+    return editor.line ? editor.line->text()
+        : editor.combo ? editor.combo->currentData().toString()
+                       : QString();
 }
 
 QString ExperimentPanel::fieldError(const QString& field) const
@@ -198,7 +200,9 @@ void ExperimentPanel::revalidate()
         it->error->setText(messages.join(QLatin1Char('\n')));
         it->error->setVisible(!messages.isEmpty());
         QWidget* input = it->line ? static_cast<QWidget*>(it->line) : it->combo;
-        input->setStyleSheet(messages.isEmpty() ? QString() : QStringLiteral("border: 1px solid %1;").arg(StrategyColors::unsafe().name()));
+        input->setStyleSheet(messages.isEmpty()
+                ? QString()
+                : QStringLiteral("border: 1px solid %1;").arg(StrategyColors::unsafe().name()));
     }
     m_experiment = parsed;
     m_errors = errors;
@@ -207,7 +211,8 @@ void ExperimentPanel::revalidate()
 
 void ExperimentPanel::loadFile()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load experiment"), QString(), tr("Experiments (*.json)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Load experiment"), QString(), tr("Experiments (*.json)"));
     if (path.isEmpty())
         return;
     QList<FieldError> errors;
@@ -224,7 +229,8 @@ void ExperimentPanel::loadFile()
 
 void ExperimentPanel::saveFile()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), QStringLiteral("experiment.json"), tr("Experiments (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save experiment"), QStringLiteral("experiment.json"), tr("Experiments (*.json)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -16,7 +16,9 @@ ExplanationView::ExplanationView(QWidget* parent)
 void ExplanationView::show(const SourcedResult& row)
 {
     const QString why = ResultExplanation::of(row.result).text;
-    const QString name = row.source.isEmpty() ? row.result.strategy : QStringLiteral("%1 (%2)").arg(row.result.strategy, row.source);
+    const QString name = row.source.isEmpty()
+        ? row.result.strategy
+        : QStringLiteral("%1 (%2)").arg(row.result.strategy, row.source);
     if (!why.isEmpty())
         setText(tr("Why %1: %2").arg(name, why));
     else if (!row.result.error.isEmpty() || row.result.clientSoldOrders <= 0)

@@ -55,7 +55,8 @@ LessonPanel::LessonPanel(QWidget* parent)
     m_back->setToolTip(tr("The previous step (Ctrl+Page Up)"));
     m_next->setToolTip(tr("The next step (Ctrl+Page Down)"));
     m_run->setToolTip(tr("Run this step's strategies on its experiment"));
-    m_handout->setToolTip(tr("Export the lesson's text and questions with the rows its steps ran, as PDF or HTML"));
+    m_handout->setToolTip(
+        tr("Export the lesson's text and questions with the rows its steps ran, as PDF or HTML"));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_back);
@@ -148,8 +149,9 @@ void LessonPanel::render()
 {
     if (!m_lesson || m_step < 0) {
         m_position->clear();
-        m_text->setHtml(tr("<p>A lesson is a sequence of steps: each loads an experiment and its strategies and opens "
-                           "the chart to look at, with a few sentences to read out and a question for the class.</p>"));
+        m_text->setHtml(
+            tr("<p>A lesson is a sequence of steps: each loads an experiment and its strategies and opens "
+               "the chart to look at, with a few sentences to read out and a question for the class.</p>"));
         return;
     }
     const LessonStep& step = m_lesson->steps[m_step];
@@ -158,15 +160,21 @@ void LessonPanel::render()
     if (m_step == 0)
         html += QStringLiteral("<p><i>%1</i></p>").arg(m_lesson->summary.toHtmlEscaped());
     html += QStringLiteral("<p>%1</p>").arg(step.say.toHtmlEscaped());
-    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Look at %1:").arg(chartTitle(step.chart)).toHtmlEscaped(), step.notice.toHtmlEscaped());
-    html += QStringLiteral("<p><b>%1</b> %2</p>").arg(tr("Question:").toHtmlEscaped(), step.question.toHtmlEscaped());
+    html += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(tr("Look at %1:").arg(chartTitle(step.chart)).toHtmlEscaped(),
+                    step.notice.toHtmlEscaped());
+    html += QStringLiteral("<p><b>%1</b> %2</p>")
+                .arg(tr("Question:").toHtmlEscaped(), step.question.toHtmlEscaped());
     if (!m_runResults.isEmpty()) {
-        html += QStringLiteral("<hr><p><a name='found'></a><b>%1</b></p>").arg(tr("What this run found:").toHtmlEscaped());
+        html += QStringLiteral("<hr><p><a name='found'></a><b>%1</b></p>")
+                    .arg(tr("What this run found:").toHtmlEscaped());
         if (const QString comparison = ComparisonSentence::of(m_runResults); !comparison.isEmpty())
             html += QStringLiteral("<p>%1</p>").arg(comparison.toHtmlEscaped());
         for (const StrategyResult& result : std::as_const(m_runResults)) {
             if (const QString why = ResultExplanation::of(result).text; !why.isEmpty())
-                html += QStringLiteral("<p><b>%1</b> (%2) %3</p>").arg(result.strategy.toHtmlEscaped(), result.verdictLabel().toHtmlEscaped(), why.toHtmlEscaped());
+                html += QStringLiteral("<p><b>%1</b> (%2) %3</p>")
+                            .arg(result.strategy.toHtmlEscaped(), result.verdictLabel().toHtmlEscaped(),
+                                why.toHtmlEscaped());
         }
     }
     m_text->setHtml(html);

@@ -8,10 +8,10 @@
 #include <QHBoxLayout>
 #include <QHash>
 #include <QHeaderView>
-#include <QPushButton>
-#include <QSet>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QSet>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -25,7 +25,8 @@ namespace {
 const struct {
     const char* label;
     double seconds;
-} kPaces[] = { { QT_TRANSLATE_NOOP("LockInspectorPanel", "every sample"), 0.0 }, { QT_TRANSLATE_NOOP("LockInspectorPanel", "every 2 s"), 2.0 },
+} kPaces[] = { { QT_TRANSLATE_NOOP("LockInspectorPanel", "every sample"), 0.0 },
+    { QT_TRANSLATE_NOOP("LockInspectorPanel", "every 2 s"), 2.0 },
     { QT_TRANSLATE_NOOP("LockInspectorPanel", "every 5 s"), 5.0 } };
 
 } // namespace
@@ -45,7 +46,8 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     m_table->setModel(m_model);
     for (const auto& pace : kPaces)
         m_pace->addItem(tr(pace.label), pace.seconds);
-    m_pace->setToolTip(tr("How often the picture changes: slower, a class can follow a queue forming on the hot row"));
+    m_pace->setToolTip(
+        tr("How often the picture changes: slower, a class can follow a queue forming on the hot row"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
@@ -152,7 +154,8 @@ void LockInspectorPanel::updateStepButtons()
 {
     const bool frozen = isFrozen();
     m_stepBack->setEnabled(frozen && m_shownSequence > m_firstSequence);
-    m_stepForward->setEnabled(frozen && m_shownSequence >= 0 && m_shownSequence < m_firstSequence + m_history.size() - 1);
+    m_stepForward->setEnabled(
+        frozen && m_shownSequence >= 0 && m_shownSequence < m_firstSequence + m_history.size() - 1);
 }
 
 bool LockInspectorPanel::isFrozen() const
@@ -160,7 +163,8 @@ bool LockInspectorPanel::isFrozen() const
     return m_freeze->isChecked();
 }
 
-QList<const LockTransaction*> LockInspectorPanel::inQueueOrder(const LockSnapshot& snapshot, const WaitForGraph& graph)
+QList<const LockTransaction*> LockInspectorPanel::inQueueOrder(
+    const LockSnapshot& snapshot, const WaitForGraph& graph)
 {
     QHash<QString, const LockTransaction*> byId;
     for (const LockTransaction& trx : snapshot.transactions)
@@ -192,13 +196,14 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
         return;
     }
     if (snapshot.waitersNotRead > 0) {
-        m_summary->setText(tr("%1 at %2 s: %3 transactions waiting for a row lock. Beyond %4 waiters the lab does not read "
-                              "the lock tables: the server copies them while holding InnoDB's lock system, and every commit "
-                              "would wait for the copy.")
-                               .arg(snapshot.strategy)
-                               .arg(snapshot.elapsedS, 0, 'f', 1)
-                               .arg(snapshot.waitersNotRead)
-                               .arg(LockSnapshot::kMostWaitersRead));
+        m_summary->setText(
+            tr("%1 at %2 s: %3 transactions waiting for a row lock. Beyond %4 waiters the lab does not read "
+               "the lock tables: the server copies them while holding InnoDB's lock system, and every commit "
+               "would wait for the copy.")
+                .arg(snapshot.strategy)
+                .arg(snapshot.elapsedS, 0, 'f', 1)
+                .arg(snapshot.waitersNotRead)
+                .arg(LockSnapshot::kMostWaitersRead));
         m_model->clear();
         return;
     }

@@ -45,7 +45,8 @@ private:
     // The recorded picture with this sequence number (the first ever recorded is 0).
     const LockSnapshot* recorded(long long sequence) const;
     // The transactions in queue order: each queue's holders, then its waiters, then the rest.
-    static QList<const LockTransaction*> inQueueOrder(const LockSnapshot& snapshot, const WaitForGraph& graph);
+    static QList<const LockTransaction*> inQueueOrder(
+        const LockSnapshot& snapshot, const WaitForGraph& graph);
 
     QLabel* m_summary;
     QPushButton* m_freeze;

@@ -11,7 +11,8 @@ const char* const kHeaders[] = { QT_TRANSLATE_NOOP("LockInspectorPanel", "trx"),
     QT_TRANSLATE_NOOP("LockInspectorPanel", "connection"), QT_TRANSLATE_NOOP("LockInspectorPanel", "state"),
     QT_TRANSLATE_NOOP("LockInspectorPanel", "waiting s"), QT_TRANSLATE_NOOP("LockInspectorPanel", "lock"),
     QT_TRANSLATE_NOOP("LockInspectorPanel", "table"), QT_TRANSLATE_NOOP("LockInspectorPanel", "row"),
-    QT_TRANSLATE_NOOP("LockInspectorPanel", "blocked by"), QT_TRANSLATE_NOOP("LockInspectorPanel", "statement") };
+    QT_TRANSLATE_NOOP("LockInspectorPanel", "blocked by"),
+    QT_TRANSLATE_NOOP("LockInspectorPanel", "statement") };
 static_assert(std::size(kHeaders) == LockTableModel::ColumnCount);
 
 } // namespace
@@ -61,7 +62,8 @@ int LockTableModel::columnCount(const QModelIndex& parent) const
 
 QVariant LockTableModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() >= m_rows.size() || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+    if (!index.isValid() || index.row() >= m_rows.size()
+        || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return {};
     const QString text = cell(m_rows.at(index.row()), index.column());
     // The statement is often longer than its column: its tool tip holds all of it.

@@ -32,15 +32,21 @@ QList<Preset> load(QStringList* errors)
         for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
             preset.strategies << id.toString();
         QList<FieldError> fieldErrors;
-        preset.experiment = ExperimentJson::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
+        preset.experiment
+            = ExperimentJson::fromJson(object.value(QStringLiteral("experiment")).toObject(), fieldErrors);
         fieldErrors += validateExperiment(preset.experiment, StrategyRegistry::needsOf(preset.strategies));
         preset.clusterNodes = object.value(QStringLiteral("cluster-nodes")).toInt(0);
-        if (preset.clusterNodes != 0 && (preset.clusterNodes < 2 || preset.clusterNodes > EmbeddedCluster::kMaxNodes))
+        if (preset.clusterNodes != 0
+            && (preset.clusterNodes < 2 || preset.clusterNodes > EmbeddedCluster::kMaxNodes))
             fieldErrors.append({ QStringLiteral("cluster-nodes"),
-                QCoreApplication::translate("Preset", "a cluster has 2 to %1 nodes").arg(EmbeddedCluster::kMaxNodes) });
+                QCoreApplication::translate("Preset", "a cluster has 2 to %1 nodes")
+                    .arg(EmbeddedCluster::kMaxNodes) });
         if (preset.name.isEmpty() || !fieldErrors.isEmpty()) {
             if (errors)
-                *errors << QCoreApplication::translate("Preset", "preset %1 is broken: %2").arg(name, fieldErrors.isEmpty() ? QCoreApplication::translate("Preset", "no name") : fieldErrors.first().message);
+                *errors << QCoreApplication::translate("Preset", "preset %1 is broken: %2")
+                               .arg(name,
+                                   fieldErrors.isEmpty() ? QCoreApplication::translate("Preset", "no name")
+                                                         : fieldErrors.first().message);
             continue;
         }
         presets.append(preset);

@@ -3,8 +3,8 @@
 #include "app/results/reportgroup.h"
 #include "app/results/reportsection.h"
 
-#include "app/results/spreadcolumns.h"
 #include "app/report/strategycolors.h"
+#include "app/results/spreadcolumns.h"
 
 using ResultColumns::Column;
 
@@ -45,7 +45,8 @@ void ResultsModel::remove(int row)
     regroup();
     endRemoveRows();
     if (!m_rows.isEmpty()) // the medians of the rows left may move
-        emit dataChanged(index(0, m_spreadColumn), index(static_cast<int>(m_rows.size()) - 1, m_spreadColumn));
+        emit dataChanged(
+            index(0, m_spreadColumn), index(static_cast<int>(m_rows.size()) - 1, m_spreadColumn));
 }
 
 void ResultsModel::clear()
@@ -85,9 +86,12 @@ QVariant ResultsModel::spreadData(int row, int role) const
     case Qt::ToolTipRole: {
         if (summary.n() < 2)
             return {};
-        QString tip = tr("%1 runs; interval of the median %2").arg(summary.n()).arg(SpreadColumns::interval(summary.ordersPerS, 0));
+        QString tip = tr("%1 runs; interval of the median %2")
+                          .arg(summary.n())
+                          .arg(SpreadColumns::interval(summary.ordersPerS, 0));
         if (!summary.notSeparableFrom.isEmpty())
-            tip += QLatin1Char('\n') + tr("Not separable from %1").arg(summary.notSeparableFrom.join(QStringLiteral(", ")));
+            tip += QLatin1Char('\n')
+                + tr("Not separable from %1").arg(summary.notSeparableFrom.join(QStringLiteral(", ")));
         return tip;
     }
     default:
@@ -132,10 +136,11 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
         if (column == Column::Verdict)
             return ResultColumns::verdictDetail(row.result);
         if (column == Column::Strategy && !row.result.safe)
-            return QString(tr("An unsafe baseline: it oversells on purpose, to show what the other strategies prevent.") + QLatin1Char('\n')
-                + experimentText(row.result));
+            return QString(
+                tr("An unsafe baseline: it oversells on purpose, to show what the other strategies prevent.")
+                + QLatin1Char('\n') + experimentText(row.result));
         return experimentText(row.result); // each row its own experiment, whatever the form shows now
-        
+
     default:
         return {};
     }

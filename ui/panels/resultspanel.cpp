@@ -10,9 +10,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QTableView>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QVBoxLayout>
 
 ResultsPanel::ResultsPanel(QWidget* parent)
@@ -58,11 +58,12 @@ ResultsPanel::ResultsPanel(QWidget* parent)
     why->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     why->setMaximumHeight(fontMetrics().lineSpacing() * 3 + 8);
     layout->addWidget(why);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        const int row = modelRow(current);
-        if (row >= 0 && row < m_model->rows().size())
-            m_explanation->show(m_model->rows().at(row));
-    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            const int row = modelRow(current);
+            if (row >= 0 && row < m_model->rows().size())
+                m_explanation->show(m_model->rows().at(row));
+        });
 }
 
 void ResultsPanel::addResult(const SourcedResult& result)
@@ -102,11 +103,13 @@ void ResultsPanel::clearResults()
 
 void ResultsPanel::showColumnsWithFigures()
 {
-    // The claim workload's and a cluster's figures are zeros in every other row: shown only when a row has them.
+    // The claim workload's and a cluster's figures are zeros in every other row: shown only when a row has
+    // them.
     const QList<SourcedResult>& rows = m_model->rows();
     const bool claims = std::any_of(rows.begin(), rows.end(),
         [](const SourcedResult& row) { return row.result.experiment.workload == WorkloadKind::Claim; });
-    const bool cluster = std::any_of(rows.begin(), rows.end(), [](const SourcedResult& row) { return !row.result.nodes.isEmpty(); });
+    const bool cluster = std::any_of(
+        rows.begin(), rows.end(), [](const SourcedResult& row) { return !row.result.nodes.isEmpty(); });
     for (int column = 0; column < m_model->columnCount(); ++column) {
         if (ResultColumns::isClaimColumn(m_model->columnAt(column)))
             m_view->setColumnHidden(column, !claims);
@@ -124,7 +127,8 @@ void ResultsPanel::showRowMenu(const QPoint& at)
         menu.addAction(tr("Name this row…"), this, [this, row, result] {
             bool ok = false;
             const QString label = QInputDialog::getText(this, tr("Name the row"),
-                tr("A name for %1's row (shown in the source column and in exports):").arg(result.result.strategy),
+                tr("A name for %1's row (shown in the source column and in exports):")
+                    .arg(result.result.strategy),
                 QLineEdit::Normal, result.source, &ok);
             if (ok && !label.trimmed().isEmpty())
                 emit renameRequested(row, label);

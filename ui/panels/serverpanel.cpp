@@ -135,10 +135,12 @@ QString ServerPanel::url() const
 {
     // Also when the URL does not parse (with or without a scheme): up to the last @ of the
     // text, as ResultWriter masks.
-    static const QRegularExpression withScheme(QStringLiteral(R"(^([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
+    static const QRegularExpression withScheme(
+        QStringLiteral(R"(^([A-Za-z][A-Za-z0-9+.\-]*://[^:/@\s]*):\S*@)"));
     static const QRegularExpression withoutScheme(QStringLiteral(R"(^([^:/@\s]*):\S*@)"));
     QString text = m_url->text().trimmed();
-    return text.replace(text.contains(QLatin1String("://")) ? withScheme : withoutScheme, QStringLiteral("\\1@"));
+    return text.replace(
+        text.contains(QLatin1String("://")) ? withScheme : withoutScheme, QStringLiteral("\\1@"));
 }
 
 void ServerPanel::setUrl(const QString& url)
@@ -151,11 +153,14 @@ void ServerPanel::checkUrlAsTyped()
 {
     QString error;
     const bool bad = !m_url->text().trimmed().isEmpty() && !ConnectionParams::fromUrl(m_url->text(), &error);
-    m_url->setStyleSheet(bad ? QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(StrategyColors::unsafe().name()) : QString());
+    m_url->setStyleSheet(bad
+            ? QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(StrategyColors::unsafe().name())
+            : QString());
     m_url->setToolTip(bad ? error : urlHint());
     if (bad || m_urlWasBad) {
         m_testResult->setText(bad ? error : QString());
-        m_testResult->setStyleSheet(bad ? QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()) : QString());
+        m_testResult->setStyleSheet(
+            bad ? QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()) : QString());
     }
     m_urlWasBad = bad;
     emit changed();
@@ -164,7 +169,8 @@ void ServerPanel::checkUrlAsTyped()
 void ServerPanel::urlEdited()
 {
     QString ignored;
-    if (const auto params = ConnectionParams::fromUrl(m_url->text(), &ignored); params && !params->password.isEmpty()) {
+    if (const auto params = ConnectionParams::fromUrl(m_url->text(), &ignored);
+        params && !params->password.isEmpty()) {
         m_password->setPassword(params->password);
         m_url->setText(url()); // the line edit shows it in the clear
     }
@@ -245,7 +251,8 @@ void ServerPanel::showCheck(bool ok, const QString& message)
     m_test->setEnabled(true);
     emit changed(); // Run waits for a server that passes its check
     m_testResult->setText(message);
-    m_testResult->setStyleSheet(QStringLiteral("color: %1;").arg((ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
+    m_testResult->setStyleSheet(
+        QStringLiteral("color: %1;").arg((ok ? StrategyColors::safe() : StrategyColors::unsafe()).name()));
     if (ok)
         connectionUsed();
     if (std::exchange(m_testing, false))
@@ -264,13 +271,16 @@ void ServerPanel::showServerState(ServerController::State state, const QString& 
         break;
     case ServerController::State::Ready:
         text = m_session->embeddedServer()->clusterNodes() > 0
-            ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(m_session->embeddedServer()->clusterNodes()).arg(m_session->embeddedServer()->version())
+            ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2")
+                  .arg(m_session->embeddedServer()->clusterNodes())
+                  .arg(m_session->embeddedServer()->version())
             : tr("Ready: MariaDB %1").arg(m_session->embeddedServer()->version());
         break;
     case ServerController::State::Failed:
         text = tr("Failed: %1").arg(message);
         break;
     }
-    m_embeddedState->setText(text + QLatin1Char('\n') + tr("Data directory: %1").arg(m_session->embeddedServer()->dataDirectory()));
+    m_embeddedState->setText(text + QLatin1Char('\n')
+        + tr("Data directory: %1").arg(m_session->embeddedServer()->dataDirectory()));
     emit changed();
 }

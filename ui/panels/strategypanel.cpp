@@ -16,7 +16,8 @@ StrategyPanel::StrategyPanel(QWidget* parent)
 {
     for (const QString& id : StrategyRegistry::ids()) {
         const auto strategy = StrategyRegistry::create(id);
-        auto* item = new QListWidgetItem(strategy->isSafe() ? strategy->title() : strategy->title() + tr("  ⚠ unsafe"), m_list);
+        auto* item = new QListWidgetItem(
+            strategy->isSafe() ? strategy->title() : strategy->title() + tr("  ⚠ unsafe"), m_list);
         item->setData(Qt::UserRole, id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         // Ticked when it can run the default experiment: the two-SKU demonstrations need a
@@ -72,13 +73,15 @@ void StrategyPanel::showStrategy(const QString& id)
     const auto strategy = StrategyRegistry::create(id);
     if (!strategy)
         return;
-    QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>").arg(StrategyColors::of(id).name(), strategy->title().toHtmlEscaped());
+    QString html = QStringLiteral("<h3 style='color:%1'>%2</h3>")
+                       .arg(StrategyColors::of(id).name(), strategy->title().toHtmlEscaped());
     if (!strategy->isSafe())
         html += QStringLiteral("<p style='color:%1'><b>%2</b></p>")
                     .arg(StrategyColors::unsafe().name(), tr("Unsafe: this strategy oversells on purpose."));
     html += QStringLiteral("<p>%1</p><pre>").arg(strategy->explanation().toHtmlEscaped());
     for (const QString& statement : strategy->orderSql())
-        html += statement.toHtmlEscaped() + (statement.startsWith(QLatin1String("--")) ? QStringLiteral("\n") : QStringLiteral(";\n"));
+        html += statement.toHtmlEscaped()
+            + (statement.startsWith(QLatin1String("--")) ? QStringLiteral("\n") : QStringLiteral(";\n"));
     html += QStringLiteral("</pre>");
     m_details->setHtml(html);
 }

@@ -22,10 +22,11 @@ SweepPanel::SweepPanel(QWidget* parent)
     m_values->setPlaceholderText(QStringLiteral("1,8,64"));
     m_values->setEnabled(false);
     m_message->setWordWrap(true);
-    auto* explanation = new QLabel(tr("A sweep runs every selected strategy at every client count, each cell on fresh data and "
-                                      "with the experiment's other settings; set a warm-up in the experiment to leave the "
-                                      "start of each cell out of the figures. The Scaling tab draws the curves as cells finish."),
-                                   this);
+    auto* explanation = new QLabel(
+        tr("A sweep runs every selected strategy at every client count, each cell on fresh data and "
+           "with the experiment's other settings; set a warm-up in the experiment to leave the "
+           "start of each cell out of the figures. The Scaling tab draws the curves as cells finish."),
+        this);
     explanation->setWordWrap(true);
     auto* form = new QFormLayout;
     form->addRow(tr("Clients"), m_threads);
@@ -52,11 +53,11 @@ SweepPanel::SweepPanel(QWidget* parent)
 
 std::optional<SweepPlan> SweepPanel::plan(QString* error) const
 {
-    static const SweepPlan::Dimension dimensions[] = { SweepPlan::Dimension::None, SweepPlan::Dimension::Slots,
-        SweepPlan::Dimension::Skus };
+    static const SweepPlan::Dimension dimensions[]
+        = { SweepPlan::Dimension::None, SweepPlan::Dimension::Slots, SweepPlan::Dimension::Skus };
     SweepPlan::List bad = SweepPlan::List::Clients;
-    const std::optional<SweepPlan> plan
-        = SweepPlan::parse(m_threads->text(), dimensions[m_dimension->currentIndex()], m_values->text(), &bad, error);
+    const std::optional<SweepPlan> plan = SweepPlan::parse(
+        m_threads->text(), dimensions[m_dimension->currentIndex()], m_values->text(), &bad, error);
     if (!plan)
         *error = (bad == SweepPlan::List::Clients ? tr("Clients: %1") : tr("Values: %1")).arg(*error);
     return plan;

@@ -25,7 +25,8 @@ struct Sizes {
     static Sizes of(const QFontMetrics& metrics)
     {
         Sizes sizes;
-        sizes.boxWidth = std::max(sizes.boxWidth, metrics.horizontalAdvance(QStringLiteral("conn 00000")) + 10);
+        sizes.boxWidth
+            = std::max(sizes.boxWidth, metrics.horizontalAdvance(QStringLiteral("conn 00000")) + 10);
         sizes.boxHeight = std::max(sizes.boxHeight, 2 * metrics.lineSpacing() + 4);
         sizes.labelHeight = std::max(sizes.labelHeight, metrics.lineSpacing() + 6);
         return sizes;
@@ -51,7 +52,8 @@ QRect labelRect(const QFontMetrics& metrics, const QString& label, int width, co
 int queueHeight(qsizetype boxes, int labelHeight, int width, const Sizes& s)
 {
     const qsizetype shown = std::min<qsizetype>(boxes, kMaxBoxes);
-    const qsizetype lines = std::max<qsizetype>(1, (shown + boxesPerLine(width, s) - 1) / boxesPerLine(width, s));
+    const qsizetype lines
+        = std::max<qsizetype>(1, (shown + boxesPerLine(width, s) - 1) / boxesPerLine(width, s));
     return labelHeight + static_cast<int>(lines) * (s.boxHeight + s.lineGap) + s.queueGap;
 }
 
@@ -105,7 +107,8 @@ QList<WaitForGraph::Queue> WaitForGraph::queues(const LockSnapshot& snapshot)
         }
         result.append(queue);
     }
-    std::sort(result.begin(), result.end(), [](const Queue& a, const Queue& b) { return a.waiters.size() > b.waiters.size(); });
+    std::sort(result.begin(), result.end(),
+        [](const Queue& a, const Queue& b) { return a.waiters.size() > b.waiters.size(); });
     return result;
 }
 
@@ -152,7 +155,8 @@ QString WaitForGraph::placeholderText() const
     if (!m_snapshot.error.isEmpty())
         return m_snapshot.error;
     if (m_snapshot.waitersNotRead > 0)
-        return tr("%1 transactions wait for a row lock: too many to read who waits for whom without stalling the server.")
+        return tr("%1 transactions wait for a row lock: too many to read who waits for whom without stalling "
+                  "the server.")
             .arg(m_snapshot.waitersNotRead);
     if (m_queues.isEmpty())
         return tr("No transaction is waiting for a row lock (%1 open).").arg(m_snapshot.transactions.size());
@@ -167,7 +171,8 @@ void WaitForGraph::paintEvent(QPaintEvent*)
     painter.fillRect(rect(), colours.base());
     painter.setPen(colours.text().color());
     if (const QString placeholder = placeholderText(); !placeholder.isEmpty()) {
-        painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, placeholder);
+        painter.drawText(
+            rect().adjusted(12, 12, -12, -12), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, placeholder);
         return;
     }
     QHash<QString, const LockTransaction*> byId;
@@ -193,7 +198,9 @@ void WaitForGraph::paintEvent(QPaintEvent*)
             const LockTransaction* trx = byId.value(boxes[i]);
             const bool holder = i < queue.holders.size();
             const QRect box(x, top, s.boxWidth, s.boxHeight);
-            const QColor fill = holder ? StrategyColors::safe() : StrategyColors::unsafe().lighter(trx && trx->waitingS > 1.0 ? 100 : 130);
+            const QColor fill = holder
+                ? StrategyColors::safe()
+                : StrategyColors::unsafe().lighter(trx && trx->waitingS > 1.0 ? 100 : 130);
             painter.setPen(Qt::NoPen);
             painter.setBrush(fill);
             painter.drawRoundedRect(box, 5, 5);
@@ -224,7 +231,8 @@ void WaitForGraph::paintEvent(QPaintEvent*)
         y += static_cast<int>(lines) * (s.boxHeight + s.lineGap);
         if (hidden > 0) {
             painter.setPen(colours.text().color());
-            painter.drawText(QRect(s.margin, y, width(), s.boxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
+            painter.drawText(
+                QRect(s.margin, y, width(), s.boxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
         }
         y += s.queueGap;
     }

@@ -39,8 +39,8 @@ QThread* keyringThread()
 // A blocking D-Bus call with a short timeout: this runs on the keyring thread only.
 QVariant busCall(QDBusConnection& bus, const QString& method, const QVariantList& arguments)
 {
-    QDBusMessage message = QDBusMessage::createMethodCall(QStringLiteral("org.freedesktop.DBus"), QStringLiteral("/org/freedesktop/DBus"),
-                                                          QStringLiteral("org.freedesktop.DBus"), method);
+    QDBusMessage message = QDBusMessage::createMethodCall(QStringLiteral("org.freedesktop.DBus"),
+        QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"), method);
     message.setArguments(arguments);
     const QDBusMessage reply = bus.call(message, QDBus::Block, 2000);
     return reply.type() == QDBusMessage::ReplyMessage ? reply.arguments().value(0) : QVariant();
@@ -106,7 +106,8 @@ void KeyringWorker::run(Operation operation, const QString& key, const QString& 
     connect(job, &QKeychain::Job::finished, this, [this, operation, key](QKeychain::Job* finished) {
         const QKeychain::Error error = finished->error();
         const bool found = error != QKeychain::EntryNotFound;
-        const bool ok = error == QKeychain::NoError || !found; // nothing under the key is an answer, not a failure
+        const bool ok
+            = error == QKeychain::NoError || !found; // nothing under the key is an answer, not a failure
         QString read;
         if (error == QKeychain::NoError && operation == Operation::Read)
             read = static_cast<QKeychain::ReadPasswordJob*>(finished)->textData();

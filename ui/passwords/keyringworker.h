@@ -23,8 +23,8 @@ public:
 signals:
     void probed(bool available, const QString& message);
     // `found` is false for a read of a key that holds nothing; `password` is set by reads only.
-    void answered(KeyringWorker::Operation operation, const QString& key, bool ok, bool found, const QString& message,
-                  const QString& password);
+    void answered(KeyringWorker::Operation operation, const QString& key, bool ok, bool found,
+        const QString& message, const QString& password);
 
 private:
     KeyringWorker() = default;

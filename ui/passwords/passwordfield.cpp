@@ -47,8 +47,10 @@ PasswordField::PasswordField(QWidget* parent)
         showStatus(tr("Password for %1 read from the system keyring.").arg(key));
     });
     connect(m_store, &PasswordStore::notFound, this, [this](const QString& key) {
-        showStatus(tr("The system keyring holds no password for %1 yet; it is saved there once a Test or a run with it "
-                      "works.").arg(key));
+        showStatus(tr(
+            "The system keyring holds no password for %1 yet; it is saved there once a Test or a run with it "
+            "works.")
+                       .arg(key));
     });
     connect(m_store, &PasswordStore::written, this, [this](const QString& key) {
         showStatus(tr("Password for %1 saved in the system keyring.").arg(key));
@@ -59,7 +61,8 @@ PasswordField::PasswordField(QWidget* parent)
     connect(m_store, &PasswordStore::failed, this, [this](const QString& key, const QString& message) {
         if (m_keyringKey == key)
             m_keyringKey.clear();
-        showStatus(tr("The system keyring failed for %1 (%2): the password is asked for each session and never saved.")
+        showStatus(tr(
+            "The system keyring failed for %1 (%2): the password is asked for each session and never saved.")
                        .arg(key, message));
     });
 }
@@ -100,8 +103,8 @@ void PasswordField::setKey(const QString& key)
 
 void PasswordField::connectionUsed()
 {
-    if (!m_remember->isChecked() || m_store->availability() != PasswordStore::Availability::Available || m_key.isEmpty()
-        || m_edit->text().isEmpty() || m_keyringKey == m_key)
+    if (!m_remember->isChecked() || m_store->availability() != PasswordStore::Availability::Available
+        || m_key.isEmpty() || m_edit->text().isEmpty() || m_keyringKey == m_key)
         return;
     m_keyringKey = m_key; // cleared again if the write fails
     m_store->write(m_key, m_edit->text());
@@ -116,8 +119,9 @@ void PasswordField::keyringAvailabilityChanged()
 {
     const bool available = m_store->availability() == PasswordStore::Availability::Available;
     m_remember->setEnabled(available);
-    m_remember->setToolTip(available ? tr("Keep the password in %1, never in the lab's settings").arg(m_store->availabilityMessage())
-                                     : tr("Unavailable: %1").arg(m_store->availabilityMessage()));
+    m_remember->setToolTip(available
+            ? tr("Keep the password in %1, never in the lab's settings").arg(m_store->availabilityMessage())
+            : tr("Unavailable: %1").arg(m_store->availabilityMessage()));
     if (available) {
         showStatus(tr("Passwords can be kept in %1: tick Remember.").arg(m_store->availabilityMessage()));
         lookUp();
@@ -129,11 +133,14 @@ void PasswordField::keyringAvailabilityChanged()
 
 void PasswordField::lookUp()
 {
-    if (!m_remember->isChecked() || m_store->availability() != PasswordStore::Availability::Available || m_key.isEmpty())
+    if (!m_remember->isChecked() || m_store->availability() != PasswordStore::Availability::Available
+        || m_key.isEmpty())
         return;
     if (!m_edit->text().isEmpty()) {
         if (m_keyringKey != m_key)
-            showStatus(tr("The password for %1 is saved in the system keyring once a Test or a run with it works.").arg(m_key));
+            showStatus(
+                tr("The password for %1 is saved in the system keyring once a Test or a run with it works.")
+                    .arg(m_key));
         return;
     }
     showStatus(tr("Reading the password for %1 from the system keyring…").arg(m_key));

@@ -11,19 +11,19 @@ PasswordStore::PasswordStore(QObject* parent)
         emit availabilityChanged(m_availability, message);
     });
     connect(m_worker, &KeyringWorker::answered, this,
-            [this](KeyringWorker::Operation operation, const QString& key, bool ok, bool found, const QString& message,
-                   const QString& password) {
-                if (!ok)
-                    emit failed(key, message);
-                else if (operation == KeyringWorker::Operation::Read && found)
-                    emit passwordRead(key, password);
-                else if (operation == KeyringWorker::Operation::Read)
-                    emit notFound(key);
-                else if (operation == KeyringWorker::Operation::Write)
-                    emit written(key);
-                else
-                    emit removed(key);
-            });
+        [this](KeyringWorker::Operation operation, const QString& key, bool ok, bool found,
+            const QString& message, const QString& password) {
+            if (!ok)
+                emit failed(key, message);
+            else if (operation == KeyringWorker::Operation::Read && found)
+                emit passwordRead(key, password);
+            else if (operation == KeyringWorker::Operation::Read)
+                emit notFound(key);
+            else if (operation == KeyringWorker::Operation::Write)
+                emit written(key);
+            else
+                emit removed(key);
+        });
     QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->probe(); });
 }
 
@@ -56,10 +56,10 @@ void PasswordStore::remove(const QString& key)
 void PasswordStore::start(KeyringWorker::Operation operation, const QString& key, const QString& password)
 {
     if (m_availability != Availability::Available) {
-        QMetaObject::invokeMethod(this, [this, key] { emit failed(key, m_availabilityMessage); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, key] { emit failed(key, m_availabilityMessage); }, Qt::QueuedConnection);
         return;
     }
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, operation, key, password] {
-        worker->run(operation, key, password);
-    });
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, operation, key, password] { worker->run(operation, key, password); });
 }
