@@ -1,5 +1,6 @@
 #include "app/cli/commandline.h"
 
+#include "app/cli/commandlineflags.h"
 #include "app/cli/helptext.h"
 
 #include "app/core/experimentfields.h"
@@ -173,6 +174,223 @@ void chooseLesson(const QCommandLineParser& parser, const QStringList& positiona
     }
 }
 
+// The command and, in a sweep, the flags given as lists (--threads, --slots, --skus): the
+// experiment keeps each list's first value.
+struct Command {
+    bool sweep = false;
+    QHash<QString, QString> listFields;
+};
+
+Command readCommand(const QCommandLineParser& parser, CommandLine& result)
+{
+    Command command;
+    const QStringList positional = parser.positionalArguments();
+    command.sweep = positional.size() == 1 && positional.first() == QLatin1String("sweep");
+    const bool lesson = !positional.isEmpty() && positional.first() == QLatin1String("lesson");
+    if (lesson)
+        chooseLesson(parser, positional, result);
+    else if (positional.size() > 1
+        || (positional.size() == 1 && positional.first() != QLatin1String("run") && !command.sweep))
+        result.errors << CommandLine::tr("unknown command %1; the commands are run, sweep and lesson")
+                             .arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
+    if (!command.sweep)
+        return command;
+    for (const QString& name :
+        { QStringLiteral("threads"), QStringLiteral("slots"), QStringLiteral("skus") }) {
+        if (parser.isSet(name) && parser.value(name).contains(QLatin1Char(',')))
+            command.listFields.insert(name, parser.value(name));
+    }
+    return command;
+}
+
+// The experiment: from --experiment, then each field's flag over it; the fields whose value
+// was refused, so that a later check does not refuse them again.
+QStringList readExperiment(const QCommandLineParser& parser, const Command& command, CommandLine& result)
+{
+    const QString experimentFile = QStringLiteral("experiment");
+    if (parser.isSet(experimentFile)) {
+        QList<FieldError> fileErrors;
+        if (auto loaded = ExperimentJson::loadFile(parser.value(experimentFile), fileErrors))
+            result.experiment = *loaded;
+        for (const FieldError& error : fileErrors) {
+            result.errors << (error.field == QLatin1String("experiment")
+                    ? QStringLiteral("--experiment: %1").arg(error.message)
+                    : QStringLiteral("--experiment: %1: %2").arg(error.field, error.message));
+        }
+    }
+    QStringList refusedFields;
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        if (!parser.isSet(field.name))
+            continue;
+        const QString value = command.listFields.contains(field.name)
+            ? command.listFields.value(field.name).section(QLatin1Char(','), 0, 0)
+            : parser.value(field.name);
+        if (auto error = ExperimentFields::set(result.experiment, field.name, value)) {
+            result.errors << QStringLiteral("--%1: %2").arg(error->field, error->message);
+            refusedFields << field.name;
+        }
+    }
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        if (!parser.isSet(field.name) || refusedFields.contains(field.name))
+            continue;
+        if (const auto condition = ExperimentFields::unusedIn(field.name, result.experiment)) {
+            const bool fromFile = parser.isSet(experimentFile) && !parser.isSet(condition->field);
+            result.errors << unusedFlag(field.name, *condition, result.experiment, fromFile);
+        }
+    }
+    return refusedFields;
+}
+
+void readSweep(const QCommandLineParser& parser, const Command& command, const QStringList& refusedFields,
+    CommandLine& result)
+{
+    result.action = CommandLine::Action::Sweep;
+    const bool bySlots = command.listFields.contains(QStringLiteral("slots"));
+    const bool bySkus = command.listFields.contains(QStringLiteral("skus"));
+    if (bySlots && bySkus)
+        result.errors << CommandLine::tr(
+            "a sweep varies the slots or the SKU count besides the clients, not both");
+    const QString dimensionFlag = bySlots ? QStringLiteral("slots")
+        : bySkus                          ? QStringLiteral("skus")
+                                          : QString();
+    const SweepPlan::Dimension dimension = bySlots ? SweepPlan::Dimension::Slots
+        : bySkus                                   ? SweepPlan::Dimension::Skus
+                                                   : SweepPlan::Dimension::None;
+    const QString clients = parser.isSet(QStringLiteral("threads"))
+        ? parser.value(QStringLiteral("threads"))
+        : QString::number(result.experiment.threads);
+    SweepPlan::List bad = SweepPlan::List::Clients;
+    QString listError;
+    if (const auto plan
+        = SweepPlan::parse(clients, dimension, command.listFields.value(dimensionFlag), &bad, &listError)) {
+        result.sweep = *plan;
+    } else {
+        const QString flag = bad == SweepPlan::List::Clients ? QStringLiteral("threads") : dimensionFlag;
+        if (!refusedFields.contains(flag))
+            result.errors << QStringLiteral("--%1: %2").arg(flag, listError);
+    }
+}
+
+// The strategies, and the experiment checked for them: slots above the stock matter only to
+// the slotted ones, a single SKU only to the two-SKU ones.
+void readStrategies(const QCommandLineParser& parser, bool sweep, CommandLine& result)
+{
+    const QString strategy = QStringLiteral("strategy");
+    QString strategyError;
+    result.strategies
+        = StrategyRegistry::parseList(parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"),
+            &strategyError, result.experiment.workload);
+    if (result.errors.isEmpty()) {
+        const StrategyNeeds needs = StrategyRegistry::needsOf(result.strategies);
+        if (sweep)
+            result.errors << result.sweep.validate(result.experiment, needs);
+        else
+            for (const FieldError& error : validateExperiment(result.experiment, needs))
+                result.errors << QStringLiteral("--%1: %2").arg(error.field, error.message);
+    }
+    if (!strategyError.isEmpty())
+        result.errors << QStringLiteral("--strategy: ") + strategyError;
+}
+
+// The server, and what the experiment asks of its nodes (placement, the node to take down);
+// the Redis of the strategies that keep stock there.
+void readServer(const QCommandLineParser& parser, CommandLine& result)
+{
+    int nodes = 1;
+    if (parser.isSet(QStringLiteral("server"))) {
+        QString serverError;
+        if (const auto choice = ServerChoice::parse(parser.value(QStringLiteral("server")),
+                result.experiment.database, QString(), &serverError)) {
+            result.server = *choice;
+            nodes = choice->nodeCount();
+        } else {
+            result.errors << QStringLiteral("--server: ") + serverError;
+        }
+    }
+    const Placement& placement = result.experiment.placement;
+    if (nodes == 1 && !placement.isRoundRobin())
+        result.errors << QStringLiteral("--placement: ")
+                + CommandLine::tr(
+                    "%1 spreads the clients over %2 nodes, but the server is a single one; use --server "
+                    "cluster:N or a URL "
+                    "with several hosts")
+                      .arg(placement.text())
+                      .arg(placement.weights().size());
+    else if (const QString problem = placement.problemFor(nodes); !problem.isEmpty())
+        result.errors << QStringLiteral("--placement: ") + problem;
+    if (result.experiment.killNode > nodes)
+        result.errors << QStringLiteral("--kill-node: ")
+                + CommandLine::tr("node %1 is not there: the server has %2")
+                      .arg(result.experiment.killNode)
+                      .arg(nodes == 1 ? CommandLine::tr("one node") : CommandLine::tr("%1 nodes").arg(nodes));
+    if (parser.isSet(QStringLiteral("redis"))) {
+        QString redisError;
+        result.redis = RedisEndpoint::fromUrl(parser.value(QStringLiteral("redis")), &redisError);
+        if (!result.redis)
+            result.errors << QStringLiteral("--redis: ") + redisError;
+    }
+}
+
+// The files a run writes; a lesson without --report writes its hand-out as HTML and PDF.
+void readOutputFiles(const QCommandLineParser& parser, CommandLine& result)
+{
+    const auto outputFile = [&](const QString& flag, QString& path) {
+        if (!parser.isSet(flag))
+            return;
+        path = parser.value(flag);
+        if (const QString problem = outputFileProblem(path); !problem.isEmpty())
+            result.errors << QStringLiteral("--%1: %2").arg(flag, problem);
+    };
+    outputFile(QStringLiteral("json"), result.jsonPath);
+    outputFile(QStringLiteral("csv"), result.csvPath);
+    outputFile(QStringLiteral("save-experiment"), result.saveExperimentPath);
+    outputFile(QStringLiteral("locks-json"), result.locksJsonPath);
+    outputFile(QStringLiteral("report"), result.reportPath);
+    if (result.lesson && result.reportPath.isEmpty()) {
+        result.reportPath = result.lesson->id + QStringLiteral("-handout.html");
+        result.pdfHandoutToo = true;
+    }
+    if (!result.reportPath.isEmpty()
+        && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
+        && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
+        && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        result.errors << CommandLine::tr("--report: the file name must end in .html or .pdf (got %1)")
+                             .arg(QuotedValue::shortened(result.reportPath));
+}
+
+// --charts, with the size and resolution of its PNG files (without it those would be ignored).
+void readChartFiles(const QCommandLineParser& parser, CommandLine& result)
+{
+    const bool charts = parser.isSet(QStringLiteral("charts"));
+    if (charts) {
+        result.chartsDir = parser.value(QStringLiteral("charts"));
+        if (const QString problem = outputFolderProblem(result.chartsDir); !problem.isEmpty())
+            result.errors << QStringLiteral("--charts: ") + problem;
+    }
+    if (parser.isSet(QStringLiteral("chart-size"))) {
+        static const QRegularExpression size(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+        const QRegularExpressionMatch match = size.match(parser.value(QStringLiteral("chart-size")));
+        const int width = match.captured(1).toInt();
+        const int height = match.captured(2).toInt();
+        if (!match.hasMatch() || width < 50 || height < 50 || width > 20000 || height > 20000)
+            result.errors << CommandLine::tr(
+                "--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700");
+        else
+            result.chartSize = QSize(width, height);
+    }
+    if (parser.isSet(QStringLiteral("dpi"))) {
+        bool ok = false;
+        result.chartDpi = parser.value(QStringLiteral("dpi")).toInt(&ok);
+        if (!ok || result.chartDpi < 36 || result.chartDpi > 1200)
+            result.errors << CommandLine::tr("--dpi: must be a whole number from 36 to 1200");
+    }
+    for (const QString& flag : { QStringLiteral("chart-size"), QStringLiteral("dpi") }) {
+        if (parser.isSet(flag) && !charts)
+            result.errors
+                << CommandLine::tr("--%1: only used with --charts DIR; add it, or leave this out").arg(flag);
+    }
+}
+
 } // namespace
 
 CommandLine CommandLine::parse(const QStringList& arguments)
@@ -181,57 +399,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(description());
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption help({ QStringLiteral("h"), QStringLiteral("help") }, tr("Show this help."));
-    const QCommandLineOption version(QStringLiteral("version"), tr("Show the version."));
-    const QCommandLineOption strategy(QStringLiteral("strategy"),
-        tr("Strategies to run, comma-separated, all or deadlocks (default: all)."), QStringLiteral("list"));
-    const QCommandLineOption server(QStringLiteral("server"),
-        tr("embedded (the lab's private MariaDB, default), cluster:N (the lab's private Galera cluster of N "
-           "nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, "
-           "host1:port,host2:port, "
-           "are a cluster's nodes. The password may come from LOCKBENCH_PASSWORD instead."),
-        QStringLiteral("where"));
-    const QCommandLineOption experimentFile(QStringLiteral("experiment"),
-        tr("Load the experiment from a JSON file; flags given as well override it."), QStringLiteral("file"));
-    const QCommandLineOption saveExperiment(QStringLiteral("save-experiment"),
-        tr("Write the experiment, as given, to a JSON file."), QStringLiteral("file"));
-    const QCommandLineOption json(
-        QStringLiteral("json"), tr("Write summary and time series as JSON."), QStringLiteral("file"));
-    const QCommandLineOption csv(QStringLiteral("csv"),
-        tr("Write the time series as CSV, and the summary beside it as <name>-summary.csv."),
-        QStringLiteral("file"));
-    const QCommandLineOption locksJson(QStringLiteral("locks-json"),
-        tr("Log every lock-inspector sample (who holds and who waits for row locks, several a second) "
-           "to a file, one JSON object per line."),
-        QStringLiteral("file"));
-    const QCommandLineOption quiet(
-        { QStringLiteral("q"), QStringLiteral("quiet") }, tr("No live line per second."));
-    const QCommandLineOption report(QStringLiteral("report"),
-        tr("Write a self-contained report (experiment, server, settings, table with verdicts, every chart): "
-           ".html with the charts as SVG, or .pdf."),
-        QStringLiteral("file"));
-    const QCommandLineOption charts(QStringLiteral("charts"),
-        tr("Write every chart into this folder as PNG, SVG and PDF."), QStringLiteral("folder"));
-    const QCommandLineOption chartSize(QStringLiteral("chart-size"),
-        tr("Chart size in pixels for --charts (default: 1200x700)."), QStringLiteral("WxH"));
-    const QCommandLineOption redis(QStringLiteral("redis"),
-        tr("The Redis of redis-split: redis://[:password@]host[:port] or unix:///path/redis.sock (default: "
-           "the lab starts "
-           "its own private redis-server)."),
-        QStringLiteral("url"));
-    const QCommandLineOption dpi(
-        QStringLiteral("dpi"), tr("PNG resolution for --charts (default: 144)."), QStringLiteral("n"));
-    QList<QCommandLineOption> options { help, version, strategy, server, experimentFile, saveExperiment, json,
-        csv, locksJson, report, charts, chartSize, dpi, redis, quiet };
-    for (const ExperimentField& field : ExperimentFields::all()) {
-        QStringList names { field.name };
-        if (field.name == QLatin1String("threads"))
-            names << QStringLiteral("clients"); // with the event-driven clients, not a thread each
-        options.append(QCommandLineOption(names,
-            tr("%1 (default: %2)", "a flag's help, then its default value")
-                .arg(field.help.text(), field.print(Experiment {})),
-            field.valueName));
-    }
+    const QList<QCommandLineOption> options = CommandLineFlags::all();
     parser.addOptions(options);
     const HelpText::Positional command { tr("command"),
         tr("run (default), sweep, or lesson NAME: run a lesson's steps and write its hand-out (--report, or "
@@ -251,185 +419,19 @@ CommandLine CommandLine::parse(const QStringList& arguments)
         result.errors << swallowed;
         return result;
     }
-    if (parser.isSet(help)) {
-        result.action = Action::Help;
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("version"))) {
+        result.action = parser.isSet(QStringLiteral("help")) ? Action::Help : Action::Version;
         return result;
     }
-    if (parser.isSet(version)) {
-        result.action = Action::Version;
-        return result;
-    }
-    const QStringList positional = parser.positionalArguments();
-    const bool sweep = positional.size() == 1 && positional.first() == QLatin1String("sweep");
-    const bool lesson = !positional.isEmpty() && positional.first() == QLatin1String("lesson");
-    if (lesson)
-        chooseLesson(parser, positional, result);
-    else if (positional.size() > 1
-        || (positional.size() == 1 && positional.first() != QLatin1String("run") && !sweep))
-        result.errors << tr("unknown command %1; the commands are run, sweep and lesson")
-                             .arg(QuotedValue::quoted(positional.join(QLatin1Char(' '))));
-    // In a sweep, --threads, --slots and --skus may be lists; the experiment keeps the first value.
-    QHash<QString, QString> listFields;
-    if (sweep) {
-        for (const QString& name :
-            { QStringLiteral("threads"), QStringLiteral("slots"), QStringLiteral("skus") }) {
-            if (parser.isSet(name) && parser.value(name).contains(QLatin1Char(',')))
-                listFields.insert(name, parser.value(name));
-        }
-    }
-
-    if (parser.isSet(experimentFile)) {
-        QList<FieldError> fileErrors;
-        if (auto loaded = ExperimentJson::loadFile(parser.value(experimentFile), fileErrors))
-            result.experiment = *loaded;
-        for (const FieldError& error : fileErrors) {
-            result.errors << (error.field == QLatin1String("experiment")
-                    ? QStringLiteral("--experiment: %1").arg(error.message)
-                    : QStringLiteral("--experiment: %1: %2").arg(error.field, error.message));
-        }
-    }
-    QStringList refusedFields; // a flag refused once is not refused again for the same value
-    for (const ExperimentField& field : ExperimentFields::all()) {
-        if (!parser.isSet(field.name))
-            continue;
-        const QString value = listFields.contains(field.name)
-            ? listFields.value(field.name).section(QLatin1Char(','), 0, 0)
-            : parser.value(field.name);
-        if (auto error = ExperimentFields::set(result.experiment, field.name, value)) {
-            result.errors << QStringLiteral("--%1: %2").arg(error->field, error->message);
-            refusedFields << field.name;
-        }
-    }
-    for (const ExperimentField& field : ExperimentFields::all()) {
-        if (!parser.isSet(field.name) || refusedFields.contains(field.name))
-            continue;
-        if (const auto condition = ExperimentFields::unusedIn(field.name, result.experiment)) {
-            const bool fromFile = parser.isSet(experimentFile) && !parser.isSet(condition->field);
-            result.errors << unusedFlag(field.name, *condition, result.experiment, fromFile);
-        }
-    }
-    if (sweep) {
-        result.action = Action::Sweep;
-        if (listFields.contains(QStringLiteral("slots")) && listFields.contains(QStringLiteral("skus")))
-            result.errors << tr("a sweep varies the slots or the SKU count besides the clients, not both");
-        const QString dimensionFlag = listFields.contains(QStringLiteral("slots")) ? QStringLiteral("slots")
-            : listFields.contains(QStringLiteral("skus"))                          ? QStringLiteral("skus")
-                                                                                   : QString();
-        const SweepPlan::Dimension dimension = dimensionFlag.isEmpty() ? SweepPlan::Dimension::None
-            : dimensionFlag == QLatin1String("slots")                  ? SweepPlan::Dimension::Slots
-                                                                       : SweepPlan::Dimension::Skus;
-        const QString clients = parser.isSet(QStringLiteral("threads"))
-            ? parser.value(QStringLiteral("threads"))
-            : QString::number(result.experiment.threads);
-        SweepPlan::List bad = SweepPlan::List::Clients;
-        QString listError;
-        if (const auto plan
-            = SweepPlan::parse(clients, dimension, listFields.value(dimensionFlag), &bad, &listError)) {
-            result.sweep = *plan;
-        } else {
-            const QString flag = bad == SweepPlan::List::Clients ? QStringLiteral("threads") : dimensionFlag;
-            if (!refusedFields.contains(flag))
-                result.errors << QStringLiteral("--%1: %2").arg(flag, listError);
-        }
-    }
-    QString strategyError;
-    result.strategies
-        = StrategyRegistry::parseList(parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"),
-            &strategyError, result.experiment.workload);
-    // Checked for the strategies that will run: slots above the stock matter only to the
-    // slotted ones, a single SKU only to the two-SKU ones.
-    if (result.errors.isEmpty()) {
-        const StrategyNeeds needs = StrategyRegistry::needsOf(result.strategies);
-        if (sweep)
-            result.errors << result.sweep.validate(result.experiment, needs);
-        else
-            for (const FieldError& error : validateExperiment(result.experiment, needs))
-                result.errors << QStringLiteral("--%1: %2").arg(error.field, error.message);
-    }
-    if (!strategyError.isEmpty())
-        result.errors << QStringLiteral("--strategy: ") + strategyError;
-
-    int nodes = 1;
-    if (parser.isSet(server)) {
-        QString serverError;
-        if (const auto choice = ServerChoice::parse(
-                parser.value(server), result.experiment.database, QString(), &serverError)) {
-            result.server = *choice;
-            nodes = choice->nodeCount();
-        } else {
-            result.errors << QStringLiteral("--server: ") + serverError;
-        }
-    }
-    if (nodes == 1 && !result.experiment.placement.isRoundRobin())
-        result.errors << QStringLiteral("--placement: ")
-                + tr("%1 spreads the clients over %2 nodes, but the server is a single one; use --server "
-                     "cluster:N or a URL "
-                     "with several hosts")
-                      .arg(result.experiment.placement.text())
-                      .arg(result.experiment.placement.weights().size());
-    else if (const QString problem = result.experiment.placement.problemFor(nodes); !problem.isEmpty())
-        result.errors << QStringLiteral("--placement: ") + problem;
-    if (result.experiment.killNode > nodes)
-        result.errors << QStringLiteral("--kill-node: ")
-                + tr("node %1 is not there: the server has %2")
-                      .arg(result.experiment.killNode)
-                      .arg(nodes == 1 ? tr("one node") : tr("%1 nodes").arg(nodes));
-    if (parser.isSet(redis)) {
-        QString redisError;
-        result.redis = RedisEndpoint::fromUrl(parser.value(redis), &redisError);
-        if (!result.redis)
-            result.errors << QStringLiteral("--redis: ") + redisError;
-    }
-    const auto outputFile = [&](const QCommandLineOption& option, QString& path) {
-        if (!parser.isSet(option))
-            return;
-        path = parser.value(option);
-        if (const QString problem = outputFileProblem(path); !problem.isEmpty())
-            result.errors << QStringLiteral("--%1: %2").arg(option.names().constLast(), problem);
-    };
-    outputFile(json, result.jsonPath);
-    outputFile(csv, result.csvPath);
-    outputFile(saveExperiment, result.saveExperimentPath);
-    outputFile(locksJson, result.locksJsonPath);
-    outputFile(report, result.reportPath);
-    if (result.lesson && result.reportPath.isEmpty()) {
-        result.reportPath = result.lesson->id + QStringLiteral("-handout.html");
-        result.pdfHandoutToo = true;
-    }
-    if (!result.reportPath.isEmpty()
-        && !result.reportPath.endsWith(QLatin1String(".html"), Qt::CaseInsensitive)
-        && !result.reportPath.endsWith(QLatin1String(".htm"), Qt::CaseInsensitive)
-        && !result.reportPath.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
-        result.errors << tr("--report: the file name must end in .html or .pdf (got %1)")
-                             .arg(QuotedValue::shortened(result.reportPath));
-    if (parser.isSet(charts)) {
-        result.chartsDir = parser.value(charts);
-        if (const QString problem = outputFolderProblem(result.chartsDir); !problem.isEmpty())
-            result.errors << QStringLiteral("--charts: ") + problem;
-    }
-    if (parser.isSet(chartSize)) {
-        static const QRegularExpression size(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
-        const QRegularExpressionMatch match = size.match(parser.value(chartSize));
-        if (!match.hasMatch() || match.captured(1).toInt() < 50 || match.captured(2).toInt() < 50
-            || match.captured(1).toInt() > 20000 || match.captured(2).toInt() > 20000)
-            result.errors << tr(
-                "--chart-size: must be WIDTHxHEIGHT in pixels, 50 to 20000 each, e.g. 1200x700");
-        else
-            result.chartSize = QSize(match.captured(1).toInt(), match.captured(2).toInt());
-    }
-    if (parser.isSet(dpi)) {
-        bool ok = false;
-        result.chartDpi = parser.value(dpi).toInt(&ok);
-        if (!ok || result.chartDpi < 36 || result.chartDpi > 1200)
-            result.errors << tr("--dpi: must be a whole number from 36 to 1200");
-    }
-    // Without --charts these would be silently ignored (the report's charts are vector): say so.
-    for (const QCommandLineOption* option : { &chartSize, &dpi }) {
-        if (parser.isSet(*option) && !parser.isSet(charts))
-            result.errors << tr("--%1: only used with --charts DIR; add it, or leave this out")
-                                 .arg(option->names().constLast());
-    }
-    result.quiet = parser.isSet(quiet);
+    const Command given = readCommand(parser, result);
+    const QStringList refusedFields = readExperiment(parser, given, result);
+    if (given.sweep)
+        readSweep(parser, given, refusedFields, result);
+    readStrategies(parser, given.sweep, result);
+    readServer(parser, result);
+    readOutputFiles(parser, result);
+    readChartFiles(parser, result);
+    result.quiet = parser.isSet(QStringLiteral("quiet"));
     if (result.lesson)
         result.strategies.clear(); // the steps name their own
     if (!result.errors.isEmpty())

@@ -86,52 +86,68 @@ QString EmbeddedServer::findServerBinary()
 
 bool EmbeddedServer::start(QString* error, const Progress& progress)
 {
-    const auto report = [&](const QString& message) {
-        if (progress)
-            progress(message);
-    };
     if (isRunning())
         return true;
     // The server inherits the lab's limits: thousands of clients need thousands of files there.
     FileLimit::raiseToHard();
     QElapsedTimer clock;
     clock.start();
-
-    if (!QDir().mkpath(m_dataRoot)) {
-        *error = tr("cannot create the data directory %1").arg(m_dataRoot);
+    if (!lockDataRoot(error))
         return false;
-    }
-    m_lock = std::make_unique<QLockFile>(m_dataRoot + QStringLiteral("/lab.lock"));
-    m_lock->setStaleLockTime(0);
-    if (!m_lock->tryLock(0)) {
-        qint64 pid = 0;
-        QString host;
-        QString app;
-        m_lock->getLockInfo(&pid, &host, &app);
-        *error = tr("another lockbench (pid %1) is using the embedded server in %2; close it first")
-                     .arg(pid)
-                     .arg(m_dataRoot);
-        m_lock.reset();
-        return false;
-    }
-
     const QString binary = findServerBinary();
     if (binary.isEmpty()) {
         *error = tr("no MariaDB server found (mariadbd or mysqld); install the mariadb-server package");
         m_lock.reset();
         return false;
     }
-
     stopStaleServer();
-    if (!ensureInitialised(error, progress)) {
+    if (!ensureInitialised(error, progress) || !chooseAddresses(error)) {
         m_lock.reset();
         return false;
     }
+    rotateErrorLog();
+    if (progress)
+        progress(tr("starting %1 on port %2").arg(QFileInfo(binary).fileName()).arg(m_port));
+    if (!launch(binary, serverArguments(binary), error)) {
+        m_lock.reset();
+        return false;
+    }
+    if (!waitUntilReady(error)) {
+        stop();
+        return false;
+    }
+    m_lastStartMs = clock.elapsed();
+    if (progress)
+        progress(tr("MariaDB %1 ready in %2 s").arg(m_version).arg(m_lastStartMs / 1000.0, 0, 'f', 1));
+    return true;
+}
 
+bool EmbeddedServer::lockDataRoot(QString* error)
+{
+    if (!QDir().mkpath(m_dataRoot)) {
+        *error = tr("cannot create the data directory %1").arg(m_dataRoot);
+        return false;
+    }
+    m_lock = std::make_unique<QLockFile>(m_dataRoot + QStringLiteral("/lab.lock"));
+    m_lock->setStaleLockTime(0);
+    if (m_lock->tryLock(0))
+        return true;
+    qint64 pid = 0;
+    QString host;
+    QString app;
+    m_lock->getLockInfo(&pid, &host, &app);
+    *error = tr("another lockbench (pid %1) is using the embedded server in %2; close it first")
+                 .arg(pid)
+                 .arg(m_dataRoot);
+    m_lock.reset();
+    return false;
+}
+
+bool EmbeddedServer::chooseAddresses(QString* error)
+{
     m_socketDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/lockbench-XXXXXX"));
     if (!m_socketDir->isValid()) {
         *error = tr("cannot create a private socket directory in %1").arg(QDir::tempPath());
-        m_lock.reset();
         return false;
     }
     m_socketPath = m_socketDir->path() + QStringLiteral("/mysqld.sock");
@@ -139,17 +155,26 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     m_port = LoopbackPort::free(m_port);
     if (m_port == 0) {
         *error = tr("no free loopback port for the embedded server");
-        m_lock.reset();
         return false;
     }
+    if (!QDir().mkpath(tmpDirectory())) {
+        *error = tr("cannot create %1").arg(tmpDirectory());
+        return false;
+    }
+    return true;
+}
 
+void EmbeddedServer::rotateErrorLog() const
+{
     // Every deadlock goes to the error log: keep one old generation instead of letting it grow.
     if (QFileInfo(errorLogPath()).size() > 64LL * 1024 * 1024) {
         QFile::remove(errorLogPath() + QStringLiteral(".old"));
         QFile::rename(errorLogPath(), errorLogPath() + QStringLiteral(".old"));
     }
+}
 
-    QDir().mkpath(tmpDirectory());
+QStringList EmbeddedServer::serverArguments(const QString& binary)
+{
     QStringList arguments = {
         QStringLiteral("--no-defaults"),
         QStringLiteral("--datadir=") + dataDirectory(),
@@ -187,7 +212,11 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         arguments << QStringLiteral("--user=root");
     arguments << m_extraArguments;
 
-    report(tr("starting %1 on port %2").arg(QFileInfo(binary).fileName()).arg(m_port));
+    return arguments;
+}
+
+bool EmbeddedServer::launch(const QString& binary, const QStringList& arguments, QString* error)
+{
     m_process = std::make_unique<QProcess>();
     m_process->setProgram(binary);
     m_process->setArguments(arguments);
@@ -207,15 +236,8 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
     if (!m_process->waitForStarted(kProcessStartMs)) {
         *error = tr("cannot start %1: %2").arg(binary, m_process->errorString());
         m_process.reset();
-        m_lock.reset();
         return false;
     }
-    if (!waitUntilReady(error)) {
-        stop();
-        return false;
-    }
-    m_lastStartMs = clock.elapsed();
-    report(tr("MariaDB %1 ready in %2 s").arg(m_version).arg(m_lastStartMs / 1000.0, 0, 'f', 1));
     return true;
 }
 

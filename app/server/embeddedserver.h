@@ -59,6 +59,13 @@ public:
 
 private:
     bool initialise(QString* error, const Progress& progress);
+    // The steps of start(): the data directory taken (one lab at a time), its socket, ports
+    // and temporary folder chosen, the server's arguments, and the process started.
+    bool lockDataRoot(QString* error);
+    bool chooseAddresses(QString* error);
+    void rotateErrorLog() const;
+    QStringList serverArguments(const QString& binary);
+    bool launch(const QString& binary, const QStringList& arguments, QString* error);
     void stopStaleServer();
     bool waitUntilReady(QString* error);
     QString errorLogTail() const;
