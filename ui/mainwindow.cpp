@@ -71,6 +71,26 @@ MainWindow::MainWindow(QWidget* parent)
     , m_progress(new QProgressBar(this))
 {
     setWindowTitle(tr("lockbench — hot-row lock contention lab"));
+    layOutPanels();
+    buildStatusBar();
+    buildActions();
+    connectPanels();
+    connectRun();
+    connectResults();
+    m_recovery = new ServerRecovery(m_session, this);
+    connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
+    m_files = new SessionFiles(this, m_session, m_charts->comparison());
+    connect(m_lessons, &LessonPanel::handoutRequested, m_files, &SessionFiles::exportHandout);
+    connect(m_files, &SessionFiles::message, this,
+        [this](const QString& text) { statusBar()->showMessage(text, kFileMessageMs); });
+
+    restoreSettings();
+    m_session->startEmbeddedServer();
+    updateRunAction();
+}
+
+void MainWindow::layOutPanels()
+{
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_experiment);
     scroll->setWidgetResizable(true);
@@ -92,14 +112,21 @@ MainWindow::MainWindow(QWidget* parent)
     m_mainSplitter->addWidget(m_rightSplitter);
     m_mainSplitter->setStretchFactor(1, 3);
     setCentralWidget(m_mainSplitter);
+}
 
+void MainWindow::buildStatusBar()
+{
     m_progress->setMinimumWidth(kProgressMinWidth);
     m_progress->setMaximumWidth(kProgressMaxWidth);
     m_progress->setTextVisible(true);
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
-    buildActions();
+}
 
+// What the panels ask of each other: a preset's or a lesson step's experiment and strategies,
+// the rules the ticked strategies set, and Run kept in step with the form.
+void MainWindow::connectPanels()
+{
     connect(m_experiment, &ExperimentPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_experiment, &ExperimentPanel::presetChosen, this, [this](const Preset& preset) {
         m_strategies->setSelectedIds(preset.strategies);
@@ -130,7 +157,11 @@ MainWindow::MainWindow(QWidget* parent)
                     : m_deadlocks);
     });
     connect(m_lessons, &LessonPanel::runRequested, this, &MainWindow::run);
+}
 
+// A run as it goes: status, progress, samples, lock pictures and deadlocks, and its end.
+void MainWindow::connectRun()
+{
     connect(m_session, &LabSession::status, this,
         [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
     connect(m_session, &LabSession::strategyStarted, this, [this](const QString& strategy) {
@@ -150,6 +181,29 @@ MainWindow::MainWindow(QWidget* parent)
         m_charts->strategyFinished(result);
         m_lessons->addResult(result);
     });
+    connect(m_session, &LabSession::locksSampled, m_lockInspector, &LockInspectorPanel::setSnapshot);
+    connect(m_session, &LabSession::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
+        m_deadlocks->addDeadlock(deadlock);
+        m_charts->addDeadlock(deadlock);
+    });
+    connect(m_session, &LabSession::refused, this, [this](const QString& reason) {
+        showWarning(tr("Cannot run"),
+            tr("The run did not start, and nothing on the server was changed.\n\n%1").arg(reason));
+    });
+    connect(m_session, &LabSession::finished, this, [this](bool cancelled) {
+        const bool refused = !m_session->refusal().isEmpty();
+        m_status->setText(cancelled ? tr("Stopped") : tr("Finished"));
+        m_progress->setValue(refused ? 0 : cancelled ? m_progress->value() : 100);
+        m_progress->setFormat(refused ? tr("not run") : cancelled ? tr("stopped") : tr("done"));
+        updateRunAction();
+        if (refused) // after updateRunAction(), which would say "Ready to run"
+            m_status->setText(tr("Not run"));
+    });
+}
+
+// The session's results, mirrored by the results panel, and the rows' menu back to the session.
+void MainWindow::connectResults()
+{
     connect(m_session, &LabSession::resultAdded, this, [this](const SourcedResult& result) {
         m_results->addResult(result);
         m_files->refreshComparison();
@@ -169,35 +223,6 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_results, &ResultsPanel::renameRequested, m_session, &LabSession::renameResult);
     connect(m_results, &ResultsPanel::removeRequested, m_session, &LabSession::removeResult);
     connect(m_results, &ResultsPanel::clearRequested, m_session, &LabSession::clearResults);
-    connect(m_session, &LabSession::locksSampled, m_lockInspector, &LockInspectorPanel::setSnapshot);
-    connect(m_session, &LabSession::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
-        m_deadlocks->addDeadlock(deadlock);
-        m_charts->addDeadlock(deadlock);
-    });
-    connect(m_session, &LabSession::refused, this, [this](const QString& reason) {
-        showWarning(tr("Cannot run"),
-            tr("The run did not start, and nothing on the server was changed.\n\n%1").arg(reason));
-    });
-    connect(m_session, &LabSession::finished, this, [this](bool cancelled) {
-        const bool refused = !m_session->refusal().isEmpty();
-        m_status->setText(cancelled ? tr("Stopped") : tr("Finished"));
-        m_progress->setValue(refused ? 0 : cancelled ? m_progress->value() : 100);
-        m_progress->setFormat(refused ? tr("not run") : cancelled ? tr("stopped") : tr("done"));
-        updateRunAction();
-        if (refused) // after updateRunAction(), which would say "Ready to run"
-            m_status->setText(tr("Not run"));
-    });
-
-    m_recovery = new ServerRecovery(m_session, this);
-    connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
-    m_files = new SessionFiles(this, m_session, m_charts->comparison());
-    connect(m_lessons, &LessonPanel::handoutRequested, m_files, &SessionFiles::exportHandout);
-    connect(m_files, &SessionFiles::message, this,
-        [this](const QString& text) { statusBar()->showMessage(text, kFileMessageMs); });
-
-    restoreSettings();
-    m_session->startEmbeddedServer();
-    updateRunAction();
 }
 
 MainWindow::~MainWindow()

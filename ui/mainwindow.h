@@ -67,7 +67,13 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // The steps of the constructor.
+    void layOutPanels();
+    void buildStatusBar();
     void buildActions();
+    void connectPanels();
+    void connectRun();
+    void connectResults();
     bool startCells(const QList<RunCell>& cells);
     void showRunProgress();
     void updateRunAction();

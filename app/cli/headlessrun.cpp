@@ -71,21 +71,9 @@ int HeadlessRun::exec()
     say(tr("server: %1").arg(session.serverDescription()));
 
     QFile locksLog(cli.locksJsonPath);
-    if (!cli.locksJsonPath.isEmpty()) {
-        if (!locksLog.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            printError(tr("cannot write %1: %2").arg(cli.locksJsonPath, locksLog.errorString()));
-            return kExitUsage;
-        }
-        connect(&session, &LabSession::locksSampled, this, [&](const LockSnapshot& snapshot) {
-            locksLog.write(
-                QJsonDocument(ResultWriter::lockSnapshotJson(snapshot)).toJson(QJsonDocument::Compact)
-                + '\n');
-        });
-    }
-    connect(&session, &LabSession::deadlockFound, &reporter, &ConsoleReporter::onDeadlock);
-    connect(&session, &LabSession::status, this, say);
-    connect(&session, &LabSession::sampleReady, &reporter, &ConsoleReporter::onSample);
-    connect(&session, &LabSession::strategyFinished, &reporter, &ConsoleReporter::onStrategyFinished);
+    if (!cli.locksJsonPath.isEmpty() && !logLocks(session, locksLog))
+        return kExitUsage;
+    connectReporter(session, reporter, say);
     connect(&session, &LabSession::finished, &loop, &QEventLoop::quit);
     connect(&shutdown, &ShutdownSignal::requested, this, [&](int count) {
         interrupted = true;
@@ -98,39 +86,7 @@ int HeadlessRun::exec()
             std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
     const QList<RunCell> cells = cli.cells();
-    if (cli.lesson) {
-        // "step 2/3: Hold the lock longer (pessimistic)" as each step begins.
-        QList<int> firstCellOfStep;
-        int next = 0;
-        for (const LessonStep& step : cli.lesson->steps) {
-            firstCellOfStep << next;
-            next += static_cast<int>(RunCell::plainRun(step.experiment, step.strategies).size());
-        }
-        connect(&session, &LabSession::cellStarted, this, [&, firstCellOfStep](int index, int) {
-            const int step = static_cast<int>(firstCellOfStep.indexOf(index));
-            if (step < 0)
-                return;
-            const LessonStep& s = cli.lesson->steps[step];
-            // Shown under --quiet too: the steps are the lesson's headings.
-            QTextStream(stdout) << tr("step %1/%2: %3 (%4)")
-                                       .arg(step + 1)
-                                       .arg(cli.lesson->steps.size())
-                                       .arg(s.title, s.strategies.join(QStringLiteral(", ")))
-                                << Qt::endl;
-        });
-    } else if (cli.action == CommandLine::Action::Sweep || cli.experiment.repeat > 1) {
-        connect(&session, &LabSession::cellStarted, this, [&](int index, int count) {
-            const RunCell& cell = cells[index];
-            QString what = QStringLiteral("threads=%1").arg(cell.experiment.threads);
-            if (cli.sweep.dimension == SweepPlan::Dimension::Slots)
-                what += QStringLiteral(" slots=%1").arg(cell.experiment.slotsPerSku);
-            else if (cli.sweep.dimension == SweepPlan::Dimension::Skus)
-                what += QStringLiteral(" skus=%1").arg(cell.experiment.skus);
-            if (cell.experiment.repeat > 1)
-                what += tr(" run %1/%2").arg(cell.repetition).arg(cell.experiment.repeat);
-            say(tr("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
-        });
-    }
+    announceCells(session, cells, say);
     if (!session.start(cells, &error)) {
         printError(error);
         return kExitUsage;
@@ -141,29 +97,79 @@ int HeadlessRun::exec()
         printError(session.refusal());
         return interrupted ? kExitInterrupted : kExitFailed;
     }
-
     // A lost run is completed by the audit after the restart before it is shown and written.
-    int status = auditLostServer(session, loop, say);
+    const int status = finish(session, reporter, auditLostServer(session, loop, say));
+    return interrupted ? kExitInterrupted : status;
+}
+
+bool HeadlessRun::logLocks(LabSession& session, QFile& log)
+{
+    if (!log.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        printError(tr("cannot write %1: %2").arg(log.fileName(), log.errorString()));
+        return false;
+    }
+    connect(&session, &LabSession::locksSampled, this, [&log](const LockSnapshot& snapshot) {
+        log.write(
+            QJsonDocument(ResultWriter::lockSnapshotJson(snapshot)).toJson(QJsonDocument::Compact) + '\n');
+    });
+    return true;
+}
+
+void HeadlessRun::connectReporter(LabSession& session, ConsoleReporter& reporter, const Say& say)
+{
+    connect(&session, &LabSession::deadlockFound, &reporter, &ConsoleReporter::onDeadlock);
+    connect(&session, &LabSession::status, this, say);
+    connect(&session, &LabSession::sampleReady, &reporter, &ConsoleReporter::onSample);
+    connect(&session, &LabSession::strategyFinished, &reporter, &ConsoleReporter::onStrategyFinished);
+}
+
+void HeadlessRun::announceCells(LabSession& session, const QList<RunCell>& cells, const Say& say)
+{
+    const CommandLine& cli = m_commandLine;
+    if (cli.lesson) {
+        // "step 2/3: Hold the lock longer (pessimistic)" as each step begins.
+        QList<int> firstCellOfStep;
+        int next = 0;
+        for (const LessonStep& step : cli.lesson->steps) {
+            firstCellOfStep << next;
+            next += static_cast<int>(RunCell::plainRun(step.experiment, step.strategies).size());
+        }
+        connect(&session, &LabSession::cellStarted, this, [this, firstCellOfStep](int index, int) {
+            const int step = static_cast<int>(firstCellOfStep.indexOf(index));
+            if (step < 0)
+                return;
+            const LessonStep& s = m_commandLine.lesson->steps[step];
+            // Shown under --quiet too: the steps are the lesson's headings.
+            QTextStream(stdout) << tr("step %1/%2: %3 (%4)")
+                                       .arg(step + 1)
+                                       .arg(m_commandLine.lesson->steps.size())
+                                       .arg(s.title, s.strategies.join(QStringLiteral(", ")))
+                                << Qt::endl;
+        });
+    } else if (cli.action == CommandLine::Action::Sweep || cli.experiment.repeat > 1) {
+        connect(&session, &LabSession::cellStarted, this, [this, cells, say](int index, int count) {
+            const RunCell& cell = cells[index];
+            QString what = QStringLiteral("threads=%1").arg(cell.experiment.threads);
+            if (m_commandLine.sweep.dimension == SweepPlan::Dimension::Slots)
+                what += QStringLiteral(" slots=%1").arg(cell.experiment.slotsPerSku);
+            else if (m_commandLine.sweep.dimension == SweepPlan::Dimension::Skus)
+                what += QStringLiteral(" skus=%1").arg(cell.experiment.skus);
+            if (cell.experiment.repeat > 1)
+                what += tr(" run %1/%2").arg(cell.repetition).arg(cell.experiment.repeat);
+            say(tr("cell %1/%2: %3 %4").arg(index + 1).arg(count).arg(cell.strategy, what));
+        });
+    }
+}
+
+int HeadlessRun::finish(const LabSession& session, ConsoleReporter& reporter, int status)
+{
     QList<StrategyResult> results;
     for (const SourcedResult& row : session.results())
         results.append(row.result);
     reporter.printTable(results);
-    // Each experiment's rows compared in plain words, in the order they ran.
-    QList<Experiment> experiments;
-    for (const StrategyResult& result : results) {
-        if (!experiments.contains(result.experiment))
-            experiments.append(result.experiment);
-    }
-    for (const Experiment& experiment : experiments) {
-        QList<StrategyResult> rows;
-        for (const StrategyResult& result : results) {
-            if (result.experiment == experiment)
-                rows.append(result);
-        }
-        if (const QString sentence = ComparisonSentence::of(rows); !sentence.isEmpty())
-            QTextStream(stdout) << sentence << Qt::endl;
-    }
-    if (!writeFiles(session, &error)) {
+    for (const QString& sentence : ComparisonSentence::ofEachExperiment(results))
+        QTextStream(stdout) << sentence << Qt::endl;
+    if (QString error; !writeFiles(session, &error)) {
         printError(error);
         status = std::max(status, kExitFailed);
     }
@@ -173,7 +179,7 @@ int HeadlessRun::exec()
         else if (!result.error.isEmpty() || result.serverLost || result.verdict() == Verdict::AuditIncomplete)
             status = std::max(status, kExitFailed);
     }
-    return interrupted ? kExitInterrupted : status;
+    return status;
 }
 
 bool HeadlessRun::prepareServer(LabSession& session, ShutdownSignal& shutdown, QEventLoop& loop,

@@ -6,8 +6,11 @@
 
 #include <functional>
 
+class ConsoleReporter;
 class LabSession;
 class QEventLoop;
+class QFile;
+struct RunCell;
 
 // The headless front: drives a LabSession through the command line's experiment (server,
 // runs, recovery, files), prints as it goes, and returns the process's exit status.
@@ -18,6 +21,14 @@ public:
     int exec();
 
 private:
+    using Say = std::function<void(const QString&)>;
+    // --locks-json: every lock picture as a line of the file; false (printed) when it cannot be written.
+    bool logLocks(LabSession& session, QFile& log);
+    void connectReporter(LabSession& session, ConsoleReporter& reporter, const Say& say);
+    // A lesson's steps, or a sweep's (or repeated run's) cells, announced as each begins.
+    void announceCells(LabSession& session, const QList<RunCell>& cells, const Say& say);
+    // The table, each experiment's comparison and the files; the exit status the results call for.
+    int finish(const LabSession& session, ConsoleReporter& reporter, int status);
     // Starts the lab's own server or checks the one by URL, saying how it goes; false (with
     // the reason printed) when it cannot be run on or Ctrl-C came first.
     bool prepareServer(LabSession& session, class ShutdownSignal& shutdown, QEventLoop& loop,

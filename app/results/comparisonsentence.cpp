@@ -77,4 +77,24 @@ QString of(const QList<StrategyResult>& rows)
         .arg(fastest, times, baseline, where(experiment), rates2);
 }
 
+QStringList ofEachExperiment(const QList<StrategyResult>& rows)
+{
+    QList<Experiment> experiments;
+    for (const StrategyResult& row : rows) {
+        if (!experiments.contains(row.experiment))
+            experiments.append(row.experiment);
+    }
+    QStringList sentences;
+    for (const Experiment& experiment : experiments) {
+        QList<StrategyResult> same;
+        for (const StrategyResult& row : rows) {
+            if (row.experiment == experiment)
+                same.append(row);
+        }
+        if (const QString sentence = of(same); !sentence.isEmpty())
+            sentences << sentence;
+    }
+    return sentences;
+}
+
 } // namespace ComparisonSentence

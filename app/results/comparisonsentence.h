@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 // The comparison a class should take away from rows run on one experiment, in plain words:
 // "queued sold 28× as fast as pessimistic on one hot SKU (2,410 against 86 orders/s)." The
@@ -14,5 +15,8 @@ namespace ComparisonSentence {
 
 // Empty unless at least two safe strategies ran with figures on the same experiment.
 QString of(const QList<StrategyResult>& rows);
+// One sentence per experiment the rows ran, in the order each experiment first ran; the
+// experiments with nothing to compare say nothing.
+QStringList ofEachExperiment(const QList<StrategyResult>& rows);
 
 } // namespace ComparisonSentence

@@ -75,6 +75,24 @@ private slots:
                            "(6,500 against 650 tasks/s)."));
     }
 
+    // A run of two experiments: a sentence for each, in the order they ran, and none for an
+    // experiment with one strategy.
+    void eachExperimentItsOwnSentence()
+    {
+        StrategyResult slowPessimistic = row(QStringLiteral("pessimistic"), 50);
+        StrategyResult slowQueued = row(QStringLiteral("queued"), 1000);
+        slowPessimistic.experiment.delayMs = slowQueued.experiment.delayMs = 5;
+        StrategyResult alone = row(QStringLiteral("conditional"), 300);
+        alone.experiment.skus = 100;
+        const QStringList sentences = ComparisonSentence::ofEachExperiment({ slowPessimistic,
+            row(QStringLiteral("pessimistic"), 86), alone, slowQueued, row(QStringLiteral("queued"), 2410) });
+        QCOMPARE(sentences,
+            (QStringList { ComparisonSentence::of({ slowPessimistic, slowQueued }),
+                ComparisonSentence::of(
+                    { row(QStringLiteral("pessimistic"), 86), row(QStringLiteral("queued"), 2410) }) }));
+        QVERIFY2(sentences.first().startsWith(QStringLiteral("queued sold 20× as fast as pessimistic")), qPrintable(sentences.first()));
+    }
+
     void nothingToCompare()
     {
         QVERIFY(ComparisonSentence::of({}).isEmpty());
