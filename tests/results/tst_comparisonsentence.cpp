@@ -90,7 +90,8 @@ private slots:
             (QStringList { ComparisonSentence::of({ slowPessimistic, slowQueued }),
                 ComparisonSentence::of(
                     { row(QStringLiteral("pessimistic"), 86), row(QStringLiteral("queued"), 2410) }) }));
-        QVERIFY2(sentences.first().startsWith(QStringLiteral("queued sold 20× as fast as pessimistic")), qPrintable(sentences.first()));
+        QVERIFY2(sentences.first().startsWith(QStringLiteral("queued sold 20× as fast as pessimistic")),
+            qPrintable(sentences.first()));
     }
 
     void nothingToCompare()
