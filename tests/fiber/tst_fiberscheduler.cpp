@@ -3,6 +3,7 @@
 #include "app/fiber/clientwait.h"
 #include "app/fiber/fiberscheduler.h"
 
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -163,6 +164,13 @@ private slots:
         std::atomic<int> waiting { 0 };
         std::atomic<int> passed { 0 };
         std::vector<std::thread> threads;
+        // A failed check returns early: the gate opens and the threads end before they are
+        // destroyed, so the failure is reported instead of std::terminate.
+        const auto joinAll = qScopeGuard([&] {
+            gate.open();
+            for (std::thread& thread : threads)
+                thread.join();
+        });
         for (int t = 0; t < 2; ++t) {
             threads.emplace_back([&, t] {
                 FiberScheduler scheduler;
@@ -177,11 +185,13 @@ private slots:
                 scheduler.run();
             });
         }
-        QTRY_COMPARE(waiting.load(), kFibers);
+        // Starting the fibers takes seconds under the sanitizers beside other tests.
+        QTRY_COMPARE_WITH_TIMEOUT(waiting.load(), kFibers, 60000);
         QCOMPARE(passed.load(), 0);
         gate.open();
         for (std::thread& thread : threads)
             thread.join();
+        threads.clear();
         QCOMPARE(passed.load(), kFibers);
         gate.wait(); // open already: a thread passes at once
     }
