@@ -13,6 +13,7 @@
 #include <QTextStream>
 
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -50,6 +51,41 @@ int runWindow(int argc, char* argv[])
     return status;
 }
 
+// Help, the version, refused flags and the list of lessons: what the command line answers without
+// running anything (no value for a run).
+std::optional<int> answerWithoutRun(const CommandLine& commandLine)
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    switch (commandLine.action) {
+    case CommandLine::Action::Help:
+        out << commandLine.helpText;
+        return 0;
+    case CommandLine::Action::Version:
+        out << "lockbench " << LOCKBENCH_VERSION << Qt::endl;
+        return 0;
+    case CommandLine::Action::Fail:
+        for (const QString& error : commandLine.errors)
+            err << "lockbench: " << error << Qt::endl;
+        err << QCoreApplication::translate("Main", "Run lockbench --help for the flags.") << Qt::endl;
+        return 2;
+    case CommandLine::Action::ListLessons:
+        for (const Lesson& lesson : LessonLibrary::load())
+            out << lesson.id << "  " << lesson.title << " "
+                << (lesson.steps.size() == 1
+                           ? QCoreApplication::translate("Main", "(1 step)")
+                           : QCoreApplication::translate("Main", "(%1 steps)").arg(lesson.steps.size()))
+                << Qt::endl;
+        out << QCoreApplication::translate("Main", "Run one with: lockbench lesson NAME") << Qt::endl;
+        return 0;
+    case CommandLine::Action::Run:
+    case CommandLine::Action::Sweep:
+    case CommandLine::Action::Lesson:
+        break;
+    }
+    return std::nullopt;
+}
+
 int runHeadless(int argc, char* argv[], bool defaultExperiment)
 {
     QStringList arguments;
@@ -82,34 +118,8 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
     CommandLine commandLine = parsed;
     if (commandLine.lesson) // read again, now in the reader's language
         commandLine.lesson = LessonLibrary::find(commandLine.lesson->id);
-    QTextStream out(stdout);
-    QTextStream err(stderr);
-    switch (commandLine.action) {
-    case CommandLine::Action::Help:
-        out << commandLine.helpText;
-        return 0;
-    case CommandLine::Action::Version:
-        out << "lockbench " << LOCKBENCH_VERSION << Qt::endl;
-        return 0;
-    case CommandLine::Action::Fail:
-        for (const QString& error : commandLine.errors)
-            err << "lockbench: " << error << Qt::endl;
-        err << QCoreApplication::translate("Main", "Run lockbench --help for the flags.") << Qt::endl;
-        return 2;
-    case CommandLine::Action::ListLessons:
-        for (const Lesson& lesson : LessonLibrary::load())
-            out << lesson.id << "  " << lesson.title << " "
-                << (lesson.steps.size() == 1
-                           ? QCoreApplication::translate("Main", "(1 step)")
-                           : QCoreApplication::translate("Main", "(%1 steps)").arg(lesson.steps.size()))
-                << Qt::endl;
-        out << QCoreApplication::translate("Main", "Run one with: lockbench lesson NAME") << Qt::endl;
-        return 0;
-    case CommandLine::Action::Run:
-    case CommandLine::Action::Sweep:
-    case CommandLine::Action::Lesson:
-        break;
-    }
+    if (const std::optional<int> status = answerWithoutRun(commandLine))
+        return *status;
     HeadlessRun run(commandLine);
     return run.exec();
 }

@@ -16,6 +16,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 #include <unistd.h>
 
 namespace {
@@ -54,17 +55,14 @@ QTextStream& err()
     return stream;
 }
 
-} // namespace
-
-int main(int argc, char* argv[])
-{
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setOrganizationName(QStringLiteral("lockbench"));
-    QCoreApplication::setApplicationName(QStringLiteral("lockbench")); // the lab's data location
-
+struct Options {
     bool watchStdin = true;
     int clusterNodes = 0;
-    const QStringList arguments = QCoreApplication::arguments().mid(1);
+};
+
+// The flags; an exit status when the process ends at once (--help, a bad flag).
+std::optional<int> readOptions(const QStringList& arguments, Options& options)
+{
     for (int i = 0; i < arguments.size(); ++i) {
         const QString& argument = arguments.at(i);
         if (argument == QLatin1String("-h") || argument == QLatin1String("--help")) {
@@ -72,13 +70,13 @@ int main(int argc, char* argv[])
             return 0;
         }
         if (argument == QLatin1String("--no-stdin")) {
-            watchStdin = false;
+            options.watchStdin = false;
             continue;
         }
         if (argument == QLatin1String("--cluster")) {
             bool ok = false;
-            clusterNodes = i + 1 < arguments.size() ? arguments.at(++i).toInt(&ok) : 0;
-            if (!ok || clusterNodes < 2 || clusterNodes > EmbeddedCluster::kMaxNodes) {
+            options.clusterNodes = i + 1 < arguments.size() ? arguments.at(++i).toInt(&ok) : 0;
+            if (!ok || options.clusterNodes < 2 || options.clusterNodes > EmbeddedCluster::kMaxNodes) {
                 err() << "lockbench-serve: --cluster takes a node count from 2 to "
                       << EmbeddedCluster::kMaxNodes << Qt::endl;
                 return 2;
@@ -88,6 +86,65 @@ int main(int argc, char* argv[])
         err() << "lockbench-serve: unknown argument " << argument << " (see --help)" << Qt::endl;
         return 2;
     }
+    return std::nullopt;
+}
+
+// One server, or the nodes of a cluster: each is watched and stopped the same way.
+struct RunningServers {
+    std::unique_ptr<EmbeddedServer> single;
+    std::unique_ptr<EmbeddedCluster> cluster;
+    std::vector<EmbeddedServer*> servers;
+
+    void stop()
+    {
+        if (cluster)
+            cluster->stop();
+        else if (single)
+            single->stop();
+    }
+};
+
+bool startServers(int clusterNodes, RunningServers& running)
+{
+    QString error;
+    const auto progress = [](const QString& message) { err() << "lockbench-serve: " << message << Qt::endl; };
+    if (clusterNodes > 0) {
+        running.cluster = std::make_unique<EmbeddedCluster>(clusterNodes);
+        if (!running.cluster->start(&error, progress)) {
+            err() << "lockbench-serve: cannot start the embedded cluster: " << error << Qt::endl;
+            return false;
+        }
+        for (int node = 1; node <= running.cluster->nodeCount(); ++node)
+            running.servers.push_back(&running.cluster->server(node));
+    } else {
+        running.single = std::make_unique<EmbeddedServer>();
+        if (!running.single->start(&error, progress)) {
+            err() << "lockbench-serve: cannot start the embedded server: " << error << Qt::endl;
+            return false;
+        }
+        running.servers.push_back(running.single.get());
+    }
+    for (std::size_t i = 0; i < running.servers.size(); ++i) {
+        const EmbeddedServer& server = *running.servers[i];
+        QTextStream(stdout) << "ready "
+                            << (running.cluster ? QStringLiteral("node=%1 ").arg(i + 1) : QString())
+                            << "port=" << server.port() << " socket=" << server.socketPath()
+                            << " version=" << server.version() << " datadir=" << server.dataDirectory()
+                            << Qt::endl;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("lockbench"));
+    QCoreApplication::setApplicationName(QStringLiteral("lockbench")); // the lab's data location
+    Options options;
+    if (const std::optional<int> status = readOptions(QCoreApplication::arguments().mid(1), options))
+        return *status;
 
     // Installed before the start, so that Ctrl-C during a slow first initialisation still
     // ends in a clean stop rather than killing the process under the server.
@@ -97,45 +154,12 @@ int main(int argc, char* argv[])
         stopRequested = true;
         QCoreApplication::quit();
     });
-
-    // One server, or the nodes of a cluster: each is watched and stopped the same way.
-    std::unique_ptr<EmbeddedServer> single;
-    std::unique_ptr<EmbeddedCluster> cluster;
-    std::vector<EmbeddedServer*> servers;
-    QString error;
-    const auto progress = [](const QString& message) { err() << "lockbench-serve: " << message << Qt::endl; };
-    if (clusterNodes > 0) {
-        cluster = std::make_unique<EmbeddedCluster>(clusterNodes);
-        if (!cluster->start(&error, progress)) {
-            err() << "lockbench-serve: cannot start the embedded cluster: " << error << Qt::endl;
-            return 1;
-        }
-        for (int node = 1; node <= cluster->nodeCount(); ++node)
-            servers.push_back(&cluster->server(node));
-    } else {
-        single = std::make_unique<EmbeddedServer>();
-        if (!single->start(&error, progress)) {
-            err() << "lockbench-serve: cannot start the embedded server: " << error << Qt::endl;
-            return 1;
-        }
-        servers.push_back(single.get());
-    }
-    for (std::size_t i = 0; i < servers.size(); ++i) {
-        const EmbeddedServer& server = *servers[i];
-        QTextStream(stdout) << "ready " << (cluster ? QStringLiteral("node=%1 ").arg(i + 1) : QString())
-                            << "port=" << server.port() << " socket=" << server.socketPath()
-                            << " version=" << server.version() << " datadir=" << server.dataDirectory()
-                            << Qt::endl;
-    }
-    const auto stopAll = [&] {
-        if (cluster)
-            cluster->stop();
-        else
-            single->stop();
-    };
+    RunningServers running;
+    if (!startServers(options.clusterNodes, running))
+        return 1;
 
     std::unique_ptr<QSocketNotifier> stdinWatch;
-    if (watchStdin) {
+    if (options.watchStdin) {
         stdinWatch = std::make_unique<QSocketNotifier>(STDIN_FILENO, QSocketNotifier::Read);
         QObject::connect(stdinWatch.get(), &QSocketNotifier::activated, &app, [&] {
             char buffer[256];
@@ -151,7 +175,7 @@ int main(int argc, char* argv[])
     // next client failed to connect.
     QTimer watchdog;
     QObject::connect(&watchdog, &QTimer::timeout, &app, [&] {
-        for (const EmbeddedServer* server : servers)
+        for (const EmbeddedServer* server : running.servers)
             if (!server->isRunning())
                 QCoreApplication::exit(1);
     });
@@ -160,15 +184,15 @@ int main(int argc, char* argv[])
     // Signals and end of input that arrived before the loop are queued and handled by it.
     const int status = QCoreApplication::exec();
     if (!stopRequested || status != 0) {
-        for (const EmbeddedServer* server : servers)
+        for (const EmbeddedServer* server : running.servers)
             if (!server->isRunning())
                 err() << "lockbench-serve: a server exited on its own; its log is " << server->errorLogPath()
                       << Qt::endl;
-        stopAll();
+        running.stop();
         return 1;
     }
     err() << "lockbench-serve: stopping" << Qt::endl;
-    stopAll();
+    running.stop();
     err() << "lockbench-serve: stopped" << Qt::endl;
     return 0;
 }

@@ -58,7 +58,7 @@ bool ClaimSession::timedClaim(PreparedStatement& statement, std::initializer_lis
     const bool ok = statement.execute(params);
     const auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(
         std::chrono::steady_clock::now().time_since_epoch());
-    WorkerCounters::add(m_counters.lockWaitNs, now.count() - connection().sentAtNs());
+    m_counters.add(ClientCount::LockWaitNs, now.count() - connection().sentAtNs());
     return ok;
 }
 
@@ -69,7 +69,7 @@ void ClaimSession::hold(const std::vector<std::int64_t>& tasks)
     m_holder = connection().threadId();
     m_held = tasks;
     if (const int doubles = m_ledger.take(tasks, m_holder); doubles > 0)
-        WorkerCounters::add(m_counters.doubleClaims, doubles);
+        m_counters.add(ClientCount::DoubleClaims, doubles);
 }
 
 void ClaimSession::letGo()

@@ -65,5 +65,5 @@ void ClaimSweeper::sweep(MysqlConnection& connection)
             m_environment.errors().report(connection.lastError(), tr("claim sweeper"));
         return;
     }
-    WorkerCounters::add(m_counters.tasksReleased, static_cast<std::int64_t>(connection.affectedRows()));
+    m_counters.add(ClientCount::TasksReleased, static_cast<std::int64_t>(connection.affectedRows()));
 }

@@ -10,7 +10,7 @@ namespace {
 const QString kClaimSql = QStringLiteral(
     "UPDATE tasks FORCE INDEX (by_status) SET status = 1, owner = CONNECTION_ID(), claimed_at = SYSDATE(6) "
     "WHERE status = 0 AND owner IS NULL ORDER BY task_id LIMIT ?");
-const QString kReadSql
+const QString kClaimedReadSql
     = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1");
 const QString kReadOwnedSql
     = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1 FOR UPDATE");
@@ -21,7 +21,7 @@ public:
         : ClaimSession(environment, counters, ledger)
     {
         statements().add(&m_claim, kClaimSql);
-        statements().add(&m_read, kReadSql);
+        statements().add(&m_read, kClaimedReadSql);
         statements().add(&m_readOwned, kReadOwnedSql);
     }
 
@@ -93,7 +93,7 @@ QStringList ClaimUpdateStrategy::orderSql() const
 {
     return { kClaimSql + QLatin1Char(' ')
             + QCoreApplication::translate("Strategy", "-- autocommit; affected rows = tasks claimed"),
-        kReadSql,
+        kClaimedReadSql,
         QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms), no lock held"),
         QStringLiteral("START TRANSACTION"),
         QStringLiteral(

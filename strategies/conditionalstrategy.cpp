@@ -6,7 +6,7 @@
 
 namespace {
 
-const QString kUpdateSql
+const QString kConditionalUpdateSql
     = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
 
 class ConditionalSession : public RetryingSession {
@@ -14,7 +14,7 @@ public:
     ConditionalSession(RunEnvironment& environment, WorkerCounters& counters)
         : RetryingSession(environment, counters)
     {
-        statements().add(&m_update, kUpdateSql);
+        statements().add(&m_update, kConditionalUpdateSql);
     }
 
 protected:
@@ -47,7 +47,7 @@ QString ConditionalStrategy::explanation() const
 
 QStringList ConditionalStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kUpdateSql,
+    return { QStringLiteral("START TRANSACTION"), kConditionalUpdateSql,
         QCoreApplication::translate("Strategy", "-- 0 rows changed: out of stock"), kInsertOrderSql,
         QStringLiteral("COMMIT") };
 }

@@ -6,7 +6,7 @@
 
 namespace {
 
-const QString kReadSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ?");
+const QString kNaiveReadSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ?");
 const QString kWriteSql = QStringLiteral("UPDATE inventory SET stock = ? WHERE sku_id = ?");
 
 class NaiveSession : public RetryingSession {
@@ -14,7 +14,7 @@ public:
     NaiveSession(RunEnvironment& environment, WorkerCounters& counters)
         : RetryingSession(environment, counters)
     {
-        statements().add(&m_read, kReadSql);
+        statements().add(&m_read, kNaiveReadSql);
         statements().add(&m_write, kWriteSql);
     }
 
@@ -51,8 +51,9 @@ QString NaiveStrategy::explanation() const
 
 QStringList NaiveStrategy::orderSql() const
 {
-    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty? new = stock - qty"),
-        kWriteSql, kInsertOrderSql };
+    return { kNaiveReadSql,
+        QCoreApplication::translate("Strategy", "-- client: stock >= qty? new = stock - qty"), kWriteSql,
+        kInsertOrderSql };
 }
 
 std::unique_ptr<OrderSession> NaiveStrategy::openSession(

@@ -6,7 +6,7 @@
 
 namespace {
 
-const QString kReadSql = QStringLiteral("SELECT stock, version FROM inventory WHERE sku_id = ?");
+const QString kVersionedReadSql = QStringLiteral("SELECT stock, version FROM inventory WHERE sku_id = ?");
 const QString kCasSql = QStringLiteral(
     "UPDATE inventory SET stock = stock - ?, version = version + 1 WHERE sku_id = ? AND version = ?");
 
@@ -16,7 +16,7 @@ public:
         : RetryingSession(environment, counters)
         , m_maxRetries(environment.experiment().maxRetries)
     {
-        statements().add(&m_read, kReadSql);
+        statements().add(&m_read, kVersionedReadSql);
         statements().add(&m_cas, kCasSql);
     }
 
@@ -64,7 +64,7 @@ QString OptimisticStrategy::explanation() const
 
 QStringList OptimisticStrategy::orderSql() const
 {
-    return { kReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty?"),
+    return { kVersionedReadSql, QCoreApplication::translate("Strategy", "-- client: stock >= qty?"),
         QStringLiteral("START TRANSACTION"), kCasSql,
         QCoreApplication::translate("Strategy", "-- 0 rows changed: conflict, retry from the read"),
         kInsertOrderSql, QStringLiteral("COMMIT") };

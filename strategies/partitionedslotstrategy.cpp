@@ -10,7 +10,7 @@
 
 namespace {
 
-const QString kTakeSql = QStringLiteral(
+const QString kPartitionedTakeSql = QStringLiteral(
     "UPDATE inventory_slot SET stock = stock - ? WHERE sku_id = ? AND slot = ? AND stock >= ?");
 const QString kFindFreeSql = QStringLiteral("SELECT slot FROM inventory_slot WHERE sku_id = ? AND stock >= ? "
                                             "ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED");
@@ -26,7 +26,7 @@ public:
         , m_stock(statements())
         , m_rng(environment.experiment().seed * 104729 + reinterpret_cast<std::uintptr_t>(&counters))
     {
-        statements().add(&m_take, kTakeSql);
+        statements().add(&m_take, kPartitionedTakeSql);
         statements().add(&m_findFree, kFindFreeSql);
         statements().add(&m_findAny, kFindAnySql);
     }
@@ -59,7 +59,7 @@ protected:
                 if (refused.kind == Attempt::Kind::OutOfStock) {
                     if (const std::optional<std::int64_t> total = m_stock.total(order.skuId);
                         total && *total >= order.qty)
-                        WorkerCounters::add(m_counters.refusedWithStock, 1);
+                        m_counters.add(ClientCount::RefusedWithStock, 1);
                 }
                 return refused;
             }
@@ -112,12 +112,12 @@ QString PartitionedSlotStrategy::explanation() const
 
 QStringList PartitionedSlotStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), kTakeSql,
+    return { QStringLiteral("START TRANSACTION"), kPartitionedTakeSql,
         QCoreApplication::translate("Strategy", "-- 0 rows: this slot ran dry; let it go"),
         QStringLiteral("ROLLBACK"), QStringLiteral("START TRANSACTION"), kFindFreeSql,
         QCoreApplication::translate(
             "Strategy", "-- none free: ROLLBACK, START TRANSACTION, wait for a busy one"),
-        kFindAnySql, kTakeSql, kInsertOrderSql, QStringLiteral("COMMIT") };
+        kFindAnySql, kPartitionedTakeSql, kInsertOrderSql, QStringLiteral("COMMIT") };
 }
 
 std::unique_ptr<OrderSession> PartitionedSlotStrategy::openSession(

@@ -11,8 +11,8 @@ namespace {
 
 const QString kTakeAllSql
     = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ? AND stock >= ?");
-const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
-const QString kTakeSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
+const QString kBatchLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
+const QString kBatchTakeSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id = ?");
 
 QString multiRowInsertSql(int rows)
 {
@@ -33,8 +33,8 @@ QueueWriter::QueueWriter(RunEnvironment& environment, WorkerCounters& counters)
     })
 {
     m_statements.add(&m_takeAll, kTakeAllSql);
-    m_statements.add(&m_lock, kLockSql);
-    m_statements.add(&m_take, kTakeSql);
+    m_statements.add(&m_lock, kBatchLockSql);
+    m_statements.add(&m_take, kBatchTakeSql);
 }
 
 QueueWriter::~QueueWriter()
@@ -87,8 +87,8 @@ void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
         std::chrono::steady_clock::now().time_since_epoch())
                                      .count();
     for (const QueuedOrder* queued : batch)
-        WorkerCounters::add(m_counters.queueWaitNs, takenNs - queued->enqueuedNs);
-    WorkerCounters::add(m_counters.queuedOrders, static_cast<std::int64_t>(batch.size()));
+        m_counters.add(ClientCount::QueueWaitNs, takenNs - queued->enqueuedNs);
+    m_counters.add(ClientCount::QueuedOrders, static_cast<std::int64_t>(batch.size()));
     m_accepted.assign(batch.size(), true);
     m_probeRequestId = batch.front()->order.requestId;
     // An unknown outcome leaves every order of the batch unknown: each is looked up by its own id.
@@ -173,7 +173,7 @@ QStringList QueueWriter::sql()
             + QCoreApplication::translate("Strategy", "-- qty = the batch's sum"),
         QCoreApplication::translate(
             "Strategy", "-- 0 rows: not enough for all; fill what fits in arrival order:"),
-        kLockSql, kTakeSql,
+        kBatchLockSql, kBatchTakeSql,
         multiRowInsertSql(3) + QStringLiteral("   ")
             + QCoreApplication::translate("Strategy", "-- one row per order"),
         QStringLiteral("COMMIT") };

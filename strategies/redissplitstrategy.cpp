@@ -78,11 +78,11 @@ private:
                 const RedisConnection::Reply reply = m_redis.command({ QStringLiteral("EVALSHA"), m_sha,
                     QStringLiteral("1"), RedisSplitStrategy::subKey(m_database, order.skuId, slot),
                     QString::number(order.qty) });
-                WorkerCounters::add(m_counters.redisRoundTripNs,
+                m_counters.add(ClientCount::RedisRoundTripNs,
                     std::chrono::duration_cast<std::chrono::nanoseconds>(
                         std::chrono::steady_clock::now() - sent)
                         .count());
-                WorkerCounters::add(m_counters.redisRoundTrips, 1);
+                m_counters.add(ClientCount::RedisRoundTrips, 1);
                 if (!reply.ok() || reply.kind != RedisConnection::Reply::Kind::Integer) {
                     // The script may or may not have run: if it did, Redis lost the units with no
                     // order, and the closing audit counts them.
@@ -115,7 +115,7 @@ private:
         for (const QString& value : reply.elements)
             total += value.toLongLong();
         if (reply.ok() && total >= order.qty)
-            WorkerCounters::add(m_counters.refusedWithStock, 1);
+            m_counters.add(ClientCount::RefusedWithStock, 1);
     }
 
     void giveBack(const Order& order, int slot)

@@ -12,7 +12,7 @@
 
 namespace {
 
-const QString kTakeSql = QStringLiteral(
+const QString kRoutedTakeSql = QStringLiteral(
     "UPDATE inventory_slot SET stock = stock - ? WHERE sku_id = ? AND slot = ? AND stock >= ?");
 
 // The SKUs whose slots a client remembers at most; past it the memory starts afresh (it is a
@@ -29,7 +29,7 @@ public:
         , m_stock(statements())
         , m_rng(environment.experiment().seed * 7919 + reinterpret_cast<std::uintptr_t>(&counters))
     {
-        statements().add(&m_take, kTakeSql);
+        statements().add(&m_take, kRoutedTakeSql);
     }
 
 protected:
@@ -63,7 +63,7 @@ protected:
         // the SKU could have filled the order.
         if (const std::optional<std::int64_t> total = m_stock.total(order.skuId);
             total && *total >= order.qty)
-            WorkerCounters::add(m_counters.refusedWithStock, 1);
+            m_counters.add(ClientCount::RefusedWithStock, 1);
         return Attempt::outOfStock();
     }
 
@@ -112,7 +112,7 @@ private:
                 return Attempt::failed(m_stock.lastError());
             if (!retrier().commit())
                 return connectionFailed();
-            WorkerCounters::add(m_counters.rebalances, 1);
+            m_counters.add(ClientCount::Rebalances, 1);
         }
         for (int slot = 0; slot < m_slots; ++slot)
             stocked[static_cast<std::size_t>(slot)]
@@ -146,7 +146,7 @@ QString RoutedSlotStrategy::explanation() const
 QStringList RoutedSlotStrategy::orderSql() const
 {
     return { QCoreApplication::translate("Strategy", "-- client: pick a slot it believes holds stock"),
-        QStringLiteral("START TRANSACTION"), kTakeSql,
+        QStringLiteral("START TRANSACTION"), kRoutedTakeSql,
         QCoreApplication::translate(
             "Strategy", "-- 0 rows: ROLLBACK, remember the slot as empty, pick another"),
         kInsertOrderSql, QStringLiteral("COMMIT"),

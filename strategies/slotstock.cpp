@@ -7,7 +7,7 @@ namespace {
 
 const QString kTotalSql
     = QStringLiteral("SELECT COALESCE(SUM(stock), 0) FROM inventory_slot WHERE sku_id = ?");
-const QString kReadSql
+const QString kSlotReadSql
     = QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot");
 const QString kLockAllSql
     = QStringLiteral("SELECT slot, stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot FOR UPDATE");
@@ -18,7 +18,7 @@ const QString kSetSql = QStringLiteral("UPDATE inventory_slot SET stock = ? WHER
 SlotStock::SlotStock(StatementSet& statements)
 {
     statements.add(&m_total, kTotalSql);
-    statements.add(&m_read, kReadSql);
+    statements.add(&m_read, kSlotReadSql);
     statements.add(&m_lockAll, kLockAllSql);
     statements.add(&m_set, kSetSql);
 }

@@ -107,7 +107,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
     int conflicts = 0;
     int errorRetries = 0;
     while (true) {
-        WorkerCounters::add(m_counters.attempts, 1);
+        m_counters.add(ClientCount::Attempts, 1);
         m_lockedAtNs = 0;
         m_committingAtNs = 0;
         m_commitFailed = false;
@@ -123,9 +123,9 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
         case Attempt::Kind::Sold:
             // How long the committed transaction kept its lock: what one row's throughput is cut by.
             if (m_lockedAtNs != 0) {
-                WorkerCounters::add(m_counters.lockHoldNs,
+                m_counters.add(ClientCount::LockHoldNs,
                     (m_committingAtNs != 0 ? m_committingAtNs : nowNs()) - m_lockedAtNs);
-                WorkerCounters::add(m_counters.lockHolds, 1);
+                m_counters.add(ClientCount::LockHolds, 1);
             }
             return OrderOutcome::Sold;
         case Attempt::Kind::OutOfStock:
@@ -137,7 +137,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
                     QStringLiteral("optimistic"));
                 return OrderOutcome::Failed;
             }
-            WorkerCounters::add(m_counters.retries, 1);
+            m_counters.add(ClientCount::Retries, 1);
             if (m_environment.stopRequested())
                 return OrderOutcome::Aborted;
             backoff(conflicts);
@@ -162,14 +162,14 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             if (!committed)
                 return OrderOutcome::Unknown;
             if (*committed) {
-                WorkerCounters::add(m_counters.reconciled, 1);
+                m_counters.add(ClientCount::Reconciled, 1);
                 return OrderOutcome::Sold;
             }
         } else if (errorClass == ErrorClass::DuplicateKey) {
             // Our request id is already in the table: an earlier attempt committed.
             m_connection.rollback();
             if (isCommitted(probeRequestId()).value_or(false)) {
-                WorkerCounters::add(m_counters.reconciled, 1);
+                m_counters.add(ClientCount::Reconciled, 1);
                 return OrderOutcome::Sold;
             }
             m_environment.errors().report(result.error, QString());
@@ -194,7 +194,7 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             m_environment.errors().report(result.error, tr("gave up after %1 retries").arg(retryLimit));
             return OrderOutcome::Failed;
         }
-        WorkerCounters::add(m_counters.retries, 1);
+        m_counters.add(ClientCount::Retries, 1);
         if (m_environment.stopRequested())
             return OrderOutcome::Aborted;
         if (errorClass != ErrorClass::ConnectionLost)
@@ -223,7 +223,7 @@ bool TransactionRetrier::timedLockingExecute(
     const bool ok = statement.execute(params);
     const std::int64_t end = nowNs();
     const std::int64_t start = m_connection.sentAtNs(); // the wait starts once the statement is on its way
-    WorkerCounters::add(m_counters.lockWaitNs, end - start);
+    m_counters.add(ClientCount::LockWaitNs, end - start);
     if (ok && m_lockedAtNs == 0)
         m_lockedAtNs = end;
     return ok;

@@ -6,8 +6,9 @@
 
 namespace {
 
-const QString kLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
-const QString kUpdateSql = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id IN (?, ?)");
+const QString kTwoSkuLockSql = QStringLiteral("SELECT stock FROM inventory WHERE sku_id = ? FOR UPDATE");
+const QString kTwoSkuUpdateSql
+    = QStringLiteral("UPDATE inventory SET stock = stock - ? WHERE sku_id IN (?, ?)");
 const QString kInsertLinesSql
     = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?), (?, ?, ?)");
 
@@ -17,8 +18,8 @@ public:
         : RetryingSession(environment, counters)
         , m_sorted(sorted)
     {
-        statements().add(&m_lock, kLockSql);
-        statements().add(&m_update, kUpdateSql);
+        statements().add(&m_lock, kTwoSkuLockSql);
+        statements().add(&m_update, kTwoSkuUpdateSql);
         statements().add(&m_insert, kInsertLinesSql);
     }
 
@@ -96,15 +97,15 @@ QString TwoSkuStrategy::explanation() const
 QStringList TwoSkuStrategy::orderSql() const
 {
     return { QStringLiteral("START TRANSACTION"),
-        kLockSql + QStringLiteral("   ")
+        kTwoSkuLockSql + QStringLiteral("   ")
             + (m_sorted ? QCoreApplication::translate("Strategy", "-- the lower sku_id")
                         : QCoreApplication::translate("Strategy", "-- the first SKU picked")),
         QCoreApplication::translate(
             "Strategy", "-- client: in-transaction delay while holding the first row"),
-        kLockSql + QStringLiteral("   ")
+        kTwoSkuLockSql + QStringLiteral("   ")
             + (m_sorted ? QCoreApplication::translate("Strategy", "-- the higher sku_id")
                         : QCoreApplication::translate("Strategy", "-- the second SKU picked")),
-        QCoreApplication::translate("Strategy", "-- client: both have stock >= qty?"), kUpdateSql,
+        QCoreApplication::translate("Strategy", "-- client: both have stock >= qty?"), kTwoSkuUpdateSql,
         kInsertLinesSql, QStringLiteral("COMMIT") };
 }
 

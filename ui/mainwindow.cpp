@@ -119,6 +119,7 @@ void MainWindow::buildStatusBar()
     m_progress->setMinimumWidth(kProgressMinWidth);
     m_progress->setMaximumWidth(kProgressMaxWidth);
     m_progress->setTextVisible(true);
+    m_status->setObjectName(QStringLiteral("runStatus"));
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
 }
@@ -192,12 +193,15 @@ void MainWindow::connectRun()
     });
     connect(m_session, &LabSession::finished, this, [this](bool cancelled) {
         const bool refused = !m_session->refusal().isEmpty();
-        m_status->setText(cancelled ? tr("Stopped") : tr("Finished"));
         m_progress->setValue(refused ? 0 : cancelled ? m_progress->value() : 100);
         m_progress->setFormat(refused ? tr("not run") : cancelled ? tr("stopped") : tr("done"));
         updateRunAction();
-        if (refused) // after updateRunAction(), which would say "Ready to run"
-            m_status->setText(tr("Not run"));
+        // After updateRunAction(), which would say "Ready to run": what the run came to stays in
+        // view until the next change of the form.
+        const QString ending = m_session->latestRunOutcome().endingText();
+        m_status->setText(refused ? tr("Not run")
+                : cancelled       ? tr("Stopped: %1").arg(ending)
+                                  : tr("Finished: %1").arg(ending));
     });
 }
 
@@ -230,12 +234,32 @@ MainWindow::~MainWindow()
     m_session->stop();
 }
 
-ServerController* MainWindow::serverController() const
+OwnServerState MainWindow::ownServer() const
 {
-    return m_session->embeddedServer();
+    return m_session->ownServer();
 }
 
 void MainWindow::buildActions()
+{
+    createRunActions();
+    buildFileMenu();
+    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
+    runMenu->addAction(m_run);
+    runMenu->addAction(m_runSweep);
+    runMenu->addAction(m_stop);
+    buildViewMenu();
+    QToolBar* toolbar = addToolBar(tr("Run"));
+    toolbar->setObjectName(QStringLiteral("runToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolbar->addAction(m_run);
+    toolbar->addAction(m_runSweep);
+    toolbar->addAction(m_stop);
+    toolbar->addAction(m_export);
+    toolbar->addSeparator();
+    toolbar->addAction(m_showSetup);
+}
+
+void MainWindow::createRunActions()
 {
     m_run = new QAction(tr("&Run"), this);
     m_run->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5) });
@@ -245,23 +269,26 @@ void MainWindow::buildActions()
     m_runSweep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_export = new QAction(tr("&Export results (JSON, CSV)…"), this);
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_run, &QAction::triggered, this, &MainWindow::run);
+    connect(m_stop, &QAction::triggered, this, &MainWindow::stop);
+    connect(m_runSweep, &QAction::triggered, this, &MainWindow::runSweep);
+    connect(m_export, &QAction::triggered, this, &MainWindow::exportResults);
+}
+
+void MainWindow::buildFileMenu()
+{
     auto* open = new QAction(tr("&Open results…"), this);
     open->setShortcut(QKeySequence::Open);
     auto* exportReportAction = new QAction(tr("Export &report (HTML, PDF)…"), this);
     auto* exportChartsAction = new QAction(tr("Export all &charts (PNG, SVG, PDF)…"), this);
     auto* exportScalingAction = new QAction(tr("Export the &scaling chart…"), this);
-    connect(m_runSweep, &QAction::triggered, this, &MainWindow::runSweep);
+    auto* quit = new QAction(tr("&Quit"), this);
+    quit->setShortcut(QKeySequence::Quit);
     connect(open, &QAction::triggered, this, &MainWindow::openResults);
     connect(exportReportAction, &QAction::triggered, this, &MainWindow::exportReport);
     connect(exportChartsAction, &QAction::triggered, this, &MainWindow::exportCharts);
     connect(exportScalingAction, &QAction::triggered, this, &MainWindow::exportScalingChart);
-    auto* quit = new QAction(tr("&Quit"), this);
-    quit->setShortcut(QKeySequence::Quit);
-    connect(m_run, &QAction::triggered, this, &MainWindow::run);
-    connect(m_stop, &QAction::triggered, this, &MainWindow::stop);
-    connect(m_export, &QAction::triggered, this, &MainWindow::exportResults);
     connect(quit, &QAction::triggered, this, &QWidget::close);
-
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(open);
     file->addAction(m_export);
@@ -270,10 +297,10 @@ void MainWindow::buildActions()
     file->addAction(exportScalingAction);
     file->addSeparator();
     file->addAction(quit);
-    QMenu* runMenu = menuBar()->addMenu(tr("&Run"));
-    runMenu->addAction(m_run);
-    runMenu->addAction(m_runSweep);
-    runMenu->addAction(m_stop);
+}
+
+void MainWindow::buildViewMenu()
+{
     // At 1280x720 the charts want the width: the experiment panel folds away and back.
     m_showSetup = new QAction(tr("&Experiment panel"), this);
     m_showSetup->setCheckable(true);
@@ -294,15 +321,6 @@ void MainWindow::buildActions()
         m_restartRequested = true;
         close();
     });
-    QToolBar* toolbar = addToolBar(tr("Run"));
-    toolbar->setObjectName(QStringLiteral("runToolbar"));
-    toolbar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    toolbar->addAction(m_run);
-    toolbar->addAction(m_runSweep);
-    toolbar->addAction(m_stop);
-    toolbar->addAction(m_export);
-    toolbar->addSeparator();
-    toolbar->addAction(m_showSetup);
 }
 
 void MainWindow::updateRunAction()

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/core/sweepplan.h"
-#include "app/server/servercontroller.h"
+#include "app/session/ownserverstate.h"
 #include "ui/panels/runprogress.h"
 
 #include <QMainWindow>
@@ -41,7 +41,7 @@ public:
     DeadlocksPanel* deadlocksPanel() const { return m_deadlocks; }
     LessonPanel* lessonPanel() const { return m_lessons; }
     PresenterMode* presenterMode() const { return m_presenter; }
-    ServerController* serverController() const;
+    OwnServerState ownServer() const; // the lab's own server, read through the session
     LabSession* session() const { return m_session; }
     ServerRecovery* serverRecovery() const { return m_recovery; }
     QAction* runAction() const { return m_run; }
@@ -71,6 +71,9 @@ private:
     void layOutPanels();
     void buildStatusBar();
     void buildActions();
+    void createRunActions();
+    void buildFileMenu();
+    void buildViewMenu();
     void connectPanels();
     void connectRun();
     void connectResults();

@@ -51,9 +51,9 @@ void ConsoleReporter::onSample(const MetricsSample& s)
                        .arg(s.ordersPerS, 8, 'f', 0)
                        .arg(s.attemptsPerS, 0, 'f', 0)
                        .arg(s.p99Ms, 0, 'f', 2)
-                       .arg(s.soldUnits)
-                       .arg(s.outOfStock)
-                       .arg(s.retries)
+                       .arg(s.clients[ClientCount::SoldUnits])
+                       .arg(s.clients[ClientCount::OutOfStock])
+                       .arg(s.clients[ClientCount::Retries])
                        .arg(static_cast<double>(s.rowLockWaits) / std::max(s.intervalS, 1e-3), 0, 'f', 0);
     if (s.waitingNow >= 0)
         line += tr("  waiting now %1").arg(s.waitingNow);
@@ -61,7 +61,9 @@ void ConsoleReporter::onSample(const MetricsSample& s)
     if (s.audit.valid)
         line += (claims ? tr("  completed twice %1") : tr("  oversold %1")).arg(s.audit.oversold);
     if (claims)
-        line += tr("  double claims %1  released %2").arg(s.doubleClaims).arg(s.tasksReleased);
+        line += tr("  double claims %1  released %2")
+                    .arg(s.clients[ClientCount::DoubleClaims])
+                    .arg(s.clients[ClientCount::TasksReleased]);
     if (s.redisStatsValid && s.redisScriptCalls > 0)
         line += tr("  redis %1 commands/s, %2 µs a take")
                     .arg(static_cast<double>(s.redisCommands) / std::max(s.intervalS, 1e-3), 0, 'f', 0)
@@ -95,40 +97,7 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
         m_out << tr("%1: ERROR: %2").arg(r.strategy, PasswordMask::mask(r.error)) << Qt::endl;
         return;
     }
-    if (!r.audited()) {
-        m_out << tr("%1: %2 after %3 s: the clients counted %4 orders sold; not audited (%5) — %6")
-                     .arg(r.strategy, stopReasonLabel(r.stopReason))
-                     .arg(r.durationS, 0, 'f', 1)
-                     .arg(r.clientSoldOrders)
-                     .arg(PasswordMask::mask(r.auditIncomplete), r.verdictLabel())
-              << Qt::endl;
-    } else if (r.experiment.workload == WorkloadKind::Claim) {
-        m_out << tr("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double "
-                    "claims %8, "
-                    "released %9, stranded %10, workers killed %11 — %12")
-                     .arg(r.strategy, stopReasonLabel(r.stopReason))
-                     .arg(r.durationS, 0, 'f', 1)
-                     .arg(r.sold)
-                     .arg(r.remaining)
-                     .arg(r.oversold)
-                     .arg(r.unrecordedDecrements)
-                     .arg(r.doubleClaims)
-                     .arg(r.tasksReleased)
-                     .arg(std::max(0LL, r.strandedTasks))
-                     .arg(r.workersKilled)
-                     .arg(r.verdictLabel())
-              << Qt::endl;
-    } else {
-        m_out << tr("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
-                     .arg(r.strategy, stopReasonLabel(r.stopReason))
-                     .arg(r.durationS, 0, 'f', 1)
-                     .arg(r.sold)
-                     .arg(r.remaining)
-                     .arg(r.oversold)
-                     .arg(r.lostUpdates)
-                     .arg(r.verdictLabel())
-              << Qt::endl;
-    }
+    m_out << headline(r) << Qt::endl;
     // Orders already waiting for their row when the time was up still finish: with a crowd they
     // can be most of what was sold, and the rates above leave them out.
     if (r.audited() && r.lateOrders > 0 && r.experiment.workload == WorkloadKind::Inventory)
@@ -138,10 +107,57 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
                     "audited, not counted in orders/s.",
                      nullptr, static_cast<int>(r.lateOrders))
               << Qt::endl;
-    if (r.audited() && r.unresolved > 0)
+    if (r.audited() && r.clients[ClientCount::Unresolved] > 0)
         m_out << "    " << r.incompleteBecause() << Qt::endl;
     for (const QString& message : r.errorMessages)
         m_out << "    " << PasswordMask::mask(message) << Qt::endl;
+    m_out << "    " << tr("ran under %1").arg(settings(r)) << Qt::endl;
+    for (const NodeFigures& node : r.nodes)
+        m_out << "    " << NodeFiguresText::nodeLine(node) << Qt::endl;
+    if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
+        m_out << "    " << tr("why: %1").arg(why) << Qt::endl;
+    if (!r.inspectorError.isEmpty())
+        m_out << "    " << tr("lock inspector: %1").arg(PasswordMask::mask(r.inspectorError)) << Qt::endl;
+}
+
+QString ConsoleReporter::headline(const StrategyResult& r)
+{
+    if (!r.audited()) {
+        return tr("%1: %2 after %3 s: the clients counted %4 orders sold; not audited (%5) — %6")
+            .arg(r.strategy, stopReasonLabel(r.stopReason))
+            .arg(r.durationS, 0, 'f', 1)
+            .arg(r.clients[ClientCount::Sold])
+            .arg(PasswordMask::mask(r.auditIncomplete), r.verdictLabel());
+    }
+    if (r.experiment.workload == WorkloadKind::Claim) {
+        return tr("%1: %2 after %3 s: completed %4 tasks, %5 not done, completed twice %6, lost %7, double "
+                  "claims %8, "
+                  "released %9, stranded %10, workers killed %11 — %12")
+            .arg(r.strategy, stopReasonLabel(r.stopReason))
+            .arg(r.durationS, 0, 'f', 1)
+            .arg(r.sold)
+            .arg(r.remaining)
+            .arg(r.oversold)
+            .arg(r.unrecordedDecrements)
+            .arg(r.clients[ClientCount::DoubleClaims])
+            .arg(r.clients[ClientCount::TasksReleased])
+            .arg(std::max(0LL, r.strandedTasks))
+            .arg(r.workersKilled)
+            .arg(r.verdictLabel());
+    }
+    return tr("%1: %2 after %3 s: sold %4, remaining %5, oversold %6, lost updates %7 — %8")
+        .arg(r.strategy, stopReasonLabel(r.stopReason))
+        .arg(r.durationS, 0, 'f', 1)
+        .arg(r.sold)
+        .arg(r.remaining)
+        .arg(r.oversold)
+        .arg(r.lostUpdates)
+        .arg(r.verdictLabel());
+}
+
+// The server settings the strategy ran under, and how its clients waited.
+QString ConsoleReporter::settings(const StrategyResult& r)
+{
     QStringList knobs;
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
@@ -149,13 +165,7 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     knobs << (effectiveClientIo(r.experiment) == ClientIo::Events
             ? tr("clients on %n event thread(s)", nullptr, carriers)
             : tr("a thread per client"));
-    m_out << "    " << tr("ran under %1").arg(knobs.join(QStringLiteral(", "))) << Qt::endl;
-    for (const NodeFigures& node : r.nodes)
-        m_out << "    " << NodeFiguresText::nodeLine(node) << Qt::endl;
-    if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
-        m_out << "    " << tr("why: %1").arg(why) << Qt::endl;
-    if (!r.inspectorError.isEmpty())
-        m_out << "    " << tr("lock inspector: %1").arg(PasswordMask::mask(r.inspectorError)) << Qt::endl;
+    return knobs.join(QStringLiteral(", "));
 }
 
 void ConsoleReporter::printTable(const QList<StrategyResult>& results)

@@ -23,6 +23,9 @@ public:
 
 private:
     void printSpread(const QList<RepeatSummary>& summaries);
+    // The finished strategy's line: its stop, its audit and its verdict.
+    static QString headline(const StrategyResult& r);
+    static QString settings(const StrategyResult& r);
 
     bool m_live;
     double m_lastPrintedS = -1.0;

@@ -5,8 +5,8 @@
 #include "app/core/experimentjson.h"
 #include "app/core/passwordmask.h"
 #include "app/core/shutdownsignal.h"
-#include "app/results/comparisonsentence.h"
 #include "app/results/resultwriter.h"
+#include "app/results/runoutcome.h"
 #include "app/session/labsession.h"
 
 #include <QDir>
@@ -167,17 +167,22 @@ int HeadlessRun::finish(const LabSession& session, ConsoleReporter& reporter, in
     for (const SourcedResult& row : session.results())
         results.append(row.result);
     reporter.printTable(results);
-    for (const QString& sentence : ComparisonSentence::ofEachExperiment(results))
+    const RunOutcome outcome = session.latestRunOutcome();
+    for (const QString& sentence : outcome.comparisons())
         QTextStream(stdout) << sentence << Qt::endl;
     if (QString error; !writeFiles(session, &error)) {
         printError(error);
         status = std::max(status, kExitFailed);
     }
-    for (const StrategyResult& result : results) {
-        if (result.failsSafety())
-            status = kExitUnsafe;
-        else if (!result.error.isEmpty() || result.serverLost || result.verdict() == Verdict::AuditIncomplete)
-            status = std::max(status, kExitFailed);
+    switch (outcome.ending()) {
+    case RunOutcome::Ending::Passed:
+        break;
+    case RunOutcome::Ending::Incomplete:
+        status = std::max(status, kExitFailed);
+        break;
+    case RunOutcome::Ending::Unsafe:
+        status = kExitUnsafe;
+        break;
     }
     return status;
 }

@@ -102,11 +102,8 @@ void checkTwoSkus(QList<FieldError>& errors, const Experiment& e, const QStringL
                 .arg(namesOf(ids)) });
 }
 
-} // namespace
-
-QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& needs)
+void checkSizes(QList<FieldError>& errors, const Experiment& e)
 {
-    QList<FieldError> errors;
     requireRange(errors, QStringLiteral("skus"), e.skus, 1, kMaxSkus);
     requireRange(errors, QStringLiteral("stock"), e.initialStock, 1, kMaxStock);
     requireRange(errors, QStringLiteral("slots"), e.slotsPerSku, 1, kMaxSlots);
@@ -132,17 +129,10 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
                 "the smallest order (%1) is larger than the stock of a SKU (%2): nothing could sell")
                 .arg(e.qtyMin)
                 .arg(e.initialStock) });
+}
 
-    if (!needs.slotRows.isEmpty())
-        checkSlotRows(errors, e, needs.slotRows);
-    if (!needs.twoSkus.isEmpty())
-        checkTwoSkus(errors, e, needs.twoSkus);
-    checkWorkload(errors, e, needs);
-    requireRange(errors, QStringLiteral("tasks"), e.tasks, 1, 10'000'000);
-    requireRange(errors, QStringLiteral("claim-timeout"), e.claimTimeoutMs, 50, 3600LL * 1000);
-    if (e.killWorkersEveryMs != 0)
-        requireRange(errors, QStringLiteral("kill-workers-every"), e.killWorkersEveryMs, 10, 3600LL * 1000);
-
+void checkSkew(QList<FieldError>& errors, const Experiment& e)
+{
     switch (e.skew) {
     case SkewKind::Uniform:
         break;
@@ -164,7 +154,10 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
                     "Experiment", "the Zipf parameter s must be above 0 and at most 10") });
         break;
     }
+}
 
+void checkStop(QList<FieldError>& errors, const Experiment& e)
+{
     switch (e.stop) {
     case StopKind::Duration:
         requireRange(errors, QStringLiteral("duration"), e.durationMs, 100, 24LL * 3600 * 1000);
@@ -181,7 +174,10 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
     if (e.stop == StopKind::Duration && e.warmupMs >= e.durationMs && e.warmupMs > 0)
         errors.append({ QStringLiteral("warmup"),
             QCoreApplication::translate("Experiment", "the warm-up must be shorter than the duration") });
+}
 
+void checkTimingAndDatabase(QList<FieldError>& errors, const Experiment& e)
+{
     if (!(e.delayMs >= 0.0 && e.delayMs <= 10000.0))
         errors.append({ QStringLiteral("delay-ms"),
             QCoreApplication::translate("Experiment", "must be between 0 and 10,000 ms") });
@@ -198,6 +194,26 @@ QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& n
             QCoreApplication::translate(
                 "Experiment", "must be 1 to 64 letters, digits or underscores (got %1)")
                 .arg(QuotedValue::quoted(e.database)) });
+}
+
+} // namespace
+
+QList<FieldError> validateExperiment(const Experiment& e, const StrategyNeeds& needs)
+{
+    QList<FieldError> errors;
+    checkSizes(errors, e);
+    if (!needs.slotRows.isEmpty())
+        checkSlotRows(errors, e, needs.slotRows);
+    if (!needs.twoSkus.isEmpty())
+        checkTwoSkus(errors, e, needs.twoSkus);
+    checkWorkload(errors, e, needs);
+    requireRange(errors, QStringLiteral("tasks"), e.tasks, 1, 10'000'000);
+    requireRange(errors, QStringLiteral("claim-timeout"), e.claimTimeoutMs, 50, 3600LL * 1000);
+    if (e.killWorkersEveryMs != 0)
+        requireRange(errors, QStringLiteral("kill-workers-every"), e.killWorkersEveryMs, 10, 3600LL * 1000);
+    checkSkew(errors, e);
+    checkStop(errors, e);
+    checkTimingAndDatabase(errors, e);
     return errors;
 }
 

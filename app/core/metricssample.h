@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/core/auditresult.h"
-#include "app/core/errorclass.h"
+#include "app/core/clientcounts.h"
 
 #include <QList>
 #include <QMetaType>
@@ -32,25 +32,7 @@ struct MetricsSample {
 
     double ordersPerS = 0.0;
     double attemptsPerS = 0.0;
-    long long sold = 0; // orders the clients saw commit
-    long long soldUnits = 0;
-    long long outOfStock = 0;
-    long long failed = 0;
-    long long attempts = 0;
-    long long retries = 0;
-    long long reconciled = 0;
-    long long unresolved = 0;
-    long long refusedWithStock = 0; // slotted: refused though the SKU's slots together held enough
-    long long rebalances = 0; // slotted-routed: stock moved between a SKU's slots
-    long long doubleClaims = 0; // claim workload: tasks taken while another live worker held them
-    long long tasksReleased = 0; // claim-update: claims the sweeper gave back
-    ErrorCounts errors {};
-    long long lockHoldNs = 0; // summed over committed transactions, from their first lock to the commit
-    long long lockHolds = 0;
-    long long queueWaitNs = 0; // queued strategy: summed time orders waited for a writer
-    long long queuedOrders = 0;
-    long long redisRoundTripNs = 0; // stock in Redis: summed client round trips of the take script
-    long long redisRoundTrips = 0;
+    ClientCounts clients; // since the strategy started
 
     double p50Ms = 0.0;
     double p95Ms = 0.0;

@@ -14,11 +14,11 @@ Verdict StrategyResult::verdict() const
             return Verdict::StrandedInRedis;
         return safe ? Verdict::LostUpdates : Verdict::LostUpdatesUnsafeBaseline;
     }
-    if (doubleClaims > 0)
+    if (clients[ClientCount::DoubleClaims] > 0)
         return Verdict::ClaimedTwice;
     if (!error.isEmpty())
         return Verdict::Error;
-    if (!audited() || unresolved > 0)
+    if (!audited() || clients[ClientCount::Unresolved] > 0)
         return Verdict::AuditIncomplete;
     if (!clientsAgree())
         return Verdict::ClientsDisagree;
@@ -31,19 +31,19 @@ QString StrategyResult::incompleteBecause() const
 {
     if (!audited())
         return auditIncomplete;
-    if (unresolved > 0)
+    if (clients[ClientCount::Unresolved] > 0)
         return tr("the outcome of %1 orders could not be learned, so the clients' count cannot be "
                   "compared with the orders table")
-            .arg(unresolved);
+            .arg(clients[ClientCount::Unresolved]);
     return QString();
 }
 
 void StrategyResult::settleUnresolved(long long orders, long long rows, long long units, int linesPerOrder)
 {
     const long long committed = rows / std::max(1, linesPerOrder);
-    clientSoldOrders += rows;
-    clientSoldUnits += units;
-    reconciled += committed;
-    failed += orders - committed;
-    unresolved -= orders;
+    clients[ClientCount::Sold] += rows;
+    clients[ClientCount::SoldUnits] += units;
+    clients[ClientCount::Reconciled] += committed;
+    clients[ClientCount::Failed] += orders - committed;
+    clients[ClientCount::Unresolved] -= orders;
 }

@@ -2,8 +2,8 @@
 
 #include "app/core/acknowledgedorders.h"
 #include "app/core/auditresult.h"
+#include "app/core/clientcounts.h"
 #include "app/core/deadlockrecord.h"
-#include "app/core/errorclass.h"
 #include "app/core/experiment.h"
 #include "app/core/metricssample.h"
 #include "app/core/nodefigures.h"
@@ -52,26 +52,14 @@ public:
     long long oversold = 0;
     long long lostUpdates = 0;
     long long unrecordedDecrements = 0;
-    long long clientSoldOrders = 0; // orders the clients counted as committed
-    long long clientSoldUnits = 0;
     long long orderRows = 0; // order rows found by the final audit
-    long long outOfStock = 0;
-    long long failed = 0;
-    long long attempts = 0;
-    long long retries = 0;
-    long long reconciled = 0;
-    long long unresolved = 0;
-    long long refusedWithStock
-        = 0; // slotted: out of stock on the slots tried, though the SKU's total held enough
-    long long rebalances = 0; // slotted-routed: transactions that moved stock between a SKU's slots
-    // Claim workload: tasks taken while another live worker held them (must be 0), claims the
-    // sweeper gave back, worker connections the lab killed, and tasks still claimed after the run
-    // by workers that died (the sweeper had not given them back yet; -1 when not counted).
-    long long doubleClaims = 0;
-    long long tasksReleased = 0;
+    // What the clients counted, orders that ended after the stop line included. A claim's
+    // double claims (tasks taken while another live worker held them) must stay 0.
+    ClientCounts clients;
+    // Claim workload: worker connections the lab killed, and tasks still claimed after the run by
+    // workers that died (the sweeper had not given them back yet; -1 when not counted).
     long long workersKilled = 0;
     long long strandedTasks = -1;
-    ErrorCounts errors {};
     long long lateOrders
         = 0; // sold after the stop line by orders already under way: audited, not in the rates
     long long attemptsAfterSoldOut = 0; // attempts that could only find no stock, left out of the rates
@@ -91,7 +79,7 @@ public:
     long long lockWaitTimeouts = 0; // 1205 seen by clients
     // What explains the rate, over the same window as the rates.
     double lockHoldMs = 0.0; // mean time a committed transaction held its first lock until the commit
-    long long lockHolds = 0; // committed transactions that took a lock
+    long long measuredLockHolds = 0; // committed transactions that took a lock, in the window
     double queueWaitMs = 0.0; // queued: mean time an order waited for a writer
     double clientCpuS = -1.0; // CPU time of the lab's process (-1: unknown)
     double serverCpuS = -1.0; // CPU time of the embedded server (-1: unknown or not embedded)
@@ -118,7 +106,8 @@ public:
     // Comparable only when every order's outcome is known: an order without reply may or may not be a row.
     bool clientsAgree() const
     {
-        return audited() && unresolved == 0 && clientSoldUnits == sold && clientSoldOrders == orderRows;
+        return audited() && clients[ClientCount::Unresolved] == 0 && clients[ClientCount::SoldUnits] == sold
+            && clients[ClientCount::Sold] == orderRows;
     }
     // Why the verdict could not be checked in full: the audit did not run, or some orders' outcome is
     // unknown.

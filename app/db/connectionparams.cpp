@@ -6,34 +6,41 @@
 
 std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, QString* error)
 {
-    const auto fail = [&](const QString& why) -> std::optional<ConnectionParams> {
-        // The raw text may hold a password: never echo it back.
-        *error = tr("bad server URL: %1 (expected mysql://user:password@host:port/database)").arg(why);
-        return std::nullopt;
-    };
     // QUrl takes one host: a list of them is split off here, and each is read as its own URL.
     static const QRegularExpression authority(QStringLiteral("^([A-Za-z]+://(?:[^@/?#]*@)?)([^/?#]*)(.*)$"));
     const QRegularExpressionMatch parts = authority.match(text.trimmed());
-    QStringList hosts = parts.hasMatch() ? parts.captured(2).split(QLatin1Char(',')) : QStringList();
-    if (hosts.size() > 1) {
-        std::optional<ConnectionParams> first;
-        QList<Node> nodes;
-        for (const QString& host : std::as_const(hosts)) {
-            if (host.isEmpty())
-                return fail(tr("an empty host in the list of hosts"));
-            std::optional<ConnectionParams> one
-                = fromUrl(parts.captured(1) + host + parts.captured(3), error);
-            if (!one)
-                return std::nullopt;
-            if (!one->socket.isEmpty())
-                return fail(tr("a list of hosts cannot use a socket"));
-            nodes.append({ one->host, one->port, QString(), 0 });
-            if (!first)
-                first = one;
-        }
-        first->nodes = nodes;
-        return first;
+    const QStringList hosts = parts.hasMatch() ? parts.captured(2).split(QLatin1Char(',')) : QStringList();
+    if (hosts.size() <= 1)
+        return fromOneHost(text, error);
+    std::optional<ConnectionParams> first;
+    QList<Node> nodes;
+    for (const QString& host : hosts) {
+        if (host.isEmpty())
+            return refuse(tr("an empty host in the list of hosts"), error);
+        std::optional<ConnectionParams> one
+            = fromOneHost(parts.captured(1) + host + parts.captured(3), error);
+        if (!one)
+            return std::nullopt;
+        if (!one->socket.isEmpty())
+            return refuse(tr("a list of hosts cannot use a socket"), error);
+        nodes.append({ one->host, one->port, QString(), 0 });
+        if (!first)
+            first = one;
     }
+    first->nodes = nodes;
+    return first;
+}
+
+std::optional<ConnectionParams> ConnectionParams::refuse(const QString& why, QString* error)
+{
+    // The raw text may hold a password: never echo it back.
+    *error = tr("bad server URL: %1 (expected mysql://user:password@host:port/database)").arg(why);
+    return std::nullopt;
+}
+
+std::optional<ConnectionParams> ConnectionParams::fromOneHost(const QString& text, QString* error)
+{
+    const auto fail = [error](const QString& why) { return refuse(why, error); };
     const QUrl url(text.trimmed(), QUrl::StrictMode);
     if (!url.isValid())
         return fail(tr("it does not parse as a URL"));

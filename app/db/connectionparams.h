@@ -55,4 +55,8 @@ public:
     // The URL with the password replaced by ***, safe for logs, JSON and reports.
     QString maskedUrl() const;
     QString endpoint() const; // "socket /path" or "host:port"; a cluster's as "h1:3306, h2:3306"
+
+private:
+    static std::optional<ConnectionParams> fromOneHost(const QString& url, QString* error);
+    static std::optional<ConnectionParams> refuse(const QString& why, QString* error);
 };

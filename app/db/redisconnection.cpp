@@ -98,28 +98,36 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
         close(); // hiredis cannot use a context after an I/O error
         return result;
     }
-    switch (reply->type) {
+    result = replyOf(*reply);
+    freeReplyObject(reply);
+    return result;
+}
+
+RedisConnection::Reply RedisConnection::replyOf(const redisReply& reply)
+{
+    Reply result;
+    switch (reply.type) {
     case REDIS_REPLY_INTEGER:
         result.kind = Reply::Kind::Integer;
-        result.integer = reply->integer;
+        result.integer = reply.integer;
         break;
     case REDIS_REPLY_STRING:
         result.kind = Reply::Kind::Text;
-        result.text = QString::fromUtf8(reply->str, static_cast<qsizetype>(reply->len));
+        result.text = QString::fromUtf8(reply.str, static_cast<qsizetype>(reply.len));
         break;
     case REDIS_REPLY_STATUS:
         result.kind = Reply::Kind::Status;
-        result.text = QString::fromUtf8(reply->str, static_cast<qsizetype>(reply->len));
+        result.text = QString::fromUtf8(reply.str, static_cast<qsizetype>(reply.len));
         break;
     case REDIS_REPLY_ERROR:
         result.kind = Reply::Kind::Error;
-        result.text = QString::fromUtf8(reply->str, static_cast<qsizetype>(reply->len));
+        result.text = QString::fromUtf8(reply.str, static_cast<qsizetype>(reply.len));
         break;
     case REDIS_REPLY_ARRAY:
         result.kind = Reply::Kind::Array;
-        result.integer = static_cast<long long>(reply->elements);
-        for (size_t i = 0; i < reply->elements; ++i) {
-            const redisReply* element = reply->element[i];
+        result.integer = static_cast<long long>(reply.elements);
+        for (size_t i = 0; i < reply.elements; ++i) {
+            const redisReply* element = reply.element[i];
             if (element->type == REDIS_REPLY_INTEGER)
                 result.elements << QString::number(element->integer);
             else if (element->type == REDIS_REPLY_STRING || element->type == REDIS_REPLY_STATUS)
@@ -132,7 +140,6 @@ RedisConnection::Reply RedisConnection::command(const QStringList& arguments)
         result.kind = Reply::Kind::Nil;
         break;
     }
-    freeReplyObject(reply);
     return result;
 }
 

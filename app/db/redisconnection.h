@@ -10,6 +10,7 @@
 #include <cstdint>
 
 struct redisContext;
+struct redisReply;
 
 // One connection to Redis over hiredis, owned by exactly one thread. Opened on a fiber, it
 // does not block: its fiber waits for the socket while the other clients go on.
@@ -47,6 +48,7 @@ private:
     // Writes the appended command and reads its reply on a non-blocking context.
     void* exchangeOnFiber();
     void timedOut(const char* what); // as hiredis reports its own I/O errors
+    static Reply replyOf(const redisReply& reply);
 
     redisContext* m_context = nullptr;
     bool m_nonBlocking = false;

@@ -176,6 +176,65 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
     return chart;
 }
 
+// One bar per strategy (per client count in a sweep), at the median of its runs when they repeat.
+struct Bars {
+    QStringList categories;
+    QList<double> heights;
+    QStringList strategies;
+};
+
+Bars barsOf(const QList<SourcedResult>& sources, const QList<RepeatSummary>& summaries, bool repeated)
+{
+    QSet<int> threadCounts;
+    for (const SourcedResult& source : sources)
+        threadCounts.insert(source.result.experiment.threads);
+    const bool withThreads = threadCounts.size() > 1;
+    Bars bars;
+    if (repeated) {
+        for (const RepeatSummary& summary : summaries) {
+            bars.categories << QStringLiteral("%1 (n=%2)")
+                                   .arg(ChartFactory::lineName(sources[summary.rows.first()], withThreads))
+                                   .arg(summary.n());
+            bars.heights << summary.ordersPerS.median;
+            bars.strategies << summary.strategy;
+        }
+        return bars;
+    }
+    for (const SourcedResult& source : sources) {
+        bars.categories << ChartFactory::lineName(source, withThreads);
+        bars.heights << source.result.ordersPerS;
+        bars.strategies << source.result.strategy;
+    }
+    return bars;
+}
+
+// QtCharts has no error bars: each bar gets lines across it, on the category axis's index
+// scale. A thin one from min to max, a thick one over the interval of the median, a tick at the
+// median. Returns the highest value drawn.
+double drawSpreads(
+    QChart* chart, const QList<RepeatSummary>& summaries, QAbstractAxis* xAxis, QAbstractAxis* yAxis)
+{
+    const auto line = [&](double from, double to, double at, double spread, qreal width, int alpha) {
+        auto* segment = new QLineSeries;
+        segment->setPen(QPen(QColor(0x33, 0x33, 0x33, alpha), width));
+        segment->append(from, at - spread);
+        segment->append(to, at + spread);
+        chart->addSeries(segment);
+        segment->attachAxis(xAxis);
+        segment->attachAxis(yAxis);
+    };
+    double maxY = 0.0;
+    for (qsizetype k = 0; k < summaries.size(); ++k) {
+        const Spread& spread = summaries[k].ordersPerS;
+        const auto at = static_cast<double>(summaries.size() - 1 - k);
+        line(spread.min, spread.max, at, 0.0, 1.5, 255);
+        line(spread.ciLow, spread.ciHigh, at, 0.0, 7.0, 110);
+        line(spread.median, spread.median, at, 0.3, 2.0, 255);
+        maxY = std::max(maxY, spread.max);
+    }
+    return maxY;
+}
+
 } // namespace
 
 namespace ChartFactory {
@@ -214,53 +273,33 @@ QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources)
 QChart* ordersByStrategy(const QList<SourcedResult>& sources)
 {
     QChart* chart = newChart(QObject::tr("Orders per second by strategy"));
-    QSet<int> threadCounts;
-    for (const SourcedResult& source : sources)
-        threadCounts.insert(source.result.experiment.threads);
     // Repeated runs: one bar per strategy at the median, with the spread drawn over it.
     const QList<RepeatSummary> summaries = RepeatSummary::of(sources);
     const bool repeated = RepeatSummary::anyRepeated(summaries);
-    QStringList categories;
-    QList<double> heights;
-    QStringList strategies;
-    if (repeated) {
-        for (const RepeatSummary& summary : summaries) {
-            categories << QStringLiteral("%1 (n=%2)")
-                              .arg(lineName(sources[summary.rows.first()], threadCounts.size() > 1))
-                              .arg(summary.n());
-            heights << summary.ordersPerS.median;
-            strategies << summary.strategy;
-        }
-    } else {
-        for (const SourcedResult& source : sources) {
-            categories << lineName(source, threadCounts.size() > 1);
-            heights << source.result.ordersPerS;
-            strategies << source.result.strategy;
-        }
-    }
+    Bars bars = barsOf(sources, summaries, repeated);
     // One category per bar; a stacked series with one set per bar, zero elsewhere, gives every
     // bar its strategy's colour and its own label on the axis. The bars lie on their side, so
     // that each label has the width it needs ("conditional t=16 (n=3)") instead of a bar's,
     // the first row on top, read as a table.
     auto* series = new QHorizontalStackedBarSeries;
-    const qsizetype count = categories.size();
-    std::reverse(categories.begin(), categories.end());
-    std::reverse(heights.begin(), heights.end());
-    std::reverse(strategies.begin(), strategies.end());
+    const qsizetype count = bars.categories.size();
+    std::reverse(bars.categories.begin(), bars.categories.end());
+    std::reverse(bars.heights.begin(), bars.heights.end());
+    std::reverse(bars.strategies.begin(), bars.strategies.end());
     double maxY = 1;
     for (qsizetype i = 0; i < count; ++i) {
-        auto* set = new QBarSet(categories[i]);
+        auto* set = new QBarSet(bars.categories[i]);
         for (qsizetype j = 0; j < count; ++j)
-            set->append(i == j ? heights[i] : 0.0);
-        set->setColor(StrategyColors::of(strategies[i]));
+            set->append(i == j ? bars.heights[i] : 0.0);
+        set->setColor(StrategyColors::of(bars.strategies[i]));
         series->append(set);
-        maxY = std::max(maxY, heights[i]);
+        maxY = std::max(maxY, bars.heights[i]);
     }
     chart->addSeries(series);
     chart->legend()->setVisible(false);
     chart->setProperty(ChartExporter::kNoLegend, true); // the axis names every bar
     auto* xAxis = new QBarCategoryAxis;
-    xAxis->append(categories);
+    xAxis->append(bars.categories);
     auto* yAxis = new QValueAxis;
     yAxis->setTitleText(QObject::tr("orders/s"));
     chart->addAxis(xAxis, Qt::AlignLeft);
@@ -268,26 +307,7 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
     series->attachAxis(xAxis);
     series->attachAxis(yAxis);
     if (repeated) {
-        // QtCharts has no error bars: each bar gets lines across it, on the category axis's
-        // index scale. A thin one from min to max, a thick one over the interval of the
-        // median, a tick at the median.
-        const auto line = [&](double from, double to, double at, double spread, qreal width, int alpha) {
-            auto* segment = new QLineSeries;
-            segment->setPen(QPen(QColor(0x33, 0x33, 0x33, alpha), width));
-            segment->append(from, at - spread);
-            segment->append(to, at + spread);
-            chart->addSeries(segment);
-            segment->attachAxis(xAxis);
-            segment->attachAxis(yAxis);
-        };
-        for (qsizetype k = 0; k < summaries.size(); ++k) {
-            const Spread& spread = summaries[k].ordersPerS;
-            const auto at = static_cast<double>(count - 1 - k);
-            line(spread.min, spread.max, at, 0.0, 1.5, 255);
-            line(spread.ciLow, spread.ciHigh, at, 0.0, 7.0, 110);
-            line(spread.median, spread.median, at, 0.3, 2.0, 255);
-            maxY = std::max(maxY, spread.max);
-        }
+        maxY = std::max(maxY, drawSpreads(chart, summaries, xAxis, yAxis));
         chart->setTitle(QObject::tr("Orders per second by strategy, median of the runs"));
         yAxis->setTitleText(QObject::tr("orders/s (thick: interval, thin: min–max)"));
     }

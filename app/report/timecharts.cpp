@@ -146,14 +146,15 @@ QChart* otherErrors(const QList<SourcedResult>& sources)
     for (const SourcedResult& source : sources) {
         for (const TimeMetric::OtherError& other : TimeMetric::otherErrors()) {
             const auto index = static_cast<std::size_t>(other.errorClass);
-            if (source.result.series.isEmpty() || source.result.series.last().errors[index] == 0)
+            if (source.result.series.isEmpty() || source.result.series.last().clients.errors()[index] == 0)
                 continue;
             auto* series = new QLineSeries;
             series->setName(ChartFactory::lineName(source, withThreads) + QLatin1String(other.suffix));
             series->setPen(QPen(StrategyColors::of(source.result.strategy), 2.0, other.style));
             eachDrawnSample(source.result, [&](const MetricsSample& sample, const MetricsSample& before) {
                 series->append(sample.elapsedS,
-                    TimeMetric::ratePerSecond(sample.errors[index], before.errors[index], sample.intervalS));
+                    TimeMetric::ratePerSecond(
+                        sample.clients.errors()[index], before.clients.errors()[index], sample.intervalS));
             });
             addLine(axes, series, &source.result.experiment);
             any = true;
@@ -178,7 +179,8 @@ QChart* soldUnits(const QList<SourcedResult>& sources)
             StrategyColors::lineStyleOf(source.result.strategy)));
         for (const MetricsSample& sample : source.result.series)
             series->append(sample.elapsedS,
-                static_cast<double>(sample.audit.valid ? sample.audit.sold : sample.soldUnits));
+                static_cast<double>(
+                    sample.audit.valid ? sample.audit.sold : sample.clients[ClientCount::SoldUnits]));
         stock = std::max(stock, source.result.experiment.skus * source.result.experiment.initialStock);
         addLine(axes, series, &source.result.experiment);
     }

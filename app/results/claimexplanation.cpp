@@ -21,56 +21,48 @@ QString tr(const char* text)
 using ResultExplanation::millis;
 using ResultExplanation::number;
 
-} // namespace
-
-ResultExplanation::Explained of(const StrategyResult& r)
+// A batch claimed by a locking read keeps its rows locked to the commit; when every worker's
+// read starts at the same first pending rows, batches pass one at a time. True when the run was
+// bound by that.
+bool addBatches(const StrategyResult& r, double batch, QStringList& sentences, QJsonObject& f)
 {
-    using ResultExplanation::Bound;
-    ResultExplanation::Explained out;
-    if (!r.error.isEmpty() || r.clientSoldOrders <= 0)
-        return out;
-    QStringList sentences;
-    QJsonObject& f = out.figures;
-    const double tasks = static_cast<double>(std::max(1LL, r.clientSoldOrders - r.lateOrders));
-    const double batch = r.lockHolds > 0 ? tasks / static_cast<double>(r.lockHolds)
-                                         : static_cast<double>(r.experiment.batch);
-    out.bound = Bound::Other;
-
-    // A batch claimed by a locking read keeps its rows locked to the commit; when every worker's
-    // read starts at the same first pending rows, batches pass one at a time.
-    if (r.lockHolds > 0 && r.lockHoldMs > 0.0) {
-        const double ceiling = 1000.0 / r.lockHoldMs * batch;
-        const double reach = r.ordersPerS / ceiling;
-        f.insert(QStringLiteral("lock_hold_ms"), r.lockHoldMs);
-        f.insert(QStringLiteral("tasks_per_batch"), batch);
-        f.insert(QStringLiteral("one_batch_at_a_time_tasks_per_s"), ceiling);
-        f.insert(QStringLiteral("reach"), reach);
-        if (reach > kSideBySide) {
-            sentences << tr("Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch "
-                            "at a time would cap "
-                            "at %3 tasks/s; the run reached %4 tasks/s, %5 times that.")
-                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
-                                 number(r.ordersPerS, 0), number(reach, 1));
-        } else if (reach >= kSerialReach) {
-            out.bound = Bound::RowLock;
-            sentences << tr("Batches took turns: each kept its %1 tasks locked %2 ms, work and round trips "
-                            "included, and the "
-                            "next worker waited for the same rows; one batch at a time allows %3 tasks/s, "
-                            "and the run reached %4 % of that.")
-                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
-                                 number(100.0 * std::min(reach, 1.0), 0));
-        } else {
-            sentences << tr("Each batch kept its %1 tasks locked %2 ms; one batch at a time would allow %3 "
-                            "tasks/s, and the run "
-                            "reached %4 % of that: the time went elsewhere.")
-                             .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
-                                 number(100.0 * reach, 0));
-        }
+    if (!(r.measuredLockHolds > 0 && r.lockHoldMs > 0.0))
+        return false;
+    const double ceiling = 1000.0 / r.lockHoldMs * batch;
+    const double reach = r.ordersPerS / ceiling;
+    f.insert(QStringLiteral("lock_hold_ms"), r.lockHoldMs);
+    f.insert(QStringLiteral("tasks_per_batch"), batch);
+    f.insert(QStringLiteral("one_batch_at_a_time_tasks_per_s"), ceiling);
+    f.insert(QStringLiteral("reach"), reach);
+    if (reach > kSideBySide) {
+        sentences << tr("Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch "
+                        "at a time would cap "
+                        "at %3 tasks/s; the run reached %4 tasks/s, %5 times that.")
+                         .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
+                             number(r.ordersPerS, 0), number(reach, 1));
+    } else if (reach >= kSerialReach) {
+        sentences << tr("Batches took turns: each kept its %1 tasks locked %2 ms, work and round trips "
+                        "included, and the "
+                        "next worker waited for the same rows; one batch at a time allows %3 tasks/s, "
+                        "and the run reached %4 % of that.")
+                         .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
+                             number(100.0 * std::min(reach, 1.0), 0));
+    } else {
+        sentences << tr("Each batch kept its %1 tasks locked %2 ms; one batch at a time would allow %3 "
+                        "tasks/s, and the run "
+                        "reached %4 % of that: the time went elsewhere.")
+                         .arg(number(batch, 1), millis(r.lockHoldMs), number(ceiling, 0),
+                             number(100.0 * reach, 0));
     }
+    return reach <= kSideBySide && reach >= kSerialReach;
+}
+
+void addLockWaits(const StrategyResult& r, double tasks, QStringList& sentences, QJsonObject& f)
+{
     // The claim by UPDATE holds no lock past its statement, but waits for its own.
     const double waitPerTask = 1000.0 * r.clientLockWaitS / tasks;
     f.insert(QStringLiteral("lock_wait_ms_per_task"), waitPerTask);
-    if (r.lockHolds == 0 && waitPerTask > 0.0) {
+    if (r.measuredLockHolds == 0 && waitPerTask > 0.0) {
         QString text = tr("Claims waited %1 ms for row locks per task completed.").arg(millis(waitPerTask));
         if (r.experiment.isolation == Isolation::RepeatableRead
             || r.experiment.isolation == Isolation::Serializable)
@@ -80,28 +72,53 @@ ResultExplanation::Explained of(const StrategyResult& r)
                         .arg(isolationSql(r.experiment.isolation));
         sentences << text;
     }
-    if (r.workersKilled > 0) {
-        f.insert(QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled));
-        if (r.lockHolds > 0)
-            sentences << tr("The lab killed %1 workers' connections: their transactions rolled back, and "
-                            "their tasks were "
-                            "pending again at once.")
-                             .arg(r.workersKilled);
-        else
-            sentences << tr("The lab killed %1 workers' connections: the sweeper gave back %2 claims older "
-                            "than %3 s, and %4 "
-                            "tasks were still stranded with a dead worker at the end.")
-                             .arg(r.workersKilled)
-                             .arg(r.tasksReleased)
-                             .arg(number(static_cast<double>(r.experiment.claimTimeoutMs) / 1000.0, 1))
-                             .arg(std::max(0LL, r.strandedTasks));
-    }
-    f.insert(QStringLiteral("double_claims"), static_cast<double>(r.doubleClaims));
-    if (r.doubleClaims > 0)
+}
+
+void addKilledWorkers(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
+{
+    if (r.workersKilled <= 0)
+        return;
+    f.insert(QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled));
+    if (r.measuredLockHolds > 0)
+        sentences << tr("The lab killed %1 workers' connections: their transactions rolled back, and "
+                        "their tasks were "
+                        "pending again at once.")
+                         .arg(r.workersKilled);
+    else
+        sentences << tr("The lab killed %1 workers' connections: the sweeper gave back %2 claims older "
+                        "than %3 s, and %4 "
+                        "tasks were still stranded with a dead worker at the end.")
+                         .arg(r.workersKilled)
+                         .arg(r.clients[ClientCount::TasksReleased])
+                         .arg(number(static_cast<double>(r.experiment.claimTimeoutMs) / 1000.0, 1))
+                         .arg(std::max(0LL, r.strandedTasks));
+}
+
+} // namespace
+
+// Named without its namespace, so that lupdate files the sentences below under this one.
+using ResultExplanation::Explained;
+
+Explained of(const StrategyResult& r)
+{
+    using ResultExplanation::Bound;
+    Explained out;
+    if (!r.error.isEmpty() || r.clients[ClientCount::Sold] <= 0)
+        return out;
+    QStringList sentences;
+    QJsonObject& f = out.figures;
+    const double tasks = static_cast<double>(std::max(1LL, r.clients[ClientCount::Sold] - r.lateOrders));
+    const double batch = r.measuredLockHolds > 0 ? tasks / static_cast<double>(r.measuredLockHolds)
+                                                 : static_cast<double>(r.experiment.batch);
+    out.bound = addBatches(r, batch, sentences, f) ? Bound::RowLock : Bound::Other;
+    addLockWaits(r, tasks, sentences, f);
+    addKilledWorkers(r, sentences, f);
+    f.insert(QStringLiteral("double_claims"), static_cast<double>(r.clients[ClientCount::DoubleClaims]));
+    if (r.clients[ClientCount::DoubleClaims] > 0)
         sentences << tr(
             "%1 tasks were claimed while another live worker still held them: a batch's work outlasted the "
             "claim timeout, and the sweeper handed its tasks to a second worker.")
-                         .arg(r.doubleClaims);
+                         .arg(r.clients[ClientCount::DoubleClaims]);
     else
         sentences << tr("No task was claimed by two live workers at once.");
     if (r.soldOut())

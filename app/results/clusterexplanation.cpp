@@ -24,12 +24,14 @@ bool addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
     if (r.nodes.size() < 2)
         return false;
     using ResultExplanation::number;
-    const long long atCommit = r.errors[static_cast<std::size_t>(ErrorClass::CommitAbort)];
-    const long long atStatement = r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)];
-    const double sold = static_cast<double>(std::max(1LL, r.clientSoldOrders));
+    const long long atCommit = r.clients.error(ErrorClass::CommitAbort);
+    const long long atStatement = r.clients.error(ErrorClass::Deadlock);
+    const double sold = static_cast<double>(std::max(1LL, r.clients[ClientCount::Sold]));
     const double abortsPerOrder = static_cast<double>(atCommit + atStatement) / sold;
-    const double retriedShare
-        = r.attempts > 0 ? static_cast<double>(r.retries) / static_cast<double>(r.attempts) : 0.0;
+    const double retriedShare = r.clients[ClientCount::Attempts] > 0
+        ? static_cast<double>(r.clients[ClientCount::Retries])
+            / static_cast<double>(r.clients[ClientCount::Attempts])
+        : 0.0;
     int writingNodes = 0;
     long long certFailures = 0;
     long long bfAborts = 0;

@@ -77,6 +77,18 @@ QString of(const QList<StrategyResult>& rows)
         .arg(fastest, times, baseline, where(experiment), rates2);
 }
 
+QString ofLatestExperiment(const QList<StrategyResult>& rows)
+{
+    if (rows.isEmpty())
+        return QString();
+    QList<StrategyResult> same;
+    for (const StrategyResult& row : rows) {
+        if (row.experiment == rows.last().experiment)
+            same.append(row);
+    }
+    return of(same);
+}
+
 QStringList ofEachExperiment(const QList<StrategyResult>& rows)
 {
     QList<Experiment> experiments;

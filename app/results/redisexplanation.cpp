@@ -32,8 +32,8 @@ RedisCost costOf(const StrategyResult& r)
             cost.commands += s.redisCommands;
             cost.sampledS += s.intervalS;
         }
-        cost.roundTrips = std::max(cost.roundTrips, s.redisRoundTrips);
-        cost.roundTripNs = std::max(cost.roundTripNs, s.redisRoundTripNs);
+        cost.roundTrips = std::max(cost.roundTrips, s.clients[ClientCount::RedisRoundTrips]);
+        cost.roundTripNs = std::max(cost.roundTripNs, s.clients[ClientCount::RedisRoundTripNs]);
     }
     return cost;
 }
@@ -44,7 +44,8 @@ void addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
 {
     using ResultExplanation::millis;
     using ResultExplanation::number;
-    f.insert(QStringLiteral("refused_with_stock"), static_cast<double>(r.refusedWithStock));
+    f.insert(
+        QStringLiteral("refused_with_stock"), static_cast<double>(r.clients[ClientCount::RefusedWithStock]));
     f.insert(QStringLiteral("stranded_in_redis"), static_cast<double>(r.unrecordedDecrements));
     sentences << tr(
         "No row lock: each order took its stock from a Redis sub-key with one script call and wrote its "
@@ -63,9 +64,9 @@ void addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
             "each take's reply, so the time of a take is the trip, not the work in Redis.")
                          .arg(number(insideUs, 1), number(commandsPerS, 0), millis(tripMs));
     }
-    if (r.refusedWithStock > 0)
+    if (r.clients[ClientCount::RefusedWithStock] > 0)
         sentences << tr("%1 orders were refused while the SKU's sub-keys together still held enough.")
-                         .arg(r.refusedWithStock);
+                         .arg(r.clients[ClientCount::RefusedWithStock]);
     if (r.audited())
         sentences << (r.unrecordedDecrements > 0 ? tr("The reconciliation found %1 units taken from Redis "
                                                       "with no order row: orders lost between the "

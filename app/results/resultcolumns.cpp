@@ -159,7 +159,7 @@ const Spec& spec(Column column)
 
 long long errorCount(const StrategyResult& r, ErrorClass errorClass)
 {
-    return r.errors[static_cast<std::size_t>(errorClass)];
+    return r.clients.error(errorClass);
 }
 
 double number(Column column, const StrategyResult& r)
@@ -190,9 +190,9 @@ double number(Column column, const StrategyResult& r)
     case Column::LostConnections:
         return static_cast<double>(errorCount(r, ErrorClass::ConnectionLost));
     case Column::Retries:
-        return static_cast<double>(r.retries);
+        return static_cast<double>(r.clients[ClientCount::Retries]);
     case Column::Failed:
-        return static_cast<double>(r.failed);
+        return static_cast<double>(r.clients[ClientCount::Failed]);
     case Column::Sold:
         return static_cast<double>(r.sold);
     case Column::Oversold:
@@ -204,11 +204,11 @@ double number(Column column, const StrategyResult& r)
     case Column::Skus:
         return static_cast<double>(r.experiment.skus);
     case Column::RefusedWithStock:
-        return static_cast<double>(r.refusedWithStock);
+        return static_cast<double>(r.clients[ClientCount::RefusedWithStock]);
     case Column::DoubleClaims:
-        return static_cast<double>(r.doubleClaims);
+        return static_cast<double>(r.clients[ClientCount::DoubleClaims]);
     case Column::TasksReleased:
-        return static_cast<double>(r.tasksReleased);
+        return static_cast<double>(r.clients[ClientCount::TasksReleased]);
     case Column::TasksStranded:
         return static_cast<double>(std::max(0LL, r.strandedTasks));
     case Column::WorkersKilled:
@@ -319,7 +319,7 @@ bool flagged(Column column, const SourcedResult& row)
     if (column == Column::Oversold)
         return row.result.oversold > 0;
     if (column == Column::DoubleClaims)
-        return row.result.doubleClaims > 0;
+        return row.result.clients[ClientCount::DoubleClaims] > 0;
     return false;
 }
 

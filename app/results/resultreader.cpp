@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
+#include "app/results/clientcountsjson.h"
 #include "app/results/clustercountersjson.h"
 #include "app/results/nodefiguresjson.h"
 #include "app/results/repeatsjson.h"
@@ -33,15 +34,6 @@ double real(const QJsonObject& object, const char* key)
     return object.value(QLatin1String(key)).toDouble();
 }
 
-ErrorCounts errorCounts(const QJsonObject& object)
-{
-    ErrorCounts counts {};
-    for (std::size_t i = 0; i < kErrorClassCount; ++i)
-        counts[i]
-            = static_cast<long long>(object.value(errorClassKey(static_cast<ErrorClass>(i))).toDouble());
-    return counts;
-}
-
 MetricsSample sample(const QJsonObject& o)
 {
     MetricsSample s;
@@ -50,12 +42,6 @@ MetricsSample sample(const QJsonObject& o)
     s.intervalS = real(o, "interval_s");
     s.ordersPerS = real(o, "orders_per_s");
     s.attemptsPerS = real(o, "attempts_per_s");
-    s.sold = integer(o, "sold");
-    s.soldUnits = integer(o, "sold_units");
-    s.outOfStock = integer(o, "out_of_stock");
-    s.failed = integer(o, "failed");
-    s.retries = integer(o, "retries");
-    s.attempts = integer(o, "attempts");
     s.p50Ms = real(o, "p50_ms");
     s.p95Ms = real(o, "p95_ms");
     s.p99Ms = real(o, "p99_ms");
@@ -67,8 +53,6 @@ MetricsSample sample(const QJsonObject& o)
     s.deadlocks = integer(o, "deadlocks");
     s.deadlocksTotal = integer(o, "deadlocks_total");
     s.serverStatsValid = o.value(QStringLiteral("server_stats")).toBool();
-    s.redisRoundTripNs = integer(o, "redis_round_trip_ns");
-    s.redisRoundTrips = integer(o, "redis_round_trips");
     s.redisStatsValid = o.value(QStringLiteral("redis_stats")).toBool();
     s.redisCommands = integer(o, "redis_commands");
     s.redisScriptCalls = integer(o, "redis_script_calls");
@@ -82,7 +66,7 @@ MetricsSample sample(const QJsonObject& o)
     s.clusterStatsValid = o.value(QStringLiteral("cluster_stats")).toBool();
     s.cluster = ClusterCountersJson::read(o);
     s.nodes = ClusterCountersJson::nodesFromJson(o.value(QStringLiteral("cluster_nodes")).toArray());
-    s.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
+    s.clients = ClientCountsJson::read(o, ClientCountsJson::Names::Sample);
     return s;
 }
 
@@ -103,10 +87,9 @@ DeadlockRecord deadlock(const QJsonObject& o)
     return d;
 }
 
-StrategyResult result(const QJsonObject& entry, QString* error)
+// What the strategy did and what the audit found, as outcomeJson wrote it.
+void readOutcome(const QJsonObject& o, StrategyResult& r)
 {
-    const QJsonObject o = entry.value(QStringLiteral("summary")).toObject();
-    StrategyResult r;
     r.strategy = o.value(QStringLiteral("strategy")).toString();
     r.safe = o.value(QStringLiteral("safe")).toBool(true);
     r.error = o.value(QStringLiteral("error")).toString();
@@ -126,21 +109,14 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.lostUpdates = integer(o, "lost_updates");
     r.unrecordedDecrements = integer(o, "unrecorded_decrements");
     r.orderRows = integer(o, "order_rows");
-    r.clientSoldOrders = integer(o, "client_sold_orders");
-    r.clientSoldUnits = integer(o, "client_sold_units");
-    r.outOfStock = integer(o, "out_of_stock");
-    r.failed = integer(o, "failed");
-    r.attempts = integer(o, "attempts");
-    r.retries = integer(o, "retries");
-    r.reconciled = integer(o, "reconciled");
-    r.unresolved = integer(o, "unresolved");
-    r.refusedWithStock = integer(o, "refused_with_stock"); // 0 in files written before it existed
-    r.rebalances = integer(o, "rebalances");
-    r.doubleClaims = integer(o, "double_claims");
-    r.tasksReleased = integer(o, "tasks_released");
     r.workersKilled = integer(o, "workers_killed");
     r.strandedTasks
         = o.value(QStringLiteral("tasks_stranded")).isDouble() ? integer(o, "tasks_stranded") : -1;
+}
+
+// Its rates and latencies, and what explains them, as figuresJson wrote them.
+void readFigures(const QJsonObject& o, StrategyResult& r)
+{
     r.ordersPerS = real(o, "orders_per_s");
     r.attemptsPerS = real(o, "attempts_per_s");
     r.p50Ms = real(o, "p50_ms");
@@ -154,13 +130,21 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     r.lockWaitTimeouts = integer(o, "lock_wait_timeouts");
     r.lateDeadlocks = integer(o, "late_deadlocks");
     r.lockHoldMs = real(o, "lock_hold_ms");
-    r.lockHolds = integer(o, "lock_holds");
+    r.measuredLockHolds = integer(o, "lock_holds");
     r.queueWaitMs = real(o, "queue_wait_ms");
     r.clientCpuS = o.value(QStringLiteral("client_cpu_s")).toDouble(-1.0);
     r.serverCpuS = o.value(QStringLiteral("server_cpu_s")).toDouble(-1.0);
     r.cpuWallS = real(o, "cpu_wall_s");
     r.cores = o.value(QStringLiteral("cores")).toInt();
-    r.errors = errorCounts(o.value(QStringLiteral("errors")).toObject());
+}
+
+StrategyResult result(const QJsonObject& entry, QString* error)
+{
+    const QJsonObject o = entry.value(QStringLiteral("summary")).toObject();
+    StrategyResult r;
+    readOutcome(o, r);
+    readFigures(o, r);
+    r.clients = ClientCountsJson::read(o, ClientCountsJson::Names::Result);
     for (const QJsonValue& message : o.value(QStringLiteral("error_messages")).toArray())
         r.errorMessages << message.toString();
     const QJsonObject knobs = o.value(QStringLiteral("knobs")).toObject();

@@ -3,6 +3,7 @@
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "app/core/passwordmask.h"
+#include "app/results/clientcountsjson.h"
 #include "app/results/clustercountersjson.h"
 #include "app/results/nodefiguresjson.h"
 #include "app/results/repeatsjson.h"
@@ -34,14 +35,6 @@ QJsonArray deadlocksJson(const QList<DeadlockRecord>& records)
     for (const DeadlockRecord& record : records)
         array.append(ResultWriter::deadlockJson(record));
     return array;
-}
-
-QJsonObject errorCountsJson(const ErrorCounts& counts)
-{
-    QJsonObject object;
-    for (std::size_t i = 0; i < kErrorClassCount; ++i)
-        object.insert(errorClassKey(static_cast<ErrorClass>(i)), static_cast<double>(counts[i]));
-    return object;
 }
 
 bool save(const QString& path, const QByteArray& data, QString* error)
@@ -105,11 +98,8 @@ QJsonObject explanationJson(const StrategyResult& r)
     return object;
 }
 
-} // namespace
-
-namespace ResultWriter {
-
-QJsonObject summaryJson(const StrategyResult& r)
+// What the strategy did and what the audit found.
+QJsonObject outcomeJson(const StrategyResult& r)
 {
     // What only the closing audit knows is null when it could not run, never a made-up 0.
     const auto audited = [&r](long long value) {
@@ -138,23 +128,19 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("lost_updates"), audited(r.lostUpdates) },
         { QStringLiteral("unrecorded_decrements"), audited(r.unrecordedDecrements) },
         { QStringLiteral("order_rows"), audited(r.orderRows) },
-        { QStringLiteral("client_sold_orders"), static_cast<double>(r.clientSoldOrders) },
-        { QStringLiteral("client_sold_units"), static_cast<double>(r.clientSoldUnits) },
         { QStringLiteral("clients_agree"),
-            r.audited() && r.unresolved == 0 ? QJsonValue(r.clientsAgree()) : QJsonValue() },
-        { QStringLiteral("out_of_stock"), static_cast<double>(r.outOfStock) },
-        { QStringLiteral("failed"), static_cast<double>(r.failed) },
-        { QStringLiteral("attempts"), static_cast<double>(r.attempts) },
-        { QStringLiteral("retries"), static_cast<double>(r.retries) },
-        { QStringLiteral("reconciled"), static_cast<double>(r.reconciled) },
-        { QStringLiteral("unresolved"), static_cast<double>(r.unresolved) },
-        { QStringLiteral("refused_with_stock"), static_cast<double>(r.refusedWithStock) },
-        { QStringLiteral("rebalances"), static_cast<double>(r.rebalances) },
-        { QStringLiteral("double_claims"), static_cast<double>(r.doubleClaims) },
-        { QStringLiteral("tasks_released"), static_cast<double>(r.tasksReleased) },
+            r.audited() && r.clients[ClientCount::Unresolved] == 0 ? QJsonValue(r.clientsAgree())
+                                                                   : QJsonValue() },
         { QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled) },
         { QStringLiteral("tasks_stranded"),
             r.strandedTasks < 0 ? QJsonValue() : QJsonValue(static_cast<double>(r.strandedTasks)) },
+    };
+}
+
+// Its rates and latencies, and what explains them.
+QJsonObject figuresJson(const StrategyResult& r)
+{
+    return QJsonObject {
         { QStringLiteral("orders_per_s"), r.ordersPerS },
         { QStringLiteral("attempts_per_s"), r.attemptsPerS },
         { QStringLiteral("p50_ms"), r.p50Ms },
@@ -168,7 +154,7 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
         { QStringLiteral("late_deadlocks"), static_cast<double>(r.lateDeadlocks) },
         { QStringLiteral("lock_hold_ms"), r.lockHoldMs },
-        { QStringLiteral("lock_holds"), static_cast<double>(r.lockHolds) },
+        { QStringLiteral("lock_holds"), static_cast<double>(r.measuredLockHolds) },
         { QStringLiteral("queue_wait_ms"), r.queueWaitMs },
         { QStringLiteral("client_cpu_s"), r.clientCpuS },
         { QStringLiteral("server_cpu_s"), r.serverCpuS },
@@ -178,7 +164,6 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("client_io"), clientIoName(effectiveClientIo(r.experiment)) },
         { QStringLiteral("client_threads"), clientThreadCount(r.experiment, r.cores) },
         { QStringLiteral("explanation"), explanationJson(r) },
-        { QStringLiteral("errors"), errorCountsJson(r.errors) },
         { QStringLiteral("error_messages"), QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
         { QStringLiteral("knobs"), knobsJson(r.knobs) },
         { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
@@ -186,6 +171,20 @@ QJsonObject summaryJson(const StrategyResult& r)
         { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
         { QStringLiteral("nodes"), NodeFiguresJson::toJson(r.nodes) },
     };
+}
+
+} // namespace
+
+namespace ResultWriter {
+
+QJsonObject summaryJson(const StrategyResult& r)
+{
+    QJsonObject object = outcomeJson(r);
+    const QJsonObject figures = figuresJson(r);
+    for (auto it = figures.begin(); it != figures.end(); ++it)
+        object.insert(it.key(), it.value());
+    ClientCountsJson::insert(object, r.clients, ClientCountsJson::Names::Result);
+    return object;
 }
 
 QJsonObject deadlockJson(const DeadlockRecord& d)
@@ -230,12 +229,6 @@ QJsonObject sampleJson(const MetricsSample& s)
         { QStringLiteral("interval_s"), s.intervalS },
         { QStringLiteral("orders_per_s"), s.ordersPerS },
         { QStringLiteral("attempts_per_s"), s.attemptsPerS },
-        { QStringLiteral("sold"), static_cast<double>(s.sold) },
-        { QStringLiteral("sold_units"), static_cast<double>(s.soldUnits) },
-        { QStringLiteral("out_of_stock"), static_cast<double>(s.outOfStock) },
-        { QStringLiteral("failed"), static_cast<double>(s.failed) },
-        { QStringLiteral("retries"), static_cast<double>(s.retries) },
-        { QStringLiteral("attempts"), static_cast<double>(s.attempts) },
         { QStringLiteral("p50_ms"), s.p50Ms },
         { QStringLiteral("p95_ms"), s.p95Ms },
         { QStringLiteral("p99_ms"), s.p99Ms },
@@ -253,16 +246,14 @@ QJsonObject sampleJson(const MetricsSample& s)
         { QStringLiteral("audit_oversold"), static_cast<double>(s.audit.oversold) },
         { QStringLiteral("audit_lost_updates"), static_cast<double>(s.audit.lostUpdates) },
         { QStringLiteral("audit_negative_skus"), static_cast<double>(s.audit.negativeSkus) },
-        { QStringLiteral("errors"), errorCountsJson(s.errors) },
     };
+    ClientCountsJson::insert(object, s.clients, ClientCountsJson::Names::Sample);
     // Every sample has them, so that the CSV's columns (the first row's keys) carry them: only
     // the strategies that keep stock in Redis fill them in.
     object.insert(QStringLiteral("redis_stats"), s.redisStatsValid);
     object.insert(QStringLiteral("redis_commands"), static_cast<double>(s.redisCommands));
     object.insert(QStringLiteral("redis_script_calls"), static_cast<double>(s.redisScriptCalls));
     object.insert(QStringLiteral("redis_script_usec"), static_cast<double>(s.redisScriptUsec));
-    object.insert(QStringLiteral("redis_round_trip_ns"), static_cast<double>(s.redisRoundTripNs));
-    object.insert(QStringLiteral("redis_round_trips"), static_cast<double>(s.redisRoundTrips));
     // The same for a cluster's figures, summed over its nodes.
     object.insert(QStringLiteral("cluster_stats"), s.clusterStatsValid);
     ClusterCountersJson::insert(object, s.cluster);

@@ -10,7 +10,7 @@ namespace {
 
 long long errorCount(const MetricsSample& sample, ErrorClass errorClass)
 {
-    return sample.errors[static_cast<std::size_t>(errorClass)];
+    return sample.clients.error(errorClass);
 }
 
 std::optional<double> errorRate(const MetricsSample& now, const MetricsSample& before, ErrorClass errorClass)
@@ -120,7 +120,8 @@ const QList<TimeMetric>& TimeMetric::all()
         { "retries", QT_TRANSLATE_NOOP("TimeMetric", "Retries per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "retries/s"),
             [](S now, S before) -> std::optional<double> {
-                return ratePerSecond(now.retries, before.retries, now.intervalS);
+                return ratePerSecond(
+                    now.clients[ClientCount::Retries], before.clients[ClientCount::Retries], now.intervalS);
             } },
         { "deadlocks", QT_TRANSLATE_NOOP("TimeMetric", "1213 deadlocks per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
@@ -147,11 +148,13 @@ const QList<TimeMetric>& TimeMetric::all()
         { "redis-round-trip", QT_TRANSLATE_NOOP("TimeMetric", "Client round trip of a take script"),
             QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S before) -> std::optional<double> {
-                const long long trips = now.redisRoundTrips - before.redisRoundTrips;
+                const long long trips = now.clients[ClientCount::RedisRoundTrips]
+                    - before.clients[ClientCount::RedisRoundTrips];
                 if (trips <= 0)
                     return std::nullopt;
-                return static_cast<double>(now.redisRoundTripNs - before.redisRoundTripNs) / 1e6
-                    / static_cast<double>(trips);
+                return static_cast<double>(now.clients[ClientCount::RedisRoundTripNs]
+                           - before.clients[ClientCount::RedisRoundTripNs])
+                    / 1e6 / static_cast<double>(trips);
             },
             true },
         // The cluster tab: throughput beside the aborts that cut it, then what slowed the nodes.

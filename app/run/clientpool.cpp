@@ -143,6 +143,39 @@ void ClientPool::markDry(std::int64_t skuIndex)
 
 void ClientPool::clientLoop(int index, WorkerCounters& counters)
 {
+    std::unique_ptr<OrderSession> session = openSession(index, counters);
+    m_ready.fetch_add(1);
+    m_go.wait();
+
+    const Experiment& e = m_experiment;
+    std::mt19937_64 rng(e.seed * 1'000'003ULL + static_cast<std::uint64_t>(index));
+    const bool openLoop = e.arrival == ArrivalMode::Open;
+    const double nsPerOrder = openLoop ? 1e9 / e.rate : 0.0;
+    const std::int64_t start = m_startNs.load();
+    std::int64_t sequence = 0;
+    while (session && !m_stop.load(std::memory_order_relaxed)) {
+        const std::int64_t orderIndex = m_issued.fetch_add(1, std::memory_order_relaxed);
+        if (e.stop == StopKind::Orders && orderIndex >= e.totalOrders)
+            break;
+        std::int64_t begin = nowNs();
+        if (openLoop) {
+            // Latency counts from when the order was due, not from when a client was free
+            // to send it: a slow server cannot hide its backlog (no coordinated omission).
+            begin = start + static_cast<std::int64_t>(static_cast<double>(orderIndex) * nsPerOrder);
+            if (!sleepUntil(begin))
+                break;
+        }
+        const Order order = nextOrder(index, sequence++, rng);
+        const OrderOutcome outcome = session->place(order);
+        count(outcome, order, *session, { begin, nowNs() }, m_records[static_cast<std::size_t>(index)],
+            counters);
+    }
+    session.reset(); // the connection closes on the thread that owns it
+    m_finished.fetch_add(1);
+}
+
+std::unique_ptr<OrderSession> ClientPool::openSession(int index, WorkerCounters& counters)
+{
     QString error;
     std::unique_ptr<OrderSession> session = m_strategy.openSession(m_environment, counters, &error);
     if (!session) {
@@ -152,89 +185,71 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
             m_environment.failRun(m_firstError); // the clients still waiting for their turn give up
         }
     }
-    m_ready.fetch_add(1);
-    m_go.wait();
+    return session;
+}
 
+bool ClientPool::sleepUntil(std::int64_t dueNs) const
+{
+    for (std::int64_t now = nowNs(); now < dueNs && !m_stop.load(std::memory_order_relaxed); now = nowNs())
+        ClientWait::sleepFor(std::chrono::nanoseconds(std::min<std::int64_t>(dueNs - now, 50'000'000)));
+    return !m_stop.load(std::memory_order_relaxed);
+}
+
+Order ClientPool::nextOrder(int index, std::int64_t sequence, std::mt19937_64& rng)
+{
     const Experiment& e = m_experiment;
-    std::mt19937_64 rng(e.seed * 1'000'003ULL + static_cast<std::uint64_t>(index));
-    std::uniform_int_distribution<int> quantity(e.qtyMin, e.qtyMax);
-    const bool openLoop = e.arrival == ArrivalMode::Open;
-    const double nsPerOrder = openLoop ? 1e9 / e.rate : 0.0;
-    const std::int64_t start = m_startNs.load();
-    const int lines = m_strategy.linesPerOrder();
-    ClientRecord& record = m_records[static_cast<std::size_t>(index)];
-    std::int64_t sequence = 0;
-
-    while (session && !m_stop.load(std::memory_order_relaxed)) {
-        const std::int64_t orderIndex = m_issued.fetch_add(1, std::memory_order_relaxed);
-        if (e.stop == StopKind::Orders && orderIndex >= e.totalOrders)
-            break;
-        std::int64_t begin = nowNs();
-        if (openLoop) {
-            // Latency counts from when the order was due, not from when a client was free
-            // to send it: a slow server cannot hide its backlog (no coordinated omission).
-            const auto due = start + static_cast<std::int64_t>(static_cast<double>(orderIndex) * nsPerOrder);
-            while (begin < due && !m_stop.load(std::memory_order_relaxed)) {
-                ClientWait::sleepFor(
-                    std::chrono::nanoseconds(std::min<std::int64_t>(due - begin, 50'000'000)));
-                begin = nowNs();
-            }
-            if (m_stop.load(std::memory_order_relaxed))
-                break;
-            begin = due;
-        }
-        const std::int64_t skuIndex = m_sampler.pick(rng);
-        Order order;
-        order.requestId = (static_cast<std::int64_t>(index + 1) << 40) | sequence++;
-        order.skuId = skuIndex + 1;
-        if (lines == 2) {
-            // The second SKU follows the same skew; a skew that keeps picking the same SKU
-            // (a hot set of one at 100 %) falls back to any other.
-            std::int64_t other = skuIndex;
-            for (int tries = 0; other == skuIndex && tries < 64; ++tries)
-                other = m_sampler.pick(rng);
-            if (other == skuIndex)
-                other = (skuIndex + 1 + std::uniform_int_distribution<std::int64_t>(0, e.skus - 2)(rng))
-                    % e.skus;
-            order.secondSkuId = other + 1;
-        }
-        order.qty = e.qtyMin == e.qtyMax ? e.qtyMin : quantity(rng);
-
-        const OrderOutcome outcome = session->place(order);
-        const std::int64_t end = nowNs();
-        switch (outcome) {
-        case OrderOutcome::Sold: {
-            record.firstLines.add(order.requestId);
-            if (lines == 2)
-                record.secondLines.add(order.secondRequestId());
-            const int sold = session->linesOfLastSale().value_or(lines);
-            for (int line = 1; line < sold && lines == 1; ++line)
-                record.firstLines.add(order.lineRequestId(line));
-            WorkerCounters::add(counters.sold, sold);
-            WorkerCounters::add(counters.soldUnits, static_cast<std::int64_t>(order.qty) * sold);
-            counters.latency.record(end - begin);
-            for (std::int64_t seen = m_lastSaleNs.load(std::memory_order_relaxed);
-                 end > seen && !m_lastSaleNs.compare_exchange_weak(seen, end, std::memory_order_relaxed);) { }
-            break;
-        }
-        case OrderOutcome::OutOfStock:
-            WorkerCounters::add(counters.outOfStock, 1);
-            if (order.qty == e.qtyMin && lines == 1) // not even the smallest order fits: this SKU is done
-                markDry(skuIndex);
-            break;
-        case OrderOutcome::Failed:
-            WorkerCounters::add(counters.failed, 1);
-            break;
-        case OrderOutcome::Unknown:
-            WorkerCounters::add(counters.unresolved, 1);
-            record.unresolved.add(order.requestId, lines == 2 ? order.secondRequestId() : 0);
-            break;
-        case OrderOutcome::Aborted:
-        case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come
-                                 // back
-            break;
-        }
+    const std::int64_t skuIndex = m_sampler.pick(rng);
+    Order order;
+    order.requestId = (static_cast<std::int64_t>(index + 1) << 40) | sequence;
+    order.skuId = skuIndex + 1;
+    if (m_strategy.linesPerOrder() == 2) {
+        // The second SKU follows the same skew; a skew that keeps picking the same SKU
+        // (a hot set of one at 100 %) falls back to any other.
+        std::int64_t other = skuIndex;
+        for (int tries = 0; other == skuIndex && tries < 64; ++tries)
+            other = m_sampler.pick(rng);
+        if (other == skuIndex)
+            other = (skuIndex + 1 + std::uniform_int_distribution<std::int64_t>(0, e.skus - 2)(rng)) % e.skus;
+        order.secondSkuId = other + 1;
     }
-    session.reset(); // the connection closes on the thread that owns it
-    m_finished.fetch_add(1);
+    order.qty = e.qtyMin == e.qtyMax ? e.qtyMin : std::uniform_int_distribution<int>(e.qtyMin, e.qtyMax)(rng);
+    return order;
+}
+
+void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& session, OrderTimes times,
+    ClientRecord& record, WorkerCounters& counters)
+{
+    const int lines = m_strategy.linesPerOrder();
+    switch (outcome) {
+    case OrderOutcome::Sold: {
+        record.firstLines.add(order.requestId);
+        if (lines == 2)
+            record.secondLines.add(order.secondRequestId());
+        const int sold = session.linesOfLastSale().value_or(lines);
+        for (int line = 1; line < sold && lines == 1; ++line)
+            record.firstLines.add(order.lineRequestId(line));
+        counters.add(ClientCount::Sold, sold);
+        counters.add(ClientCount::SoldUnits, static_cast<std::int64_t>(order.qty) * sold);
+        counters.latency.record(times.endNs - times.beginNs);
+        for (std::int64_t seen = m_lastSaleNs.load(std::memory_order_relaxed); times.endNs > seen
+             && !m_lastSaleNs.compare_exchange_weak(seen, times.endNs, std::memory_order_relaxed);) { }
+        break;
+    }
+    case OrderOutcome::OutOfStock:
+        counters.add(ClientCount::OutOfStock, 1);
+        if (order.qty == m_experiment.qtyMin
+            && lines == 1) // not even the smallest order fits: this SKU is done
+            markDry(order.skuId - 1);
+        break;
+    case OrderOutcome::Failed:
+        counters.add(ClientCount::Failed, 1);
+        break;
+    case OrderOutcome::Unknown:
+        counters.add(ClientCount::Unresolved, 1);
+        record.unresolved.add(order.requestId, lines == 2 ? order.secondRequestId() : 0);
+        break;
+    case OrderOutcome::Aborted:
+    case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come back
+        break;
+    }
 }

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -64,6 +65,16 @@ private:
         UnresolvedOrders unresolved;
     };
     std::vector<ClientRecord> m_records;
+    struct OrderTimes {
+        std::int64_t beginNs = 0; // when the order was due (open loop) or sent
+        std::int64_t endNs = 0;
+    };
+    std::unique_ptr<OrderSession> openSession(int index, WorkerCounters& counters);
+    // Sleeps until an open-loop order is due; false when the run stopped first.
+    bool sleepUntil(std::int64_t dueNs) const;
+    Order nextOrder(int index, std::int64_t sequence, std::mt19937_64& rng);
+    void count(OrderOutcome outcome, const Order& order, OrderSession& session, OrderTimes times,
+        ClientRecord& record, WorkerCounters& counters);
     std::atomic<int> m_ready { 0 };
     ClientWait::Gate m_go;
     std::atomic<std::int64_t> m_startNs { 0 };

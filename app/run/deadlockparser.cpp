@@ -89,6 +89,71 @@ QString describeWaitedRow(const QString& lockLine, const QStringList& keyHex)
     return text;
 }
 
+// What the lines being read belong to, within one transaction's part of a report.
+enum class Reading { Nothing, Statement, WaitingLock, WaitedRecord };
+
+struct BlockState {
+    DeadlockRecord record;
+    DeadlockRecord::Transaction* current = nullptr;
+    Reading reading = Reading::Nothing;
+    QStringList keyHex; // the waited-for record's first fields
+
+    void finishWaitedRecord()
+    {
+        if (current && !current->waitingFor.isEmpty() && current->waitedRow.isEmpty())
+            current->waitedRow = describeWaitedRow(current->waitingFor, keyHex);
+        keyHex.clear();
+    }
+};
+
+// The fields of the record a transaction waits for. False once the line is past them.
+bool readWaitedRecord(BlockState& state, const QString& line)
+{
+    static const QRegularExpression keyField(QStringLiteral("^(\\d+): len \\d+; hex ([0-9a-f]*);"));
+    if (const QRegularExpressionMatch field = keyField.match(line); field.hasMatch()) {
+        if (field.captured(1).toInt() == state.keyHex.size() && state.keyHex.size() < 2)
+            state.keyHex << (line.contains(QLatin1String("supremum")) ? QString() : field.captured(2));
+        return true;
+    }
+    if (line.startsWith(QLatin1String("Record lock")) || line.isEmpty())
+        return true;
+    state.finishWaitedRecord();
+    state.reading = Reading::Nothing;
+    return false;
+}
+
+// A line that starts a transaction's part or names its id, its thread or what follows. False
+// for any other line.
+bool readTransactionLine(BlockState& state, const QString& line)
+{
+    static const QRegularExpression transactionHeader(QStringLiteral("^\\*\\*\\* \\((\\d+)\\) TRANSACTION:"));
+    static const QRegularExpression transactionLine(QStringLiteral("^TRANSACTION (\\S+?),"));
+    static const QRegularExpression threadLine(QStringLiteral("^(?:MariaDB|MySQL) thread id (\\d+)"));
+    if (transactionHeader.match(line).hasMatch()) {
+        state.record.transactions.append(DeadlockRecord::Transaction {});
+        state.current = &state.record.transactions.last();
+        state.reading = Reading::Nothing;
+        return true;
+    }
+    if (!state.current)
+        return false;
+    if (const QRegularExpressionMatch match = transactionLine.match(line); match.hasMatch()) {
+        state.current->trxId = match.captured(1);
+        return true;
+    }
+    if (const QRegularExpressionMatch match = threadLine.match(line); match.hasMatch()) {
+        state.current->threadId = match.captured(1).toLongLong();
+        state.reading = Reading::Statement; // the statement follows the thread line
+        return true;
+    }
+    if (line.startsWith(QLatin1String("***"))) {
+        state.reading
+            = line.contains(QLatin1String("WAITING FOR THIS LOCK")) ? Reading::WaitingLock : Reading::Nothing;
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 QList<DeadlockRecord> DeadlockParser::feed(const QString& text)
@@ -148,72 +213,29 @@ std::optional<DeadlockRecord> DeadlockParser::parseStatus(const QString& status)
 
 DeadlockRecord DeadlockParser::parseBlock(const QStringList& lines)
 {
-    static const QRegularExpression transactionHeader(QStringLiteral("^\\*\\*\\* \\((\\d+)\\) TRANSACTION:"));
-    static const QRegularExpression transactionLine(QStringLiteral("^TRANSACTION (\\S+?),"));
-    static const QRegularExpression threadLine(QStringLiteral("^(?:MariaDB|MySQL) thread id (\\d+)"));
     static const QRegularExpression victimLine(QStringLiteral("WE ROLL BACK TRANSACTION \\((\\d+)\\)"));
-
-    DeadlockRecord record;
-    DeadlockRecord::Transaction* current = nullptr;
-    static const QRegularExpression keyField(QStringLiteral("^(\\d+): len \\d+; hex ([0-9a-f]*);"));
-    enum class Reading { Nothing, Statement, WaitingLock, WaitedRecord } reading = Reading::Nothing;
-    QStringList keyHex; // the waited-for record's first fields
-    const auto finishRecord = [&] {
-        if (current && !current->waitingFor.isEmpty() && current->waitedRow.isEmpty())
-            current->waitedRow = describeWaitedRow(current->waitingFor, keyHex);
-        keyHex.clear();
-    };
+    BlockState state;
     for (const QString& raw : lines) {
         QString timestamp;
         const QString line = stripLogPrefix(raw, &timestamp).trimmed();
-        if (record.when.isEmpty() && !timestamp.isEmpty())
-            record.when = timestamp;
-        if (reading == Reading::WaitedRecord) {
-            if (const QRegularExpressionMatch field = keyField.match(line); field.hasMatch()) {
-                if (field.captured(1).toInt() == keyHex.size() && keyHex.size() < 2)
-                    keyHex << (line.contains(QLatin1String("supremum")) ? QString() : field.captured(2));
-                continue;
-            }
-            if (line.startsWith(QLatin1String("Record lock")) || line.isEmpty())
-                continue;
-            finishRecord();
-            reading = Reading::Nothing;
-        }
-        if (const QRegularExpressionMatch match = transactionHeader.match(line); match.hasMatch()) {
-            record.transactions.append(DeadlockRecord::Transaction {});
-            current = &record.transactions.last();
-            reading = Reading::Nothing;
+        if (state.record.when.isEmpty() && !timestamp.isEmpty())
+            state.record.when = timestamp;
+        if (state.reading == Reading::WaitedRecord && readWaitedRecord(state, line))
             continue;
-        }
         if (const QRegularExpressionMatch match = victimLine.match(line); match.hasMatch()) {
-            record.victim = match.captured(1).toInt();
+            state.record.victim = match.captured(1).toInt();
             break;
         }
-        if (!current)
+        if (readTransactionLine(state, line) || !state.current || line.isEmpty())
             continue;
-        if (const QRegularExpressionMatch match = transactionLine.match(line); match.hasMatch()) {
-            current->trxId = match.captured(1);
-            continue;
-        }
-        if (const QRegularExpressionMatch match = threadLine.match(line); match.hasMatch()) {
-            current->threadId = match.captured(1).toLongLong();
-            reading = Reading::Statement; // the statement follows the thread line
-            continue;
-        }
-        if (line.startsWith(QLatin1String("***"))) {
-            reading = line.contains(QLatin1String("WAITING FOR THIS LOCK")) ? Reading::WaitingLock
-                                                                            : Reading::Nothing;
-            continue;
-        }
-        if (line.isEmpty())
-            continue;
-        if (reading == Reading::Statement) {
-            current->statement += (current->statement.isEmpty() ? QString() : QStringLiteral(" ")) + line;
-        } else if (reading == Reading::WaitingLock && line.startsWith(QLatin1String("RECORD LOCKS"))) {
-            current->waitingFor = line;
-            reading = Reading::WaitedRecord;
+        DeadlockRecord::Transaction& current = *state.current;
+        if (state.reading == Reading::Statement) {
+            current.statement += (current.statement.isEmpty() ? QString() : QStringLiteral(" ")) + line;
+        } else if (state.reading == Reading::WaitingLock && line.startsWith(QLatin1String("RECORD LOCKS"))) {
+            current.waitingFor = line;
+            state.reading = Reading::WaitedRecord;
         }
     }
-    finishRecord();
-    return record;
+    state.finishWaitedRecord();
+    return state.record;
 }

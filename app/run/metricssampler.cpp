@@ -38,59 +38,14 @@ void MetricsSampler::sampleRedis(MetricsSample& s)
     m_redisLast = now;
 }
 
-MetricsSampler::Totals MetricsSampler::readTotals(HistogramSnapshot& latency) const
+ClientCounts MetricsSampler::readTotals(HistogramSnapshot& latency) const
 {
-    Totals totals;
+    ClientCounts totals;
     m_environment.forEachCounters([&](const WorkerCounters& c) {
-        const auto read
-            = [](const WorkerCounters::Counter& counter) { return counter.load(std::memory_order_relaxed); };
-        totals.sold += read(c.sold);
-        totals.soldUnits += read(c.soldUnits);
-        totals.outOfStock += read(c.outOfStock);
-        totals.failed += read(c.failed);
-        totals.attempts += read(c.attempts);
-        totals.retries += read(c.retries);
-        totals.reconciled += read(c.reconciled);
-        totals.unresolved += read(c.unresolved);
-        totals.refusedWithStock += read(c.refusedWithStock);
-        totals.rebalances += read(c.rebalances);
-        totals.doubleClaims += read(c.doubleClaims);
-        totals.tasksReleased += read(c.tasksReleased);
-        totals.lockWaitNs += read(c.lockWaitNs);
-        totals.lockHoldNs += read(c.lockHoldNs);
-        totals.lockHolds += read(c.lockHolds);
-        totals.queueWaitNs += read(c.queueWaitNs);
-        totals.queuedOrders += read(c.queuedOrders);
-        totals.redisRoundTripNs += read(c.redisRoundTripNs);
-        totals.redisRoundTrips += read(c.redisRoundTrips);
-        for (std::size_t i = 0; i < kErrorClassCount; ++i)
-            totals.errors[i] += read(c.errors[i]);
+        totals += c.read();
         latency.merge(c.latency.snapshot());
     });
     return totals;
-}
-
-void MetricsSampler::copyCounts(const Totals& totals, MetricsSample& sample)
-{
-    sample.sold = totals.sold;
-    sample.soldUnits = totals.soldUnits;
-    sample.outOfStock = totals.outOfStock;
-    sample.failed = totals.failed;
-    sample.attempts = totals.attempts;
-    sample.retries = totals.retries;
-    sample.reconciled = totals.reconciled;
-    sample.unresolved = totals.unresolved;
-    sample.refusedWithStock = totals.refusedWithStock;
-    sample.rebalances = totals.rebalances;
-    sample.doubleClaims = totals.doubleClaims;
-    sample.tasksReleased = totals.tasksReleased;
-    sample.errors = totals.errors;
-    sample.lockHoldNs = totals.lockHoldNs;
-    sample.lockHolds = totals.lockHolds;
-    sample.queueWaitNs = totals.queueWaitNs;
-    sample.queuedOrders = totals.queuedOrders;
-    sample.redisRoundTripNs = totals.redisRoundTripNs;
-    sample.redisRoundTrips = totals.redisRoundTrips;
 }
 
 MetricsSample MetricsSampler::countsNow() const
@@ -99,7 +54,7 @@ MetricsSample MetricsSampler::countsNow() const
     MetricsSample s;
     s.runId = m_runId;
     s.strategy = m_strategy;
-    copyCounts(readTotals(latency), s);
+    s.clients = readTotals(latency);
     return s;
 }
 
@@ -117,8 +72,8 @@ std::optional<ServerLockStats> MetricsSampler::serverSinceLastSample()
 MetricsSample MetricsSampler::sample(double elapsedS)
 {
     HistogramSnapshot latency;
-    const Totals now = readTotals(latency);
-    const HistogramSnapshot interval = latency.since(m_latency);
+    const ClientCounts now = readTotals(latency);
+    const HistogramSnapshot latencies = latency.since(m_latency);
     m_latency = latency;
 
     MetricsSample s;
@@ -126,14 +81,15 @@ MetricsSample MetricsSampler::sample(double elapsedS)
     s.strategy = m_strategy;
     s.elapsedS = elapsedS;
     s.intervalS = std::max(1e-6, elapsedS - m_lastElapsedS);
-    s.ordersPerS = static_cast<double>(now.sold - m_last.sold) / s.intervalS;
-    s.attemptsPerS = static_cast<double>(now.attempts - m_last.attempts) / s.intervalS;
-    copyCounts(now, s);
-    s.p50Ms = static_cast<double>(interval.valueAtQuantile(0.50)) / 1e6;
-    s.p95Ms = static_cast<double>(interval.valueAtQuantile(0.95)) / 1e6;
-    s.p99Ms = static_cast<double>(interval.valueAtQuantile(0.99)) / 1e6;
-    s.maxMs = static_cast<double>(interval.count() > 0 ? interval.valueAtQuantile(1.0) : 0) / 1e6;
-    s.clientLockWaitMsPerS = static_cast<double>(now.lockWaitNs - m_last.lockWaitNs) / 1e6 / s.intervalS;
+    const ClientCounts interval = now.since(m_last);
+    s.ordersPerS = static_cast<double>(interval[ClientCount::Sold]) / s.intervalS;
+    s.attemptsPerS = static_cast<double>(interval[ClientCount::Attempts]) / s.intervalS;
+    s.clients = now;
+    s.p50Ms = static_cast<double>(latencies.valueAtQuantile(0.50)) / 1e6;
+    s.p95Ms = static_cast<double>(latencies.valueAtQuantile(0.95)) / 1e6;
+    s.p99Ms = static_cast<double>(latencies.valueAtQuantile(0.99)) / 1e6;
+    s.maxMs = static_cast<double>(latencies.count() > 0 ? latencies.valueAtQuantile(1.0) : 0) / 1e6;
+    s.clientLockWaitMsPerS = static_cast<double>(interval[ClientCount::LockWaitNs]) / 1e6 / s.intervalS;
 
     QString error;
     if (const std::optional<ServerLockStats> server = m_probe.read(&error);

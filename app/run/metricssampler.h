@@ -30,16 +30,8 @@ public:
     QString lastServerError() const { return m_serverError; }
 
 private:
-    struct Totals {
-        long long sold = 0, soldUnits = 0, outOfStock = 0, failed = 0, attempts = 0, retries = 0;
-        long long reconciled = 0, unresolved = 0, lockWaitNs = 0, refusedWithStock = 0, rebalances = 0;
-        long long lockHoldNs = 0, lockHolds = 0, queueWaitNs = 0, queuedOrders = 0, doubleClaims = 0,
-                  tasksReleased = 0;
-        long long redisRoundTripNs = 0, redisRoundTrips = 0;
-        ErrorCounts errors {};
-    };
-    Totals readTotals(HistogramSnapshot& latency) const;
-    static void copyCounts(const Totals& totals, MetricsSample& sample);
+    // The threads' counts summed, their latencies merged into `latency`.
+    ClientCounts readTotals(HistogramSnapshot& latency) const;
     void sampleRedis(MetricsSample& sample);
 
     const RunEnvironment& m_environment;
@@ -47,7 +39,7 @@ private:
     int m_runId;
     QString m_strategy;
     double m_lastElapsedS = 0.0;
-    Totals m_last;
+    ClientCounts m_last;
     HistogramSnapshot m_latency;
     std::optional<ServerLockStats> m_serverBaseline;
     std::optional<ServerLockStats> m_serverLast;

@@ -16,12 +16,12 @@ RunWindow::CpuMark RunWindow::cpuNow(double atS) const
 void RunWindow::markWarm(
     const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server)
 {
-    m_warm = { true, sample.elapsedS, sample.sold, sample.attempts, latency, server, sample };
+    m_warm = { true, sample.elapsedS, latency, server, sample };
 }
 
 void RunWindow::markSellOut(const MetricsSample& sample, const ServerLockStats& server)
 {
-    m_sellOut = SellOut { sample.elapsedS, sample.attempts, server, sample, cpuNow(sample.elapsedS) };
+    m_sellOut = SellOut { sample.elapsedS, server, sample, cpuNow(sample.elapsedS) };
 }
 
 void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
@@ -33,11 +33,14 @@ void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
     const double measuredS = r.measuredS();
     // Within the selling window: up to the sell-out if there was one, else to the stop line.
     const bool window = r.soldOut() && m_sellOut;
-    const long long attempts = window ? m_sellOut->attempts : atStop.attempts;
+    using enum ClientCount;
+    const ClientCounts& stopped = atStop.clients;
+    const ClientCounts& warm = m_warm.counts.clients;
+    const long long attempts = (window ? m_sellOut->counts.clients : stopped)[Attempts];
     const ServerLockStats& server = window ? m_sellOut->server : serverTotal;
-    r.lockWaitTimeouts = atStop.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
-    r.ordersPerS = measuredS > 0 ? static_cast<double>(atStop.sold - m_warm.sold) / measuredS : 0.0;
-    r.attemptsPerS = measuredS > 0 ? static_cast<double>(attempts - m_warm.attempts) / measuredS : 0.0;
+    r.lockWaitTimeouts = stopped.errors()[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)];
+    r.ordersPerS = measuredS > 0 ? static_cast<double>(stopped[Sold] - warm[Sold]) / measuredS : 0.0;
+    r.attemptsPerS = measuredS > 0 ? static_cast<double>(attempts - warm[Attempts]) / measuredS : 0.0;
     r.p50Ms = static_cast<double>(latency.valueAtQuantile(0.50)) / 1e6;
     r.p95Ms = static_cast<double>(latency.valueAtQuantile(0.95)) / 1e6;
     r.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
@@ -47,7 +50,7 @@ void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
     r.lockTimeMs = server.rowLockTimeMs - m_warm.server.rowLockTimeMs;
     r.deadlocks = server.deadlocks - m_warm.server.deadlocks;
     if (window) {
-        r.attemptsAfterSoldOut = atStop.attempts - m_sellOut->attempts;
+        r.attemptsAfterSoldOut = stopped[Attempts] - m_sellOut->counts.clients[Attempts];
         r.lockWaitsAfterSoldOut = serverTotal.rowLockWaits - m_sellOut->server.rowLockWaits;
     }
 }
@@ -57,18 +60,16 @@ void RunWindow::takeExplainingFigures(
 {
     StrategyResult& r = *result;
     const bool window = r.soldOut() && m_sellOut;
-    const MetricsSample& end = window ? m_sellOut->counts : atStop;
+    using enum ClientCount;
+    const ClientCounts measured = (window ? m_sellOut->counts : atStop).clients.since(m_warm.counts.clients);
     const CpuMark& cpuEnd = window ? m_sellOut->cpu : cpuAtStop;
-    const MetricsSample& from = m_warm.counts;
-    const long long holds = end.lockHolds - from.lockHolds;
-    r.lockHolds = holds;
-    r.lockHoldMs = holds > 0
-        ? static_cast<double>(end.lockHoldNs - from.lockHoldNs) / 1e6 / static_cast<double>(holds)
-        : 0.0;
-    const long long queued = end.queuedOrders - from.queuedOrders;
-    r.queueWaitMs = queued > 0
-        ? static_cast<double>(end.queueWaitNs - from.queueWaitNs) / 1e6 / static_cast<double>(queued)
-        : 0.0;
+    const long long holds = measured[LockHolds];
+    r.measuredLockHolds = holds;
+    r.lockHoldMs
+        = holds > 0 ? static_cast<double>(measured[LockHoldNs]) / 1e6 / static_cast<double>(holds) : 0.0;
+    const long long queued = measured[QueuedOrders];
+    r.queueWaitMs
+        = queued > 0 ? static_cast<double>(measured[QueueWaitNs]) / 1e6 / static_cast<double>(queued) : 0.0;
     // CPU from the clients' start (the warm-up included) to the end of the window.
     r.cores = ProcessCpu::cores();
     r.cpuWallS = cpuEnd.atS - m_cpuStart.atS;

@@ -44,8 +44,6 @@ private:
     struct Baseline {
         bool taken = false;
         double elapsedS = 0.0;
-        long long sold = 0;
-        long long attempts = 0;
         HistogramSnapshot latency;
         ServerLockStats server;
         MetricsSample counts;
@@ -53,7 +51,6 @@ private:
     // Figures at the moment the run saw every SKU sold out; the rates end there.
     struct SellOut {
         double seenS = 0.0;
-        long long attempts = 0;
         ServerLockStats server;
         MetricsSample counts;
         CpuMark cpu;

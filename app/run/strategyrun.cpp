@@ -93,6 +93,36 @@ bool StrategyRun::prepare(QString* error)
         *error = problem;
         return false;
     }
+    if (!prepareTables(error))
+        return false;
+    QSqlDatabase control = m_database->connection().database();
+    m_knobs = std::make_unique<ServerKnobs>(control, m_params);
+    if (!m_knobs->apply(m_experiment, error))
+        return false;
+    m_result.knobs = m_knobs->effective();
+
+    m_environment = std::make_unique<RunEnvironment>(m_experiment, m_params, m_stop);
+    say(tr("%1: opening %2 connections").arg(m_strategy.id()).arg(m_experiment.threads));
+    if (!m_strategy.beginRun(*m_environment, error))
+        return false;
+    m_strategyBegun = true;
+    createObservers(control);
+    m_clients = std::make_unique<ClientPool>(*m_environment, m_strategy, m_stop);
+    if (!m_clients->open(error)) {
+        stopClients();
+        return false;
+    }
+    // The session settings as the server reports them replace the ones asked for.
+    if (const auto [isolation, timeout] = m_environment->sessionSettings(); !isolation.isEmpty()) {
+        m_result.knobs.insert(QStringLiteral("transaction_isolation"), isolation);
+        m_result.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), timeout);
+    }
+    startClients(control);
+    return true;
+}
+
+bool StrategyRun::prepareTables(QString* error)
+{
     say(tr("%1: preparing tables").arg(m_strategy.id()));
     m_database = std::make_unique<LabDatabase>(m_params);
     m_workload = Workload::create(m_experiment.workload);
@@ -106,27 +136,17 @@ bool StrategyRun::prepare(QString* error)
     FillProgress filling(
         [this](const FillProgress& p) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), p.describe())); });
     filling.setStopRequested([this] { return m_cancel.load(); });
-    if (!m_database->open(error)
-        || !m_database->checkConnectionLimit(
+    return m_database->open(error)
+        && m_database->checkConnectionLimit(
             m_experiment.threads + m_experiment.writers + kControlConnections, m_lease ? 2 : 1, error)
-        || !m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling)
-        || !m_database->prepareRoutines(m_strategy.routines(), error)
-        || !ClusterWatch::awaitSetup(m_params, error))
-        return false;
+        && m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling)
+        && m_database->prepareRoutines(m_strategy.routines(), error)
+        && ClusterWatch::awaitSetup(m_params, error);
+}
 
-    QSqlDatabase control = m_database->connection().database();
+void StrategyRun::createObservers(QSqlDatabase control)
+{
     const bool mariaDb = m_database->connection().isMariaDb();
-    m_knobs = std::make_unique<ServerKnobs>(control, m_params);
-    if (!m_knobs->apply(m_experiment, error))
-        return false;
-    m_result.knobs = m_knobs->effective();
-
-    m_environment = std::make_unique<RunEnvironment>(m_experiment, m_params, m_stop);
-    say(tr("%1: opening %2 connections").arg(m_strategy.id()).arg(m_experiment.threads));
-    if (!m_strategy.beginRun(*m_environment, error))
-        return false;
-    m_strategyBegun = true;
-
     m_probe = std::make_unique<ServerProbe>(control, mariaDb);
     m_sampler = std::make_unique<MetricsSampler>(*m_environment, *m_probe, m_runId, m_strategy.id());
     if (m_strategy.layout() == StockLayout::Redis) {
@@ -147,17 +167,10 @@ bool StrategyRun::prepare(QString* error)
             m_environment->setServerSilent(true);
             m_database->connection().abortFromAnyThread(); // the run's thread may be waiting on it
         });
-    m_clients = std::make_unique<ClientPool>(*m_environment, m_strategy, m_stop);
-    if (!m_clients->open(error)) {
-        stopClients();
-        return false;
-    }
-    // The session settings as the server reports them replace the ones asked for.
-    if (const auto [isolation, timeout] = m_environment->sessionSettings(); !isolation.isEmpty()) {
-        m_result.knobs.insert(QStringLiteral("transaction_isolation"), isolation);
-        m_result.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), timeout);
-    }
+}
 
+void StrategyRun::startClients(QSqlDatabase control)
+{
     if (m_experiment.killWorkersEveryMs > 0)
         m_killer = std::make_unique<WorkerKiller>(control, *m_environment);
     say(tr("%1: running").arg(m_strategy.id()));
@@ -172,7 +185,6 @@ bool StrategyRun::prepare(QString* error)
     m_clients->go();
     m_clock.start();
     m_next = { m_experiment.sampleIntervalMs, 0 };
-    return true;
 }
 
 std::optional<StopReason> StrategyRun::tick()
@@ -293,18 +305,7 @@ StrategyResult StrategyRun::finish()
     // are joined, so that an order still under way adds to the audit, not to the rates.
     m_result.durationS = static_cast<double>(m_clock.elapsed()) / 1000.0;
     m_stop.store(true); // no order starts after the stop line
-    MetricsSample atStop;
-    if (m_watch->silent() && !m_result.serverLost) {
-        atStop = m_sampler->countsNow();
-        atStop.elapsedS = m_result.durationS;
-        waitForSilentServer();
-    } else if (!m_result.serverLost) {
-        atStop = m_sampler->sample(m_result.durationS);
-    }
-    if (m_result.serverLost && atStop.elapsedS <= 0.0) {
-        atStop = m_sampler->countsNow();
-        atStop.elapsedS = m_result.durationS;
-    }
+    MetricsSample atStop = readStopLine();
     // Cancelled while the server stays silent: nothing more is asked of it.
     const bool silentToTheEnd = m_watch->silent() && !m_result.serverLost;
     if (m_result.serverLost || silentToTheEnd)
@@ -314,13 +315,7 @@ StrategyResult StrategyRun::finish()
         m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
     if (!m_window.sellOutSeen() && shelvesEmpty())
         m_window.markSellOut(atStop, m_sampler->serverTotals());
-    if (m_result.serverLost)
-        say(tr("%1: lost the server at %2 s (%3)")
-                .arg(m_strategy.id())
-                .arg(m_result.durationS, 0, 'f', 1)
-                .arg(m_lostBecause));
-    else
-        say(tr("%1: stopping (%2)").arg(m_strategy.id(), stopReasonLabel(m_result.stopReason)));
+    announceStop();
     stopClients();
     const double lastSaleS = m_clients->lastSaleS();
     const UnresolvedOrders unresolved = m_clients->unresolved();
@@ -334,60 +329,20 @@ StrategyResult StrategyRun::finish()
     m_clients.reset();
 
     const MetricsSample counts = m_sampler->countsNow(); // late orders included
-    ClosingAudit::Outcome closing;
-    if (silentToTheEnd) {
-        closing.error = tr("the server was not answering when the run was stopped; %1 orders had no reply")
-                            .arg(counts.unresolved);
-    } else {
-        m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
-        if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
-            m_result.lateDeadlocks = late->deadlocks;
-        m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more
-        // On a cluster, node 1 answers once it has applied what the other nodes committed.
-        if (QString ignored; m_cluster)
-            m_database->connection().exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &ignored);
-        closing = ClosingAudit(*m_database, *m_auditor).run(unresolved);
-    }
-    const AuditResult& audit = closing.audit;
-    const QString& error = closing.error;
-    atStop.audit = audit;
+    const ClosingAudit::Outcome closing = closeAudit(silentToTheEnd, unresolved, counts);
+    atStop.audit = closing.audit;
     if (m_cluster && !silentToTheEnd) {
         m_cluster->fill(atStop);
-        m_result.nodes = m_cluster->finish(audit, m_strategy.layout(), m_experiment.qtyMin);
+        m_result.nodes = m_cluster->finish(closing.audit, m_strategy.layout(), m_experiment.qtyMin);
     }
     m_result.series.append(atStop);
     publish(atStop);
-
-    if (m_killer)
-        m_result.workersKilled = m_killer->killed();
-    if (QString figuresError; audit.valid
-        && !m_workload->closingFigures(m_database->connection().database(), m_result, &figuresError))
-        say(QStringLiteral("%1: %2").arg(m_strategy.id(), figuresError));
-    if (audit.valid) {
-        m_result.sold = audit.sold;
-        m_result.remaining = audit.remaining;
-        m_result.oversold = audit.oversold;
-        m_result.lostUpdates = audit.lostUpdates;
-        m_result.unrecordedDecrements = audit.unrecordedDecrements;
-        m_result.orderRows = audit.orderRows;
-    } else {
-        // What the clients measured stands; only what the audit would have checked is unknown.
-        m_result.auditIncomplete = error;
-        say(tr("%1: the closing audit could not run: %2").arg(m_strategy.id(), error));
-    }
-    takeClientCounts(counts);
-    if (closing.unresolvedFound) {
-        m_result.settleUnresolved(unresolved.orders(), closing.unresolvedFound->rows,
-            closing.unresolvedFound->units, unresolved.linesPerOrder());
-        say(tr("%1: looked up the %2 orders whose reply was lost: %3 had committed")
-                .arg(m_strategy.id())
-                .arg(unresolved.orders())
-                .arg(closing.unresolvedFound->rows / unresolved.linesPerOrder()));
-    } else if (!closing.lookupError.isEmpty())
-        say(QStringLiteral("%1: %2").arg(m_strategy.id(), closing.lookupError));
-    m_result.lateOrders = counts.sold - atStop.sold;
+    takeAudit(closing);
+    m_result.clients = counts.clients;
+    settleUnresolved(closing, unresolved);
+    m_result.lateOrders = counts.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
     // Sold out before the stop line: the last sale ends the selling window.
-    const bool shelvesBare = !audit.valid || audit.sellableSkus < m_strategy.linesPerOrder();
+    const bool shelvesBare = !closing.audit.valid || closing.audit.sellableSkus < m_strategy.linesPerOrder();
     if (m_window.sellOutSeen() && lastSaleS >= 0.0 && m_result.lateOrders == 0 && shelvesBare)
         m_result.soldOutS = std::min(lastSaleS, m_result.durationS);
     m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
@@ -396,6 +351,89 @@ StrategyResult StrategyRun::finish()
     if (m_environment->runFailed())
         m_result.error = m_environment->fatalError();
     return m_result;
+}
+
+MetricsSample StrategyRun::readStopLine()
+{
+    MetricsSample atStop;
+    if (m_watch->silent() && !m_result.serverLost) {
+        atStop = m_sampler->countsNow();
+        atStop.elapsedS = m_result.durationS;
+        waitForSilentServer();
+    } else if (!m_result.serverLost) {
+        atStop = m_sampler->sample(m_result.durationS);
+    }
+    if (m_result.serverLost && atStop.elapsedS <= 0.0) {
+        atStop = m_sampler->countsNow();
+        atStop.elapsedS = m_result.durationS;
+    }
+    return atStop;
+}
+
+void StrategyRun::announceStop() const
+{
+    if (m_result.serverLost)
+        say(tr("%1: lost the server at %2 s (%3)")
+                .arg(m_strategy.id())
+                .arg(m_result.durationS, 0, 'f', 1)
+                .arg(m_lostBecause));
+    else
+        say(tr("%1: stopping (%2)").arg(m_strategy.id(), stopReasonLabel(m_result.stopReason)));
+}
+
+ClosingAudit::Outcome StrategyRun::closeAudit(
+    bool silentToTheEnd, const UnresolvedOrders& unresolved, const MetricsSample& counts)
+{
+    if (silentToTheEnd) {
+        ClosingAudit::Outcome closing;
+        closing.error = tr("the server was not answering when the run was stopped; %1 orders had no reply")
+                            .arg(counts.clients[ClientCount::Unresolved]);
+        return closing;
+    }
+    m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
+    if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
+        m_result.lateDeadlocks = late->deadlocks;
+    m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more
+    // On a cluster, node 1 answers once it has applied what the other nodes committed.
+    if (QString ignored; m_cluster)
+        m_database->connection().exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &ignored);
+    return ClosingAudit(*m_database, *m_auditor).run(unresolved);
+}
+
+void StrategyRun::takeAudit(const ClosingAudit::Outcome& closing)
+{
+    const AuditResult& audit = closing.audit;
+    if (m_killer)
+        m_result.workersKilled = m_killer->killed();
+    if (QString figuresError; audit.valid
+        && !m_workload->closingFigures(m_database->connection().database(), m_result, &figuresError))
+        say(QStringLiteral("%1: %2").arg(m_strategy.id(), figuresError));
+    if (!audit.valid) {
+        // What the clients measured stands; only what the audit would have checked is unknown.
+        m_result.auditIncomplete = closing.error;
+        say(tr("%1: the closing audit could not run: %2").arg(m_strategy.id(), closing.error));
+        return;
+    }
+    m_result.sold = audit.sold;
+    m_result.remaining = audit.remaining;
+    m_result.oversold = audit.oversold;
+    m_result.lostUpdates = audit.lostUpdates;
+    m_result.unrecordedDecrements = audit.unrecordedDecrements;
+    m_result.orderRows = audit.orderRows;
+}
+
+void StrategyRun::settleUnresolved(const ClosingAudit::Outcome& closing, const UnresolvedOrders& unresolved)
+{
+    if (closing.unresolvedFound) {
+        m_result.settleUnresolved(unresolved.orders(), closing.unresolvedFound->rows,
+            closing.unresolvedFound->units, unresolved.linesPerOrder());
+        say(tr("%1: looked up the %2 orders whose reply was lost: %3 had committed")
+                .arg(m_strategy.id())
+                .arg(unresolved.orders())
+                .arg(closing.unresolvedFound->rows / unresolved.linesPerOrder()));
+    } else if (!closing.lookupError.isEmpty()) {
+        say(QStringLiteral("%1: %2").arg(m_strategy.id(), closing.lookupError));
+    }
 }
 
 void StrategyRun::reviveControl()
@@ -421,8 +459,8 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
     m_result.series.append(atStop);
     publish(atStop);
     const MetricsSample last = m_sampler->countsNow();
-    takeClientCounts(last);
-    m_result.lateOrders = last.sold - atStop.sold;
+    m_result.clients = last.clients;
+    m_result.lateOrders = last.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
     // The rates and latencies up to the loss, from what the clients measured.
     m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
     m_result.error = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
@@ -430,7 +468,7 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
                          .arg(m_result.durationS, 0, 'f', 1)
                          .arg(m_lostBecause)
                          .arg(m_result.acknowledged ? m_result.acknowledged->count() : 0)
-                         .arg(last.unresolved);
+                         .arg(last.clients[ClientCount::Unresolved]);
     return m_result;
 }
 
@@ -452,21 +490,4 @@ void StrategyRun::publish(const MetricsSample& sample) const
 {
     if (m_observer->sample)
         m_observer->sample(sample);
-}
-
-void StrategyRun::takeClientCounts(const MetricsSample& counts)
-{
-    m_result.clientSoldOrders = counts.sold;
-    m_result.clientSoldUnits = counts.soldUnits;
-    m_result.outOfStock = counts.outOfStock;
-    m_result.failed = counts.failed;
-    m_result.attempts = counts.attempts;
-    m_result.retries = counts.retries;
-    m_result.reconciled = counts.reconciled;
-    m_result.unresolved = counts.unresolved;
-    m_result.refusedWithStock = counts.refusedWithStock;
-    m_result.rebalances = counts.rebalances;
-    m_result.doubleClaims = counts.doubleClaims;
-    m_result.tasksReleased = counts.tasksReleased;
-    m_result.errors = counts.errors;
 }

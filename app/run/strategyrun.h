@@ -7,6 +7,7 @@
 #include "app/core/metricssample.h"
 #include "app/core/strategyresult.h"
 #include "app/db/connectionparams.h"
+#include "app/run/closingaudit.h"
 #include "app/run/runobserver.h"
 #include "app/run/runwindow.h"
 #include "app/server/serverprobe.h"
@@ -19,6 +20,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+
+class QSqlDatabase;
 
 class Auditor;
 class EmbeddedRedis;
@@ -60,12 +63,22 @@ private:
     };
 
     bool prepare(QString* error);
+    bool prepareTables(QString* error); // the lab's tables, routines and (for redis-split) Redis
+    void createObservers(QSqlDatabase control); // the sampler, the auditor, the lock lookout, the watch
+    void startClients(QSqlDatabase control);
     std::optional<StopReason> tick();
     std::optional<StopReason> stopRule();
     void takeSample();
     bool shelvesEmpty() const;
     void stopClients();
     StrategyResult finish();
+    MetricsSample readStopLine(); // the clients' counts and the server's figures at the stop line
+    void announceStop() const;
+    ClosingAudit::Outcome closeAudit(
+        bool silentToTheEnd, const UnresolvedOrders& unresolved, const MetricsSample& counts);
+    void takeAudit(const ClosingAudit::Outcome& closing);
+    // The orders without reply, as the lookup in the orders table found them.
+    void settleUnresolved(const ClosingAudit::Outcome& closing, const UnresolvedOrders& unresolved);
     bool serverLost(); // the watch gave the server up: workers stop, the result says so
     void waitForSilentServer();
     void reviveControl();
@@ -74,7 +87,6 @@ private:
 
     void say(const QString& message) const;
     void publish(const MetricsSample& sample) const;
-    void takeClientCounts(const MetricsSample& counts);
 
     const Experiment& m_experiment;
     ConnectionParams m_params;

@@ -13,10 +13,10 @@
 
 namespace {
 
-constexpr int kProcessStartMs = 5000;
-constexpr int kStartUpMs = 20000;
-constexpr int kShutdownMs = 10000;
-constexpr int kKilledProcessMs = 5000;
+constexpr int kRedisProcessStartMs = 5000;
+constexpr int kRedisStartUpMs = 20000;
+constexpr int kRedisShutdownMs = 10000;
+constexpr int kRedisKilledProcessMs = 5000;
 
 } // namespace
 
@@ -63,7 +63,7 @@ bool EmbeddedRedis::start(QString* error)
     m_process->setStandardOutputFile(QProcess::nullDevice());
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     m_process->start();
-    if (!m_process->waitForStarted(kProcessStartMs)) {
+    if (!m_process->waitForStarted(kRedisProcessStartMs)) {
         *error = tr("cannot start %1: %2").arg(binary, m_process->errorString());
         m_process.reset();
         return false;
@@ -80,7 +80,7 @@ bool EmbeddedRedis::waitUntilReady(QString* error)
     QElapsedTimer clock;
     clock.start();
     QString lastError;
-    while (clock.elapsed() < kStartUpMs) {
+    while (clock.elapsed() < kRedisStartUpMs) {
         if (m_process->waitForFinished(50) || m_process->state() == QProcess::NotRunning) {
             QFile log(m_directory->path() + QStringLiteral("/redis.log"));
             const QString tail = log.open(QIODevice::ReadOnly)
@@ -101,7 +101,8 @@ bool EmbeddedRedis::waitUntilReady(QString* error)
             return true;
         }
     }
-    *error = tr("the embedded Redis did not answer within %1 s: %2").arg(kStartUpMs / 1000).arg(lastError);
+    *error
+        = tr("the embedded Redis did not answer within %1 s: %2").arg(kRedisStartUpMs / 1000).arg(lastError);
     return false;
 }
 
@@ -111,9 +112,9 @@ void EmbeddedRedis::stop()
         if (m_process->state() != QProcess::NotRunning) {
             m_process->terminate();
             ::kill(static_cast<pid_t>(m_process->processId()), SIGCONT); // a paused one must see the SIGTERM
-            if (!m_process->waitForFinished(kShutdownMs)) {
+            if (!m_process->waitForFinished(kRedisShutdownMs)) {
                 m_process->kill();
-                m_process->waitForFinished(kKilledProcessMs);
+                m_process->waitForFinished(kRedisKilledProcessMs);
             }
         }
         m_process.reset();

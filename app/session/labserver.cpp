@@ -122,3 +122,10 @@ QString LabServer::ownServerName() const
               .arg(m_controller->dataDirectory())
         : QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
 }
+
+OwnServerState LabServer::ownServerState() const
+{
+    return { m_controller->state(), m_controller->message(), m_controller->version(),
+        m_controller->clusterNodes(), m_controller->nodeStates(), m_controller->dataDirectory(),
+        m_controller->serverPid() };
+}

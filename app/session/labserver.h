@@ -3,6 +3,7 @@
 #include "app/server/servercheck.h"
 #include "app/server/serverchoice.h"
 #include "app/server/servercontroller.h"
+#include "app/session/ownserverstate.h"
 
 #include <QObject>
 
@@ -35,6 +36,7 @@ public:
     // The lab's own server (single or cluster) as files and reports name it.
     QString ownServerName() const;
     ServerController* controller() const { return m_controller; }
+    OwnServerState ownServerState() const;
 
 signals:
     void prepared(bool ok, const QString& message);

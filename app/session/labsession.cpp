@@ -310,3 +310,13 @@ bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QStrin
     }
     return true;
 }
+
+RunOutcome LabSession::latestRunOutcome() const
+{
+    QList<StrategyResult> latest;
+    for (const SourcedResult& row : m_results) {
+        if (!row.fromFile && row.result.runId == m_activeRun)
+            latest.append(row.result);
+    }
+    return RunOutcome::of(latest);
+}

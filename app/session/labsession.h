@@ -5,6 +5,7 @@
 #include "app/core/sourcedresult.h"
 #include "app/core/sweepplan.h"
 #include "app/results/resultwriter.h"
+#include "app/results/runoutcome.h"
 #include "app/run/experimentrunner.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labserver.h"
@@ -49,7 +50,7 @@ public:
     // The chosen server in one sentence, its version included: "the lab's embedded MariaDB in …".
     QString serverDescription() const { return m_server->description(); }
     const LabServer* server() const { return m_server; }
-    ServerController* embeddedServer() const { return m_server->controller(); }
+    OwnServerState ownServer() const { return m_server->ownServerState(); }
     ConnectionParams connectionParams(const QString& database) const;
     // The server and experiment of the results, as files and reports state them.
     ResultWriter::RunInfo runInfo() const;
@@ -63,6 +64,8 @@ public:
     int runId() const { return m_runner.runId(); }
     // Why the latest run did not run at all (another lab holds its database), else empty.
     QString refusal() const { return m_refusal; }
+    // What the latest run came to: its comparisons and how it ended (RunOutcome).
+    RunOutcome latestRunOutcome() const;
 
     // Every result of the session: runs of this session ("#3") and results opened from files.
     const QList<SourcedResult>& results() const { return m_results; }

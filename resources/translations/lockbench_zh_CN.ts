@@ -110,6 +110,49 @@
     </message>
 </context>
 <context>
+    <name>ClaimExplanation</name>
+    <message>
+        <source>Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch at a time would cap at %3 tasks/s; the run reached %4 tasks/s, %5 times that.</source>
+        <translation>各批次并行执行：每批将其 %1 个任务锁定 %2 ms，若一次只能执行一批，上限为 %3 任务/秒；本次运行达到 %4 任务/秒，是该上限的 %5 倍。</translation>
+    </message>
+    <message>
+        <source>Batches took turns: each kept its %1 tasks locked %2 ms, work and round trips included, and the next worker waited for the same rows; one batch at a time allows %3 tasks/s, and the run reached %4 % of that.</source>
+        <translation>各批次轮流执行：每批将其 %1 个任务锁定 %2 ms（含工作和往返时间），下一个工作线程则等待同样的行；一次一批的上限为 %3 任务/秒，本次运行达到其 %4%。</translation>
+    </message>
+    <message>
+        <source>Each batch kept its %1 tasks locked %2 ms; one batch at a time would allow %3 tasks/s, and the run reached %4 % of that: the time went elsewhere.</source>
+        <translation>每批将其 %1 个任务锁定 %2 ms；一次一批的上限为 %3 任务/秒，而本次运行只达到其 %4%：时间花在了别处。</translation>
+    </message>
+    <message>
+        <source>Claims waited %1 ms for row locks per task completed.</source>
+        <translation>每完成一个任务，认领平均要等待行锁 %1 ms。</translation>
+    </message>
+    <message>
+        <source> Under %1 a claim&apos;s scan also locks the gaps between the rows it reads, so claims queue behind each other; at READ COMMITTED only the claimed rows are locked.</source>
+        <translation> 在 %1 下，认领的扫描还会锁住所读各行之间的间隙（间隙锁），因此认领之间会相互排队；在 READ COMMITTED 下只锁定被认领的行。</translation>
+    </message>
+    <message>
+        <source>The lab killed %1 workers&apos; connections: their transactions rolled back, and their tasks were pending again at once.</source>
+        <translation>本工具终止了 %1 个工作线程的连接：它们的事务已回滚，其任务立即恢复为待处理。</translation>
+    </message>
+    <message>
+        <source>The lab killed %1 workers&apos; connections: the sweeper gave back %2 claims older than %3 s, and %4 tasks were still stranded with a dead worker at the end.</source>
+        <translation>本工具终止了 %1 个工作线程的连接：清扫线程收回了 %2 个超过 %3 s 的认领，结束时仍有 %4 个任务滞留在已终止的工作线程上。</translation>
+    </message>
+    <message>
+        <source>%1 tasks were claimed while another live worker still held them: a batch&apos;s work outlasted the claim timeout, and the sweeper handed its tasks to a second worker.</source>
+        <translation>有 %1 个任务在另一个存活的工作线程仍持有时被再次认领：某个批次的工作时间超过了认领超时，清扫线程把它的任务交给了第二个工作线程。</translation>
+    </message>
+    <message>
+        <source>No task was claimed by two live workers at once.</source>
+        <translation>没有任务同时被两个存活的工作线程认领。</translation>
+    </message>
+    <message>
+        <source>Every task was done at %1 s.</source>
+        <translation>所有任务在 %1 s 时全部完成。</translation>
+    </message>
+</context>
+<context>
     <name>ClaimSweeper</name>
     <message>
         <source>claim sweeper: cannot connect</source>
@@ -2480,14 +2523,6 @@ or lost an order.</source>
 %1</translation>
     </message>
     <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
         <source>not run</source>
         <translation>未运行</translation>
     </message>
@@ -2602,6 +2637,14 @@ or lost an order.</source>
     <message>
         <source>Lesson</source>
         <translation>课程</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>已完成：%1</translation>
     </message>
 </context>
 <context>
@@ -3597,46 +3640,6 @@ t = %2 s
 <context>
     <name>ResultExplanation</name>
     <message>
-        <source>Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch at a time would cap at %3 tasks/s; the run reached %4 tasks/s, %5 times that.</source>
-        <translation>各批次并行执行：每批将其 %1 个任务锁定 %2 ms，若一次只能执行一批，上限为 %3 任务/秒；本次运行达到 %4 任务/秒，是该上限的 %5 倍。</translation>
-    </message>
-    <message>
-        <source>Batches took turns: each kept its %1 tasks locked %2 ms, work and round trips included, and the next worker waited for the same rows; one batch at a time allows %3 tasks/s, and the run reached %4 % of that.</source>
-        <translation>各批次轮流执行：每批将其 %1 个任务锁定 %2 ms（含工作和往返时间），下一个工作线程则等待同样的行；一次一批的上限为 %3 任务/秒，本次运行达到其 %4%。</translation>
-    </message>
-    <message>
-        <source>Each batch kept its %1 tasks locked %2 ms; one batch at a time would allow %3 tasks/s, and the run reached %4 % of that: the time went elsewhere.</source>
-        <translation>每批将其 %1 个任务锁定 %2 ms；一次一批的上限为 %3 任务/秒，而本次运行只达到其 %4%：时间花在了别处。</translation>
-    </message>
-    <message>
-        <source>Claims waited %1 ms for row locks per task completed.</source>
-        <translation>每完成一个任务，认领平均要等待行锁 %1 ms。</translation>
-    </message>
-    <message>
-        <source> Under %1 a claim&apos;s scan also locks the gaps between the rows it reads, so claims queue behind each other; at READ COMMITTED only the claimed rows are locked.</source>
-        <translation> 在 %1 下，认领的扫描还会锁住所读各行之间的间隙（间隙锁），因此认领之间会相互排队；在 READ COMMITTED 下只锁定被认领的行。</translation>
-    </message>
-    <message>
-        <source>The lab killed %1 workers&apos; connections: their transactions rolled back, and their tasks were pending again at once.</source>
-        <translation>本工具终止了 %1 个工作线程的连接：它们的事务已回滚，其任务立即恢复为待处理。</translation>
-    </message>
-    <message>
-        <source>The lab killed %1 workers&apos; connections: the sweeper gave back %2 claims older than %3 s, and %4 tasks were still stranded with a dead worker at the end.</source>
-        <translation>本工具终止了 %1 个工作线程的连接：清扫线程收回了 %2 个超过 %3 s 的认领，结束时仍有 %4 个任务滞留在已终止的工作线程上。</translation>
-    </message>
-    <message>
-        <source>%1 tasks were claimed while another live worker still held them: a batch&apos;s work outlasted the claim timeout, and the sweeper handed its tasks to a second worker.</source>
-        <translation>有 %1 个任务在另一个存活的工作线程仍持有时被再次认领：某个批次的工作时间超过了认领超时，清扫线程把它的任务交给了第二个工作线程。</translation>
-    </message>
-    <message>
-        <source>No task was claimed by two live workers at once.</source>
-        <translation>没有任务同时被两个存活的工作线程认领。</translation>
-    </message>
-    <message>
-        <source>Every task was done at %1 s.</source>
-        <translation>所有任务在 %1 s 时全部完成。</translation>
-    </message>
-    <message>
         <source>%1 % of orders</source>
         <translation>%1% 的订单</translation>
     </message>
@@ -3798,6 +3801,25 @@ t = %2 s
     <message>
         <source>%1× error %2: %3</source>
         <translation>%1× 错误 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RunOutcome</name>
+    <message>
+        <source>no strategy finished</source>
+        <translation>没有策略完成</translation>
+    </message>
+    <message>
+        <source>every strategy audited</source>
+        <translation>每个策略都已审计</translation>
+    </message>
+    <message>
+        <source>not all checked (%1)</source>
+        <translation>未能全部核对（%1）</translation>
+    </message>
+    <message>
+        <source>a promise broken (%1)</source>
+        <translation>有安全策略违背了承诺（%1）</translation>
     </message>
 </context>
 <context>

@@ -39,6 +39,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -122,16 +123,9 @@ double headlessOrdersPerS(const Options& o, const Experiment& experiment, QStrin
                                       .toDouble(-1.0);
 }
 
-} // namespace
-
-int main(int argc, char* argv[])
+// The flags, into `o`; an exit status when they are wrong.
+std::optional<int> readOptions(QApplication& app, Options& o, QTextStream& out)
 {
-    QApplication app(argc, argv);
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("lockbench-bench"));
-    QCoreApplication::setApplicationName(QStringLiteral("lockbench-bench"));
-    QTextStream out(stdout);
-
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("The window under load, against the headless CLI on the same experiment."));
@@ -151,7 +145,6 @@ int main(int argc, char* argv[])
         QStringLiteral("lockbench binary: also run the experiment headless and compare"),
         QStringLiteral("path") });
     parser.process(app);
-    Options o;
     if (!parser.positionalArguments().isEmpty())
         o.threads = parser.positionalArguments().first();
     o.strategy = parser.value(QStringLiteral("strategy")).isEmpty()
@@ -175,16 +168,19 @@ int main(int argc, char* argv[])
         out << "--cli needs --server, so that both runs use the same server" << Qt::endl;
         return 2;
     }
+    return std::nullopt;
+}
 
-    MainWindow window;
+// The window on the chosen server with the experiment of the options; false when it cannot run.
+bool prepareWindow(MainWindow& window, const Options& o, QTextStream& out)
+{
     window.resize(1400, 900);
     window.show();
     if (o.server.isEmpty()) {
-        waitUntil(
-            [&] { return window.serverController()->state() != ServerController::State::Starting; }, 60000);
-        if (window.serverController()->state() != ServerController::State::Ready) {
-            out << "the embedded server did not start: " << window.serverController()->message() << Qt::endl;
-            return 1;
+        waitUntil([&] { return window.ownServer().state != ServerController::State::Starting; }, 60000);
+        if (window.ownServer().state != ServerController::State::Ready) {
+            out << "the embedded server did not start: " << window.ownServer().message << Qt::endl;
+            return false;
         }
     } else {
         window.serverPanel()->setUsesEmbedded(false);
@@ -199,58 +195,112 @@ int main(int argc, char* argv[])
     window.strategyPanel()->setSelectedIds({ o.strategy });
     if (!waitUntil([&] { return window.runAction()->isEnabled(); }, 10000)) {
         out << "cannot run: " << window.runAction()->toolTip() << Qt::endl;
-        return 1;
+        return false;
     }
+    return true;
+}
 
+// What one run in the window measured.
+struct WindowRun {
+    double ordersPerS = -1.0; // -1: the run failed
+    std::vector<qint64> lateness; // how late each tick of a 10 ms timer fired
+};
+
+// One run in the window. Event-loop latency: how late each tick of a 10 ms timer fires.
+// Clicking through: the next chart tab every second, and a resize every 5 s.
+WindowRun runInWindow(MainWindow& window, const Options& o, bool clickThrough, qint64& firstPointMs)
+{
+    WindowRun run;
     double lastOrdersPerS = -1.0;
-    QObject::connect(window.session(), &LabSession::strategyFinished,
+    const QMetaObject::Connection finished = QObject::connect(window.session(), &LabSession::strategyFinished,
         [&](const StrategyResult& r) { lastOrdersPerS = r.error.isEmpty() ? r.ordersPerS : -1.0; });
-
-    // One run in the window. Event-loop latency: how late each tick of a 10 ms timer fires.
-    // Clicking through: the next chart tab every second, and a resize every 5 s.
     const int chartCount = window.chartsPanel()->count();
-    qint64 firstPointMs = -1;
-    const auto runInWindow = [&](bool clickThrough, std::vector<qint64>& lateness) {
-        lastOrdersPerS = -1.0;
-        QElapsedTimer tick;
-        QTimer heartbeat;
-        heartbeat.setTimerType(Qt::PreciseTimer);
-        heartbeat.setInterval(10);
-        QObject::connect(&heartbeat, &QTimer::timeout,
-            [&] { lateness.push_back(std::max<qint64>(0, tick.restart() - 10)); });
-        int step = 0;
-        QTimer click;
-        click.setInterval(1000);
-        QObject::connect(&click, &QTimer::timeout, [&] {
-            ++step;
-            window.chartsPanel()->setCurrentIndex(step % chartCount);
-            if (step % 5 == 0)
-                window.resize(step % 10 ? 1200 : 1450, step % 10 ? 800 : 950);
-        });
-        window.chartsPanel()->setCurrentIndex(0);
-        QElapsedTimer sinceRun;
-        window.runAction()->trigger();
-        sinceRun.start();
-        tick.start();
-        heartbeat.start();
-        if (clickThrough)
-            click.start();
-        waitUntil(
-            [&] {
-                if (firstPointMs < 0
-                    && window.chartsPanel()
-                            ->chart(QStringLiteral("Orders per second"))
-                            ->pointCount(o.strategy)
-                        > 0)
-                    firstPointMs = sinceRun.elapsed();
-                return !window.session()->isRunning() && sinceRun.elapsed() > 1000;
-            },
-            (o.seconds + 120) * 1000);
-        return lastOrdersPerS;
-    };
+    std::vector<qint64>& lateness = run.lateness;
+    QElapsedTimer tick;
+    QTimer heartbeat;
+    heartbeat.setTimerType(Qt::PreciseTimer);
+    heartbeat.setInterval(10);
+    QObject::connect(
+        &heartbeat, &QTimer::timeout, [&] { lateness.push_back(std::max<qint64>(0, tick.restart() - 10)); });
+    int step = 0;
+    QTimer click;
+    click.setInterval(1000);
+    QObject::connect(&click, &QTimer::timeout, [&] {
+        ++step;
+        window.chartsPanel()->setCurrentIndex(step % chartCount);
+        if (step % 5 == 0)
+            window.resize(step % 10 ? 1200 : 1450, step % 10 ? 800 : 950);
+    });
+    window.chartsPanel()->setCurrentIndex(0);
+    QElapsedTimer sinceRun;
+    window.runAction()->trigger();
+    sinceRun.start();
+    tick.start();
+    heartbeat.start();
+    if (clickThrough)
+        click.start();
+    waitUntil(
+        [&] {
+            if (firstPointMs < 0
+                && window.chartsPanel()->chart(QStringLiteral("Orders per second"))->pointCount(o.strategy)
+                    > 0)
+                firstPointMs = sinceRun.elapsed();
+            return !window.session()->isRunning() && sinceRun.elapsed() > 1000;
+        },
+        (o.seconds + 120) * 1000);
+    QObject::disconnect(finished);
+    run.ordersPerS = lastOrdersPerS;
+    return run;
+}
+
+// Stop mid-run: how long until the run has ended, in ms.
+qint64 stopMidRun(MainWindow& window)
+{
+    window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("10m"));
+    window.runAction()->trigger();
+    waitUntil([&] { return window.session()->isRunning(); }, 10000);
+    QThread::msleep(3000);
+    QElapsedTimer stopping;
+    stopping.start();
+    window.stopAction()->trigger();
+    waitUntil([&] { return !window.session()->isRunning(); }, 30000);
+    return stopping.elapsed();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2.0;
+}
+
+QString latencyText(const std::vector<qint64>& ticks)
+{
+    return QStringLiteral("p50 %1 ms, p99 %2 ms, max %3 ms over %4 ticks")
+        .arg(quantile(ticks, 0.5))
+        .arg(quantile(ticks, 0.99))
+        .arg(quantile(ticks, 1.0))
+        .arg(ticks.size());
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("lockbench-bench"));
+    QCoreApplication::setApplicationName(QStringLiteral("lockbench-bench"));
+    QTextStream out(stdout);
+    Options o;
+    if (const std::optional<int> status = readOptions(app, o, out))
+        return *status;
+    MainWindow window;
+    if (!prepareWindow(window, o, out))
+        return 1;
 
     // Window and CLI take turns, the order flipping each time, so that neither always
     // follows the other; the ratio is of the medians.
+    qint64 firstPointMs = -1;
     std::vector<qint64> watching;
     std::vector<double> windowRates;
     std::vector<double> cliRates;
@@ -259,9 +309,14 @@ int main(int argc, char* argv[])
             if (!inWindow && o.cli.isEmpty())
                 continue;
             QString error;
-            const double rate = inWindow
-                ? runInWindow(false, watching)
-                : headlessOrdersPerS(o, window.experimentPanel()->experiment(), &error);
+            double rate = -1.0;
+            if (inWindow) {
+                WindowRun run = runInWindow(window, o, false, firstPointMs);
+                watching.insert(watching.end(), run.lateness.begin(), run.lateness.end());
+                rate = run.ordersPerS;
+            } else {
+                rate = headlessOrdersPerS(o, window.experimentPanel()->experiment(), &error);
+            }
             if (rate < 0) {
                 out << (inWindow ? QStringLiteral("the window's run failed") : error) << Qt::endl;
                 return 1;
@@ -271,39 +326,17 @@ int main(int argc, char* argv[])
                 << Qt::endl;
         }
     }
-    std::vector<qint64> clicking;
-    const double clickRate = runInWindow(true, clicking);
+    const WindowRun clicking = runInWindow(window, o, true, firstPointMs);
+    const qint64 stopMs = stopMidRun(window);
 
-    // Stop mid-run: how long until the run has ended.
-    window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("10m"));
-    window.runAction()->trigger();
-    waitUntil([&] { return window.session()->isRunning(); }, 10000);
-    QThread::msleep(3000);
-    QElapsedTimer stopping;
-    stopping.start();
-    window.stopAction()->trigger();
-    waitUntil([&] { return !window.session()->isRunning(); }, 30000);
-    const qint64 stopMs = stopping.elapsed();
-
-    const auto latency = [&](const std::vector<qint64>& ticks) {
-        return QStringLiteral("p50 %1 ms, p99 %2 ms, max %3 ms over %4 ticks")
-            .arg(quantile(ticks, 0.5))
-            .arg(quantile(ticks, 0.99))
-            .arg(quantile(ticks, 1.0))
-            .arg(ticks.size());
-    };
     out << "experiment:                " << o.strategy << ", " << o.threads << " client threads, " << o.skus
         << " SKUs uniform, " << o.seconds << " s per run, every chart live" << Qt::endl;
     out << "first chart point after:   " << firstPointMs << " ms" << Qt::endl;
-    out << "event-loop latency, watching: " << latency(watching) << Qt::endl;
-    out << "event-loop latency, clicking through the " << chartCount
-        << " chart tabs every 1 s, a resize every 5 s: " << latency(clicking) << " (" << qRound64(clickRate)
-        << " orders/s)" << Qt::endl;
+    out << "event-loop latency, watching: " << latencyText(watching) << Qt::endl;
+    out << "event-loop latency, clicking through the " << window.chartsPanel()->count()
+        << " chart tabs every 1 s, a resize every 5 s: " << latencyText(clicking.lateness) << " ("
+        << qRound64(clicking.ordersPerS) << " orders/s)" << Qt::endl;
     out << "Stop to run finished:      " << stopMs << " ms" << Qt::endl;
-    const auto median = [](std::vector<double> v) {
-        std::sort(v.begin(), v.end());
-        return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2.0;
-    };
     out << "window orders/s (median):  " << qRound64(median(windowRates)) << Qt::endl;
     if (!cliRates.empty()) {
         out << "headless CLI orders/s (median): " << qRound64(median(cliRates)) << Qt::endl;

@@ -14,8 +14,8 @@ StrategyResult cleanRun()
     r.strategy = QStringLiteral("pessimistic");
     r.sold = 100;
     r.orderRows = 100;
-    r.clientSoldOrders = 100;
-    r.clientSoldUnits = 100;
+    r.clients[ClientCount::Sold] = 100;
+    r.clients[ClientCount::SoldUnits] = 100;
     return r;
 }
 
@@ -36,7 +36,7 @@ private slots:
         // Two orders had no reply; the table holds one of them: the clients' 100 and the table's 101
         // can only be compared once they are looked up.
         StrategyResult r = cleanRun();
-        r.unresolved = 2;
+        r.clients[ClientCount::Unresolved] = 2;
         r.sold = 101;
         r.orderRows = 101;
         QCOMPARE(r.verdict(), Verdict::AuditIncomplete);
@@ -45,10 +45,10 @@ private slots:
         QVERIFY(!r.failsSafety());
 
         r.settleUnresolved(2, 1, 1, 1);
-        QCOMPARE(r.unresolved, 0LL);
-        QCOMPARE(r.clientSoldOrders, 101LL);
-        QCOMPARE(r.reconciled, 1LL);
-        QCOMPARE(r.failed, 1LL);
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
+        QCOMPARE(r.clients[ClientCount::Sold], 101LL);
+        QCOMPARE(r.clients[ClientCount::Reconciled], 1LL);
+        QCOMPARE(r.clients[ClientCount::Failed], 1LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
     }
 
@@ -64,14 +64,14 @@ private slots:
         QCOMPARE(orders.linesPerOrder(), 2);
 
         StrategyResult r = cleanRun();
-        r.unresolved = 3;
+        r.clients[ClientCount::Unresolved] = 3;
         r.sold = 108;
         r.orderRows = 104;
         r.settleUnresolved(orders.orders(), 4, 8, orders.linesPerOrder());
-        QCOMPARE(r.reconciled, 2LL);
-        QCOMPARE(r.failed, 1LL);
-        QCOMPARE(r.clientSoldOrders, 104LL);
-        QCOMPARE(r.clientSoldUnits, 108LL);
+        QCOMPARE(r.clients[ClientCount::Reconciled], 2LL);
+        QCOMPARE(r.clients[ClientCount::Failed], 1LL);
+        QCOMPARE(r.clients[ClientCount::Sold], 104LL);
+        QCOMPARE(r.clients[ClientCount::SoldUnits], 108LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
     }
 

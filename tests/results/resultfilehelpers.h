@@ -47,6 +47,33 @@ inline Experiment knownExperiment()
     return e;
 }
 
+// Every client count and error class with a value of its own, from `base` on.
+inline ClientCounts knownCounts(long long base)
+{
+    ClientCounts counts;
+    for (std::size_t i = 0; i < kClientCountCount; ++i)
+        counts[static_cast<ClientCount>(i)] = base + static_cast<long long>(i);
+    for (std::size_t i = 0; i < kErrorClassCount; ++i)
+        counts.errors()[i] = base + 100 + static_cast<long long>(i);
+    return counts;
+}
+
+// Each count and error read back as written; the first that differs is logged by its name.
+inline bool sameCounts(const ClientCounts& read, const ClientCounts& written)
+{
+    for (const ClientCountName& name : clientCountNames()) {
+        if (read[name.count] != written[name.count]) {
+            qWarning("%s: read %lld, written %lld", name.resultKey, read[name.count], written[name.count]);
+            return false;
+        }
+    }
+    if (read.errors() != written.errors()) {
+        qWarning("the error counts differ");
+        return false;
+    }
+    return true;
+}
+
 // One sample with a value of its own in every field the writer writes, so that a field
 // left out, or written under another field's key, reads back wrong.
 inline MetricsSample knownSample()
@@ -58,12 +85,6 @@ inline MetricsSample knownSample()
     s.intervalS = 0.25;
     s.ordersPerS = 810.5;
     s.attemptsPerS = 820.25;
-    s.sold = 801;
-    s.soldUnits = 802;
-    s.outOfStock = 803;
-    s.failed = 804;
-    s.retries = 805;
-    s.attempts = 806;
     s.p50Ms = 1.125;
     s.p95Ms = 2.25;
     s.p99Ms = 3.375;
@@ -79,15 +100,13 @@ inline MetricsSample knownSample()
     s.redisCommands = 817;
     s.redisScriptCalls = 818;
     s.redisScriptUsec = 819;
-    s.redisRoundTripNs = 828;
-    s.redisRoundTrips = 829;
     s.audit.valid = true;
     s.audit.sold = 812;
     s.audit.remaining = 813;
     s.audit.oversold = 814;
     s.audit.lostUpdates = 815;
     s.audit.negativeSkus = 816;
-    s.errors = { 821, 822, 823, 824, 825, 826, 827, 828 };
+    s.clients = knownCounts(2000);
     s.clusterStatsValid = true;
     s.cluster.certFailures = 831;
     s.cluster.bfAborts = 832;
@@ -132,21 +151,9 @@ inline StrategyResult knownResult()
     r.lostUpdates = 5004;
     r.unrecordedDecrements = 5005;
     r.orderRows = 5006;
-    r.clientSoldOrders = 5007;
-    r.clientSoldUnits = 5008;
-    r.outOfStock = 5009;
-    r.failed = 5010;
-    r.attempts = 5011;
-    r.retries = 5012;
-    r.reconciled = 5013;
-    r.unresolved = 5014;
-    r.refusedWithStock = 5018;
-    r.rebalances = 5019;
-    r.doubleClaims = 5020;
-    r.tasksReleased = 5021;
     r.workersKilled = 5022;
     r.strandedTasks = 5023;
-    r.errors = { 601, 602, 603, 604, 605, 606, 607, 608 };
+    r.clients = knownCounts(6000);
     NodeFigures node;
     node.node = 2;
     node.endpoint = QStringLiteral("h2:3307");
@@ -180,7 +187,7 @@ inline StrategyResult knownResult()
     r.lockWaitTimeouts = 7004;
     r.lateDeadlocks = 7005;
     r.lockHoldMs = 0.625;
-    r.lockHolds = 7006;
+    r.measuredLockHolds = 7006;
     r.queueWaitMs = 3.25;
     r.clientCpuS = 1.5;
     r.serverCpuS = 2.5;
@@ -205,7 +212,7 @@ inline StrategyResult knownResult()
     r.deadlockRecords << d;
     MetricsSample later = knownSample();
     later.elapsedS = 0.75;
-    later.sold = 901;
+    later.clients[ClientCount::Sold] = 901;
     later.serverStatsValid = false;
     later.redisStatsValid = false;
     later.audit.valid = false;

@@ -94,6 +94,18 @@ private slots:
             qPrintable(sentences.first()));
     }
 
+    void theWindowComparesTheLatestRowsExperiment()
+    {
+        StrategyResult slowPessimistic = row(QStringLiteral("pessimistic"), 50);
+        StrategyResult slowQueued = row(QStringLiteral("queued"), 1000);
+        slowPessimistic.experiment.delayMs = slowQueued.experiment.delayMs = 5;
+        const QList<StrategyResult> rows = { row(QStringLiteral("pessimistic"), 86), slowPessimistic,
+            row(QStringLiteral("queued"), 2410), slowQueued };
+        QCOMPARE(ComparisonSentence::ofLatestExperiment(rows),
+            ComparisonSentence::of({ slowPessimistic, slowQueued }));
+        QVERIFY(ComparisonSentence::ofLatestExperiment({}).isEmpty());
+    }
+
     void nothingToCompare()
     {
         QVERIFY(ComparisonSentence::of({}).isEmpty());

@@ -25,15 +25,15 @@ StrategyResult result(const QString& strategy)
     r.lockWaits = 4321;
     r.deadlocks = 3;
     r.lockWaitTimeouts = 2;
-    r.errors[static_cast<std::size_t>(ErrorClass::RecordChanged)] = 11;
-    r.errors[static_cast<std::size_t>(ErrorClass::LockNowait)] = 12;
-    r.errors[static_cast<std::size_t>(ErrorClass::ConnectionLost)] = 13;
-    r.retries = 99;
-    r.failed = 1;
+    r.clients.error(ErrorClass::RecordChanged) = 11;
+    r.clients.error(ErrorClass::LockNowait) = 12;
+    r.clients.error(ErrorClass::ConnectionLost) = 13;
+    r.clients[ClientCount::Retries] = 99;
+    r.clients[ClientCount::Failed] = 1;
     r.sold = 500;
-    r.clientSoldUnits = 500;
+    r.clients[ClientCount::SoldUnits] = 500;
     r.orderRows = 500;
-    r.clientSoldOrders = 500;
+    r.clients[ClientCount::Sold] = 500;
     r.knobs = { { QStringLiteral("innodb_deadlock_detect"), QStringLiteral("OFF") },
         { QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("1") } };
     return r;
@@ -94,8 +94,8 @@ private slots:
             node.clients = clients;
             r.nodes << node;
         }
-        r.errors[static_cast<std::size_t>(ErrorClass::CommitAbort)] = 77;
-        r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)] = 5;
+        r.clients.error(ErrorClass::CommitAbort) = 77;
+        r.clients.error(ErrorClass::Deadlock) = 5;
         const SourcedResult row { QString(), r };
         QCOMPARE(ResultColumns::text(Column::ClientsPerNode, row), QStringLiteral("5/4/0"));
         QCOMPARE(ResultColumns::text(Column::CommitAborts, row), QStringLiteral("77"));
@@ -196,7 +196,7 @@ private slots:
         QVERIFY(ResultColumns::flagged(Column::Oversold, row));
         QVERIFY(!ResultColumns::flagged(Column::Sold, row));
         row.result.oversold = 0;
-        row.result.clientSoldOrders = 499; // one order counted by the clients is not in the table
+        row.result.clients[ClientCount::Sold] = 499; // one order counted by the clients is not in the table
         QCOMPARE(ResultColumns::text(Column::Verdict, row),
             QStringLiteral("FAIL: client count differs from orders table"));
         QVERIFY(ResultColumns::flagged(Column::Verdict, row));

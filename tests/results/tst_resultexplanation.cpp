@@ -16,9 +16,9 @@ StrategyResult hotRowResult()
     r.strategy = QStringLiteral("pessimistic");
     r.experiment.skus = 1;
     r.durationS = 10.0;
-    r.clientSoldOrders = 10000;
+    r.clients[ClientCount::Sold] = 10000;
     r.ordersPerS = 1000.0;
-    r.lockHolds = 10000;
+    r.measuredLockHolds = 10000;
     r.lockHoldMs = 0.9;
     r.clientCpuS = 2.0;
     r.serverCpuS = 3.0;
@@ -93,8 +93,8 @@ private slots:
     {
         StrategyResult r = hotRowResult();
         r.strategy = QStringLiteral("optimistic");
-        r.retries = 25000;
-        r.failed = 3;
+        r.clients[ClientCount::Retries] = 25000;
+        r.clients[ClientCount::Failed] = 3;
         r.experiment.maxRetries = 100;
         QVERIFY(ResultExplanation::of(r).text.contains(QLatin1String("2.5 retries per sold order")));
         QVERIFY(
@@ -102,7 +102,7 @@ private slots:
 
         r = hotRowResult();
         r.strategy = QStringLiteral("queued");
-        r.lockHolds = 1000; // 10 orders per commit
+        r.measuredLockHolds = 1000; // 10 orders per commit
         r.queueWaitMs = 12.5;
         const auto explained = ResultExplanation::of(r);
         QCOMPARE(explained.figures.value(QStringLiteral("orders_per_commit")).toDouble(), 10.0);

@@ -54,16 +54,16 @@ private slots:
             r.ordersPerS, r.attemptsAfterSoldOut);
         // orders/s is sold ÷ time to sell out, not sold ÷ the whole duration.
         QVERIFY(same(r.measuredS(), r.soldOutS - r.measuredFromS));
-        QVERIFY2(same(r.ordersPerS, static_cast<double>(r.clientSoldOrders) / r.measuredS()),
+        QVERIFY2(same(r.ordersPerS, static_cast<double>(r.clients[ClientCount::Sold]) / r.measuredS()),
             qPrintable(QStringLiteral("%1 orders/s, %2 sold in %3 s")
                            .arg(r.ordersPerS)
-                           .arg(r.clientSoldOrders)
+                           .arg(r.clients[ClientCount::Sold])
                            .arg(r.measuredS())));
         // What came after is counted apart: only rejections, none in the rates.
         QVERIFY(r.attemptsAfterSoldOut > 0);
         QCOMPARE(r.lateOrders, 0LL);
-        QVERIFY(
-            r.attemptsPerS * r.measuredS() <= static_cast<double>(r.attempts - r.attemptsAfterSoldOut) + 0.5);
+        QVERIFY(r.attemptsPerS * r.measuredS()
+            <= static_cast<double>(r.clients[ClientCount::Attempts] - r.attemptsAfterSoldOut) + 0.5);
         verifyPercentilesOrdered(r);
     }
 
@@ -82,7 +82,8 @@ private slots:
             r.measuredS(), r.lateOrders, r.clientLockWaitS);
         QVERIFY2(r.lateOrders > 0, "no order was under way at the stop line");
         QVERIFY(r.clientsAgree()); // the late orders are in the audit
-        QVERIFY(same(r.ordersPerS, static_cast<double>(r.clientSoldOrders - r.lateOrders) / r.measuredS()));
+        QVERIFY(same(
+            r.ordersPerS, static_cast<double>(r.clients[ClientCount::Sold] - r.lateOrders) / r.measuredS()));
         const double ceiling = 1000.0 / e.delayMs;
         QVERIFY2(r.ordersPerS <= ceiling * 1.05,
             qPrintable(QStringLiteral("%1 orders/s with a 10 ms hold per order").arg(r.ordersPerS)));
@@ -142,12 +143,16 @@ private slots:
         e.durationMs = 1500;
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("optimistic"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        qInfo("%lld sold, %lld given up, %lld retries", r.clientSoldOrders, r.failed, r.retries);
-        QVERIFY2(r.failed > 0, "16 clients on one row with 2 retries each: some must give up");
+        qInfo("%lld sold, %lld given up, %lld retries", r.clients[ClientCount::Sold],
+            r.clients[ClientCount::Failed], r.clients[ClientCount::Retries]);
+        QVERIFY2(r.clients[ClientCount::Failed] > 0,
+            "16 clients on one row with 2 retries each: some must give up");
         QVERIFY(r.errorMessages.join(QLatin1Char('\n'))
                     .contains(QLatin1String("gave up after 2 version conflicts")));
         // No order retried more than it was allowed to.
-        QVERIFY(r.retries <= (r.clientSoldOrders + r.failed + r.lateOrders + e.threads) * e.maxRetries);
+        QVERIFY(r.clients[ClientCount::Retries]
+            <= (r.clients[ClientCount::Sold] + r.clients[ClientCount::Failed] + r.lateOrders + e.threads)
+                * e.maxRetries);
         QVERIFY(r.clientsAgree());
     }
 

@@ -92,7 +92,7 @@ private slots:
 
         const qint64 saidAt = run.statusAt(QStringLiteral("not answering"));
         qInfo("%s: said the server was silent %lld ms after SIGSTOP; %lld orders, verdict %s", qPrintable(id),
-            saidAt - stoppedAt, r.clientSoldOrders, qPrintable(r.verdictText()));
+            saidAt - stoppedAt, r.clients[ClientCount::Sold], qPrintable(r.verdictText()));
         QVERIFY2(saidAt >= 0, "the run never said the server was not answering");
         QVERIFY(run.statusAt(QStringLiteral("answers again")) > saidAt);
         QVERIFY(run.statusAt(QStringLiteral("lost the server")) < 0);
@@ -124,29 +124,31 @@ private slots:
         const qint64 endedAfterMs = run.elapsedMs() - cancelledAt;
         ::kill(pid, SIGCONT);
         qInfo("ended %lld ms after the cancel; %lld orders sold by the clients, %lld without reply: %s",
-            endedAfterMs, r.clientSoldOrders, r.unresolved, qPrintable(r.auditIncomplete));
+            endedAfterMs, r.clients[ClientCount::Sold], r.clients[ClientCount::Unresolved],
+            qPrintable(r.auditIncomplete));
 
         QVERIFY2(endedAfterMs < 30000, "the run waited for the blocked statements' read timeout");
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.verdict(), Verdict::AuditIncomplete);
-        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
         QVERIFY(r.ordersPerS > 0.0);
         QVERIFY(!r.series.isEmpty());
         const QJsonObject json = ResultWriter::summaryJson(r);
         QVERIFY(json.value(QStringLiteral("sold")).isNull());
         QVERIFY(json.value(QStringLiteral("clients_agree")).isNull());
         QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(),
-            static_cast<double>(r.clientSoldOrders));
+            static_cast<double>(r.clients[ClientCount::Sold]));
         // Once the server runs again, its table holds every acknowledged order, and at most
         // the unanswered ones besides.
         MysqlConnection check;
         QVERIFY(check.open(ServerFixture::params()));
         const long long rows = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
-        QVERIFY2(rows >= r.clientSoldOrders && rows <= r.clientSoldOrders + r.unresolved,
+        QVERIFY2(rows >= r.clients[ClientCount::Sold]
+                && rows <= r.clients[ClientCount::Sold] + r.clients[ClientCount::Unresolved],
             qPrintable(QStringLiteral("%1 rows for %2 acknowledged and %3 unanswered")
                            .arg(rows)
-                           .arg(r.clientSoldOrders)
-                           .arg(r.unresolved)));
+                           .arg(r.clients[ClientCount::Sold])
+                           .arg(r.clients[ClientCount::Unresolved])));
     }
 
     void killedServerIsReportedAndLosesNoAcknowledgedOrder_data()
@@ -173,15 +175,16 @@ private slots:
         QVERIFY2(saidAt >= 0, "the run never said it lost the server");
         qInfo("%s: the run said it lost the server %lld ms after the kill; %lld orders acknowledged, %lld "
               "without reply",
-            qPrintable(id), saidAt - killedAt, r.clientSoldOrders, r.unresolved);
+            qPrintable(id), saidAt - killedAt, r.clients[ClientCount::Sold],
+            r.clients[ClientCount::Unresolved]);
         QVERIFY(r.serverLost);
         QCOMPARE(r.stopReason, StopReason::ServerLost);
         QVERIFY2(r.error.contains(QStringLiteral("lost the server")), qPrintable(r.error));
         // The partial run is kept: its series and the clients' counts.
         QVERIFY(!r.series.isEmpty());
-        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
         QVERIFY(r.acknowledged);
-        QCOMPARE(r.acknowledged->count(), r.clientSoldOrders);
+        QCOMPARE(r.acknowledged->count(), r.clients[ClientCount::Sold]);
 
         // Restart on the same data directory, then audit what the crash left behind.
         QString error;
@@ -195,16 +198,17 @@ private slots:
         QVERIFY(report.audit.clean());
         // Rows no client saw acknowledged are exactly the committed ones among the orders without reply.
         QVERIFY(r.unresolvedOrders);
-        QCOMPARE(report.unresolvedOrders, r.unresolved);
+        QCOMPARE(report.unresolvedOrders, r.clients[ClientCount::Unresolved]);
         QCOMPARE(report.strangers(), 0LL);
-        QVERIFY(report.unresolvedFound.rows <= r.unresolved * r.unresolvedOrders->linesPerOrder());
+        QVERIFY(report.unresolvedFound.rows
+            <= r.clients[ClientCount::Unresolved] * r.unresolvedOrders->linesPerOrder());
 
         // The lost run, completed by that audit, is what the JSON says: sold and the clients'
         // count equal the table's own.
         StrategyResult audited = r;
         report.applyTo(&audited);
         QCOMPARE(audited.verdict(), Verdict::Pass);
-        QCOMPARE(audited.unresolved, 0LL);
+        QCOMPARE(audited.clients[ClientCount::Unresolved], 0LL);
         const QString differs = ServerFixture::jsonDisagreesWithTable(audited);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
@@ -253,8 +257,8 @@ private slots:
         qInfo(
             "killed %d connections, %d closed by the run first; the run ended after %.1f s: %s; %lld orders, "
             "%lld learned after the loss, %lld unresolved",
-            kills, closedByTheRun, r.durationS, qPrintable(r.error), r.clientSoldOrders, r.reconciled,
-            r.unresolved);
+            kills, closedByTheRun, r.durationS, qPrintable(r.error), r.clients[ClientCount::Sold],
+            r.clients[ClientCount::Reconciled], r.clients[ClientCount::Unresolved]);
 
         QVERIFY(ids.size() - 1 >= e.threads); // every client had its connection
         QVERIFY(kills >= 1);
@@ -265,7 +269,7 @@ private slots:
         QVERIFY2(r.error.contains(QStringLiteral("1044")), qPrintable(r.error));
         QCOMPARE(r.verdict(), Verdict::Error);
         QVERIFY(!r.failsSafety());
-        QCOMPARE(r.unresolved, 0LL);
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
         QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
         const QString differs = ServerFixture::jsonDisagreesWithTable(r, e.database);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
@@ -303,7 +307,7 @@ private slots:
         QCOMPARE(r.stopReason, StopReason::Error);
         QVERIFY2(r.error.contains(QStringLiteral("read-only")), qPrintable(r.error));
         // Nothing counted that the server did not commit.
-        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
         QVERIFY(r.clientsAgree());
         QCOMPARE(r.oversold, 0LL);
     }
@@ -322,16 +326,16 @@ private slots:
         QVERIFY(admin.execute(QStringLiteral("DROP TABLE orders")));
         const StrategyResult r = run.wait();
         qInfo("dropped table: %s; the clients counted %lld orders; audit: %s", qPrintable(r.error),
-            r.clientSoldOrders, qPrintable(r.auditIncomplete));
+            r.clients[ClientCount::Sold], qPrintable(r.auditIncomplete));
         QCOMPARE(r.stopReason, StopReason::Error);
         QVERIFY2(r.error.contains(QStringLiteral("1146")) && r.error.contains(QStringLiteral("disappeared")),
             qPrintable(r.error));
-        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
         QVERIFY(!r.audited());
         QVERIFY(!r.failsSafety());
         const QJsonObject json = ResultWriter::summaryJson(r);
         QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(),
-            static_cast<double>(r.clientSoldOrders));
+            static_cast<double>(r.clients[ClientCount::Sold]));
         QVERIFY(json.value(QStringLiteral("sold")).isNull());
         QVERIFY(!r.series.isEmpty());
     }
@@ -354,7 +358,7 @@ private slots:
         QVERIFY2(r.error.contains(QStringLiteral("1226"))
                 || r.error.contains(QStringLiteral("max_user_connections")),
             qPrintable(r.error));
-        QCOMPARE(r.clientSoldOrders, 0LL);
+        QCOMPARE(r.clients[ClientCount::Sold], 0LL);
     }
 
     void clientsWaitingToConnectGiveUpOnceOneCannot()

@@ -58,12 +58,13 @@ private slots:
         const StrategyResult r = run.wait();
 
         qInfo("%s: %lld orders, %lld learned after reconnecting, %lld unresolved, verdict %s", qPrintable(id),
-            r.clientSoldOrders, r.reconciled, r.unresolved, qPrintable(r.verdictText()));
+            r.clients[ClientCount::Sold], r.clients[ClientCount::Reconciled],
+            r.clients[ClientCount::Unresolved], qPrintable(r.verdictText()));
         QVERIFY(run.statusAt(QStringLiteral("lost the server")) < 0);
         QVERIFY(!r.serverLost);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
-        QCOMPARE(r.unresolved, 0LL);
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
         const QString differs = ServerFixture::jsonDisagreesWithTable(r);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));

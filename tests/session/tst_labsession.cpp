@@ -39,9 +39,8 @@ private slots:
     {
         QSignalSpy state(&m_session, &LabSession::serverStateChanged);
         m_session.startEmbeddedServer();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_session.embeddedServer()->state() != ServerController::State::Starting, 120000);
-        QCOMPARE(m_session.embeddedServer()->state(), ServerController::State::Ready);
+        QTRY_VERIFY_WITH_TIMEOUT(m_session.ownServer().state != ServerController::State::Starting, 120000);
+        QCOMPARE(m_session.ownServer().state, ServerController::State::Ready);
         QVERIFY(!state.isEmpty());
         QVERIFY(m_session.usesEmbedded());
         QVERIFY(m_session.runInfo().serverUrl.startsWith(QLatin1String("embedded (")));

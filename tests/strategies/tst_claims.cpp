@@ -59,7 +59,7 @@ private slots:
         QCOMPARE(r.remaining, 0LL);
         QCOMPARE(r.oversold, 0LL); // no task completed twice
         QCOMPARE(r.unrecordedDecrements, 0LL); // none marked done without its completion row
-        QCOMPARE(r.doubleClaims, 0LL);
+        QCOMPARE(r.clients[ClientCount::DoubleClaims], 0LL);
         QCOMPARE(r.strandedTasks, 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
@@ -79,11 +79,12 @@ private slots:
         QCOMPARE(r.stopReason, StopReason::SoldOut);
         QVERIFY2(r.workersKilled >= 5, qPrintable(QString::number(r.workersKilled)));
         // Killed while working, a worker's claims stay until the sweeper gives them back.
-        QVERIFY2(r.tasksReleased > 0, "no claim was given back");
-        QCOMPARE(count(QStringLiteral("SELECT SUM(released) FROM tasks")), r.tasksReleased);
+        QVERIFY2(r.clients[ClientCount::TasksReleased] > 0, "no claim was given back");
+        QCOMPARE(
+            count(QStringLiteral("SELECT SUM(released) FROM tasks")), r.clients[ClientCount::TasksReleased]);
         QCOMPARE(r.sold, e.tasks);
         QCOMPARE(r.oversold, 0LL);
-        QCOMPARE(r.doubleClaims, 0LL);
+        QCOMPARE(r.clients[ClientCount::DoubleClaims], 0LL);
         QCOMPARE(r.strandedTasks, 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
@@ -110,9 +111,9 @@ private slots:
         // A killed worker's transaction rolls back: its rows are pending again, none left claimed.
         QCOMPARE(r.strandedTasks, 0LL);
         QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 1")), 0);
-        QCOMPARE(r.tasksReleased, 0LL);
+        QCOMPARE(r.clients[ClientCount::TasksReleased], 0LL);
         QCOMPARE(r.oversold, 0LL);
-        QCOMPARE(r.doubleClaims, 0LL);
+        QCOMPARE(r.clients[ClientCount::DoubleClaims], 0LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
             qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
@@ -130,8 +131,8 @@ private slots:
         e.claimTimeoutMs = 100;
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("claim-update"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QVERIFY2(r.doubleClaims > 0, "no double claim seen");
-        QVERIFY(r.tasksReleased > 0);
+        QVERIFY2(r.clients[ClientCount::DoubleClaims] > 0, "no double claim seen");
+        QVERIFY(r.clients[ClientCount::TasksReleased] > 0);
         QCOMPARE(r.oversold, 0LL);
         QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM (SELECT sku_id FROM orders GROUP BY sku_id "
                                       "HAVING COUNT(*) > 1) twice")),

@@ -124,18 +124,18 @@ private slots:
 
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY2(killer.kills() >= 3, qPrintable(QStringLiteral("only %1 kills").arg(killer.kills())));
-        QVERIFY(r.errors[static_cast<std::size_t>(ErrorClass::ConnectionLost)] > 0);
+        QVERIFY(r.clients.error(ErrorClass::ConnectionLost) > 0);
         QCOMPARE(r.stopReason, StopReason::SoldOut);
         QCOMPARE(r.sold, e.initialStock);
         QCOMPARE(r.oversold, 0LL);
         QCOMPARE(r.lostUpdates, 0LL);
         QCOMPARE(r.unrecordedDecrements, 0LL);
         // Never lost, never counted twice: the clients' count equals the orders table.
-        QCOMPARE(r.clientSoldOrders, r.orderRows);
-        QCOMPARE(r.clientSoldUnits, r.sold);
-        QCOMPARE(r.unresolved, 0LL);
-        qInfo("%s: %d kills, %lld reconciled, %lld retries", qPrintable(id), killer.kills(), r.reconciled,
-            r.retries);
+        QCOMPARE(r.clients[ClientCount::Sold], r.orderRows);
+        QCOMPARE(r.clients[ClientCount::SoldUnits], r.sold);
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
+        qInfo("%s: %d kills, %lld reconciled, %lld retries", qPrintable(id), killer.kills(),
+            r.clients[ClientCount::Reconciled], r.clients[ClientCount::Retries]);
     }
 
     void killingEveryLabConnectionKeepsTheFigures_data() { killedConnectionsLoseNoOrder_data(); }
@@ -163,7 +163,7 @@ private slots:
         const auto [tableOrders, tableUnits] = ordersAndUnitsInTable();
         qInfo("%s: %d kills, %lld reconciled; JSON sold %s, order_rows %s, client_sold_orders %s; table %lld "
               "orders, %lld units: %s",
-            qPrintable(id), killer.kills(), r.reconciled,
+            qPrintable(id), killer.kills(), r.clients[ClientCount::Reconciled],
             qPrintable(json.value(QStringLiteral("sold")).toVariant().toString()),
             qPrintable(json.value(QStringLiteral("order_rows")).toVariant().toString()),
             qPrintable(json.value(QStringLiteral("client_sold_orders")).toVariant().toString()), tableOrders,

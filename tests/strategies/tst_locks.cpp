@@ -51,7 +51,7 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY2(r.deadlocks > 0, "random lock order produced no deadlock");
         // The clients saw every deadlock, those among the orders finishing after the stop line too.
-        QCOMPARE(r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)], r.deadlocks + r.lateDeadlocks);
+        QCOMPARE(r.clients.error(ErrorClass::Deadlock), r.deadlocks + r.lateDeadlocks);
         // Every deadlock the server counted is in the list, not only the latest.
         QCOMPARE(static_cast<long long>(r.deadlockRecords.size()),
             std::min(r.deadlocks + r.lateDeadlocks, 1000LL));
@@ -76,7 +76,7 @@ private slots:
         const StrategyResult r
             = ServerFixture::runStrategy(QStringLiteral("two-sku-sorted"), twoSkuExperiment());
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
         QCOMPARE(r.deadlocks, 0LL);
         QVERIFY(r.deadlockRecords.isEmpty());
         QCOMPARE(r.orderRows % 2, 0LL); // two lines per order

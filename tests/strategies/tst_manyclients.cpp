@@ -38,7 +38,7 @@ private slots:
         QCOMPARE(clientThreadCount(r.experiment, r.cores), ProcessCpu::cores());
         QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY2(r.sold > 0, "nothing sold");
-        QCOMPARE(r.unresolved, 0LL);
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
         QCOMPARE(r.oversold, 0LL);
         const QString disagreement = ServerFixture::jsonDisagreesWithTable(r);
         QVERIFY2(disagreement.isEmpty(), qPrintable(disagreement));

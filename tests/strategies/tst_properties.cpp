@@ -111,6 +111,8 @@ public:
         e.isolation = uniform(0, 1) == 0 ? Isolation::RepeatableRead : Isolation::ReadCommitted;
         e.delayMs = uniform(0, 3) == 0 ? 0.5 : 0.0;
         e.rttMs = uniform(0, 3) == 0 ? 0.2 : 0.0; // a network between the statements, now and then
+        // Both ways a client waits for the server: a thread each, or fibers on non-blocking calls.
+        e.clientIo = uniform(0, 1) == 0 ? ClientIo::Threads : ClientIo::Events;
         e.maxRetries = 100000;
         e.timeLimitMs = 120000;
         e.sampleIntervalMs = 100;
@@ -197,20 +199,20 @@ private slots:
                 .arg(r.sold)
                 .arg(r.remaining)
                 .arg(r.oversold)
-                .arg(r.clientSoldOrders)
-                .arg(r.clientSoldUnits)
+                .arg(r.clients[ClientCount::Sold])
+                .arg(r.clients[ClientCount::SoldUnits])
                 .arg(r.orderRows)
-                .arg(r.failed)
+                .arg(r.clients[ClientCount::Failed])
                 .arg(stopReasonKey(r.stopReason), r.error, r.errorMessages.join(QStringLiteral("; ")));
         };
         QVERIFY2(r.error.isEmpty(), qPrintable(why("ran without error")));
         QVERIFY2(r.oversold == 0 && r.lostUpdates == 0 && r.unrecordedDecrements == 0,
             qPrintable(why("no oversell")));
         QVERIFY2(r.clientsAgree(), qPrintable(why("the audit agrees with the clients")));
-        QVERIFY2(r.unresolved == 0, qPrintable(why("every outcome known")));
+        QVERIFY2(r.clients[ClientCount::Unresolved] == 0, qPrintable(why("every outcome known")));
         // Only an optimistic order may fail, by giving up after its conflicts; it is then not sold.
-        QVERIFY2(
-            r.failed == 0 || strategy == QLatin1String("optimistic"), qPrintable(why("no order failed")));
+        QVERIFY2(r.clients[ClientCount::Failed] == 0 || strategy == QLatin1String("optimistic"),
+            qPrintable(why("no order failed")));
         QVERIFY2(r.sold + r.remaining == e.skus * e.initialStock,
             qPrintable(why("sold and remaining add up to the stock")));
         if (e.stop == StopKind::SoldOut) {
@@ -223,7 +225,7 @@ private slots:
                 r.remaining <= pockets * (e.qtyMin - 1), qPrintable(why("everything that fits was sold")));
         } else {
             QVERIFY2(r.stopReason == StopReason::AllOrdersPlaced, qPrintable(why("placed the whole demand")));
-            QVERIFY2(r.clientSoldOrders + r.failed == e.totalOrders,
+            QVERIFY2(r.clients[ClientCount::Sold] + r.clients[ClientCount::Failed] == e.totalOrders,
                 qPrintable(why("every order of the demand was sold")));
         }
     }

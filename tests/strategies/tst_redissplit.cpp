@@ -115,8 +115,8 @@ private slots:
             scriptCalls += s.redisScriptCalls;
             commands += s.redisCommands;
             scriptUsec += s.redisScriptUsec;
-            sampledTrips = s.redisRoundTrips;
-            tripNs = s.redisRoundTripNs;
+            sampledTrips = s.clients[ClientCount::RedisRoundTrips];
+            tripNs = s.clients[ClientCount::RedisRoundTripNs];
         }
         QVERIFY(sampledTrips > 0);
         // The clients count a take once its reply is back, before the sample reads Redis: every

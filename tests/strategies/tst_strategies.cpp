@@ -87,9 +87,9 @@ private slots:
         QCOMPARE(r.lostUpdates, 0LL);
         QCOMPARE(r.unrecordedDecrements, 0LL);
         // The clients' own count matches the orders table: nothing lost, nothing twice.
-        QCOMPARE(r.clientSoldUnits, r.sold);
-        QCOMPARE(r.clientSoldOrders, r.orderRows);
-        QCOMPARE(r.failed, 0LL);
+        QCOMPARE(r.clients[ClientCount::SoldUnits], r.sold);
+        QCOMPARE(r.clients[ClientCount::Sold], r.orderRows);
+        QCOMPARE(r.clients[ClientCount::Failed], 0LL);
         QVERIFY2(r.errorMessages.isEmpty(), qPrintable(r.errorMessages.join(QLatin1Char('\n'))));
         QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY(!r.series.isEmpty());
@@ -106,7 +106,7 @@ private slots:
         QCOMPARE(r.remaining, 0LL);
         QCOMPARE(r.sold, 300LL);
         QCOMPARE(r.oversold, 0LL);
-        QCOMPARE(r.clientSoldUnits, r.sold);
+        QCOMPARE(r.clients[ClientCount::SoldUnits], r.sold);
     }
 
     void twoSkuRunEndsWhenOneSkuIsLeft()
@@ -119,7 +119,7 @@ private slots:
         QVERIFY2(r.remaining >= 1 && r.remaining % 2 == 1, qPrintable(QString::number(r.remaining)));
         QCOMPARE(r.sold + r.remaining, 303LL);
         QCOMPARE(r.oversold, 0LL);
-        QCOMPARE(r.clientSoldUnits, r.sold);
+        QCOMPARE(r.clients[ClientCount::SoldUnits], r.sold);
     }
 
     void naiveOversellsOnAHotSku()
@@ -137,7 +137,7 @@ private slots:
             r.oversold > 0 ? QStringLiteral("oversold (unsafe baseline)")
                            : QStringLiteral("lost updates (unsafe baseline)"));
         // Every order the clients saw commit is in the table, and no other.
-        QCOMPARE(r.clientSoldOrders, r.orderRows);
+        QCOMPARE(r.clients[ClientCount::Sold], r.orderRows);
     }
 
     void ordersStopPlacesExactlyThatManyOrders()
@@ -149,7 +149,9 @@ private slots:
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.stopReason, StopReason::AllOrdersPlaced);
-        QCOMPARE(r.clientSoldOrders + r.outOfStock + r.failed, 777LL);
+        QCOMPARE(r.clients[ClientCount::Sold] + r.clients[ClientCount::OutOfStock]
+                + r.clients[ClientCount::Failed],
+            777LL);
         QCOMPARE(r.orderRows, 777LL);
         QCOMPARE(r.remaining, 100000LL - 777LL);
     }
@@ -164,12 +166,14 @@ private slots:
         e.threads = 8;
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        QVERIFY(r.clientSoldOrders > 0);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
         // Order k is due at k/rate s from the start: no more can have been placed than were
         // due by the stop (durationS is whole milliseconds, hence the extra millisecond).
-        QVERIFY2(r.clientSoldOrders <= static_cast<long long>(std::floor(e.rate * (r.durationS + 0.001))) + 1,
-            qPrintable(QStringLiteral("%1 orders in %2 s").arg(r.clientSoldOrders).arg(r.durationS)));
-        QCOMPARE(r.clientSoldOrders, r.orderRows);
+        QVERIFY2(r.clients[ClientCount::Sold]
+                <= static_cast<long long>(std::floor(e.rate * (r.durationS + 0.001))) + 1,
+            qPrintable(
+                QStringLiteral("%1 orders in %2 s").arg(r.clients[ClientCount::Sold]).arg(r.durationS)));
+        QCOMPARE(r.clients[ClientCount::Sold], r.orderRows);
     }
 
     void inTransactionDelayMakesRowLockWaitsVisible()
@@ -209,11 +213,12 @@ private slots:
         QCOMPARE(routed.verdict(), Verdict::Pass);
         qInfo("partitioned: %lld refused with stock, %lld left; routed: %lld rebalances, %lld refused with "
               "stock, %lld left",
-            partitioned.refusedWithStock, partitioned.remaining, routed.rebalances, routed.refusedWithStock,
+            partitioned.clients[ClientCount::RefusedWithStock], partitioned.remaining,
+            routed.clients[ClientCount::Rebalances], routed.clients[ClientCount::RefusedWithStock],
             routed.remaining);
-        QVERIFY(partitioned.refusedWithStock > 0);
-        QCOMPARE(partitioned.rebalances, 0LL);
-        QVERIFY(routed.rebalances > 0);
+        QVERIFY(partitioned.clients[ClientCount::RefusedWithStock] > 0);
+        QCOMPARE(partitioned.clients[ClientCount::Rebalances], 0LL);
+        QVERIFY(routed.clients[ClientCount::Rebalances] > 0);
         QVERIFY2(routed.remaining < 5,
             "every unit an order of 5 could take was sold"); // less than the smallest order
         QCOMPARE(routed.sold + routed.remaining, 2000LL);
@@ -232,9 +237,9 @@ private slots:
         QVERIFY2(r.errorMessages.isEmpty(), qPrintable(r.errorMessages.join(QLatin1Char('\n'))));
         QCOMPARE(r.verdict(), Verdict::Pass);
         QCOMPARE(r.sold, 300LL);
-        QCOMPARE(r.clientSoldOrders, r.orderRows);
-        QVERIFY(r.outOfStock > 0);
-        QCOMPARE(r.failed, 0LL);
+        QCOMPARE(r.clients[ClientCount::Sold], r.orderRows);
+        QVERIFY(r.clients[ClientCount::OutOfStock] > 0);
+        QCOMPARE(r.clients[ClientCount::Failed], 0LL);
     }
 
     // NOWAIT on the same hot row: nobody waits in the server; the refusals come back at once
@@ -249,10 +254,10 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.verdict(), Verdict::Pass);
         QCOMPARE(r.sold, 600LL);
-        const long long refusals = r.errors[static_cast<std::size_t>(ErrorClass::LockNowait)];
+        const long long refusals = r.clients.error(ErrorClass::LockNowait);
         QVERIFY2(refusals > 0, "16 clients on one row held 2 ms each: some must have found it locked");
-        QCOMPARE(r.errors[static_cast<std::size_t>(ErrorClass::LockWaitTimeout)], 0LL);
-        QVERIFY(r.retries >= refusals - r.failed);
+        QCOMPARE(r.clients.error(ErrorClass::LockWaitTimeout), 0LL);
+        QVERIFY(r.clients[ClientCount::Retries] >= refusals - r.clients[ClientCount::Failed]);
         QCOMPARE(r.deadlocks, 0LL);
         // The few waits the server counts are not on the hot row's lock (at most the odd
         // page latch): far fewer than the refusals.

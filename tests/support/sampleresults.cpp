@@ -20,15 +20,15 @@ StrategyResult make(const QString& strategy, int threads, double ordersPerS)
     r.maxMs = 9.5 * threads;
     r.sold = static_cast<long long>(ordersPerS * 5);
     r.orderRows = r.sold;
-    r.clientSoldOrders = r.sold;
-    r.clientSoldUnits = r.sold;
+    r.clients[ClientCount::Sold] = r.sold;
+    r.clients[ClientCount::SoldUnits] = r.sold;
     r.remaining = 100000 - r.sold;
     r.oversold = strategy == QLatin1String("naive") ? 17 : 0;
     r.lostUpdates = r.oversold;
     r.lockWaits = 40 * threads;
     r.deadlocks = threads > 1 ? 2 : 0;
-    r.retries = 3;
-    r.errors[static_cast<std::size_t>(ErrorClass::Deadlock)] = r.deadlocks;
+    r.clients[ClientCount::Retries] = 3;
+    r.clients.error(ErrorClass::Deadlock) = r.deadlocks;
     r.errorMessages << QStringLiteral("1× error 1064: a, \"quoted\" message");
     r.knobs.insert(QStringLiteral("innodb_deadlock_detect"), QStringLiteral("ON"));
     r.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), QStringLiteral("50"));
@@ -50,14 +50,14 @@ StrategyResult make(const QString& strategy, int threads, double ordersPerS)
         s.elapsedS = 0.25 * i;
         s.intervalS = 0.25;
         s.ordersPerS = ordersPerS + i;
-        s.sold = 100 * i;
-        s.soldUnits = 100 * i;
+        s.clients[ClientCount::Sold] = 100 * i;
+        s.clients[ClientCount::SoldUnits] = 100 * i;
         s.p99Ms = 1.5 * i;
         s.rowLockWaits = 3 * i;
         s.serverStatsValid = true;
         s.audit.valid = i % 2 == 0;
         s.audit.sold = 100 * i;
-        s.errors[static_cast<std::size_t>(ErrorClass::Deadlock)] = i;
+        s.clients.error(ErrorClass::Deadlock) = i;
         r.series << s;
     }
     return r;

@@ -233,8 +233,9 @@ private slots:
             s.redisCommands = 13500 * i; // grows, to tell the points apart
             s.redisScriptCalls = 4500;
             s.redisScriptUsec = 4500 * 6;
-            s.redisRoundTrips = 4500LL * i; // cumulative, like the other client counters
-            s.redisRoundTripNs = 4500LL * i * 250'000;
+            s.clients[ClientCount::RedisRoundTrips]
+                = 4500LL * i; // cumulative, like the other client counters
+            s.clients[ClientCount::RedisRoundTripNs] = 4500LL * i * 250'000;
             panel.addSample(s);
         }
         MetricChart* commands = panel.chart(QStringLiteral("Redis commands per second"));

@@ -33,16 +33,15 @@ private slots:
             window.resize(1280, 720);
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QTRY_VERIFY_WITH_TIMEOUT(
-                window.serverController()->state() == ServerController::State::Ready, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
 
             window.experimentPanel()->choosePreset(
                 QStringLiteral("Multi-primary cluster: why FOR UPDATE is not enough"));
             QCOMPARE(window.serverPanel()->clusterNodes(), 3);
-            QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready
-                    && window.serverController()->clusterNodes() == 3,
+            QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready
+                    && window.ownServer().clusterNodes == 3,
                 120000);
-            QTRY_COMPARE_WITH_TIMEOUT(window.serverController()->nodeStates(),
+            QTRY_COMPARE_WITH_TIMEOUT(window.ownServer().nodeStates,
                 (QStringList {
                     QStringLiteral("synced"), QStringLiteral("synced"), QStringLiteral("synced") }),
                 10000);

@@ -41,7 +41,7 @@ class TestLessonProjector : public QObject {
         window.resize(1280, 720);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
         LessonPanel* lessons = window.lessonPanel();
         QVERIFY(lessons->openLesson(lesson->title));
         window.presenterMode()->setOn(true);

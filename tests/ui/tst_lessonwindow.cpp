@@ -69,7 +69,7 @@ private slots:
         MainWindow window;
         window.resize(1280, 720);
         window.show();
-        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
         LessonPanel* lessons = window.lessonPanel();
         QVERIFY(lessons->openLesson(QStringLiteral("hot-row")));
         lessons->next();

@@ -76,9 +76,8 @@ private slots:
         m_window->resize(1400, 900);
         m_window->show();
         // The server starts off the GUI thread; the window answers meanwhile.
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_window->serverController()->state() != ServerController::State::Starting, 60000);
-        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->ownServer().state != ServerController::State::Starting, 60000);
+        QCOMPARE(m_window->ownServer().state, ServerController::State::Ready);
     }
 
     void cleanupTestCase() { m_window.reset(); }
@@ -204,6 +203,10 @@ private slots:
         QVERIFY(m_window->stopAction()->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 120000);
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 2);
+        // The run's outcome, as the command line would exit: naive's lost updates are its lesson.
+        const QLabel* runStatus = m_window->findChild<QLabel*>(QStringLiteral("runStatus"));
+        QVERIFY(runStatus);
+        QCOMPARE(runStatus->text(), QStringLiteral("Finished: every strategy audited"));
 
         MetricChart* orders = chart(QStringLiteral("Orders per second"));
         QVERIFY(orders);
@@ -480,8 +483,7 @@ private slots:
         m_window.reset();
         m_window = std::make_unique<MainWindow>();
         QCOMPARE(m_window->experimentPanel()->fieldText(QStringLiteral("threads")), QStringLiteral("77"));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_window->serverController()->state() == ServerController::State::Ready, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->ownServer().state == ServerController::State::Ready, 60000);
     }
 };
 

@@ -23,9 +23,9 @@ StrategyResult finished(const QString& strategy, long long sold)
     r.safe = strategy != QLatin1String("naive");
     r.experiment.threads = 8;
     r.sold = sold;
-    r.clientSoldUnits = sold;
+    r.clients[ClientCount::SoldUnits] = sold;
     r.orderRows = sold;
-    r.clientSoldOrders = sold;
+    r.clients[ClientCount::Sold] = sold;
     r.ordersPerS = 800.0;
     r.stopReason = StopReason::SoldOut;
     return r;

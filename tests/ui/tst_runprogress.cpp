@@ -37,9 +37,9 @@ private slots:
         RunProgress progress(e, 1);
         progress.strategyStarted(QStringLiteral("conditional"));
         MetricsSample s;
-        s.sold = 600;
-        s.outOfStock = 150;
-        s.failed = 50;
+        s.clients[ClientCount::Sold] = 600;
+        s.clients[ClientCount::OutOfStock] = 150;
+        s.clients[ClientCount::Failed] = 50;
         progress.update(s);
         QCOMPARE(progress.percent(), 80);
         QCOMPARE(progress.text(), QStringLiteral("conditional (1/1): 200 orders left"));
@@ -54,14 +54,14 @@ private slots:
         RunProgress progress(e, 1);
         progress.strategyStarted(QStringLiteral("naive"));
         MetricsSample s;
-        s.soldUnits = 900; // the clients' count runs ahead of the stock for naive
+        s.clients[ClientCount::SoldUnits] = 900; // the clients' count runs ahead of the stock for naive
         s.audit.valid = true;
         s.audit.remaining = 250;
         progress.update(s);
         QCOMPARE(progress.percent(), 75);
         QCOMPARE(progress.text(), QStringLiteral("naive (1/1): 250 units left"));
         s.audit.valid = false; // without an audit the clients' count is used, never below zero
-        s.soldUnits = 1400;
+        s.clients[ClientCount::SoldUnits] = 1400;
         progress.update(s);
         QCOMPARE(progress.percent(), 100);
         QCOMPARE(progress.text(), QStringLiteral("naive (1/1): 0 units left"));

@@ -72,7 +72,7 @@ class TestScreenshots : public QObject {
         window.resize(1280, 720);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
     }
 
 private slots:
@@ -90,7 +90,7 @@ private slots:
         window.resize(1500, 950);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
         qInfo("server ready");
         window.experimentPanel()->choosePreset(QStringLiteral("Flash sale: one hot SKU"));
         // Three of the preset's strategies, so that the pictures show naive turning red.

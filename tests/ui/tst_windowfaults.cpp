@@ -53,8 +53,7 @@ private:
         m_window = std::make_unique<MainWindow>();
         m_window->show();
         if (waitForServer)
-            QTRY_COMPARE_WITH_TIMEOUT(
-                m_window->serverController()->state(), ServerController::State::Ready, 60000);
+            QTRY_COMPARE_WITH_TIMEOUT(m_window->ownServer().state, ServerController::State::Ready, 60000);
     }
     void longRun(const QString& strategy)
     {
@@ -100,7 +99,7 @@ private slots:
     void closingDuringServerStartUpIsClean()
     {
         openWindow(false);
-        QCOMPARE(m_window->serverController()->state(), ServerController::State::Starting);
+        QCOMPARE(m_window->ownServer().state, ServerController::State::Starting);
         QVERIFY(!m_window->runAction()->isEnabled()); // no run before the server is ready
         m_window->stopAction()->trigger(); // nothing to stop: harmless
         QElapsedTimer clock;
@@ -112,8 +111,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(labServerPids().isEmpty(), 5000);
         // ...and left nothing behind (pid file, lock) that keeps the next lab off its data.
         openWindow();
-        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
-        QVERIFY(labServerPids().contains(m_window->serverController()->serverPid()));
+        QCOMPARE(m_window->ownServer().state, ServerController::State::Ready);
+        QVERIFY(labServerPids().contains(m_window->ownServer().pid));
     }
 
     void stopWhileTheRunIsStillStartingIsClean()
@@ -133,10 +132,10 @@ private slots:
     void closingMidRunStopsWorkersAndServer()
     {
         openWindow();
-        const qint64 serverPid = m_window->serverController()->serverPid();
+        const qint64 serverPid = m_window->ownServer().pid;
         QVERIFY(labServerPids().contains(serverPid));
         MysqlConnection monitor;
-        QVERIFY2(monitor.open(m_window->serverController()->params(QStringLiteral("lockbench")), false),
+        QVERIFY2(monitor.open(m_window->session()->connectionParams(QStringLiteral("lockbench")), false),
             qPrintable(monitor.lastError().toString()));
         longRun(QStringLiteral("pessimistic"));
         m_window->runAction()->trigger();
@@ -166,7 +165,7 @@ private slots:
         m_window->runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->isRunning(), 10000);
         QTest::qWait(1500);
-        const qint64 pid = m_window->serverController()->serverPid();
+        const qint64 pid = m_window->ownServer().pid;
         QVERIFY(pid > 0);
         QElapsedTimer clock;
         clock.start();
@@ -182,7 +181,7 @@ private slots:
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
         const StrategyResult partial = m_window->resultsPanel()->results().last();
         QVERIFY(partial.serverLost);
-        QVERIFY(partial.clientSoldOrders > 0);
+        QVERIFY(partial.clients[ClientCount::Sold] > 0);
         QTemporaryDir dir;
         QString error;
         QVERIFY2(ResultWriter::writeJson(dir.filePath(QStringLiteral("partial.json")),
@@ -198,7 +197,7 @@ private slots:
         QVERIFY2(report.contains(QStringLiteral("acknowledged orders are in the orders table")),
             qPrintable(report));
         QVERIFY2(report.contains(QStringLiteral("; 0 oversold")), qPrintable(report));
-        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
+        QCOMPARE(m_window->ownServer().state, ServerController::State::Ready);
         QVERIFY(m_window->runAction()->isEnabled()); // ready to run again
     }
 };

@@ -147,7 +147,7 @@ private slots:
         MainWindow window;
         window.resize(1280, 720);
         window.show();
-        QTRY_VERIFY_WITH_TIMEOUT(window.serverController()->state() == ServerController::State::Ready, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
         // A run whose strategies between them retry, deadlock and oversell, so that the
         // results, deadlocks and explanations have something to say.
         window.experimentPanel()->setFieldText(QStringLiteral("skus"), QStringLiteral("2"));

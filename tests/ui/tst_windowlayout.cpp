@@ -41,9 +41,8 @@ private slots:
         m_window = std::make_unique<MainWindow>();
         m_window->resize(1400, 900);
         m_window->show();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_window->serverController()->state() != ServerController::State::Starting, 60000);
-        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->ownServer().state != ServerController::State::Starting, 60000);
+        QCOMPARE(m_window->ownServer().state, ServerController::State::Ready);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("sweep.json"));
         QString error;
@@ -73,7 +72,7 @@ private slots:
                 s.serverStatsValid = true;
                 s.rowLockWaits = 100 * i;
                 s.waitingNow = i;
-                s.retries = 10 * i;
+                s.clients[ClientCount::Retries] = 10 * i;
                 m_window->chartsPanel()->addSample(s);
             }
         }

@@ -35,9 +35,8 @@ private slots:
         QSettings().clear();
         m_window = std::make_unique<MainWindow>();
         m_window->show();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            m_window->serverController()->state() != ServerController::State::Starting, 60000);
-        QCOMPARE(m_window->serverController()->state(), ServerController::State::Ready);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->ownServer().state != ServerController::State::Starting, 60000);
+        QCOMPARE(m_window->ownServer().state, ServerController::State::Ready);
     }
 
     void cleanupTestCase() { m_window.reset(); }
@@ -48,8 +47,8 @@ private slots:
     void runOnAServerByUrlWritesItsVersion()
     {
         const QString database = QStringLiteral("lockbench_byurl");
-        const ConnectionParams own = m_window->serverController()->params(database);
-        const QString version = m_window->serverController()->version();
+        const ConnectionParams own = m_window->session()->connectionParams(database);
+        const QString version = m_window->ownServer().version;
         QVERIFY(!version.isEmpty());
         QVERIFY(own.password.isEmpty()); // so the masked URL is the whole account
         ExperimentPanel* experiment = m_window->experimentPanel();

@@ -18,7 +18,7 @@ namespace {
 
 long long errorCount(const MetricsSample& sample, ErrorClass errorClass)
 {
-    return sample.errors[static_cast<std::size_t>(errorClass)];
+    return sample.clients.error(errorClass);
 }
 
 } // namespace

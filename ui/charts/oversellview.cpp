@@ -69,8 +69,8 @@ void OversellView::showBadges()
 
 void OversellView::addSample(const MetricsSample& sample)
 {
-    const double sold
-        = sample.audit.valid ? static_cast<double>(sample.audit.sold) : static_cast<double>(sample.soldUnits);
+    const double sold = sample.audit.valid ? static_cast<double>(sample.audit.sold)
+                                           : static_cast<double>(sample.clients[ClientCount::SoldUnits]);
     m_chart->addPoint(sample.strategy, sample.elapsedS, sold);
     m_chart->addPoint(tr("stock"), sample.elapsedS, static_cast<double>(m_totalStock));
     if (!sample.audit.valid)

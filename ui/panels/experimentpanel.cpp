@@ -36,41 +36,53 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    for (const ExperimentField& field : ExperimentFields::all()) {
-        Editor editor;
-        auto* cell = new QWidget(this);
-        auto* cellLayout = new QVBoxLayout(cell);
-        cellLayout->setContentsMargins(0, 0, 0, 0);
-        cellLayout->setSpacing(0);
-        const QStringList choices = FieldLabels::choices(field.name);
-        if (choices.isEmpty()) {
-            editor.line = new QLineEdit(cell);
-            editor.line->setObjectName(field.name);
-            editor.line->setToolTip(field.help);
-            editor.line->setPlaceholderText(field.print(Experiment {})); // the default, as it is typed
-            cellLayout->addWidget(editor.line);
-            connect(editor.line, &QLineEdit::textChanged, this, &ExperimentPanel::fieldEdited);
-        } else {
-            editor.combo = new QComboBox(cell);
-            editor.combo->setObjectName(field.name);
-            for (const QString& choice : choices)
-                editor.combo->addItem(FieldLabels::valueLabel(field.name, choice), choice);
-            editor.combo->setToolTip(field.help);
-            cellLayout->addWidget(editor.combo);
-            connect(editor.combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::fieldEdited);
-        }
-        editor.error = new QLabel(cell);
-        editor.error->setWordWrap(true);
-        editor.error->setStyleSheet(QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()));
-        editor.error->hide();
-        cellLayout->addWidget(editor.error);
-        auto* label = new QLabel(FieldLabels::label(field.name), this);
-        label->setToolTip(field.help);
-        form->addRow(label, cell);
-        m_editors.insert(field.name, editor);
-    }
+    for (const ExperimentField& field : ExperimentFields::all())
+        addFieldRow(form, field);
     layout->addLayout(form);
+    layout->addLayout(fileButtons());
+    layout->addStretch();
+    connect(m_presetBox, &QComboBox::currentIndexChanged, this, &ExperimentPanel::applyPresetAt);
+    setExperiment(Experiment {});
+}
 
+// One field: its label, its line edit or choice box, and the line under it for its error.
+void ExperimentPanel::addFieldRow(QFormLayout* form, const ExperimentField& field)
+{
+    Editor editor;
+    auto* cell = new QWidget(this);
+    auto* cellLayout = new QVBoxLayout(cell);
+    cellLayout->setContentsMargins(0, 0, 0, 0);
+    cellLayout->setSpacing(0);
+    const QStringList choices = FieldLabels::choices(field.name);
+    if (choices.isEmpty()) {
+        editor.line = new QLineEdit(cell);
+        editor.line->setObjectName(field.name);
+        editor.line->setToolTip(field.help);
+        editor.line->setPlaceholderText(field.print(Experiment {})); // the default, as it is typed
+        cellLayout->addWidget(editor.line);
+        connect(editor.line, &QLineEdit::textChanged, this, &ExperimentPanel::fieldEdited);
+    } else {
+        editor.combo = new QComboBox(cell);
+        editor.combo->setObjectName(field.name);
+        for (const QString& choice : choices)
+            editor.combo->addItem(FieldLabels::valueLabel(field.name, choice), choice);
+        editor.combo->setToolTip(field.help);
+        cellLayout->addWidget(editor.combo);
+        connect(editor.combo, &QComboBox::currentIndexChanged, this, &ExperimentPanel::fieldEdited);
+    }
+    editor.error = new QLabel(cell);
+    editor.error->setWordWrap(true);
+    editor.error->setStyleSheet(QStringLiteral("color: %1;").arg(StrategyColors::unsafe().name()));
+    editor.error->hide();
+    cellLayout->addWidget(editor.error);
+    auto* label = new QLabel(FieldLabels::label(field.name), this);
+    label->setToolTip(field.help);
+    form->addRow(label, cell);
+    m_editors.insert(field.name, editor);
+}
+
+QLayout* ExperimentPanel::fileButtons()
+{
     auto* buttons = new QHBoxLayout;
     auto* load = new QPushButton(tr("Load…"), this);
     auto* save = new QPushButton(tr("Save…"), this);
@@ -79,25 +91,25 @@ ExperimentPanel::ExperimentPanel(QWidget* parent)
     buttons->addWidget(load);
     buttons->addWidget(save);
     buttons->addStretch();
-    layout->addLayout(buttons);
-    layout->addStretch();
     connect(load, &QPushButton::clicked, this, &ExperimentPanel::loadFile);
     connect(save, &QPushButton::clicked, this, &ExperimentPanel::saveFile);
-    connect(m_presetBox, &QComboBox::currentIndexChanged, this, [this](int index) {
-        if (m_applying || index <= 0) {
-            m_presetExplanation->clear();
-            return;
-        }
-        const Preset preset = m_presets[index - 1];
-        {
-            const QSignalBlocker block(m_presetBox);
-            setExperiment(preset.experiment);
-            m_presetBox->setCurrentIndex(index); // setExperiment resets it to Custom
-        }
-        m_presetExplanation->setText(preset.explanation);
-        emit presetChosen(preset);
-    });
-    setExperiment(Experiment {});
+    return buttons;
+}
+
+void ExperimentPanel::applyPresetAt(int index)
+{
+    if (m_applying || index <= 0) {
+        m_presetExplanation->clear();
+        return;
+    }
+    const Preset preset = m_presets[index - 1];
+    {
+        const QSignalBlocker block(m_presetBox);
+        setExperiment(preset.experiment);
+        m_presetBox->setCurrentIndex(index); // setExperiment resets it to Custom
+    }
+    m_presetExplanation->setText(preset.explanation);
+    emit presetChosen(preset);
 }
 
 void ExperimentPanel::setExperiment(const Experiment& experiment)

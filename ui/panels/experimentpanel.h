@@ -7,6 +7,9 @@
 #include <QWidget>
 
 class QComboBox;
+class QFormLayout;
+class QLayout;
+struct ExperimentField;
 class QLabel;
 class QLineEdit;
 
@@ -45,6 +48,9 @@ private:
     void revalidate();
     void loadFile();
     void saveFile();
+    void addFieldRow(QFormLayout* form, const ExperimentField& field);
+    QLayout* fileButtons();
+    void applyPresetAt(int index); // 0 is "Custom"
 
     QHash<QString, Editor> m_editors;
     QComboBox* m_presetBox;

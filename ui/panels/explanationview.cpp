@@ -21,7 +21,7 @@ void ExplanationView::show(const SourcedResult& row)
         : QStringLiteral("%1 (%2)").arg(row.result.strategy, row.source);
     if (!why.isEmpty())
         setText(tr("Why %1: %2").arg(name, why));
-    else if (!row.result.error.isEmpty() || row.result.clientSoldOrders <= 0)
+    else if (!row.result.error.isEmpty() || row.result.clients[ClientCount::Sold] <= 0)
         setText(tr("%1: no explanation, the run did not finish with sales.").arg(name));
     else
         setText(tr("%1: none of the lab's explanations fits this run's figures.").arg(name));

@@ -185,13 +185,7 @@ QString ResultsPanel::comparison() const
 void ResultsPanel::updateComparison()
 {
     // The latest row's experiment, compared in plain words: what a class takes away.
-    const QList<SourcedResult>& rows = m_model->rows();
-    QList<StrategyResult> sameExperiment;
-    for (const SourcedResult& row : rows) {
-        if (row.result.experiment == rows.last().result.experiment)
-            sameExperiment.append(row.result);
-    }
-    const QString text = rows.isEmpty() ? QString() : ComparisonSentence::of(sameExperiment);
+    const QString text = ComparisonSentence::ofLatestExperiment(results());
     m_comparison->setText(text);
     m_comparison->setVisible(!text.isEmpty());
 }

@@ -29,7 +29,8 @@ void RunProgress::update(const MetricsSample& s)
         break;
     }
     case StopKind::Orders: {
-        const long long done = s.sold + s.outOfStock + s.failed;
+        const long long done = s.clients[ClientCount::Sold] + s.clients[ClientCount::OutOfStock]
+            + s.clients[ClientCount::Failed];
         m_fraction = static_cast<double>(done) / static_cast<double>(m_experiment.totalOrders);
         m_left = tr("%1 orders left")
                      .arg(std::max(0LL, static_cast<long long>(m_experiment.totalOrders) - done));
@@ -37,7 +38,7 @@ void RunProgress::update(const MetricsSample& s)
     }
     case StopKind::SoldOut: {
         const long long stock = m_experiment.skus * m_experiment.initialStock;
-        const long long left = s.audit.valid ? s.audit.remaining : stock - s.soldUnits;
+        const long long left = s.audit.valid ? s.audit.remaining : stock - s.clients[ClientCount::SoldUnits];
         m_fraction
             = stock > 0 ? 1.0 - static_cast<double>(std::max(0LL, left)) / static_cast<double>(stock) : 1.0;
         m_left = tr("%1 units left").arg(std::max(0LL, left));

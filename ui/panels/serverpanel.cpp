@@ -83,7 +83,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     connect(m_test, &QPushButton::clicked, this, &ServerPanel::test);
     connect(session, &LabSession::serverStateChanged, this, &ServerPanel::showServerState);
     connect(session, &LabSession::serverPrepared, this, &ServerPanel::showCheck);
-    showServerState(session->embeddedServer()->state(), session->embeddedServer()->message());
+    showServerState(session->ownServer().state, session->ownServer().message);
     refresh();
 }
 
@@ -261,6 +261,7 @@ void ServerPanel::showCheck(bool ok, const QString& message)
 
 void ServerPanel::showServerState(ServerController::State state, const QString& message)
 {
+    const OwnServerState own = m_session->ownServer();
     QString text;
     switch (state) {
     case ServerController::State::Stopped:
@@ -270,17 +271,14 @@ void ServerPanel::showServerState(ServerController::State state, const QString& 
         text = tr("Starting: %1").arg(message);
         break;
     case ServerController::State::Ready:
-        text = m_session->embeddedServer()->clusterNodes() > 0
-            ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2")
-                  .arg(m_session->embeddedServer()->clusterNodes())
-                  .arg(m_session->embeddedServer()->version())
-            : tr("Ready: MariaDB %1").arg(m_session->embeddedServer()->version());
+        text = own.clusterNodes > 0
+            ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(own.clusterNodes).arg(own.version)
+            : tr("Ready: MariaDB %1").arg(own.version);
         break;
     case ServerController::State::Failed:
         text = tr("Failed: %1").arg(message);
         break;
     }
-    m_embeddedState->setText(text + QLatin1Char('\n')
-        + tr("Data directory: %1").arg(m_session->embeddedServer()->dataDirectory()));
+    m_embeddedState->setText(text + QLatin1Char('\n') + tr("Data directory: %1").arg(own.dataDirectory));
     emit changed();
 }

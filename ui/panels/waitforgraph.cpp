@@ -57,6 +57,39 @@ int queueHeight(qsizetype boxes, int labelHeight, int width, const Sizes& s)
     return labelHeight + static_cast<int>(lines) * (s.boxHeight + s.lineGap) + s.queueGap;
 }
 
+// A transaction's box: green while it holds the lock, red (darker after a second) while it waits.
+void paintBox(QPainter& painter, const QRect& box, bool holder, const LockTransaction* trx, qsizetype place)
+{
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(holder ? StrategyColors::safe()
+                            : StrategyColors::unsafe().lighter(trx && trx->waitingS > 1.0 ? 100 : 130));
+    painter.drawRoundedRect(box, 5, 5);
+    painter.setPen(Qt::white);
+    const long long connection = trx ? trx->threadId : 0;
+    QString text;
+    if (holder)
+        text = WaitForGraph::tr("conn %1\nholds").arg(connection);
+    else if (trx && trx->waitingS >= 1.0)
+        text = WaitForGraph::tr("conn %1\n%2 s").arg(connection).arg(static_cast<int>(trx->waitingS));
+    else
+        text = WaitForGraph::tr("conn %1\n#%2").arg(connection).arg(place);
+    painter.drawText(box, Qt::AlignCenter, text);
+}
+
+// An arrow from `from` leftwards across the gap, to the box ahead in the queue.
+void paintArrow(QPainter& painter, const QPointF& from, int gap, const QPalette& colours)
+{
+    painter.setPen(QPen(colours.text().color(), 1.5));
+    const QPointF to = from - QPointF(gap, 0);
+    painter.drawLine(from, to);
+    QPainterPath head;
+    head.moveTo(to);
+    head.lineTo(to + QPointF(6, -4));
+    head.lineTo(to + QPointF(6, 4));
+    head.closeSubpath();
+    painter.fillPath(head, colours.text());
+}
+
 } // namespace
 
 WaitForGraph::WaitForGraph(QWidget* parent)
@@ -178,62 +211,41 @@ void WaitForGraph::paintEvent(QPaintEvent*)
     QHash<QString, const LockTransaction*> byId;
     for (const LockTransaction& trx : m_snapshot.transactions)
         byId.insert(trx.trxId, &trx);
+    int y = Sizes::of(fontMetrics()).margin;
+    for (const Queue& queue : m_queues)
+        y = paintQueue(painter, queue, y, byId);
+}
 
+int WaitForGraph::paintQueue(
+    QPainter& painter, const Queue& queue, int y, const QHash<QString, const LockTransaction*>& byId) const
+{
+    const QPalette& colours = palette();
     const Sizes s = Sizes::of(fontMetrics());
     const int perLine = boxesPerLine(width(), s);
-    int y = s.margin;
-    for (const Queue& queue : m_queues) {
-        painter.setPen(colours.text().color());
-        const QString title = label(queue);
-        const QRect titleRect = labelRect(fontMetrics(), title, width(), s).translated(0, y);
-        painter.drawText(titleRect, Qt::AlignVCenter | Qt::TextWordWrap, title);
-        y += titleRect.height();
-        QStringList boxes = queue.holders + queue.waiters;
-        const qsizetype hidden = std::max<qsizetype>(0, boxes.size() - kMaxBoxes);
-        boxes = boxes.mid(0, kMaxBoxes);
-        for (int i = 0; i < boxes.size(); ++i) {
-            const int column = i % perLine;
-            const int x = s.margin + column * (s.boxWidth + s.gap);
-            const int top = y + (i / perLine) * (s.boxHeight + s.lineGap);
-            const LockTransaction* trx = byId.value(boxes[i]);
-            const bool holder = i < queue.holders.size();
-            const QRect box(x, top, s.boxWidth, s.boxHeight);
-            const QColor fill = holder
-                ? StrategyColors::safe()
-                : StrategyColors::unsafe().lighter(trx && trx->waitingS > 1.0 ? 100 : 130);
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(fill);
-            painter.drawRoundedRect(box, 5, 5);
-            painter.setPen(Qt::white);
-            const long long connection = trx ? trx->threadId : 0;
-            QString label;
-            if (holder)
-                label = tr("conn %1\nholds").arg(connection);
-            else if (trx && trx->waitingS >= 1.0)
-                label = tr("conn %1\n%2 s").arg(connection).arg(static_cast<int>(trx->waitingS));
-            else
-                label = tr("conn %1\n#%2").arg(connection).arg(i - queue.holders.size() + 1);
-            painter.drawText(box, Qt::AlignCenter, label);
-            if (column > 0) { // arrow from this box to the one ahead of it
-                painter.setPen(QPen(colours.text().color(), 1.5));
-                const QPointF from(x, top + s.boxHeight / 2.0);
-                const QPointF to(x - s.gap, top + s.boxHeight / 2.0);
-                painter.drawLine(from, to);
-                QPainterPath head;
-                head.moveTo(to);
-                head.lineTo(to + QPointF(6, -4));
-                head.lineTo(to + QPointF(6, 4));
-                head.closeSubpath();
-                painter.fillPath(head, colours.text());
-            }
-        }
-        const qsizetype lines = std::max<qsizetype>(1, (boxes.size() + perLine - 1) / perLine);
-        y += static_cast<int>(lines) * (s.boxHeight + s.lineGap);
-        if (hidden > 0) {
-            painter.setPen(colours.text().color());
-            painter.drawText(
-                QRect(s.margin, y, width(), s.boxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
-        }
-        y += s.queueGap;
+    painter.setPen(colours.text().color());
+    const QString title = label(queue);
+    const QRect titleRect = labelRect(fontMetrics(), title, width(), s).translated(0, y);
+    painter.drawText(titleRect, Qt::AlignVCenter | Qt::TextWordWrap, title);
+    y += titleRect.height();
+    QStringList boxes = queue.holders + queue.waiters;
+    const qsizetype hidden = std::max<qsizetype>(0, boxes.size() - kMaxBoxes);
+    boxes = boxes.mid(0, kMaxBoxes);
+    for (int i = 0; i < boxes.size(); ++i) {
+        const int column = i % perLine;
+        const int x = s.margin + column * (s.boxWidth + s.gap);
+        const int top = y + (i / perLine) * (s.boxHeight + s.lineGap);
+        const bool holder = i < queue.holders.size();
+        paintBox(painter, QRect(x, top, s.boxWidth, s.boxHeight), holder, byId.value(boxes[i]),
+            i - queue.holders.size() + 1);
+        if (column > 0) // arrow from this box to the one ahead of it
+            paintArrow(painter, QPointF(x, top + s.boxHeight / 2.0), s.gap, colours);
     }
+    const qsizetype lines = std::max<qsizetype>(1, (boxes.size() + perLine - 1) / perLine);
+    y += static_cast<int>(lines) * (s.boxHeight + s.lineGap);
+    if (hidden > 0) {
+        painter.setPen(colours.text().color());
+        painter.drawText(
+            QRect(s.margin, y, width(), s.boxHeight), Qt::AlignVCenter, tr("+%1 more").arg(hidden));
+    }
+    return y + s.queueGap;
 }

@@ -2,7 +2,10 @@
 
 #include "app/core/locksnapshot.h"
 
+#include <QHash>
 #include <QWidget>
+
+class QPainter;
 
 // Who waits on whom, drawn as one queue per contended row: the holders first, then the
 // waiters in the order they queued, each arrow pointing at the transaction it waits behind.
@@ -37,6 +40,9 @@ protected:
 
 private:
     static QString label(const Queue& queue); // the queue's title line
+    // Draws one queue from `y` down; returns where the next one starts.
+    int paintQueue(QPainter& painter, const Queue& queue, int y,
+        const QHash<QString, const LockTransaction*>& byId) const;
     LockSnapshot m_snapshot;
     QList<Queue> m_queues;
 };

@@ -1,0 +1,47 @@
+#include "app/core/clientcounts.h"
+
+const std::array<ClientCountName, kClientCountCount>& clientCountNames()
+{
+    using C = ClientCount;
+    static const std::array<ClientCountName, kClientCountCount> names { {
+        { C::Sold, "sold", "client_sold_orders" },
+        { C::SoldUnits, "sold_units", "client_sold_units" },
+        { C::OutOfStock, "out_of_stock", "out_of_stock" },
+        { C::Failed, "failed", "failed" },
+        { C::Attempts, "attempts", "attempts" },
+        { C::Retries, "retries", "retries" },
+        { C::Reconciled, "reconciled", "reconciled" },
+        { C::Unresolved, "unresolved", "unresolved" },
+        { C::RefusedWithStock, "refused_with_stock", "refused_with_stock" },
+        { C::Rebalances, "rebalances", "rebalances" },
+        { C::DoubleClaims, "double_claims", "double_claims" },
+        { C::TasksReleased, "tasks_released", "tasks_released" },
+        { C::LockWaitNs, "lock_wait_ns", "lock_wait_ns" },
+        { C::LockHoldNs, "lock_hold_ns", "lock_hold_ns" },
+        { C::LockHolds, "lock_holds", "lock_holds_total" },
+        { C::QueueWaitNs, "queue_wait_ns", "queue_wait_ns" },
+        { C::QueuedOrders, "queued_orders", "queued_orders" },
+        { C::RedisRoundTripNs, "redis_round_trip_ns", "redis_round_trip_ns" },
+        { C::RedisRoundTrips, "redis_round_trips", "redis_round_trips" },
+    } };
+    return names;
+}
+
+ClientCounts& ClientCounts::operator+=(const ClientCounts& other)
+{
+    for (std::size_t i = 0; i < kClientCountCount; ++i)
+        m_values[i] += other.m_values[i];
+    for (std::size_t i = 0; i < kErrorClassCount; ++i)
+        m_errors[i] += other.m_errors[i];
+    return *this;
+}
+
+ClientCounts ClientCounts::since(const ClientCounts& before) const
+{
+    ClientCounts difference = *this;
+    for (std::size_t i = 0; i < kClientCountCount; ++i)
+        difference.m_values[i] -= before.m_values[i];
+    for (std::size_t i = 0; i < kErrorClassCount; ++i)
+        difference.m_errors[i] -= before.m_errors[i];
+    return difference;
+}

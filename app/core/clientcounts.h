@@ -1,0 +1,66 @@
+#pragma once
+
+#include "app/core/errorclass.h"
+
+#include <array>
+#include <cstddef>
+
+// The counts the clients keep while a strategy runs, listed once: the workers add to them, the
+// sampler sums them, the sample and the result carry them, and the result files name them from
+// the table in clientcounts.cpp. A new count is one enumerator here and one row there.
+enum class ClientCount : std::size_t {
+    Sold, // orders committed (or found committed by request id)
+    SoldUnits,
+    OutOfStock,
+    Failed, // orders given up, with the error reported
+    Attempts, // transaction attempts, first tries included
+    Retries,
+    Reconciled, // orders whose commit outcome was learned by request id
+    Unresolved, // orders whose outcome could not be learned (server gone)
+    // Slotted strategies: orders refused as out of stock while the SKU's slots together still held
+    // enough ("visible but cannot be bought"), and stock moved between slots to prevent it.
+    RefusedWithStock,
+    Rebalances,
+    // Claim workload: tasks a worker claimed while another live worker still held them (must stay
+    // 0), and claims the sweeper gave back because they were held past the claim timeout.
+    DoubleClaims,
+    TasksReleased,
+    LockWaitNs, // client time inside the locking statement
+    LockHoldNs, // from the first lock taken to the commit, over committed transactions
+    LockHolds, // committed transactions that took a lock
+    QueueWaitNs, // queued strategy: from enqueue until a writer took the order
+    QueuedOrders,
+    RedisRoundTripNs, // stock in Redis: the client's round trips of the take script
+    RedisRoundTrips,
+};
+
+inline constexpr std::size_t kClientCountCount = 19;
+
+// How the files name a count: in a sample, and in a result (where the clients' counts stand
+// beside the audit's, so that sold orders are "client_sold_orders").
+struct ClientCountName {
+    ClientCount count;
+    const char* sampleKey;
+    const char* resultKey;
+};
+const std::array<ClientCountName, kClientCountCount>& clientCountNames();
+
+// The clients' counts at one instant, summed over the threads, and the errors that ended or
+// retried their transactions.
+class ClientCounts {
+public:
+    long long operator[](ClientCount count) const { return m_values[static_cast<std::size_t>(count)]; }
+    long long& operator[](ClientCount count) { return m_values[static_cast<std::size_t>(count)]; }
+    const ErrorCounts& errors() const { return m_errors; }
+    ErrorCounts& errors() { return m_errors; }
+    long long error(ErrorClass errorClass) const { return m_errors[static_cast<std::size_t>(errorClass)]; }
+    long long& error(ErrorClass errorClass) { return m_errors[static_cast<std::size_t>(errorClass)]; }
+
+    ClientCounts& operator+=(const ClientCounts& other);
+    // What was counted after `before`: every count and error minus its value then.
+    ClientCounts since(const ClientCounts& before) const;
+
+private:
+    std::array<long long, kClientCountCount> m_values {};
+    ErrorCounts m_errors {};
+};
