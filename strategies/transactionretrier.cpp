@@ -119,87 +119,114 @@ OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeR
             return OrderOutcome::Failed;
         }
         const Attempt result = attempt();
+        std::optional<OrderOutcome> outcome;
         switch (result.kind) {
         case Attempt::Kind::Sold:
-            // How long the committed transaction kept its lock: what one row's throughput is cut by.
-            if (m_lockedAtNs != 0) {
-                m_counters.add(ClientCount::LockHoldNs,
-                    (m_committingAtNs != 0 ? m_committingAtNs : nowNs()) - m_lockedAtNs);
-                m_counters.add(ClientCount::LockHolds, 1);
-            }
+            noteLockHold();
             return OrderOutcome::Sold;
         case Attempt::Kind::OutOfStock:
             return OrderOutcome::OutOfStock;
         case Attempt::Kind::Conflict:
-            if (++conflicts > maxConflicts) {
-                m_environment.errors().report(
-                    { 0, tr("gave up after %1 version conflicts").arg(maxConflicts) },
-                    QStringLiteral("optimistic"));
-                return OrderOutcome::Failed;
-            }
-            m_counters.add(ClientCount::Retries, 1);
-            if (m_environment.stopRequested())
-                return OrderOutcome::Aborted;
-            backoff(conflicts);
-            continue;
+            outcome = afterConflict(++conflicts, maxConflicts);
+            break;
         case Attempt::Kind::Error:
+            outcome = afterError(result.error, probeRequestId, &errorRetries);
             break;
         }
-
-        // On a cluster COMMIT is where another node's write is found: certification aborts the
-        // transaction there, which is no lock-wait deadlock and is counted apart.
-        const ErrorClass errorClass
-            = m_commitFailed ? classifyCommitError(result.error.code) : result.error.errorClass();
-        m_counters.countError(errorClass);
-        if (errorClass == ErrorClass::ConnectionLost) {
-            // The last statement may or may not have committed: reconnect, then ask.
-            if (!reconnect()) {
-                m_environment.errors().report(m_reconnectError.isSet() ? m_reconnectError : result.error,
-                    tr("connection lost and not regained"));
-                return OrderOutcome::Unknown;
-            }
-            const std::optional<bool> committed = isCommitted(probeRequestId());
-            if (!committed)
-                return OrderOutcome::Unknown;
-            if (*committed) {
-                m_counters.add(ClientCount::Reconciled, 1);
-                return OrderOutcome::Sold;
-            }
-        } else if (errorClass == ErrorClass::DuplicateKey) {
-            // Our request id is already in the table: an earlier attempt committed.
-            m_connection.rollback();
-            if (isCommitted(probeRequestId()).value_or(false)) {
-                m_counters.add(ClientCount::Reconciled, 1);
-                return OrderOutcome::Sold;
-            }
-            m_environment.errors().report(result.error, QString());
-            return OrderOutcome::Failed;
-        } else if (!isRetryable(errorClass)) {
-            m_connection.rollback();
-            m_environment.errors().report(result.error, QString());
-            if (endsTheRun(result.error.code))
-                m_environment.failRun(describeRunEndingError(result.error));
-            return OrderOutcome::Failed;
-        } else if (errorClass != ErrorClass::Deadlock && errorClass != ErrorClass::CommitAbort) {
-            // 1205 rolls back only the statement: the transaction and its locks stay.
-            m_connection.rollback();
-        }
-
-        // A NOWAIT refusal is a lost race, as a version conflict is: retried as often as the
-        // experiment allows (max-retries), and never less often than any other error.
-        const int retryLimit = errorClass == ErrorClass::LockNowait
-            ? std::max(kMaxErrorRetries, m_environment.experiment().maxRetries)
-            : kMaxErrorRetries;
-        if (++errorRetries > retryLimit) {
-            m_environment.errors().report(result.error, tr("gave up after %1 retries").arg(retryLimit));
-            return OrderOutcome::Failed;
-        }
-        m_counters.add(ClientCount::Retries, 1);
-        if (m_environment.stopRequested())
-            return OrderOutcome::Aborted;
-        if (errorClass != ErrorClass::ConnectionLost)
-            backoff(std::min(errorRetries, 6));
+        if (outcome)
+            return *outcome;
     }
+}
+
+void TransactionRetrier::noteLockHold()
+{
+    // How long the committed transaction kept its lock: what one row's throughput is cut by.
+    if (m_lockedAtNs == 0)
+        return;
+    m_counters.add(
+        ClientCount::LockHoldNs, (m_committingAtNs != 0 ? m_committingAtNs : nowNs()) - m_lockedAtNs);
+    m_counters.add(ClientCount::LockHolds, 1);
+}
+
+std::optional<OrderOutcome> TransactionRetrier::afterConflict(int conflicts, int maxConflicts)
+{
+    if (conflicts > maxConflicts) {
+        m_environment.errors().report(
+            { 0, tr("gave up after %1 version conflicts").arg(maxConflicts) }, QStringLiteral("optimistic"));
+        return OrderOutcome::Failed;
+    }
+    m_counters.add(ClientCount::Retries, 1);
+    if (m_environment.stopRequested())
+        return OrderOutcome::Aborted;
+    backoff(conflicts);
+    return std::nullopt;
+}
+
+std::optional<OrderOutcome> TransactionRetrier::afterError(
+    const MysqlError& error, const std::function<std::int64_t()>& probeRequestId, int* errorRetries)
+{
+    // On a cluster COMMIT is where another node's write is found: certification aborts the
+    // transaction there, which is no lock-wait deadlock and is counted apart.
+    const ErrorClass errorClass = m_commitFailed ? classifyCommitError(error.code) : error.errorClass();
+    m_counters.countError(errorClass);
+    if (const std::optional<OrderOutcome> settled = settleError(errorClass, error, probeRequestId))
+        return settled;
+    // A NOWAIT refusal is a lost race, as a version conflict is: retried as often as the
+    // experiment allows (max-retries), and never less often than any other error.
+    const int retryLimit = errorClass == ErrorClass::LockNowait
+        ? std::max(kMaxErrorRetries, m_environment.experiment().maxRetries)
+        : kMaxErrorRetries;
+    if (++*errorRetries > retryLimit) {
+        m_environment.errors().report(error, tr("gave up after %1 retries").arg(retryLimit));
+        return OrderOutcome::Failed;
+    }
+    m_counters.add(ClientCount::Retries, 1);
+    if (m_environment.stopRequested())
+        return OrderOutcome::Aborted;
+    if (errorClass != ErrorClass::ConnectionLost)
+        backoff(std::min(*errorRetries, 6));
+    return std::nullopt;
+}
+
+std::optional<OrderOutcome> TransactionRetrier::settleError(
+    ErrorClass errorClass, const MysqlError& error, const std::function<std::int64_t()>& probeRequestId)
+{
+    if (errorClass == ErrorClass::ConnectionLost) {
+        // The last statement may or may not have committed: reconnect, then ask.
+        if (!reconnect()) {
+            m_environment.errors().report(
+                m_reconnectError.isSet() ? m_reconnectError : error, tr("connection lost and not regained"));
+            return OrderOutcome::Unknown;
+        }
+        const std::optional<bool> committed = isCommitted(probeRequestId());
+        if (!committed)
+            return OrderOutcome::Unknown;
+        if (*committed) {
+            m_counters.add(ClientCount::Reconciled, 1);
+            return OrderOutcome::Sold;
+        }
+        return std::nullopt; // not committed: tried again
+    }
+    if (errorClass == ErrorClass::DuplicateKey) {
+        // Our request id is already in the table: an earlier attempt committed.
+        m_connection.rollback();
+        if (isCommitted(probeRequestId()).value_or(false)) {
+            m_counters.add(ClientCount::Reconciled, 1);
+            return OrderOutcome::Sold;
+        }
+        m_environment.errors().report(error, QString());
+        return OrderOutcome::Failed;
+    }
+    if (!isRetryable(errorClass)) {
+        m_connection.rollback();
+        m_environment.errors().report(error, QString());
+        if (endsTheRun(error.code))
+            m_environment.failRun(describeRunEndingError(error));
+        return OrderOutcome::Failed;
+    }
+    if (errorClass != ErrorClass::Deadlock && errorClass != ErrorClass::CommitAbort)
+        m_connection.rollback(); // 1205 rolls back only the statement: the transaction and its locks stay
+    return std::nullopt;
 }
 
 void TransactionRetrier::delayInTransaction() const

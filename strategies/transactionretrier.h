@@ -59,6 +59,13 @@ private:
     std::optional<bool> isCommitted(std::int64_t requestId);
     std::optional<bool> probeCommitted(std::int64_t requestId);
     void backoff(int attempt);
+    void noteLockHold(); // a committed attempt's lock hold, into the counters
+    // What a lost race or an error ends the order in; nullopt: it is tried again.
+    std::optional<OrderOutcome> afterConflict(int conflicts, int maxConflicts);
+    std::optional<OrderOutcome> afterError(
+        const MysqlError& error, const std::function<std::int64_t()>& probeRequestId, int* errorRetries);
+    std::optional<OrderOutcome> settleError(
+        ErrorClass errorClass, const MysqlError& error, const std::function<std::int64_t()>& probeRequestId);
 
     RunEnvironment& m_environment;
     WorkerCounters& m_counters;

@@ -59,7 +59,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_sweep(new SweepPanel)
     , m_server(new ServerPanel(m_session))
     , m_charts(new ChartsPanel)
-    , m_results(new ResultsPanel)
+    , m_results(new ResultsPanel(&m_session->resultList()))
     , m_lockInspector(new LockInspectorPanel)
     , m_deadlocks(new DeadlocksPanel)
     , m_lessons(new LessonPanel)
@@ -205,25 +205,17 @@ void MainWindow::connectRun()
     });
 }
 
-// The session's results, mirrored by the results panel, and the rows' menu back to the session.
+// The session's results, read by the results panel, and the rows' menu back to the session.
 void MainWindow::connectResults()
 {
-    connect(m_session, &LabSession::resultAdded, this, [this](const SourcedResult& result) {
-        m_results->addResult(result);
+    const ResultList* results = &m_session->resultList();
+    const auto rowsChanged = [this] {
         m_files->refreshComparison();
         updateRunAction();
-    });
-    connect(m_session, &LabSession::resultReplaced, m_results, &ResultsPanel::replaceResult);
-    connect(m_session, &LabSession::resultRemoved, this, [this](int index) {
-        m_results->removeResult(index);
-        m_files->refreshComparison();
-        updateRunAction();
-    });
-    connect(m_session, &LabSession::resultsCleared, this, [this] {
-        m_results->clearResults();
-        m_files->refreshComparison();
-        updateRunAction();
-    });
+    };
+    connect(results, &ResultList::appended, this, rowsChanged);
+    connect(results, &ResultList::removed, this, rowsChanged);
+    connect(results, &ResultList::cleared, this, rowsChanged);
     connect(m_results, &ResultsPanel::renameRequested, m_session, &LabSession::renameResult);
     connect(m_results, &ResultsPanel::removeRequested, m_session, &LabSession::removeResult);
     connect(m_results, &ResultsPanel::clearRequested, m_session, &LabSession::clearResults);

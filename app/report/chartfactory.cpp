@@ -76,6 +76,87 @@ QList<QLineSeries*> whiskers(QChart* chart, double x, const Spread& spread, cons
     return added;
 }
 
+// A sweep line's name: the strategy's, with the run and settings when it has other lines.
+QString sweepLineName(const SourcedResult& first, bool oneOfSeveral)
+{
+    const QString name = ChartFactory::lineName(first, false);
+    if (!oneOfSeveral)
+        return name;
+    const Experiment& e = first.result.experiment;
+    // The line's name comes last: a name with a % in it is never taken for a placeholder.
+    //: A chart line's name (%5, the strategy) and the run and settings that tell it from its other
+    //: lines
+    return QCoreApplication::translate("ChartFactory", "%5 [run #%1, skus=%2 slots=%3 delay=%4ms]")
+        .arg(first.result.runId)
+        .arg(e.skus)
+        .arg(e.slotsPerSku)
+        .arg(e.delayMs)
+        .arg(name);
+}
+
+// The extent of a sweep's points, for its axes.
+struct SweepExtent {
+    double maxThreads = 2;
+    double maxY = 1;
+    double minY = std::numeric_limits<double>::infinity();
+};
+
+// One line through the medians of a group's points, with whiskers where points repeat.
+QList<QLineSeries*> sweepLine(QChart* chart, QAbstractAxis* xAxis, QLineSeries* series,
+    const QList<const SourcedResult*>& cells, double (*value)(const StrategyResult&), SweepExtent* extent)
+{
+    QList<QLineSeries*> lines;
+    QMap<int, QList<double>> valuesAt;
+    for (const auto* cell : cells)
+        valuesAt[cell->result.experiment.threads].append(value(cell->result));
+    for (auto point = valuesAt.begin(); point != valuesAt.end(); ++point) {
+        const Spread spread = Spread::of(point.value());
+        series->append(point.key(), spread.median);
+        extent->maxThreads = std::max(extent->maxThreads, static_cast<double>(point.key()));
+        extent->maxY = std::max(extent->maxY, spread.max);
+        extent->minY = std::min(extent->minY, spread.min);
+        if (spread.hasInterval())
+            lines.append(whiskers(chart, point.key(), spread, series->pen().color()));
+    }
+    chart->addSeries(series);
+    series->attachAxis(xAxis);
+    lines.append(series);
+    return lines;
+}
+
+// Powers of two up to 256 clients; beyond, a crowd's axis would carry 14 labels ("16384")
+// that Qt cuts to "1…" at any width a report uses, so it steps by powers of ten.
+void fitClientsAxis(QLogValueAxis* axis, double maxThreads)
+{
+    if (maxThreads > 256) {
+        axis->setBase(10);
+        axis->setRange(1, std::pow(10.0, std::ceil(std::log10(maxThreads))));
+    } else {
+        axis->setRange(1, std::pow(2.0, std::ceil(std::log2(maxThreads))));
+    }
+}
+
+// Strategies a hundred times apart (batching against row locking) flatten all but the top
+// line on a linear axis: past a factor of 30, the values go on a log scale.
+QAbstractAxis* sweepValueAxis(const QString& unit, const SweepExtent& extent)
+{
+    if (extent.minY > 0 && extent.maxY / extent.minY >= 30) {
+        auto* logAxis = new QLogValueAxis;
+        logAxis->setBase(10);
+        logAxis->setTitleText(QObject::tr("%1 (log scale)").arg(unit));
+        logAxis->setLabelFormat(extent.minY >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
+        logAxis->setRange(std::pow(10.0, std::floor(std::log10(extent.minY))),
+            std::pow(10.0, std::ceil(std::log10(extent.maxY))));
+        return logAxis;
+    }
+    auto* linearAxis = new QValueAxis;
+    linearAxis->setTitleText(unit);
+    linearAxis->setRange(0, extent.maxY * 1.1);
+    linearAxis->applyNiceNumbers();
+    linearAxis->setLabelFormat(linearAxis->max() >= 20 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
+    return linearAxis;
+}
+
 QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title, const QString& unit,
     double (*value)(const StrategyResult&))
 {
@@ -95,81 +176,26 @@ QChart* versusThreads(const QList<SourcedResult>& sources, const QString& title,
     QHash<QString, int> linesPerStrategy;
     for (const auto& group : groups)
         ++linesPerStrategy[group.first()->result.strategy + QLatin1Char('|') + group.first()->source];
-    double maxThreads = 2;
-    double maxY = 1;
-    double minY = std::numeric_limits<double>::infinity();
+    SweepExtent extent;
     QList<QLineSeries*> lines;
     QMap<QString, int> variants;
-    for (auto it = groups.begin(); it != groups.end(); ++it) {
-        QList<const SourcedResult*> cells = it.value();
+    for (QList<const SourcedResult*> cells : std::as_const(groups)) {
         std::sort(cells.begin(), cells.end(), [](const auto* a, const auto* b) {
             return a->result.experiment.threads < b->result.experiment.threads;
         });
-        auto* series = new QLineSeries;
         const SourcedResult& first = *cells.first();
-        QString name = ChartFactory::lineName(first, false);
-        if (linesPerStrategy.value(first.result.strategy + QLatin1Char('|') + first.source) > 1) {
-            const Experiment& e = first.result.experiment;
-            // The line's name comes last: a name with a % in it is never taken for a placeholder.
-            //: A chart line's name (%5, the strategy) and the run and settings that tell it from its other
-            //: lines
-            name = QCoreApplication::translate("ChartFactory", "%5 [run #%1, skus=%2 slots=%3 delay=%4ms]")
-                       .arg(first.result.runId)
-                       .arg(e.skus)
-                       .arg(e.slotsPerSku)
-                       .arg(e.delayMs)
-                       .arg(name);
-        }
-        series->setName(name);
+        auto* series = new QLineSeries;
+        series->setName(sweepLineName(
+            first, linesPerStrategy.value(first.result.strategy + QLatin1Char('|') + first.source) > 1));
         series->setPen(penFor(first.result.strategy, variants[first.result.strategy]++));
         series->setPointsVisible(true);
-        // Repetitions of a point: the line goes through their median, whiskers show the rest.
-        QMap<int, QList<double>> valuesAt;
-        for (const auto* cell : cells)
-            valuesAt[cell->result.experiment.threads].append(value(cell->result));
-        for (auto point = valuesAt.begin(); point != valuesAt.end(); ++point) {
-            const Spread spread = Spread::of(point.value());
-            series->append(point.key(), spread.median);
-            maxThreads = std::max(maxThreads, static_cast<double>(point.key()));
-            maxY = std::max(maxY, spread.max);
-            minY = std::min(minY, spread.min);
-            if (spread.hasInterval())
-                lines.append(whiskers(chart, point.key(), spread, series->pen().color()));
-        }
-        chart->addSeries(series);
-        series->attachAxis(xAxis);
-        lines.append(series);
+        lines.append(sweepLine(chart, xAxis, series, cells, value, &extent));
     }
-    // Powers of two up to 256 clients; beyond, a crowd's axis would carry 14 labels ("16384")
-    // that Qt cuts to "1…" at any width a report uses, so it steps by powers of ten.
-    if (maxThreads > 256) {
-        xAxis->setBase(10);
-        xAxis->setRange(1, std::pow(10.0, std::ceil(std::log10(maxThreads))));
-    } else {
-        xAxis->setRange(1, std::pow(2.0, std::ceil(std::log2(maxThreads))));
-    }
-    // Strategies a hundred times apart (batching against row locking) flatten all but the top
-    // line on a linear axis: past a factor of 30, the values go on a log scale.
-    QAbstractAxis* yAxis = nullptr;
-    if (minY > 0 && maxY / minY >= 30) {
-        auto* logAxis = new QLogValueAxis;
-        logAxis->setBase(10);
-        logAxis->setTitleText(QObject::tr("%1 (log scale)").arg(unit));
-        logAxis->setLabelFormat(minY >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%g"));
-        logAxis->setRange(
-            std::pow(10.0, std::floor(std::log10(minY))), std::pow(10.0, std::ceil(std::log10(maxY))));
-        yAxis = logAxis;
-    } else {
-        auto* linearAxis = new QValueAxis;
-        linearAxis->setTitleText(unit);
-        linearAxis->setRange(0, maxY * 1.1);
-        linearAxis->applyNiceNumbers();
-        linearAxis->setLabelFormat(linearAxis->max() >= 20 ? QStringLiteral("%.0f") : QStringLiteral("%.2g"));
-        yAxis = linearAxis;
-    }
+    fitClientsAxis(xAxis, extent.maxThreads);
+    QAbstractAxis* yAxis = sweepValueAxis(unit, extent);
     chart->addAxis(yAxis, Qt::AlignLeft);
     for (QLineSeries* series : std::as_const(lines)) {
-        if (series->attachedAxes().isEmpty())
+        if (series->attachedAxes().isEmpty()) // a whisker
             series->attachAxis(xAxis);
         series->attachAxis(yAxis);
     }

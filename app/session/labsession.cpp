@@ -84,7 +84,6 @@ void LabSession::connectRunner()
         if (result.serverLost && result.acknowledged)
             m_lost = m_results.size() - 1;
         emit strategyFinished(result);
-        emit resultAdded(m_results.last());
         if (result.serverLost)
             emit serverLost(result);
     });
@@ -164,7 +163,7 @@ void LabSession::stop()
 QList<SourcedResult> LabSession::comparisonSources() const
 {
     QList<SourcedResult> sources;
-    for (const SourcedResult& row : m_results)
+    for (const SourcedResult& row : m_results.rows())
         sources.append(row.fromFile ? row : SourcedResult { QString(), row.result, false });
     return sources;
 }
@@ -175,10 +174,8 @@ int LabSession::openResults(const QString& path, QString* error)
     if (!file)
         return -1;
     const QString label = QFileInfo(path).completeBaseName();
-    for (const StrategyResult& result : file->results) {
+    for (const StrategyResult& result : file->results)
         m_results.append({ label, result, true });
-        emit resultAdded(m_results.last());
-    }
     return static_cast<int>(file->results.size());
 }
 
@@ -212,8 +209,7 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     if (state == ServerController::State::Failed) {
         RecoveryReport failed;
         failed.error = tr("the server did not start again: %1").arg(message);
-        failed.applyTo(&m_results[m_lost].result);
-        emit resultReplaced(static_cast<int>(m_lost), m_results.at(m_lost));
+        m_results.update(m_lost, [&failed](SourcedResult& row) { failed.applyTo(&row.result); });
         m_lost = -1;
         emit recoveryAudited(failed);
         return;
@@ -224,7 +220,7 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     const std::shared_ptr<const AcknowledgedOrders> acknowledged = lost.acknowledged;
     const std::shared_ptr<const UnresolvedOrders> unresolved
         = lost.unresolvedOrders ? lost.unresolvedOrders : std::make_shared<const UnresolvedOrders>();
-    const qsizetype row = m_lost;
+    const int row = m_lost;
     m_lost = -1; // audited once; a second loss brings its own
     emit status(tr("auditing what the server kept"));
     // The audit scans the orders table: off this thread, with its own connections.
@@ -233,50 +229,43 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
             return RecoveryAudit::check(params, layout, *acknowledged, *unresolved);
         },
         [this, row](const RecoveryReport& report) {
-            if (row < m_results.size()) {
-                report.applyTo(&m_results[row].result);
-                emit resultReplaced(static_cast<int>(row), m_results.at(row));
-            }
+            m_results.update(row, [&report](SourcedResult& lostRow) { report.applyTo(&lostRow.result); });
             emit recoveryAudited(report);
         });
 }
 
 void LabSession::renameResult(int index, const QString& label)
 {
-    if (index < 0 || index >= m_results.size() || label.trimmed().isEmpty())
-        return;
-    m_results[index].source = label.trimmed();
-    emit resultReplaced(index, m_results.at(index));
+    if (!label.trimmed().isEmpty())
+        m_results.update(index, [&label](SourcedResult& row) { row.source = label.trimmed(); });
 }
 
 void LabSession::removeResult(int index)
 {
     if (index < 0 || index >= m_results.size())
         return;
-    m_results.removeAt(index);
     if (m_lost == index)
         m_lost = -1;
     else if (m_lost > index)
         --m_lost;
-    emit resultRemoved(index);
+    m_results.remove(index);
 }
 
 void LabSession::clearResults()
 {
-    m_results.clear();
     m_lost = -1;
-    emit resultsCleared();
+    m_results.clear();
 }
 
 QList<SourcedResult> LabSession::exportSources() const
 {
-    return m_results; // each row under its own source: "#3", a file's name, or the name given
+    return m_results.rows(); // each row under its own source: "#3", a file's name, or the name given
 }
 
 bool LabSession::exportResults(const QString& path, QString* error) const
 {
     QList<StrategyResult> results;
-    for (const SourcedResult& row : m_results)
+    for (const SourcedResult& row : m_results.rows())
         results.append(row.result);
     if (path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
         return ResultWriter::writeCsv(path, results, error);
@@ -314,7 +303,7 @@ bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QStrin
 RunOutcome LabSession::latestRunOutcome() const
 {
     QList<StrategyResult> latest;
-    for (const SourcedResult& row : m_results) {
+    for (const SourcedResult& row : m_results.rows()) {
         if (!row.fromFile && row.result.runId == m_activeRun)
             latest.append(row.result);
     }

@@ -9,6 +9,7 @@
 #include "app/run/experimentrunner.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labserver.h"
+#include "app/session/resultlist.h"
 
 #include <QList>
 #include <QObject>
@@ -68,7 +69,9 @@ public:
     RunOutcome latestRunOutcome() const;
 
     // Every result of the session: runs of this session ("#3") and results opened from files.
-    const QList<SourcedResult>& results() const { return m_results; }
+    const QList<SourcedResult>& results() const { return m_results.rows(); }
+    // The same rows with the signals of every change, for the window's table to read in place.
+    const ResultList& resultList() const { return m_results; }
     // The rows a person keeps: renamed (the source column), removed, or all cleared. A lost
     // run that awaits its audit is removed only with its row.
     void renameResult(int index, const QString& label);
@@ -109,12 +112,6 @@ signals:
     void locksSampled(const LockSnapshot& snapshot);
     void deadlockFound(const DeadlockRecord& deadlock);
     void strategyFinished(const StrategyResult& result);
-    // A row for the results: a finished run or one opened from a file.
-    void resultAdded(const SourcedResult& result);
-    // The result at `index` (in the order of resultAdded) was completed: a lost run, audited.
-    void resultReplaced(int index, const SourcedResult& result);
-    void resultRemoved(int index);
-    void resultsCleared();
     void serverLost(const StrategyResult& result);
     // The run was turned away before it touched anything; finished() follows.
     void refused(const QString& reason);
@@ -136,7 +133,7 @@ private:
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
     QString m_refusal;
-    QList<SourcedResult> m_results;
-    qsizetype m_lost = -1; // index in m_results of the run whose orders await an audit
+    ResultList m_results;
+    int m_lost = -1; // index in m_results of the run whose orders await an audit
     bool m_recovering = false;
 };

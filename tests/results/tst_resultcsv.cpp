@@ -82,10 +82,10 @@ void compareRow(const QMap<QString, QString>& row, const Cells& expected)
 
 class TestResultCsv : public QObject {
     Q_OBJECT
-private slots:
-    void repeatsRoundTrip()
+private:
+    // Three runs each of two strategies, interleaved; the third run of naive failed.
+    static QList<StrategyResult> threeRunsEach()
     {
-        // Three runs each of two strategies, interleaved; the third run of naive failed.
         QList<StrategyResult> written;
         const double conditional[] = { 900, 1100, 1000 };
         const double naive[] = { 5000, 5200, 0 };
@@ -101,6 +101,40 @@ private slots:
                 written << r;
             }
         }
+        return written;
+    }
+
+    static void compareRepeatsCsv(const QString& path)
+    {
+        const QList<QMap<QString, QString>> rows = readCsv(path);
+        QCOMPARE(rows.size(), 2);
+        compareRow(rows.first(),
+            Cells {
+                { "strategy", "conditional" },
+                { "threads", "4" },
+                { "skus", "1" },
+                { "slots", "16" },
+                { "n", "3" },
+                { "orders_per_s_median", "1000" },
+                { "orders_per_s_min", "900" },
+                { "orders_per_s_max", "1100" },
+                { "orders_per_s_ci_low", "900" },
+                { "orders_per_s_ci_high", "1100" },
+                { "orders_per_s_ci_level", "0.75" },
+                { "p99_ms_median", "20" },
+                { "p99_ms_min", "10" },
+                { "p99_ms_max", "30" },
+                { "p99_ms_ci_low", "10" },
+                { "p99_ms_ci_high", "30" },
+                { "p99_ms_ci_level", "0.75" },
+                { "not_separable_from", "" },
+            });
+    }
+
+private slots:
+    void repeatsRoundTrip()
+    {
+        const QList<StrategyResult> written = threeRunsEach();
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("r.json"));
         QString error;
@@ -130,7 +164,15 @@ private slots:
         const QList<RepeatSummary> recomputed = ResultWriter::repeatSummaries(read->results);
         QCOMPARE(recomputed[1].ordersPerS.max, read->repeats[1].ordersPerS.max);
 
-        // One run gives no interval: null in the file, not the median.
+        // The CSV beside the others: one row per strategy.
+        const QString csv = dir.filePath(QStringLiteral("r.csv"));
+        QVERIFY2(ResultWriter::writeCsv(csv, written, &error), qPrintable(error));
+        compareRepeatsCsv(ResultWriter::repeatsCsvPath(csv));
+    }
+
+    void oneRunGivesNoInterval()
+    {
+        // null in the file, not the median.
         const QJsonObject once = ResultWriter::toJson(
             SampleResults::runInfo(), { SampleResults::make(QStringLiteral("queued"), 2, 700) });
         const QJsonObject orders = once.value(QStringLiteral("repeats"))
@@ -141,33 +183,6 @@ private slots:
                                        .toObject();
         QCOMPARE(orders.value(QStringLiteral("median")).toDouble(), 700.0);
         QVERIFY(orders.value(QStringLiteral("ci_low")).isNull());
-
-        // The CSV beside the others: one row per strategy.
-        const QString csv = dir.filePath(QStringLiteral("r.csv"));
-        QVERIFY2(ResultWriter::writeCsv(csv, written, &error), qPrintable(error));
-        const QList<QMap<QString, QString>> rows = readCsv(ResultWriter::repeatsCsvPath(csv));
-        QCOMPARE(rows.size(), 2);
-        compareRow(rows.first(),
-            Cells {
-                { "strategy", "conditional" },
-                { "threads", "4" },
-                { "skus", "1" },
-                { "slots", "16" },
-                { "n", "3" },
-                { "orders_per_s_median", "1000" },
-                { "orders_per_s_min", "900" },
-                { "orders_per_s_max", "1100" },
-                { "orders_per_s_ci_low", "900" },
-                { "orders_per_s_ci_high", "1100" },
-                { "orders_per_s_ci_level", "0.75" },
-                { "p99_ms_median", "20" },
-                { "p99_ms_min", "10" },
-                { "p99_ms_max", "30" },
-                { "p99_ms_ci_low", "10" },
-                { "p99_ms_ci_high", "30" },
-                { "p99_ms_ci_level", "0.75" },
-                { "not_separable_from", "" },
-            });
     }
 
     void csvRoundTrips()

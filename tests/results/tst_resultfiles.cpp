@@ -13,38 +13,10 @@ using namespace ResultFileHelpers;
 
 class TestResultFiles : public QObject {
     Q_OBJECT
-private slots:
-    void resultsFileRoundTrips()
+private:
+    // What the run was and what it counted.
+    static void checkCounts(const StrategyResult& r)
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("r.json"));
-        ResultWriter::RunInfo info;
-        info.experiment = knownExperiment();
-        info.serverUrl = QStringLiteral("mysql://lab:hunter2@db.example:3307/lockbench");
-        info.serverVersion = QStringLiteral("10.11.19-MariaDB");
-        info.embedded = false;
-        const QList<StrategyResult> written
-            = QList<StrategyResult> { knownResult() } + SampleResults::results(SampleResults::sweep());
-        QString error;
-        QVERIFY2(ResultWriter::writeJson(path, info, written, &error), qPrintable(error));
-        const std::optional<ResultReader::RunFile> read = ResultReader::load(path, &error);
-        QVERIFY2(read, qPrintable(error));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        QVERIFY(!file.readAll().contains("hunter2")); // the password never reaches the file
-
-        QCOMPARE(read->info.experiment, knownExperiment());
-        QCOMPARE(read->info.serverUrl, QStringLiteral("mysql://lab:***@db.example:3307/lockbench"));
-        QCOMPARE(read->info.serverVersion, QStringLiteral("10.11.19-MariaDB"));
-        QCOMPARE(read->info.embedded, false);
-        QCOMPARE(read->results.size(), 7);
-        QCOMPARE(read->results[3].experiment.threads, 4);
-        QCOMPARE(read->results[3].strategy, QStringLiteral("conditional"));
-        QCOMPARE(read->results[2].deadlockRecords.first().transactions[1].statement,
-            QStringLiteral("SELECT 2 FOR UPDATE"));
-
-        // Each field against the value knownResult() gave it.
-        const StrategyResult& r = read->results.first();
         QCOMPARE(r.strategy, QStringLiteral("pessimistic"));
         QCOMPARE(r.safe, false);
         QCOMPARE(r.error, QStringLiteral("lost mysql://lab:***@db.example:3307/lockbench at order 12"));
@@ -58,7 +30,6 @@ private slots:
         QCOMPARE(r.experiment, knownExperiment());
         QCOMPARE(r.experiment.threads, 24);
         QCOMPARE(r.repetition, 2);
-        QCOMPARE(read->results[1].repetition, 1);
         QCOMPARE(r.sold, 5001LL);
         QCOMPARE(r.remaining, 5002LL);
         QCOMPARE(r.oversold, 5003LL);
@@ -66,6 +37,11 @@ private slots:
         QCOMPARE(r.unrecordedDecrements, 5005LL);
         QCOMPARE(r.orderRows, 5006LL);
         QVERIFY(sameCounts(r.clients, knownCounts(6000)));
+    }
+
+    // A cluster node's figures and its own audit.
+    static void checkNode(const StrategyResult& r)
+    {
         QCOMPARE(r.nodes.size(), 1);
         const NodeFigures& node = r.nodes.first();
         QCOMPARE(node.node, 2);
@@ -83,6 +59,11 @@ private slots:
         QCOMPARE(node.audit.sold, std::int64_t(706));
         QCOMPARE(node.audit.orderRows, std::int64_t(707));
         QCOMPARE(node.disagreement, QStringLiteral("node 2 holds 705 units of stock"));
+    }
+
+    // Rates, latencies, lock figures, CPU, the errors and the settings.
+    static void checkRatesAndServer(const StrategyResult& r)
+    {
         QCOMPARE(r.ordersPerS, 1234.5);
         QCOMPARE(r.attemptsPerS, 2345.25);
         QCOMPARE(r.p50Ms, 1.5);
@@ -110,7 +91,11 @@ private slots:
         QCOMPARE(r.knobs.size(), 2);
         QCOMPARE(r.longestLockQueue, 13);
         QCOMPARE(r.inspectorError, QStringLiteral("no PROCESS privilege"));
+    }
 
+    // The deadlock, with both transactions.
+    static void checkDeadlock(const StrategyResult& r)
+    {
         QCOMPARE(r.deadlockRecords.size(), 1);
         const DeadlockRecord& d = r.deadlockRecords.first();
         QCOMPARE(d.strategy, QStringLiteral("pessimistic"));
@@ -125,7 +110,11 @@ private slots:
         QCOMPARE(d.transactions[1].trxId, QStringLiteral("12"));
         QCOMPARE(d.transactions[1].threadId, 6LL);
         QCOMPARE(d.transactions[1].waitingFor, QStringLiteral("RECORD LOCKS y"));
+    }
 
+    // Both samples, the second with what differs from the first.
+    static void checkSamples(const StrategyResult& r)
+    {
         QCOMPARE(r.series.size(), 2);
         const MetricsSample& s = r.series.first();
         QCOMPARE(s.strategy, QStringLiteral("pessimistic"));
@@ -181,6 +170,46 @@ private slots:
         QCOMPARE(later.redisStatsValid, false);
         QCOMPARE(later.audit.valid, false);
         QVERIFY(later.nodes.isEmpty());
+    }
+
+private slots:
+    void resultsFileRoundTrips()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.json"));
+        ResultWriter::RunInfo info;
+        info.experiment = knownExperiment();
+        info.serverUrl = QStringLiteral("mysql://lab:hunter2@db.example:3307/lockbench");
+        info.serverVersion = QStringLiteral("10.11.19-MariaDB");
+        info.embedded = false;
+        const QList<StrategyResult> written
+            = QList<StrategyResult> { knownResult() } + SampleResults::results(SampleResults::sweep());
+        QString error;
+        QVERIFY2(ResultWriter::writeJson(path, info, written, &error), qPrintable(error));
+        const std::optional<ResultReader::RunFile> read = ResultReader::load(path, &error);
+        QVERIFY2(read, qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("hunter2")); // the password never reaches the file
+
+        QCOMPARE(read->info.experiment, knownExperiment());
+        QCOMPARE(read->info.serverUrl, QStringLiteral("mysql://lab:***@db.example:3307/lockbench"));
+        QCOMPARE(read->info.serverVersion, QStringLiteral("10.11.19-MariaDB"));
+        QCOMPARE(read->info.embedded, false);
+        QCOMPARE(read->results.size(), 7);
+        QCOMPARE(read->results[3].experiment.threads, 4);
+        QCOMPARE(read->results[3].strategy, QStringLiteral("conditional"));
+        QCOMPARE(read->results[2].deadlockRecords.first().transactions[1].statement,
+            QStringLiteral("SELECT 2 FOR UPDATE"));
+
+        QCOMPARE(read->results[1].repetition, 1);
+        // Each field against the value knownResult() gave it.
+        const StrategyResult& r = read->results.first();
+        checkCounts(r);
+        checkNode(r);
+        checkRatesAndServer(r);
+        checkDeadlock(r);
+        checkSamples(r);
     }
 
     void brokenResultsFileIsRefused()

@@ -61,6 +61,50 @@ class TestTwoLabs : public QObject {
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
+    // A second lab on the shared database: refused, the holder named, nothing changed.
+    static void checkRefused(LabSession& second, const QString& firstTables, std::int64_t ordersBefore)
+    {
+        QSignalSpy refused(&second, &LabSession::refused);
+        QSignalSpy secondFinished(&second, &LabSession::finished);
+        QSignalSpy secondStarted(&second, &LabSession::strategyStarted);
+        QString error;
+        QVERIFY2(
+            second.start({ { QStringLiteral("slotted"), experiment(kShared, StopKind::SoldOut) } }, &error),
+            qPrintable(error));
+        QVERIFY(secondFinished.wait(60000));
+        QCOMPARE(refused.size(), 1);
+        const QString reason = refused.first().first().toString();
+        qInfo("%s", qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("database %1 on ").arg(kShared)), qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral(
+                     "is in use by another lab: its lease (lockbench.%1) is held by connection ")
+                                     .arg(kShared)),
+            qPrintable(reason));
+        QVERIFY2(reason.contains(QStringLiteral("(user root from localhost")), qPrintable(reason));
+        QCOMPARE(second.refusal(), reason);
+        QCOMPARE(secondFinished.first().first().toBool(), false);
+        QVERIFY(secondStarted.isEmpty());
+        QVERIFY(second.results().isEmpty());
+        QCOMPARE(tablesOf(kShared), firstTables);
+        QVERIFY(ordersIn(kShared) >= ordersBefore);
+    }
+
+    // A lab on another database of the same server is not held up.
+    static void runBeside()
+    {
+        LabSession beside;
+        beside.chooseServer(ServerChoice::at(ServerFixture::params(kOther)));
+        QSignalSpy besideFinished(&beside, &LabSession::finished);
+        QString error;
+        QVERIFY2(beside.start(
+                     { { QStringLiteral("pessimistic"), experiment(kOther, StopKind::SoldOut) } }, &error),
+            qPrintable(error));
+        QVERIFY(besideFinished.wait(120000));
+        QVERIFY2(beside.refusal().isEmpty(), qPrintable(beside.refusal()));
+        QCOMPARE(beside.results().size(), 1);
+        QCOMPARE(beside.results().first().result.verdict(), Verdict::Pass);
+    }
+
 private slots:
     void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
@@ -83,41 +127,13 @@ private slots:
         // The second lab is refused, names the holder, and changes nothing.
         LabSession second;
         second.chooseServer(ServerChoice::at(ServerFixture::params(kShared)));
-        QSignalSpy refused(&second, &LabSession::refused);
-        QSignalSpy secondFinished(&second, &LabSession::finished);
-        QSignalSpy secondStarted(&second, &LabSession::strategyStarted);
-        QVERIFY2(
-            second.start({ { QStringLiteral("slotted"), experiment(kShared, StopKind::SoldOut) } }, &error),
-            qPrintable(error));
-        QVERIFY(secondFinished.wait(60000));
-        QCOMPARE(refused.size(), 1);
-        const QString reason = refused.first().first().toString();
-        qInfo("%s", qPrintable(reason));
-        QVERIFY2(reason.contains(QStringLiteral("database %1 on ").arg(kShared)), qPrintable(reason));
-        QVERIFY2(reason.contains(QStringLiteral(
-                     "is in use by another lab: its lease (lockbench.%1) is held by connection ")
-                                     .arg(kShared)),
-            qPrintable(reason));
-        QVERIFY2(reason.contains(QStringLiteral("(user root from localhost")), qPrintable(reason));
-        QCOMPARE(second.refusal(), reason);
-        QCOMPARE(secondFinished.first().first().toBool(), false);
-        QVERIFY(secondStarted.isEmpty());
-        QVERIFY(second.results().isEmpty());
-        QCOMPARE(tablesOf(kShared), firstTables);
-        QVERIFY(ordersIn(kShared) >= ordersBefore);
+        checkRefused(second, firstTables, ordersBefore);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(first.isRunning());
-
-        // A lab on another database of the same server is not held up.
-        LabSession beside;
-        beside.chooseServer(ServerChoice::at(ServerFixture::params(kOther)));
-        QSignalSpy besideFinished(&beside, &LabSession::finished);
-        QVERIFY2(beside.start(
-                     { { QStringLiteral("pessimistic"), experiment(kOther, StopKind::SoldOut) } }, &error),
-            qPrintable(error));
-        QVERIFY(besideFinished.wait(120000));
-        QVERIFY2(beside.refusal().isEmpty(), qPrintable(beside.refusal()));
-        QCOMPARE(beside.results().size(), 1);
-        QCOMPARE(beside.results().first().result.verdict(), Verdict::Pass);
+        runBeside();
+        if (QTest::currentTestFailed())
+            return;
 
         // The first ran as if alone: it sold without a fault, and its audit agrees.
         QVERIFY(first.isRunning());
@@ -132,8 +148,8 @@ private slots:
         QCOMPARE(firstResult.verdict(), Verdict::Pass);
 
         // With the first done, the second runs.
-        refused.clear();
-        secondFinished.clear();
+        QSignalSpy refused(&second, &LabSession::refused);
+        QSignalSpy secondFinished(&second, &LabSession::finished);
         QVERIFY2(
             second.start({ { QStringLiteral("slotted"), experiment(kShared, StopKind::SoldOut) } }, &error),
             qPrintable(error));

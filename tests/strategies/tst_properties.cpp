@@ -4,7 +4,7 @@
 // audit of the tables agrees with the clients' own counts.
 //
 // LOCKBENCH_PROPERTY_SEED=<n> replays a run; LOCKBENCH_PROPERTY_CASES=<n> sets how many
-// experiments (default 204: 34 per strategy). Each case prints its seed and experiment.
+// experiments (default 144: 24 per strategy). Each case prints its seed and experiment.
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "strategies/strategyregistry.h"
@@ -159,7 +159,7 @@ private slots:
         QTest::addColumn<QString>("description");
         const std::uint64_t masterSeed = envNumber(
             "LOCKBENCH_PROPERTY_SEED", static_cast<std::uint64_t>(QDateTime::currentMSecsSinceEpoch()));
-        const std::uint64_t cases = envNumber("LOCKBENCH_PROPERTY_CASES", 34 * kSafeStrategies.size());
+        const std::uint64_t cases = envNumber("LOCKBENCH_PROPERTY_CASES", 24 * kSafeStrategies.size());
         qInfo("property test: %llu cases; replay with LOCKBENCH_PROPERTY_SEED=%llu",
             static_cast<unsigned long long>(cases), static_cast<unsigned long long>(masterSeed));
         CaseGenerator generator(masterSeed);

@@ -60,7 +60,7 @@ private slots:
             if (id == QLatin1String("naive"))
                 continue;
             QTest::addRow("%s, one hot SKU", qPrintable(id))
-                << id << QStringLiteral("uniform") << QStringLiteral("1") << 1LL << 3000LL;
+                << id << QStringLiteral("uniform") << QStringLiteral("1") << 1LL << 1000LL;
             QTest::addRow("%s, 20 SKUs hot set, qty 1-3", qPrintable(id))
                 << id << QStringLiteral("hotset:80:2") << QStringLiteral("1-3") << 20LL << 200LL;
         }

@@ -192,18 +192,47 @@ private slots:
                 QFAIL(missing);
             QSKIP(missing);
         }
-        // A private session bus and keyring, in directories of this test. Should either daemon
-        // not start on this machine, the part is skipped with its reason.
+        // Should either daemon not start on this machine, the part is skipped with its reason.
+        const QString notStarted = startPrivateKeyring(busDaemon, keyringDaemon);
+        if (QTest::currentTestFailed())
+            return;
+        if (!notStarted.isEmpty())
+            QSKIP(qPrintable(notStarted));
+
+        // The store finds it, keeps a password, gives it back and forgets it.
+        PasswordStore store;
+        QTRY_VERIFY_WITH_TIMEOUT(store.availability() != PasswordStore::Availability::Checking, 15000);
+        QCOMPARE(store.availability(), PasswordStore::Availability::Available);
+        const QString key = QStringLiteral("lab@db.example:3306");
+        QSignalSpy written(&store, &PasswordStore::written);
+        QSignalSpy read(&store, &PasswordStore::passwordRead);
+        QSignalSpy notFound(&store, &PasswordStore::notFound);
+        QSignalSpy failed(&store, &PasswordStore::failed);
+        store.write(key, kKept);
+        QTRY_VERIFY_WITH_TIMEOUT(written.size() + failed.size() > 0, 15000);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
+        store.read(key);
+        QTRY_VERIFY_WITH_TIMEOUT(read.size() + failed.size() > 0, 15000);
+        QCOMPARE(read.value(0).value(1).toString(), kKept);
+
+        windowKeepsReplacesAndForgets(store, key, read, notFound);
+    }
+
+private:
+    // A private session bus and keyring, in directories of this test; why they did not
+    // start, or nothing.
+    QString startPrivateKeyring(const QString& busDaemon, const QString& keyringDaemon)
+    {
         QProcess* bus = privateBus();
         stopWithTheTest(bus);
         bus->start(busDaemon,
             { QStringLiteral("--session"), QStringLiteral("--nofork"), QStringLiteral("--print-address") });
         if (!bus->waitForReadyRead(10000))
-            QSKIP(qPrintable(
-                QStringLiteral("the private D-Bus session bus did not start: %1 %2")
-                    .arg(bus->errorString(), QString::fromLocal8Bit(bus->readAllStandardError()))));
+            return QStringLiteral("the private D-Bus session bus did not start: %1 %2")
+                .arg(bus->errorString(), QString::fromLocal8Bit(bus->readAllStandardError()));
         const QByteArray address = bus->readLine().trimmed();
-        QVERIFY(!address.isEmpty());
+        if (address.isEmpty())
+            return QStringLiteral("the private D-Bus session bus gave no address");
         qputenv("DBUS_SESSION_BUS_ADDRESS", address);
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert(QStringLiteral("HOME"), m_runtime.path());
@@ -214,39 +243,26 @@ private slots:
             { QStringLiteral("--foreground"), QStringLiteral("--unlock"),
                 QStringLiteral("--components=secrets") });
         if (!m_keyring.waitForStarted(10000))
-            QSKIP(qPrintable(
-                QStringLiteral("gnome-keyring-daemon did not start: %1").arg(m_keyring.errorString())));
+            return QStringLiteral("gnome-keyring-daemon did not start: %1").arg(m_keyring.errorString());
         m_keyring.write("keyring-unlock-password");
         m_keyring.closeWriteChannel();
         QDBusConnectionInterface* busInterface = QDBusConnection::sessionBus().interface();
-        QVERIFY2(busInterface, "no connection to the private session bus");
+        if (!busInterface)
+            return QStringLiteral("no connection to the private session bus");
         const auto offered = [&] {
             return busInterface->isServiceRegistered(QStringLiteral("org.freedesktop.secrets")).value();
         };
         if (!QTest::qWaitFor(offered, 15000))
-            QSKIP(qPrintable(
-                QStringLiteral("gnome-keyring-daemon did not offer the Secret Service within 15 s: %1")
-                    .arg(QString::fromLocal8Bit(m_keyring.readAllStandardError()).trimmed())));
+            return QStringLiteral("gnome-keyring-daemon did not offer the Secret Service within 15 s: %1")
+                .arg(QString::fromLocal8Bit(m_keyring.readAllStandardError()).trimmed());
+        return QString();
+    }
 
-        // The store finds it, keeps a password, gives it back and forgets it.
-        PasswordStore store;
-        QTRY_VERIFY_WITH_TIMEOUT(store.availability() != PasswordStore::Availability::Checking, 15000);
-        QCOMPARE(store.availability(), PasswordStore::Availability::Available);
-        const QString key = QStringLiteral("lab@db.example:3306");
-        QSignalSpy written(&store, &PasswordStore::written);
-        QSignalSpy read(&store, &PasswordStore::passwordRead);
-        QSignalSpy removed(&store, &PasswordStore::removed);
-        QSignalSpy notFound(&store, &PasswordStore::notFound);
-        QSignalSpy failed(&store, &PasswordStore::failed);
-        store.write(key, kKept);
-        QTRY_VERIFY_WITH_TIMEOUT(written.size() + failed.size() > 0, 15000);
-        QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(1).toString()));
-        store.read(key);
-        QTRY_VERIFY_WITH_TIMEOUT(read.size() + failed.size() > 0, 15000);
-        QCOMPARE(read.value(0).value(1).toString(), kKept);
-
-        // In the window: a new session with Remember ticked fills the field from the keyring,
-        // and the settings still hold no password.
+    // In the window: a new session with Remember ticked fills the field from the keyring, a
+    // new password used replaces the kept one, unticking forgets it; the settings never hold it.
+    void windowKeepsReplacesAndForgets(
+        PasswordStore& store, const QString& key, QSignalSpy& read, QSignalSpy& notFound)
+    {
         openWindow();
         m_window->serverPanel()->setUsesEmbedded(false);
         m_window->serverPanel()->setUrl(QStringLiteral("mysql://lab@db.example:3306/lockbench"));
@@ -261,7 +277,6 @@ private slots:
         QVERIFY2(field->status().contains(QLatin1String("read from the system keyring")),
             qPrintable(field->status()));
 
-        // A new password, used, replaces the kept one.
         edit("password")->clear();
         QTest::keyClicks(edit("password"), kTyped);
         QSignalSpy fieldWritten(field->store(), &PasswordStore::written);
@@ -276,7 +291,6 @@ private slots:
         QVERIFY(file.contains("rememberPassword=true"));
         QVERIFY(!file.contains("7f3a9c"));
 
-        // Unticking forgets it.
         QSignalSpy fieldRemoved(field->store(), &PasswordStore::removed);
         remember->click();
         QVERIFY(fieldRemoved.wait(15000));

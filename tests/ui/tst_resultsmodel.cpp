@@ -1,6 +1,7 @@
 // The window's results: a model on the shared column table, checked by
 // QAbstractItemModelTester as rows arrive, with passwords masked in every cell and tooltip,
 // and the panel reading its cells from the model rather than out of a widget.
+#include "app/session/resultlist.h"
 #include "ui/panels/explanationview.h"
 #include "ui/panels/resultsmodel.h"
 #include "ui/panels/resultspanel.h"
@@ -38,11 +39,12 @@ class TestResultsModel : public QObject {
 private slots:
     void rowsArriveAsTheTesterExpects()
     {
-        ResultsModel model;
+        ResultList results;
+        ResultsModel model(&results);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
-        model.append({ QStringLiteral("#1"), finished(QStringLiteral("pessimistic"), 100) });
-        model.append({ QStringLiteral("yesterday"), finished(QStringLiteral("naive"), 140), true });
+        results.append({ QStringLiteral("#1"), finished(QStringLiteral("pessimistic"), 100) });
+        results.append({ QStringLiteral("yesterday"), finished(QStringLiteral("naive"), 140), true });
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(),
             ResultColumns::of(ResultColumns::Table::Window).size() + 1); // and the spread
@@ -63,7 +65,8 @@ private slots:
 
     void repetitionsShowTheirSpread()
     {
-        ResultsModel model;
+        ResultList results;
+        ResultsModel model(&results);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const double orders[] = { 900, 1100, 1000 };
         for (int repetition = 1; repetition <= 3; ++repetition) {
@@ -71,9 +74,9 @@ private slots:
             r.experiment.repeat = 3;
             r.repetition = repetition;
             r.ordersPerS = orders[repetition - 1];
-            model.append({ QStringLiteral("#1"), r });
+            results.append({ QStringLiteral("#1"), r });
         }
-        model.append({ QStringLiteral("#1"), finished(QStringLiteral("conditional"), 100) });
+        results.append({ QStringLiteral("#1"), finished(QStringLiteral("conditional"), 100) });
         const int spread = model.spreadColumn();
         QCOMPARE(spread, model.indexOf(ResultColumns::Column::OrdersPerS) + 1);
         QCOMPARE(model.headerData(spread, Qt::Horizontal, Qt::DisplayRole).toString(),
@@ -88,16 +91,50 @@ private slots:
         QCOMPARE(model.columnAt(spread + 1), ResultColumns::Column::SoldOutS);
     }
 
+    // The model reads the session's list in place: a row removed, renamed or all cleared is
+    // announced before it goes, and the medians of the rows left follow.
+    void rowsLeaveAndChangeAsTheTesterExpects()
+    {
+        ResultList results;
+        ResultsModel model(&results);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        for (const double rate : { 900.0, 1100.0, 1000.0 }) {
+            StrategyResult r = finished(QStringLiteral("queued"), 100);
+            r.experiment.repeat = 3;
+            r.repetition = static_cast<int>(results.size()) + 1;
+            r.ordersPerS = rate;
+            results.append({ QStringLiteral("#1"), r });
+        }
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+        QVERIFY(results.remove(1));
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(model.rowCount(), 2);
+        const int spread = model.spreadColumn();
+        QCOMPARE(
+            model.data(model.index(1, spread), Qt::DisplayRole).toString(), QStringLiteral("950 (900–1000)"));
+        QVERIFY(!results.remove(5));
+
+        const int source = model.indexOf(ResultColumns::Column::Source);
+        QVERIFY(results.update(0, [](SourcedResult& row) { row.source = QStringLiteral("baseline"); }));
+        QCOMPARE(model.data(model.index(0, source), Qt::DisplayRole).toString(), QStringLiteral("baseline"));
+
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        results.clear();
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
     void windowMasksPasswords()
     {
-        ResultsPanel panel;
+        ResultList results;
+        ResultsPanel panel(&results);
         QAbstractItemModelTester tester(
             panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         StrategyResult failed = finished(QStringLiteral("conditional"), 0);
         failed.error = QStringLiteral("lost mysql://lab:%1@10.0.0.9:3306/lockbench").arg(kPassword);
         failed.errorMessages
             = { QStringLiteral("1× error 2013: via mysql://lab:%1@10.0.0.9/lockbench").arg(kPassword) };
-        panel.addResult({ QStringLiteral("#2"), failed });
+        results.append({ QStringLiteral("#2"), failed });
 
         // The view shows the model through a sorting proxy, and holds no copy of its own.
         const auto* proxy = qobject_cast<const QSortFilterProxyModel*>(panel.view()->model());
@@ -121,9 +158,10 @@ private slots:
 
     void panelKeepsEveryResult()
     {
-        ResultsPanel panel;
-        panel.addResult({ QStringLiteral("#1"), finished(QStringLiteral("queued"), 10) });
-        panel.addResult({ QStringLiteral("#1"), finished(QStringLiteral("slotted"), 20) });
+        ResultList results;
+        ResultsPanel panel(&results);
+        results.append({ QStringLiteral("#1"), finished(QStringLiteral("queued"), 10) });
+        results.append({ QStringLiteral("#1"), finished(QStringLiteral("slotted"), 20) });
         QCOMPARE(panel.results().size(), 2);
         QCOMPARE(panel.results().at(1).sold, 20);
         QCOMPARE(panel.cell(1, QStringLiteral("strategy")), QStringLiteral("slotted"));
@@ -135,7 +173,8 @@ private slots:
     // "1200"); the model keeps the run order, and a row's menu and sentence follow the row.
     void aHeaderClickSortsByTheFigure()
     {
-        ResultsPanel panel;
+        ResultList results;
+        ResultsPanel panel(&results);
         QAbstractItemModelTester tester(
             panel.view()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         const QList<std::pair<QString, double>> rates { { QStringLiteral("pessimistic"), 900.0 },
@@ -143,7 +182,7 @@ private slots:
         for (const auto& [strategy, rate] : rates) {
             StrategyResult result = finished(strategy, 100);
             result.ordersPerS = rate;
-            panel.addResult({ QStringLiteral("#1"), result });
+            results.append({ QStringLiteral("#1"), result });
         }
         QCOMPARE(panel.shownCell(0, QStringLiteral("strategy")), QStringLiteral("pessimistic")); // run order
         const int rate = panel.model()->indexOf(ResultColumns::Column::OrdersPerS);

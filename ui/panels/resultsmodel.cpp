@@ -5,62 +5,60 @@
 
 #include "app/report/strategycolors.h"
 #include "app/results/spreadcolumns.h"
+#include "app/session/resultlist.h"
 
 using ResultColumns::Column;
 
-ResultsModel::ResultsModel(QObject* parent)
+ResultsModel::ResultsModel(const ResultList* results, QObject* parent)
     : QAbstractTableModel(parent)
+    , m_results(results)
     , m_columns(ResultColumns::of(ResultColumns::Table::Window))
     , m_spreadColumn(static_cast<int>(m_columns.indexOf(Column::OrdersPerS)) + 1)
 {
+    regroup();
+    follow();
 }
 
-void ResultsModel::append(const SourcedResult& row)
+const QList<SourcedResult>& ResultsModel::rows() const
 {
-    const int at = static_cast<int>(m_rows.size());
-    beginInsertRows({}, at, at);
-    m_rows.append(row);
-    regroup();
-    endInsertRows();
-    // A new repetition moves the median of the rows before it.
-    if (at > 0)
-        emit dataChanged(index(0, m_spreadColumn), index(at - 1, m_spreadColumn));
+    return m_results->rows();
 }
 
-void ResultsModel::replace(int row, const SourcedResult& result)
+void ResultsModel::follow()
 {
-    if (row < 0 || row >= m_rows.size())
-        return;
-    m_rows[row] = result;
-    regroup();
-    emit dataChanged(index(0, 0), index(static_cast<int>(m_rows.size()) - 1, columnCount() - 1));
+    connect(m_results, &ResultList::aboutToAppend, this, [this](int row) { beginInsertRows({}, row, row); });
+    connect(m_results, &ResultList::appended, this, [this] {
+        regroup();
+        endInsertRows();
+        spreadChanged();
+    });
+    connect(m_results, &ResultList::changed, this, [this] {
+        regroup(); // a lost run's audit may change its figures, a new name its group
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+    });
+    connect(m_results, &ResultList::aboutToRemove, this, [this](int row) { beginRemoveRows({}, row, row); });
+    connect(m_results, &ResultList::removed, this, [this] {
+        regroup();
+        endRemoveRows();
+        spreadChanged();
+    });
+    connect(m_results, &ResultList::aboutToClear, this, [this] { beginResetModel(); });
+    connect(m_results, &ResultList::cleared, this, [this] {
+        regroup();
+        endResetModel();
+    });
 }
 
-void ResultsModel::remove(int row)
+void ResultsModel::spreadChanged()
 {
-    if (row < 0 || row >= m_rows.size())
-        return;
-    beginRemoveRows({}, row, row);
-    m_rows.removeAt(row);
-    regroup();
-    endRemoveRows();
-    if (!m_rows.isEmpty()) // the medians of the rows left may move
-        emit dataChanged(
-            index(0, m_spreadColumn), index(static_cast<int>(m_rows.size()) - 1, m_spreadColumn));
-}
-
-void ResultsModel::clear()
-{
-    beginResetModel();
-    m_rows.clear();
-    regroup();
-    endResetModel();
+    if (rowCount() > 0)
+        emit dataChanged(index(0, m_spreadColumn), index(rowCount() - 1, m_spreadColumn));
 }
 
 void ResultsModel::regroup()
 {
-    m_summaries = RepeatSummary::of(m_rows);
-    m_summaryOfRow.resize(m_rows.size());
+    m_summaries = RepeatSummary::of(rows());
+    m_summaryOfRow.resize(rows().size());
     for (int summary = 0; summary < m_summaries.size(); ++summary) {
         for (const int member : std::as_const(m_summaries[summary].rows))
             m_summaryOfRow[member] = summary;
@@ -101,7 +99,7 @@ QVariant ResultsModel::spreadData(int row, int role) const
 
 int ResultsModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    return parent.isValid() ? 0 : m_results->size();
 }
 
 int ResultsModel::columnCount(const QModelIndex& parent) const
@@ -115,7 +113,7 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
         return {};
     if (index.column() == m_spreadColumn)
         return spreadData(index.row(), role);
-    const SourcedResult& row = m_rows.at(index.row());
+    const SourcedResult& row = m_results->at(index.row());
     const Column column = m_columns.at(sharedIndex(index.column()));
     switch (role) {
     case Qt::DisplayRole:

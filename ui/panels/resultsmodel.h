@@ -6,20 +6,17 @@
 #include <QAbstractTableModel>
 #include <QList>
 
-// The session's finished results, one row each, in the window's columns of the shared
+class ResultList;
+
+// The session's results, read in place, one row each, in the window's columns of the shared
 // column table, plus one column beside orders/s with the median and range over every run of
-// the row's strategy on its experiment. The model holds the data; the view only shows it.
+// the row's strategy on its experiment.
 class ResultsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    explicit ResultsModel(QObject* parent = nullptr);
+    explicit ResultsModel(const ResultList* results, QObject* parent = nullptr);
 
-    void append(const SourcedResult& row);
-    // A row completed later (a lost run audited once its server is back).
-    void replace(int row, const SourcedResult& result);
-    void remove(int row);
-    void clear();
-    const QList<SourcedResult>& rows() const { return m_rows; }
+    const QList<SourcedResult>& rows() const;
     // The shared column shown at `column`; not for the spread column.
     ResultColumns::Column columnAt(int column) const { return m_columns.at(sharedIndex(column)); }
     // The column showing `column`, or -1.
@@ -39,11 +36,13 @@ private:
     static QString experimentText(const StrategyResult& result);
     int sharedIndex(int column) const { return column < m_spreadColumn ? column : column - 1; }
     QVariant spreadData(int row, int role) const;
+    void follow(); // begins and ends each change the list announces
     void regroup(); // the repeat summaries and which row belongs to which
+    void spreadChanged(); // a repetition added or gone moves the medians of the others
 
+    const ResultList* m_results;
     QList<ResultColumns::Column> m_columns;
     int m_spreadColumn;
-    QList<SourcedResult> m_rows;
     QList<RepeatSummary> m_summaries;
     QList<int> m_summaryOfRow;
 };

@@ -1,6 +1,7 @@
 #include "ui/panels/resultspanel.h"
 
 #include "app/results/comparisonsentence.h"
+#include "app/session/resultlist.h"
 
 #include "ui/panels/explanationview.h"
 #include "ui/panels/resultsmodel.h"
@@ -15,9 +16,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-ResultsPanel::ResultsPanel(QWidget* parent)
+ResultsPanel::ResultsPanel(const ResultList* results, QWidget* parent)
     : QWidget(parent)
-    , m_model(new ResultsModel(this))
+    , m_model(new ResultsModel(results, this))
     , m_sorted(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
     , m_explanation(new ExplanationView(this))
@@ -64,41 +65,33 @@ ResultsPanel::ResultsPanel(QWidget* parent)
             if (row >= 0 && row < m_model->rows().size())
                 m_explanation->show(m_model->rows().at(row));
         });
+    followResults(results);
 }
 
-void ResultsPanel::addResult(const SourcedResult& result)
+// After the model has taken each change in (it connected first): the sentences, the columns
+// that have figures, and the row to explain.
+void ResultsPanel::followResults(const ResultList* results)
 {
-    m_model->append(result);
-    updateComparison();
-    showColumnsWithFigures();
-    // A view sizes its columns to their contents when it lays out, not when a model grows.
-    m_view->resizeColumnsToContents();
-    m_view->scrollToBottom();
-    m_explanation->show(result);
-}
-
-void ResultsPanel::replaceResult(int row, const SourcedResult& result)
-{
-    m_model->replace(row, result);
-    updateComparison();
-    m_view->resizeColumnsToContents();
-    m_explanation->show(result);
-}
-
-void ResultsPanel::removeResult(int row)
-{
-    m_model->remove(row);
-    updateComparison();
-    showColumnsWithFigures();
-    m_explanation->clear();
-}
-
-void ResultsPanel::clearResults()
-{
-    m_model->clear();
-    updateComparison();
-    showColumnsWithFigures();
-    m_explanation->clear();
+    connect(results, &ResultList::appended, this, [this](int row) {
+        updateComparison();
+        showColumnsWithFigures();
+        // A view sizes its columns to their contents when it lays out, not when a model grows.
+        m_view->resizeColumnsToContents();
+        m_view->scrollToBottom();
+        m_explanation->show(m_model->rows().at(row));
+    });
+    connect(results, &ResultList::changed, this, [this](int row) {
+        updateComparison();
+        m_view->resizeColumnsToContents();
+        m_explanation->show(m_model->rows().at(row));
+    });
+    const auto rowsGone = [this] {
+        updateComparison();
+        showColumnsWithFigures();
+        m_explanation->clear();
+    };
+    connect(results, &ResultList::removed, this, rowsGone);
+    connect(results, &ResultList::cleared, this, rowsGone);
 }
 
 void ResultsPanel::showColumnsWithFigures()

@@ -10,20 +10,16 @@ class QLabel;
 class QModelIndex;
 class QSortFilterProxyModel;
 class QTableView;
+class ResultList;
 class ResultsModel;
 
 // One row per finished strategy, kept for the whole session so that runs can be compared:
-// a view on a ResultsModel, which holds the rows.
+// a view on the session's results through a ResultsModel, sorted by any column.
 class ResultsPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit ResultsPanel(QWidget* parent = nullptr);
+    explicit ResultsPanel(const ResultList* results, QWidget* parent = nullptr);
 
-    // `source` is "#3" for the session's third run, or a results file's name.
-    void addResult(const SourcedResult& result);
-    void replaceResult(int row, const SourcedResult& result);
-    void removeResult(int row);
-    void clearResults();
     QList<StrategyResult> results() const;
     const QList<SourcedResult>& rows() const;
     ResultsModel* model() const { return m_model; }
@@ -43,6 +39,7 @@ signals:
     void clearRequested();
 
 private:
+    void followResults(const ResultList* results);
     void showColumnsWithFigures();
     void updateComparison();
     void showRowMenu(const QPoint& at);
