@@ -18,7 +18,8 @@ public:
     virtual OrderOutcome place(const Order& order) = 0;
     // The order lines the last sold order committed, when it is not the strategy's fixed
     // linesPerOrder() (a claim batch completes as many tasks as it found); lines are numbered by
-    // Order::lineRequestId.
+    // Order::lineRequestId. Known before COMMIT is sent, so that an order whose reply to it was
+    // lost is looked up by every line it wrote.
     virtual std::optional<int> linesOfLastSale() const { return std::nullopt; }
 };
 

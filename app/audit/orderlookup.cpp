@@ -10,15 +10,10 @@ namespace {
 // Ids per statement: far below max_allowed_packet, few statements for thousands of orders.
 constexpr std::size_t kIdsPerQuery = 1000;
 
-} // namespace
-
-namespace OrderLookup {
-
-std::optional<CommittedLines> find(QSqlDatabase database, const UnresolvedOrders& orders, QString* error)
+// The rows of `ids` in the orders table, and their units, added to `rows` and `units`.
+bool countLines(
+    QSqlQuery& query, const std::vector<std::int64_t>& ids, long long* rows, long long* units, QString* error)
 {
-    CommittedLines found;
-    const std::vector<std::int64_t>& ids = orders.requestIds();
-    QSqlQuery query(database);
     for (std::size_t first = 0; first < ids.size(); first += kIdsPerQuery) {
         QStringList list;
         for (std::size_t i = first; i < std::min(ids.size(), first + kIdsPerQuery); ++i)
@@ -30,12 +25,29 @@ std::optional<CommittedLines> find(QSqlDatabase database, const UnresolvedOrders
         if (!query.exec(sql) || !query.next()) {
             *error = QCoreApplication::translate("OrderLookup", "cannot look up the orders without reply: %1")
                          .arg(query.lastError().text());
-            return std::nullopt;
+            return false;
         }
-        found.rows += query.value(0).toLongLong();
-        found.units += query.value(1).toLongLong();
+        *rows += query.value(0).toLongLong();
+        *units += query.value(1).toLongLong();
         query.finish();
     }
+    return true;
+}
+
+} // namespace
+
+namespace OrderLookup {
+
+std::optional<CommittedLines> find(QSqlDatabase database, const UnresolvedOrders& orders, QString* error)
+{
+    CommittedLines found;
+    QSqlQuery query(database);
+    if (!countLines(query, orders.firstLines(), &found.orders, &found.units, error))
+        return std::nullopt;
+    long long otherRows = 0;
+    if (!countLines(query, orders.otherLines(), &otherRows, &found.units, error))
+        return std::nullopt;
+    found.rows = found.orders + otherRows;
     return found;
 }
 

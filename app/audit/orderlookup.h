@@ -10,7 +10,8 @@
 // Which of the orders no client could resolve are in the orders table, asked through any
 // connection that still works (the run's control connection, or one opened after a restart).
 struct CommittedLines {
-    long long rows = 0; // order lines found
+    long long orders = 0; // orders committed: their first line found
+    long long rows = 0; // order lines found, of every line
     long long units = 0; // their units
 };
 

@@ -50,8 +50,8 @@ void RecoveryReport::applyTo(StrategyResult* result) const
     result->unrecordedDecrements = audit.unrecordedDecrements;
     result->orderRows = audit.orderRows;
     if (unresolvedOrders > 0 && result->unresolvedOrders)
-        result->settleUnresolved(unresolvedOrders, unresolvedFound.rows, unresolvedFound.units,
-            result->unresolvedOrders->linesPerOrder());
+        result->settleUnresolved(
+            unresolvedOrders, unresolvedFound.orders, unresolvedFound.rows, unresolvedFound.units);
 }
 
 namespace {
@@ -85,6 +85,47 @@ bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
     }
 }
 
+// The acknowledged ids found and all the order rows, counted in one snapshot, so that the
+// rows no client saw acknowledged are the difference of two counts taken at one instant.
+struct SnapshotCounts {
+    std::int64_t found = 0;
+    std::int64_t orderRows = 0;
+};
+
+std::optional<SnapshotCounts> countInOneSnapshot(
+    MysqlConnection& connection, const AcknowledgedOrders& acknowledged, QString* error)
+{
+    PreparedStatement present;
+    if (!connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
+        || !connection.execute(QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"))) {
+        *error = connection.lastError().toString();
+        return std::nullopt;
+    }
+    if (!present.prepare(connection,
+            QStringLiteral(
+                "SELECT COUNT(DISTINCT request_id) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
+        *error = present.lastError().toString();
+        return std::nullopt;
+    }
+    SnapshotCounts counts;
+    for (const AcknowledgedOrders::Range& range : acknowledged.ranges()) {
+        if (!present.execute({ range.first, range.last })) {
+            *error = present.lastError().toString();
+            return std::nullopt;
+        }
+        counts.found += present.fetchSingle().value_or(0);
+    }
+    const std::optional<std::int64_t> orderRows
+        = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
+    if (!orderRows) {
+        *error = connection.lastError().toString();
+        return std::nullopt;
+    }
+    counts.orderRows = *orderRows;
+    connection.rollback();
+    return counts;
+}
+
 } // namespace
 
 namespace RecoveryAudit {
@@ -109,35 +150,10 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout,
     if (!report.audit.valid)
         return report;
 
-    // The acknowledged ids and the order rows are counted in one snapshot, so that the rows
-    // no client saw acknowledged are the difference of two counts taken at one instant.
-    PreparedStatement present;
-    if (!connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
-        || !connection.execute(QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"))) {
-        report.error = connection.lastError().toString();
+    const std::optional<SnapshotCounts> counts = countInOneSnapshot(connection, acknowledged, &report.error);
+    if (!counts)
         return report;
-    }
-    if (!present.prepare(connection,
-            QStringLiteral(
-                "SELECT COUNT(DISTINCT request_id) FROM orders WHERE request_id BETWEEN ? AND ?"))) {
-        report.error = present.lastError().toString();
-        return report;
-    }
-    std::int64_t found = 0;
-    for (const AcknowledgedOrders::Range& range : acknowledged.ranges()) {
-        if (!present.execute({ range.first, range.last })) {
-            report.error = present.lastError().toString();
-            return report;
-        }
-        found += present.fetchSingle().value_or(0);
-    }
-    const std::optional<std::int64_t> orderRows
-        = connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
-    if (!orderRows) {
-        report.error = connection.lastError().toString();
-        return report;
-    }
-    connection.rollback();
+    const std::int64_t found = counts->found;
     // Every id in a range was acknowledged, so more rows than acknowledged orders cannot be
     // an honest count: say so rather than report a negative number missing.
     if (found > report.acknowledged) {
@@ -148,7 +164,7 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout,
         return report;
     }
     report.missing = report.acknowledged - found;
-    report.unacknowledged = *orderRows - found;
+    report.unacknowledged = counts->orderRows - found;
     if (!unresolved.empty()) {
         const std::optional<CommittedLines> kept
             = OrderLookup::find(sql.database(), unresolved, &report.error);

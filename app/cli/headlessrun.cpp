@@ -99,7 +99,8 @@ int HeadlessRun::exec()
     }
     // A lost run is completed by the audit after the restart before it is shown and written.
     const int status = finish(session, reporter, auditLostServer(session, loop, say));
-    return interrupted ? kExitInterrupted : status;
+    // What the runs up to the interrupt broke is not hidden by it.
+    return interrupted && status != kExitUnsafe ? kExitInterrupted : status;
 }
 
 bool HeadlessRun::logLocks(LabSession& session, QFile& log)

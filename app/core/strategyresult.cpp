@@ -10,8 +10,10 @@ Verdict StrategyResult::verdict() const
             return safe ? Verdict::Oversold : Verdict::OversoldUnsafeBaseline;
         // Stock held in front of the database: units taken there whose order was lost between
         // the two steps. Nothing was sold twice; the shelf lost them until a reconciliation.
+        // Only while the clients' count and the table agree: an acknowledged order missing from
+        // the table leaves the same shortfall, and is a lost order, not a stranded unit.
         if (strategy == QLatin1String("redis-split") && lostUpdates == 0)
-            return Verdict::StrandedInRedis;
+            return strandedOr();
         return safe ? Verdict::LostUpdates : Verdict::LostUpdatesUnsafeBaseline;
     }
     if (clients[ClientCount::DoubleClaims] > 0)
@@ -27,6 +29,15 @@ Verdict StrategyResult::verdict() const
     return safe ? Verdict::Pass : Verdict::NoAnomalyThisTime;
 }
 
+Verdict StrategyResult::strandedOr() const
+{
+    if (clients[ClientCount::Unresolved] > 0)
+        return Verdict::AuditIncomplete;
+    if (!clientsAgree())
+        return Verdict::ClientsDisagree;
+    return Verdict::StrandedInRedis;
+}
+
 QString StrategyResult::incompleteBecause() const
 {
     if (!audited())
@@ -38,9 +49,8 @@ QString StrategyResult::incompleteBecause() const
     return QString();
 }
 
-void StrategyResult::settleUnresolved(long long orders, long long rows, long long units, int linesPerOrder)
+void StrategyResult::settleUnresolved(long long orders, long long committed, long long rows, long long units)
 {
-    const long long committed = rows / std::max(1, linesPerOrder);
     clients[ClientCount::Sold] += rows;
     clients[ClientCount::SoldUnits] += units;
     clients[ClientCount::Reconciled] += committed;

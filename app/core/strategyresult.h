@@ -112,9 +112,10 @@ public:
     // Why the verdict could not be checked in full: the audit did not run, or some orders' outcome is
     // unknown.
     QString incompleteBecause() const;
-    // The orders without reply, looked up in the orders table: `rows` lines of `units` units
-    // committed. They join the clients' counts, and the rest count as failed.
-    void settleUnresolved(long long orders, long long rows, long long units, int linesPerOrder);
+    // The orders without reply, looked up in the orders table: `committed` of the `orders`
+    // committed, with `rows` lines of `units` units. They join the clients' counts, and the
+    // rest count as failed.
+    void settleUnresolved(long long orders, long long committed, long long rows, long long units);
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     Verdict verdict() const;
     QString verdictText() const { return ::verdictText(verdict()); }
@@ -123,5 +124,9 @@ public:
     bool isBad() const { return ::isBad(verdict()); }
     // A safe strategy broke the lab's promise: the command line exits with status 3.
     bool failsSafety() const { return safe && isSafetyFailure(verdict()); }
+
+private:
+    // redis-split's shortfall: stranded units when the counts agree, else what they say.
+    Verdict strandedOr() const;
 };
 Q_DECLARE_METATYPE(StrategyResult)

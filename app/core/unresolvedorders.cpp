@@ -1,20 +1,13 @@
 #include "app/core/unresolvedorders.h"
 
-#include <algorithm>
-
-void UnresolvedOrders::add(std::int64_t requestId, std::int64_t secondLineId)
+void UnresolvedOrders::add(std::int64_t requestId, const std::vector<std::int64_t>& otherLines)
 {
-    m_requestIds.push_back(requestId);
-    if (secondLineId != 0) {
-        m_requestIds.push_back(secondLineId);
-        m_lines = 2;
-    }
-    ++m_orders;
+    m_firstLines.push_back(requestId);
+    m_otherLines.insert(m_otherLines.end(), otherLines.begin(), otherLines.end());
 }
 
 void UnresolvedOrders::append(const UnresolvedOrders& other)
 {
-    m_requestIds.insert(m_requestIds.end(), other.m_requestIds.begin(), other.m_requestIds.end());
-    m_orders += other.m_orders;
-    m_lines = std::max(m_lines, other.m_lines);
+    m_firstLines.insert(m_firstLines.end(), other.m_firstLines.begin(), other.m_firstLines.end());
+    m_otherLines.insert(m_otherLines.end(), other.m_otherLines.begin(), other.m_otherLines.end());
 }

@@ -216,6 +216,17 @@ Order ClientPool::nextOrder(int index, std::int64_t sequence, std::mt19937_64& r
     return order;
 }
 
+std::vector<std::int64_t> ClientPool::otherLineIds(const Order& order, const OrderSession& session) const
+{
+    if (m_strategy.linesPerOrder() == 2)
+        return { order.secondRequestId() };
+    // A claim batch writes a line per task; the session knows how many it wrote before COMMIT.
+    std::vector<std::int64_t> ids;
+    for (int line = 1; line < session.linesOfLastSale().value_or(1); ++line)
+        ids.push_back(order.lineRequestId(line));
+    return ids;
+}
+
 void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& session, OrderTimes times,
     ClientRecord& record, WorkerCounters& counters)
 {
@@ -246,7 +257,7 @@ void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& s
         break;
     case OrderOutcome::Unknown:
         counters.add(ClientCount::Unresolved, 1);
-        record.unresolved.add(order.requestId, lines == 2 ? order.secondRequestId() : 0);
+        record.unresolved.add(order.requestId, otherLineIds(order, session));
         break;
     case OrderOutcome::Aborted:
     case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come back

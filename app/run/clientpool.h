@@ -73,6 +73,9 @@ private:
     // Sleeps until an open-loop order is due; false when the run stopped first.
     bool sleepUntil(std::int64_t dueNs) const;
     Order nextOrder(int index, std::int64_t sequence, std::mt19937_64& rng);
+    // The request ids of an order's lines after its first: the lookup of an order without
+    // reply finds all of them when it committed.
+    std::vector<std::int64_t> otherLineIds(const Order& order, const OrderSession& session) const;
     void count(OrderOutcome outcome, const Order& order, OrderSession& session, OrderTimes times,
         ClientRecord& record, WorkerCounters& counters);
     std::atomic<int> m_ready { 0 };

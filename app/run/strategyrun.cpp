@@ -425,12 +425,12 @@ void StrategyRun::takeAudit(const ClosingAudit::Outcome& closing)
 void StrategyRun::settleUnresolved(const ClosingAudit::Outcome& closing, const UnresolvedOrders& unresolved)
 {
     if (closing.unresolvedFound) {
-        m_result.settleUnresolved(unresolved.orders(), closing.unresolvedFound->rows,
-            closing.unresolvedFound->units, unresolved.linesPerOrder());
+        const CommittedLines& found = *closing.unresolvedFound;
+        m_result.settleUnresolved(unresolved.orders(), found.orders, found.rows, found.units);
         say(tr("%1: looked up the %2 orders whose reply was lost: %3 had committed")
                 .arg(m_strategy.id())
                 .arg(unresolved.orders())
-                .arg(closing.unresolvedFound->rows / unresolved.linesPerOrder()));
+                .arg(found.orders));
     } else if (!closing.lookupError.isEmpty()) {
         say(QStringLiteral("%1: %2").arg(m_strategy.id(), closing.lookupError));
     }

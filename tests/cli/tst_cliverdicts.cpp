@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <functional>
 
 namespace {
@@ -23,9 +24,22 @@ struct Finished {
     QJsonObject summary; // the strategy's summary in the JSON file
 };
 
+// Reads the process's output until it holds `text` (or a minute passes).
+void readUntil(QProcess& lockbench, QString* output, const QString& text)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!output->contains(text) && clock.elapsed() < 60000) {
+        lockbench.waitForReadyRead(100);
+        *output += QString::fromUtf8(lockbench.readAll());
+    }
+}
+
 // Runs conditional on one SKU for 3 s against the test server; `duringRun` is called once
-// the clients have sold for a second.
-Finished runConditional(const QString& database, const std::function<void()>& duringRun)
+// the clients have sold for a second. With `thenInterrupt`, pessimistic follows it and gets
+// one Ctrl-C once it runs.
+Finished runConditional(
+    const QString& database, const std::function<void()>& duringRun, bool thenInterrupt = false)
 {
     QTemporaryDir dir;
     const QString json = dir.filePath(QStringLiteral("r.json"));
@@ -35,21 +49,21 @@ Finished runConditional(const QString& database, const std::function<void()>& du
     lockbench.setProcessChannelMode(QProcess::MergedChannels);
     lockbench.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
         { QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--strategy"),
-            QStringLiteral("conditional"), QStringLiteral("--skus"), QStringLiteral("1"),
-            QStringLiteral("--stock"), QStringLiteral("1000000"), QStringLiteral("--threads"),
-            QStringLiteral("8"), QStringLiteral("--rtt-ms"), QStringLiteral("0"),
-            QStringLiteral("--duration"), QStringLiteral("3s"), QStringLiteral("--json"), json });
+            thenInterrupt ? QStringLiteral("conditional,pessimistic") : QStringLiteral("conditional"),
+            QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"),
+            QStringLiteral("1000000"), QStringLiteral("--threads"), QStringLiteral("8"),
+            QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--duration"),
+            QStringLiteral("3s"), QStringLiteral("--json"), json });
     Finished finished;
     if (!lockbench.waitForStarted())
         return finished;
-    QElapsedTimer clock;
-    clock.start();
-    while (!finished.output.contains(QStringLiteral("conditional: running")) && clock.elapsed() < 60000) {
-        lockbench.waitForReadyRead(100);
-        finished.output += QString::fromUtf8(lockbench.readAll());
-    }
+    readUntil(lockbench, &finished.output, QStringLiteral("conditional: running"));
     QTest::qWait(1000);
     duringRun();
+    if (thenInterrupt) {
+        readUntil(lockbench, &finished.output, QStringLiteral("pessimistic: running"));
+        ::kill(static_cast<pid_t>(lockbench.processId()), SIGINT);
+    }
     lockbench.waitForFinished(120000);
     finished.output += QString::fromUtf8(lockbench.readAll());
     finished.exitCode = lockbench.exitStatus() == QProcess::NormalExit ? lockbench.exitCode() : -3;
@@ -113,6 +127,25 @@ private slots:
         QCOMPARE(f.summary.value(QStringLiteral("order_rows")).toDouble(), static_cast<double>(rows));
         QCOMPARE(
             f.summary.value(QStringLiteral("client_sold_orders")).toDouble(), static_cast<double>(rows + 1));
+    }
+
+    void ctrlCAfterALossStillExitsThree()
+    {
+        // The loss of the first strategy stands though the second is interrupted: 3, not 130.
+        const QString database = QStringLiteral("verdict_interrupted");
+        const Finished f = runConditional(
+            database,
+            [&database] {
+                MysqlConnection saboteur;
+                if (saboteur.open(ServerFixture::params(database)))
+                    saboteur.execute(QStringLiteral("DELETE FROM orders ORDER BY request_id LIMIT 1"));
+            },
+            true);
+        qInfo("exit %d: %s", f.exitCode, qPrintable(f.output.right(400)));
+        QVERIFY2(f.output.contains(QLatin1String("stopping after the current orders")), qPrintable(f.output));
+        QCOMPARE(f.exitCode, 3);
+        QVERIFY2(f.summary.value(QStringLiteral("verdict")).toString().startsWith(QLatin1String("FAIL")),
+            qPrintable(f.summary.value(QStringLiteral("verdict")).toString()));
     }
 };
 
