@@ -7,7 +7,7 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 preset="${1:-default}"
 
 packages=(
-    build-essential cmake ninja-build pkg-config ccache clang-format
+    build-essential cmake ninja-build pkg-config ccache clang-format lld
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libqt6sql6-mysql
     default-libmysqlclient-dev mariadb-server
     qtkeychain-qt6-dev libsecret-1-0 dbus-daemon gnome-keyring
