@@ -3,6 +3,7 @@
 #include "app/cli/commandlineflags.h"
 #include "app/cli/helptext.h"
 
+#include "app/core/clusterfit.h"
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "app/core/quotedvalue.h"
@@ -307,22 +308,8 @@ void readServer(const QCommandLineParser& parser, CommandLine& result)
             result.errors << QStringLiteral("--server: ") + serverError;
         }
     }
-    const Placement& placement = result.experiment.placement;
-    if (nodes == 1 && !placement.isRoundRobin())
-        result.errors << QStringLiteral("--placement: ")
-                + CommandLine::tr(
-                    "%1 spreads the clients over %2 nodes, but the server is a single one; use --server "
-                    "cluster:N or a URL "
-                    "with several hosts")
-                      .arg(placement.text())
-                      .arg(placement.weights().size());
-    else if (const QString problem = placement.problemFor(nodes); !problem.isEmpty())
-        result.errors << QStringLiteral("--placement: ") + problem;
-    if (result.experiment.killNode > nodes)
-        result.errors << QStringLiteral("--kill-node: ")
-                + CommandLine::tr("node %1 is not there: the server has %2")
-                      .arg(result.experiment.killNode)
-                      .arg(nodes == 1 ? CommandLine::tr("one node") : CommandLine::tr("%1 nodes").arg(nodes));
+    for (const ClusterFit::Problem& problem : ClusterFit::of(result.experiment, nodes))
+        result.errors << QStringLiteral("--%1: %2").arg(problem.field, problem.text);
     if (parser.isSet(QStringLiteral("redis"))) {
         QString redisError;
         result.redis = RedisEndpoint::fromUrl(parser.value(QStringLiteral("redis")), &redisError);

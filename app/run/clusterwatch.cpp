@@ -1,6 +1,7 @@
 #include "app/run/clusterwatch.h"
 
 #include "app/audit/auditor.h"
+#include "app/core/clusterfit.h"
 #include "app/db/qtsqlconnection.h"
 #include "app/server/embeddedcluster.h"
 
@@ -22,13 +23,9 @@ ClusterWatch::~ClusterWatch() = default;
 
 QString ClusterWatch::problemWith(const ConnectionParams& params, const Experiment& experiment)
 {
-    if (const QString problem = experiment.placement.problemFor(params.nodeCount()); !problem.isEmpty())
-        return tr("placement: %1").arg(problem);
-    if (experiment.killNode > params.nodeCount())
-        return tr("kill-node: node %1 is not there: the server has %2 node(s)")
-            .arg(experiment.killNode)
-            .arg(params.nodeCount());
-    return {};
+    const QList<ClusterFit::Problem> problems = ClusterFit::of(experiment, params.nodeCount());
+    return problems.isEmpty() ? QString()
+                              : problems.first().field + QStringLiteral(": ") + problems.first().text;
 }
 
 bool ClusterWatch::awaitSetup(const ConnectionParams& params, QString* error)

@@ -193,6 +193,33 @@
     </message>
 </context>
 <context>
+    <name>ClusterFit</name>
+    <message>
+        <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
+        <translation>%1 把客户端分布到 %2 个节点上，但服务器只有一台；请使用 --server cluster:N 或含多个主机的 URL</translation>
+    </message>
+    <message>
+        <source>node %1 is not there: the server has %2</source>
+        <translation>节点 %1 不存在：服务器只有 %2</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>一个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>the claim workload runs on one server only: a claim names its worker by connection id (owner = CONNECTION_ID()), and each node of a cluster numbers its connections on its own, so two workers could hold one task unseen</source>
+        <translation>认领工作负载只能在单台服务器上运行：认领以连接 id 标明工作者（owner = CONNECTION_ID()），而集群的每个节点各自给连接编号，两个工作者可能在无人察觉时持有同一个任务</translation>
+    </message>
+    <message>
+        <source>killing workers runs on one server only: the lab kills a worker by its connection id, which names a connection only on the node that gave it</source>
+        <translation>杀死工作者只能在单台服务器上运行：实验室按连接 id 杀死工作者，而连接 id 只在分配它的那个节点上指向该连接</translation>
+    </message>
+</context>
+<context>
     <name>ClusterWatch</name>
     <message>
         <source>node %1 holds %2 units of stock and %3 order rows (%4 units); the run&apos;s audit found %5 and %6 (%7 units)</source>
@@ -217,14 +244,6 @@
     <message>
         <source>port %1</source>
         <translation>端口 %1</translation>
-    </message>
-    <message>
-        <source>placement: %1</source>
-        <translation>分布：%1</translation>
-    </message>
-    <message>
-        <source>kill-node: node %1 is not there: the server has %2 node(s)</source>
-        <translation>kill-node：节点 %1 不存在：服务器只有 %2 个节点</translation>
     </message>
     <message>
         <source>node %1 has not applied the run&apos;s tables: %2</source>
@@ -402,22 +421,6 @@ or lost an order.</source>
     <message>
         <source>embedded (the lab&apos;s private MariaDB, default), cluster:N (the lab&apos;s private Galera cluster of N nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, host1:port,host2:port, are a cluster&apos;s nodes. The password may come from LOCKBENCH_PASSWORD instead.</source>
         <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）或 mysql://user:password@host:port/database；多个主机 host1:port,host2:port 即集群的各节点。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
-    </message>
-    <message>
-        <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
-        <translation>%1 把客户端分布到 %2 个节点上，但服务器只有一台；请使用 --server cluster:N 或含多个主机的 URL</translation>
-    </message>
-    <message>
-        <source>node %1 is not there: the server has %2</source>
-        <translation>节点 %1 不存在：服务器只有 %2</translation>
-    </message>
-    <message>
-        <source>one node</source>
-        <translation>一个节点</translation>
-    </message>
-    <message>
-        <source>%1 nodes</source>
-        <translation>%1 个节点</translation>
     </message>
 </context>
 <context>

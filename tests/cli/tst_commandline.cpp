@@ -244,6 +244,12 @@ private slots:
             "--time-limit: only used with --stop orders or sold-out, but the stop is duration");
         row("rate under closed arrival", { "--rate", "500" },
             "--rate: only used with --arrival open, but the arrival is closed");
+        row("claims on a cluster", { "--server", "cluster:3", "--workload", "claim" },
+            "--workload: the claim workload runs on one server only");
+        row("worker kills on a cluster", { "--server", "cluster:3", "--kill-workers-every", "200ms" },
+            "--kill-workers-every: killing workers runs on one server only");
+        row("a node that is not there", { "--server", "cluster:3", "--kill-node", "4@1s" },
+            "--kill-node: node 4 is not there: the server has 3 nodes");
     }
     void commonMistakesAreExplained() { refused(); }
 

@@ -1,5 +1,6 @@
 // Clients spread over a cluster's nodes: round robin, or a split by weights as --placement
 // writes it. Every client has one node, the counts add up, and a node weighted 0 gets none.
+#include "app/core/clusterfit.h"
 #include "app/core/placement.h"
 
 #include <QSignalSpy>
@@ -70,6 +71,31 @@ private slots:
         QVERIFY(!p.problemFor(3).isEmpty());
         QVERIFY(p.problemFor(2).isEmpty());
         QVERIFY(Placement::roundRobin().problemFor(5).isEmpty());
+    }
+
+    // What cannot work across nodes is refused by name: connection ids are per node.
+    void whatNeedsOneServerIsRefusedOnACluster()
+    {
+        Experiment e;
+        QVERIFY(ClusterFit::of(e, 3).isEmpty());
+        e.workload = WorkloadKind::Claim;
+        e.killWorkersEveryMs = 200;
+        QVERIFY(ClusterFit::of(e, 1).isEmpty());
+        const QList<ClusterFit::Problem> problems = ClusterFit::of(e, 3);
+        QCOMPARE(problems.size(), 2);
+        QCOMPARE(problems[0].field, QStringLiteral("workload"));
+        QVERIFY2(problems[0].text.contains(QLatin1String("CONNECTION_ID()")), qPrintable(problems[0].text));
+        QCOMPARE(problems[1].field, QStringLiteral("kill-workers-every"));
+
+        e = Experiment();
+        e.killNode = 4;
+        QString error;
+        e.placement = *Placement::parse(QStringLiteral("1:1"), &error);
+        const QList<ClusterFit::Problem> misfit = ClusterFit::of(e, 3);
+        QCOMPARE(misfit.size(), 2);
+        QCOMPARE(misfit[0].text, QStringLiteral("1:1 names 2 nodes, but the cluster has 3"));
+        QCOMPARE(misfit[1].text, QStringLiteral("node 4 is not there: the server has 3 nodes"));
+        QCOMPARE(ClusterFit::of(e, 1).first().field, QStringLiteral("placement"));
     }
 };
 
