@@ -7,6 +7,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/ui/runjsonchecks.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
 #include "ui/charts/exportablechartview.h"
@@ -110,45 +111,13 @@ private:
             const QJsonObject strategy = strategies.at(strategies.size() - 2 + i).toObject();
             const QJsonObject summary = strategy.value(QStringLiteral("summary")).toObject();
             const QString name = summary.value(QStringLiteral("strategy")).toString();
-            checkRowIsTheSummary(rowsBefore + i, summary);
-            // Each drawn point is a sample of the JSON, in order; a last sample of a few
-            // milliseconds is left out of the rates, as the chart says.
-            QList<double> ordersInJson;
-            QList<double> p99InJson;
-            const QJsonArray series = strategy.value(QStringLiteral("series")).toArray();
-            for (qsizetype s = 0; s < series.size(); ++s) {
-                const QJsonObject sample = series.at(s).toObject();
-                if (s > 0 && sample.value(QStringLiteral("interval_s")).toDouble() < 0.1)
-                    continue;
-                ordersInJson << sample.value(QStringLiteral("orders_per_s")).toDouble();
-                p99InJson << sample.value(QStringLiteral("p99_ms")).toDouble();
-            }
-            QCOMPARE(yOf(chart(QStringLiteral("Orders per second"))->points(name)), ordersInJson);
-            QCOMPARE(yOf(chart(QStringLiteral("p99"))->points(name)), p99InJson);
+            RunJsonChecks::compareRowWithSummary(m_window->resultsPanel(), rowsBefore + i, summary);
+            // Each drawn point is a sample of the JSON, in order.
+            QCOMPARE(RunJsonChecks::yOf(chart(QStringLiteral("Orders per second"))->points(name)),
+                RunJsonChecks::drawnSamples(strategy, "orders_per_s"));
+            QCOMPARE(RunJsonChecks::yOf(chart(QStringLiteral("p99"))->points(name)),
+                RunJsonChecks::drawnSamples(strategy, "p99_ms"));
         }
-    }
-
-    void checkRowIsTheSummary(int row, const QJsonObject& summary)
-    {
-        const ResultsPanel* results = m_window->resultsPanel();
-        QCOMPARE(results->cell(row, QStringLiteral("strategy")),
-            summary.value(QStringLiteral("strategy")).toString());
-        QCOMPARE(results->cell(row, QStringLiteral("orders/s")),
-            QString::number(summary.value(QStringLiteral("orders_per_s")).toDouble(), 'f', 0));
-        QCOMPARE(results->cell(row, QStringLiteral("p95 ms")),
-            QString::number(summary.value(QStringLiteral("p95_ms")).toDouble(), 'f', 2));
-        QCOMPARE(results->cell(row, QStringLiteral("p99 ms")),
-            QString::number(summary.value(QStringLiteral("p99_ms")).toDouble(), 'f', 2));
-        QCOMPARE(results->cell(row, QStringLiteral("oversold")),
-            QString::number(summary.value(QStringLiteral("oversold")).toInteger()));
-    }
-
-    static QList<double> yOf(const QList<QPointF>& points)
-    {
-        QList<double> values;
-        for (const QPointF& point : points)
-            values << point.y();
-        return values;
     }
 
 private slots:
