@@ -9,14 +9,16 @@
 
 // Which worker holds which task right now, kept in the lab beside the database: a task taken
 // while another worker still holds it is a double claim, the one thing a claim strategy must
-// never do. A holder is a connection id; one the lab killed holds nothing any more.
+// never do. A holder is a connection id; one the lab killed holds nothing any more, and a
+// worker whose connection died otherwise lets go of its tasks as soon as it notices.
 class ClaimLedger {
 public:
     explicit ClaimLedger(const RunEnvironment& environment);
 
-    // `holder` now holds `tasks`; returns how many of them another live holder still held.
-    // A holder the lab has killed takes nothing.
-    int take(const std::vector<std::int64_t>& tasks, unsigned long holder);
+    // `holder` now holds `tasks`; returns, for each of them another holder still held, that
+    // holder (a double claim if its connection is still alive). A holder the lab has killed
+    // takes nothing, and holds nothing any more.
+    std::vector<unsigned long> take(const std::vector<std::int64_t>& tasks, unsigned long holder);
     // `holder` is done with `tasks` (completed, or abandoned); tasks since taken by another stay theirs.
     void drop(const std::vector<std::int64_t>& tasks, unsigned long holder);
 

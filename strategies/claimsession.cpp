@@ -2,6 +2,9 @@
 
 #include "app/fiber/clientwait.h"
 
+#include <QStringList>
+
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -10,13 +13,13 @@ namespace {
 // How long a worker that found no pending task waits before it asks again, as a job worker polls.
 constexpr auto kIdlePoll = std::chrono::milliseconds(20);
 
-QString idList(const std::vector<std::int64_t>& tasks)
+template <typename Id> QString idList(const std::vector<Id>& ids)
 {
     QString list;
-    for (const std::int64_t task : tasks) {
+    for (const Id id : ids) {
         if (!list.isEmpty())
             list += QLatin1Char(',');
-        list += QString::number(task);
+        list += QString::number(id);
     }
     return list;
 }
@@ -29,6 +32,9 @@ ClaimSession::ClaimSession(RunEnvironment& environment, WorkerCounters& counters
     , m_counters(counters)
     , m_batch(environment.experiment().batch)
 {
+    // A dead connection's claims are given back by the server (locks) or the sweeper (owner
+    // rows): this worker holds nothing from the moment it finds its connection gone.
+    retrier().setOnConnectionLost([this] { letGo(); });
 }
 
 OrderOutcome ClaimSession::place(const Order& order)
@@ -68,8 +74,22 @@ void ClaimSession::hold(const std::vector<std::int64_t>& tasks)
     m_completed = 0;
     m_holder = connection().threadId();
     m_held = tasks;
-    if (const int doubles = m_ledger.take(tasks, m_holder); doubles > 0)
+    if (const int doubles = stillConnected(m_ledger.take(tasks, m_holder)); doubles > 0)
         m_counters.add(ClientCount::DoubleClaims, doubles);
+}
+
+int ClaimSession::stillConnected(const std::vector<unsigned long>& holders)
+{
+    if (holders.empty())
+        return 0;
+    const std::optional<QString> alive = connection().queryText(
+        QStringLiteral("SELECT GROUP_CONCAT(ID) FROM information_schema.PROCESSLIST WHERE ID IN (%1)")
+            .arg(idList(holders)));
+    if (!alive)
+        return 0;
+    const QStringList aliveIds = alive->split(QLatin1Char(','));
+    return static_cast<int>(std::count_if(holders.begin(), holders.end(),
+        [&](unsigned long holder) { return aliveIds.contains(QString::number(holder)); }));
 }
 
 void ClaimSession::letGo()

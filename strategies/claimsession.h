@@ -35,6 +35,13 @@ protected:
     int batch() const { return m_batch; }
 
 private:
+    // How many of `holders` (one per task taken over) the server still has as connections. A
+    // holder whose connection died without the lab killing it (a restart, an outside KILL)
+    // holds nothing, though its worker may not have noticed yet. A check that fails counts
+    // none: this worker's own connection is then gone, and the audit of the tables still finds
+    // a task completed twice.
+    int stillConnected(const std::vector<unsigned long>& holders);
+
     ClaimLedger& m_ledger;
     WorkerCounters& m_counters;
     const int m_batch;

@@ -265,6 +265,8 @@ bool TransactionRetrier::reconnect()
         seconds(30), milliseconds(m_environment.experiment().serverWaitMs) + seconds(5));
     const auto deadline = steady_clock::now() + wait;
     m_reconnectError = {};
+    if (m_onConnectionLost)
+        m_onConnectionLost();
     int round = 0;
     while (steady_clock::now() < deadline && !m_environment.serverLost() && !m_environment.runFailed()) {
         if (m_environment.serverSilent()) {

@@ -38,6 +38,9 @@ public:
 
     bool connect(QString* error);
     MysqlConnection& connection() { return m_connection; }
+    // Called once a lost connection is noticed, before the retrier waits to reconnect: what the
+    // dead connection held (its locks, its claims) is no longer this client's.
+    void setOnConnectionLost(std::function<void()> callback) { m_onConnectionLost = std::move(callback); }
 
     // Runs `attempt` until it sells, finds no stock, or gives up. `probeRequestId` names the
     // request id whose presence in the orders table proves the last attempt committed.
@@ -80,4 +83,5 @@ private:
     bool openOnSomeNode(); // its node first, then the others in turn
     bool m_commitFailed = false; // this attempt's error came from COMMIT itself
     MysqlError m_reconnectError; // why the last connect or session set-up failed
+    std::function<void()> m_onConnectionLost;
 };

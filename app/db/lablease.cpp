@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace {
 
 constexpr qsizetype kMaxLockName = 64; // MySQL refuses longer names; MariaDB takes them
@@ -15,13 +17,19 @@ constexpr unsigned int kStatementTimeoutS = 5;
 
 } // namespace
 
-LabLease::LabLease(ConnectionParams params)
-    : m_params(std::move(params))
-    , m_name(lockName(m_params.database))
+LabLease::LabLease(const ConnectionParams& params)
+    : m_name(lockName(params.database))
 {
-    // Its statements never wait on anything (GET_LOCK with no wait, RELEASE_LOCK): a server
-    // that does not answer in seconds is paused, and a run stopped then must not wait for it.
-    m_connection.setTimeouts(5, kStatementTimeoutS);
+    for (int index = 0; index < params.nodeCount(); ++index) {
+        auto node = std::make_unique<NodeLock>();
+        node->params = params.onNode(index);
+        // Its statements never wait on anything (GET_LOCK with no wait, RELEASE_LOCK): a server
+        // that does not answer in seconds is paused, and a run stopped then must not wait for it.
+        node->connection.setTimeouts(5, kStatementTimeoutS);
+        m_nodes.push_back(std::move(node));
+    }
+    std::sort(m_nodes.begin(), m_nodes.end(),
+        [](const auto& a, const auto& b) { return a->params.endpoint() < b->params.endpoint(); });
 }
 
 LabLease::~LabLease()
@@ -42,97 +50,148 @@ QString LabLease::lockName(const QString& database)
 
 bool LabLease::acquire(QString* error)
 {
-    if (m_held)
+    QString unreachable;
+    bool held = false;
+    for (const auto& node : m_nodes) {
+        QString why;
+        if (acquireOn(*node, &why)) {
+            held = true;
+            continue;
+        }
+        if (node->takenByOther || m_nodes.size() == 1) {
+            release();
+            *error = why;
+            return false;
+        }
+        unreachable = why; // a cluster node that is down: the lease holds on the others
+    }
+    if (!held)
+        *error = unreachable;
+    return held;
+}
+
+bool LabLease::isHeld() const
+{
+    return std::any_of(m_nodes.begin(), m_nodes.end(), [](const auto& node) { return node->held; });
+}
+
+unsigned long LabLease::connectionId() const
+{
+    for (const auto& node : m_nodes) {
+        if (node->held)
+            return node->connection.threadId();
+    }
+    return 0;
+}
+
+bool LabLease::acquireOn(NodeLock& node, QString* error)
+{
+    if (node.held)
         return true;
     // Without the database: the lease comes before the lab creates it, or touches it at all.
-    if (!m_connection.isOpen() && !m_connection.open(m_params, false)) {
+    MysqlConnection& connection = node.connection;
+    const ConnectionParams& params = node.params;
+    if (!connection.isOpen() && !connection.open(params, false)) {
         *error = tr("cannot connect to %1 to reserve database %2: %3")
-                     .arg(m_params.maskedUrl(), m_params.database, m_connection.lastError().toString());
+                     .arg(params.maskedUrl(), params.database, connection.lastError().toString());
         return false;
     }
-    m_connection.execute(QStringLiteral("SET SESSION wait_timeout = %1").arg(kIdleLimitS)); // best effort
+    connection.execute(QStringLiteral("SET SESSION wait_timeout = %1").arg(kIdleLimitS)); // best effort
     // The name comes from a database name checked to be letters, digits and underscores.
     const QString quotedName = QLatin1Char('\'') + m_name + QLatin1Char('\'');
-    m_takenByOther = false;
+    node.takenByOther = false;
     // Twice: the holder may let go between our refusal and the look at who it was.
     for (int attempt = 0; attempt < 2; ++attempt) {
         const std::optional<std::int64_t> taken
-            = m_connection.queryInt(QStringLiteral("SELECT GET_LOCK(%1, 0)").arg(quotedName));
+            = connection.queryInt(QStringLiteral("SELECT GET_LOCK(%1, 0)").arg(quotedName));
         if (taken == 1) {
-            m_held = true;
+            node.held = true;
             return true;
         }
         if (!taken) {
             *error = tr("cannot reserve database %1 on %2: %3")
-                         .arg(m_params.database, m_params.maskedUrl(),
-                             m_connection.lastError().isSet() ? m_connection.lastError().toString()
-                                                              : tr("GET_LOCK returned NULL"));
+                         .arg(params.database, params.maskedUrl(),
+                             connection.lastError().isSet() ? connection.lastError().toString()
+                                                            : tr("GET_LOCK returned NULL"));
             return false;
         }
         const std::optional<std::int64_t> holder
-            = m_connection.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName));
+            = connection.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName));
         if (holder) {
-            m_takenByOther = true;
+            node.takenByOther = true;
             *error
                 = tr("database %1 on %2 is in use by another lab: its lease (%3) is held by %4. Two labs on "
                      "one database would drop each other's tables: wait for that run to end, or choose "
                      "another database")
-                      .arg(m_params.database, m_params.maskedUrl(), m_name, describeHolder(*holder));
+                      .arg(params.database, params.maskedUrl(), m_name, describeHolder(node, *holder));
             return false;
         }
     }
-    m_takenByOther = true;
+    node.takenByOther = true;
     *error = tr(
         "database %1 on %2 is in use by another lab that keeps taking and giving back its lease; try again")
-                 .arg(m_params.database, m_params.maskedUrl());
+                 .arg(params.database, params.maskedUrl());
     return false;
 }
 
 bool LabLease::keep(QString* error)
 {
-    if (m_held && m_connection.idleAndAlive())
+    for (const auto& node : m_nodes) {
+        if (!keepOn(*node, error))
+            return false;
+    }
+    return true;
+}
+
+bool LabLease::keepOn(NodeLock& node, QString* error)
+{
+    if (node.held && node.connection.idleAndAlive())
         return true;
-    if (!m_held && !m_lost)
-        return true; // never taken, or given back
-    m_held = false;
-    m_lost = true;
-    m_connection.close();
+    if (!node.held && !node.lost)
+        return true; // never taken (a cluster node that was down), or given back
+    node.held = false;
+    node.lost = true;
+    node.connection.close();
     QString why;
-    if (acquire(&why)) {
-        m_lost = false;
+    if (acquireOn(node, &why)) {
+        node.lost = false;
         return true;
     }
-    if (!m_takenByOther)
+    if (!node.takenByOther)
         return true; // the server cannot be asked now: asked again at the next look
     *error = tr("the lab lost its lease on database %1 with its connection, and another lab took "
                 "it: %2")
-                 .arg(m_params.database, why);
+                 .arg(node.params.database, why);
     return false;
 }
 
 void LabLease::abandon()
 {
-    m_held = false;
-    m_lost = false;
-    m_connection.close();
+    for (const auto& node : m_nodes) {
+        node->held = false;
+        node->lost = false;
+        node->connection.close();
+    }
 }
 
 void LabLease::release()
 {
-    m_lost = false;
-    if (m_held && m_connection.isOpen())
-        m_connection.execute(QStringLiteral("DO RELEASE_LOCK('%1')").arg(m_name));
-    m_held = false;
-    m_connection.close(); // closing alone frees the lock as well
+    for (const auto& node : m_nodes) {
+        node->lost = false;
+        if (node->held && node->connection.isOpen())
+            node->connection.execute(QStringLiteral("DO RELEASE_LOCK('%1')").arg(m_name));
+        node->held = false;
+        node->connection.close(); // closing alone frees the lock as well
+    }
 }
 
-QString LabLease::describeHolder(std::int64_t connectionId)
+QString LabLease::describeHolder(NodeLock& node, std::int64_t connectionId)
 {
     // Another account's connections are listed only with the PROCESS privilege.
-    const std::optional<QString> row = m_connection.queryText(QStringLiteral(
+    const std::optional<QString> row = node.connection.queryText(QStringLiteral(
         "SELECT CONCAT_WS(CHAR(9), IFNULL(USER, ''), IFNULL(HOST, ''), IFNULL(COMMAND, ''), IFNULL(TIME, 0)) "
         "FROM information_schema.PROCESSLIST WHERE ID = %1")
-                                                                  .arg(connectionId));
+                                                                     .arg(connectionId));
     const QString id = QString::number(connectionId);
     const QStringList fields = row ? row->split(QLatin1Char('\t')) : QStringList();
     if (fields.size() != 4)

@@ -7,6 +7,8 @@
 #include <QString>
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 // A lab's exclusive claim on its database for one plan of strategies. Two labs on the same
 // database would destroy each other's data: each drops and refills the tables before every
@@ -14,11 +16,15 @@
 // a connection of its own (not the per-strategy control connection, which comes and goes) from
 // before the first table is touched until the plan ends. The server frees it when that
 // connection closes, so a lab that dies cannot keep it. Owned by one thread, as its connection is.
+// A named lock is one server's: on a cluster the lease is that lock on every node the lab's URL
+// lists, taken in one order (by address) whatever order the URL gives, so that two labs whose
+// URLs start at different nodes meet at the first node they share. A node that cannot be
+// reached when the lease is taken is left out; the lease needs at least one.
 class LabLease {
     Q_DECLARE_TR_FUNCTIONS(LabLease)
 
 public:
-    explicit LabLease(ConnectionParams params);
+    explicit LabLease(const ConnectionParams& params);
     ~LabLease();
     LabLease(const LabLease&) = delete;
     LabLease& operator=(const LabLease&) = delete;
@@ -34,20 +40,26 @@ public:
     // Keeps the lease through a lost connection (killed, or the server restarted): takes it
     // again on a new one. False with `error` when another lab took it in the meantime.
     bool keep(QString* error);
-    bool isHeld() const { return m_held; }
-    // The server's id of the connection that holds the lease, once acquired.
-    unsigned long connectionId() const { return m_connection.threadId(); }
+    bool isHeld() const;
+    // The server's id of the connection that holds the lease (the first node's it holds), once acquired.
+    unsigned long connectionId() const;
 
     // "lockbench.<database>", or a digest of an over-long name: MySQL allows 64 characters.
     static QString lockName(const QString& database);
 
 private:
-    QString describeHolder(std::int64_t connectionId);
+    // The lock on one server, or one node of a cluster.
+    struct NodeLock {
+        ConnectionParams params;
+        MysqlConnection connection;
+        bool held = false;
+        bool lost = false; // held, then its connection went: keep() takes it again
+        bool takenByOther = false; // the last acquire found another holder
+    };
+    bool acquireOn(NodeLock& node, QString* error);
+    bool keepOn(NodeLock& node, QString* error);
+    QString describeHolder(NodeLock& node, std::int64_t connectionId);
 
-    ConnectionParams m_params;
-    MysqlConnection m_connection;
     QString m_name;
-    bool m_held = false;
-    bool m_lost = false; // held, then its connection went: keep() takes it again
-    bool m_takenByOther = false; // the last acquire() found another holder
+    std::vector<std::unique_ptr<NodeLock>> m_nodes;
 };

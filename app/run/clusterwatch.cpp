@@ -1,7 +1,7 @@
 #include "app/run/clusterwatch.h"
 
-#include "app/audit/auditor.h"
 #include "app/core/clusterfit.h"
+#include "app/core/nodeagreement.h"
 #include "app/db/qtsqlconnection.h"
 #include "app/server/embeddedcluster.h"
 
@@ -181,7 +181,8 @@ void ClusterWatch::fill(MetricsSample& sample)
     }
 }
 
-QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayout layout, int smallestOrder)
+QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayout layout, int smallestOrder,
+    const Auditor::ExternalStock& externalStock)
 {
     QList<NodeFigures> figures;
     const QList<int> clients
@@ -213,17 +214,14 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
         f.leftAtS = node.leftAtS;
         f.stateAtEnd = node.gone ? EmbeddedCluster::stateLabel(EmbeddedCluster::NodeState::Gone) : now.state;
         if (!node.gone)
-            audit(i, f, reference, layout, smallestOrder);
+            audit(i, f, reference, NodeAudit { layout, smallestOrder, externalStock });
         figures.append(f);
     }
     return figures;
 }
 
-void ClusterWatch::audit(
-    int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder)
+void ClusterWatch::audit(int index, NodeFigures& figures, const AuditResult& reference, const NodeAudit& how)
 {
-    if (layout == StockLayout::Redis)
-        return; // the stock is in Redis: there is nothing of it on a node to compare
     QtSqlConnection& connection = *m_nodes[static_cast<std::size_t>(index)].connection;
     // Reads on this node wait until it has applied every write set the cluster committed
     // before them: the audit sees what the node will hold, not what it still has queued.
@@ -236,25 +234,16 @@ void ClusterWatch::audit(
             return;
         }
     }
-    Auditor auditor(connection.database(), layout, smallestOrder);
+    Auditor auditor(connection.database(), how.layout, how.smallestOrder);
+    // Redis's stock is one for every node: each node's orders are audited against it.
+    if (how.layout == StockLayout::Redis)
+        auditor.setExternalStock(how.externalStock);
     auditor.setFinal(true);
     figures.audit = auditor.run(&error);
     if (!figures.audit.valid) {
         figures.auditError = error;
         return;
     }
-    if (!reference.valid)
-        return;
-    const AuditResult& mine = figures.audit;
-    if (mine.remaining != reference.remaining || mine.sold != reference.sold
-        || mine.orderRows != reference.orderRows)
-        figures.disagreement = tr("node %1 holds %2 units of stock and %3 order rows (%4 units); the run's "
-                                  "audit found %5 and %6 (%7 units)")
-                                   .arg(figures.node)
-                                   .arg(mine.remaining)
-                                   .arg(mine.orderRows)
-                                   .arg(mine.sold)
-                                   .arg(reference.remaining)
-                                   .arg(reference.orderRows)
-                                   .arg(reference.sold);
+    if (reference.valid)
+        figures.disagreement = NodeAgreement::disagreement(figures.node, figures.audit, reference);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/audit/auditor.h"
 #include "app/core/auditresult.h"
 #include "app/core/experiment.h"
 #include "app/core/metricssample.h"
@@ -48,8 +49,10 @@ public:
     QString tick(std::int64_t elapsedMs);
     // The counters since start(), summed over the nodes, into the sample.
     void fill(MetricsSample& sample);
-    // Each node's figures and its own audit, compared with `reference`, the run's closing audit.
-    QList<NodeFigures> finish(const AuditResult& reference, StockLayout layout, int smallestOrder);
+    // Each node's figures and its own audit, compared with `reference`, the run's closing audit;
+    // for the Redis layout, `externalStock` reads the stock that all nodes' orders drew on.
+    QList<NodeFigures> finish(const AuditResult& reference, StockLayout layout, int smallestOrder,
+        const Auditor::ExternalStock& externalStock = {});
 
 private:
     struct Status : ClusterCounters {
@@ -69,8 +72,12 @@ private:
     };
     std::optional<Status> read(Node& node);
     QString killDueNode(std::int64_t elapsedMs); // --kill-node, once its time has come
-    void audit(
-        int index, NodeFigures& figures, const AuditResult& reference, StockLayout layout, int smallestOrder);
+    struct NodeAudit {
+        StockLayout layout;
+        int smallestOrder;
+        const Auditor::ExternalStock& externalStock;
+    };
+    void audit(int index, NodeFigures& figures, const AuditResult& reference, const NodeAudit& how);
 
     ConnectionParams m_params;
     Experiment m_experiment;

@@ -155,10 +155,7 @@ void StrategyRun::createObservers(QSqlDatabase control)
     }
     m_auditor = std::make_unique<Auditor>(control, m_strategy.layout(), m_experiment.qtyMin);
     if (m_strategy.layout() == StockLayout::Redis)
-        m_auditor->setExternalStock(
-            [this](QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* readError) {
-                return m_strategy.readStock(stock, readError);
-            });
+        m_auditor->setExternalStock(strategyStock());
     m_locks = std::make_unique<LockLookout>(m_params, control, mariaDb, m_runId, m_strategy.id());
     m_watch = std::make_unique<ServerWatch>(
         m_params, m_experiment.serverWaitMs,
@@ -167,6 +164,13 @@ void StrategyRun::createObservers(QSqlDatabase control)
             m_environment->setServerSilent(true);
             m_database->connection().abortFromAnyThread(); // the run's thread may be waiting on it
         });
+}
+
+Auditor::ExternalStock StrategyRun::strategyStock()
+{
+    return [this](QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* readError) {
+        return m_strategy.readStock(stock, readError);
+    };
 }
 
 void StrategyRun::startClients(QSqlDatabase control)
@@ -333,7 +337,8 @@ StrategyResult StrategyRun::finish()
     atStop.audit = closing.audit;
     if (m_cluster && !silentToTheEnd) {
         m_cluster->fill(atStop);
-        m_result.nodes = m_cluster->finish(closing.audit, m_strategy.layout(), m_experiment.qtyMin);
+        m_result.nodes
+            = m_cluster->finish(closing.audit, m_strategy.layout(), m_experiment.qtyMin, strategyStock());
     }
     m_result.series.append(atStop);
     publish(atStop);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/audit/auditor.h"
 #include "app/core/deadlockrecord.h"
 #include "app/core/experiment.h"
 #include "app/core/histogramsnapshot.h"
@@ -23,7 +24,6 @@
 
 class QSqlDatabase;
 
-class Auditor;
 class EmbeddedRedis;
 class RedisProbe;
 class ClientPool;
@@ -65,6 +65,7 @@ private:
     bool prepare(QString* error);
     bool prepareTables(QString* error); // the lab's tables, routines and (for redis-split) Redis
     void createObservers(QSqlDatabase control); // the sampler, the auditor, the lock lookout, the watch
+    Auditor::ExternalStock strategyStock(); // reads the stock the strategy keeps outside MariaDB
     void startClients(QSqlDatabase control);
     std::optional<StopReason> tick();
     std::optional<StopReason> stopRule();

@@ -222,10 +222,6 @@
 <context>
     <name>ClusterWatch</name>
     <message>
-        <source>node %1 holds %2 units of stock and %3 order rows (%4 units); the run&apos;s audit found %5 and %6 (%7 units)</source>
-        <translation>节点 %1 有库存 %2 件、订单行 %3 条（%4 件）；本次运行的审计为 %5 件和 %6 条（%7 件）</translation>
-    </message>
-    <message>
         <source>node %1 is down already</source>
         <translation>节点 %1 已经停机</translation>
     </message>
@@ -2713,6 +2709,49 @@ t = %2 s
     <message>
         <source>error %1: %2</source>
         <translation>错误 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>NodeAgreement</name>
+    <message>
+        <source>units of stock</source>
+        <translation>件库存</translation>
+    </message>
+    <message>
+        <source>units sold</source>
+        <translation>件已售</translation>
+    </message>
+    <message>
+        <source>order rows</source>
+        <translation>行订单</translation>
+    </message>
+    <message>
+        <source>units oversold</source>
+        <translation>件超卖</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>次丢失更新</translation>
+    </message>
+    <message>
+        <source>units taken with no order row</source>
+        <translation>件被扣减却无订单行</translation>
+    </message>
+    <message>
+        <source>SKUs below zero</source>
+        <translation>个 SKU 库存为负</translation>
+    </message>
+    <message>
+        <source>%1 %2 (the run&apos;s audit: %3)</source>
+        <translation>%1 %2（本次运行的审计：%3）</translation>
+    </message>
+    <message>
+        <source>node %1&apos;s own audit differs from the run&apos;s: %2</source>
+        <translation>节点 %1 自己的审计与本次运行的审计不同：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 <context>

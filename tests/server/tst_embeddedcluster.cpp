@@ -1,6 +1,8 @@
 // The lab's private Galera cluster on the real engine (galera-4): three nodes start and sync,
 // a write on one node is read on another, a killed node is seen as gone while the others go
-// on as a smaller cluster, and stopping leaves no mariadbd behind.
+// on as a smaller cluster, the lab's lease holds on every node, and stopping leaves no
+// mariadbd behind.
+#include "app/db/lablease.h"
 #include "app/db/mysqlconnection.h"
 #include "app/server/embeddedcluster.h"
 #include "tests/support/hangwatchdog.h"
@@ -21,64 +23,99 @@ std::optional<std::int64_t> statusOf(const ConnectionParams& params, const char*
                                    .arg(QLatin1String(variable)));
 }
 
+// The cluster as a URL that lists its nodes in `order`.
+ConnectionParams clusterUrl(const EmbeddedCluster& cluster, const QList<int>& order)
+{
+    ConnectionParams params = cluster.connectionParams(order.first(), QStringLiteral("lockbench_lease"));
+    for (const int node : order) {
+        const ConnectionParams one = cluster.connectionParams(node);
+        params.nodes.append({ one.host, one.port, one.socket, 0 });
+    }
+    return params;
+}
+
 } // namespace
 
 class TestEmbeddedCluster : public QObject {
     Q_OBJECT
 
     HangWatchdog m_watchdog;
+    EmbeddedCluster m_cluster;
 
 private slots:
-    void threeNodesFormOneCluster()
+    void initTestCase()
     {
-        EmbeddedCluster cluster;
-        QCOMPARE(cluster.nodeCount(), 3);
+        QCOMPARE(m_cluster.nodeCount(), 3);
         QString error;
         QStringList progress;
         QVERIFY2(
-            cluster.start(&error, [&](const QString& message) { progress << message; }), qPrintable(error));
+            m_cluster.start(&error, [&](const QString& message) { progress << message; }), qPrintable(error));
         QVERIFY(progress.contains(EmbeddedCluster::tr("starting cluster node %1 of %2").arg(3).arg(3)));
+    }
+
+    void threeNodesFormOneCluster()
+    {
         for (int node = 1; node <= 3; ++node) {
-            QCOMPARE(cluster.state(node), EmbeddedCluster::NodeState::Synced);
-            QCOMPARE(statusOf(cluster.connectionParams(node), "WSREP_CLUSTER_SIZE"),
+            QCOMPARE(m_cluster.state(node), EmbeddedCluster::NodeState::Synced);
+            QCOMPARE(statusOf(m_cluster.connectionParams(node), "WSREP_CLUSTER_SIZE"),
                 std::optional<std::int64_t>(3));
         }
 
         // Written through node 1, read on node 3 once it has applied what came before the read.
         MysqlConnection first;
-        QVERIFY(first.open(cluster.connectionParams(1), false));
+        QVERIFY(first.open(m_cluster.connectionParams(1), false));
         QVERIFY(first.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS cluster_test")));
         QVERIFY(first.execute(
             QStringLiteral("CREATE OR REPLACE TABLE cluster_test.t (id INT PRIMARY KEY, v INT)")));
         QVERIFY(first.execute(QStringLiteral("INSERT INTO cluster_test.t VALUES (1, 42)")));
         MysqlConnection third;
-        QVERIFY(third.open(cluster.connectionParams(3), false));
+        QVERIFY(third.open(m_cluster.connectionParams(3), false));
         QVERIFY(third.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1")));
         QCOMPARE(third.queryInt(QStringLiteral("SELECT v FROM cluster_test.t WHERE id = 1")),
             std::optional<std::int64_t>(42));
+    }
 
-        cluster.stop();
-        for (int node = 1; node <= 3; ++node)
-            QCOMPARE(cluster.state(node), EmbeddedCluster::NodeState::Stopped);
-        QVERIFY2(labServerPids().isEmpty(), "a cluster node outlived stop()");
+    // A named lock is one node's: the lab's lease is taken on every node its URL lists, so a
+    // second lab whose URL starts at another node, or lists only one, is still refused.
+    void aLeaseIsHeldOnEveryNodeWhateverOrderTheUrlGives()
+    {
+        QString error;
+        LabLease first(clusterUrl(m_cluster, { 1, 2, 3 }));
+        QVERIFY2(first.acquire(&error), qPrintable(error));
+        LabLease second(clusterUrl(m_cluster, { 3, 2, 1 }));
+        QVERIFY(!second.acquire(&error));
+        QVERIFY2(error.contains(QStringLiteral("is in use by another lab")), qPrintable(error));
+        QVERIFY(!second.isHeld());
+        LabLease third(m_cluster.connectionParams(3, QStringLiteral("lockbench_lease")));
+        QVERIFY(!third.acquire(&error));
+        QVERIFY2(error.contains(QStringLiteral("is in use by another lab")), qPrintable(error));
+        first.release();
+        QVERIFY2(second.acquire(&error), qPrintable(error));
     }
 
     void aKilledNodeIsGoneAndTheOthersGoOn()
     {
-        EmbeddedCluster cluster;
-        QString error;
-        QVERIFY2(cluster.start(&error), qPrintable(error));
-        QVERIFY(cluster.killNode(2));
-        QTRY_COMPARE_WITH_TIMEOUT(cluster.state(2), EmbeddedCluster::NodeState::Gone, 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(statusOf(cluster.connectionParams(1), "WSREP_CLUSTER_SIZE"),
+        QVERIFY(m_cluster.killNode(2));
+        QTRY_COMPARE_WITH_TIMEOUT(m_cluster.state(2), EmbeddedCluster::NodeState::Gone, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(m_cluster.connectionParams(1), "WSREP_CLUSTER_SIZE"),
             std::optional<std::int64_t>(2), 30000);
-        QCOMPARE(cluster.state(3), EmbeddedCluster::NodeState::Synced);
-        QVERIFY(!cluster.killNode(2)); // already gone
+        QCOMPARE(m_cluster.state(3), EmbeddedCluster::NodeState::Synced);
+        QVERIFY(!m_cluster.killNode(2)); // already gone
 
         // The cluster starts again whole, the killed node's leftovers notwithstanding.
-        cluster.stop();
-        QVERIFY2(cluster.start(&error), qPrintable(error));
-        QCOMPARE(statusOf(cluster.connectionParams(2), "WSREP_CLUSTER_SIZE"), std::optional<std::int64_t>(3));
+        m_cluster.stop();
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+        QCOMPARE(
+            statusOf(m_cluster.connectionParams(2), "WSREP_CLUSTER_SIZE"), std::optional<std::int64_t>(3));
+    }
+
+    void cleanupTestCase()
+    {
+        m_cluster.stop();
+        for (int node = 1; node <= 3; ++node)
+            QCOMPARE(m_cluster.state(node), EmbeddedCluster::NodeState::Stopped);
+        QVERIFY2(labServerPids().isEmpty(), "a cluster node outlived stop()");
     }
 };
 

@@ -4,6 +4,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+using Holders = std::vector<unsigned long>;
+
 class TestClaimLedger : public QObject {
     Q_OBJECT
 
@@ -15,21 +17,22 @@ private slots:
     {
         RunEnvironment environment(m_experiment, ConnectionParams(), m_stop);
         ClaimLedger ledger(environment);
-        QCOMPARE(ledger.take({ 1, 2, 3 }, 10), 0);
-        QCOMPARE(ledger.take({ 3, 4 }, 11), 1); // task 3 is still worker 10's
-        QCOMPARE(ledger.take({ 4 }, 11), 0); // taking again what it holds is no double claim
+        QCOMPARE(ledger.take({ 1, 2, 3 }, 10), Holders {});
+        // Task 3 is still worker 10's: the ledger names 10, whose connection the worker then checks.
+        QCOMPARE(ledger.take({ 3, 4 }, 11), Holders { 10 });
+        QCOMPARE(ledger.take({ 4 }, 11), Holders {}); // taking again what it holds is no double claim
     }
 
     void aTaskLetGoOfIsFreeAgain()
     {
         RunEnvironment environment(m_experiment, ConnectionParams(), m_stop);
         ClaimLedger ledger(environment);
-        QCOMPARE(ledger.take({ 1, 2 }, 10), 0);
+        QCOMPARE(ledger.take({ 1, 2 }, 10), Holders {});
         ledger.drop({ 1, 2 }, 10);
-        QCOMPARE(ledger.take({ 1, 2 }, 11), 0);
+        QCOMPARE(ledger.take({ 1, 2 }, 11), Holders {});
         // A worker that lets go of tasks since taken by another leaves them with the other.
         ledger.drop({ 1 }, 10);
-        QCOMPARE(ledger.take({ 1 }, 12), 1);
+        QCOMPARE(ledger.take({ 1 }, 12), Holders { 11 });
     }
 
     void aKilledWorkerHoldsNothing()
@@ -38,10 +41,10 @@ private slots:
         ClaimLedger ledger(environment);
         environment.noteClientConnection(10);
         environment.noteClientConnection(11);
-        QCOMPARE(ledger.take({ 1, 2 }, 10), 0);
+        QCOMPARE(ledger.take({ 1, 2 }, 10), Holders {});
         environment.markConnectionKilled(10);
         QCOMPARE(environment.liveClientConnections(), std::vector<unsigned long> { 11 });
-        QCOMPARE(ledger.take({ 1, 2 }, 11), 0);
+        QCOMPARE(ledger.take({ 1, 2 }, 11), Holders {});
     }
 
     void aKilledWorkersLateTakeIsNoDoubleClaim()
@@ -51,9 +54,10 @@ private slots:
         RunEnvironment environment(m_experiment, ConnectionParams(), m_stop);
         ClaimLedger ledger(environment);
         environment.markConnectionKilled(10);
-        QCOMPARE(ledger.take({ 1, 2 }, 11), 0);
-        QCOMPARE(ledger.take({ 1, 2 }, 10), 0);
-        QCOMPARE(ledger.take({ 2, 3 }, 12), 1); // task 2 is still worker 11's, not the dead one's
+        QCOMPARE(ledger.take({ 1, 2 }, 11), Holders {});
+        QCOMPARE(ledger.take({ 1, 2 }, 10), Holders {});
+        QCOMPARE(
+            ledger.take({ 2, 3 }, 12), Holders { 11 }); // task 2 is still worker 11's, not the dead one's
     }
 };
 

@@ -3,9 +3,11 @@
 // checked against an independent count of the tasks and orders tables.
 #include "app/db/mysqlconnection.h"
 #include "strategies/strategyregistry.h"
+#include "tests/support/backgroundrun.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -41,12 +43,7 @@ class TestClaims : public QObject {
 private slots:
     void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
 
-    void everyTaskIsCompletedExactlyOnce_data()
-    {
-        QTest::addColumn<QString>("id");
-        for (const QString& id : StrategyRegistry::allIds(WorkloadKind::Claim))
-            QTest::newRow(qPrintable(id)) << id;
-    }
+    void everyTaskIsCompletedExactlyOnce_data() { everyClaimStrategy(); }
     void everyTaskIsCompletedExactlyOnce()
     {
         QFETCH(QString, id);
@@ -139,6 +136,66 @@ private slots:
             0);
         QCOMPARE(r.verdict(), Verdict::ClaimedTwice);
         QVERIFY(isSafetyFailure(r.verdict()));
+    }
+
+    // An administrator's KILL, which the lab knows nothing of, ends a worker's connection while
+    // it works on its batch: its claims go back (at once for a locking claim, after the claim
+    // timeout for claim-update) and another worker takes them before the sleeping worker
+    // notices. That is no double claim: the server no longer has the old holder's connection.
+    void aTaskTakenFromAConnectionKilledOutsideTheLabIsNoDoubleClaim_data() { everyClaimStrategy(); }
+    void aTaskTakenFromAConnectionKilledOutsideTheLabIsNoDoubleClaim()
+    {
+        QFETCH(QString, id);
+        Experiment e = claimExperiment(100000);
+        e.stop = StopKind::Duration;
+        e.durationMs = 3000;
+        e.delayMs = 50;
+        e.claimTimeoutMs = 300;
+        BackgroundRun run(id, e, ServerFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        const int killed = killClaimHolders(id, 2500);
+        const StrategyResult r = run.wait();
+        QVERIFY2(killed >= 5, qPrintable(QString::number(killed)));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.workersKilled, 0LL); // the lab killed none itself
+        QCOMPARE(r.clients[ClientCount::DoubleClaims], 0LL);
+        QCOMPARE(r.oversold, 0LL);
+        QCOMPARE(count(QStringLiteral("SELECT COUNT(*) FROM (SELECT sku_id FROM orders GROUP BY sku_id "
+                                      "HAVING COUNT(*) > 1) twice")),
+            0);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
+            qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+    }
+
+private:
+    static void everyClaimStrategy()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString& id : StrategyRegistry::allIds(WorkloadKind::Claim))
+            QTest::newRow(qPrintable(id)) << id;
+    }
+
+    // For `forMs`, every 100 ms, KILLs the connection of a worker that holds a claim: the owner
+    // of a claimed row, or a transaction holding row locks. Returns how many it killed.
+    static int killClaimHolders(const QString& id, int forMs)
+    {
+        MysqlConnection admin;
+        if (!admin.open(ServerFixture::params()))
+            return 0;
+        const QString holderSql = id == QLatin1String("claim-update")
+            ? QStringLiteral("SELECT owner FROM tasks WHERE status = 1 LIMIT 1")
+            : QStringLiteral("SELECT trx_mysql_thread_id FROM information_schema.INNODB_TRX "
+                             "WHERE trx_rows_locked > 0 LIMIT 1");
+        int killed = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < forMs) {
+            QTest::qWait(100);
+            if (const std::optional<std::int64_t> holder = admin.queryInt(holderSql))
+                killed += admin.execute(QStringLiteral("KILL CONNECTION %1").arg(*holder)) ? 1 : 0;
+        }
+        return killed;
     }
 };
 
