@@ -14,7 +14,14 @@ Verdict StrategyResult::verdict() const
         // the table leaves the same shortfall, and is a lost order, not a stranded unit.
         if (strategy == QLatin1String("redis-split") && lostUpdates == 0)
             return strandedOr();
-        return safe ? Verdict::LostUpdates : Verdict::LostUpdatesUnsafeBaseline;
+        if (!safe)
+            return Verdict::LostUpdatesUnsafeBaseline;
+        // Stock that went down with no order row for it, and no update lost: an order the
+        // server once held is gone (deleted behind the lab's back, or never written).
+        if (lostUpdates == 0)
+            return experiment.workload == WorkloadKind::Claim ? Verdict::DoneWithoutCompletion
+                                                              : Verdict::StockWithoutOrder;
+        return Verdict::LostUpdates;
     }
     if (clients[ClientCount::DoubleClaims] > 0)
         return Verdict::ClaimedTwice;

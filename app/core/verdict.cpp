@@ -18,6 +18,8 @@ const char* english(Verdict verdict)
         return QT_TRANSLATE_NOOP("Verdict", "FAIL: oversold");
     case Verdict::LostUpdates:
         return QT_TRANSLATE_NOOP("Verdict", "FAIL: lost updates");
+    case Verdict::StockWithoutOrder:
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: stock taken with no order row");
     case Verdict::OversoldUnsafeBaseline:
         return QT_TRANSLATE_NOOP("Verdict", "oversold (unsafe baseline)");
     case Verdict::LostUpdatesUnsafeBaseline:
@@ -32,6 +34,8 @@ const char* english(Verdict verdict)
         return QT_TRANSLATE_NOOP("Verdict", "FAIL: a task completed twice");
     case Verdict::ClaimedTwice:
         return QT_TRANSLATE_NOOP("Verdict", "FAIL: a task claimed twice");
+    case Verdict::DoneWithoutCompletion:
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: a task done with no completion row");
     case Verdict::StrandedInRedis:
         return QT_TRANSLATE_NOOP("Verdict", "units stranded in Redis (reconciled)");
     }
@@ -59,5 +63,6 @@ bool isSafetyFailure(Verdict verdict)
 {
     return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates
         || verdict == Verdict::ClientsDisagree || verdict == Verdict::NodesDisagree
-        || verdict == Verdict::CompletedTwice || verdict == Verdict::ClaimedTwice;
+        || verdict == Verdict::CompletedTwice || verdict == Verdict::ClaimedTwice
+        || verdict == Verdict::StockWithoutOrder || verdict == Verdict::DoneWithoutCompletion;
 }

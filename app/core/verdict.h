@@ -10,6 +10,7 @@ enum class Verdict {
     Error, // the run could not finish; the result's error says why
     Oversold, // a safe strategy sold more than the stock
     LostUpdates,
+    StockWithoutOrder, // stock went down with no order row for it: an acknowledged order gone
     OversoldUnsafeBaseline, // naive doing what it is there to show
     LostUpdatesUnsafeBaseline,
     ClientsDisagree, // the clients' count differs from the orders table
@@ -17,6 +18,7 @@ enum class Verdict {
     AuditIncomplete, // the run finished but the closing audit could not run: nothing was checked
     CompletedTwice, // claim workload: a task has two completion rows
     ClaimedTwice, // claim workload: a worker took a task another live worker still held
+    DoneWithoutCompletion, // claim workload: a task marked done with no completion row
     StrandedInRedis, // redis-split: units taken from Redis with no order row, found by the reconciliation
 };
 

@@ -5065,6 +5065,14 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>FAIL: nodes disagree</source>
         <translation>失败：节点之间不一致</translation>
     </message>
+    <message>
+        <source>FAIL: stock taken with no order row</source>
+        <translation>失败：库存被扣减却无订单行</translation>
+    </message>
+    <message>
+        <source>FAIL: a task done with no completion row</source>
+        <translation>失败：有任务标记完成却无完成行</translation>
+    </message>
 </context>
 <context>
     <name>WaitForGraph</name>

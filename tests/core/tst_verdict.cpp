@@ -112,6 +112,26 @@ private slots:
         QVERIFY(r.failsSafety());
     }
 
+    // Stock that went down with no order row is named as such; a lost update only where the
+    // audit found one; an unsafe baseline keeps its own label.
+    void stockWithNoOrderRowIsNamed()
+    {
+        StrategyResult r = cleanRun();
+        r.orderRows = 99; // one acknowledged order deleted behind the lab's back
+        r.sold = 99;
+        r.unrecordedDecrements = 1;
+        QCOMPARE(r.verdict(), Verdict::StockWithoutOrder);
+        QVERIFY(r.failsSafety());
+        r.experiment.workload = WorkloadKind::Claim;
+        QCOMPARE(r.verdict(), Verdict::DoneWithoutCompletion);
+        QVERIFY(r.failsSafety());
+        r.lostUpdates = 2;
+        QCOMPARE(r.verdict(), Verdict::LostUpdates);
+        r.safe = false;
+        QCOMPARE(r.verdict(), Verdict::LostUpdatesUnsafeBaseline);
+        QVERIFY(!r.failsSafety());
+    }
+
     // redis-split's shortfall (Redis plus the orders short of the start) names stranded units
     // only while the clients' count and the table agree; an acknowledged order missing from the
     // table is a lost order, whatever Redis holds.
