@@ -18,7 +18,7 @@
 namespace {
 
 const QString kLabDatabase = QStringLiteral("boundary_lab");
-const QString kPassword = QStringLiteral("Boundary-4d1e");
+const QString kBoundaryPassword = QStringLiteral("Boundary-4d1e");
 
 // What the server holds outside the lab's database, one line per fact, for one QCOMPARE.
 struct Outside {
@@ -90,7 +90,7 @@ private:
     QString labUrl() const
     {
         return QStringLiteral("mysql://boundary:%1@127.0.0.1:%2/%3")
-            .arg(kPassword)
+            .arg(kBoundaryPassword)
             .arg(ServerFixture::server().port())
             .arg(kLabDatabase);
     }
@@ -105,9 +105,10 @@ private slots:
         // keeps it inside boundary_lab.
         QVERIFY2(m_admin.exec(QStringLiteral("CREATE USER IF NOT EXISTS 'boundary'@'127.0.0.1'"), &error),
             qPrintable(error));
-        QVERIFY2(m_admin.exec(
-                     QStringLiteral("ALTER USER 'boundary'@'127.0.0.1' IDENTIFIED BY '%1'").arg(kPassword),
-                     &error),
+        QVERIFY2(
+            m_admin.exec(
+                QStringLiteral("ALTER USER 'boundary'@'127.0.0.1' IDENTIFIED BY '%1'").arg(kBoundaryPassword),
+                &error),
             qPrintable(error));
         QVERIFY2(m_admin.exec(QStringLiteral("GRANT ALL ON *.* TO 'boundary'@'127.0.0.1'"), &error),
             qPrintable(error));

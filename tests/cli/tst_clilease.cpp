@@ -10,7 +10,7 @@
 
 namespace {
 
-const QString kDatabase = QStringLiteral("cli_lease");
+const QString kLeasedDatabase = QStringLiteral("cli_lease");
 
 } // namespace
 
@@ -27,19 +27,19 @@ private slots:
         // The test data outlives a run: start without the database this test expects the lab to make.
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        QVERIFY(admin.execute(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(kDatabase)));
+        QVERIFY(admin.execute(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(kLeasedDatabase)));
     }
 
     void heldDatabaseIsRefusedThenFree()
     {
-        const ConnectionParams params = ServerFixture::params(kDatabase);
+        const ConnectionParams params = ServerFixture::params(kLeasedDatabase);
         QVERIFY(params.password.isEmpty()); // so the URL below is the whole account
         const QStringList arguments { QStringLiteral("run"), QStringLiteral("--server"), params.maskedUrl(),
             QStringLiteral("--strategy"), QStringLiteral("conditional"), QStringLiteral("--skus"),
             QStringLiteral("4"), QStringLiteral("--stock"), QStringLiteral("50"), QStringLiteral("--threads"),
             QStringLiteral("2"), QStringLiteral("--stop"), QStringLiteral("sold-out"),
             QStringLiteral("--rtt-ms"), QStringLiteral("0"), QStringLiteral("--quiet") };
-        QVERIFY(!ServerFixture::schemaExists(kDatabase));
+        QVERIFY(!ServerFixture::schemaExists(kLeasedDatabase));
 
         auto holder = std::make_unique<LabLease>(params);
         QString error;
@@ -50,11 +50,11 @@ private slots:
         QVERIFY2(refused.err.contains(QStringLiteral(
                      "lockbench: database %1 on %2 is in use by another lab: its lease (lockbench.%1) is "
                      "held by connection %3 (user root from localhost")
-                                          .arg(kDatabase, params.maskedUrl())
+                                          .arg(kLeasedDatabase, params.maskedUrl())
                                           .arg(holder->connectionId())),
             qPrintable(refused.err));
         QVERIFY2(!refused.out.contains(QLatin1String("preparing tables")), qPrintable(refused.out));
-        QVERIFY(!ServerFixture::schemaExists(kDatabase));
+        QVERIFY(!ServerFixture::schemaExists(kLeasedDatabase));
 
         holder.reset();
         // The lease is given back as the holder's connection closes, which the server notes a
@@ -65,7 +65,7 @@ private slots:
         while (ran.exitCode == 1 && ran.err.contains(QLatin1String("is in use by another lab")));
         QVERIFY2(
             ran.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(ran.exitCode).arg(ran.all())));
-        QVERIFY(ServerFixture::schemaExists(kDatabase));
+        QVERIFY(ServerFixture::schemaExists(kLeasedDatabase));
     }
 };
 

@@ -24,9 +24,9 @@
 
 namespace {
 
-const QString kDatabase = QStringLiteral("lockbench_cluster");
-const QString kUser = QStringLiteral("clusterlab");
-const QString kPassword = QStringLiteral("clusterpw");
+const QString kClusterDatabase = QStringLiteral("lockbench_cluster");
+const QString kClusterUser = QStringLiteral("clusterlab");
+const QString kClusterPassword = QStringLiteral("clusterpw");
 
 struct Count {
     std::int64_t orderRows = -1;
@@ -49,7 +49,7 @@ class TestClusterRun : public QObject {
         for (int node = 1; node <= m_cluster->nodeCount(); ++node)
             hosts << QStringLiteral("127.0.0.1:%1").arg(m_cluster->connectionParams(node).port);
         return QStringLiteral("mysql://%1:%2@%3/%4")
-            .arg(kUser, kPassword, hosts.join(QLatin1Char(',')), kDatabase);
+            .arg(kClusterUser, kClusterPassword, hosts.join(QLatin1Char(',')), kClusterDatabase);
     }
 
     // The lab's run on the fixture's cluster; its JSON's first strategy summary.
@@ -112,7 +112,7 @@ class TestClusterRun : public QObject {
     Count countOn(int node) const
     {
         Count count;
-        ConnectionParams params = m_cluster->connectionParams(node, kDatabase);
+        ConnectionParams params = m_cluster->connectionParams(node, kClusterDatabase);
         MysqlConnection connection;
         if (!connection.open(params, true)
             || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1")))
@@ -165,8 +165,8 @@ private slots:
         MysqlConnection root1;
         QVERIFY(root1.open(m_cluster->connectionParams(1), false));
         QVERIFY(root1.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'127.0.0.1' IDENTIFIED BY '%2'")
-                                  .arg(kUser, kPassword)));
-        QVERIFY(root1.execute(QStringLiteral("GRANT ALL ON *.* TO '%1'@'127.0.0.1'").arg(kUser)));
+                                  .arg(kClusterUser, kClusterPassword)));
+        QVERIFY(root1.execute(QStringLiteral("GRANT ALL ON *.* TO '%1'@'127.0.0.1'").arg(kClusterUser)));
     }
 
     void cleanupTestCase()
@@ -227,15 +227,15 @@ private slots:
         // orders, not an earlier run's.
         {
             MysqlConnection first;
-            QVERIFY(first.open(m_cluster->connectionParams(1, kDatabase), true));
+            QVERIFY(first.open(m_cluster->connectionParams(1, kClusterDatabase), true));
             QVERIFY(first.execute(QStringLiteral("DROP TABLE IF EXISTS orders, inventory")));
         }
         std::atomic<bool> held { false };
         std::atomic<bool> closedByTheLab { false };
         std::thread holder([&] {
-            ConnectionParams params = m_cluster->connectionParams(2, kDatabase);
-            params.user = kUser;
-            params.password = kPassword;
+            ConnectionParams params = m_cluster->connectionParams(2, kClusterDatabase);
+            params.user = kClusterUser;
+            params.password = kClusterPassword;
             params.host = QStringLiteral("127.0.0.1");
             params.socket.clear();
             MysqlConnection connection;

@@ -13,7 +13,7 @@
 
 namespace {
 
-const QString kDatabase = QStringLiteral("lockbench_lease");
+const QString kLeaseDatabase = QStringLiteral("lockbench_lease");
 
 } // namespace
 
@@ -27,20 +27,20 @@ private slots:
 
     void secondHolderIsRefusedWithTheFirstNamed()
     {
-        LabLease first(ServerFixture::params(kDatabase));
+        LabLease first(ServerFixture::params(kLeaseDatabase));
         QString error;
         QVERIFY2(first.acquire(&error), qPrintable(error));
         QVERIFY(first.isHeld());
 
-        LabLease second(ServerFixture::params(kDatabase));
+        LabLease second(ServerFixture::params(kLeaseDatabase));
         QVERIFY(!second.acquire(&error));
         QVERIFY(!second.isHeld());
         qInfo("%s", qPrintable(error));
-        const ConnectionParams params = ServerFixture::params(kDatabase);
+        const ConnectionParams params = ServerFixture::params(kLeaseDatabase);
         QVERIFY2(error.contains(QStringLiteral(
                      "database %1 on %2 is in use by another lab: its lease (lockbench.%1) is held by "
                      "connection %3 (user %4 from ")
-                                    .arg(kDatabase, params.maskedUrl())
+                                    .arg(kLeaseDatabase, params.maskedUrl())
                                     .arg(first.connectionId())
                                     .arg(params.user)),
             qPrintable(error));
@@ -67,11 +67,11 @@ private slots:
     void anyHolderCountsAndGoesWithItsConnection()
     {
         auto holder = std::make_unique<MysqlConnection>();
-        QVERIFY(holder->open(ServerFixture::params(kDatabase), false));
-        QCOMPARE(
-            holder->queryInt(QStringLiteral("SELECT GET_LOCK('%1', 0)").arg(LabLease::lockName(kDatabase))),
+        QVERIFY(holder->open(ServerFixture::params(kLeaseDatabase), false));
+        QCOMPARE(holder->queryInt(
+                     QStringLiteral("SELECT GET_LOCK('%1', 0)").arg(LabLease::lockName(kLeaseDatabase))),
             1);
-        LabLease lease(ServerFixture::params(kDatabase));
+        LabLease lease(ServerFixture::params(kLeaseDatabase));
         QString error;
         QVERIFY(!lease.acquire(&error));
         QVERIFY2(error.contains(QStringLiteral("connection %1 (user ").arg(holder->threadId())),
@@ -106,7 +106,7 @@ private slots:
     {
         MysqlConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
-        LabLease lease(ServerFixture::params(kDatabase));
+        LabLease lease(ServerFixture::params(kLeaseDatabase));
         QString error;
         QVERIFY2(lease.acquire(&error), qPrintable(error));
         QVERIFY2(lease.keep(&error), qPrintable(error)); // alive: nothing to do
@@ -116,13 +116,13 @@ private slots:
         QVERIFY(admin.execute(QStringLiteral("KILL CONNECTION %1").arg(first)));
         QTRY_VERIFY(lease.keep(&error) && lease.connectionId() != first);
         QVERIFY(lease.isHeld());
-        const QString name = QLatin1Char('\'') + LabLease::lockName(kDatabase) + QLatin1Char('\'');
+        const QString name = QLatin1Char('\'') + LabLease::lockName(kLeaseDatabase) + QLatin1Char('\'');
         QCOMPARE(admin.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(name)).value_or(-1),
             static_cast<std::int64_t>(lease.connectionId()));
 
         // Killed, and a second lab takes the database before the next look: the first is told.
         QVERIFY(admin.execute(QStringLiteral("KILL CONNECTION %1").arg(lease.connectionId())));
-        LabLease second(ServerFixture::params(kDatabase));
+        LabLease second(ServerFixture::params(kLeaseDatabase));
         QTRY_VERIFY(second.acquire(&error));
         QVERIFY(!lease.keep(&error));
         qInfo("%s", qPrintable(error));
