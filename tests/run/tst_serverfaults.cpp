@@ -8,6 +8,7 @@
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
+#include "tests/support/faultstrategies.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -69,8 +70,11 @@ private slots:
     void pausedServerIsWaitedForAndAudited_data()
     {
         QTest::addColumn<QString>("id");
-        QTest::newRow("pessimistic") << QStringLiteral("pessimistic");
-        QTest::newRow("queued") << QStringLiteral("queued");
+        for (const QString& id : faultStrategies(
+                 WorkloadKind::Inventory, { QStringLiteral("pessimistic"), QStringLiteral("queued") }))
+            QTest::newRow(qPrintable(id)) << id;
+        for (const QString& id : faultStrategies(WorkloadKind::Claim, { QStringLiteral("claim-update") }))
+            QTest::newRow(qPrintable(id)) << id;
     }
     void pausedServerIsWaitedForAndAudited()
     {
@@ -79,6 +83,8 @@ private slots:
         QFETCH(QString, id);
         Experiment e = longRun(8);
         e.durationMs = 3000;
+        e.workload = StrategyRegistry::create(id)->workload();
+        e.tasks = 1'000'000;
         BackgroundRun run(id, e, ServerFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
         QTest::qWait(1000);

@@ -2,6 +2,7 @@
 // are reconciled by request id, and none is lost or counted twice.
 #include "app/db/mysqlconnection.h"
 #include "app/results/resultwriter.h"
+#include "tests/support/faultstrategies.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -114,13 +115,11 @@ private slots:
     void killedConnectionsLoseNoOrder_data()
     {
         QTest::addColumn<QString>("id");
-        QTest::newRow("pessimistic") << QStringLiteral("pessimistic");
-        QTest::newRow("conditional") << QStringLiteral("conditional");
-        QTest::newRow("optimistic") << QStringLiteral("optimistic");
-        QTest::newRow("slotted-partitioned") << QStringLiteral("slotted-partitioned");
-        QTest::newRow("queued") << QStringLiteral("queued");
-        QTest::newRow("pessimistic-nowait") << QStringLiteral("pessimistic-nowait");
-        QTest::newRow("procedure") << QStringLiteral("procedure");
+        const QStringList underSanitizer { QStringLiteral("pessimistic"), QStringLiteral("conditional"),
+            QStringLiteral("optimistic"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued"),
+            QStringLiteral("pessimistic-nowait"), QStringLiteral("procedure") };
+        for (const QString& id : faultStrategies(WorkloadKind::Inventory, underSanitizer))
+            QTest::newRow(qPrintable(id)) << id;
     }
     void killedConnectionsLoseNoOrder()
     {

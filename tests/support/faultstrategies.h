@@ -1,0 +1,25 @@
+#pragma once
+
+#include "strategies/strategyregistry.h"
+
+#include <QStringList>
+
+// The strategies a fault test runs, one data row each: every strategy of `workload` that claims
+// safety and keeps its stock in MariaDB (redis-split has fault tests of its own, beside its
+// Redis). Under a sanitizer, which slows every client several times over, only those of
+// `underSanitizer`: the whole list there would take most of CI's time for the same code paths.
+inline QStringList faultStrategies(WorkloadKind workload, const QStringList& underSanitizer)
+{
+    QStringList ids;
+    for (const QString& id : StrategyRegistry::allIds(workload)) {
+        const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(id);
+        if (strategy->isSafe() && strategy->layout() != StockLayout::Redis)
+            ids << id;
+    }
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    ids.removeIf([&](const QString& id) { return !underSanitizer.contains(id); });
+#else
+    Q_UNUSED(underSanitizer);
+#endif
+    return ids;
+}
