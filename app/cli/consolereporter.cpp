@@ -155,10 +155,12 @@ QString ConsoleReporter::headline(const StrategyResult& r)
         .arg(r.verdictLabel());
 }
 
-// The server settings the strategy ran under, and how its clients waited.
+// The network round trip, the server settings the strategy ran under, and how its clients waited.
 QString ConsoleReporter::settings(const StrategyResult& r)
 {
     QStringList knobs;
+    knobs << (r.experiment.rttMs > 0.0 ? tr("a %1 ms round trip per statement").arg(r.experiment.rttMs)
+                                       : tr("no round trip added to the server's own"));
     for (auto it = r.knobs.begin(); it != r.knobs.end(); ++it)
         knobs << it.key() + QLatin1Char('=') + it.value();
     const int carriers = clientThreadCount(r.experiment, r.cores);

@@ -9,11 +9,13 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
 
 constexpr qint64 kMaxFileBytes = 64 * 1024 * 1024;
+constexpr qint64 kReadBlockBytes = 64 * 1024;
 
 // The text a JSON number stands for: a whole number as an integer (1e6 is 1000000 for a
 // count), anything else in the shortest form that reads back as the same double.
@@ -101,7 +103,16 @@ std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& error
                 .arg(QuotedValue::shortened(path), file.errorString()) });
         return std::nullopt;
     }
-    return fromJsonText(file.read(kMaxFileBytes), path, errors);
+    // What is there, up to the limit, a block at a time: read(kMaxFileBytes) would set the whole
+    // 64 MB aside first, for a file of a few hundred bytes.
+    QByteArray text;
+    while (text.size() < kMaxFileBytes) {
+        const QByteArray block = file.read(std::min<qint64>(kReadBlockBytes, kMaxFileBytes - text.size()));
+        if (block.isEmpty())
+            break;
+        text += block;
+    }
+    return fromJsonText(text, path, errors);
 }
 
 std::optional<Experiment> fromJsonText(

@@ -121,6 +121,8 @@ QJsonObject outcomeJson(const StrategyResult& r)
         { QStringLiteral("attempts_after_sold_out"), static_cast<double>(r.attemptsAfterSoldOut) },
         { QStringLiteral("lock_waits_after_sold_out"), static_cast<double>(r.lockWaitsAfterSoldOut) },
         { QStringLiteral("threads"), r.experiment.threads },
+        // The simulated network round trip every statement crossed: the rates depend on it.
+        { QStringLiteral("rtt_ms"), r.experiment.rttMs },
         { QStringLiteral("repetition"), r.repetition },
         { QStringLiteral("sold"), audited(r.sold) },
         { QStringLiteral("remaining"), audited(r.remaining) },

@@ -4,6 +4,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
+#include <algorithm>
+
 namespace {
 
 QString fingerprint(const DeadlockRecord& record)
@@ -47,7 +49,9 @@ QList<DeadlockRecord> DeadlockWatcher::poll()
         if (log.size() < m_offset) // the log was rotated or truncated
             m_offset = 0;
         log.seek(m_offset);
-        const QByteArray fresh = log.read(64 * 1024 * 1024);
+        // What was written since the last look, at most 64 MB: read(64 MB) would set the whole
+        // 64 MB aside at every look, however little is new.
+        const QByteArray fresh = log.read(std::min<qint64>(log.size() - m_offset, 64 * 1024 * 1024));
         m_offset += fresh.size();
         return m_parser.feed(QString::fromUtf8(fresh));
     }

@@ -622,6 +622,14 @@ or lost an order.</source>
             <numerusform>售出的订单中有 %n 个在停止线之后才完成：时间到时它们已在进行中；已计入审计，不计入 orders/s。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>a %1 ms round trip per statement</source>
+        <translation>每条语句 %1 ms 往返</translation>
+    </message>
+    <message>
+        <source>no round trip added to the server&apos;s own</source>
+        <translation>未在服务器本身之外添加往返</translation>
+    </message>
 </context>
 <context>
     <name>DeadlockParser</name>

@@ -213,6 +213,7 @@ private slots:
                 { "attempts_after_sold_out", "5016" },
                 { "lock_waits_after_sold_out", "5017" },
                 { "threads", "24" },
+                { "rtt_ms", "1" },
                 { "repetition", "2" },
                 { "sold", "5001" },
                 { "remaining", "5002" },
