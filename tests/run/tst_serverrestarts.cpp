@@ -12,6 +12,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <csignal>
 
 class TestServerRestarts : public QObject {
@@ -112,7 +113,7 @@ private:
         return external;
     }
 
-    // kill -9 mid-run, `downMs` with no server, then a restart on the same port.
+    // kill -9 mid-run, `downMs` (at least a second) with no server, then a restart on the same port.
     static void killAndRestart(const BackgroundRun& run, int downMs)
     {
         EmbeddedServer& server = ServerFixture::server();
@@ -120,7 +121,10 @@ private:
         QCOMPARE(::kill(static_cast<pid_t>(server.serverPid()), SIGKILL), 0);
         QTRY_VERIFY_WITH_TIMEOUT(!server.isRunning(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral("not answering")), 5000);
-        QTest::qWait(downMs);
+        // At least a second: writes the killed server had handed to the kernel (io_uring) may
+        // still be landing, and a server that recovered from the log meanwhile once found it
+        // corrupt ("Data structure corruption") and would not start.
+        QTest::qWait(std::max(downMs, 1000));
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         QCOMPARE(server.port(), port);
