@@ -203,8 +203,22 @@ bool RedisSplitStrategy::beginRun(RunEnvironment& environment, QString* error)
     m_database = environment.params().database;
     m_skus = e.skus;
     m_subKeys = e.slotsPerSku;
-    if (!m_control.open(m_endpoint, error))
-        return false;
+    // A connection killed while it fills Redis is opened again and the filling starts over:
+    // it clears what it wrote before it writes.
+    constexpr int kTries = 10;
+    for (int attempt = 1; attempt <= kTries; ++attempt) {
+        if (!m_control.isOpen() && !m_control.open(m_endpoint, error))
+            return false; // not reachable: the run says so at once
+        if (fillRedisOnce(e, error))
+            return true;
+        if (m_control.isOpen()) // answered with an error, not lost: asking again changes nothing
+            return false;
+    }
+    return false;
+}
+
+bool RedisSplitStrategy::fillRedisOnce(const Experiment& e, QString* error)
+{
     // What an earlier run of this lab database left, then the stock spread as the slots are.
     const RedisConnection::Reply cleared = m_control.command({ QStringLiteral("EVAL"),
         QStringLiteral("local n = 0 for _, k in ipairs(redis.call('KEYS', ARGV[1])) do redis.call('DEL', k) "

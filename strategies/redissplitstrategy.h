@@ -36,6 +36,7 @@ public:
 
 private:
     bool readStockOnce(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error);
+    bool fillRedisOnce(const Experiment& e, QString* error); // keys cleared, stock set, script loaded
 
     RedisConnection m_control; // the run's thread: seeding and the audit's reads
     RedisEndpoint m_endpoint;
