@@ -115,9 +115,8 @@ private slots:
     void killedConnectionsLoseNoOrder_data()
     {
         QTest::addColumn<QString>("id");
-        const QStringList underSanitizer { QStringLiteral("pessimistic"), QStringLiteral("conditional"),
-            QStringLiteral("optimistic"), QStringLiteral("slotted-partitioned"), QStringLiteral("queued"),
-            QStringLiteral("pessimistic-nowait"), QStringLiteral("procedure") };
+        const QStringList underSanitizer { QStringLiteral("pessimistic"), QStringLiteral("optimistic"),
+            QStringLiteral("slotted-partitioned"), QStringLiteral("queued") };
         for (const QString& id : faultStrategies(WorkloadKind::Inventory, underSanitizer))
             QTest::newRow(qPrintable(id)) << id;
     }

@@ -2,6 +2,7 @@
 // oversell nothing; naive shows the anomaly it exists to show.
 #include "app/core/experimentfields.h"
 #include "strategies/strategyregistry.h"
+#include "tests/support/faultstrategies.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -56,13 +57,18 @@ private slots:
         QTest::addColumn<QString>("qty");
         QTest::addColumn<qlonglong>("skus");
         QTest::addColumn<qlonglong>("stock");
+        // Under a sanitizer, which slows every client several times over, every strategy on the
+        // hot SKU and three of them on the hot set: the same code paths in half the time.
+        const QStringList hotSet = outsideSanitizers(StrategyRegistry::allIds(),
+            { QStringLiteral("pessimistic"), QStringLiteral("slotted-routed"), QStringLiteral("queued") });
         for (const QString& id : StrategyRegistry::allIds()) {
             if (id == QLatin1String("naive"))
                 continue;
             QTest::addRow("%s, one hot SKU", qPrintable(id))
                 << id << QStringLiteral("uniform") << QStringLiteral("1") << 1LL << 1000LL;
-            QTest::addRow("%s, 20 SKUs hot set, qty 1-3", qPrintable(id))
-                << id << QStringLiteral("hotset:80:2") << QStringLiteral("1-3") << 20LL << 200LL;
+            if (hotSet.contains(id))
+                QTest::addRow("%s, 20 SKUs hot set, qty 1-3", qPrintable(id))
+                    << id << QStringLiteral("hotset:80:2") << QStringLiteral("1-3") << 20LL << 200LL;
         }
     }
     void safeStrategySellsExactlyItsStock()
