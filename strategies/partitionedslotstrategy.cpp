@@ -31,6 +31,8 @@ public:
         statements().add(&m_findAny, kFindAnySql);
     }
 
+    void afterOrder() override { m_stock.countStrandedRefusal(m_counters); }
+
 protected:
     Attempt attempt(const Order& order) override
     {
@@ -56,11 +58,8 @@ protected:
                 const Attempt refused = rollbackAs(routed);
                 // Refused: did the SKU's slots together still hold enough? Stock stranded in
                 // small slots is what slotted-routed rebalances away.
-                if (refused.kind == Attempt::Kind::OutOfStock) {
-                    if (const std::optional<std::int64_t> total = m_stock.total(order.skuId);
-                        total && *total >= order.qty)
-                        m_counters.add(ClientCount::RefusedWithStock, 1);
-                }
+                if (refused.kind == Attempt::Kind::OutOfStock)
+                    m_stock.noteRefusal(order.skuId, order.qty);
                 return refused;
             }
             if (routed.kind != Attempt::Kind::Sold)

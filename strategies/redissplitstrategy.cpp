@@ -5,8 +5,10 @@
 #include <QCoreApplication>
 
 #include <chrono>
+#include <optional>
 #include <random>
 #include <unordered_set>
+#include <utility>
 
 namespace {
 
@@ -44,9 +46,27 @@ public:
         // The second step: the order row, through the retrier (a lost reply is looked up by
         // request id). Known not to be written: the stock goes back to its sub-key.
         const OrderOutcome outcome = RetryingSession::place(order);
-        if (outcome == OrderOutcome::Failed || outcome == OrderOutcome::Aborted)
-            giveBack(order, slot);
+        if (outcome != OrderOutcome::Failed && outcome != OrderOutcome::Aborted)
+            return outcome;
+        // An error can hide a commit: on a cluster, the node may leave the group while the row's
+        // write set is on its way to the others. The units go back only when the row is known
+        // not to be there; when that cannot be learned, the order is unresolved, settled by
+        // request id at the end, and its units at worst stranded in Redis, never sold twice.
+        const std::optional<bool> committed = retrier().isCommittedNow(order.requestId);
+        if (!committed)
+            return OrderOutcome::Unknown;
+        if (*committed) {
+            m_counters.add(ClientCount::Reconciled, 1);
+            return OrderOutcome::Sold;
+        }
+        giveBack(order, slot);
         return outcome;
+    }
+
+    void afterOrder() override
+    {
+        if (m_refused)
+            countStrandedRefusal(*std::exchange(m_refused, std::nullopt));
     }
 
 protected:
@@ -99,12 +119,12 @@ private:
             if (!skipped)
                 break; // every sub-key was asked: none holds enough
         }
-        countStrandedRefusal(order);
+        m_refused = order;
         return kNoStock;
     }
 
     // Refused, though the SKU's sub-keys together may still hold enough ("visible but cannot
-    // be bought"): counted as such when they do.
+    // be bought"): counted as such when they do, once the order's time is taken.
     void countStrandedRefusal(const Order& order)
     {
         QStringList mget { QStringLiteral("MGET") };
@@ -137,6 +157,7 @@ private:
 
     RunEnvironment& m_environment;
     WorkerCounters& m_counters;
+    std::optional<Order> m_refused; // the last order, when Redis refused it
     RedisEndpoint m_endpoint;
     QString m_database;
     int m_subKeys;

@@ -32,6 +32,8 @@ public:
         statements().add(&m_take, kRoutedTakeSql);
     }
 
+    void afterOrder() override { m_stock.countStrandedRefusal(m_counters); }
+
 protected:
     Attempt attempt(const Order& order) override
     {
@@ -61,9 +63,7 @@ protected:
         }
         // Sales elsewhere kept emptying the slots it was routed to: refuse, and say whether
         // the SKU could have filled the order.
-        if (const std::optional<std::int64_t> total = m_stock.total(order.skuId);
-            total && *total >= order.qty)
-            m_counters.add(ClientCount::RefusedWithStock, 1);
+        m_stock.noteRefusal(order.skuId, order.qty);
         return Attempt::outOfStock();
     }
 

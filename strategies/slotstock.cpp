@@ -36,6 +36,16 @@ std::optional<std::int64_t> SlotStock::total(std::int64_t skuId)
     return sum;
 }
 
+void SlotStock::countStrandedRefusal(WorkerCounters& counters)
+{
+    if (!m_refused)
+        return;
+    const auto [skuId, qty] = *m_refused;
+    m_refused.reset();
+    if (const std::optional<std::int64_t> sum = total(skuId); sum && *sum >= qty)
+        counters.add(ClientCount::RefusedWithStock, 1);
+}
+
 std::optional<std::vector<std::int64_t>> SlotStock::perSlot(std::int64_t skuId, int slotCount)
 {
     return read(m_read, skuId, slotCount);

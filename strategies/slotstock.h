@@ -2,6 +2,7 @@
 
 #include "app/db/preparedstatement.h"
 #include "strategies/statementset.h"
+#include "strategies/workercounters.h"
 
 #include <QCoreApplication>
 
@@ -17,8 +18,11 @@ class SlotStock {
 public:
     explicit SlotStock(StatementSet& statements);
 
-    // The SKU's stock over all its slots, by a consistent read that takes no lock.
-    std::optional<std::int64_t> total(std::int64_t skuId);
+    // An order refused for want of stock, remembered so that countStrandedRefusal can ask, once
+    // the order's time is taken, whether the SKU's slots together still held enough for it.
+    void noteRefusal(std::int64_t skuId, int qty) { m_refused = { skuId, qty }; }
+    // Counts the remembered refusal as one with stock left (RefusedWithStock) when they did.
+    void countStrandedRefusal(WorkerCounters& counters);
     // Each slot's stock, indexed by slot number (a consistent read, no lock).
     std::optional<std::vector<std::int64_t>> perSlot(std::int64_t skuId, int slotCount);
     // In the open transaction: locks every slot of the SKU in slot order (so two rebalances,
@@ -33,6 +37,10 @@ private:
     std::optional<std::vector<std::int64_t>> read(
         PreparedStatement& statement, std::int64_t skuId, int slotCount);
 
+    // The SKU's stock over all its slots, by a consistent read that takes no lock.
+    std::optional<std::int64_t> total(std::int64_t skuId);
+
+    std::optional<std::pair<std::int64_t, int>> m_refused; // SKU and quantity
     PreparedStatement m_total;
     PreparedStatement m_read;
     PreparedStatement m_lockAll;

@@ -21,6 +21,9 @@ public:
     // Order::lineRequestId. Known before COMMIT is sent, so that an order whose reply to it was
     // lost is looked up by every line it wrote.
     virtual std::optional<int> linesOfLastSale() const { return std::nullopt; }
+    // What the lab asks about the last order for its own figures (did a refused SKU still hold
+    // enough?), done once the order's time is taken: instrumentation is not part of that time.
+    virtual void afterOrder() { }
 };
 
 // A locking strategy: its tables, the SQL it runs (shown to the user as text) and the

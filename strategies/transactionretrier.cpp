@@ -62,6 +62,8 @@ bool TransactionRetrier::connect(QString* error)
 
 bool TransactionRetrier::setUpSession(QString* error)
 {
+    // A connection opened again keeps the network of the last one: its set-up is not timed either.
+    m_connection.setRoundTrip(std::chrono::nanoseconds(0));
     const QString isolation = isolationSql(m_environment.experiment().isolation);
     if (!m_connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL ") + isolation)) {
         m_reconnectError = m_connection.lastError();
@@ -193,6 +195,7 @@ std::optional<OrderOutcome> TransactionRetrier::settleError(
 {
     if (errorClass == ErrorClass::ConnectionLost) {
         // The last statement may or may not have committed: reconnect, then ask.
+        leaveNodeOutsideTheGroup(error);
         if (!reconnect()) {
             m_environment.errors().report(
                 m_reconnectError.isSet() ? m_reconnectError : error, tr("connection lost and not regained"));
@@ -303,6 +306,18 @@ bool TransactionRetrier::openTakingTurns()
     return setUpSession(&error);
 }
 
+void TransactionRetrier::leaveNodeOutsideTheGroup(const MysqlError& error)
+{
+    // A cluster node that lost the primary component accepts connections but refuses every
+    // statement (1047) until it rejoins: the client moves on, as it does from a node that is down.
+    const int nodes = m_environment.params().nodeCount();
+    if (error.code != 1047 || nodes == 1)
+        return;
+    m_connection.close();
+    m_node = (m_node + 1) % nodes;
+    m_params = m_environment.params().onNode(m_node);
+}
+
 bool TransactionRetrier::openOnSomeNode()
 {
     // A cluster's client whose node is down moves to the next node that answers, as an
@@ -332,22 +347,33 @@ std::optional<bool> TransactionRetrier::isCommitted(std::int64_t requestId)
     return committed;
 }
 
+std::optional<bool> TransactionRetrier::isCommittedNow(std::int64_t requestId)
+{
+    if (!m_connection.isOpen())
+        return std::nullopt; // reconnecting could wait for a server that is gone
+    return isCommitted(requestId);
+}
+
 std::optional<bool> TransactionRetrier::probeCommitted(std::int64_t requestId)
 {
     // A locking read waits for a transaction that is still finishing with this row,
     // so a commit in flight is seen, not missed.
+    MysqlError error;
     for (int tries = 0; tries < 5; ++tries) {
         if (m_probe.execute({ requestId })) {
             const std::optional<std::int64_t> count = m_probe.fetchSingle();
             if (count)
                 return *count > 0;
         }
-        const MysqlError error = m_probe.lastError();
-        if (error.errorClass() == ErrorClass::ConnectionLost && !reconnect())
+        error = m_probe.lastError();
+        leaveNodeOutsideTheGroup(error);
+        if (error.errorClass() == ErrorClass::ConnectionLost && !reconnect()) {
+            if (m_reconnectError.isSet())
+                error = m_reconnectError;
             break;
+        }
     }
-    m_environment.errors().report(
-        m_probe.lastError(), tr("cannot learn whether request %1 committed").arg(requestId));
+    m_environment.errors().report(error, tr("cannot learn whether request %1 committed").arg(requestId));
     return std::nullopt;
 }
 

@@ -54,12 +54,16 @@ public:
     bool commit();
     // Runs a locking statement and adds its time to the client lock-wait counter.
     bool timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params);
+    // Whether the order row `requestId` is in the table, on a live connection; nullopt when that
+    // cannot be learned now (no connection, or the lookup failed).
+    std::optional<bool> isCommittedNow(std::int64_t requestId);
 
 private:
     bool setUpSession(QString* error);
     bool reconnect();
     bool openTakingTurns(); // connects and sets the session up, in turn with the other clients
     std::optional<bool> isCommitted(std::int64_t requestId);
+    void leaveNodeOutsideTheGroup(const MysqlError& error);
     std::optional<bool> probeCommitted(std::int64_t requestId);
     void backoff(int attempt);
     void noteLockHold(); // a committed attempt's lock hold, into the counters

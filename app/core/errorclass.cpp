@@ -25,6 +25,9 @@ ErrorClass classifyError(unsigned int code)
     case 1927: // MariaDB: connection was killed
     case 1053: // server shutdown in progress
     case 4031: // MySQL: disconnected by the server because of inactivity
+    // Galera: "WSREP has not yet prepared node for application use", a node outside the primary
+    // component. It answers nothing about the data: its clients move to another node.
+    case 1047:
         return ErrorClass::ConnectionLost;
     default:
         return ErrorClass::Other;

@@ -250,13 +250,27 @@ QString millis(double ms)
     return number(ms, ms < 1.0 ? 3 : ms < 10.0 ? 2 : ms < 100.0 ? 1 : 0);
 }
 
-Explained of(const StrategyResult& r)
+namespace {
+
+// Every statement of every strategy crosses the simulated network, or none does: said in every
+// explanation, since every rate depends on it. The row lock's sentence has said it already.
+void addNetwork(const StrategyResult& r, Explained& out)
 {
-    if (r.experiment.workload == WorkloadKind::Claim)
-        return ClaimExplanation::of(r);
+    if (out.figures.contains(QStringLiteral("round_trips_held")))
+        return;
+    const double rtt = r.experiment.rttMs;
+    out.figures.insert(QStringLiteral("rtt_ms"), rtt);
+    if (!out.text.isEmpty())
+        out.text += QLatin1Char(' ');
+    out.text += (rtt > 0.0
+            ? tr("Every statement crossed a %1 ms network round trip.").arg(number(rtt, rtt < 1.0 ? 2 : 1))
+            : tr("No network was simulated: statements crossed only the machine's loopback."));
+}
+
+// The inventory workload's sentences: the bound first, then what the strategy adds.
+Explained ofInventory(const StrategyResult& r)
+{
     Explained out;
-    if (!r.error.isEmpty() || r.clients[ClientCount::Sold] <= 0)
-        return out;
     QStringList sentences;
     QJsonObject& f = out.figures;
     const double busy = addMachine(r, f);
@@ -284,6 +298,17 @@ Explained of(const StrategyResult& r)
     addRollbacksAndSellOut(r, std::max(1.0, r.ordersPerS * r.measuredS()), sentences, f);
     f.insert(QStringLiteral("bound"), boundKey(out.bound));
     out.text = sentences.join(QLatin1Char(' '));
+    return out;
+}
+
+} // namespace
+
+Explained of(const StrategyResult& r)
+{
+    if (!r.error.isEmpty() || r.clients[ClientCount::Sold] <= 0)
+        return {};
+    Explained out = r.experiment.workload == WorkloadKind::Claim ? ClaimExplanation::of(r) : ofInventory(r);
+    addNetwork(r, out);
     return out;
 }
 

@@ -169,6 +169,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
         const OrderOutcome outcome = session->place(order);
         count(outcome, order, *session, { begin, nowNs() }, m_records[static_cast<std::size_t>(index)],
             counters);
+        session->afterOrder();
     }
     session.reset(); // the connection closes on the thread that owns it
     m_finished.fetch_add(1);

@@ -109,9 +109,9 @@ bool EmbeddedCluster::start(QString* error, const Progress& progress)
     for (int node = 1; node <= nodeCount(); ++node) {
         if (progress)
             progress(tr("starting cluster node %1 of %2").arg(node).arg(nodeCount()));
-        if (!prepareDataDirectory(node, error))
+        if (!prepareDataDirectory(node, node > 1, error))
             return false;
-        server(node).setExtraArguments(wsrepArguments(node, provider));
+        server(node).setExtraArguments(wsrepArguments(node, provider, node > 1));
         if (!server(node).start(error, progress) || !waitUntilSynced(node, error)) {
             *error = tr("cluster node %1: %2").arg(node).arg(*error);
             stop();
@@ -121,7 +121,57 @@ bool EmbeddedCluster::start(QString* error, const Progress& progress)
     return true;
 }
 
-bool EmbeddedCluster::prepareDataDirectory(int node, QString* error)
+bool EmbeddedCluster::restartNode(int node, QString* error)
+{
+    if (node < 1 || node > nodeCount() || m_ports.isEmpty()) {
+        *error = tr("node %1 is not part of a started cluster").arg(node);
+        return false;
+    }
+    if (server(node).isRunning()) {
+        *error = tr("node %1 is still running").arg(node);
+        return false;
+    }
+    if (!waitUntilLeft(node, error) || !prepareDataDirectory(node, true, error))
+        return false;
+    server(node).setExtraArguments(wsrepArguments(node, findProvider(), true));
+    if (!server(node).start(error) || !waitUntilSynced(node, error)) {
+        *error = tr("cluster node %1: %2").arg(node).arg(*error);
+        return false;
+    }
+    return true;
+}
+
+bool EmbeddedCluster::waitUntilLeft(int node, QString* error) const
+{
+    // A node back at its old address while the others still suspect its last instance can split
+    // them into components of one, none of them primary: the others first see it leave.
+    QList<int> others;
+    for (int other = 1; other <= nodeCount(); ++other) {
+        if (other != node && server(other).isRunning())
+            others << other;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    for (const int other : others) {
+        while (true) {
+            MysqlConnection probe;
+            const std::optional<std::int64_t> size = probe.open(server(other).connectionParams(), false)
+                ? probe.queryInt(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+                                                "WHERE VARIABLE_NAME = 'WSREP_CLUSTER_SIZE'"))
+                : std::nullopt;
+            if (size && *size <= others.size())
+                break;
+            if (clock.elapsed() > kSyncTimeoutMs) {
+                *error = tr("node %1 still counts node %2 in the cluster").arg(other).arg(node);
+                return false;
+            }
+            QThread::msleep(kSyncPollMs);
+        }
+    }
+    return true;
+}
+
+bool EmbeddedCluster::prepareDataDirectory(int node, bool joining, QString* error)
 {
     EmbeddedServer& s = server(node);
     if (!s.ensureInitialised(error))
@@ -131,10 +181,10 @@ bool EmbeddedCluster::prepareDataDirectory(int node, QString* error)
     // node left behind by a killed run never refuses to bootstrap or to join.
     QFile::remove(s.dataDirectory() + QStringLiteral("/grastate.dat"));
     QFile::remove(s.dataDirectory() + QStringLiteral("/gvwstate.dat"));
-    return node == 1 || handToTransferUser(s.dataDirectory(), error);
+    return !joining || handToTransferUser(s.dataDirectory(), error);
 }
 
-QStringList EmbeddedCluster::wsrepArguments(int node, const QString& provider) const
+QStringList EmbeddedCluster::wsrepArguments(int node, const QString& provider, bool joining) const
 {
     QStringList members;
     for (const Ports& ports : m_ports)
@@ -146,7 +196,7 @@ QStringList EmbeddedCluster::wsrepArguments(int node, const QString& provider) c
         QStringLiteral("--wsrep-cluster-name=lockbench"),
         // The first node forms the cluster (an empty address); the others join any member.
         QStringLiteral("--wsrep-cluster-address=gcomm://")
-            + (node == 1 ? QString() : members.join(QLatin1Char(','))),
+            + (joining ? members.join(QLatin1Char(',')) : QString()),
         QStringLiteral("--wsrep-node-name=node%1").arg(node),
         QStringLiteral("--wsrep-node-address=127.0.0.1:%1").arg(own.group),
         QStringLiteral("--wsrep-provider-options=base_port=%1;ist.recv_addr=127.0.0.1:%2;gcache.size=64M")

@@ -45,6 +45,10 @@ public:
     static NodeState stateFromComment(const QString& comment);
     // SIGKILL, as a crash would: the fault a run can inject (--kill-node).
     bool killNode(int node);
+    // Starts a node that went down again (killed, crashed, shut down): it joins the cluster that
+    // went on without it, whichever node it is, takes its state afresh and is waited for until
+    // synced. Called from the thread that started the cluster.
+    bool restartNode(int node, QString* error);
 
     // <the embedded server's data root>/cluster.
     static QString defaultDataRoot();
@@ -56,9 +60,11 @@ private:
         int stateTransfer = 0; // rsync SST, received by a joiner
         int incrementalTransfer = 0; // IST
     };
-    QStringList wsrepArguments(int node, const QString& provider) const;
+    // `joining`: the node joins the others rather than forming the cluster (node 1 at the start).
+    QStringList wsrepArguments(int node, const QString& provider, bool joining) const;
     bool waitUntilSynced(int node, QString* error) const;
-    bool prepareDataDirectory(int node, QString* error);
+    bool waitUntilLeft(int node, QString* error) const; // the others no longer count it
+    bool prepareDataDirectory(int node, bool joining, QString* error);
 
     QString m_dataRoot;
     std::vector<std::unique_ptr<EmbeddedServer>> m_nodes;

@@ -764,6 +764,18 @@ or lost an order.</source>
         <source>no free loopback ports for %1 cluster nodes</source>
         <translation>找不到供 %1 个集群节点使用的空闲回环端口</translation>
     </message>
+    <message>
+        <source>node %1 is not part of a started cluster</source>
+        <translation>节点 %1 不属于已启动的集群</translation>
+    </message>
+    <message>
+        <source>node %1 is still running</source>
+        <translation>节点 %1 仍在运行</translation>
+    </message>
+    <message>
+        <source>node %1 still counts node %2 in the cluster</source>
+        <translation>节点 %1 仍把节点 %2 算在集群内</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddedRedis</name>
@@ -3772,6 +3784,14 @@ t = %2 s
     <message>
         <source>It sold out at %1 s; the %2 attempts after that found no stock and are left out of the rates.</source>
         <translation>在 %1 s 时售罄；此后的 %2 次尝试都没有库存，不计入速率。</translation>
+    </message>
+    <message>
+        <source>Every statement crossed a %1 ms network round trip.</source>
+        <translation>每条语句都经过了 %1 毫秒的网络往返。</translation>
+    </message>
+    <message>
+        <source>No network was simulated: statements crossed only the machine&apos;s loopback.</source>
+        <translation>未模拟网络：语句只经过本机回环。</translation>
     </message>
 </context>
 <context>

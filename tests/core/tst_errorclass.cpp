@@ -39,6 +39,7 @@ void TestErrorClass::classify_data()
     QTest::newRow("2013 lost during query") << 2013u << ErrorClass::ConnectionLost;
     QTest::newRow("1927 connection killed") << 1927u << ErrorClass::ConnectionLost;
     QTest::newRow("1053 server shutdown") << 1053u << ErrorClass::ConnectionLost;
+    QTest::newRow("1047 node outside the primary component") << 1047u << ErrorClass::ConnectionLost;
     QTest::newRow("1045 access denied") << 1045u << ErrorClass::Other;
     QTest::newRow("1064 syntax error") << 1064u << ErrorClass::Other;
     QTest::newRow("1146 no such table") << 1146u << ErrorClass::Other;

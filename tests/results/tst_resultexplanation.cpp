@@ -149,6 +149,42 @@ private slots:
             qPrintable(ResultExplanation::of(r).text));
     }
 
+    // Every rate depends on the simulated network: every explanation says what it was, whether
+    // or not a row lock was held across it, in both workloads.
+    void everyExplanationNamesTheRoundTrip_data()
+    {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<bool>("holdsALock");
+        QTest::addColumn<bool>("claims");
+        QTest::newRow("pessimistic") << QStringLiteral("pessimistic") << true << false;
+        QTest::newRow("optimistic") << QStringLiteral("optimistic") << false << false;
+        QTest::newRow("naive") << QStringLiteral("naive") << false << false;
+        QTest::newRow("redis-split") << QStringLiteral("redis-split") << false << false;
+        QTest::newRow("claim-update") << QStringLiteral("claim-update") << false << true;
+        QTest::newRow("claim-for-update") << QStringLiteral("claim-for-update") << true << true;
+    }
+    void everyExplanationNamesTheRoundTrip()
+    {
+        QFETCH(QString, strategy);
+        QFETCH(bool, holdsALock);
+        QFETCH(bool, claims);
+        StrategyResult r = hotRowResult();
+        r.strategy = strategy;
+        r.safe = strategy != QLatin1String("naive");
+        if (claims)
+            r.experiment.workload = WorkloadKind::Claim;
+        if (!holdsALock)
+            r.measuredLockHolds = 0;
+        r.experiment.rttMs = 1.5;
+        const auto network = ResultExplanation::of(r);
+        QVERIFY2(network.text.contains(QLatin1String("1.5 ms network round trip")), qPrintable(network.text));
+        r.experiment.rttMs = 0.0;
+        const auto loopback = ResultExplanation::of(r);
+        QVERIFY2(
+            loopback.text.contains(QLatin1String("No network was simulated")), qPrintable(loopback.text));
+        QCOMPARE(loopback.figures.value(QStringLiteral("rtt_ms")).toDouble(), 0.0);
+    }
+
     void aFailedRunIsNotExplained()
     {
         StrategyResult r = hotRowResult();

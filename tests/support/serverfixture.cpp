@@ -83,9 +83,17 @@ bool schemaExists(const QString& database)
 
 QString jsonDisagreesWithTable(const StrategyResult& result, const QString& database)
 {
+    return jsonDisagreesWithTableOn(result, params(database));
+}
+
+QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionParams& where)
+{
     MysqlConnection check;
-    if (!check.open(params(database)))
+    if (!check.open(where))
         return QStringLiteral("cannot count the orders table: %1").arg(check.lastError().toString());
+    // A Galera node counts once it has applied what it received; a server without Galera
+    // ignores or refuses the setting, which changes nothing there.
+    check.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1"));
     const std::optional<std::int64_t> rows = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
     const std::optional<std::int64_t> units
         = check.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders"));

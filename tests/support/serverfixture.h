@@ -30,6 +30,9 @@ bool schemaExists(const QString& database);
 // when they agree, else what differs.
 QString jsonDisagreesWithTable(
     const StrategyResult& result, const QString& database = QStringLiteral("lockbench"));
+// The same on the server `where` names (a cluster's node: counted once it has applied every
+// write set it has received).
+QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionParams& where);
 
 // A small experiment that sells out quickly: one hot SKU, 32 threads.
 Experiment soldOutExperiment(std::int64_t stock = 3000);
