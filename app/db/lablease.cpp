@@ -4,7 +4,11 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <QSet>
+
 #include <algorithm>
+#include <tuple>
+#include <utility>
 
 namespace {
 
@@ -20,16 +24,74 @@ constexpr unsigned int kStatementTimeoutS = 5;
 LabLease::LabLease(const ConnectionParams& params)
     : m_name(lockName(params.database))
 {
-    for (int index = 0; index < params.nodeCount(); ++index) {
-        auto node = std::make_unique<NodeLock>();
-        node->params = params.onNode(index);
-        // Its statements never wait on anything (GET_LOCK with no wait, RELEASE_LOCK): a server
-        // that does not answer in seconds is paused, and a run stopped then must not wait for it.
-        node->connection.setTimeouts(5, kStatementTimeoutS);
-        m_nodes.push_back(std::move(node));
-    }
+    for (int index = 0; index < params.nodeCount(); ++index)
+        m_nodes.push_back(nodeLock(params.onNode(index)));
     std::sort(m_nodes.begin(), m_nodes.end(),
         [](const auto& a, const auto& b) { return a->params.endpoint() < b->params.endpoint(); });
+}
+
+std::unique_ptr<LabLease::NodeLock> LabLease::nodeLock(const ConnectionParams& params)
+{
+    auto node = std::make_unique<NodeLock>();
+    node->params = params;
+    // Its statements never wait on anything (GET_LOCK with no wait, RELEASE_LOCK): a server
+    // that does not answer in seconds is paused, and a run stopped then must not wait for it.
+    node->connection.setTimeouts(5, kStatementTimeoutS);
+    return node;
+}
+
+void LabLease::identify(NodeLock& node)
+{
+    // Without the database: the lease comes before the lab creates it, or touches it at all.
+    if (!node.connection.isOpen() && !node.connection.open(node.params, false))
+        return;
+    node.identity
+        = node.connection
+              .queryText(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+                                        "WHERE VARIABLE_NAME = 'WSREP_GCOMM_UUID'"))
+              .value_or(QString());
+}
+
+void LabLease::addUnlistedNodes()
+{
+    QSet<QString> known;
+    QStringList addresses;
+    for (const auto& node : m_nodes) {
+        identify(*node);
+        known.insert(node->identity);
+        if (addresses.isEmpty() && !node->identity.isEmpty())
+            addresses
+                = node->connection
+                      .queryText(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+                                                "WHERE VARIABLE_NAME = 'WSREP_INCOMING_ADDRESSES'"))
+                      .value_or(QString())
+                      .split(QLatin1Char(','), Qt::SkipEmptyParts);
+    }
+    for (const QString& address : addresses) {
+        // "host:port", "[::1]:3306"; "AUTO" or a port left out names nothing to reach.
+        const qsizetype colon = address.lastIndexOf(QLatin1Char(':'));
+        bool isPort = false;
+        const int port = address.mid(colon + 1).toInt(&isPort);
+        if (colon <= 0 || !isPort)
+            continue;
+        ConnectionParams params = m_nodes.front()->params;
+        params.host = address.left(colon).remove(QLatin1Char('[')).remove(QLatin1Char(']')).trimmed();
+        params.port = port;
+        params.socket.clear();
+        std::unique_ptr<NodeLock> node = nodeLock(params);
+        identify(*node);
+        // Unreachable with this account, or a node the URL lists under another address.
+        if (node->identity.isEmpty() || known.contains(node->identity))
+            continue;
+        known.insert(node->identity);
+        m_nodes.push_back(std::move(node));
+    }
+    // One order for every lab: the nodes' UUIDs; a server without Galera, or a node that did not
+    // answer, by address after them.
+    std::sort(m_nodes.begin(), m_nodes.end(), [](const auto& a, const auto& b) {
+        return std::make_tuple(a->identity.isEmpty(), a->identity, a->params.endpoint())
+            < std::make_tuple(b->identity.isEmpty(), b->identity, b->params.endpoint());
+    });
 }
 
 LabLease::~LabLease()
@@ -50,6 +112,8 @@ QString LabLease::lockName(const QString& database)
 
 bool LabLease::acquire(QString* error)
 {
+    if (!std::exchange(m_clusterAsked, true))
+        addUnlistedNodes();
     QString unreachable;
     bool held = false;
     for (const auto& node : m_nodes) {
@@ -88,7 +152,6 @@ bool LabLease::acquireOn(NodeLock& node, QString* error)
 {
     if (node.held)
         return true;
-    // Without the database: the lease comes before the lab creates it, or touches it at all.
     MysqlConnection& connection = node.connection;
     const ConnectionParams& params = node.params;
     if (!connection.isOpen() && !connection.open(params, false)) {

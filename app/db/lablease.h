@@ -16,10 +16,11 @@
 // a connection of its own (not the per-strategy control connection, which comes and goes) from
 // before the first table is touched until the plan ends. The server frees it when that
 // connection closes, so a lab that dies cannot keep it. Owned by one thread, as its connection is.
-// A named lock is one server's: on a cluster the lease is that lock on every node the lab's URL
-// lists, taken in one order (by address) whatever order the URL gives, so that two labs whose
-// URLs start at different nodes meet at the first node they share. A node that cannot be
-// reached when the lease is taken is left out; the lease needs at least one.
+// A named lock is one server's: on a Galera cluster the lease is that lock on every node, those
+// the lab's URL lists and those the cluster names besides (wsrep_incoming_addresses, reached with
+// the same account), taken in one order (by each node's Galera UUID) whatever the URL gives, so
+// that two labs whose URLs name different nodes of one cluster meet at its first node. A node that
+// cannot be reached when the lease is taken is left out; the lease needs at least one.
 class LabLease {
     Q_DECLARE_TR_FUNCTIONS(LabLease)
 
@@ -51,15 +52,20 @@ private:
     // The lock on one server, or one node of a cluster.
     struct NodeLock {
         ConnectionParams params;
+        QString identity; // the Galera node's UUID (wsrep_gcomm_uuid); empty for another server
         MysqlConnection connection;
         bool held = false;
         bool lost = false; // held, then its connection went: keep() takes it again
         bool takenByOther = false; // the last acquire found another holder
     };
+    static std::unique_ptr<NodeLock> nodeLock(const ConnectionParams& params);
+    static void identify(NodeLock& node);
+    void addUnlistedNodes();
     bool acquireOn(NodeLock& node, QString* error);
     bool keepOn(NodeLock& node, QString* error);
     QString describeHolder(NodeLock& node, std::int64_t connectionId);
 
     QString m_name;
     std::vector<std::unique_ptr<NodeLock>> m_nodes;
+    bool m_clusterAsked = false; // the nodes the URL does not list were looked for
 };

@@ -199,6 +199,9 @@ QStringList EmbeddedCluster::wsrepArguments(int node, const QString& provider, b
             + (joining ? members.join(QLatin1Char(',')) : QString()),
         QStringLiteral("--wsrep-node-name=node%1").arg(node),
         QStringLiteral("--wsrep-node-address=127.0.0.1:%1").arg(own.group),
+        // Where clients reach it, for wsrep_incoming_addresses (a lease finds the nodes a URL
+        // leaves out there); left to itself the node says "AUTO".
+        QStringLiteral("--wsrep-node-incoming-address=127.0.0.1:%1").arg(server(node).port()),
         QStringLiteral("--wsrep-provider-options=base_port=%1;ist.recv_addr=127.0.0.1:%2;gcache.size=64M")
             .arg(own.group)
             .arg(own.incrementalTransfer),

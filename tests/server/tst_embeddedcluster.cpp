@@ -93,6 +93,39 @@ private slots:
         QVERIFY2(second.acquire(&error), qPrintable(error));
     }
 
+    // A lab reached through one node takes the lease on the nodes the cluster names besides
+    // (wsrep_incoming_addresses, with the same account over TCP): a second lab whose URL names
+    // only another node meets it there.
+    void aLeaseReachesTheNodesTheUrlLeavesOut()
+    {
+        MysqlConnection root;
+        QVERIFY(root.open(m_cluster.connectionParams(1), false));
+        QVERIFY(root.execute(
+            QStringLiteral("CREATE USER IF NOT EXISTS 'leaselab'@'127.0.0.1' IDENTIFIED BY 'leasepw'")));
+        QVERIFY(root.execute(QStringLiteral("GRANT ALL ON *.* TO 'leaselab'@'127.0.0.1'")));
+        const auto overTcp = [&](int node) {
+            ConnectionParams params = m_cluster.connectionParams(node, QStringLiteral("lockbench_lease"));
+            params.host = QStringLiteral("127.0.0.1");
+            params.socket.clear();
+            params.user = QStringLiteral("leaselab");
+            params.password = QStringLiteral("leasepw");
+            return params;
+        };
+        QString error;
+        LabLease first(overTcp(1));
+        QVERIFY2(first.acquire(&error), qPrintable(error));
+        LabLease second(overTcp(3));
+        const QString addresses = root.queryText(QStringLiteral("SELECT VARIABLE_VALUE FROM "
+                                                                "information_schema.GLOBAL_STATUS WHERE "
+                                                                "VARIABLE_NAME = 'WSREP_INCOMING_ADDRESSES'"))
+                                      .value_or(QString());
+        QVERIFY2(!second.acquire(&error), qPrintable(QStringLiteral("the cluster names %1").arg(addresses)));
+        QVERIFY2(error.contains(QStringLiteral("is in use by another lab")), qPrintable(error));
+        QVERIFY(!second.isHeld());
+        first.release();
+        QVERIFY2(second.acquire(&error), qPrintable(error));
+    }
+
     void aKilledNodeIsGoneAndTheOthersGoOn()
     {
         QVERIFY(m_cluster.killNode(2));
