@@ -62,7 +62,8 @@ QList<Message> readTs(const QString& path, QString* error)
 QSet<QString> placeholders(const QString& text)
 {
     QSet<QString> found;
-    static const QRegularExpression pattern(QStringLiteral("%L?[0-9n]"));
+    // %1 to %99 (arg() reads two digits: %10 is not %1 and a 0), and %n.
+    static const QRegularExpression pattern(QStringLiteral("%L?(?:[0-9]{1,2}|n)"));
     for (const QRegularExpressionMatch& match : pattern.globalMatch(text))
         found.insert(match.captured().remove(QLatin1Char('L')));
     return found;

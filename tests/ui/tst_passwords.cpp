@@ -192,10 +192,13 @@ private slots:
                 QFAIL(missing);
             QSKIP(missing);
         }
-        // Should either daemon not start on this machine, the part is skipped with its reason.
+        // Should either daemon not start on this machine, the part is skipped with its reason;
+        // under ctest, on a machine setup prepared, it fails.
         const QString notStarted = startPrivateKeyring(busDaemon, keyringDaemon);
         if (QTest::currentTestFailed())
             return;
+        if (!notStarted.isEmpty() && qEnvironmentVariableIsSet("LOCKBENCH_TEST_KEYRING"))
+            QFAIL(qPrintable(notStarted));
         if (!notStarted.isEmpty())
             QSKIP(qPrintable(notStarted));
 

@@ -5,6 +5,7 @@
 #include "app/core/translation.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
+#include "strategies/strategyregistry.h"
 #include "tests/support/englishleftovers.h"
 #include "tests/support/hangwatchdog.h"
 #include "ui/charts/chartspanel.h"
@@ -153,11 +154,14 @@ private slots:
         window.experimentPanel()->setFieldText(QStringLiteral("skus"), QStringLiteral("2"));
         window.experimentPanel()->setFieldText(QStringLiteral("stop"), QStringLiteral("duration"));
         window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("2s"));
-        window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic"), QStringLiteral("optimistic"),
-            QStringLiteral("naive"), QStringLiteral("two-sku-random") });
+        // Every strategy of the workload and the two-SKU orders: each has its own sentences.
+        const QStringList strategies = StrategyRegistry::allIds(WorkloadKind::Inventory)
+            + QStringList { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
+        window.strategyPanel()->setSelectedIds(strategies);
         window.runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(
-            !window.session()->isRunning() && window.resultsPanel()->rows().size() == 4, 180000);
+            !window.session()->isRunning() && window.resultsPanel()->rows().size() == strategies.size(),
+            300000);
         checkWindow(window);
 
         // A lesson's step beside its chart.
