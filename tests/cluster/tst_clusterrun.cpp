@@ -72,21 +72,11 @@ class TestClusterRun : public QObject {
             qWarning().noquote() << process.all();
             return {};
         }
-        QFile file(json);
-        if (!file.open(QIODevice::ReadOnly))
-            return {};
-        return QJsonDocument::fromJson(file.readAll())
-            .object()
-            .value(QStringLiteral("strategies"))
-            .toArray()
-            .first()
-            .toObject()
-            .value(QStringLiteral("summary"))
-            .toObject();
+        return firstStrategy(name).value(QStringLiteral("summary")).toObject();
     }
 
-    // The samples of run `name`'s first strategy.
-    QJsonArray sampleSeries(const QString& name) const
+    // The first strategy of run `name`'s JSON.
+    QJsonObject firstStrategy(const QString& name) const
     {
         QFile file(m_out.filePath(name + QStringLiteral(".json")));
         if (!file.open(QIODevice::ReadOnly))
@@ -96,9 +86,13 @@ class TestClusterRun : public QObject {
             .value(QStringLiteral("strategies"))
             .toArray()
             .first()
-            .toObject()
-            .value(QStringLiteral("series"))
-            .toArray();
+            .toObject();
+    }
+
+    // The samples of run `name`'s first strategy.
+    QJsonArray sampleSeries(const QString& name) const
+    {
+        return firstStrategy(name).value(QStringLiteral("series")).toArray();
     }
 
     // The per-node counters of each sample of run `name`'s first strategy.
