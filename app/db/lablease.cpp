@@ -45,11 +45,7 @@ void LabLease::identify(NodeLock& node)
     // Without the database: the lease comes before the lab creates it, or touches it at all.
     if (!node.connection.isOpen() && !node.connection.open(node.params, false))
         return;
-    node.identity
-        = node.connection
-              .queryText(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
-                                        "WHERE VARIABLE_NAME = 'WSREP_GCOMM_UUID'"))
-              .value_or(QString());
+    node.identity = node.connection.globalStatus(QStringLiteral("WSREP_GCOMM_UUID")).value_or(QString());
 }
 
 void LabLease::addUnlistedNodes()
@@ -60,12 +56,9 @@ void LabLease::addUnlistedNodes()
         identify(*node);
         known.insert(node->identity);
         if (addresses.isEmpty() && !node->identity.isEmpty())
-            addresses
-                = node->connection
-                      .queryText(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
-                                                "WHERE VARIABLE_NAME = 'WSREP_INCOMING_ADDRESSES'"))
-                      .value_or(QString())
-                      .split(QLatin1Char(','), Qt::SkipEmptyParts);
+            addresses = node->connection.globalStatus(QStringLiteral("WSREP_INCOMING_ADDRESSES"))
+                            .value_or(QString())
+                            .split(QLatin1Char(','), Qt::SkipEmptyParts);
     }
     for (const QString& address : addresses) {
         // "host:port", "[::1]:3306"; "AUTO" or a port left out names nothing to reach.

@@ -200,6 +200,14 @@ std::optional<std::int64_t> MysqlConnection::queryInt(const QString& sql)
     return text ? std::optional<std::int64_t>(text->toLongLong()) : std::nullopt;
 }
 
+std::optional<QString> MysqlConnection::globalStatus(const QString& name)
+{
+    // The name comes from the lab's own code, never from input.
+    return queryText(QStringLiteral(
+        "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = '%1'")
+                         .arg(name));
+}
+
 std::optional<QString> MysqlConnection::queryText(const QString& sql)
 {
     if (!m_handle)

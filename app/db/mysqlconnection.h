@@ -50,6 +50,9 @@ public:
     std::optional<std::int64_t> queryInt(const QString& sql);
     // The first column of the first row as text; nullopt on an error or a NULL.
     std::optional<QString> queryText(const QString& sql);
+    // One of the server's global status variables (e.g. WSREP_CLUSTER_SIZE); nullopt when the
+    // server has none of that name or cannot be asked.
+    std::optional<QString> globalStatus(const QString& name);
     // Rows the last execute() changed (its first statement's count, for a CALL).
     std::uint64_t affectedRows() const;
     unsigned long threadId() const;

@@ -155,11 +155,11 @@ bool EmbeddedCluster::waitUntilLeft(int node, QString* error) const
     for (const int other : others) {
         while (true) {
             MysqlConnection probe;
-            const std::optional<std::int64_t> size = probe.open(server(other).connectionParams(), false)
-                ? probe.queryInt(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
-                                                "WHERE VARIABLE_NAME = 'WSREP_CLUSTER_SIZE'"))
+            const std::optional<QString> size = probe.open(server(other).connectionParams(), false)
+                ? probe.globalStatus(QStringLiteral("WSREP_CLUSTER_SIZE"))
                 : std::nullopt;
-            if (size && *size <= others.size())
+            bool counted = false;
+            if (size && size->toLongLong(&counted) <= others.size() && counted)
                 break;
             if (clock.elapsed() > kSyncTimeoutMs) {
                 *error = tr("node %1 still counts node %2 in the cluster").arg(other).arg(node);
@@ -254,9 +254,7 @@ EmbeddedCluster::NodeState EmbeddedCluster::state(int node) const
     MysqlConnection probe;
     if (!probe.open(s.connectionParams(), false))
         return NodeState::Joining; // running, not yet taking connections: receiving its state
-    const std::optional<QString> comment
-        = probe.queryText(QStringLiteral("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE "
-                                         "VARIABLE_NAME = 'WSREP_LOCAL_STATE_COMMENT'"));
+    const std::optional<QString> comment = probe.globalStatus(QStringLiteral("WSREP_LOCAL_STATE_COMMENT"));
     if (!comment)
         return NodeState::Joining;
     return stateFromComment(*comment);

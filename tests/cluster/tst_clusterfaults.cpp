@@ -101,16 +101,9 @@ private:
     static int killAllOn(MysqlConnection& admin)
     {
         int killed = 0;
-        for (int offset = 0;; ++offset) {
-            const std::optional<std::int64_t> id = admin.queryInt(
-                QStringLiteral("SELECT ID FROM information_schema.PROCESSLIST WHERE DB = 'lockbench' "
-                               "AND ID <> CONNECTION_ID() ORDER BY ID LIMIT 1 OFFSET %1")
-                    .arg(offset));
-            if (!id)
-                return killed;
-            if (admin.execute(QStringLiteral("KILL CONNECTION %1").arg(*id)))
-                ++killed;
-        }
+        for (const long long id : ServerFixture::labConnectionIds(admin))
+            killed += admin.execute(QStringLiteral("KILL CONNECTION %1").arg(id)) ? 1 : 0;
+        return killed;
     }
 
     std::atomic<bool> m_stop { false };

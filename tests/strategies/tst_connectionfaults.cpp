@@ -33,7 +33,7 @@ public:
             bool started = false;
             while (!m_stop.load()) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(started ? periodMs : 10));
-                const std::vector<long long> ids = labConnections(admin);
+                const std::vector<long long> ids = ServerFixture::labConnectionIds(admin);
                 started = started || static_cast<int>(ids.size()) >= startAtConnections;
                 if (!started || ids.size() < 2)
                     continue;
@@ -59,22 +59,6 @@ public:
     int kills() const { return m_kills.load(); }
 
 private:
-    // The lab's connections on its database, lowest id first; not the killer's own.
-    static std::vector<long long> labConnections(MysqlConnection& admin)
-    {
-        std::vector<long long> ids;
-        for (int i = 0;; ++i) {
-            const auto id = admin.queryInt(QStringLiteral("SELECT ID FROM information_schema.PROCESSLIST "
-                                                          "WHERE DB = 'lockbench' AND ID <> CONNECTION_ID() "
-                                                          "ORDER BY ID LIMIT 1 OFFSET %1")
-                                               .arg(i));
-            if (!id)
-                break;
-            ids.push_back(*id);
-        }
-        return ids;
-    }
-
     std::atomic<bool> m_stop { false };
     std::atomic<int> m_kills { 0 };
     std::thread m_thread;

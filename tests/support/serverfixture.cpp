@@ -113,6 +113,17 @@ QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionP
     return QString();
 }
 
+std::vector<long long> labConnectionIds(MysqlConnection& admin)
+{
+    std::vector<long long> ids;
+    const std::optional<QString> list = admin.queryText(
+        QStringLiteral("SELECT GROUP_CONCAT(ID ORDER BY ID) FROM information_schema.PROCESSLIST "
+                       "WHERE DB = 'lockbench' AND ID <> CONNECTION_ID()"));
+    for (const QString& id : list.value_or(QString()).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        ids.push_back(id.toLongLong());
+    return ids;
+}
+
 Experiment soldOutExperiment(std::int64_t stock)
 {
     Experiment e;

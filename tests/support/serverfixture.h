@@ -6,7 +6,10 @@
 
 #include <QString>
 
+#include <vector>
+
 class EmbeddedServer;
+class MysqlConnection;
 
 // The embedded MariaDB for integration tests, started once per test binary by the same
 // code the lab uses, in the data directory ctest names with LOCKBENCH_DATA_DIR.
@@ -33,6 +36,10 @@ QString jsonDisagreesWithTable(
 // The same on the server `where` names (a cluster's node: counted once it has applied every
 // write set it has received).
 QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionParams& where);
+
+// The lab's connections to its database on the server `admin` is connected to, lowest id
+// first, the asker's own left out: what a test kills to fault the run.
+std::vector<long long> labConnectionIds(MysqlConnection& admin);
 
 // A small experiment that sells out quickly: one hot SKU, 32 threads.
 Experiment soldOutExperiment(std::int64_t stock = 3000);
