@@ -22,7 +22,8 @@ protected:
     {
         if (!connection().begin())
             return connectionFailed();
-        if (!retrier().timedLockingExecute(m_update, { order.qty, order.skuId, order.qty }))
+        if (!retrier().timedLockingExecute(
+                m_update, { order.qty, order.skuId, order.qty }, LockedRow { order.skuId }))
             return failed(m_update);
         if (m_update.affectedRows() == 0)
             return rollbackAs(Attempt::outOfStock());

@@ -37,7 +37,8 @@ protected:
 
         if (!connection().begin())
             return connectionFailed();
-        if (!retrier().timedLockingExecute(m_cas, { order.qty, order.skuId, version }))
+        if (!retrier().timedLockingExecute(
+                m_cas, { order.qty, order.skuId, version }, LockedRow { order.skuId }))
             return failed(m_cas);
         if (m_cas.affectedRows() == 0)
             return rollbackAs(Attempt::conflict()); // someone else won: retry with a fresh read

@@ -39,18 +39,19 @@ protected:
         const int slot = std::uniform_int_distribution<int>(0, m_slots - 1)(m_rng);
         if (!connection().begin())
             return connectionFailed();
-        if (!retrier().timedLockingExecute(m_take, { order.qty, order.skuId, slot, order.qty }))
+        if (!retrier().timedLockingExecute(
+                m_take, { order.qty, order.skuId, slot, order.qty }, LockedRow { order.skuId, slot }))
             return failed(m_take);
         if (m_take.affectedRows() == 0) {
             // That slot ran dry. Let go of it before looking elsewhere: scanning for another
             // slot while holding a random one would lock slots out of order and deadlock.
-            if (!connection().rollback() || !connection().begin())
+            if (!retrier().rollback() || !connection().begin())
                 return connectionFailed();
             // First a slot nobody holds (SKIP LOCKED never waits). If every candidate is busy,
             // start clean and wait in ascending slot order, so that waits cannot form a cycle.
             Attempt routed = takeFromOtherSlot(order, m_findFree);
             if (routed.kind == Attempt::Kind::OutOfStock) {
-                if (!connection().rollback() || !connection().begin())
+                if (!retrier().rollback() || !connection().begin())
                     return connectionFailed();
                 routed = takeFromOtherSlot(order, m_findAny);
             }

@@ -29,7 +29,7 @@ protected:
     {
         if (!connection().begin())
             return connectionFailed();
-        if (!retrier().timedLockingExecute(m_lock, { order.skuId }))
+        if (!retrier().timedLockingExecute(m_lock, { order.skuId }, LockedRow { order.skuId }))
             return Attempt::failed(m_lockError(m_lock.lastError()));
         const std::optional<std::int64_t> stock = m_lock.fetchSingle();
         if (!stock || *stock < order.qty)

@@ -1,6 +1,7 @@
 #include "strategies/queuewriter.h"
 
 #include "app/core/loadthread.h"
+#include "app/core/steadyclock.h"
 
 #include <QCoreApplication>
 
@@ -83,17 +84,17 @@ void QueueWriter::drain()
 
 void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
 {
-    const std::int64_t takenNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::steady_clock::now().time_since_epoch())
-                                     .count();
+    const std::int64_t takenNs = steadyNowNs();
     for (const QueuedOrder* queued : batch)
         m_counters.add(ClientCount::QueueWaitNs, takenNs - queued->enqueuedNs);
     m_counters.add(ClientCount::QueuedOrders, static_cast<std::int64_t>(batch.size()));
     m_accepted.assign(batch.size(), true);
     m_probeRequestId = batch.front()->order.requestId;
     // An unknown outcome leaves every order of the batch unknown: each is looked up by its own id.
+    m_retrier.setOrdersPerTransaction(static_cast<int>(batch.size()));
     const OrderOutcome outcome
         = m_retrier.run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
+    m_counters.add(ClientCount::WriterBusyNs, steadyNowNs() - takenNs);
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (outcome == OrderOutcome::Sold)
             batch[i]->complete(m_accepted[i] ? OrderOutcome::Sold : OrderOutcome::OutOfStock);
@@ -114,11 +115,11 @@ Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
 
     if (!connection.begin())
         return Attempt::failed(connection.lastError());
-    if (!m_retrier.timedLockingExecute(m_takeAll, { total, sku, total }))
+    if (!m_retrier.timedLockingExecute(m_takeAll, { total, sku, total }, LockedRow { sku }))
         return Attempt::failed(m_takeAll.lastError());
     if (m_takeAll.affectedRows() == 0) {
         // Not enough for the whole batch: fill what fits, in arrival order.
-        if (!m_retrier.timedLockingExecute(m_lock, { sku }))
+        if (!m_retrier.timedLockingExecute(m_lock, { sku }, LockedRow { sku }))
             return Attempt::failed(m_lock.lastError());
         std::int64_t left = m_lock.fetchSingle().value_or(0);
         std::int64_t taken = 0;
@@ -134,7 +135,7 @@ Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
             }
         }
         if (taken == 0) {
-            if (!connection.rollback())
+            if (!m_retrier.rollback())
                 return Attempt::failed(connection.lastError());
             return Attempt::outOfStock();
         }

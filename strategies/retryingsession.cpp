@@ -14,7 +14,7 @@ OrderOutcome RetryingSession::place(const Order& order)
 
 Attempt RetryingSession::rollbackAs(Attempt result)
 {
-    if (!connection().rollback())
+    if (!retrier().rollback())
         return connectionFailed();
     return result;
 }

@@ -50,11 +50,12 @@ protected:
             }
             if (!connection().begin())
                 return connectionFailed();
-            if (!retrier().timedLockingExecute(m_take, { order.qty, order.skuId, slot, order.qty }))
+            if (!retrier().timedLockingExecute(
+                    m_take, { order.qty, order.skuId, slot, order.qty }, LockedRow { order.skuId, slot }))
                 return failed(m_take);
             if (m_take.affectedRows() == 0) {
                 stocked[static_cast<std::size_t>(slot)] = 0; // route away from it from now on
-                if (!connection().rollback())
+                if (!retrier().rollback())
                     return connectionFailed();
                 continue;
             }

@@ -4,6 +4,7 @@
 #include "app/db/connectionparams.h"
 #include "app/db/mysqlconnection.h"
 #include "app/fiber/clientwait.h"
+#include "strategies/rowreleases.h"
 #include "strategies/runerrorlog.h"
 #include "strategies/workercounters.h"
 
@@ -44,6 +45,7 @@ public:
     }
     bool stopRequested() const { return m_stop.load(std::memory_order_relaxed); }
     RunErrorLog& errors() { return m_errors; }
+    RowReleases& rowReleases() { return m_rowReleases; }
     // Turns for opening a session: 10,000 clients connecting at once keep the last handshakes
     // waiting past the connect timeout, a few dozen at a time each take a moment.
     ClientWait::Semaphore& sessionOpenings() { return m_sessionOpenings; }
@@ -156,6 +158,7 @@ private:
     std::atomic<int> m_nextClient { 0 };
     const std::atomic<bool>& m_stop;
     RunErrorLog m_errors;
+    RowReleases m_rowReleases;
     ClientWait::Semaphore m_sessionOpenings { 64 };
     std::atomic<bool> m_serverLost { false };
     std::atomic<bool> m_serverSilent { false };

@@ -33,7 +33,8 @@ protected:
         const int slot = std::uniform_int_distribution<int>(0, m_slots - 1)(m_rng);
         if (!connection().begin())
             return connectionFailed();
-        if (!retrier().timedLockingExecute(m_take, { order.skuId, slot, order.qty, order.skuId, order.qty }))
+        if (!retrier().timedLockingExecute(
+                m_take, { order.skuId, slot, order.qty, order.skuId, order.qty }, LockedRow { order.skuId }))
             return failed(m_take);
         if (m_take.affectedRows() == 0) // the SUM guard refused: not enough stock over all slots
             return rollbackAs(Attempt::outOfStock());

@@ -1,18 +1,12 @@
 #include "strategies/transactionretrier.h"
 
+#include "app/core/steadyclock.h"
 #include "app/fiber/clientwait.h"
 
 #include <chrono>
 #include <thread>
 
 namespace {
-
-std::int64_t nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
 
 constexpr int kMaxErrorRetries = 200;
 
@@ -106,12 +100,38 @@ bool TransactionRetrier::setUpSession(QString* error)
 OrderOutcome TransactionRetrier::run(const std::function<std::int64_t()>& probeRequestId,
     const std::function<Attempt()>& attempt, int maxConflicts)
 {
+    const StatementTime before = m_connection.statementTime();
+    m_spent = {};
+    const OrderOutcome outcome = runAttempts(probeRequestId, attempt, maxConflicts);
+    countTimeSpent(before);
+    return outcome;
+}
+
+void TransactionRetrier::countTimeSpent(const StatementTime& before)
+{
+    const StatementTime& after = m_connection.statementTime();
+    const std::int64_t weight = m_ordersPerTransaction;
+    m_counters.add(ClientCount::NetworkNs, weight * (after.networkNs - before.networkNs));
+    m_counters.add(ClientCount::ServerNs, weight * (after.serverNs - before.serverNs));
+    m_counters.add(ClientCount::Statements, weight * (after.statements - before.statements));
+    m_counters.add(ClientCount::LockStatementNs, weight * m_spent.lockNs);
+    m_counters.add(ClientCount::LockStatements, weight * m_spent.lockStatements);
+    m_counters.add(ClientCount::CommitNs, weight * m_spent.commitNs);
+    m_counters.add(ClientCount::Commits, weight * m_spent.commits);
+    m_counters.add(ClientCount::BackoffNs, weight * m_spent.backoffNs);
+    m_counters.add(ClientCount::WorkNs, weight * m_spent.workNs);
+}
+
+OrderOutcome TransactionRetrier::runAttempts(const std::function<std::int64_t()>& probeRequestId,
+    const std::function<Attempt()>& attempt, int maxConflicts)
+{
     int conflicts = 0;
     int errorRetries = 0;
     while (true) {
         m_counters.add(ClientCount::Attempts, 1);
         m_lockedAtNs = 0;
         m_committingAtNs = 0;
+        m_lockedRow = 0;
         m_commitFailed = false;
         // A connection lost between orders has nothing under way: this order fails, it is not unknown.
         if (!m_connection.isOpen() && !reconnect()) {
@@ -145,9 +165,27 @@ void TransactionRetrier::noteLockHold()
     // How long the committed transaction kept its lock: what one row's throughput is cut by.
     if (m_lockedAtNs == 0)
         return;
+    noteRelease(m_committingAtNs != 0 ? m_committingAtNs : steadyNowNs(), true);
+}
+
+void TransactionRetrier::noteRelease(std::int64_t releasedAtNs, bool committed)
+{
     m_counters.add(
-        ClientCount::LockHoldNs, (m_committingAtNs != 0 ? m_committingAtNs : nowNs()) - m_lockedAtNs);
-    m_counters.add(ClientCount::LockHolds, 1);
+        committed ? ClientCount::LockHoldNs : ClientCount::RolledBackHoldNs, releasedAtNs - m_lockedAtNs);
+    m_counters.add(committed ? ClientCount::LockHolds : ClientCount::RolledBackHolds, 1);
+    if (m_lockedRow != 0) {
+        // The row is this client's from its lock to now, so the release found is the one it
+        // waited for: it came after this client asked and before the lock reached it.
+        RowReleases& releases = m_environment.rowReleases();
+        const std::int64_t previous = releases.lastRelease(m_lockedRow);
+        if (previous > m_lockSentAtNs && previous <= m_lockedAtNs) {
+            m_counters.add(ClientCount::HandOverNs, m_lockedAtNs - previous);
+            m_counters.add(ClientCount::HandOvers, 1);
+        }
+        releases.noteRelease(m_lockedRow, releasedAtNs);
+    }
+    m_lockedAtNs = 0;
+    m_lockedRow = 0;
 }
 
 std::optional<OrderOutcome> TransactionRetrier::afterConflict(int conflicts, int maxConflicts)
@@ -232,30 +270,50 @@ std::optional<OrderOutcome> TransactionRetrier::settleError(
     return std::nullopt;
 }
 
-void TransactionRetrier::delayInTransaction() const
+void TransactionRetrier::delayInTransaction()
 {
     const double delayMs = m_environment.experiment().delayMs;
-    if (delayMs > 0.0)
-        ClientWait::sleepFor(std::chrono::nanoseconds(static_cast<std::int64_t>(delayMs * 1e6)));
+    if (delayMs <= 0.0)
+        return;
+    const std::int64_t start = steadyNowNs();
+    ClientWait::sleepFor(std::chrono::nanoseconds(static_cast<std::int64_t>(delayMs * 1e6)));
+    m_spent.workNs += steadyNowNs() - start;
 }
 
 bool TransactionRetrier::commit()
 {
     const bool committed = m_connection.commit();
     m_committingAtNs = m_connection.sentAtNs(); // after the round trip the lock was held across
+    m_spent.commitNs += steadyNowNs() - m_committingAtNs;
+    ++m_spent.commits;
     m_commitFailed = !committed;
+    if (committed)
+        noteLockHold();
     return committed;
 }
 
+bool TransactionRetrier::rollback()
+{
+    const bool rolledBack = m_connection.rollback();
+    if (m_lockedAtNs != 0)
+        noteRelease(m_connection.sentAtNs(), false);
+    return rolledBack;
+}
+
 bool TransactionRetrier::timedLockingExecute(
-    PreparedStatement& statement, std::initializer_list<std::int64_t> params)
+    PreparedStatement& statement, std::initializer_list<std::int64_t> params, LockedRow row)
 {
     const bool ok = statement.execute(params);
-    const std::int64_t end = nowNs();
+    const std::int64_t end = steadyNowNs();
     const std::int64_t start = m_connection.sentAtNs(); // the wait starts once the statement is on its way
     m_counters.add(ClientCount::LockWaitNs, end - start);
-    if (ok && m_lockedAtNs == 0)
+    m_spent.lockNs += end - start;
+    ++m_spent.lockStatements;
+    if (ok && m_lockedAtNs == 0) {
         m_lockedAtNs = end;
+        m_lockSentAtNs = start;
+        m_lockedRow = row.key();
+    }
     return ok;
 }
 
@@ -382,5 +440,7 @@ void TransactionRetrier::backoff(int attempt)
     // Jittered exponential backoff, capped at about 10 ms, so that losers do not retry in lockstep.
     const int capUs = std::min(10000, 50 << std::min(attempt, 8));
     std::uniform_int_distribution<int> jitter(0, capUs);
+    const std::int64_t start = steadyNowNs();
     ClientWait::sleepFor(std::chrono::microseconds(jitter(m_rng)));
+    m_spent.backoffNs += steadyNowNs() - start;
 }

@@ -3,6 +3,7 @@
 #include "app/db/mysqlconnection.h"
 #include "app/db/preparedstatement.h"
 #include "strategies/order.h"
+#include "strategies/rowreleases.h"
 #include "strategies/runenvironment.h"
 
 #include <QCoreApplication>
@@ -48,12 +49,18 @@ public:
         const std::function<Attempt()>& attempt, int maxConflicts = 100);
 
     // The experiment's in-transaction client delay (a stand-in for network round trips).
-    void delayInTransaction() const;
+    void delayInTransaction();
     // Commits the open transaction; the lock hold the run reports ends as the COMMIT is sent
     // (InnoDB releases row locks before it flushes the log, so the flush is not a hold).
     bool commit();
-    // Runs a locking statement and adds its time to the client lock-wait counter.
-    bool timedLockingExecute(PreparedStatement& statement, std::initializer_list<std::int64_t> params);
+    // Rolls the open transaction back, its lock hold counted as one that sold nothing.
+    bool rollback();
+    // Runs a locking statement and adds its time to the client lock-wait counter. `row` names
+    // the row it locks, so that the lock's hand-over from the previous holder is timed.
+    bool timedLockingExecute(
+        PreparedStatement& statement, std::initializer_list<std::int64_t> params, LockedRow row = {});
+    // A batch writer's transaction stands for this many orders: its times count once for each.
+    void setOrdersPerTransaction(int orders) { m_ordersPerTransaction = std::max(1, orders); }
     // Whether the order row `requestId` is in the table, on a live connection; nullopt when that
     // cannot be learned now (no connection, or the lookup failed).
     std::optional<bool> isCommittedNow(std::int64_t requestId);
@@ -66,7 +73,14 @@ private:
     void leaveNodeOutsideTheGroup(const MysqlError& error);
     std::optional<bool> probeCommitted(std::int64_t requestId);
     void backoff(int attempt);
+    OrderOutcome runAttempts(const std::function<std::int64_t()>& probeRequestId,
+        const std::function<Attempt()>& attempt, int maxConflicts);
+    // A hold that ends now, its COMMIT or ROLLBACK sent at `releasedAtNs`: into the counters,
+    // with the hand-over that brought the lock to this client.
+    void noteRelease(std::int64_t releasedAtNs, bool committed);
     void noteLockHold(); // a committed attempt's lock hold, into the counters
+    // The order's times, from the connection's clock and this retrier's own, into the counters.
+    void countTimeSpent(const StatementTime& before);
     // What a lost race or an error ends the order in; nullopt: it is tried again.
     std::optional<OrderOutcome> afterConflict(int conflicts, int maxConflicts);
     std::optional<OrderOutcome> afterError(
@@ -81,7 +95,20 @@ private:
     PreparedStatement m_probe;
     std::mt19937_64 m_rng;
     std::int64_t m_lockedAtNs = 0; // when this attempt's first locking statement returned
+    std::int64_t m_lockSentAtNs = 0; // when that statement was sent
     std::int64_t m_committingAtNs = 0; // when this attempt sent its COMMIT
+    std::int64_t m_lockedRow = 0; // LockedRow::key() of the row held, 0 when unnamed
+    // This order's times outside the connection's own clock.
+    struct RetrierTime {
+        std::int64_t lockNs = 0;
+        std::int64_t lockStatements = 0;
+        std::int64_t commitNs = 0;
+        std::int64_t commits = 0;
+        std::int64_t backoffNs = 0;
+        std::int64_t workNs = 0;
+    };
+    RetrierTime m_spent;
+    int m_ordersPerTransaction = 1;
     ConnectionParams m_params; // this client's server: its node of a cluster
     int m_node = 0; // which node, 0-based; a client whose node went away moves to the next
     bool openOnSomeNode(); // its node first, then the others in turn

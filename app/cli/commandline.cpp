@@ -419,6 +419,7 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     readOutputFiles(parser, result);
     readChartFiles(parser, result);
     result.quiet = parser.isSet(QStringLiteral("quiet"));
+    result.predict = parser.isSet(QStringLiteral("predict"));
     if (result.lesson)
         result.strategies.clear(); // the steps name their own
     if (!result.errors.isEmpty())

@@ -33,6 +33,7 @@ public:
     std::optional<Lesson> lesson; // for Action::Lesson: its steps are the runs, its hand-out the report
     bool pdfHandoutToo = false; // a lesson with no --report writes <lesson>-handout.html and .pdf
     bool quiet = false;
+    bool predict = false; // calibrate, print the predicted rates, then run
     QStringList errors; // one line per problem, each naming its flag
     QString helpText;
 

@@ -62,6 +62,10 @@ const QList<Flag>& ownFlags()
                 "its own private redis-server).") },
         { { QStringLiteral("q"), QStringLiteral("quiet") }, nullptr,
             QT_TRANSLATE_NOOP("CommandLine", "No live line per second.") },
+        { { QStringLiteral("predict") }, nullptr,
+            QT_TRANSLATE_NOOP("CommandLine",
+                "Before the run, time each strategy with one client for a moment and print the orders/s "
+                "the lab predicts for the experiment; the results show predicted against measured.") },
     };
     return flags;
 }

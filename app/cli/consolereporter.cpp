@@ -57,6 +57,8 @@ void ConsoleReporter::onSample(const MetricsSample& s)
                        .arg(static_cast<double>(s.rowLockWaits) / std::max(s.intervalS, 1e-3), 0, 'f', 0);
     if (s.waitingNow >= 0)
         line += tr("  waiting now %1").arg(s.waitingNow);
+    if (s.backlog > 0)
+        line += tr("  backlog %1 orders due, not yet sent").arg(s.backlog);
     line += tr("  deadlocks %1").arg(s.deadlocksTotal);
     if (s.audit.valid)
         line += (claims ? tr("  completed twice %1") : tr("  oversold %1")).arg(s.audit.oversold);
@@ -116,6 +118,13 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
         m_out << "    " << NodeFiguresText::nodeLine(node) << Qt::endl;
     if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())
         m_out << "    " << tr("why: %1").arg(why) << Qt::endl;
+    if (r.predictedOrdersPerS > 0 && r.error.isEmpty())
+        m_out << "    "
+              << tr("predicted %1 orders/s (bound: %2); measured %3, %4 % of the prediction")
+                     .arg(QLocale().toString(r.predictedOrdersPerS, 'f', 0), r.predictedBound,
+                         QLocale().toString(r.ordersPerS, 'f', 0),
+                         QLocale().toString(100.0 * r.ordersPerS / r.predictedOrdersPerS, 'f', 0))
+              << Qt::endl;
     if (!r.inspectorError.isEmpty())
         m_out << "    " << tr("lock inspector: %1").arg(PasswordMask::mask(r.inspectorError)) << Qt::endl;
 }

@@ -5,6 +5,7 @@
 #include "app/core/experimentjson.h"
 #include "app/core/passwordmask.h"
 #include "app/core/shutdownsignal.h"
+#include "app/results/rateprediction.h"
 #include "app/results/resultwriter.h"
 #include "app/results/runoutcome.h"
 #include "app/session/labsession.h"
@@ -14,8 +15,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QLocale>
+#include <QSet>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace {
@@ -30,6 +34,12 @@ constexpr int kExitInterrupted = 130;
 QTextStream& err()
 {
     static QTextStream stream(stderr);
+    return stream;
+}
+
+QTextStream& out()
+{
+    static QTextStream stream(stdout);
     return stream;
 }
 
@@ -73,7 +83,6 @@ int HeadlessRun::exec()
     QFile locksLog(cli.locksJsonPath);
     if (!cli.locksJsonPath.isEmpty() && !logLocks(session, locksLog))
         return kExitUsage;
-    connectReporter(session, reporter, say);
     connect(&session, &LabSession::finished, &loop, &QEventLoop::quit);
     connect(&shutdown, &ShutdownSignal::requested, this, [&](int count) {
         interrupted = true;
@@ -86,6 +95,9 @@ int HeadlessRun::exec()
             std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
     const QList<RunCell> cells = cli.cells();
+    if (cli.predict && !predict(session, cells, loop, say))
+        return interrupted ? kExitInterrupted : kExitFailed;
+    connectReporter(session, reporter, say);
     announceCells(session, cells, say);
     if (!session.start(cells, &error)) {
         printError(error);
@@ -101,6 +113,51 @@ int HeadlessRun::exec()
     const int status = finish(session, reporter, auditLostServer(session, loop, say));
     // What the runs up to the interrupt broke is not hidden by it.
     return interrupted && status != kExitUnsafe ? kExitInterrupted : status;
+}
+
+bool HeadlessRun::predict(LabSession& session, const QList<RunCell>& cells, QEventLoop& loop, const Say& say)
+{
+    // Each strategy once, with one client, on the experiment of its first cell.
+    QList<RunCell> calibration;
+    QSet<QString> strategies;
+    for (const RunCell& cell : cells) {
+        if (!strategies.contains(cell.strategy)) {
+            strategies.insert(cell.strategy);
+            calibration.append({ cell.strategy, RatePrediction::calibrationExperiment(cell.experiment), 1 });
+        }
+    }
+    say(tr("calibrating: each strategy with one client for %1 s")
+            .arg(calibration.value(0).experiment.durationMs / 1000.0, 0, 'f', 1));
+    QString error;
+    if (!session.start(calibration, &error)) {
+        printError(error);
+        return false;
+    }
+    loop.exec();
+    QList<StrategyResult> calibrated;
+    for (const SourcedResult& row : session.results())
+        calibrated.append(row.result);
+    session.clearResults(); // the calibration is not a result of the experiment
+    if (!session.refusal().isEmpty() || calibrated.size() != calibration.size()) {
+        printError(session.refusal().isEmpty() ? tr("the calibration did not finish") : session.refusal());
+        return false;
+    }
+    session.setCalibrations(calibrated);
+    for (const RunCell& cell : cells) {
+        const auto found = std::find_if(calibrated.cbegin(), calibrated.cend(),
+            [&](const StrategyResult& r) { return r.strategy == cell.strategy; });
+        const RatePrediction::Prediction p = RatePrediction::predict(*found, cell.experiment);
+        // Asked for, so printed under --quiet too.
+        out() << (p.ordersPerS < 0
+                ? tr("predicted: %1 — nothing to predict from (%2)")
+                      .arg(cell.strategy, found->error.isEmpty() ? tr("no orders timed") : found->error)
+                : tr("predicted: %1 with %2 clients, %3 orders/s (bound: %4)")
+                      .arg(cell.strategy)
+                      .arg(cell.experiment.threads)
+                      .arg(QLocale().toString(p.ordersPerS, 'f', 0), p.bound))
+              << Qt::endl;
+    }
+    return true;
 }
 
 bool HeadlessRun::logLocks(LabSession& session, QFile& log)

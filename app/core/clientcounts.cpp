@@ -23,6 +23,23 @@ const std::array<ClientCountName, kClientCountCount>& clientCountNames()
         { C::QueuedOrders, "queued_orders", "queued_orders" },
         { C::RedisRoundTripNs, "redis_round_trip_ns", "redis_round_trip_ns" },
         { C::RedisRoundTrips, "redis_round_trips", "redis_round_trips" },
+        { C::OrderNs, "order_ns", nullptr },
+        { C::OrdersTimed, "orders_timed", nullptr },
+        { C::BacklogNs, "backlog_ns", nullptr },
+        { C::NetworkNs, "network_ns", nullptr },
+        { C::ServerNs, "server_ns", nullptr },
+        { C::Statements, "statements", nullptr },
+        { C::LockStatementNs, "lock_statement_ns", nullptr },
+        { C::LockStatements, "lock_statements", nullptr },
+        { C::CommitNs, "commit_ns", nullptr },
+        { C::Commits, "commits", nullptr },
+        { C::BackoffNs, "backoff_ns", nullptr },
+        { C::WorkNs, "work_ns", nullptr },
+        { C::HandOverNs, "hand_over_ns", nullptr },
+        { C::HandOvers, "hand_overs", nullptr },
+        { C::RolledBackHoldNs, "rolled_back_hold_ns", nullptr },
+        { C::RolledBackHolds, "rolled_back_holds", nullptr },
+        { C::WriterBusyNs, "writer_busy_ns", nullptr },
     } };
     return names;
 }

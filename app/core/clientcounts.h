@@ -32,12 +32,35 @@ enum class ClientCount : std::size_t {
     QueuedOrders,
     RedisRoundTripNs, // stock in Redis: the client's round trips of the take script
     RedisRoundTrips,
+    // Where the orders' time went, summed over every order placed whatever its outcome; a batch
+    // writer adds its transaction's times once for each order of the batch. A result keeps these
+    // over its measured window (window_counts), not as totals.
+    OrderNs,
+    OrdersTimed,
+    BacklogNs, // open loop: from an order's due time until a client sent it
+    NetworkNs, // the simulated network crossed before each statement
+    ServerNs, // from each statement's send to its reply
+    Statements,
+    LockStatementNs, // the part of ServerNs spent in locking statements
+    LockStatements,
+    CommitNs, // the part of ServerNs spent in COMMIT
+    Commits,
+    BackoffNs, // sleeping between a lost race or an error and the next attempt
+    WorkNs, // the experiment's client work inside the transaction (delay-ms)
+    // One locked row passing from holder to holder: the time from a holder's COMMIT or ROLLBACK
+    // leaving for the server to the lock reaching the client that had asked for it meanwhile.
+    HandOverNs,
+    HandOvers,
+    RolledBackHoldNs, // holds that ended in a ROLLBACK (a lost compare-and-set, a full slot)
+    RolledBackHolds,
+    WriterBusyNs, // queued: the writers' time from taking a batch to finishing it
 };
 
-inline constexpr std::size_t kClientCountCount = 19;
+inline constexpr std::size_t kClientCountCount = 36;
 
 // How the files name a count: in a sample, and in a result (where the clients' counts stand
-// beside the audit's, so that sold orders are "client_sold_orders").
+// beside the audit's, so that sold orders are "client_sold_orders"; null for a count a result
+// keeps only over its window).
 struct ClientCountName {
     ClientCount count;
     const char* sampleKey;

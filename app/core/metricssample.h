@@ -44,6 +44,8 @@ struct MetricsSample {
     long long rowLockWaits = 0; // in this interval
     long long rowLockTimeMs = 0; // in this interval
     long long waitingNow = -1; // -1: unknown (no PROCESS privilege)
+    // Open loop: the orders due by now that no client has sent yet (-1: a closed loop).
+    long long backlog = -1;
     long long deadlocks = 0; // in this interval
     long long deadlocksTotal = 0; // since the strategy started
 

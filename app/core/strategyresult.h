@@ -81,6 +81,10 @@ public:
     double lockHoldMs = 0.0; // mean time a committed transaction held its first lock until the commit
     long long measuredLockHolds = 0; // committed transactions that took a lock, in the window
     double queueWaitMs = 0.0; // queued: mean time an order waited for a writer
+    ClientCounts windowClients; // the clients' counts over the same window: holds, hand-overs, times
+    // What the lab predicted for this run from a one-client calibration (-1: no prediction).
+    double predictedOrdersPerS = -1.0;
+    QString predictedBound;
     double clientCpuS = -1.0; // CPU time of the lab's process (-1: unknown)
     double serverCpuS = -1.0; // CPU time of the embedded server (-1: unknown or not embedded)
     double cpuWallS = 0.0; // the wall time both CPU figures cover

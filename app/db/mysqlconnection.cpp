@@ -1,5 +1,6 @@
 #include "app/db/mysqlconnection.h"
 
+#include "app/core/steadyclock.h"
 #include "app/db/nonblockingcall.h"
 #include "app/fiber/clientwait.h"
 
@@ -136,11 +137,20 @@ bool MysqlConnection::idleAndAlive() const
 
 void MysqlConnection::crossNetwork()
 {
-    if (m_roundTrip.count() > 0)
+    if (m_roundTrip.count() > 0) {
+        const std::int64_t before = steadyNowNs();
         ClientWait::sleepFor(m_roundTrip);
-    m_sentAtNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::steady_clock::now().time_since_epoch())
-                     .count();
+        m_sentAtNs = steadyNowNs();
+        m_time.networkNs += m_sentAtNs - before;
+    } else {
+        m_sentAtNs = steadyNowNs();
+    }
+    ++m_time.statements;
+}
+
+MysqlConnection::ReplyTimer::~ReplyTimer()
+{
+    m_connection.m_time.serverNs += steadyNowNs() - m_connection.m_sentAtNs;
 }
 
 bool MysqlConnection::execute(const QString& sql)
@@ -151,6 +161,7 @@ bool MysqlConnection::execute(const QString& sql)
     }
     const QByteArray utf8 = sql.toUtf8();
     crossNetwork();
+    const ReplyTimer replied(*this);
     if (realQuery(utf8) != 0) {
         captureError();
         return false;
@@ -174,20 +185,23 @@ bool MysqlConnection::execute(const QString& sql)
 
 bool MysqlConnection::commit()
 {
-    if (m_handle)
-        crossNetwork();
-    if (!m_handle || endTransaction(true) != 0) {
-        captureError();
-        return false;
-    }
-    return true;
+    return finishTransaction(true);
 }
 
 bool MysqlConnection::rollback()
 {
-    if (m_handle)
-        crossNetwork();
-    if (!m_handle || endTransaction(false) != 0) {
+    return finishTransaction(false);
+}
+
+bool MysqlConnection::finishTransaction(bool commit)
+{
+    if (!m_handle) {
+        captureError();
+        return false;
+    }
+    crossNetwork();
+    const ReplyTimer replied(*this);
+    if (endTransaction(commit) != 0) {
         captureError();
         return false;
     }
@@ -214,6 +228,7 @@ std::optional<QString> MysqlConnection::queryText(const QString& sql)
         return std::nullopt;
     const QByteArray utf8 = sql.toUtf8();
     crossNetwork();
+    const ReplyTimer replied(*this);
     if (realQuery(utf8) != 0) {
         captureError();
         return std::nullopt;

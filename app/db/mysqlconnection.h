@@ -14,6 +14,15 @@
 struct st_mysql;
 struct st_mysql_res;
 
+// Where a connection's statements spent their time, summed since it was created: waiting out
+// the simulated network before each send, and from the send to the reply (the server's work,
+// its waits for locks, and the way back).
+struct StatementTime {
+    std::int64_t networkNs = 0;
+    std::int64_t serverNs = 0;
+    std::int64_t statements = 0;
+};
+
 // One client connection over the libmysqlclient C API, owned by exactly one thread (or fiber).
 // The destructor rolls back and closes, so no code path leaves a transaction open.
 class MysqlConnection {
@@ -68,6 +77,23 @@ public:
     void crossNetwork();
     // Steady-clock nanoseconds at which the last statement left for the server.
     std::int64_t sentAtNs() const { return m_sentAtNs; }
+    const StatementTime& statementTime() const { return m_time; }
+
+    // Adds the time from the last send to its reply, when it goes out of scope: placed after
+    // crossNetwork() in every call that waits for the server.
+    class ReplyTimer {
+    public:
+        explicit ReplyTimer(MysqlConnection& connection)
+            : m_connection(connection)
+        {
+        }
+        ~ReplyTimer();
+        ReplyTimer(const ReplyTimer&) = delete;
+        ReplyTimer& operator=(const ReplyTimer&) = delete;
+
+    private:
+        MysqlConnection& m_connection;
+    };
 
     // Shuts the connection's socket down from any thread, so that a statement blocked on a
     // server that does not answer returns at once with a lost connection. The owner thread
@@ -86,6 +112,7 @@ private:
     st_mysql_res* storeResult();
     int nextResult();
     int endTransaction(bool commit);
+    bool finishTransaction(bool commit); // COMMIT or ROLLBACK across the network
 
     st_mysql* m_handle = nullptr;
     MysqlError m_error;
@@ -94,6 +121,7 @@ private:
     std::chrono::nanoseconds m_roundTrip { 0 };
     std::atomic<int> m_socket { -1 }; // for abortFromAnyThread(), which must not read m_handle
     std::int64_t m_sentAtNs = 0;
+    StatementTime m_time;
     std::uint64_t m_affectedRows = 0;
     bool m_nonBlocking = false;
 };

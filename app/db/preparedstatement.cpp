@@ -127,6 +127,7 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
         m_paramsBound = true;
     }
     m_connection->crossNetwork();
+    const MysqlConnection::ReplyTimer replied(*m_connection);
     if (waitingCall(mysql_stmt_execute, mysql_stmt_execute_start, mysql_stmt_execute_cont) != 0) {
         captureError();
         return false;

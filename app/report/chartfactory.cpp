@@ -6,6 +6,7 @@
 #include "app/report/chartexporter.h"
 #include "app/report/strategycolors.h"
 #include "app/report/timecharts.h"
+#include "app/report/timesplitchart.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -366,6 +367,8 @@ QList<NamedChart> reportCharts(const QList<SourcedResult>& sources)
         charts.append({ QStringLiteral("lock-waits-vs-threads"), lockWaitsVersusThreads(sources) });
     }
     charts.append({ QStringLiteral("orders-by-strategy"), ordersByStrategy(sources) });
+    if (TimeSplitChart::anyMeasured(sources))
+        charts.append({ QStringLiteral("time-split"), TimeSplitChart::of(sources) });
     return charts;
 }
 

@@ -13,8 +13,10 @@ QLatin1String keyOf(const ClientCountName& name, Names names)
 
 void insert(QJsonObject& object, const ClientCounts& counts, Names names)
 {
-    for (const ClientCountName& name : clientCountNames())
-        object.insert(keyOf(name, names), static_cast<double>(counts[name.count]));
+    for (const ClientCountName& name : clientCountNames()) {
+        if (keyOf(name, names).data())
+            object.insert(keyOf(name, names), static_cast<double>(counts[name.count]));
+    }
     QJsonObject errors;
     for (std::size_t i = 0; i < kErrorClassCount; ++i)
         errors.insert(errorClassKey(static_cast<ErrorClass>(i)), static_cast<double>(counts.errors()[i]));
@@ -24,8 +26,10 @@ void insert(QJsonObject& object, const ClientCounts& counts, Names names)
 ClientCounts read(const QJsonObject& object, Names names)
 {
     ClientCounts counts;
-    for (const ClientCountName& name : clientCountNames())
-        counts[name.count] = static_cast<long long>(object.value(keyOf(name, names)).toDouble());
+    for (const ClientCountName& name : clientCountNames()) {
+        if (keyOf(name, names).data())
+            counts[name.count] = static_cast<long long>(object.value(keyOf(name, names)).toDouble());
+    }
     const QJsonObject errors = object.value(QStringLiteral("errors")).toObject();
     for (std::size_t i = 0; i < kErrorClassCount; ++i)
         counts.errors()[i]

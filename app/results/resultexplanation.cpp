@@ -1,5 +1,7 @@
 #include "app/results/resultexplanation.h"
 
+#include "app/results/boundmodel.h"
+#include "app/results/boundsentence.h"
 #include "app/results/claimexplanation.h"
 #include "app/results/clusterexplanation.h"
 #include "app/results/redisexplanation.h"
@@ -13,135 +15,9 @@ namespace ResultExplanation {
 
 namespace {
 
-// A rate within half of the row lock's ceiling is bound by it; below, something else is.
-constexpr double kLockBoundReach = 0.5;
-// CPU time over wall time and cores at which the machine, not a lock, sets the pace.
-constexpr double kCpuBoundBusy = 0.8;
-
 QString tr(const char* text)
 {
     return QCoreApplication::translate("ResultExplanation", text);
-}
-
-QString percent(double share)
-{
-    if (share > 0.0 && share < 0.001)
-        return QStringLiteral("<0.1");
-    return number(100.0 * share, share < 0.1 ? 1 : 0);
-}
-
-// "6.3 % of orders" or, for a share too small for a percentage, "1 in 10,000 orders".
-QString shareOfOrders(double share)
-{
-    if (share >= 0.01)
-        return QCoreApplication::translate("ResultExplanation", "%1 % of orders").arg(percent(share));
-    return QCoreApplication::translate("ResultExplanation", "1 in %1 orders")
-        .arg(QLocale().toString(std::round(1.0 / share), 'f', 0));
-}
-
-double skuShare(const Experiment& e)
-{
-    switch (e.skew) {
-    case SkewKind::Uniform:
-        return 1.0 / static_cast<double>(e.skus);
-    case SkewKind::HotSet: {
-        const double hot = e.hotPercent / 100.0 / static_cast<double>(e.hotSkus);
-        const double cold
-            = e.skus > e.hotSkus ? (1.0 - e.hotPercent / 100.0) / static_cast<double>(e.skus) : 0.0;
-        return std::min(1.0, hot + cold);
-    }
-    case SkewKind::Zipf: {
-        double harmonic = 0.0;
-        for (std::int64_t k = 1; k <= e.skus; ++k)
-            harmonic += std::pow(static_cast<double>(k), -e.zipfS);
-        return harmonic > 0.0 ? 1.0 / harmonic : 1.0;
-    }
-    }
-    return 1.0;
-}
-
-bool usesSlots(const QString& strategy)
-{
-    return strategy == QLatin1String("slotted") || strategy == QLatin1String("slotted-partitioned")
-        || strategy == QLatin1String("slotted-routed");
-}
-
-// The machine: CPU per order, and how busy the cores were (-1 when unknown).
-double addMachine(const StrategyResult& r, QJsonObject& f)
-{
-    double busy = -1.0;
-    if (r.clientCpuS >= 0.0 && r.cpuWallS > 0.0 && r.cores > 0) {
-        const double server = std::max(0.0, r.serverCpuS);
-        busy = (r.clientCpuS + server) / (r.cpuWallS * r.cores);
-        const double sold = static_cast<double>(std::max(1LL, r.clients[ClientCount::Sold] - r.lateOrders));
-        f.insert(QStringLiteral("client_cpu_ms_per_order"), 1000.0 * r.clientCpuS / sold);
-        if (r.serverCpuS >= 0.0)
-            f.insert(QStringLiteral("server_cpu_ms_per_order"), 1000.0 * r.serverCpuS / sold);
-        f.insert(QStringLiteral("cpu_busy"), busy);
-        f.insert(QStringLiteral("cores"), r.cores);
-    }
-    return busy;
-}
-
-// The row lock: held for so long per commit, one row passes at most 1/hold commits a second.
-// An unsafe baseline does not hold its lock from the read to the commit: no ceiling to name.
-// True when the run came close enough to that ceiling to be bound by it.
-bool addRowLock(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
-{
-    if (!(r.safe && r.measuredLockHolds > 0 && r.lockHoldMs > 0.0))
-        return false;
-    const double perCommit = std::max(1.0,
-        static_cast<double>(r.clients[ClientCount::Sold] - r.lateOrders)
-            / static_cast<double>(r.measuredLockHolds));
-    const double rowCeiling = 1000.0 / r.lockHoldMs * perCommit;
-    const double share = busiestRowShare(r);
-    const double ceiling = rowCeiling / share;
-    const double reach = r.ordersPerS / ceiling;
-    f.insert(QStringLiteral("lock_hold_ms"), r.lockHoldMs);
-    f.insert(QStringLiteral("orders_per_commit"), perCommit);
-    f.insert(QStringLiteral("busiest_row_share"), share);
-    f.insert(QStringLiteral("row_ceiling_orders_per_s"), rowCeiling);
-    f.insert(QStringLiteral("ceiling_orders_per_s"), ceiling);
-    f.insert(QStringLiteral("reach"), reach);
-    const bool lockBound = reach >= kLockBoundReach;
-    const QString held = perCommit > 1.05
-        ? tr("each commit held its row lock %1 ms for %2 orders")
-              .arg(millis(r.lockHoldMs), number(perCommit, 1))
-        : tr("each order held its row lock %1 ms, from the locking statement to the commit")
-              .arg(millis(r.lockHoldMs));
-    const QString share_ = share < 0.999 ? tr(" (with %1 on the busiest row, %2 orders/s in all)")
-                                               .arg(shareOfOrders(share), number(ceiling, 0))
-                                         : QString();
-    if (lockBound) {
-        sentences << tr("Row-lock serialisation: %1, so one row passes at most %2 orders/s%3; the run "
-                        "reached %4 % of that.")
-                         .arg(held, number(rowCeiling, 0), share_, percent(std::min(reach, 1.0)));
-    } else {
-        sentences << tr("The row lock is not the bound: %1, which would allow %2 orders/s%3; the run "
-                        "reached %4 % of that.")
-                         .arg(held, number(rowCeiling, 0), share_, percent(reach));
-    }
-    // The simulated network: every statement between the lock and the commit crosses it.
-    if (const double rtt = r.experiment.rttMs; rtt > 0.0) {
-        const double roundTrips = r.lockHoldMs / rtt;
-        f.insert(QStringLiteral("round_trips_held"), roundTrips);
-        sentences << tr("With a %1 ms network round trip, that hold is %2 round trips: each statement "
-                        "after the locking "
-                        "one crosses the network while the row stays locked.")
-                         .arg(number(rtt, rtt < 1.0 ? 2 : 1), number(roundTrips, 1));
-    }
-    return lockBound;
-}
-
-void addCpuBound(const StrategyResult& r, double busy, QStringList& sentences, const QJsonObject& f)
-{
-    QString perOrder = tr("%1 ms of the lab's CPU")
-                           .arg(millis(f.value(QStringLiteral("client_cpu_ms_per_order")).toDouble()));
-    if (r.serverCpuS >= 0.0)
-        perOrder += tr(" and %1 ms of the server's")
-                        .arg(millis(f.value(QStringLiteral("server_cpu_ms_per_order")).toDouble()));
-    sentences << tr("The machine's CPU is the bound: %1 % of %2 cores were busy, %3 per order.")
-                     .arg(percent(std::min(busy, 1.0)), QString::number(r.cores), perOrder);
 }
 
 // What the strategy itself adds: lost updates, retries, the queue, refusals with stock left.
@@ -219,8 +95,7 @@ void addRollbacksAndSellOut(const StrategyResult& r, double orders, QStringList&
 
 double busiestRowShare(const StrategyResult& r)
 {
-    const double share = skuShare(r.experiment);
-    return usesSlots(r.strategy) ? share / std::max(1, r.experiment.slotsPerSku) : share;
+    return BoundModel::busiestRowShare(r);
 }
 
 QString boundKey(Bound bound)
@@ -232,6 +107,12 @@ QString boundKey(Bound bound)
         return QStringLiteral("cpu");
     case Bound::Certification:
         return QStringLiteral("certification");
+    case Bound::Writer:
+        return QStringLiteral("writer");
+    case Bound::Clients:
+        return QStringLiteral("clients");
+    case Bound::Arrival:
+        return QStringLiteral("arrival");
     case Bound::Other:
         return QStringLiteral("other");
     case Bound::None:
@@ -267,33 +148,85 @@ void addNetwork(const StrategyResult& r, Explained& out)
             : tr("No network was simulated: statements crossed only the machine's loopback."));
 }
 
-// The inventory workload's sentences: the bound first, then what the strategy adds.
+Bound boundOf(BoundModel::Resource resource)
+{
+    switch (resource) {
+    case BoundModel::Resource::RowLock:
+    case BoundModel::Resource::ServerRowLock:
+        return Bound::RowLock;
+    case BoundModel::Resource::Writer:
+        return Bound::Writer;
+    case BoundModel::Resource::Cpu:
+        return Bound::Cpu;
+    case BoundModel::Resource::Arrival:
+        return Bound::Arrival;
+    case BoundModel::Resource::Clients:
+        break;
+    }
+    return Bound::Clients;
+}
+
+// Every ceiling, with its terms, for the JSON; the bound's terms and the CPU's also at the top.
+void addCeilings(
+    const QList<BoundModel::Ceiling>& all, const std::optional<BoundModel::Ceiling>& bound, QJsonObject& f)
+{
+    QJsonObject ceilings;
+    for (const BoundModel::Ceiling& c : all) {
+        QJsonObject entry = c.parts;
+        entry.insert(QStringLiteral("ceiling_orders_per_s"), c.ordersPerS);
+        entry.insert(QStringLiteral("reach"), c.reach);
+        ceilings.insert(BoundModel::key(c.resource), entry);
+        if (c.resource == BoundModel::Resource::Cpu)
+            for (auto it = c.parts.begin(); it != c.parts.end(); ++it)
+                f.insert(it.key(), it.value());
+    }
+    f.insert(QStringLiteral("ceilings"), ceilings);
+    if (!bound)
+        return;
+    for (auto it = bound->parts.begin(); it != bound->parts.end(); ++it)
+        f.insert(it.key(), it.value());
+    f.insert(QStringLiteral("bound_resource"), BoundModel::key(bound->resource));
+    f.insert(QStringLiteral("ceiling_orders_per_s"), bound->ordersPerS);
+    f.insert(QStringLiteral("reach"), bound->reach);
+}
+
+// With the row held across the simulated network, each statement inside the hold is a round trip.
+void addRoundTripsHeld(
+    const StrategyResult& r, const BoundModel::Ceiling& bound, QStringList& sentences, QJsonObject& f)
+{
+    const double rtt = r.experiment.rttMs;
+    const double holdMs = bound.parts.value(QStringLiteral("hold_ms")).toDouble();
+    if (bound.resource != BoundModel::Resource::RowLock || rtt <= 0.0 || holdMs <= 0.0)
+        return;
+    const double roundTrips = holdMs / rtt;
+    f.insert(QStringLiteral("round_trips_held"), roundTrips);
+    sentences << tr("With a %1 ms network round trip, that hold is %2 round trips: each statement after the "
+                    "locking one crosses the network while the row stays locked.")
+                     .arg(number(rtt, rtt < 1.0 ? 2 : 1), number(roundTrips, 1));
+}
+
+// The inventory workload's sentences: the bound first, where an order's time went, then what
+// the strategy adds.
 Explained ofInventory(const StrategyResult& r)
 {
     Explained out;
     QStringList sentences;
     QJsonObject& f = out.figures;
-    const double busy = addMachine(r, f);
-    const bool cpuBound = busy >= kCpuBoundBusy;
-    // On a multi-primary cluster the aborts can be the story: the row lock's ceiling is then beside the
-    // point.
+    // On a multi-primary cluster the aborts can be the story: the ceilings are then beside the point.
     const bool certificationBound = ClusterExplanation::addTo(r, sentences, f);
-    const bool lockBound = !certificationBound && addRowLock(r, sentences, f);
-    if (cpuBound && !lockBound && !certificationBound)
-        addCpuBound(r, busy, sentences, f);
-    // A hot row well short of its ceiling, with cores to spare: the time between two holders
-    // (the server waking the next waiter, its reply reaching a client thread) is not in the
-    // client-side hold, and on a busy machine it can be as long as the hold itself.
-    const double reach = f.value(QStringLiteral("reach")).toDouble();
-    if (!lockBound && !cpuBound && f.value(QStringLiteral("busiest_row_share")).toDouble() >= 0.5
-        && reach >= 0.2)
-        sentences << tr("The rest is the hand-over between holders: waking the next waiter and its round "
-                        "trip, which the hold "
-                        "time does not include.");
-    out.bound = certificationBound ? Bound::Certification
-        : lockBound                ? Bound::RowLock
-        : cpuBound                 ? Bound::Cpu
-                                   : Bound::Other;
+    const QList<BoundModel::Ceiling> all = BoundModel::ceilings(r);
+    const std::optional<BoundModel::Ceiling> bound = BoundModel::bound(all);
+    addCeilings(all, certificationBound ? std::nullopt : bound, f);
+    out.bound = certificationBound ? Bound::Certification : bound ? boundOf(bound->resource) : Bound::Other;
+    if (bound && !certificationBound) {
+        sentences << BoundSentence::of(*bound, all, r);
+        addRoundTripsHeld(r, *bound, sentences, f);
+    }
+    const OrderTimeSplit split = OrderTimeSplit::of(r.windowClients);
+    if (const QString where = BoundSentence::timeSplit(split, r.windowClients); !where.isEmpty()) {
+        sentences << where;
+        f.insert(QStringLiteral("time_split"), split.toJson());
+    }
     addStrategyFigures(r, sentences, f);
     addRollbacksAndSellOut(r, std::max(1.0, r.ordersPerS * r.measuredS()), sentences, f);
     f.insert(QStringLiteral("bound"), boundKey(out.bound));

@@ -10,7 +10,7 @@
 // machine is the bound, retries, deadlocks, the queue, refused slots.
 namespace ResultExplanation {
 
-enum class Bound { None, RowLock, Cpu, Certification, Other };
+enum class Bound { None, RowLock, Cpu, Certification, Writer, Clients, Arrival, Other };
 
 struct Explained {
     QString text; // empty for a run that ended in an error
@@ -22,7 +22,8 @@ Explained of(const StrategyResult& result);
 // A figure in the reader's locale, and a time in milliseconds with enough significant digits: 0.45, 5.2, 120.
 QString number(double value, int decimals);
 QString millis(double ms);
-QString boundKey(Bound bound); // "row-lock", "cpu", "certification", "other", "none"
+// "row-lock", "cpu", "certification", "writer", "clients", "arrival", "other", "none"
+QString boundKey(Bound bound);
 
 // The share of orders that land on the busiest locked row: a SKU's share under the skew,
 // split over its slots for the slotted strategies.

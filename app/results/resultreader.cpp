@@ -50,6 +50,7 @@ MetricsSample sample(const QJsonObject& o)
     s.rowLockWaits = integer(o, "row_lock_waits");
     s.rowLockTimeMs = integer(o, "row_lock_time_ms");
     s.waitingNow = integer(o, "waiting_now");
+    s.backlog = o.contains(QStringLiteral("backlog")) ? integer(o, "backlog") : -1;
     s.deadlocks = integer(o, "deadlocks");
     s.deadlocksTotal = integer(o, "deadlocks_total");
     s.serverStatsValid = o.value(QStringLiteral("server_stats")).toBool();
@@ -145,6 +146,10 @@ StrategyResult result(const QJsonObject& entry, QString* error)
     readOutcome(o, r);
     readFigures(o, r);
     r.clients = ClientCountsJson::read(o, ClientCountsJson::Names::Result);
+    r.predictedOrdersPerS = o.value(QStringLiteral("predicted_orders_per_s")).toDouble(-1.0);
+    r.predictedBound = o.value(QStringLiteral("predicted_bound")).toString();
+    r.windowClients = ClientCountsJson::read(
+        o.value(QStringLiteral("window_counts")).toObject(), ClientCountsJson::Names::Sample);
     for (const QJsonValue& message : o.value(QStringLiteral("error_messages")).toArray())
         r.errorMessages << message.toString();
     const QJsonObject knobs = o.value(QStringLiteral("knobs")).toObject();

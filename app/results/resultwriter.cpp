@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
+#include "app/core/ordertimesplit.h"
 #include "app/core/passwordmask.h"
 #include "app/results/clientcountsjson.h"
 #include "app/results/clustercountersjson.h"
@@ -98,6 +99,15 @@ QJsonObject explanationJson(const StrategyResult& r)
     return object;
 }
 
+// The clients' counts over the measured window, from which the explanation and the time split
+// are computed, so that a result read back explains itself the same way.
+QJsonObject windowCountsJson(const StrategyResult& r)
+{
+    QJsonObject object;
+    ClientCountsJson::insert(object, r.windowClients, ClientCountsJson::Names::Sample);
+    return object;
+}
+
 // What the strategy did and what the audit found.
 QJsonObject outcomeJson(const StrategyResult& r)
 {
@@ -166,6 +176,11 @@ QJsonObject figuresJson(const StrategyResult& r)
         { QStringLiteral("client_io"), clientIoName(effectiveClientIo(r.experiment)) },
         { QStringLiteral("client_threads"), clientThreadCount(r.experiment, r.cores) },
         { QStringLiteral("explanation"), explanationJson(r) },
+        { QStringLiteral("time_split"), OrderTimeSplit::of(r.windowClients).toJson() },
+        { QStringLiteral("window_counts"), windowCountsJson(r) },
+        { QStringLiteral("predicted_orders_per_s"),
+            r.predictedOrdersPerS < 0 ? QJsonValue() : QJsonValue(r.predictedOrdersPerS) },
+        { QStringLiteral("predicted_bound"), r.predictedBound },
         { QStringLiteral("error_messages"), QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
         { QStringLiteral("knobs"), knobsJson(r.knobs) },
         { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
@@ -239,6 +254,7 @@ QJsonObject sampleJson(const MetricsSample& s)
         { QStringLiteral("row_lock_waits"), static_cast<double>(s.rowLockWaits) },
         { QStringLiteral("row_lock_time_ms"), static_cast<double>(s.rowLockTimeMs) },
         { QStringLiteral("waiting_now"), static_cast<double>(s.waitingNow) },
+        { QStringLiteral("backlog"), static_cast<double>(s.backlog) },
         { QStringLiteral("deadlocks"), static_cast<double>(s.deadlocks) },
         { QStringLiteral("deadlocks_total"), static_cast<double>(s.deadlocksTotal) },
         { QStringLiteral("server_stats"), s.serverStatsValid },

@@ -2,6 +2,7 @@
 
 #include "app/core/filelimit.h"
 #include "app/core/loadthread.h"
+#include "app/core/steadyclock.h"
 #include "app/run/processcpu.h"
 
 #include <QCoreApplication>
@@ -9,17 +10,6 @@
 #include <algorithm>
 #include <chrono>
 #include <random>
-
-namespace {
-
-std::int64_t nowNs()
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-} // namespace
 
 ClientPool::ClientPool(RunEnvironment& environment, Strategy& strategy, std::atomic<bool>& stop)
     : m_environment(environment)
@@ -94,7 +84,7 @@ void ClientPool::startEventThreads(const std::vector<WorkerCounters*>& counters)
 std::int64_t ClientPool::go()
 {
     if (!m_go.isOpen()) {
-        m_startNs.store(nowNs());
+        m_startNs.store(steadyNowNs());
         m_go.open();
     }
     return m_startNs.load();
@@ -115,6 +105,15 @@ double ClientPool::lastSaleS() const
 {
     const std::int64_t last = m_lastSaleNs.load(std::memory_order_relaxed);
     return last == 0 ? -1.0 : static_cast<double>(last - m_startNs.load()) / 1e9;
+}
+
+std::int64_t ClientPool::backlog() const
+{
+    const std::int64_t start = m_startNs.load();
+    if (m_experiment.arrival != ArrivalMode::Open || start == 0)
+        return -1;
+    const double dueNow = static_cast<double>(steadyNowNs() - start) * m_experiment.rate / 1e9;
+    return std::max<std::int64_t>(0, static_cast<std::int64_t>(dueNow) + 1 - m_issued.load());
 }
 
 AcknowledgedOrders ClientPool::acknowledged() const
@@ -157,18 +156,20 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
         const std::int64_t orderIndex = m_issued.fetch_add(1, std::memory_order_relaxed);
         if (e.stop == StopKind::Orders && orderIndex >= e.totalOrders)
             break;
-        std::int64_t begin = nowNs();
+        std::int64_t begin = steadyNowNs();
+        std::int64_t late = 0;
         if (openLoop) {
             // Latency counts from when the order was due, not from when a client was free
             // to send it: a slow server cannot hide its backlog (no coordinated omission).
             begin = start + static_cast<std::int64_t>(static_cast<double>(orderIndex) * nsPerOrder);
             if (!sleepUntil(begin))
                 break;
+            late = steadyNowNs() - begin;
         }
         const Order order = nextOrder(index, sequence++, rng);
         const OrderOutcome outcome = session->place(order);
-        count(outcome, order, *session, { begin, nowNs() }, m_records[static_cast<std::size_t>(index)],
-            counters);
+        count(outcome, order, *session, { begin, steadyNowNs(), late },
+            m_records[static_cast<std::size_t>(index)], counters);
         session->afterOrder();
     }
     session.reset(); // the connection closes on the thread that owns it
@@ -191,7 +192,8 @@ std::unique_ptr<OrderSession> ClientPool::openSession(int index, WorkerCounters&
 
 bool ClientPool::sleepUntil(std::int64_t dueNs) const
 {
-    for (std::int64_t now = nowNs(); now < dueNs && !m_stop.load(std::memory_order_relaxed); now = nowNs())
+    for (std::int64_t now = steadyNowNs(); now < dueNs && !m_stop.load(std::memory_order_relaxed);
+         now = steadyNowNs())
         ClientWait::sleepFor(std::chrono::nanoseconds(std::min<std::int64_t>(dueNs - now, 50'000'000)));
     return !m_stop.load(std::memory_order_relaxed);
 }
@@ -232,6 +234,11 @@ void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& s
     ClientRecord& record, WorkerCounters& counters)
 {
     const int lines = m_strategy.linesPerOrder();
+    if (outcome != OrderOutcome::Aborted) {
+        counters.add(ClientCount::OrderNs, times.endNs - times.beginNs);
+        counters.add(ClientCount::BacklogNs, times.lateNs); // with its order, so that the parts add up
+        counters.add(ClientCount::OrdersTimed, 1);
+    }
     switch (outcome) {
     case OrderOutcome::Sold: {
         record.firstLines.add(order.requestId);

@@ -39,6 +39,10 @@ public:
     bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }
     // When the last sale so far completed, in seconds after go(); -1 before the first.
     double lastSaleS() const;
+    // Open loop: the orders due by now that no client has taken yet, -1 in a closed loop. The
+    // schedule is a counter, not a queue: however far behind the server falls, the lab holds
+    // one order per client and no more.
+    std::int64_t backlog() const;
     // Every order line a client saw committed; read only after join().
     AcknowledgedOrders acknowledged() const;
     // Every order whose outcome its client could not learn; read only after join().
@@ -68,6 +72,7 @@ private:
     struct OrderTimes {
         std::int64_t beginNs = 0; // when the order was due (open loop) or sent
         std::int64_t endNs = 0;
+        std::int64_t lateNs = 0; // open loop: from when it was due to when a client sent it
     };
     std::unique_ptr<OrderSession> openSession(int index, WorkerCounters& counters);
     // Sleeps until an open-loop order is due; false when the run stopped first.

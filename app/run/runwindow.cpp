@@ -63,6 +63,7 @@ void RunWindow::takeExplainingFigures(
     using enum ClientCount;
     const ClientCounts measured = (window ? m_sellOut->counts : atStop).clients.since(m_warm.counts.clients);
     const CpuMark& cpuEnd = window ? m_sellOut->cpu : cpuAtStop;
+    r.windowClients = measured;
     const long long holds = measured[LockHolds];
     r.measuredLockHolds = holds;
     r.lockHoldMs

@@ -273,6 +273,8 @@ void StrategyRun::takeSample()
     if (QString leaseError; m_lease && !m_lease->keep(&leaseError))
         m_environment->failRun(leaseError);
     MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0);
+    if (m_clients)
+        sample.backlog = m_clients->backlog();
     if (m_clock.elapsed() >= m_next.auditMs) {
         QElapsedTimer auditClock;
         auditClock.start();
@@ -372,6 +374,8 @@ MetricsSample StrategyRun::readStopLine()
         atStop = m_sampler->countsNow();
         atStop.elapsedS = m_result.durationS;
     }
+    if (m_clients)
+        atStop.backlog = m_clients->backlog();
     return atStop;
 }
 

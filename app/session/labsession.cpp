@@ -4,6 +4,7 @@
 #include "app/report/chartexporter.h"
 #include "app/report/chartfactory.h"
 #include "app/report/reportwriter.h"
+#include "app/results/rateprediction.h"
 #include "app/results/resultreader.h"
 #include "app/session/backgroundjobs.h"
 #include "strategies/strategyregistry.h"
@@ -77,9 +78,16 @@ void LabSession::connectRunner()
         if (deadlock.runId == m_activeRun)
             emit deadlockFound(deadlock);
     });
-    connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](const StrategyResult& result) {
+    connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](StrategyResult result) {
         if (result.runId != m_activeRun)
             return;
+        if (const auto calibration = m_calibrations.constFind(result.strategy);
+            calibration != m_calibrations.cend()) {
+            const RatePrediction::Prediction predicted
+                = RatePrediction::predict(*calibration, result.experiment);
+            result.predictedOrdersPerS = predicted.ordersPerS;
+            result.predictedBound = predicted.bound;
+        }
         m_results.append({ QStringLiteral("#%1").arg(result.runId), result, false });
         if (result.serverLost && result.acknowledged)
             m_lost = m_results.size() - 1;
@@ -249,6 +257,13 @@ void LabSession::removeResult(int index)
     else if (m_lost > index)
         --m_lost;
     m_results.remove(index);
+}
+
+void LabSession::setCalibrations(const QList<StrategyResult>& calibrations)
+{
+    m_calibrations.clear();
+    for (const StrategyResult& calibration : calibrations)
+        m_calibrations.insert(calibration.strategy, calibration);
 }
 
 void LabSession::clearResults()

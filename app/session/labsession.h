@@ -7,9 +7,11 @@
 #include "app/results/resultwriter.h"
 #include "app/results/runoutcome.h"
 #include "app/run/experimentrunner.h"
+
 #include "app/server/servercontroller.h"
 #include "app/session/labserver.h"
 #include "app/session/resultlist.h"
+#include <QHash>
 
 #include <QList>
 #include <QObject>
@@ -82,6 +84,10 @@ public:
     // Adds the runs of a results file; the number added, or -1 with `error`.
     int openResults(const QString& path, QString* error);
 
+    // One-client calibration runs, a strategy's each: every later result of that strategy carries
+    // the rate they predict for its experiment (RatePrediction).
+    void setCalibrations(const QList<StrategyResult>& calibrations);
+
     // --- a lost server
     // The latest run that lost its server with orders to check, if any.
     const StrategyResult* lostRun() const;
@@ -133,6 +139,7 @@ private:
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
     QString m_refusal;
+    QHash<QString, StrategyResult> m_calibrations;
     ResultList m_results;
     int m_lost = -1; // index in m_results of the run whose orders await an audit
     bool m_recovering = false;

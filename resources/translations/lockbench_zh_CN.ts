@@ -20,6 +20,133 @@
     </message>
 </context>
 <context>
+    <name>BoundSentence</name>
+    <message>
+        <source>every sale took %1 turns on the row (an attempt that lost held it until its ROLLBACK), each holding it %2 ms</source>
+        <translation>每笔成交平均轮到该行 %1 次（失败的尝试一直持有它直到 ROLLBACK），每次持有 %2 ms</translation>
+    </message>
+    <message>
+        <source>each commit held its row lock %1 ms for %2 orders</source>
+        <translation>每次提交为 %2 个订单持有行锁 %1 ms</translation>
+    </message>
+    <message>
+        <source>each order held its row lock %1 ms, from the locking statement to the commit</source>
+        <translation>每个订单从加锁语句到提交持有行锁 %1 ms</translation>
+    </message>
+    <message>
+        <source>, and the lock took %1 ms more to reach the next waiter</source>
+        <translation>，锁再用 %1 ms 才交到下一个等待者手中</translation>
+    </message>
+    <message>
+        <source>, and hardly any holder waited for another</source>
+        <translation>，几乎没有持有者等待另一个</translation>
+    </message>
+    <message>
+        <source> (with %1 % of orders on the busiest row, %2 orders/s in all)</source>
+        <translation>（最忙的行承担 %1% 的订单，合计 %2 单/秒）</translation>
+    </message>
+    <message>
+        <source>Row-lock serialisation: %1%2, so one row passes at most %3 orders/s%4; the run reached %5 % of that.</source>
+        <translation>行锁串行化：%1%2，因此单行最多只能通过 %3 单/秒%4；本次运行达到其 %5%。</translation>
+    </message>
+    <message>
+        <source>The row lock inside the server is the bound: %1 % of orders waited for it, %2 ms each by the server&apos;s own count, so the row was never free for long and passed %3 orders/s (the run reached %4 % of a row that is always busy). The lock is taken and released inside one statement, where the client cannot time it.</source>
+        <translation>瓶颈是服务器内部的行锁：%1% 的订单等过它，按服务器自己的计数每次 %2 ms，因此该行几乎从不空闲，每秒通过 %3 单（达到一直繁忙的行的 %4%）。锁在一条语句内部获取和释放，客户端无法计时。</translation>
+    </message>
+    <message>
+        <source>The queue&apos;s writer is the bound: the busiest writer takes %1 % of the orders and spent %2 ms per batch of %3 orders (its round trips, statements and commit), so it passes at most %4 orders/s; the run reached %5 % of that.</source>
+        <translation>瓶颈是队列的写入者：最忙的写入者承担 %1% 的订单，每批 %3 个订单耗时 %2 ms（往返、语句和提交），因此最多通过 %4 单/秒；本次运行达到其 %5%。</translation>
+    </message>
+    <message>
+        <source>%1 ms of the lab&apos;s CPU</source>
+        <translation>本工具 CPU %1 ms</translation>
+    </message>
+    <message>
+        <source> and %1 ms of the server&apos;s</source>
+        <translation> 及服务器 CPU %1 ms</translation>
+    </message>
+    <message>
+        <source>The machine&apos;s CPU is the bound: %1 % of %2 cores were busy, %3 per order, which allow %4 orders/s; the run reached %5 % of that.</source>
+        <translation>瓶颈是机器的 CPU：%2 个核心的 %1% 处于忙碌，每个订单 %3，最多允许 %4 单/秒；本次运行达到其 %5%。</translation>
+    </message>
+    <message>
+        <source>the busiest row lock</source>
+        <translation>最忙的行锁</translation>
+    </message>
+    <message>
+        <source>the row lock inside the server</source>
+        <translation>服务器内部的行锁</translation>
+    </message>
+    <message>
+        <source>the busiest writer</source>
+        <translation>最忙的写入者</translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source> No shared resource was saturated: %1 was at %2 % of its ceiling of %3 orders/s.</source>
+        <translation> 没有共享资源饱和：%1 只达到其上限 %3 单/秒的 %2%。</translation>
+    </message>
+    <message>
+        <source>The arrival rate is the bound: orders arrived at %1 a second and the run completed %2 % of that rate.</source>
+        <translation>瓶颈是到达速率：订单以每秒 %1 个到达，本次运行完成了该速率的 %2%。</translation>
+    </message>
+    <message>
+        <source>The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends the next, allow %3 orders/s; the run reached %4 % of that.</source>
+        <translation>瓶颈是客户端：%1 个客户端，每个等待自己的订单 %2 ms 后才发送下一个，最多允许 %3 单/秒；本次运行达到其 %4%。</translation>
+    </message>
+    <message>
+        <source> The model falls short: no ceiling it measures was reached beyond %1 %, so %2 % of the time went to something the lab does not measure.</source>
+        <translation> 模型不足以解释：测得的上限没有一个超过 %1%，因此 %2% 的时间花在了本工具没有测量的地方。</translation>
+    </message>
+    <message>
+        <source>%1 ms waiting in the lab (its queue or an open-loop backlog)</source>
+        <translation>%1 ms 在本工具中等待（队列或开环积压）</translation>
+    </message>
+    <message>
+        <source>%1 ms crossing the network (%2 round trips)</source>
+        <translation>%1 ms 穿越网络（%2 次往返）</translation>
+    </message>
+    <message>
+        <source>%1 ms waiting for a row lock</source>
+        <translation>%1 ms 等待行锁</translation>
+    </message>
+    <message>
+        <source>%1 ms executing</source>
+        <translation>%1 ms 执行</translation>
+    </message>
+    <message>
+        <source>%1 ms committing</source>
+        <translation>%1 ms 提交</translation>
+    </message>
+    <message>
+        <source>%1 ms in Redis</source>
+        <translation>%1 ms 在 Redis 中</translation>
+    </message>
+    <message>
+        <source>%1 ms backing off before a retry</source>
+        <translation>%1 ms 重试前退避</translation>
+    </message>
+    <message>
+        <source>%1 ms of work inside the transaction</source>
+        <translation>%1 ms 事务内的工作</translation>
+    </message>
+    <message>
+        <source>%1 ms that no clock saw (the lab&apos;s own CPU, threads waiting to run)</source>
+        <translation>%1 ms 未被任何计时覆盖（本工具自身的 CPU、等待运行的线程）</translation>
+    </message>
+    <message>
+        <source>Where an order&apos;s %1 ms went: %2.</source>
+        <translation>一个订单的 %1 ms 花在了：%2。</translation>
+    </message>
+    <message>
+        <source> The server fell behind: %1 orders were due and not yet sent when the run stopped; their latency would count from when they were due, and they are in no figure.</source>
+        <translation> 服务器跟不上：运行停止时有 %1 个订单已到期但尚未发出；它们的延迟本应从到期时算起，不计入任何数字。</translation>
+    </message>
+</context>
+<context>
     <name>ChartExporter</name>
     <message>
         <source>a chart must be between 50 and 20000 pixels wide and high</source>
@@ -107,6 +234,10 @@
     <message>
         <source>Each node of a cluster, from its wsrep status (node 1 solid, node 2 dashed, node 3 dotted): the commits of its own clients, the time flow control paused replication, and the write sets waiting to be applied or sent.</source>
         <translation>集群的每个节点，来自它的 wsrep 状态（节点 1 实线，节点 2 虚线，节点 3 点线）：它自己客户端的提交、流控暂停复制的时间，以及等待应用或发送的写集。</translation>
+    </message>
+    <message>
+        <source>Time per order</source>
+        <translation>订单耗时</translation>
     </message>
 </context>
 <context>
@@ -418,6 +549,10 @@ or lost an order.</source>
         <source>embedded (the lab&apos;s private MariaDB, default), cluster:N (the lab&apos;s private Galera cluster of N nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, host1:port,host2:port, are a cluster&apos;s nodes. The password may come from LOCKBENCH_PASSWORD instead.</source>
         <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）或 mysql://user:password@host:port/database；多个主机 host1:port,host2:port 即集群的各节点。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
     </message>
+    <message>
+        <source>Before the run, time each strategy with one client for a moment and print the orders/s the lab predicts for the experiment; the results show predicted against measured.</source>
+        <translation>运行前，用一个客户端对每个策略计时片刻，并打印本工具为该实验预测的每秒订单数；结果中给出预测值与实测值的对比。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPanel</name>
@@ -629,6 +764,14 @@ or lost an order.</source>
     <message>
         <source>no round trip added to the server&apos;s own</source>
         <translation>未在服务器本身之外添加往返</translation>
+    </message>
+    <message>
+        <source>predicted %1 orders/s (bound: %2); measured %3, %4 % of the prediction</source>
+        <translation>预测 %1 单/秒（瓶颈：%2）；实测 %3，为预测的 %4%</translation>
+    </message>
+    <message>
+        <source>  backlog %1 orders due, not yet sent</source>
+        <translation>  积压 %1 个已到期未发出的订单</translation>
     </message>
 </context>
 <context>
@@ -1727,6 +1870,26 @@ or lost an order.</source>
     <message>
         <source>server: %1</source>
         <translation>服务器：%1</translation>
+    </message>
+    <message>
+        <source>calibrating: each strategy with one client for %1 s</source>
+        <translation>校准中：每个策略用一个客户端运行 %1 秒</translation>
+    </message>
+    <message>
+        <source>the calibration did not finish</source>
+        <translation>校准未能完成</translation>
+    </message>
+    <message>
+        <source>predicted: %1 — nothing to predict from (%2)</source>
+        <translation>预测：%1 — 没有可用于预测的数据（%2）</translation>
+    </message>
+    <message>
+        <source>no orders timed</source>
+        <translation>没有计时到订单</translation>
+    </message>
+    <message>
+        <source>predicted: %1 with %2 clients, %3 orders/s (bound: %4)</source>
+        <translation>预测：%1，%2 个客户端，%3 单/秒（瓶颈：%4）</translation>
     </message>
 </context>
 <context>
@@ -3702,52 +3865,8 @@ t = %2 s
 <context>
     <name>ResultExplanation</name>
     <message>
-        <source>%1 % of orders</source>
-        <translation>%1% 的订单</translation>
-    </message>
-    <message>
-        <source>1 in %1 orders</source>
-        <translation>1/%1 的订单</translation>
-    </message>
-    <message>
-        <source>each commit held its row lock %1 ms for %2 orders</source>
-        <translation>每次提交为 %2 个订单持有行锁 %1 ms</translation>
-    </message>
-    <message>
-        <source>each order held its row lock %1 ms, from the locking statement to the commit</source>
-        <translation>每个订单从加锁语句到提交持有行锁 %1 ms</translation>
-    </message>
-    <message>
-        <source> (with %1 on the busiest row, %2 orders/s in all)</source>
-        <translation> （最繁忙的行占 %1，总计 %2 单/秒）</translation>
-    </message>
-    <message>
-        <source>Row-lock serialisation: %1, so one row passes at most %2 orders/s%3; the run reached %4 % of that.</source>
-        <translation>行锁串行化：%1，因此单行最多只能通过 %2 单/秒%3；本次运行达到其 %4%。</translation>
-    </message>
-    <message>
-        <source>The row lock is not the bound: %1, which would allow %2 orders/s%3; the run reached %4 % of that.</source>
-        <translation>瓶颈不在行锁：%1，这允许 %2 单/秒%3；本次运行达到其 %4%。</translation>
-    </message>
-    <message>
         <source>With a %1 ms network round trip, that hold is %2 round trips: each statement after the locking one crosses the network while the row stays locked.</source>
         <translation>网络往返为 %1 ms 时，这段持锁时间相当于 %2 次往返：加锁语句之后的每条语句都要在该行保持锁定的状态下穿越网络。</translation>
-    </message>
-    <message>
-        <source>%1 ms of the lab&apos;s CPU</source>
-        <translation>本工具 CPU %1 ms</translation>
-    </message>
-    <message>
-        <source> and %1 ms of the server&apos;s</source>
-        <translation> 及服务器 CPU %1 ms</translation>
-    </message>
-    <message>
-        <source>The machine&apos;s CPU is the bound: %1 % of %2 cores were busy, %3 per order.</source>
-        <translation>瓶颈在本机 CPU：%2 个核心的繁忙率为 %1%，每个订单耗用%3。</translation>
-    </message>
-    <message>
-        <source>The rest is the hand-over between holders: waking the next waiter and its round trip, which the hold time does not include.</source>
-        <translation>其余时间花在持有者之间的交接上：唤醒下一个等待者及其往返，这部分不计入持锁时间。</translation>
     </message>
     <message>
         <source>An unsafe baseline: nothing holds the row from the read to the write, so concurrent orders overwrite each other&apos;s stock: %1 updates were lost and %2 units oversold in this run.</source>
@@ -4990,6 +5109,68 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>ops/s</source>
         <translation>操作/秒</translation>
+    </message>
+</context>
+<context>
+    <name>TimeSplitChart</name>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>back-off</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>Where an order&apos;s time went (share of its mean time)</source>
+        <translation>订单时间的去向（占平均时间的比例）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ms)</source>
+        <translation>%1（%2 ms）</translation>
+    </message>
+    <message>
+        <source>share of the order&apos;s time</source>
+        <translation>占订单时间的比例</translation>
+    </message>
+    <message>
+        <source>lab queue</source>
+        <translation>本工具排队</translation>
+    </message>
+    <message>
+        <source>lock wait</source>
+        <translation>锁等待</translation>
+    </message>
+    <message>
+        <source>execute</source>
+        <translation>执行</translation>
+    </message>
+    <message>
+        <source>commit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>work</source>
+        <translation>事务内工作</translation>
+    </message>
+    <message>
+        <source>untimed</source>
+        <translation>未计时</translation>
+    </message>
+</context>
+<context>
+    <name>TimeSplitPanel</name>
+    <message>
+        <source>Run a strategy to see where its orders&apos; time went.</source>
+        <translation>运行一个策略，查看其订单时间的去向。</translation>
+    </message>
+    <message>
+        <source>Each bar is one strategy&apos;s mean order time (in its label), split by the clients&apos; own clocks.</source>
+        <translation>每根条是一个策略的平均订单时间（见其标签），按客户端自己的计时拆分。</translation>
     </message>
 </context>
 <context>

@@ -36,7 +36,10 @@ private:
         QCOMPARE(r.lostUpdates, 5004LL);
         QCOMPARE(r.unrecordedDecrements, 5005LL);
         QCOMPARE(r.orderRows, 5006LL);
-        QVERIFY(sameCounts(r.clients, knownCounts(6000)));
+        QVERIFY(sameCounts(r.clients, knownCounts(6000), true));
+        QVERIFY(sameCounts(r.windowClients, knownCounts(8000)));
+        QCOMPARE(r.predictedOrdersPerS, 7777.5);
+        QCOMPARE(r.predictedBound, QStringLiteral("row-lock"));
     }
 
     // A cluster node's figures and its own audit.
@@ -131,6 +134,7 @@ private:
         QCOMPARE(s.rowLockWaits, 807LL);
         QCOMPARE(s.rowLockTimeMs, 808LL);
         QCOMPARE(s.waitingNow, 809LL);
+        QCOMPARE(s.backlog, 1234LL);
         QCOMPARE(s.deadlocks, 810LL);
         QCOMPARE(s.deadlocksTotal, 811LL);
         QCOMPARE(s.redisStatsValid, true);

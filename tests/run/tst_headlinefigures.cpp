@@ -134,6 +134,45 @@ private slots:
             qPrintable(QStringLiteral("%1 orders/s").arg(r.ordersPerS)));
     }
 
+    void anOverloadedOpenLoopKeepsItsScheduleAndSaysHowFarBehindItIs()
+    {
+        // Pessimistic on one hot row with 2 ms held in each transaction passes at most about
+        // 1 / (2 ms + the hold's round trips) orders/s; orders arrive at 1,000 a second.
+        Experiment e = ServerFixture::soldOutExperiment(1000000);
+        e.threads = 32;
+        e.rttMs = 1;
+        e.delayMs = 2;
+        e.arrival = ArrivalMode::Open;
+        e.rate = 1000;
+        e.stop = StopKind::Duration;
+        e.durationMs = 3000;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("pessimistic"), e);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error)); // behind, never aborted
+        QVERIFY2(r.ordersPerS < 0.5 * e.rate, qPrintable(QString::number(r.ordersPerS)));
+        // The backlog grows through the run, sample after sample, and is what the schedule says:
+        // the orders due by the last sample less those the clients took.
+        QList<long long> backlogs;
+        for (const MetricsSample& sample : r.series)
+            backlogs << sample.backlog;
+        QVERIFY2(!backlogs.contains(-1), "a sample of an open loop without its backlog");
+        QVERIFY2(backlogs.size() >= 4, qPrintable(QString::number(backlogs.size())));
+        QVERIFY2(backlogs.last() > backlogs.at(backlogs.size() / 2) && backlogs.at(backlogs.size() / 2) > 0,
+            qPrintable(QStringLiteral("backlogs %1").arg(backlogs.size())));
+        const MetricsSample& last = r.series.last();
+        const double due = last.elapsedS * e.rate;
+        const double taken = static_cast<double>(last.clients[ClientCount::OrdersTimed]) + e.threads;
+        QVERIFY2(std::abs(static_cast<double>(last.backlog) - (due - taken)) <= 0.05 * due,
+            qPrintable(
+                QStringLiteral("backlog %1, due %2, taken about %3").arg(last.backlog).arg(due).arg(taken)));
+        // Latency counts from each order's due time: the late ones waited for the backlog.
+        QVERIFY2(r.p99Ms > 500, qPrintable(QString::number(r.p99Ms)));
+        const auto explained = ResultExplanation::of(r);
+        qInfo("%.0f orders/s: %s", r.ordersPerS, qPrintable(explained.text));
+        QVERIFY2(
+            explained.text.contains(QLatin1String("The server fell behind")), qPrintable(explained.text));
+        QVERIFY(r.clientsAgree());
+    }
+
     void optimisticGivesUpAfterItsRetries()
     {
         Experiment e = ServerFixture::soldOutExperiment(1000000);

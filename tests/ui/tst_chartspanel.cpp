@@ -8,7 +8,9 @@
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
+#include "ui/charts/timesplitpanel.h"
 
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QCheckBox>
 #include <QLabel>
@@ -40,6 +42,7 @@ class TestChartsPanel : public QObject {
     Q_OBJECT
 
 private slots:
+    void theTimeSplitNamesEveryPartOfEachBar();
     void runShorterThanOneSampleStillDrawsItsPoint()
     {
         ChartsPanel panel;
@@ -269,6 +272,7 @@ private slots:
         QList<LegendStrip*> strips = panel.findChildren<LegendStrip*>();
         strips.removeAll(
             panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
+        strips.removeAll(panel.timeSplit()->findChild<LegendStrip*>()); // the parts of an order's time
         QCOMPARE(strips.size(), 8); // one per grid tab, and the oversell chart's
         for (const LegendStrip* strip : strips) {
             QCOMPARE(strip->strategies(), ids);
@@ -285,6 +289,38 @@ private slots:
         QVERIFY(!orders->chart()->legend()->isVisible()); // back as it was in the window
     }
 };
+
+// After the default run: each strategy's bar split into the parts its clients timed, every
+// part named whole in the strip above, the order's time in the bar's label.
+void TestChartsPanel::theTimeSplitNamesEveryPartOfEachBar()
+{
+    QList<SourcedResult> sources;
+    for (const QString& id : { QStringLiteral("pessimistic"), QStringLiteral("queued") }) {
+        StrategyResult r = SampleResults::make(id, 32, 1000.0);
+        ClientCounts& w = r.windowClients;
+        w[ClientCount::OrdersTimed] = 1000;
+        w[ClientCount::OrderNs] = 1000 * 32'000'000LL;
+        w[ClientCount::Statements] = 5000;
+        w[ClientCount::NetworkNs] = 1000 * 5'000'000LL;
+        w[ClientCount::LockStatements] = 1000;
+        w[ClientCount::LockStatementNs] = 1000 * 26'000'000LL;
+        w[ClientCount::ServerNs] = w[ClientCount::LockStatementNs];
+        sources << SourcedResult { QString(), r };
+    }
+    TimeSplitPanel panel;
+    panel.resize(640, 400);
+    panel.setSources(sources);
+    const QString strip = panel.findChild<LegendStrip*>()->text();
+    for (const char* part : { "network", "lock wait", "untimed" })
+        QVERIFY2(strip.contains(QString::fromUtf8(part).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))),
+            qPrintable(strip));
+    QVERIFY2(!strip.contains(QLatin1String("commit")), qPrintable(strip)); // no time spent there
+    auto* axis = qobject_cast<QBarCategoryAxis*>(panel.view()->chart()->axes(Qt::Vertical).value(0));
+    QVERIFY(axis);
+    QVERIFY2(axis->categories().contains(QStringLiteral("pessimistic (32.0 ms)")),
+        qPrintable(axis->categories().join(QLatin1Char('|'))));
+    QVERIFY(!panel.view()->chart()->legend()->isVisible()); // the strip names the parts
+}
 
 QTEST_MAIN(TestChartsPanel)
 #include "tst_chartspanel.moc"

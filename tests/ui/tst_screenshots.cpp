@@ -47,11 +47,12 @@ class TestScreenshots : public QObject {
     }
 
     // The texts a visible chart of the current tab drew cut short ("comm…"): titles, axis
-    // titles and labels are QGraphicsTextItems that Qt Charts elides when they do not fit.
+    // titles, labels and legend entries are QGraphicsTextItems that Qt Charts elides when they
+    // do not fit. Every chart of the tab: the time series and the comparison's bars alike.
     static QStringList elidedTexts(const ChartsPanel* charts)
     {
         QStringList elided;
-        for (const MetricChart* chart : charts->currentWidget()->findChildren<MetricChart*>()) {
+        for (const QChartView* chart : charts->currentWidget()->findChildren<QChartView*>()) {
             if (!chart->isVisible())
                 continue;
             for (const QGraphicsItem* item : chart->scene()->items()) {

@@ -7,6 +7,7 @@
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
+#include "ui/charts/timesplitpanel.h"
 
 #include <QChart>
 #include <QGridLayout>
@@ -27,6 +28,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     : QTabWidget(parent)
     , m_oversell(new OversellView(this))
     , m_comparison(new ComparisonPanel(this))
+    , m_timeSplit(new TimeSplitPanel(this))
 {
     // Each tab a grid of the metrics in the order TimeMetric::all() lists them.
     const QList<TimeMetric>& metrics = TimeMetric::all();
@@ -67,6 +69,8 @@ ChartsPanel::ChartsPanel(QWidget* parent)
 
     addTab(m_oversell, tr("Oversell"));
     addTab(m_comparison, tr("Scaling"));
+    addTab(m_timeSplit, tr("Time per order"));
+    connect(m_comparison, &ComparisonPanel::latestChanged, m_timeSplit, &TimeSplitPanel::setSources);
 
     m_repaint.setInterval(150);
     connect(&m_repaint, &QTimer::timeout, this, &ChartsPanel::flush);

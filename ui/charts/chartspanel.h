@@ -10,6 +10,7 @@
 class ComparisonPanel;
 class MetricChart;
 class OversellView;
+class TimeSplitPanel;
 
 // The live charts, one tab per subject. Samples are buffered as they arrive and drawn on
 // a timer, at most every 150 ms, however fast they come.
@@ -42,6 +43,7 @@ public:
     bool presenting() const { return m_presenting; }
     OversellView* oversell() const { return m_oversell; }
     ComparisonPanel* comparison() const { return m_comparison; }
+    TimeSplitPanel* timeSplit() const { return m_timeSplit; }
 
 private:
     MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
@@ -53,6 +55,7 @@ private:
     QList<MetricChart*> m_ordered; // QHash order changes from run to run
     OversellView* m_oversell;
     ComparisonPanel* m_comparison;
+    TimeSplitPanel* m_timeSplit;
     QHash<QString, MetricsSample> m_previous;
     QHash<QString, int> m_starts; // runs of each strategy in this plan so far
     QHash<QString, int> m_order; // the order strategies first started in, for the strips

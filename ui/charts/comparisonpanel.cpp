@@ -118,6 +118,7 @@ void ComparisonPanel::rebuild()
         delete old;
     }
     arrange(shown, charts.first());
+    emit latestChanged(latest);
 }
 
 void ComparisonPanel::arrange(const QList<SourcedResult>& shown, QChart* scaling)

@@ -30,6 +30,10 @@ public:
     // Whether the three curves against clients are shown (two thread counts or more).
     bool curvesShown() const;
 
+signals:
+    // The latest run's results, whose bars the panel draws: for the other views of that run.
+    void latestChanged(const QList<SourcedResult>& latest);
+
 private:
     void rebuild();
     void arrange(const QList<SourcedResult>& shown, QChart* scaling);

@@ -30,6 +30,12 @@ void LegendStrip::setStrategies(const QStringList& strategyIds)
     refresh();
 }
 
+void LegendStrip::setEntries(const QList<std::pair<QColor, QString>>& entries)
+{
+    m_entries = entries;
+    refresh();
+}
+
 void LegendStrip::setMarks(bool deadlocks, bool soldOut)
 {
     m_deadlocks = deadlocks;
@@ -48,6 +54,8 @@ void LegendStrip::refresh()
     QStringList parts;
     for (const QString& id : std::as_const(m_strategies))
         parts << entry(StrategyColors::of(id), QStringLiteral("&#9632;"), id);
+    for (const auto& [colour, name] : std::as_const(m_entries))
+        parts << entry(colour, QStringLiteral("&#9632;"), name);
     if (m_deadlocks)
         parts << entry(StrategyColors::unsafe(), QStringLiteral("&#9632;"), tr("deadlock"));
     if (m_soldOut)

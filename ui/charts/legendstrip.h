@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QColor>
 #include <QLabel>
+#include <QList>
 #include <QStringList>
 
 // The names of a tab's lines, in their colours, above its charts. A chart's own legend gives
@@ -13,6 +15,8 @@ public:
     explicit LegendStrip(QWidget* parent = nullptr);
 
     void setStrategies(const QStringList& strategyIds);
+    // Names in colours of their own, after the strategies: the parts of a stacked bar, say.
+    void setEntries(const QList<std::pair<QColor, QString>>& entries);
     // What the marks on the charts mean, shown once any is drawn.
     void setMarks(bool deadlocks, bool soldOut);
     // A fixed line after the names, e.g. how the Errors tab's pen styles tell codes apart.
@@ -23,6 +27,7 @@ private:
     void refresh();
 
     QStringList m_strategies;
+    QList<std::pair<QColor, QString>> m_entries;
     bool m_deadlocks = false;
     bool m_soldOut = false;
     QString m_note;

@@ -1,0 +1,239 @@
+#include "app/results/boundmodel.h"
+
+#include "app/core/ordertimesplit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace BoundModel {
+
+namespace {
+
+// The probability that an order picks SKU `index` (0-based), as the lab's skew sampler draws.
+class SkuShares {
+public:
+    explicit SkuShares(const Experiment& e)
+        : m_e(e)
+        , m_skus(std::max<std::int64_t>(1, e.skus))
+    {
+        if (e.skew == SkewKind::Zipf) {
+            for (std::int64_t k = 1; k <= m_skus; ++k)
+                m_zipfNorm += std::pow(static_cast<double>(k), -e.zipfS);
+        }
+    }
+    std::int64_t skus() const { return m_skus; }
+    double of(std::int64_t index) const
+    {
+        switch (m_e.skew) {
+        case SkewKind::Uniform:
+            break;
+        case SkewKind::HotSet: {
+            const std::int64_t hot = std::clamp<std::int64_t>(m_e.hotSkus, 1, m_skus);
+            const double hotShare = std::clamp(m_e.hotPercent / 100.0, 0.0, 1.0);
+            if (hot == m_skus)
+                break;
+            return index < hot ? hotShare / static_cast<double>(hot)
+                               : (1.0 - hotShare) / static_cast<double>(m_skus - hot);
+        }
+        case SkewKind::Zipf:
+            return m_zipfNorm > 0.0 ? std::pow(static_cast<double>(index + 1), -m_e.zipfS) / m_zipfNorm : 1.0;
+        }
+        return 1.0 / static_cast<double>(m_skus);
+    }
+
+private:
+    const Experiment& m_e;
+    std::int64_t m_skus;
+    double m_zipfNorm = 0.0;
+};
+
+bool locksOneSlot(const QString& strategy)
+{
+    // slotted's SUM … FOR UPDATE guard locks every slot of the SKU: one row, as far as waiting goes.
+    return strategy == QLatin1String("slotted-partitioned") || strategy == QLatin1String("slotted-routed");
+}
+
+double soldInWindow(const StrategyResult& r)
+{
+    return static_cast<double>(std::max(1LL, r.windowClients[ClientCount::Sold]));
+}
+
+// One row passes an order per hold (a lost compare-and-set or a refused slot holds it too)
+// and per hand-over to the next waiter: the row's time per sold order sets its ceiling.
+std::optional<Ceiling> rowLock(const StrategyResult& r)
+{
+    using enum ClientCount;
+    const ClientCounts& w = r.windowClients;
+    const long long holds = w[LockHolds] + w[RolledBackHolds];
+    if (!r.safe || holds <= 0)
+        return std::nullopt;
+    const double sold = soldInWindow(r);
+    const double holdNs = static_cast<double>(w[LockHoldNs] + w[RolledBackHoldNs]);
+    const double handOverNs = static_cast<double>(w[HandOverNs]);
+    const double rowMsPerOrder = (holdNs + handOverNs) / 1e6 / sold;
+    if (rowMsPerOrder <= 0.0)
+        return std::nullopt;
+    const double share = busiestRowShare(r);
+    Ceiling c { Resource::RowLock, 1000.0 / rowMsPerOrder / share, 0.0, {} };
+    c.parts = {
+        { QStringLiteral("hold_ms"), holdNs / 1e6 / static_cast<double>(holds) },
+        { QStringLiteral("holds_per_order"), static_cast<double>(holds) / sold },
+        { QStringLiteral("rolled_back_holds"), static_cast<double>(w[RolledBackHolds]) },
+        { QStringLiteral("hand_over_ms"),
+            w[HandOvers] > 0 ? handOverNs / 1e6 / static_cast<double>(w[HandOvers]) : 0.0 },
+        { QStringLiteral("hand_overs_per_hold"),
+            static_cast<double>(w[HandOvers]) / static_cast<double>(holds) },
+        { QStringLiteral("row_ms_per_order"), rowMsPerOrder },
+        { QStringLiteral("busiest_row_share"), share },
+        { QStringLiteral("row_ceiling_orders_per_s"), 1000.0 / rowMsPerOrder },
+    };
+    return c;
+}
+
+// A lock taken and released inside one statement (a stored procedure's) cannot be timed by
+// the client; the server counts the waits for it. When nearly every order waited, the row
+// was never free: it passed orders as fast as it could.
+std::optional<Ceiling> serverRowLock(const StrategyResult& r)
+{
+    const ClientCounts& w = r.windowClients;
+    if (!r.safe || w[ClientCount::LockHolds] + w[ClientCount::RolledBackHolds] > 0 || r.lockWaits <= 0)
+        return std::nullopt;
+    const double sold = soldInWindow(r);
+    const double waitedShare = std::min(1.0, static_cast<double>(r.lockWaits) / sold);
+    Ceiling c { Resource::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
+    c.parts = {
+        { QStringLiteral("waited_share"), waitedShare },
+        { QStringLiteral("server_lock_wait_ms_per_order"), static_cast<double>(r.lockTimeMs) / sold },
+    };
+    return c;
+}
+
+std::optional<Ceiling> writer(const StrategyResult& r)
+{
+    using enum ClientCount;
+    const ClientCounts& w = r.windowClients;
+    if (w[WriterBusyNs] <= 0 || w[QueuedOrders] <= 0)
+        return std::nullopt;
+    const double msPerOrder
+        = static_cast<double>(w[WriterBusyNs]) / 1e6 / static_cast<double>(w[QueuedOrders]);
+    const double share = busiestWriterShare(r.experiment);
+    const double batches = static_cast<double>(std::max(1LL, w[LockHolds]));
+    Ceiling c { Resource::Writer, 1000.0 / msPerOrder / share, 0.0, {} };
+    c.parts = {
+        { QStringLiteral("writer_ms_per_order"), msPerOrder },
+        { QStringLiteral("orders_per_batch"), static_cast<double>(w[QueuedOrders]) / batches },
+        { QStringLiteral("batch_ms"), static_cast<double>(w[WriterBusyNs]) / 1e6 / batches },
+        { QStringLiteral("busiest_writer_share"), share },
+        { QStringLiteral("writers"), r.experiment.writers },
+    };
+    return c;
+}
+
+std::optional<Ceiling> cpu(const StrategyResult& r)
+{
+    if (r.clientCpuS < 0.0 || r.cpuWallS <= 0.0 || r.cores <= 0)
+        return std::nullopt;
+    const double sold = static_cast<double>(std::max(1LL, r.clients[ClientCount::Sold] - r.lateOrders));
+    const double cpuS = r.clientCpuS + std::max(0.0, r.serverCpuS);
+    const double msPerOrder = 1000.0 * cpuS / sold;
+    if (msPerOrder <= 0.0)
+        return std::nullopt;
+    Ceiling c { Resource::Cpu, 1000.0 * r.cores / msPerOrder, 0.0, {} };
+    c.parts = {
+        { QStringLiteral("client_cpu_ms_per_order"), 1000.0 * r.clientCpuS / sold },
+        { QStringLiteral("cores"), r.cores },
+        { QStringLiteral("cpu_busy"), cpuS / (r.cpuWallS * r.cores) },
+    };
+    if (r.serverCpuS >= 0.0)
+        c.parts.insert(QStringLiteral("server_cpu_ms_per_order"), 1000.0 * r.serverCpuS / sold);
+    return c;
+}
+
+std::optional<Ceiling> clientsOrArrival(const StrategyResult& r)
+{
+    if (r.experiment.arrival == ArrivalMode::Open) {
+        // The orders due and not yet sent when the run stopped: what the server did not keep up with.
+        long long backlog = 0;
+        for (const MetricsSample& sample : r.series)
+            backlog = sample.backlog >= 0 ? sample.backlog : backlog;
+        return Ceiling { Resource::Arrival, r.experiment.rate, 0.0,
+            { { QStringLiteral("offered_orders_per_s"), r.experiment.rate },
+                { QStringLiteral("backlog_at_end"), static_cast<double>(backlog) } } };
+    }
+    const OrderTimeSplit split = OrderTimeSplit::of(r.windowClients);
+    if (!split.known() || split.orderMs <= 0.0)
+        return std::nullopt;
+    const int clients = std::max(1, r.experiment.threads);
+    Ceiling c { Resource::Clients, 1000.0 * clients / split.orderMs, 0.0, {} };
+    c.parts = { { QStringLiteral("clients"), clients }, { QStringLiteral("order_ms"), split.orderMs } };
+    return c;
+}
+
+} // namespace
+
+QList<Ceiling> ceilings(const StrategyResult& r)
+{
+    QList<Ceiling> all;
+    for (const std::optional<Ceiling>& c :
+        { rowLock(r), serverRowLock(r), writer(r), cpu(r), clientsOrArrival(r) }) {
+        if (c && c->ordersPerS > 0.0) {
+            all << *c;
+            all.back().reach = r.ordersPerS / c->ordersPerS;
+        }
+    }
+    return all;
+}
+
+std::optional<Ceiling> bound(const QList<Ceiling>& all)
+{
+    std::optional<Ceiling> busiest;
+    std::optional<Ceiling> fallback;
+    for (const Ceiling& c : all) {
+        if (c.resource == Resource::Clients || c.resource == Resource::Arrival)
+            fallback = c;
+        else if (!busiest || c.reach > busiest->reach)
+            busiest = c;
+    }
+    if (busiest && (busiest->reach >= kBoundReach || !fallback))
+        return busiest;
+    return fallback;
+}
+
+QString key(Resource resource)
+{
+    switch (resource) {
+    case Resource::RowLock:
+        return QStringLiteral("row-lock");
+    case Resource::ServerRowLock:
+        return QStringLiteral("server-row-lock");
+    case Resource::Writer:
+        return QStringLiteral("writer");
+    case Resource::Cpu:
+        return QStringLiteral("cpu");
+    case Resource::Arrival:
+        return QStringLiteral("arrival");
+    case Resource::Clients:
+        break;
+    }
+    return QStringLiteral("clients");
+}
+
+double busiestRowShare(const StrategyResult& r)
+{
+    // Every skew puts its most likely SKU first.
+    const double busiest = SkuShares(r.experiment).of(0);
+    return locksOneSlot(r.strategy) ? busiest / std::max(1, r.experiment.slotsPerSku) : busiest;
+}
+
+double busiestWriterShare(const Experiment& e)
+{
+    const SkuShares shares(e);
+    const auto writers = static_cast<std::size_t>(std::max(1, e.writers));
+    std::vector<double> perWriter(writers, 0.0);
+    for (std::int64_t index = 0; index < shares.skus(); ++index)
+        perWriter[static_cast<std::size_t>(index + 1) % writers] += shares.of(index);
+    return *std::max_element(perWriter.begin(), perWriter.end());
+}
+
+} // namespace BoundModel

@@ -1,0 +1,212 @@
+#include "app/results/boundsentence.h"
+
+#include "app/results/resultexplanation.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace BoundSentence {
+
+namespace {
+
+using BoundModel::Ceiling;
+using BoundModel::Resource;
+using ResultExplanation::millis;
+using ResultExplanation::number;
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("BoundSentence", text);
+}
+
+double part(const Ceiling& c, const char* name)
+{
+    return c.parts.value(QLatin1String(name)).toDouble();
+}
+
+QString percentOf(double reach)
+{
+    return number(100.0 * reach, 0);
+}
+
+QString rowLock(const Ceiling& c)
+{
+    const double holdsPerOrder = part(c, "holds_per_order");
+    QString held;
+    if (holdsPerOrder > 1.05)
+        held = tr("every sale took %1 turns on the row (an attempt that lost held it until its ROLLBACK), "
+                  "each holding it %2 ms")
+                   .arg(number(holdsPerOrder, 1), millis(part(c, "hold_ms")));
+    else if (holdsPerOrder < 0.95)
+        held = tr("each commit held its row lock %1 ms for %2 orders")
+                   .arg(millis(part(c, "hold_ms")), number(1.0 / holdsPerOrder, 1));
+    else
+        held = tr("each order held its row lock %1 ms, from the locking statement to the commit")
+                   .arg(millis(part(c, "hold_ms")));
+    const QString handOver = part(c, "hand_overs_per_hold") >= 0.05
+        ? tr(", and the lock took %1 ms more to reach the next waiter").arg(millis(part(c, "hand_over_ms")))
+        : tr(", and hardly any holder waited for another");
+    const double share = part(c, "busiest_row_share");
+    const QString spread = share < 0.999
+        ? tr(" (with %1 % of orders on the busiest row, %2 orders/s in all)")
+              .arg(number(100.0 * share, share < 0.1 ? 1 : 0), number(c.ordersPerS, 0))
+        : QString();
+    return tr(
+        "Row-lock serialisation: %1%2, so one row passes at most %3 orders/s%4; the run reached %5 % of "
+        "that.")
+        .arg(held, handOver, number(part(c, "row_ceiling_orders_per_s"), 0), spread, percentOf(c.reach));
+}
+
+QString serverRowLock(const Ceiling& c)
+{
+    return tr(
+        "The row lock inside the server is the bound: %1 % of orders waited for it, %2 ms each by the "
+        "server's own count, so the row was never free for long and passed %3 orders/s (the run reached "
+        "%4 % of a row that is always busy). The lock is taken and released inside one statement, where "
+        "the client cannot time it.")
+        .arg(number(100.0 * part(c, "waited_share"), 0), millis(part(c, "server_lock_wait_ms_per_order")),
+            number(c.ordersPerS * c.reach, 0), percentOf(c.reach));
+}
+
+QString writer(const Ceiling& c)
+{
+    return tr(
+        "The queue's writer is the bound: the busiest writer takes %1 % of the orders and spent %2 ms per "
+        "batch of %3 orders (its round trips, statements and commit), so it passes at most %4 orders/s; "
+        "the run reached %5 % of that.")
+        .arg(number(100.0 * part(c, "busiest_writer_share"), 0), millis(part(c, "batch_ms")),
+            number(part(c, "orders_per_batch"), 1), number(c.ordersPerS, 0), percentOf(c.reach));
+}
+
+QString cpu(const Ceiling& c)
+{
+    QString perOrder = tr("%1 ms of the lab's CPU").arg(millis(part(c, "client_cpu_ms_per_order")));
+    if (c.parts.contains(QStringLiteral("server_cpu_ms_per_order")))
+        perOrder += tr(" and %1 ms of the server's").arg(millis(part(c, "server_cpu_ms_per_order")));
+    return tr("The machine's CPU is the bound: %1 % of %2 cores were busy, %3 per order, which allow %4 "
+              "orders/s; the run reached %5 % of that.")
+        .arg(number(100.0 * std::min(1.0, part(c, "cpu_busy")), 0), QString::number(part(c, "cores")),
+            perOrder, number(c.ordersPerS, 0), percentOf(c.reach));
+}
+
+QString resourceName(Resource resource)
+{
+    switch (resource) {
+    case Resource::RowLock:
+        return tr("the busiest row lock");
+    case Resource::ServerRowLock:
+        return tr("the row lock inside the server");
+    case Resource::Writer:
+        return tr("the busiest writer");
+    case Resource::Cpu:
+        return tr("the CPU");
+    case Resource::Arrival:
+    case Resource::Clients:
+        break;
+    }
+    return QString();
+}
+
+// The busiest shared resource of a run bound by its clients or its arrivals.
+QString unsaturated(const QList<Ceiling>& all)
+{
+    const Ceiling* busiest = nullptr;
+    for (const Ceiling& c : all) {
+        if (c.resource != Resource::Clients && c.resource != Resource::Arrival
+            && (!busiest || c.reach > busiest->reach))
+            busiest = &c;
+    }
+    if (!busiest)
+        return QString();
+    return tr(" No shared resource was saturated: %1 was at %2 % of its ceiling of %3 orders/s.")
+        .arg(resourceName(busiest->resource), percentOf(busiest->reach), number(busiest->ordersPerS, 0));
+}
+
+} // namespace
+
+QString of(const Ceiling& bound, const QList<Ceiling>& all, const StrategyResult& r)
+{
+    QString text;
+    switch (bound.resource) {
+    case Resource::RowLock:
+        text = rowLock(bound);
+        break;
+    case Resource::ServerRowLock:
+        text = serverRowLock(bound);
+        break;
+    case Resource::Writer:
+        text = writer(bound);
+        break;
+    case Resource::Cpu:
+        text = cpu(bound);
+        break;
+    case Resource::Arrival:
+        text
+            = tr("The arrival rate is the bound: orders arrived at %1 a second and the run completed %2 % of "
+                 "that rate.")
+                  .arg(number(r.experiment.rate, 0), percentOf(bound.reach))
+            + unsaturated(all);
+        break;
+    case Resource::Clients:
+        text = tr("The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends "
+                  "the "
+                  "next, allow %3 orders/s; the run reached %4 % of that.")
+                   .arg(QString::number(part(bound, "clients")), millis(part(bound, "order_ms")),
+                       number(bound.ordersPerS, 0), percentOf(bound.reach))
+            + unsaturated(all);
+        break;
+    }
+    // An open loop keeps its schedule whatever bounds it: what it could not send is said.
+    for (const Ceiling& c : all) {
+        if (const double backlog = part(c, "backlog_at_end"); c.resource == Resource::Arrival && backlog > 0)
+            text += tr(
+                " The server fell behind: %1 orders were due and not yet sent when the run stopped; their "
+                "latency would count from when they were due, and they are in no figure.")
+                        .arg(number(backlog, 0));
+    }
+    if (bound.reach < BoundModel::kBoundReach)
+        text += tr(
+            " The model falls short: no ceiling it measures was reached beyond %1 %, so %2 % of the time "
+            "went to something the lab does not measure.")
+                    .arg(percentOf(bound.reach), number(100.0 * (1.0 - bound.reach), 0));
+    return text;
+}
+
+QString timeSplit(const OrderTimeSplit& split, const ClientCounts& window)
+{
+    using Part = OrderTimeSplit::Part;
+    if (!split.known() || split.orderMs <= 0.0)
+        return QString();
+    const double roundTrips
+        = static_cast<double>(window[ClientCount::Statements]) / static_cast<double>(split.orders);
+    const std::vector<std::pair<Part, QString>> names {
+        { Part::LabWait, tr("%1 ms waiting in the lab (its queue or an open-loop backlog)") },
+        { Part::Network,
+            tr("%1 ms crossing the network (%2 round trips)")
+                .arg(QStringLiteral("%1"), number(roundTrips, 1)) },
+        { Part::LockWait, tr("%1 ms waiting for a row lock") },
+        { Part::Execute, tr("%1 ms executing") },
+        { Part::Commit, tr("%1 ms committing") },
+        { Part::Redis, tr("%1 ms in Redis") },
+        { Part::Backoff, tr("%1 ms backing off before a retry") },
+        { Part::Work, tr("%1 ms of work inside the transaction") },
+        { Part::Unaccounted, tr("%1 ms that no clock saw (the lab's own CPU, threads waiting to run)") },
+    };
+    std::vector<std::pair<double, QString>> items;
+    for (const auto& [p, name] : names) {
+        const double ms = split.ms(p);
+        if (ms >= 0.02 * split.orderMs)
+            items.emplace_back(ms, name.arg(millis(ms)));
+    }
+    std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    QStringList parts;
+    for (const auto& item : items)
+        parts << item.second;
+    return tr("Where an order's %1 ms went: %2.")
+        .arg(millis(split.orderMs), parts.join(QStringLiteral(", ")));
+}
+
+} // namespace BoundSentence

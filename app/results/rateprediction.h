@@ -1,0 +1,24 @@
+#pragma once
+
+#include "app/core/strategyresult.h"
+
+#include <QString>
+
+// A strategy's orders/s predicted before it runs, from a calibration: the same strategy and
+// experiment run by one client for a moment, which times on this server and network what an
+// order costs when nothing waits (its round trips, statements and commit, how long it holds its
+// row, the CPU it takes). The model then puts the experiment's clients on the resources they
+// share: the busiest rows, the queue's writer and the machine's cores as queues, with exact
+// mean value analysis for a closed loop, and the arrival rate for an open one.
+namespace RatePrediction {
+
+struct Prediction {
+    double ordersPerS = -1.0; // -1: nothing to predict from
+    QString bound; // the resource the model found busiest: "row-lock", "writer", "cpu", "clients", "arrival"
+};
+
+// The calibration run of `experiment`: one client, long enough to time some hundreds of orders.
+Experiment calibrationExperiment(const Experiment& experiment);
+Prediction predict(const StrategyResult& calibration, const Experiment& target);
+
+} // namespace RatePrediction

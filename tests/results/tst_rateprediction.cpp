@@ -1,0 +1,130 @@
+// The rate predicted from a one-client calibration, on known figures: a hot row saturates at
+// one order per hold and hand-over, a few clients are bound by their own time, the queue's
+// writer passes a batch per cycle, optimistic pays a losing turn of every other client, and an
+// open loop cannot pass more than arrives.
+#include "app/results/rateprediction.h"
+
+#include <QTest>
+
+namespace {
+
+// One client, 1,000 orders of 5 ms: 5 statements of 1 ms network and 0.1 ms on the server
+// (COMMIT 0.2), the row held 3 ms of each.
+StrategyResult calibration(const QString& strategy)
+{
+    using enum ClientCount;
+    StrategyResult c;
+    c.strategy = strategy;
+    c.experiment.threads = 1;
+    c.experiment.rttMs = 1;
+    c.clients[Sold] = 1000;
+    ClientCounts& w = c.windowClients;
+    w[Sold] = 1000;
+    w[OrdersTimed] = 1000;
+    w[OrderNs] = 1000 * 5'000'000LL;
+    w[Statements] = 5000;
+    w[NetworkNs] = 5000 * 1'000'000LL;
+    w[Commits] = 1000;
+    w[CommitNs] = 1000 * 200'000LL;
+    w[ServerNs] = 4000 * 100'000LL + w[CommitNs];
+    w[LockHolds] = 1000;
+    w[LockHoldNs] = 1000 * 3'000'000LL;
+    return c;
+}
+
+Experiment withClients(int clients)
+{
+    Experiment e;
+    e.threads = clients;
+    e.rttMs = 1;
+    return e;
+}
+
+} // namespace
+
+class TestRatePrediction : public QObject {
+    Q_OBJECT
+private slots:
+    void aHotRowPassesOneOrderPerHoldAndHandOver()
+    {
+        const auto p = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), withClients(32));
+        QCOMPARE(p.bound, QStringLiteral("row-lock"));
+        // 3 ms held and a 0.1 ms statement's hand-over: at most 323 orders/s, nearly reached by 32.
+        QVERIFY2(p.ordersPerS > 300 && p.ordersPerS <= 323, qPrintable(QString::number(p.ordersPerS)));
+    }
+
+    void oneClientIsBoundByItsOwnTime()
+    {
+        const auto p = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), withClients(1));
+        QCOMPARE(p.bound, QStringLiteral("clients"));
+        // Its own 5 ms per order, and the hand-over the model counts whether anyone waits or not.
+        QVERIFY2(p.ordersPerS > 190.0 && p.ordersPerS <= 200.0, qPrintable(QString::number(p.ordersPerS)));
+    }
+
+    void slotsSpreadTheRow()
+    {
+        Experiment e = withClients(32);
+        e.slotsPerSku = 1;
+        const double one
+            = RatePrediction::predict(calibration(QStringLiteral("slotted-routed")), e).ordersPerS;
+        e.slotsPerSku = 16;
+        const auto spread = RatePrediction::predict(calibration(QStringLiteral("slotted-routed")), e);
+        QVERIFY2(spread.ordersPerS > 4 * one,
+            qPrintable(QStringLiteral("%1 against %2").arg(spread.ordersPerS).arg(one)));
+    }
+
+    void theWriterPassesABatchPerCycle()
+    {
+        StrategyResult c = calibration(QStringLiteral("queued"));
+        c.windowClients[ClientCount::QueuedOrders] = 1000;
+        c.windowClients[ClientCount::WriterBusyNs] = 1000 * 5'000'000LL; // a 5 ms cycle per order
+        Experiment e = withClients(32);
+        e.batch = 16;
+        e.writers = 4;
+        const auto p = RatePrediction::predict(c, e);
+        QCOMPARE(p.bound, QStringLiteral("writer"));
+        // 16 orders per 5 ms cycle: 3,200 orders/s at most.
+        QVERIFY2(p.ordersPerS > 2800 && p.ordersPerS <= 3200, qPrintable(QString::number(p.ordersPerS)));
+    }
+
+    void optimisticPaysALosingTurnOfEveryOtherClient()
+    {
+        const double pessimistic
+            = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), withClients(32)).ordersPerS;
+        const auto p = RatePrediction::predict(calibration(QStringLiteral("optimistic")), withClients(32));
+        QVERIFY2(p.ordersPerS < pessimistic / 10,
+            qPrintable(QStringLiteral("%1 against %2").arg(p.ordersPerS).arg(pessimistic)));
+    }
+
+    void anOpenLoopPassesNoMoreThanArrives()
+    {
+        Experiment e = withClients(32);
+        e.arrival = ArrivalMode::Open;
+        e.rate = 100;
+        const auto p = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), e);
+        QCOMPARE(p.ordersPerS, 100.0);
+        QCOMPARE(p.bound, QStringLiteral("arrival"));
+    }
+
+    void aFailedCalibrationPredictsNothing()
+    {
+        StrategyResult c = calibration(QStringLiteral("pessimistic"));
+        c.error = QStringLiteral("lost the server");
+        QCOMPARE(RatePrediction::predict(c, withClients(32)).ordersPerS, -1.0);
+    }
+
+    void theCalibrationIsOneClientForAMoment()
+    {
+        Experiment e = withClients(256);
+        e.arrival = ArrivalMode::Open;
+        e.durationMs = 60000;
+        const Experiment c = RatePrediction::calibrationExperiment(e);
+        QCOMPARE(c.threads, 1);
+        QCOMPARE(c.arrival, ArrivalMode::Closed);
+        QVERIFY(c.durationMs <= 1000);
+        QCOMPARE(c.rttMs, e.rttMs);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRatePrediction)
+#include "tst_rateprediction.moc"
