@@ -55,6 +55,7 @@ MetricsSample MetricsSampler::countsNow() const
     s.runId = m_runId;
     s.strategy = m_strategy;
     s.clients = readTotals(latency);
+    s.backlog = m_backlog ? m_backlog() : -1;
     return s;
 }
 
@@ -90,6 +91,7 @@ MetricsSample MetricsSampler::sample(double elapsedS)
     s.p99Ms = static_cast<double>(latencies.valueAtQuantile(0.99)) / 1e6;
     s.maxMs = static_cast<double>(latencies.count() > 0 ? latencies.valueAtQuantile(1.0) : 0) / 1e6;
     s.clientLockWaitMsPerS = static_cast<double>(interval[ClientCount::LockWaitNs]) / 1e6 / s.intervalS;
+    s.backlog = m_backlog ? m_backlog() : -1;
 
     QString error;
     if (const std::optional<ServerLockStats> server = m_probe.read(&error);

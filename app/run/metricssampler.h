@@ -6,6 +6,7 @@
 #include "app/server/serverprobe.h"
 #include "strategies/runenvironment.h"
 
+#include <functional>
 #include <optional>
 
 // Turns the threads' counters and the server's figures into one MetricsSample per interval.
@@ -18,6 +19,8 @@ public:
     void start();
     // Also reads Redis's own figures each sample, for a strategy that keeps stock there.
     void setRedisProbe(RedisProbe* probe);
+    // An open loop's backlog, put on every sample (ClientPool::backlog()).
+    void setBacklog(std::function<std::int64_t()> backlog) { m_backlog = std::move(backlog); }
     MetricsSample sample(double elapsedS);
     // The clients' counts as they are now, without closing an interval (no rates, no server
     // figures): what completed after the last sample is then counted apart.
@@ -46,5 +49,6 @@ private:
     ServerLockStats m_serverTotals; // since start()
     QString m_serverError;
     RedisProbe* m_redisProbe = nullptr;
+    std::function<std::int64_t()> m_backlog;
     std::optional<RedisStats> m_redisLast;
 };

@@ -179,6 +179,7 @@ void StrategyRun::startClients(QSqlDatabase control)
         m_killer = std::make_unique<WorkerKiller>(control, *m_environment);
     say(tr("%1: running").arg(m_strategy.id()));
     m_sampler->start();
+    m_sampler->setBacklog([this] { return m_clients ? m_clients->backlog() : -1; });
     m_watch->start();
     m_locks->start(m_result);
     if (m_params.nodeCount() > 1) {
@@ -273,8 +274,6 @@ void StrategyRun::takeSample()
     if (QString leaseError; m_lease && !m_lease->keep(&leaseError))
         m_environment->failRun(leaseError);
     MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0);
-    if (m_clients)
-        sample.backlog = m_clients->backlog();
     if (m_clock.elapsed() >= m_next.auditMs) {
         QElapsedTimer auditClock;
         auditClock.start();
@@ -374,8 +373,6 @@ MetricsSample StrategyRun::readStopLine()
         atStop = m_sampler->countsNow();
         atStop.elapsedS = m_result.durationS;
     }
-    if (m_clients)
-        atStop.backlog = m_clients->backlog();
     return atStop;
 }
 
