@@ -109,7 +109,8 @@ bool ClaimUpdateStrategy::beginRun(RunEnvironment& environment, QString* error)
 {
     if (!ClaimStrategy::beginRun(environment, error))
         return false;
-    m_sweeper = std::make_unique<ClaimSweeper>(environment, environment.newCounters());
+    m_sweeper
+        = std::make_unique<ClaimSweeper>(environment, environment.newCounters(TimelineLane::Role::Sweeper));
     return true;
 }
 

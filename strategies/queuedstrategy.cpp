@@ -59,7 +59,8 @@ bool QueuedStrategy::beginRun(RunEnvironment& environment, QString* error)
     endRun();
     const int writers = environment.experiment().writers;
     for (int i = 0; i < writers; ++i) {
-        auto writer = std::make_unique<QueueWriter>(environment, environment.newCounters());
+        auto writer
+            = std::make_unique<QueueWriter>(environment, environment.newCounters(TimelineLane::Role::Writer));
         if (!writer->start(error)) {
             endRun();
             return false;

@@ -90,11 +90,26 @@ public:
         return { m_sessionIsolation, m_sessionLockWaitTimeout };
     }
 
-    // Counters for a new thread (a client, or a strategy's own writer); stable address.
-    WorkerCounters& newCounters()
+    // Counters for a new thread (a client, or a strategy's own writer); stable address. Its
+    // timeline keeps a share of a fixed number of spans, so that a crowd costs no more memory.
+    WorkerCounters& newCounters(TimelineLane::Role role = TimelineLane::Role::Client)
+    {
+        constexpr std::size_t kTimelineSpans = 1 << 19;
+        const std::size_t workers = static_cast<std::size_t>(std::max(1, m_experiment.threads));
+        std::lock_guard lock(m_countersMutex);
+        WorkerCounters& counters = m_counters.emplace_back();
+        counters.timeline = TimelineLane(role);
+        counters.timeline.setCapacity(std::clamp<std::size_t>(kTimelineSpans / workers, 64, 16384));
+        return counters;
+    }
+    // Every worker's timeline, in the order the workers were made; only once they have stopped.
+    std::vector<const TimelineLane*> timelines() const
     {
         std::lock_guard lock(m_countersMutex);
-        return m_counters.emplace_back();
+        std::vector<const TimelineLane*> lanes;
+        for (const WorkerCounters& counters : m_counters)
+            lanes.push_back(&counters.timeline);
+        return lanes;
     }
     template <typename Visit> void forEachCounters(Visit visit) const
     {

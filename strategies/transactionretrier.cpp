@@ -19,6 +19,7 @@ TransactionRetrier::TransactionRetrier(RunEnvironment& environment, WorkerCounte
     , m_rng(environment.experiment().seed ^ reinterpret_cast<std::uintptr_t>(&counters))
 {
     m_environment.registerConnection(&m_connection);
+    m_connection.setTimeline(&m_counters.timeline);
 }
 
 TransactionRetrier::~TransactionRetrier()
@@ -173,6 +174,7 @@ void TransactionRetrier::noteRelease(std::int64_t releasedAtNs, bool committed)
     m_counters.add(
         committed ? ClientCount::LockHoldNs : ClientCount::RolledBackHoldNs, releasedAtNs - m_lockedAtNs);
     m_counters.add(committed ? ClientCount::LockHolds : ClientCount::RolledBackHolds, 1);
+    m_counters.timeline.record(TimelinePhase::Holding, m_lockedAtNs, releasedAtNs);
     if (m_lockedRow != 0) {
         // The row is this client's from its lock to now, so the release found is the one it
         // waited for: it came after this client asked and before the lock reached it.
@@ -284,7 +286,9 @@ bool TransactionRetrier::commit()
 {
     const bool committed = m_connection.commit();
     m_committingAtNs = m_connection.sentAtNs(); // after the round trip the lock was held across
-    m_spent.commitNs += steadyNowNs() - m_committingAtNs;
+    const std::int64_t repliedAtNs = steadyNowNs();
+    m_spent.commitNs += repliedAtNs - m_committingAtNs;
+    m_counters.timeline.record(TimelinePhase::Committing, m_committingAtNs, repliedAtNs);
     ++m_spent.commits;
     m_commitFailed = !committed;
     if (committed)
@@ -309,6 +313,8 @@ bool TransactionRetrier::timedLockingExecute(
     m_counters.add(ClientCount::LockWaitNs, end - start);
     m_spent.lockNs += end - start;
     ++m_spent.lockStatements;
+    if (m_lockedAtNs == 0)
+        m_counters.timeline.record(TimelinePhase::LockWait, start, end);
     if (ok && m_lockedAtNs == 0) {
         m_lockedAtNs = end;
         m_lockSentAtNs = start;

@@ -2,6 +2,7 @@
 
 #include "app/core/clientcounts.h"
 #include "app/core/latencyhistogram.h"
+#include "app/core/timelinelane.h"
 
 #include <array>
 #include <atomic>
@@ -15,6 +16,7 @@ struct alignas(64) WorkerCounters {
     std::array<Counter, kClientCountCount> counts {};
     std::array<Counter, kErrorClassCount> errors {};
     LatencyHistogram latency;
+    TimelineLane timeline; // written by this thread too, read once it has stopped
 
     void add(ClientCount count, std::int64_t amount)
     {

@@ -43,12 +43,7 @@ void RecoveryReport::applyTo(StrategyResult* result) const
         return;
     }
     result->auditIncomplete.clear();
-    result->sold = audit.sold;
-    result->remaining = audit.remaining;
-    result->oversold = audit.oversold;
-    result->lostUpdates = audit.lostUpdates;
-    result->unrecordedDecrements = audit.unrecordedDecrements;
-    result->orderRows = audit.orderRows;
+    result->takeAudit(audit);
     if (unresolvedOrders > 0 && result->unresolvedOrders)
         result->settleUnresolved(
             unresolvedOrders, unresolvedFound.orders, unresolvedFound.rows, unresolvedFound.units);

@@ -56,6 +56,16 @@ QString StrategyResult::incompleteBecause() const
     return QString();
 }
 
+void StrategyResult::takeAudit(const AuditResult& audit)
+{
+    sold = audit.sold;
+    remaining = audit.remaining;
+    oversold = audit.oversold;
+    lostUpdates = audit.lostUpdates;
+    unrecordedDecrements = audit.unrecordedDecrements;
+    orderRows = audit.orderRows;
+}
+
 void StrategyResult::settleUnresolved(long long orders, long long committed, long long rows, long long units)
 {
     clients[ClientCount::Sold] += rows;

@@ -22,6 +22,8 @@
 #include <memory>
 
 // Everything the lab reports about one strategy once it has finished.
+class RunTimeline;
+
 struct StrategyResult {
     Q_DECLARE_TR_FUNCTIONS(StrategyResult)
 public:
@@ -39,6 +41,8 @@ public:
     std::shared_ptr<const AcknowledgedOrders> acknowledged;
     // Orders whose outcome no client could learn, for the lookup once the server answers again.
     std::shared_ptr<const UnresolvedOrders> unresolvedOrders;
+    // Every worker's last seconds before the stop line, for the hot-row timeline; not in files.
+    std::shared_ptr<const RunTimeline> timeline;
     double durationS = 0.0; // from the start to the stop line, when the clients were told to stop
     double measuredFromS = 0.0; // rates, latencies and lock figures start here (after the warm-up)
     // When the last unit sold, if every SKU sold out before the stop line (-1 if not): the
@@ -120,6 +124,8 @@ public:
     // committed, with `rows` lines of `units` units. They join the clients' counts, and the
     // rest count as failed.
     void settleUnresolved(long long orders, long long committed, long long rows, long long units);
+    // What a valid closing audit counted in the tables: sold, remaining and the anomalies.
+    void takeAudit(const AuditResult& audit);
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     Verdict verdict() const;
     QString verdictText() const { return ::verdictText(verdict()); }

@@ -142,6 +142,8 @@ void MysqlConnection::crossNetwork()
         ClientWait::sleepFor(m_roundTrip);
         m_sentAtNs = steadyNowNs();
         m_time.networkNs += m_sentAtNs - before;
+        if (m_timeline)
+            m_timeline->record(TimelinePhase::Network, before, m_sentAtNs);
     } else {
         m_sentAtNs = steadyNowNs();
     }

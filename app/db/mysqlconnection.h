@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/mysqlerror.h"
+#include "app/core/timelinelane.h"
 #include "app/db/connectionparams.h"
 
 #include <QCoreApplication>
@@ -75,6 +76,8 @@ public:
     void setRoundTrip(std::chrono::nanoseconds roundTrip);
     // Waits the round trip and notes the moment the statement leaves for the server.
     void crossNetwork();
+    // The owner's timeline, where each network crossing is drawn; null draws none.
+    void setTimeline(TimelineLane* lane) { m_timeline = lane; }
     // Steady-clock nanoseconds at which the last statement left for the server.
     std::int64_t sentAtNs() const { return m_sentAtNs; }
     const StatementTime& statementTime() const { return m_time; }
@@ -119,6 +122,7 @@ private:
     unsigned int m_connectTimeoutS = 5;
     unsigned int m_ioTimeoutS = 120; // a hung server must not hang a worker forever
     std::chrono::nanoseconds m_roundTrip { 0 };
+    TimelineLane* m_timeline = nullptr;
     std::atomic<int> m_socket { -1 }; // for abortFromAnyThread(), which must not read m_handle
     std::int64_t m_sentAtNs = 0;
     StatementTime m_time;

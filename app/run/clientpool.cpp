@@ -234,6 +234,7 @@ void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& s
     ClientRecord& record, WorkerCounters& counters)
 {
     const int lines = m_strategy.linesPerOrder();
+    counters.timeline.record(TimelinePhase::Order, times.beginNs + times.lateNs, times.endNs);
     if (outcome != OrderOutcome::Aborted) {
         counters.add(ClientCount::OrderNs, times.endNs - times.beginNs);
         counters.add(ClientCount::BacklogNs, times.lateNs); // with its order, so that the parts add up

@@ -1,6 +1,7 @@
 #include "app/run/strategyrun.h"
 
 #include "app/audit/auditor.h"
+#include "app/core/runtimeline.h"
 #include "app/db/labdatabase.h"
 #include "app/db/lablease.h"
 #include "app/run/clientpool.h"
@@ -187,7 +188,7 @@ void StrategyRun::startClients(QSqlDatabase control)
         m_cluster->start();
     }
     m_window.start();
-    m_clients->go();
+    m_clientsStartNs = m_clients->go();
     m_clock.start();
     m_next = { m_experiment.sampleIntervalMs, 0 };
 }
@@ -322,6 +323,8 @@ StrategyResult StrategyRun::finish()
         m_window.markSellOut(atStop, m_sampler->serverTotals());
     announceStop();
     stopClients();
+    m_result.timeline = std::make_shared<const RunTimeline>(RunTimeline::collect(m_environment->timelines(),
+        m_clientsStartNs, m_clientsStartNs + std::llround(m_result.durationS * 1e9)));
     const double lastSaleS = m_clients->lastSaleS();
     const UnresolvedOrders unresolved = m_clients->unresolved();
     if (m_result.serverLost || silentToTheEnd) // kept for the lookup once the server is back
@@ -420,12 +423,7 @@ void StrategyRun::takeAudit(const ClosingAudit::Outcome& closing)
         say(tr("%1: the closing audit could not run: %2").arg(m_strategy.id(), closing.error));
         return;
     }
-    m_result.sold = audit.sold;
-    m_result.remaining = audit.remaining;
-    m_result.oversold = audit.oversold;
-    m_result.lostUpdates = audit.lostUpdates;
-    m_result.unrecordedDecrements = audit.unrecordedDecrements;
-    m_result.orderRows = audit.orderRows;
+    m_result.takeAudit(audit);
 }
 
 void StrategyRun::settleUnresolved(const ClosingAudit::Outcome& closing, const UnresolvedOrders& unresolved)

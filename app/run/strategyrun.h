@@ -115,6 +115,7 @@ private:
     std::unique_ptr<WorkerKiller> m_killer; // only with --kill-workers-every
     bool m_strategyBegun = false;
     QElapsedTimer m_clock;
+    std::int64_t m_clientsStartNs = 0; // steady clock, when the clients went
     Schedule m_next;
     RunWindow m_window;
     bool m_shelfEmpty = false;
