@@ -239,6 +239,10 @@
         <source>Time per order</source>
         <translation>订单耗时</translation>
     </message>
+    <message>
+        <source>Hot-row timeline</source>
+        <translation>热点行时间线</translation>
+    </message>
 </context>
 <context>
     <name>ClaimExplanation</name>
@@ -5171,6 +5175,104 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Each bar is one strategy&apos;s mean order time (in its label), split by the clients&apos; own clocks.</source>
         <translation>每根条是一个策略的平均订单时间（见其标签），按客户端自己的计时拆分。</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePanel</name>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Run a strategy to see what each of its clients did over the last seconds.</source>
+        <translation>运行一个策略，即可看到它的每个客户端在最后几秒里做了什么。</translation>
+    </message>
+    <message>
+        <source>%1, %2 lanes, %3 to %4 s after the start: at most %5 held a row at once, at most %6 waited for one.</source>
+        <translation>%1，%2 条泳道，开始后 %3 至 %4 秒：同一时刻最多 %5 个持有行锁，最多 %6 个在等待行锁。</translation>
+    </message>
+    <message>
+        <source>Sampled: each worker keeps only its latest phases, so the period is the last %1 s every lane still holds.</source>
+        <translation>采样：每个工作者只保留最近的阶段，因此显示的是所有泳道都还保留着的最后 %1 秒。</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>in an order (queue, Redis, other statements)</source>
+        <translation>订单进行中（队列、Redis、其他语句）</translation>
+    </message>
+    <message>
+        <source>crossing the network</source>
+        <translation>穿越网络</translation>
+    </message>
+    <message>
+        <source>waiting for the lock</source>
+        <translation>等待锁</translation>
+    </message>
+    <message>
+        <source>holding the row</source>
+        <translation>持有该行</translation>
+    </message>
+    <message>
+        <source>committing</source>
+        <translation>提交中</translation>
+    </message>
+    <message>
+        <source>writer %1</source>
+        <translation>写入者 %1</translation>
+    </message>
+    <message>
+        <source>sweeper %1</source>
+        <translation>清扫者 %1</translation>
+    </message>
+    <message>
+        <source>client %1</source>
+        <translation>客户端 %1</translation>
+    </message>
+    <message>
+        <source>Run a strategy on the lab&apos;s server to see each client&apos;s lane here.</source>
+        <translation>在本工具的服务器上运行一个策略，即可在这里看到每个客户端的泳道。</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>%1, %2 ms: idle</source>
+        <translation>%1，%2 ms：空闲</translation>
+    </message>
+    <message>
+        <source>%1: %2 for %3 ms, from %4 to %5 ms</source>
+        <translation>%1：%2 %3 ms，从 %4 到 %5 ms</translation>
+    </message>
+    <message>
+        <source>Drag across to zoom, wheel to zoom, arrow keys to pan, Shift+wheel for more lanes</source>
+        <translation>横向拖动或滚轮缩放，方向键平移，Shift+滚轮查看更多泳道</translation>
+    </message>
+    <message>
+        <source>Show the whole period</source>
+        <translation>显示整个时段</translation>
+    </message>
+    <message>
+        <source>Export timeline as PNG…</source>
+        <translation>将时间线导出为 PNG…</translation>
+    </message>
+    <message>
+        <source>Export timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <source>PNG files (*.png)</source>
+        <translation>PNG 文件 (*.png)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
     </message>
 </context>
 <context>

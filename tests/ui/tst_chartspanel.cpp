@@ -8,11 +8,14 @@
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
+#include "ui/charts/timelinepanel.h"
+#include "ui/charts/timelineview.h"
 #include "ui/charts/timesplitpanel.h"
 
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -43,6 +46,7 @@ class TestChartsPanel : public QObject {
 
 private slots:
     void theTimeSplitNamesEveryPartOfEachBar();
+    void theTimelineShowsTheLatestRunsLanes();
     void runShorterThanOneSampleStillDrawsItsPoint()
     {
         ChartsPanel panel;
@@ -273,6 +277,7 @@ private slots:
         strips.removeAll(
             panel.comparison()->findChild<LegendStrip*>()); // the Scaling tab's, for finished runs
         strips.removeAll(panel.timeSplit()->findChild<LegendStrip*>()); // the parts of an order's time
+        strips.removeAll(panel.timeline()->findChild<LegendStrip*>()); // a lane's phases
         QCOMPARE(strips.size(), 8); // one per grid tab, and the oversell chart's
         for (const LegendStrip* strip : strips) {
             QCOMPARE(strip->strategies(), ids);
@@ -320,6 +325,52 @@ void TestChartsPanel::theTimeSplitNamesEveryPartOfEachBar()
     QVERIFY2(axis->categories().contains(QStringLiteral("pessimistic (32.0 ms)")),
         qPrintable(axis->categories().join(QLatin1Char('|'))));
     QVERIFY(!panel.view()->chart()->legend()->isVisible()); // the strip names the parts
+}
+
+// Two clients that hold the row in turn and a writer: the caption counts the holders at once,
+// and the lanes zoom like the other charts.
+void TestChartsPanel::theTimelineShowsTheLatestRunsLanes()
+{
+    constexpr std::int64_t kMs = 1'000'000;
+    TimelineLane first;
+    TimelineLane second;
+    TimelineLane writer(TimelineLane::Role::Writer);
+    for (TimelineLane* lane : { &first, &second, &writer })
+        lane->setCapacity(100);
+    first.record(TimelinePhase::Holding, 0, 4 * kMs);
+    second.record(TimelinePhase::LockWait, 0, 4 * kMs);
+    second.record(TimelinePhase::Holding, 4 * kMs, 8 * kMs);
+    writer.record(TimelinePhase::Holding, 2 * kMs, 6 * kMs);
+    StrategyResult held = SampleResults::make(QStringLiteral("pessimistic"), 16, 100.0);
+    held.timeline = std::make_shared<const RunTimeline>(
+        RunTimeline::collect({ &first, &second, &writer }, 0, 10 * kMs));
+    const StrategyResult without = SampleResults::make(QStringLiteral("queued"), 16, 200.0);
+
+    ChartsPanel panel;
+    panel.resize(900, 500);
+    panel.show();
+    QVERIFY(panel.showChart(QStringLiteral("timeline")));
+    TimelinePanel* timeline = panel.timeline();
+    timeline->setSources({ { QString(), held }, { QString(), without } });
+    QCOMPARE(timeline->runChoice()->count(), 1); // a result without lanes is not offered
+    QVERIFY2(timeline->caption().contains(QLatin1String("at most 2 held a row at once, at most 1 waited")),
+        qPrintable(timeline->caption()));
+    TimelineView* view = timeline->view();
+    QCOMPARE(view->lanesShown(), 3);
+    QCOMPARE(view->shown(), std::make_pair(0.0, 10000.0));
+    // The wheel zooms around the pointer, the arrow keys pan, Home shows everything again.
+    QWheelEvent wheel(QPointF(view->width() / 2.0, view->height() / 2.0), view->mapToGlobal(QPoint()), {},
+        QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view, &wheel);
+    const auto [from, to] = view->shown();
+    QVERIFY2(to - from < 9000.0 && from > 0.0, qPrintable(QStringLiteral("%1 to %2").arg(from).arg(to)));
+    QTest::keyClick(view, Qt::Key_Right);
+    QVERIFY(view->shown().first > from);
+    QTest::keyClick(view, Qt::Key_Home);
+    QCOMPARE(view->shown(), std::make_pair(0.0, 10000.0));
+    timeline->setSources({});
+    QCOMPARE(view->timeline(), nullptr);
+    QVERIFY(!timeline->runChoice()->isEnabled());
 }
 
 QTEST_MAIN(TestChartsPanel)

@@ -1,11 +1,14 @@
 // Under a real X server (xvfb-run): the window mid-run, every chart tab, saved as PNGs in
 // the build folder (build/<preset>/screenshots) for a person to look at.
+#include "app/core/runtimeline.h"
 #include "app/core/translation.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
+#include "ui/charts/timelinepanel.h"
+#include "ui/charts/timelineview.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/explanationview.h"
@@ -20,6 +23,8 @@
 #include <QAbstractAxis>
 #include <QAction>
 #include <QChart>
+#include <QComboBox>
+#include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLabel>
@@ -104,6 +109,38 @@ class TestScreenshots : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         QTRY_VERIFY(window.runAction()->isEnabled());
         qInfo("flash sale done, chart tabs saved");
+        // One hot SKU: pessimistic's lanes hold the row one client at a time.
+        saveTimeline(window, folder, QStringLiteral("pessimistic"), { QSize(1280, 720), QSize(1009, 677) });
+        QVERIFY2(window.chartsPanel()->timeline()->caption().contains(QLatin1String("at most 1 held")),
+            qPrintable(window.chartsPanel()->timeline()->caption()));
+        window.resize(1500, 950);
+    }
+
+    // The hot-row timeline of one strategy of the latest run at each size, with how long one
+    // repaint of every lane took (a figure to read, not a limit: the suite asserts no times).
+    static void saveTimeline(
+        MainWindow& window, const QDir& folder, const QString& strategy, const QList<QSize>& sizes)
+    {
+        QVERIFY(window.chartsPanel()->showChart(QStringLiteral("timeline")));
+        TimelinePanel* panel = window.chartsPanel()->timeline();
+        QTRY_VERIFY2(
+            panel->runChoice()->findText(strategy) >= 0, qPrintable(strategy)); // the comparison's turn
+        panel->runChoice()->setCurrentIndex(panel->runChoice()->findText(strategy));
+        QVERIFY(panel->view()->timeline() && !panel->view()->timeline()->lanes().empty());
+        for (const QSize size : sizes) {
+            window.resize(size);
+            QTest::qWait(500);
+            QElapsedTimer clock;
+            clock.start();
+            panel->view()->repaint();
+            qInfo("%s timeline at %dx%d: %zu lanes, %zu spans, %d lanes shown, repainted in %lld ms",
+                qPrintable(strategy), size.width(), size.height(), panel->view()->timeline()->lanes().size(),
+                panel->view()->timeline()->spanCount(), panel->view()->lanesShown(), clock.elapsed());
+            QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-timeline-%1-%2x%3.png")
+                                                           .arg(strategy)
+                                                           .arg(size.width())
+                                                           .arg(size.height()))));
+        }
     }
 
     // Each chart tab at the window's size, checked to be drawn; the texts it cut short.
@@ -173,7 +210,7 @@ class TestScreenshots : public QObject {
         window.runSweep();
         QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
-        window.chartsPanel()->setCurrentIndex(window.chartsPanel()->count() - 1);
+        QVERIFY(window.chartsPanel()->showChart(QStringLiteral("scaling")));
         QTest::qWait(800);
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-scaling.png"))));
     }
@@ -313,6 +350,9 @@ private slots:
             !window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 180000);
         QVERIFY2(window.resultsPanel()->results().first().verdict() == Verdict::Pass,
             qPrintable(window.resultsPanel()->results().first().verdictText()));
+        // 4,000 lanes: as many as fit are drawn, the others a scroll away.
+        saveTimeline(window, folder, QStringLiteral("conditional"), { QSize(1280, 720) });
+        QVERIFY(window.chartsPanel()->timeline()->view()->lanesShown() < 4000);
     }
 
     void redisPresetInTheWindow()

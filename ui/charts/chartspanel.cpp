@@ -7,6 +7,7 @@
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
+#include "ui/charts/timelinepanel.h"
 #include "ui/charts/timesplitpanel.h"
 
 #include <QChart>
@@ -29,6 +30,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     , m_oversell(new OversellView(this))
     , m_comparison(new ComparisonPanel(this))
     , m_timeSplit(new TimeSplitPanel(this))
+    , m_timeline(new TimelinePanel(this))
 {
     // Each tab a grid of the metrics in the order TimeMetric::all() lists them.
     const QList<TimeMetric>& metrics = TimeMetric::all();
@@ -70,7 +72,9 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     addTab(m_oversell, tr("Oversell"));
     addTab(m_comparison, tr("Scaling"));
     addTab(m_timeSplit, tr("Time per order"));
+    addTab(m_timeline, tr("Hot-row timeline"));
     connect(m_comparison, &ComparisonPanel::latestChanged, m_timeSplit, &TimeSplitPanel::setSources);
+    connect(m_comparison, &ComparisonPanel::latestChanged, m_timeline, &TimelinePanel::setSources);
 
     m_repaint.setInterval(150);
     connect(&m_repaint, &QTimer::timeout, this, &ChartsPanel::flush);
@@ -245,6 +249,10 @@ bool ChartsPanel::showChart(const QString& id)
     }
     if (id == QLatin1String("scaling")) {
         setCurrentWidget(m_comparison);
+        return true;
+    }
+    if (id == QLatin1String("timeline")) {
+        setCurrentWidget(m_timeline);
         return true;
     }
     MetricChart* chart = chartOf(id);

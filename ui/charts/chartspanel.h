@@ -11,6 +11,7 @@ class ComparisonPanel;
 class MetricChart;
 class OversellView;
 class TimeSplitPanel;
+class TimelinePanel;
 
 // The live charts, one tab per subject. Samples are buffered as they arrive and drawn on
 // a timer, at most every 150 ms, however fast they come.
@@ -31,7 +32,7 @@ public:
     // In tab order, then the oversell chart.
     QList<MetricChart*> charts() const;
     MetricChart* chart(const QString& title) const { return m_charts.value(title); }
-    // Opens the tab that holds a chart: a TimeMetric id, "oversell" or "scaling"; false for
+    // Opens the tab that holds a chart: a TimeMetric id, "oversell", "scaling" or "timeline"; false for
     // any other (the lock inspector and the deadlocks are the window's, not this panel's).
     bool showChart(const QString& id);
     // The chart of a TimeMetric id ("orders-per-second"); null for any other id.
@@ -44,6 +45,7 @@ public:
     OversellView* oversell() const { return m_oversell; }
     ComparisonPanel* comparison() const { return m_comparison; }
     TimeSplitPanel* timeSplit() const { return m_timeSplit; }
+    TimelinePanel* timeline() const { return m_timeline; }
 
 private:
     MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
@@ -56,6 +58,7 @@ private:
     OversellView* m_oversell;
     ComparisonPanel* m_comparison;
     TimeSplitPanel* m_timeSplit;
+    TimelinePanel* m_timeline;
     QHash<QString, MetricsSample> m_previous;
     QHash<QString, int> m_starts; // runs of each strategy in this plan so far
     QHash<QString, int> m_order; // the order strategies first started in, for the strips
