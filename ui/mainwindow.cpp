@@ -16,6 +16,7 @@
 #include "ui/panels/serverrecovery.h"
 #include "ui/panels/strategypanel.h"
 #include "ui/panels/sweeppanel.h"
+#include "ui/predictiongate.h"
 #include "ui/presentermode.h"
 #include "ui/sessionfiles.h"
 #include "ui/windowplacement.h"
@@ -239,6 +240,9 @@ void MainWindow::buildActions()
     runMenu->addAction(m_run);
     runMenu->addAction(m_runSweep);
     runMenu->addAction(m_stop);
+    m_predictions = new PredictionGate(m_session, m_lessons, m_results, statusBar(), this);
+    runMenu->addSeparator();
+    runMenu->addAction(m_predictions->action());
     buildViewMenu();
     QToolBar* toolbar = addToolBar(tr("Run"));
     toolbar->setObjectName(QStringLiteral("runToolbar"));
@@ -373,7 +377,8 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
 {
     QString error;
     const Experiment experiment = m_experiment->experiment();
-    if (!m_server->applyChoice(experiment.database, &error) || !m_session->start(cells, &error)) {
+    if (!m_server->applyChoice(experiment.database, &error)
+        || !m_session->start(cells, &error, m_predictions->predictFirst())) {
         showWarning(tr("Cannot run"), error);
         return false;
     }

@@ -41,6 +41,7 @@ public:
     DeadlocksPanel* deadlocksPanel() const { return m_deadlocks; }
     LessonPanel* lessonPanel() const { return m_lessons; }
     PresenterMode* presenterMode() const { return m_presenter; }
+    class PredictionGate* predictions() const { return m_predictions; }
     OwnServerState ownServer() const; // the lab's own server, read through the session
     LabSession* session() const { return m_session; }
     ServerRecovery* serverRecovery() const { return m_recovery; }
@@ -108,6 +109,7 @@ private:
     RunProgress m_runProgress;
     class SessionFiles* m_files = nullptr;
     PresenterMode* m_presenter = nullptr;
+    class PredictionGate* m_predictions = nullptr;
     ServerRecovery* m_recovery = nullptr;
     bool m_restartRequested = false;
 };

@@ -95,11 +95,10 @@ int HeadlessRun::exec()
             std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
     const QList<RunCell> cells = cli.cells();
-    if (cli.predict && !predict(session, cells, loop, say))
-        return interrupted ? kExitInterrupted : kExitFailed;
     connectReporter(session, reporter, say);
+    connect(&session, &LabSession::predictionsReady, this, &HeadlessRun::printPredictions);
     announceCells(session, cells, say);
-    if (!session.start(cells, &error)) {
+    if (!session.start(cells, &error, cli.predict)) {
         printError(error);
         return kExitUsage;
     }
@@ -115,49 +114,18 @@ int HeadlessRun::exec()
     return interrupted && status != kExitUnsafe ? kExitInterrupted : status;
 }
 
-bool HeadlessRun::predict(LabSession& session, const QList<RunCell>& cells, QEventLoop& loop, const Say& say)
+void HeadlessRun::printPredictions(const QList<RatePrediction::ForCell>& predictions)
 {
-    // Each strategy once, with one client, on the experiment of its first cell.
-    QList<RunCell> calibration;
-    QSet<QString> strategies;
-    for (const RunCell& cell : cells) {
-        if (!strategies.contains(cell.strategy)) {
-            strategies.insert(cell.strategy);
-            calibration.append({ cell.strategy, RatePrediction::calibrationExperiment(cell.experiment), 1 });
-        }
-    }
-    say(tr("calibrating: each strategy with one client for %1 s")
-            .arg(calibration.value(0).experiment.durationMs / 1000.0, 0, 'f', 1));
-    QString error;
-    if (!session.start(calibration, &error)) {
-        printError(error);
-        return false;
-    }
-    loop.exec();
-    QList<StrategyResult> calibrated;
-    for (const SourcedResult& row : session.results())
-        calibrated.append(row.result);
-    session.clearResults(); // the calibration is not a result of the experiment
-    if (!session.refusal().isEmpty() || calibrated.size() != calibration.size()) {
-        printError(session.refusal().isEmpty() ? tr("the calibration did not finish") : session.refusal());
-        return false;
-    }
-    session.setCalibrations(calibrated);
-    for (const RunCell& cell : cells) {
-        const auto found = std::find_if(calibrated.cbegin(), calibrated.cend(),
-            [&](const StrategyResult& r) { return r.strategy == cell.strategy; });
-        const RatePrediction::Prediction p = RatePrediction::predict(*found, cell.experiment);
+    for (const RatePrediction::ForCell& p : predictions) {
         // Asked for, so printed under --quiet too.
-        out() << (p.ordersPerS < 0
-                ? tr("predicted: %1 — nothing to predict from (%2)")
-                      .arg(cell.strategy, found->error.isEmpty() ? tr("no orders timed") : found->error)
+        out() << (p.prediction.ordersPerS < 0
+                ? tr("predicted: %1 — nothing to predict from (%2)").arg(p.strategy, p.why)
                 : tr("predicted: %1 with %2 clients, %3 orders/s (bound: %4)")
-                      .arg(cell.strategy)
-                      .arg(cell.experiment.threads)
-                      .arg(QLocale().toString(p.ordersPerS, 'f', 0), p.bound))
+                      .arg(p.strategy)
+                      .arg(p.clients)
+                      .arg(QLocale().toString(p.prediction.ordersPerS, 'f', 0), p.prediction.bound))
               << Qt::endl;
     }
-    return true;
 }
 
 bool HeadlessRun::logLocks(LabSession& session, QFile& log)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/cli/commandline.h"
+#include "app/results/rateprediction.h"
 
 #include <QObject>
 
@@ -22,9 +23,8 @@ public:
 
 private:
     using Say = std::function<void(const QString&)>;
-    // --predict: one client runs each strategy for a moment; prints the rates predicted for `cells`
-    // and keeps the calibration for the results; false (printed) when it could not run.
-    bool predict(LabSession& session, const QList<RunCell>& cells, QEventLoop& loop, const Say& say);
+    // --predict: the rates the session predicted for the plan, before it runs.
+    static void printPredictions(const QList<RatePrediction::ForCell>& predictions);
     // --locks-json: every lock picture as a line of the file; false (printed) when it cannot be written.
     bool logLocks(LabSession& session, QFile& log);
     void connectReporter(LabSession& session, ConsoleReporter& reporter, const Say& say);

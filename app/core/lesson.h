@@ -13,10 +13,13 @@ struct LessonStep {
     QString say; // a few sentences to read out
     Experiment experiment;
     QStringList strategies;
-    QString chart; // a TimeMetric id ("orders-per-second"), or "oversell", "scaling", "lock-inspector",
-                   // "deadlocks"
+    QString chart; // a TimeMetric id ("orders-per-second"), or "oversell", "scaling", "timeline",
+                   // "lock-inspector", "deadlocks"
     QString notice; // what to notice on that chart
     QString question;
+    // The lab predicts each strategy's rate before the run, and keeps it hidden until the class
+    // has guessed ("predict": true).
+    bool predict = false;
 };
 
 // A lesson shipped in resources/lessons: a sequence of steps on one idea of the articles.

@@ -43,6 +43,7 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
     step.chart = object.value(QStringLiteral("chart")).toString().trimmed(); // an id, never translated
     step.notice = text(object, "notice");
     step.question = text(object, "question");
+    step.predict = object.value(QStringLiteral("predict")).toBool(false);
     for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
         step.strategies << id.toString();
     const qsizetype before = errors.size();
@@ -76,7 +77,7 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
 const QStringList& panelCharts()
 {
     static const QStringList charts = { QStringLiteral("oversell"), QStringLiteral("scaling"),
-        QStringLiteral("lock-inspector"), QStringLiteral("deadlocks") };
+        QStringLiteral("timeline"), QStringLiteral("lock-inspector"), QStringLiteral("deadlocks") };
     return charts;
 }
 

@@ -3,6 +3,9 @@
 #include "app/core/ordertimesplit.h"
 #include "app/results/boundmodel.h"
 
+#include <QCoreApplication>
+#include <QSet>
+
 #include <algorithm>
 #include <vector>
 
@@ -124,6 +127,39 @@ Prediction predict(const StrategyResult& c, const Experiment& target)
     if (target.arrival == ArrivalMode::Open && target.rate < p.ordersPerS)
         p = { target.rate, QStringLiteral("arrival") };
     return p;
+}
+
+QList<RunCell> calibrationCells(const QList<RunCell>& cells)
+{
+    QList<RunCell> calibration;
+    QSet<QString> strategies;
+    for (const RunCell& cell : cells) {
+        if (!strategies.contains(cell.strategy)) {
+            strategies.insert(cell.strategy);
+            calibration.append({ cell.strategy, calibrationExperiment(cell.experiment), 1 });
+        }
+    }
+    return calibration;
+}
+
+QList<ForCell> forCells(const QList<RunCell>& cells, const QList<StrategyResult>& calibrations)
+{
+    QList<ForCell> predicted;
+    for (const RunCell& cell : cells) {
+        const auto seen = std::find_if(predicted.cbegin(), predicted.cend(), [&](const ForCell& p) {
+            return p.strategy == cell.strategy && p.clients == cell.experiment.threads;
+        });
+        const auto found = std::find_if(calibrations.cbegin(), calibrations.cend(),
+            [&](const StrategyResult& r) { return r.strategy == cell.strategy; });
+        if (seen != predicted.cend() || found == calibrations.cend())
+            continue;
+        ForCell p { cell.strategy, cell.experiment.threads, predict(*found, cell.experiment), {} };
+        if (p.prediction.ordersPerS < 0)
+            p.why = found->error.isEmpty() ? QCoreApplication::translate("RatePrediction", "no orders timed")
+                                           : found->error;
+        predicted.append(p);
+    }
+    return predicted;
 }
 
 } // namespace RatePrediction

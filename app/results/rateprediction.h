@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/strategyresult.h"
+#include "app/core/sweepplan.h"
 
 #include <QString>
 
@@ -20,5 +21,18 @@ struct Prediction {
 // The calibration run of `experiment`: one client, long enough to time some hundreds of orders.
 Experiment calibrationExperiment(const Experiment& experiment);
 Prediction predict(const StrategyResult& calibration, const Experiment& target);
+
+// What a plan's calibration runs: each strategy once, with one client, on its first cell's experiment.
+QList<RunCell> calibrationCells(const QList<RunCell>& cells);
+
+// The prediction for one cell of a plan, from its strategy's calibration.
+struct ForCell {
+    QString strategy;
+    int clients = 0;
+    Prediction prediction;
+    QString why; // when there is nothing to predict from: the calibration's error, or none timed
+};
+// One per distinct strategy and client count of `cells`, in the plan's order.
+QList<ForCell> forCells(const QList<RunCell>& cells, const QList<StrategyResult>& calibrations);
 
 } // namespace RatePrediction

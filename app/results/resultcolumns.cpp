@@ -112,6 +112,11 @@ constexpr Spec kSpecs[] = {
             "(\"visible but cannot be bought\"). slotted-routed moves stock between slots to keep this at "
             "0."),
         0 },
+    { Column::Predicted, QT_TRANSLATE_NOOP("ResultColumns", "predicted"),
+        QT_TRANSLATE_NOOP("ResultColumns",
+            "Orders/s predicted before the run from one client's calibration (Predict before running), "
+            "and in brackets the measured rate as a share of it."),
+        0 },
     { Column::DoubleClaims, QT_TRANSLATE_NOOP("ResultColumns", "double claims"),
         QT_TRANSLATE_NOOP("ResultColumns",
             "Claim workload: tasks a worker claimed while another live worker still held them. Must be 0."),
@@ -205,6 +210,8 @@ double number(Column column, const StrategyResult& r)
         return static_cast<double>(r.experiment.skus);
     case Column::RefusedWithStock:
         return static_cast<double>(r.clients[ClientCount::RefusedWithStock]);
+    case Column::Predicted:
+        return r.predictedOrdersPerS;
     case Column::DoubleClaims:
         return static_cast<double>(r.clients[ClientCount::DoubleClaims]);
     case Column::TasksReleased:
@@ -240,8 +247,8 @@ QList<Column> of(Table table)
             Column::Why };
     case Table::Window:
         return { Column::Source, Column::Strategy, Column::Threads, Column::ClientsPerNode,
-            Column::Repetition, Column::OrdersPerS, Column::SoldOutS, Column::P95Ms, Column::P99Ms,
-            Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::CommitAborts,
+            Column::Repetition, Column::OrdersPerS, Column::Predicted, Column::SoldOutS, Column::P95Ms,
+            Column::P99Ms, Column::LockWaits, Column::Deadlocks, Column::Timeouts, Column::CommitAborts,
             Column::RecordChanged, Column::LockNowait, Column::LostConnections, Column::Retries,
             Column::RefusedWithStock, Column::Sold, Column::Oversold, Column::DoubleClaims,
             Column::TasksReleased, Column::TasksStranded, Column::WorkersKilled, Column::Verdict,
@@ -258,6 +265,11 @@ bool isClaimColumn(Column column)
 bool isClusterColumn(Column column)
 {
     return column >= Column::ClientsPerNode;
+}
+
+bool hasFigure(Column column, const StrategyResult& result)
+{
+    return column != Column::Predicted || result.predictedOrdersPerS > 0.0;
 }
 
 QString header(Column column)
@@ -296,6 +308,12 @@ QString text(Column column, const SourcedResult& row)
     case Column::Repetition:
         return r.experiment.repeat > 1 ? QStringLiteral("%1/%2").arg(r.repetition).arg(r.experiment.repeat)
                                        : QString::number(r.repetition);
+    case Column::Predicted:
+        if (!hasFigure(column, r))
+            return QStringLiteral("-");
+        return QCoreApplication::translate("ResultColumns", "%1 (%2 %)")
+            .arg(QString::number(r.predictedOrdersPerS, 'f', 0),
+                QString::number(100.0 * r.ordersPerS / r.predictedOrdersPerS, 'f', 0));
     case Column::ClientsPerNode: {
         QStringList counts;
         for (const NodeFigures& node : r.nodes)

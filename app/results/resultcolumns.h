@@ -37,6 +37,7 @@ enum class Column {
     Slots,
     Skus,
     RefusedWithStock,
+    Predicted, // --predict's orders/s, with the measured rate as a share of it
     DoubleClaims, // the claim workload's figures, from here to the end
     TasksReleased,
     TasksStranded,
@@ -52,6 +53,8 @@ QList<Column> of(Table table);
 bool isClaimColumn(Column column);
 // A cluster's columns: shown only where a row ran on one.
 bool isClusterColumn(Column column);
+// Whether a row has a figure in `column` (a prediction, say); every row has most.
+bool hasFigure(Column column, const StrategyResult& result);
 QString header(Column column);
 QString toolTip(Column column);
 bool isNumber(Column column);

@@ -59,28 +59,32 @@ void LabSession::connectRunner()
             emit status(message);
     });
     connect(&m_runner, &ExperimentRunner::strategyStarted, this, [this](int runId, const QString& strategy) {
-        if (runId == m_activeRun)
+        if (runId == m_activeRun && !calibrating())
             emit strategyStarted(strategy);
     });
     connect(&m_runner, &ExperimentRunner::cellStarted, this, [this](int runId, int index, int count) {
-        if (runId == m_activeRun)
+        if (runId == m_activeRun && !calibrating())
             emit cellStarted(index, count);
     });
     connect(&m_runner, &ExperimentRunner::sampleReady, this, [this](const MetricsSample& sample) {
-        if (sample.runId == m_activeRun)
+        if (sample.runId == m_activeRun && !calibrating())
             emit sampleReady(sample);
     });
     connect(&m_runner, &ExperimentRunner::locksSampled, this, [this](const LockSnapshot& snapshot) {
-        if (snapshot.runId == m_activeRun)
+        if (snapshot.runId == m_activeRun && !calibrating())
             emit locksSampled(snapshot);
     });
     connect(&m_runner, &ExperimentRunner::deadlockFound, this, [this](const DeadlockRecord& deadlock) {
-        if (deadlock.runId == m_activeRun)
+        if (deadlock.runId == m_activeRun && !calibrating())
             emit deadlockFound(deadlock);
     });
     connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](StrategyResult result) {
         if (result.runId != m_activeRun)
             return;
+        if (calibrating()) { // not a result of the experiment: what the predictions start from
+            m_calibrationResults.append(result);
+            return;
+        }
         if (const auto calibration = m_calibrations.constFind(result.strategy);
             calibration != m_calibrations.cend()) {
             const RatePrediction::Prediction predicted
@@ -102,12 +106,16 @@ void LabSession::connectRunner()
         emit refused(reason);
     });
     connect(&m_runner, &ExperimentRunner::finished, this, [this](int runId, bool cancelled) {
-        if (runId == m_activeRun)
+        if (runId != m_activeRun)
+            return;
+        if (calibrating())
+            calibrated(cancelled);
+        else
             emit finished(cancelled);
     });
 }
 
-bool LabSession::start(const QList<RunCell>& cells, QString* error)
+bool LabSession::start(const QList<RunCell>& cells, QString* error, bool predictFirst)
 {
     if (m_recovering) {
         *error = tr("the server is being restarted and audited; run again once that is done");
@@ -123,6 +131,23 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error)
     }
     if (!ExperimentRunner::checkCells(cells, error))
         return false;
+    m_predictions.clear();
+    m_calibrationRun = 0;
+    m_afterCalibration.reset();
+    if (predictFirst) {
+        m_calibrationResults.clear();
+        m_afterCalibration = cells;
+        const QList<RunCell> calibration = RatePrediction::calibrationCells(cells);
+        emit status(tr("calibrating: each strategy with one client for %1 s")
+                        .arg(calibration.value(0).experiment.durationMs / 1000.0, 0, 'f', 1));
+        return launchOrCheck(calibration, error, true);
+    }
+    return launchOrCheck(cells, error, false);
+}
+
+bool LabSession::launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration)
+{
+    m_waitingCalibration = calibration;
     if (m_server->needsCheck()) {
         // Learns the version that files and reports state; the run starts once it passes.
         m_waitingForCheck = cells;
@@ -130,7 +155,10 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error)
         m_server->prepare();
         return true;
     }
-    return launch(cells, error);
+    const bool launched = launch(cells, error);
+    if (!launched)
+        m_afterCalibration.reset();
+    return launched;
 }
 
 bool LabSession::launch(const QList<RunCell>& cells, QString* error)
@@ -138,10 +166,39 @@ bool LabSession::launch(const QList<RunCell>& cells, QString* error)
     const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
     if (!m_runner.start(cells, connectionParams(database), error))
         return false;
-    m_experiment = cells.first().experiment;
     m_activeRun = m_runner.runId();
+    if (m_waitingCalibration)
+        m_calibrationRun = m_activeRun;
+    else
+        m_experiment = cells.first().experiment;
     m_refusal.clear();
     return true;
+}
+
+void LabSession::calibrated(bool cancelled)
+{
+    m_calibrationRun = 0;
+    const QList<RunCell> cells = *m_afterCalibration;
+    m_afterCalibration.reset();
+    const QList<RunCell> expected = RatePrediction::calibrationCells(cells);
+    QString error;
+    if (cancelled || !m_refusal.isEmpty() || m_calibrationResults.size() != expected.size()) {
+        if (!cancelled && m_refusal.isEmpty()) {
+            m_refusal = tr("the calibration did not finish");
+            emit refused(m_refusal);
+        }
+        emit finished(cancelled);
+        return;
+    }
+    setCalibrations(m_calibrationResults);
+    m_predictions = RatePrediction::forCells(cells, m_calibrationResults);
+    emit predictionsReady(m_predictions);
+    m_waitingCalibration = false;
+    if (!launch(cells, &error)) {
+        m_refusal = error;
+        emit refused(error);
+        emit finished(false);
+    }
 }
 
 void LabSession::launchChecked(bool ok, const QString& message)
@@ -153,6 +210,7 @@ void LabSession::launchChecked(bool ok, const QString& message)
     QString error = message;
     if (ok && launch(cells, &error))
         return;
+    m_afterCalibration.reset();
     m_refusal = error;
     emit refused(error);
     emit finished(false);
@@ -162,6 +220,7 @@ void LabSession::stop()
 {
     if (m_waitingForCheck) {
         m_waitingForCheck.reset(); // the check's answer then starts nothing
+        m_afterCalibration.reset();
         emit finished(true);
         return;
     }

@@ -4,6 +4,7 @@
 #include "app/core/lesson.h"
 #include "app/core/sourcedresult.h"
 #include "app/core/sweepplan.h"
+#include "app/results/rateprediction.h"
 #include "app/results/resultwriter.h"
 #include "app/results/runoutcome.h"
 #include "app/run/experimentrunner.h"
@@ -60,10 +61,17 @@ public:
 
     // --- runs
     // Validates and starts the cells one after another, each on fresh data; false with
-    // `error` when a cell is invalid or a run is going.
-    bool start(const QList<RunCell>& cells, QString* error);
+    // `error` when a cell is invalid or a run is going. With `predictFirst`, each strategy first
+    // runs alone with one client for a moment (its calibration, kept out of the results and the
+    // charts); predictionsReady follows, then the cells, each result carrying its prediction.
+    bool start(const QList<RunCell>& cells, QString* error, bool predictFirst = false);
     void stop();
-    bool isRunning() const { return m_runner.isRunning() || m_waitingForCheck.has_value(); }
+    bool isRunning() const
+    {
+        return m_runner.isRunning() || m_waitingForCheck.has_value() || m_afterCalibration.has_value();
+    }
+    // The latest run's predictions, empty when it predicted nothing.
+    const QList<RatePrediction::ForCell>& predictions() const { return m_predictions; }
     int runId() const { return m_runner.runId(); }
     // Why the latest run did not run at all (another lab holds its database), else empty.
     QString refusal() const { return m_refusal; }
@@ -123,11 +131,16 @@ signals:
     void refused(const QString& reason);
     void finished(bool cancelled);
     void recoveryAudited(const RecoveryReport& report);
+    // The calibration is done: what the model predicts for each strategy and client count.
+    void predictionsReady(const QList<RatePrediction::ForCell>& predictions);
 
 private:
     void connectRunner();
     bool launch(const QList<RunCell>& cells, QString* error);
+    bool launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration);
     void launchChecked(bool ok, const QString& message);
+    void calibrated(bool cancelled); // the calibration ended: predict, then run the cells
+    bool calibrating() const { return m_calibrationRun != 0 && m_calibrationRun == m_activeRun; }
     void auditAfterRestart(ServerController::State state, const QString& message);
     QList<SourcedResult> exportSources() const;
 
@@ -140,6 +153,11 @@ private:
     int m_activeRun = 0;
     QString m_refusal;
     QHash<QString, StrategyResult> m_calibrations;
+    int m_calibrationRun = 0; // the run id of a calibration under way
+    bool m_waitingCalibration = false; // the cells launched next are a calibration
+    QList<StrategyResult> m_calibrationResults;
+    std::optional<QList<RunCell>> m_afterCalibration; // the cells that run once it ends
+    QList<RatePrediction::ForCell> m_predictions;
     ResultList m_results;
     int m_lost = -1; // index in m_results of the run whose orders await an audit
     bool m_recovering = false;

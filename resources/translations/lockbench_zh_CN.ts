@@ -1807,6 +1807,57 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>GuessBox</name>
+    <message>
+        <source>Show the lab&apos;s prediction</source>
+        <translation>显示本工具的预测</translation>
+    </message>
+    <message>
+        <source>The class&apos;s guess, orders/s:</source>
+        <translation>全班的猜测（单/秒）：</translation>
+    </message>
+    <message>
+        <source>The lab predicts each strategy&apos;s rate from a moment of one client alone; it stays hidden until the class has guessed</source>
+        <translation>本工具根据单个客户端单独运行片刻的计时预测每个策略的速率；在全班猜测之前一直隐藏</translation>
+    </message>
+    <message>
+        <source>Prediction shown above, beside the class&apos;s guess.</source>
+        <translation>预测显示在上方，与全班的猜测并列。</translation>
+    </message>
+    <message>
+        <source>Run the step: the lab first times one client alone, then predicts. Meanwhile, ask the class for its guess.</source>
+        <translation>运行这一步：本工具先为单个客户端计时，然后预测。同时请全班猜一猜。</translation>
+    </message>
+    <message>
+        <source>The lab has its prediction. Type the class&apos;s guess to show it.</source>
+        <translation>本工具已得出预测。输入全班的猜测后即可显示。</translation>
+    </message>
+    <message>
+        <source>Ready: show the prediction when the class has settled on its guess.</source>
+        <translation>已就绪：全班确定猜测后即可显示预测。</translation>
+    </message>
+    <message>
+        <source>Guess and prediction:</source>
+        <translation>猜测与预测：</translation>
+    </message>
+    <message>
+        <source>the class guessed %1 orders/s.</source>
+        <translation>全班猜测 %1 单/秒。</translation>
+    </message>
+    <message>
+        <source>%1: nothing to predict from (%2).</source>
+        <translation>%1：无从预测（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 with %2 clients: predicted %3 orders/s (bound: %4).</source>
+        <translation>%1，%2 个客户端：预测 %3 单/秒（瓶颈：%4）。</translation>
+    </message>
+    <message>
+        <source>Measured %1 orders/s: %2 % of the prediction.</source>
+        <translation>实测 %1 单/秒：为预测的 %2%。</translation>
+    </message>
+</context>
+<context>
     <name>Handout</name>
     <message>
         <source>Step %1: %2</source>
@@ -1876,20 +1927,8 @@ or lost an order.</source>
         <translation>服务器：%1</translation>
     </message>
     <message>
-        <source>calibrating: each strategy with one client for %1 s</source>
-        <translation>校准中：每个策略用一个客户端运行 %1 秒</translation>
-    </message>
-    <message>
-        <source>the calibration did not finish</source>
-        <translation>校准未能完成</translation>
-    </message>
-    <message>
         <source>predicted: %1 — nothing to predict from (%2)</source>
         <translation>预测：%1 — 没有可用于预测的数据（%2）</translation>
-    </message>
-    <message>
-        <source>no orders timed</source>
-        <translation>没有计时到订单</translation>
     </message>
     <message>
         <source>predicted: %1 with %2 clients, %3 orders/s (bound: %4)</source>
@@ -2100,6 +2139,14 @@ or lost an order.</source>
     <message>
         <source>a run is already going; stop it first</source>
         <translation>已有运行正在进行；请先停止它</translation>
+    </message>
+    <message>
+        <source>calibrating: each strategy with one client for %1 s</source>
+        <translation>校准：每个策略用一个客户端运行 %1 秒</translation>
+    </message>
+    <message>
+        <source>the calibration did not finish</source>
+        <translation>校准没有完成</translation>
     </message>
 </context>
 <context>
@@ -2519,6 +2566,10 @@ or lost an order.</source>
     <message>
         <source>What this run found:</source>
         <translation>本次运行的发现：</translation>
+    </message>
+    <message>
+        <source>the Hot-row timeline tab</source>
+        <translation>“热点行时间线”标签页</translation>
     </message>
 </context>
 <context>
@@ -3108,6 +3159,29 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>PredictionGate</name>
+    <message>
+        <source>&amp;Predict before running</source>
+        <translation>运行前先预测(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Run each strategy alone with one client for a moment first, and predict its orders/s for the experiment before it runs</source>
+        <translation>先让每个策略用一个客户端单独运行片刻，并在实验运行前预测它的单/秒</translation>
+    </message>
+    <message>
+        <source>The lab has its prediction: ask the class for its guess</source>
+        <translation>本工具已得出预测：请全班先猜一猜</translation>
+    </message>
+    <message>
+        <source>%1 %2 orders/s (%3)</source>
+        <translation>%1 %2 单/秒（%3）</translation>
+    </message>
+    <message>
+        <source>Predicted: %1</source>
+        <translation>预测：%1</translation>
+    </message>
+</context>
+<context>
     <name>PreparedStatement</name>
     <message>
         <source>not connected</source>
@@ -3352,6 +3426,13 @@ t = %2 s
         <source>%1 (%2 characters)</source>
         <comment>a value cut short, then the length of the whole value</comment>
         <translation>%1（共 %2 个字符）</translation>
+    </message>
+</context>
+<context>
+    <name>RatePrediction</name>
+    <message>
+        <source>no orders timed</source>
+        <translation>没有计时到任何订单</translation>
     </message>
 </context>
 <context>
@@ -3864,6 +3945,18 @@ t = %2 s
     <message>
         <source>clients</source>
         <translation>客户端</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Orders/s predicted before the run from one client&apos;s calibration (Predict before running), and in brackets the measured rate as a share of it.</source>
+        <translation>运行前根据单个客户端的校准预测的单/秒（运行前先预测），括号中是实测速率占预测的比例。</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation>%1（%2%）</translation>
     </message>
 </context>
 <context>

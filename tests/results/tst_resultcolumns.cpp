@@ -69,11 +69,11 @@ private slots:
                                        "stranded", "killed", "verdict", "why" };
         QTest::newRow("window") << int(Table::Window)
                                 << QStringList { "source", "strategy", "clients", "clients per node", "run",
-                                       "orders/s", "sold out s", "p95 ms", "p99 ms", "lock waits",
-                                       "deadlocks", "timeouts", "COMMIT aborts", "conflicts", "nowait",
-                                       "lost conn", "retries", "refused w/ stock", "sold", "oversold",
-                                       "double claims", "released", "stranded", "killed", "verdict",
-                                       "ran under", "why" };
+                                       "orders/s", "predicted", "sold out s", "p95 ms", "p99 ms",
+                                       "lock waits", "deadlocks", "timeouts", "COMMIT aborts", "conflicts",
+                                       "nowait", "lost conn", "retries", "refused w/ stock", "sold",
+                                       "oversold", "double claims", "released", "stranded", "killed",
+                                       "verdict", "ran under", "why" };
     }
     void eachTableShowsItsColumns()
     {
@@ -128,6 +128,12 @@ private slots:
         QCOMPARE(text(Column::Verdict), QStringLiteral("pass"));
         QCOMPARE(text(Column::RanUnder), QStringLiteral("deadlock detect OFF, lock wait timeout 1 s"));
         QCOMPARE(ResultColumns::text(Column::Source, { QString(), row.result }), QStringLiteral("this run"));
+        // No prediction: a dash, and the window hides the column; with one, the measured share.
+        QCOMPARE(text(Column::Predicted), QStringLiteral("-"));
+        QVERIFY(!ResultColumns::hasFigure(Column::Predicted, row.result));
+        SourcedResult predicted = row;
+        predicted.result.predictedOrdersPerS = 1300.0;
+        QCOMPARE(ResultColumns::text(Column::Predicted, predicted), QStringLiteral("1300 (95 %)"));
         // Numbers sort as numbers: 1234.6 after 999.
         QCOMPARE(ResultColumns::sortValue(Column::OrdersPerS, row).toDouble(), 1234.6);
     }

@@ -10,15 +10,18 @@
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
+#include "ui/panels/guessbox.h"
 #include "ui/panels/lessonpanel.h"
 #include "ui/panels/resultspanel.h"
 #include "ui/panels/strategypanel.h"
 
 #include <QAction>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTest>
 #include <QTextDocument>
 
@@ -109,6 +112,61 @@ private slots:
                     QStringLiteral("<td class='num'>%1</td>").arg(result.ordersPerS, 0, 'f', 0), question)
             > question);
         QVERIFY(html.contains(QLatin1String("This step was not run."))); // steps 1 and 3
+    }
+
+    // A step that asks for a guess: the lab predicts before the run, and its prediction stays
+    // hidden, in the lesson and in the results table, until the class's guess is typed in.
+    void theClassGuessesBeforeThePredictionShows()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
+        LessonPanel* lessons = window.lessonPanel();
+        QVERIFY(lessons->openLesson(QStringLiteral("hot-row")));
+        int step = 0;
+        while (!lessons->stepAsksForGuess() && step + 1 < lessons->lesson()->steps.size()) {
+            lessons->next();
+            ++step;
+        }
+        QVERIFY2(lessons->stepAsksForGuess(), "the hot-row lesson has a step that asks for a guess");
+        GuessBox* guess = lessons->guessBox();
+        QVERIFY(guess->isVisible());
+        window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("1s"));
+        QTRY_VERIFY(lessons->runButton()->isEnabled() && window.runAction()->isEnabled());
+        lessons->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !window.session()->isRunning() && window.resultsPanel()->results().size() == 1, 120000);
+        const StrategyResult result = window.resultsPanel()->results().first();
+        QVERIFY2(result.predictedOrdersPerS > 0, qPrintable(result.error));
+        QCOMPARE(result.experiment.threads, lessons->lesson()->steps[step].experiment.threads);
+        // Predicted and measured, but nothing shown before the guess.
+        QVERIFY(!guess->revealButton()->isEnabled());
+        QVERIFY(predictedColumnHidden(window));
+        QVERIFY(!lessons->stepText().contains(QLatin1String("predicted")));
+        QTest::keyClicks(guess->guessField(), QStringLiteral("500"));
+        QVERIFY(guess->revealButton()->isEnabled());
+        guess->revealButton()->click();
+        QVERIFY(!predictedColumnHidden(window));
+        QTextDocument page;
+        page.setHtml(lessons->stepText());
+        const QString shown = page.toPlainText().simplified();
+        QVERIFY2(shown.contains(QLatin1String("the class guessed 500 orders/s")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("predicted %1 orders/s")
+                                    .arg(QLocale().toString(result.predictedOrdersPerS, 'f', 0))),
+            qPrintable(shown));
+        QVERIFY2(shown.contains(QLatin1String("% of the prediction")), qPrintable(shown));
+    }
+
+private:
+    static bool predictedColumnHidden(MainWindow& window)
+    {
+        const QAbstractItemModel* model = window.resultsPanel()->view()->model();
+        for (int column = 0; column < model->columnCount(); ++column) {
+            if (model->headerData(column, Qt::Horizontal).toString() == QLatin1String("predicted"))
+                return window.resultsPanel()->view()->isColumnHidden(column);
+        }
+        return true;
     }
 };
 

@@ -12,6 +12,7 @@
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/explanationview.h"
+#include "ui/panels/guessbox.h"
 #include "ui/panels/lessonpanel.h"
 #include "ui/panels/lockinspectorpanel.h"
 #include "ui/panels/resultspanel.h"
@@ -28,6 +29,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -478,6 +480,36 @@ private slots:
         window.presenterMode()->setOn(false);
         QVERIFY(window.chartsPanel()->chart(QStringLiteral("Attempts per second"))->isVisible());
         QVERIFY(orders->chart()->titleFont().pixelSize() < 20);
+        saveGuessBeforePrediction(window, folder);
+    }
+
+private:
+    // Step 3 asks the class to guess first: its guess and the prediction beside it, in presenter
+    // mode and in the window.
+    static void saveGuessBeforePrediction(MainWindow& window, const QDir& folder)
+    {
+        window.lessonPanel()->next();
+        QVERIFY(window.lessonPanel()->stepAsksForGuess());
+        window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("2s"));
+        window.presenterMode()->setOn(true);
+        QTRY_VERIFY(window.lessonPanel()->runButton()->isEnabled() && window.runAction()->isEnabled());
+        window.lessonPanel()->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(window.lessonPanel()->guessBox()->revealButton()->isVisible()
+                && !window.session()->predictions().isEmpty(),
+            60000);
+        QTest::keyClicks(window.lessonPanel()->guessBox()->guessField(), QStringLiteral("350"));
+        QTest::qWait(300);
+        QVERIFY(window.grab().save(
+            folder.filePath(QStringLiteral("mainwindow-lesson-guess-presenter-1280x720.png"))));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
+        window.lessonPanel()->guessBox()->revealButton()->click();
+        QTest::qWait(500);
+        QVERIFY(window.grab().save(
+            folder.filePath(QStringLiteral("mainwindow-lesson-prediction-presenter-1280x720.png"))));
+        window.presenterMode()->setOn(false);
+        QTest::qWait(500);
+        QVERIFY(
+            window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-prediction-1280x720.png"))));
     }
 };
 

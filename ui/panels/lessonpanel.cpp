@@ -4,6 +4,7 @@
 #include "app/results/comparisonsentence.h"
 #include "app/results/resultexplanation.h"
 #include "app/results/timemetric.h"
+#include "ui/panels/guessbox.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -27,6 +28,8 @@ QString chartTitle(const QString& chart)
         return LessonPanel::tr("the Scaling tab");
     if (chart == QLatin1String("lock-inspector"))
         return LessonPanel::tr("the Lock inspector");
+    if (chart == QLatin1String("timeline"))
+        return LessonPanel::tr("the Hot-row timeline tab");
     return LessonPanel::tr("the Deadlocks panel");
 }
 
@@ -38,6 +41,7 @@ LessonPanel::LessonPanel(QWidget* parent)
     , m_chooser(new QComboBox(this))
     , m_position(new QLabel(this))
     , m_text(new QTextBrowser(this))
+    , m_guess(new GuessBox(this))
     , m_back(new QPushButton(tr("◀ Back"), this))
     , m_next(new QPushButton(tr("Next ▶"), this))
     , m_run(new QPushButton(tr("Run this step"), this))
@@ -68,7 +72,13 @@ LessonPanel::LessonPanel(QWidget* parent)
     layout->addWidget(m_chooser);
     layout->addWidget(m_position);
     layout->addWidget(m_text, 1);
+    layout->addWidget(m_guess);
     layout->addLayout(buttons);
+    connect(m_guess, &GuessBox::revealedPrediction, this, [this] {
+        render();
+        m_text->scrollToAnchor(QStringLiteral("guess"));
+        emit predictionShown();
+    });
 
     connect(m_chooser, &QComboBox::activated, this, [this](int index) {
         if (index > 0)
@@ -131,10 +141,27 @@ void LessonPanel::runStarted()
     render();
 }
 
+bool LessonPanel::stepAsksForGuess() const
+{
+    return m_lesson && m_step >= 0 && m_lesson->steps[m_step].predict;
+}
+
+bool LessonPanel::predictionRevealed() const
+{
+    return m_guess->revealed();
+}
+
+void LessonPanel::setPredictions(const QList<RatePrediction::ForCell>& predictions)
+{
+    m_guess->setPredictions(predictions);
+}
+
 void LessonPanel::showStep(int index)
 {
     m_step = index;
     m_runResults.clear();
+    m_guess->reset();
+    m_guess->setVisible(stepAsksForGuess());
     const bool open = m_lesson && index >= 0;
     m_back->setEnabled(open && index > 0);
     m_next->setEnabled(open && index + 1 < m_lesson->steps.size());
@@ -165,6 +192,7 @@ void LessonPanel::render()
                     step.notice.toHtmlEscaped());
     html += QStringLiteral("<p><b>%1</b> %2</p>")
                 .arg(tr("Question:").toHtmlEscaped(), step.question.toHtmlEscaped());
+    html += m_guess->summaryHtml(m_runResults);
     if (!m_runResults.isEmpty()) {
         html += QStringLiteral("<hr><p><a name='found'></a><b>%1</b></p>")
                     .arg(tr("What this run found:").toHtmlEscaped());

@@ -2,9 +2,11 @@
 
 #include "app/core/lesson.h"
 #include "app/core/strategyresult.h"
+#include "app/results/rateprediction.h"
 
 #include <QWidget>
 
+class GuessBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -32,11 +34,19 @@ public:
     // chart (presenter mode hides the results table).
     void addResult(const StrategyResult& result);
     void runStarted();
+    // The step shown asks the class to guess before the lab's prediction is shown.
+    bool stepAsksForGuess() const;
+    // Whether that guess has been made and the prediction shown.
+    bool predictionRevealed() const;
+    // The lab's predictions for the run under way: kept behind the class's guess.
+    void setPredictions(const QList<RatePrediction::ForCell>& predictions);
+    GuessBox* guessBox() const { return m_guess; }
 
 signals:
     void stepShown(const LessonStep& step);
     void runRequested();
     void handoutRequested(const Lesson& lesson);
+    void predictionShown();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -53,6 +63,7 @@ private:
     QComboBox* m_chooser;
     QLabel* m_position;
     QTextBrowser* m_text;
+    GuessBox* m_guess;
     QPushButton* m_back;
     QPushButton* m_next;
     QPushButton* m_run;

@@ -103,12 +103,24 @@ void ResultsPanel::showColumnsWithFigures()
         [](const SourcedResult& row) { return row.result.experiment.workload == WorkloadKind::Claim; });
     const bool cluster = std::any_of(
         rows.begin(), rows.end(), [](const SourcedResult& row) { return !row.result.nodes.isEmpty(); });
+    const bool predicted
+        = m_predictionsShown && std::any_of(rows.begin(), rows.end(), [](const SourcedResult& row) {
+              return ResultColumns::hasFigure(ResultColumns::Column::Predicted, row.result);
+          });
     for (int column = 0; column < m_model->columnCount(); ++column) {
-        if (ResultColumns::isClaimColumn(m_model->columnAt(column)))
+        if (m_model->columnAt(column) == ResultColumns::Column::Predicted)
+            m_view->setColumnHidden(column, !predicted);
+        else if (ResultColumns::isClaimColumn(m_model->columnAt(column)))
             m_view->setColumnHidden(column, !claims);
         else if (ResultColumns::isClusterColumn(m_model->columnAt(column)))
             m_view->setColumnHidden(column, !cluster);
     }
+}
+
+void ResultsPanel::setPredictionsShown(bool shown)
+{
+    m_predictionsShown = shown;
+    showColumnsWithFigures();
 }
 
 void ResultsPanel::showRowMenu(const QPoint& at)

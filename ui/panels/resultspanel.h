@@ -31,6 +31,8 @@ public:
     ExplanationView* explanation() const { return m_explanation; }
     // The latest experiment's rows compared in plain words ("queued sold 28x as fast as ...").
     QString comparison() const;
+    // Whether the predicted rates show: a lesson keeps them hidden until the class has guessed.
+    void setPredictionsShown(bool shown);
 
 signals:
     // A person asked, from the rows' context menu; the session decides and tells back.
@@ -50,4 +52,5 @@ private:
     QTableView* m_view;
     ExplanationView* m_explanation;
     QLabel* m_comparison;
+    bool m_predictionsShown = true;
 };
