@@ -88,7 +88,8 @@ private slots:
         const int run = model.indexOf(ResultColumns::Column::Repetition);
         QCOMPARE(model.data(model.index(1, run), Qt::DisplayRole).toString(), QStringLiteral("2/3"));
         QCOMPARE(model.columnAt(run), ResultColumns::Column::Repetition);
-        QCOMPARE(model.columnAt(spread + 1), ResultColumns::Column::SoldOutS);
+        QCOMPARE(model.columnAt(spread + 1), ResultColumns::Column::Predicted);
+        QCOMPARE(model.columnAt(spread + 2), ResultColumns::Column::SoldOutS);
     }
 
     // The model reads the session's list in place: a row removed, renamed or all cleared is
