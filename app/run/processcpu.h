@@ -4,7 +4,8 @@
 
 #include <optional>
 
-// CPU time (user + system) a process has used so far, from /proc/<pid>/stat on Linux.
+// CPU time (user + system) a process has used so far, to the nanosecond where Linux keeps it
+// (this process's CPU clock; another's threads' schedstat), else in its stat's clock ticks.
 namespace ProcessCpu {
 
 // 0 means this process; nullopt when the process is gone or /proc cannot be read.
