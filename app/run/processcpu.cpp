@@ -2,9 +2,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QList>
 
 #include <ctime>
+#include <map>
+#include <mutex>
 #include <thread>
 #include <unistd.h>
 
@@ -30,37 +33,49 @@ std::optional<long long> statTicks(const QString& path)
     return fields[11].toLongLong() + fields[12].toLongLong();
 }
 
-// The first field of a thread's schedstat: its time on a CPU, in nanoseconds.
-std::optional<long long> scheduledNs(const QString& path)
+// Each live thread's time on a CPU (schedstat's first field, in nanoseconds) by thread id;
+// nullopt when a thread's cannot be read (schedstat not kept).
+std::optional<std::map<int, long long>> threadNs(const QString& proc)
 {
-    QFile schedstat(path);
-    if (!schedstat.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    bool ok = false;
-    const long long ns = schedstat.readAll().split(' ').value(0).toLongLong(&ok);
-    return ok ? std::optional(ns) : std::nullopt;
-}
-
-struct Threads {
-    long long ticks = 0;
-    long long ns = 0;
-};
-
-// The live threads' stat ticks and scheduled nanoseconds, summed; nullopt when one cannot be read.
-std::optional<Threads> liveThreads(const QString& proc)
-{
-    Threads sum;
+    std::map<int, long long> threads;
     const QString tasks = proc + QStringLiteral("/task");
     for (const QString& tid : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        const QString task = tasks + QLatin1Char('/') + tid;
-        const std::optional<long long> ticks = statTicks(task + QStringLiteral("/stat"));
-        const std::optional<long long> ns = scheduledNs(task + QStringLiteral("/schedstat"));
-        if (!ticks || !ns)
+        QFile schedstat(tasks + QLatin1Char('/') + tid + QStringLiteral("/schedstat"));
+        if (!schedstat.open(QIODevice::ReadOnly)) {
+            if (QFileInfo::exists(schedstat.fileName()))
+                return std::nullopt;
+            continue; // ended meanwhile: counted up to its last look
+        }
+        bool ok = false;
+        const long long ns = schedstat.readAll().split(' ').value(0).toLongLong(&ok);
+        if (!ok)
             return std::nullopt;
-        sum.ticks += *ticks;
-        sum.ns += *ns;
+        threads[tid.toInt()] = ns;
     }
-    return sum;
+    return threads;
+}
+
+// What the lab has seen of another process's threads: a thread that ends is counted up to
+// the last look at it, and the threads that had ended before the first look by the ticks the
+// process's stat gave them then (a constant, which no difference of two readings sees).
+struct Seen {
+    QByteArray startTime; // the process's, so that a new process under the same pid starts afresh
+    std::map<int, long long> lastNs;
+    long long endedNs = 0;
+    double beforeFirstLookS = 0.0;
+};
+
+std::mutex seenMutex;
+std::map<qint64, Seen> seenProcesses;
+
+QByteArray startTimeOf(const QString& proc)
+{
+    QFile stat(proc + QStringLiteral("/stat"));
+    if (!stat.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray line = stat.readAll();
+    // starttime is field 22: the 20th after the name.
+    return line.mid(line.lastIndexOf(')') + 2).split(' ').value(19);
 }
 
 } // namespace
@@ -79,21 +94,24 @@ std::optional<double> seconds(qint64 pid)
     if (!total || ticksPerS <= 0)
         return std::nullopt;
     const double coarse = static_cast<double>(*total) / static_cast<double>(ticksPerS);
-    // The stat counts in ticks of 10 ms, too coarse for a calibration of half a second: each
-    // live thread's scheduled nanoseconds instead, and the ticks of the threads that have ended
-    // (the total less its live threads'). A scan the total did not move across is consistent.
-    long long before = *total;
-    for (int attempt = 0; attempt < 4; ++attempt) {
-        const std::optional<Threads> live = liveThreads(proc);
-        const std::optional<long long> after = statTicks(proc + QStringLiteral("/stat"));
-        if (!live || !after)
-            return coarse; // a thread ended meanwhile, or schedstat is not kept
-        if (*after == before)
-            return static_cast<double>(live->ns) / 1e9
-                + static_cast<double>(std::max(0LL, before - live->ticks)) / static_cast<double>(ticksPerS);
-        before = *after;
+    // The stat counts in ticks of 10 ms, too coarse for a calibration of half a second.
+    const std::optional<std::map<int, long long>> live = threadNs(proc);
+    if (!live)
+        return coarse;
+    long long liveNs = 0;
+    for (const auto& [tid, ns] : *live)
+        liveNs += ns;
+    const std::lock_guard lock(seenMutex);
+    Seen& seen = seenProcesses[pid];
+    if (const QByteArray started = startTimeOf(proc); started != seen.startTime) {
+        seen = Seen { started, {}, 0, std::max(0.0, coarse - static_cast<double>(liveNs) / 1e9) };
     }
-    return coarse;
+    for (const auto& [tid, ns] : seen.lastNs) {
+        if (!live->contains(tid))
+            seen.endedNs += ns;
+    }
+    seen.lastNs = *live;
+    return seen.beforeFirstLookS + static_cast<double>(liveNs + seen.endedNs) / 1e9;
 }
 
 int cores()
