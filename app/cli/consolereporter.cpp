@@ -114,6 +114,8 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     for (const QString& message : r.errorMessages)
         m_out << "    " << PasswordMask::mask(message) << Qt::endl;
     m_out << "    " << tr("ran under %1").arg(settings(r)) << Qt::endl;
+    if (const QString observing = r.observing.sentence(r.durationS); !observing.isEmpty())
+        m_out << "    " << observing << Qt::endl;
     for (const NodeFigures& node : r.nodes)
         m_out << "    " << NodeFiguresText::nodeLine(node) << Qt::endl;
     if (const QString why = ResultExplanation::of(r).text; !why.isEmpty())

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
+
 // One transaction as the lock inspector saw it.
 struct LockTransaction {
     QString trxId;
@@ -17,6 +19,15 @@ struct LockTransaction {
     QString lockTable;
     QString lockRow; // the row (lock_data), e.g. the primary key value
     QStringList blockedBy; // transaction ids it waits for
+};
+
+// The head of a chain of lock waits: a transaction others wait for, directly or behind
+// someone who does, while it waits for no one (or is part of a cycle the server has yet to break).
+struct BlockingChain {
+    QString rootTrxId;
+    const struct LockTransaction* root = nullptr; // null when the root was not among those read
+    int waitingBehind = 0; // every transaction whose wait leads to the root
+    int depth = 0; // the longest path of waits down to the root
 };
 
 // The row-lock picture at one instant: who holds, who waits, who waits for whom.
@@ -35,5 +46,12 @@ struct LockSnapshot {
     int waitingCount() const;
     // The longest chain of waiters behind one blocker: the queue on the hottest row.
     int longestQueue() const;
+    // Each chain's root and how many wait behind it, the longest first. Pointers into this
+    // snapshot's transactions: valid while it lives unchanged.
+    QList<BlockingChain> blockingChains() const;
+    // How many waiters have waited how long: counts for [0, 1), [1, 5), [5, 20), [20, ∞) seconds.
+    static constexpr int kWaitAgeBuckets = 4;
+    static double waitAgeBucketStart(int bucket);
+    std::array<int, kWaitAgeBuckets> waitAges() const;
 };
 Q_DECLARE_METATYPE(LockSnapshot)

@@ -16,6 +16,7 @@ struct NodeFigures {
     long long certFailures
         = 0; // wsrep_local_cert_failures during the run: local commits certification refused
     long long bfAborts = 0; // wsrep_local_bf_aborts: local transactions rolled back by a replicated write
+    long long deadlocks = 0; // Innodb_deadlocks during the run, on this node
     double flowControlPausedS = 0.0; // wsrep_flow_control_paused_ns during the run
     long long maxRecvQueue = 0; // longest wsrep_local_recv_queue seen
     long long maxSendQueue = 0;

@@ -3,10 +3,12 @@
 #include "app/core/acknowledgedorders.h"
 #include "app/core/auditresult.h"
 #include "app/core/clientcounts.h"
+#include "app/core/deadlockaccount.h"
 #include "app/core/deadlockrecord.h"
 #include "app/core/experiment.h"
 #include "app/core/metricssample.h"
 #include "app/core/nodefigures.h"
+#include "app/core/observingcost.h"
 #include "app/core/stopreason.h"
 #include "app/core/unresolvedorders.h"
 #include "app/core/verdict.h"
@@ -100,6 +102,8 @@ public:
 
     QMap<QString, QString> knobs; // server settings the strategy ran under
     QList<DeadlockRecord> deadlockRecords; // as captured (the first 1000)
+    DeadlockAccount deadlockAccount; // over the whole run, late orders included
+    ObservingCost observing; // what the lab's own looks asked of the server, over the whole run
     int longestLockQueue = 0; // most waiters seen behind one transaction
     QString inspectorError; // why the lock inspector could not look, if it could not
 

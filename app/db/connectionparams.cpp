@@ -23,7 +23,7 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
             return std::nullopt;
         if (!one->socket.isEmpty())
             return refuse(tr("a list of hosts cannot use a socket"), error);
-        nodes.append({ one->host, one->port, QString(), 0 });
+        nodes.append({ one->host, one->port, QString(), 0, QString() });
         if (!first)
             first = one;
     }

@@ -38,6 +38,7 @@ public:
         int port = 3306;
         QString socket;
         qint64 pid = 0; // the lab's own node: its process, which a fault may kill
+        QString errorLog; // the lab's own node: where it writes every deadlock
         bool operator==(const Node&) const = default;
     };
     QList<Node> nodes;

@@ -83,6 +83,8 @@ void addRollbacksAndSellOut(const StrategyResult& r, double orders, QStringList&
                          .arg(r.lockWaitTimeouts)
                          .arg(number(perThousand, 1));
     }
+    if (const QString account = r.deadlockAccount.sentence(); !account.isEmpty())
+        sentences << account;
     if (r.soldOut()) {
         sentences << tr(
             "It sold out at %1 s; the %2 attempts after that found no stock and are left out of the rates.")

@@ -157,6 +157,8 @@ StrategyResult result(const QJsonObject& entry, QString* error)
         r.knobs.insert(it.key(), it.value().toString());
     r.longestLockQueue = o.value(QStringLiteral("longest_lock_queue")).toInt();
     r.inspectorError = o.value(QStringLiteral("lock_inspector_error")).toString();
+    r.deadlockAccount = DeadlockAccount::fromJson(o.value(QStringLiteral("deadlock_account")).toObject());
+    r.observing = ObservingCost::fromJson(o.value(QStringLiteral("observing")).toObject());
     for (const QJsonValue& value : o.value(QStringLiteral("deadlock_records")).toArray())
         r.deadlockRecords.append(deadlock(value.toObject()));
     r.nodes = NodeFiguresJson::fromJson(o.value(QStringLiteral("nodes")).toArray());

@@ -186,6 +186,8 @@ QJsonObject figuresJson(const StrategyResult& r)
         { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
         { QStringLiteral("lock_inspector_error"), PasswordMask::mask(r.inspectorError) },
         { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
+        { QStringLiteral("deadlock_account"), r.deadlockAccount.toJson() },
+        { QStringLiteral("observing"), r.observing.toJson(r.durationS) },
         { QStringLiteral("nodes"), NodeFiguresJson::toJson(r.nodes) },
     };
 }
@@ -229,10 +231,19 @@ QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
             { QStringLiteral("lock_table"), trx.lockTable }, { QStringLiteral("lock_row"), trx.lockRow },
             { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
     }
+    QJsonArray chains; // each chain's root and how many wait behind it
+    for (const BlockingChain& chain : snapshot.blockingChains()) {
+        chains.append(QJsonObject { { QStringLiteral("root_trx_id"), chain.rootTrxId },
+            { QStringLiteral("waiting_behind"), chain.waitingBehind },
+            { QStringLiteral("depth"), chain.depth } });
+    }
+    QJsonArray ages;
+    for (const int count : snapshot.waitAges())
+        ages.append(count);
     QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy },
         { QStringLiteral("t_s"), snapshot.elapsedS }, { QStringLiteral("waiting"), snapshot.waitingCount() },
-        { QStringLiteral("longest_queue"), snapshot.longestQueue() },
-        { QStringLiteral("transactions"), transactions } };
+        { QStringLiteral("longest_queue"), snapshot.longestQueue() }, { QStringLiteral("chains"), chains },
+        { QStringLiteral("wait_ages"), ages }, { QStringLiteral("transactions"), transactions } };
     if (!snapshot.error.isEmpty())
         object.insert(QStringLiteral("error"), snapshot.error);
     return object;

@@ -71,11 +71,12 @@ std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
     if (node.gone)
         return std::nullopt;
     QSqlQuery query(node.connection->database());
-    if (!query.exec(QStringLiteral("SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', "
-                                   "'wsrep_local_bf_aborts', "
-                                   "'wsrep_flow_control_paused_ns', 'wsrep_local_recv_queue', "
-                                   "'wsrep_local_send_queue', 'wsrep_local_commits', "
-                                   "'wsrep_local_state_comment', 'wsrep_last_committed')"))) {
+    if (!query.exec(
+            QStringLiteral("SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_local_cert_failures', "
+                           "'wsrep_local_bf_aborts', "
+                           "'wsrep_flow_control_paused_ns', 'wsrep_local_recv_queue', "
+                           "'wsrep_local_send_queue', 'wsrep_local_commits', "
+                           "'wsrep_local_state_comment', 'wsrep_last_committed', 'Innodb_deadlocks')"))) {
         // A node that stopped answering has left; its connection is not opened again mid-run.
         if (!node.connection->isAlive())
             node.gone = true;
@@ -100,6 +101,8 @@ std::optional<ClusterWatch::Status> ClusterWatch::read(Node& node)
             status.localCommits = value.toLongLong();
         else if (name == QLatin1String("wsrep_last_committed"))
             status.lastCommitted = value.toLongLong();
+        else if (name == QLatin1String("innodb_deadlocks"))
+            status.deadlocks = value.toLongLong();
         else if (name == QLatin1String("wsrep_local_state_comment"))
             status.state = EmbeddedCluster::stateLabel(EmbeddedCluster::stateFromComment(value.toString()));
     }
@@ -201,6 +204,7 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
         if (f.statsValid) {
             f.certFailures = now.certFailures - node.baseline.certFailures;
             f.bfAborts = now.bfAborts - node.baseline.bfAborts;
+            f.deadlocks = now.deadlocks - node.baseline.deadlocks;
             f.flowControlPausedS
                 = static_cast<double>(now.flowControlPausedNs - node.baseline.flowControlPausedNs) / 1e9;
         }

@@ -59,6 +59,7 @@ private:
         bool valid = false;
         QString state;
         long long lastCommitted = -1; // wsrep_last_committed: the last write set the node committed
+        long long deadlocks = 0; // Innodb_deadlocks
     };
     struct Node {
         std::unique_ptr<QtSqlConnection> connection;

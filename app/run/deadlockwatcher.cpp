@@ -1,6 +1,7 @@
 #include "app/run/deadlockwatcher.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -19,16 +20,23 @@ QString fingerprint(const DeadlockRecord& record)
 } // namespace
 
 DeadlockWatcher::DeadlockWatcher(const ConnectionParams& params, QSqlDatabase database)
-    : m_logPath(params.embeddedErrorLog)
-    , m_database(std::move(database))
+    : m_database(std::move(database))
 {
+    for (const ConnectionParams::Node& node : params.nodes) {
+        if (!node.errorLog.isEmpty())
+            m_logs.append({ node.errorLog, 0, {} });
+    }
+    if (m_logs.isEmpty() && !params.embeddedErrorLog.isEmpty())
+        m_logs.append({ params.embeddedErrorLog, 0, {} });
 }
 
 void DeadlockWatcher::start()
 {
-    if (!m_logPath.isEmpty()) {
-        QFile log(m_logPath);
-        m_offset = log.exists() ? log.size() : 0;
+    if (!m_logs.isEmpty()) {
+        for (FollowedLog& log : m_logs) {
+            const QFileInfo file(log.path);
+            log.offset = file.exists() ? file.size() : 0;
+        }
         return;
     }
     QSqlQuery query(m_database);
@@ -38,22 +46,30 @@ void DeadlockWatcher::start()
     }
 }
 
+QList<DeadlockRecord> DeadlockWatcher::readLog(FollowedLog& followed)
+{
+    QFile log(followed.path);
+    if (!log.open(QIODevice::ReadOnly)) {
+        m_error = tr("cannot read %1: %2").arg(followed.path, log.errorString());
+        return {};
+    }
+    if (log.size() < followed.offset) // the log was rotated or truncated
+        followed.offset = 0;
+    log.seek(followed.offset);
+    // What was written since the last look, at most 64 MB: read(64 MB) would set the whole
+    // 64 MB aside at every look, however little is new.
+    const QByteArray fresh = log.read(std::min<qint64>(log.size() - followed.offset, 64 * 1024 * 1024));
+    followed.offset += fresh.size();
+    return followed.parser.feed(QString::fromUtf8(fresh));
+}
+
 QList<DeadlockRecord> DeadlockWatcher::poll()
 {
-    if (!m_logPath.isEmpty()) {
-        QFile log(m_logPath);
-        if (!log.open(QIODevice::ReadOnly)) {
-            m_error = tr("cannot read %1: %2").arg(m_logPath, log.errorString());
-            return {};
-        }
-        if (log.size() < m_offset) // the log was rotated or truncated
-            m_offset = 0;
-        log.seek(m_offset);
-        // What was written since the last look, at most 64 MB: read(64 MB) would set the whole
-        // 64 MB aside at every look, however little is new.
-        const QByteArray fresh = log.read(std::min<qint64>(log.size() - m_offset, 64 * 1024 * 1024));
-        m_offset += fresh.size();
-        return m_parser.feed(QString::fromUtf8(fresh));
+    if (!m_logs.isEmpty()) {
+        QList<DeadlockRecord> found;
+        for (FollowedLog& log : m_logs)
+            found += readLog(log);
+        return found;
     }
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("SHOW ENGINE INNODB STATUS")) || !query.next()) {

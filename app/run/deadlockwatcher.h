@@ -6,10 +6,11 @@
 #include <QCoreApplication>
 #include <QSqlDatabase>
 
-// Every deadlock of a run, not only the latest: on the embedded server by tailing the error
-// log that innodb_print_all_deadlocks writes; on other servers by polling SHOW ENGINE INNODB
-// STATUS and dropping the report already seen (which misses deadlocks that follow each
-// other faster than the poll; the count from the status variables stays exact).
+// Every deadlock of a run, not only the latest: on the lab's own server, and on each node of
+// its cluster, by following the error log that innodb_print_all_deadlocks writes; on other
+// servers by polling SHOW ENGINE INNODB STATUS and dropping the report already seen (which
+// misses deadlocks that follow each other faster than the poll; the run's deadlock account
+// names how many, from the server's own count).
 class DeadlockWatcher {
     Q_DECLARE_TR_FUNCTIONS(DeadlockWatcher)
 
@@ -20,12 +21,19 @@ public:
     void start();
     QList<DeadlockRecord> poll();
     QString lastError() const { return m_error; }
+    // Whether it polls the server rather than following a log: it may then miss some.
+    bool polls() const { return m_logs.isEmpty(); }
 
 private:
-    QString m_logPath;
+    struct FollowedLog {
+        QString path;
+        qint64 offset = 0;
+        DeadlockParser parser; // a log's reports are parsed as they come, one part at a time
+    };
+    QList<DeadlockRecord> readLog(FollowedLog& log);
+
+    QList<FollowedLog> m_logs;
     QSqlDatabase m_database;
-    qint64 m_offset = 0;
-    DeadlockParser m_parser;
     QString m_lastSeen; // timestamp and transaction ids of the latest reported deadlock
     QString m_error;
 };

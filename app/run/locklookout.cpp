@@ -40,6 +40,7 @@ void LockLookout::inspect(
     QElapsedTimer clock;
     clock.start();
     LockSnapshot locks = m_inspector->sample();
+    result.observing.add(ObservingCost::View::Inspector, clock.nsecsElapsed());
     m_nextInspectMs = elapsedMs + clock.elapsed() * kInspectSpacing;
     locks.runId = m_runId;
     locks.strategy = m_strategyId;
@@ -54,13 +55,40 @@ void LockLookout::inspect(
 
 void LockLookout::collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)
 {
-    for (DeadlockRecord record : m_deadlocks->poll()) {
+    QElapsedTimer clock;
+    clock.start();
+    const QList<DeadlockRecord> found = m_deadlocks->poll();
+    if (m_deadlocks->polls()) // following the error log asks nothing of the server
+        result.observing.add(ObservingCost::View::Deadlocks, clock.nsecsElapsed());
+    for (DeadlockRecord record : found) {
         record.runId = m_runId;
         record.strategy = m_strategyId;
         record.elapsedS = elapsedS;
+        ++m_captured;
         if (result.deadlockRecords.size() < kMaxDeadlockRecords)
             result.deadlockRecords.append(record);
         if (observer.deadlock)
             observer.deadlock(record);
+    }
+}
+
+void LockLookout::account(
+    StrategyResult& result, long long serverDeadlocks, const ClientCounts& clients) const
+{
+    DeadlockAccount& a = result.deadlockAccount;
+    a.captured = m_captured;
+    a.server = serverDeadlocks;
+    a.clients = clients.error(ErrorClass::Deadlock);
+    a.polled = m_deadlocks->polls();
+    a.clusterAborts = 0;
+    if (!result.nodes.isEmpty()) { // every node's own count, and what replication aborted
+        a.server = 0;
+        for (const NodeFigures& node : std::as_const(result.nodes)) {
+            if (!node.statsValid)
+                a.server = -1;
+            else if (a.server >= 0)
+                a.server += node.deadlocks;
+            a.clusterAborts += node.bfAborts;
+        }
     }
 }

@@ -31,10 +31,14 @@ public:
     void inspect(
         std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer);
     void collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer);
+    // Once the last deadlocks are collected: those captured beside the server's count (a single
+    // server's, or `nodes`' summed) and the clients' errors 1213, into the result.
+    void account(StrategyResult& result, long long serverDeadlocks, const ClientCounts& clients) const;
 
 private:
     std::unique_ptr<LockInspector> m_inspector;
     std::unique_ptr<DeadlockWatcher> m_deadlocks;
+    long long m_captured = 0; // every deadlock collected, the ones not kept in full included
     int m_runId;
     QString m_strategyId;
     std::int64_t m_nextInspectMs = 0;

@@ -1,5 +1,7 @@
 #include "app/run/metricssampler.h"
 
+#include "app/core/steadyclock.h"
+
 MetricsSampler::MetricsSampler(
     const RunEnvironment& environment, ServerProbe& probe, int runId, QString strategy)
     : m_environment(environment)
@@ -94,8 +96,11 @@ MetricsSample MetricsSampler::sample(double elapsedS)
     s.backlog = m_backlog ? m_backlog() : -1;
 
     QString error;
-    if (const std::optional<ServerLockStats> server = m_probe.read(&error);
-        server && m_serverLast && m_serverBaseline) {
+    const std::int64_t askedNs = steadyNowNs();
+    const std::optional<ServerLockStats> server = m_probe.read(&error);
+    if (m_cost)
+        m_cost->add(ObservingCost::View::Sampler, steadyNowNs() - askedNs);
+    if (server && m_serverLast && m_serverBaseline) {
         s.serverStatsValid = true;
         s.rowLockWaits = server->rowLockWaits - m_serverLast->rowLockWaits;
         s.rowLockTimeMs = server->rowLockTimeMs - m_serverLast->rowLockTimeMs;

@@ -2,6 +2,7 @@
 
 #include "app/core/histogramsnapshot.h"
 #include "app/core/metricssample.h"
+#include "app/core/observingcost.h"
 #include "app/server/redisprobe.h"
 #include "app/server/serverprobe.h"
 #include "strategies/runenvironment.h"
@@ -19,6 +20,8 @@ public:
     void start();
     // Also reads Redis's own figures each sample, for a strategy that keeps stock there.
     void setRedisProbe(RedisProbe* probe);
+    // Where each look at the server's figures is counted, with its time.
+    void setCost(ObservingCost* cost) { m_cost = cost; }
     // An open loop's backlog, put on every sample (ClientPool::backlog()).
     void setBacklog(std::function<std::int64_t()> backlog) { m_backlog = std::move(backlog); }
     MetricsSample sample(double elapsedS);
@@ -49,6 +52,7 @@ private:
     ServerLockStats m_serverTotals; // since start()
     QString m_serverError;
     RedisProbe* m_redisProbe = nullptr;
+    ObservingCost* m_cost = nullptr;
     std::function<std::int64_t()> m_backlog;
     std::optional<RedisStats> m_redisLast;
 };

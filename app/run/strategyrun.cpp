@@ -181,6 +181,7 @@ void StrategyRun::startClients(QSqlDatabase control)
     say(tr("%1: running").arg(m_strategy.id()));
     m_sampler->start();
     m_sampler->setBacklog([this] { return m_clients ? m_clients->backlog() : -1; });
+    m_sampler->setCost(&m_result.observing);
     m_watch->start();
     m_locks->start(m_result);
     if (m_params.nodeCount() > 1) {
@@ -280,6 +281,7 @@ void StrategyRun::takeSample()
         auditClock.start();
         QString auditError;
         sample.audit = m_auditor->run(&auditError);
+        m_result.observing.add(ObservingCost::View::Audit, auditClock.nsecsElapsed());
         // An order of two lines needs two SKUs that can each still cover it.
         m_shelfEmpty = sample.audit.valid && sample.audit.sellableSkus < m_strategy.linesPerOrder();
         m_next.auditMs = m_clock.elapsed()
@@ -349,6 +351,7 @@ StrategyResult StrategyRun::finish()
     takeAudit(closing);
     m_result.clients = counts.clients;
     settleUnresolved(closing, unresolved);
+    m_locks->account(m_result, m_sampler->serverTotals().deadlocks + m_result.lateDeadlocks, counts.clients);
     m_result.lateOrders = counts.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
     // Sold out before the stop line: the last sale ends the selling window.
     const bool shelvesBare = !closing.audit.valid || closing.audit.sellableSkus < m_strategy.linesPerOrder();

@@ -67,7 +67,8 @@ void ServerController::startOnThread()
         params = m_cluster->connectionParams(1);
         for (int node = 1; node <= m_cluster->nodeCount(); ++node) {
             const ConnectionParams one = m_cluster->connectionParams(node);
-            params.nodes.append({ one.host, one.port, one.socket, m_cluster->server(node).serverPid() });
+            params.nodes.append({ one.host, one.port, one.socket, m_cluster->server(node).serverPid(),
+                one.embeddedErrorLog });
         }
         version = m_cluster->server(1).version();
         pid = m_cluster->server(1).serverPid();

@@ -779,6 +779,49 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>DeadlockAccount</name>
+    <message>
+        <source>Every deadlock accounted for: %1 captured with their statements, %1 counted by the server, %1 errors 1213 in the clients.</source>
+        <translation>每个死锁都有着落：捕获 %1 个（含其语句），服务器计数 %1 个，客户端收到 %1 个 1213 错误。</translation>
+    </message>
+    <message>
+        <source>Deadlocks: %1 captured with their statements, %2 counted by the server, %3 errors 1213 in the clients</source>
+        <translation>死锁：捕获 %1 个（含其语句），服务器计数 %2 个，客户端收到 %3 个 1213 错误</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>the server&apos;s count could not be read</source>
+        <translation>无法读取服务器的计数</translation>
+    </message>
+    <message>
+        <source>%1 came between two reads of SHOW ENGINE INNODB STATUS, which keeps only the latest</source>
+        <translation>有 %1 个发生在两次读取 SHOW ENGINE INNODB STATUS 之间，而它只保留最近一个</translation>
+    </message>
+    <message>
+        <source>%1 are missing from the error log</source>
+        <translation>错误日志中缺少 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 more captured than counted</source>
+        <translation>捕获的比计数的多 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 of the errors 1213 were the cluster&apos;s aborts of a transaction a replicated write needed (%2 brute-force aborts), not deadlocks</source>
+        <translation>其中 %1 个 1213 错误是集群为复制写入而中止的事务（%2 次强制中止），并非死锁</translation>
+    </message>
+    <message>
+        <source>%1 of the errors 1213 came from no deadlock the server counted</source>
+        <translation>其中 %1 个 1213 错误不对应服务器计数的任何死锁</translation>
+    </message>
+    <message>
+        <source>%1 victims were not the clients&apos; transactions (the lab&apos;s own connections, or an order whose error came after the run)</source>
+        <translation>有 %1 个牺牲者不是客户端的事务（本工具自己的连接，或错误在运行结束后才到达的订单）</translation>
+    </message>
+</context>
+<context>
     <name>DeadlockParser</name>
     <message>
         <source>on the row</source>
@@ -2685,6 +2728,34 @@ or lost an order.</source>
         <source>%1 at %2 s: %3 transactions waiting for a row lock. Beyond %4 waiters the lab does not read the lock tables: the server copies them while holding InnoDB&apos;s lock system, and every commit would wait for the copy.</source>
         <translation>%1，第 %2 秒：%3 个事务在等待行锁。等待者超过 %4 个时，实验室不再读取锁表：服务器复制锁表时持有 InnoDB 的锁系统，每次提交都得等复制结束。</translation>
     </message>
+    <message>
+        <source>trx %1 (connection %2, %3)</source>
+        <translation>事务 %1（连接 %2，%3）</translation>
+    </message>
+    <message>
+        <source>in a cycle of waits</source>
+        <translation>处于等待环中</translation>
+    </message>
+    <message>
+        <source>trx %1</source>
+        <translation>事务 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 with %n waiting behind it</source>
+        <translation>
+            <numerusform>%1，其后有 %n 个在等待</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Root blockers: %1</source>
+        <translation>根阻塞者：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %n more</source>
+        <translation>
+            <numerusform>；另有 %n 个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -3029,6 +3100,33 @@ t = %2 s
     <message>
         <source>; write sets waited up to %1 s while it committed none</source>
         <translation>；写集最长排队 %1 秒，其间该节点没有提交任何事务</translation>
+    </message>
+</context>
+<context>
+    <name>ObservingCost</name>
+    <message>
+        <source>the sampler</source>
+        <translation>采样器</translation>
+    </message>
+    <message>
+        <source>the live audit</source>
+        <translation>实时审计</translation>
+    </message>
+    <message>
+        <source>the lock inspector</source>
+        <translation>锁检查器</translation>
+    </message>
+    <message>
+        <source>the deadlock reader</source>
+        <translation>死锁读取器</translation>
+    </message>
+    <message>
+        <source>%1 %2 a second, %3 ms each</source>
+        <translation>%1 每秒 %2 次，每次 %3 ms</translation>
+    </message>
+    <message>
+        <source>Observing looked %1 times a second and the server answered in %2 % of the run: %3.</source>
+        <translation>观测每秒查询 %1 次，服务器应答占运行时间的 %2%：%3。</translation>
     </message>
 </context>
 <context>
@@ -5476,6 +5574,33 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>FAIL: a task done with no completion row</source>
         <translation>失败：有任务标记完成却无完成行</translation>
+    </message>
+</context>
+<context>
+    <name>WaitAgeStrip</name>
+    <message>
+        <source>How long the waiters of each picture had waited for their row lock: under 1 s, 1–5 s, 5–20 s, longer (the newest picture on the right)</source>
+        <translation>每幅画面中的等待者已等待行锁多久：1 秒以内、1–5 秒、5–20 秒、更久（最新的画面在右侧）</translation>
+    </message>
+    <message>
+        <source>under 1 s</source>
+        <translation>1 秒以内</translation>
+    </message>
+    <message>
+        <source>1–5 s</source>
+        <translation>1–5 秒</translation>
+    </message>
+    <message>
+        <source>5–20 s</source>
+        <translation>5–20 秒</translation>
+    </message>
+    <message>
+        <source>20 s or more</source>
+        <translation>20 秒以上</translation>
+    </message>
+    <message>
+        <source>%1 waiting at most</source>
+        <translation>最多 %1 个在等待</translation>
     </message>
 </context>
 <context>

@@ -150,7 +150,8 @@ class TestClusterFaults : public QObject {
         ConnectionParams params = m_cluster->connectionParams(1);
         for (int node = 1; node <= m_cluster->nodeCount(); ++node) {
             const ConnectionParams one = m_cluster->connectionParams(node);
-            params.nodes.append({ one.host, one.port, one.socket, m_cluster->server(node).serverPid() });
+            params.nodes.append({ one.host, one.port, one.socket, m_cluster->server(node).serverPid(),
+                one.embeddedErrorLog });
         }
         params.redis = m_redis.endpoint();
         return params;

@@ -204,7 +204,8 @@ void TestConnectionParams::clusterUrl()
         = ConnectionParams::fromUrl(QStringLiteral("mysql://lab:s%2Cecret@h1:3306,h2:3307,h3/shop"), &error);
     QVERIFY2(params, qPrintable(error));
     QCOMPARE(params->nodeCount(), 3);
-    QCOMPARE(params->nodes[1], (ConnectionParams::Node { QStringLiteral("h2"), 3307, QString(), 0 }));
+    QCOMPARE(
+        params->nodes[1], (ConnectionParams::Node { QStringLiteral("h2"), 3307, QString(), 0, QString() }));
     QCOMPARE(params->nodes[2].port, 3306);
     QCOMPARE(params->host, QStringLiteral("h1"));
     QCOMPARE(params->password, QStringLiteral("s,ecret"));

@@ -29,7 +29,7 @@ ConnectionParams clusterUrl(const EmbeddedCluster& cluster, const QList<int>& or
     ConnectionParams params = cluster.connectionParams(order.first(), QStringLiteral("lockbench_lease"));
     for (const int node : order) {
         const ConnectionParams one = cluster.connectionParams(node);
-        params.nodes.append({ one.host, one.port, one.socket, 0 });
+        params.nodes.append({ one.host, one.port, one.socket, 0, QString() });
     }
     return params;
 }

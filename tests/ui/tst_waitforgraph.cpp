@@ -1,6 +1,7 @@
 // The wait-for graph's grouping: one queue per contended row, holders first, waiters in
 // the order they queued.
 #include "ui/panels/lockinspectorpanel.h"
+#include "ui/panels/waitagestrip.h"
 #include "ui/panels/waitforgraph.h"
 
 #include <QTableView>
@@ -174,6 +175,30 @@ private slots:
         panel.setFrozen(false);
         feed(7);
         QCOMPARE(table->rowCount(), 7);
+    }
+
+    void eachChainsRootIsNamedAndTheAgesAreDrawn()
+    {
+        // 1000 holds the hot row with 1001 and 1002 behind it; 1003 waits for 1001's second row.
+        LockSnapshot snapshot;
+        snapshot.strategy = QStringLiteral("pessimistic");
+        snapshot.transactions = { trx(QStringLiteral("1000"), QStringLiteral("1"), 0, {}),
+            trx(QStringLiteral("1001"), QStringLiteral("1"), 6.0, { QStringLiteral("1000") }),
+            trx(QStringLiteral("1002"), QStringLiteral("1"), 0.0, { QStringLiteral("1000") }),
+            trx(QStringLiteral("1003"), QStringLiteral("2"), 2.0, { QStringLiteral("1001") }) };
+        LockInspectorPanel panel;
+        panel.resize(640, 480);
+        panel.setSnapshot(snapshot);
+        QCOMPARE(panel.chains(),
+            QStringLiteral("Root blockers: trx 1000 (connection 2000, RUNNING) with 3 waiting behind it."));
+        QCOMPARE(panel.waitAges()->pictures(), 1);
+        snapshot.elapsedS = 0.25;
+        panel.setSnapshot(snapshot);
+        QCOMPARE(panel.waitAges()->pictures(), 2);
+        // A picture of the next strategy starts the strip afresh.
+        snapshot.strategy = QStringLiteral("queued");
+        panel.setSnapshot(snapshot);
+        QCOMPARE(panel.waitAges()->pictures(), 1);
     }
 };
 

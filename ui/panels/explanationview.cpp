@@ -29,6 +29,8 @@ void ExplanationView::show(const SourcedResult& row)
     QStringList lines { text() };
     for (const NodeFigures& node : row.result.nodes)
         lines << NodeFiguresText::nodeLine(node);
+    if (const QString observing = row.result.observing.sentence(row.result.durationS); !observing.isEmpty())
+        lines << observing;
     setText(lines.join(QLatin1Char('\n')));
 }
 

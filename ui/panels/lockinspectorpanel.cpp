@@ -1,6 +1,7 @@
 #include "ui/panels/lockinspectorpanel.h"
 
 #include "ui/panels/locktablemodel.h"
+#include "ui/panels/waitagestrip.h"
 #include "ui/panels/waitforgraph.h"
 
 #include <QComboBox>
@@ -38,6 +39,8 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     , m_stepBack(new QPushButton(tr("◀"), this))
     , m_stepForward(new QPushButton(tr("▶"), this))
     , m_graph(new WaitForGraph(this))
+    , m_ages(new WaitAgeStrip(this))
+    , m_chains(new QLabel(this))
     , m_model(new LockTableModel(this))
     , m_table(new QTableView(this))
     , m_pace(new QComboBox(this))
@@ -51,8 +54,21 @@ LockInspectorPanel::LockInspectorPanel(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // The chains and the waiters' ages above the graph, inside its scroll area: they take no
+    // room a short window needs for the charts.
+    auto* content = new QWidget(this);
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    m_chainsBox = new QWidget(content);
+    auto* chainsLayout = new QVBoxLayout(m_chainsBox);
+    chainsLayout->setContentsMargins(0, 0, 0, 0);
+    m_chains->setWordWrap(true);
+    chainsLayout->addWidget(m_chains);
+    chainsLayout->addWidget(m_ages);
+    contentLayout->addWidget(m_chainsBox);
+    contentLayout->addWidget(m_graph, 1);
     auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_graph);
+    scroll->setWidget(content);
     scroll->setWidgetResizable(true);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(scroll);
@@ -88,6 +104,7 @@ void LockInspectorPanel::setSnapshot(const LockSnapshot& snapshot)
 {
     m_latest = snapshot;
     m_history.append(snapshot);
+    m_ages->addSnapshot(snapshot);
     if (m_history.size() > kHistory) {
         m_history.removeFirst();
         ++m_firstSequence;
@@ -190,6 +207,7 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
 {
     m_shown = snapshot;
     m_graph->setSnapshot(snapshot);
+    m_chains->clear();
     if (!snapshot.error.isEmpty()) {
         m_summary->setText(snapshot.error);
         m_model->clear();
@@ -213,6 +231,7 @@ void LockInspectorPanel::display(const LockSnapshot& snapshot)
                            .arg(snapshot.transactions.size())
                            .arg(snapshot.waitingCount())
                            .arg(snapshot.longestQueue()));
+    m_chains->setText(chainsSentence(snapshot));
     QList<LockTransaction> ordered;
     for (const LockTransaction* trx : inQueueOrder(snapshot, *m_graph))
         ordered.append(*trx);
@@ -240,7 +259,43 @@ void LockInspectorPanel::changeEvent(QEvent* event)
         QTimer::singleShot(0, this, &LockInspectorPanel::fitColumns);
 }
 
+QString LockInspectorPanel::chainsSentence(const LockSnapshot& snapshot)
+{
+    const QList<BlockingChain> chains = snapshot.blockingChains();
+    if (chains.isEmpty())
+        return {};
+    QStringList roots;
+    for (qsizetype i = 0; i < std::min<qsizetype>(chains.size(), 3); ++i) {
+        const BlockingChain& chain = chains[i];
+        const QString who = chain.root
+            ? tr("trx %1 (connection %2, %3)")
+                  .arg(chain.rootTrxId)
+                  .arg(chain.root->threadId)
+                  .arg(chain.root->blockedBy.isEmpty() ? chain.root->state : tr("in a cycle of waits"))
+            : tr("trx %1").arg(chain.rootTrxId);
+        roots << tr("%1 with %n waiting behind it", nullptr, chain.waitingBehind).arg(who);
+    }
+    QString sentence = tr("Root blockers: %1").arg(roots.join(QStringLiteral("; ")));
+    if (chains.size() > 3)
+        sentence += tr("; %n more", nullptr, static_cast<int>(chains.size() - 3));
+    return sentence + QLatin1Char('.');
+}
+
 QString LockInspectorPanel::summary() const
 {
     return m_summary->text();
+}
+
+QString LockInspectorPanel::chains() const
+{
+    return m_chains->text();
+}
+
+QSize LockInspectorPanel::sizeHint() const
+{
+    // The window's splitter gives the details the room the graph and the table ask for; the
+    // chains and the ages take theirs from within it.
+    QSize hint = QWidget::sizeHint();
+    hint.rheight() -= m_chainsBox->sizeHint().height();
+    return hint;
 }

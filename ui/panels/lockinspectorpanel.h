@@ -9,6 +9,7 @@ class QLabel;
 class QPushButton;
 class LockTableModel;
 class QTableView;
+class WaitAgeStrip;
 class WaitForGraph;
 
 // The live row-lock picture of the running strategy: the wait-for graph on top, every
@@ -31,9 +32,15 @@ public:
     void setPace(double seconds);
     double pace() const;
     WaitForGraph* graph() const { return m_graph; }
+    WaitAgeStrip* waitAges() const { return m_ages; }
+    QString chains() const; // the roots of the shown picture's chains, as chainsSentence says them
+    // The roots of the picture's chains of waits, each with how many wait behind it (the
+    // longest three), as the summary says them; empty when nobody waits.
+    static QString chainsSentence(const LockSnapshot& snapshot);
     QTableView* table() const { return m_table; }
     LockTableModel* model() const { return m_model; }
     QString summary() const;
+    QSize sizeHint() const override;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -59,6 +66,9 @@ private:
     LockSnapshot m_shown;
     bool m_columnsFitted = false;
     WaitForGraph* m_graph;
+    WaitAgeStrip* m_ages;
+    QLabel* m_chains;
+    QWidget* m_chainsBox;
     LockTableModel* m_model;
     QTableView* m_table;
     QComboBox* m_pace;
