@@ -5,8 +5,10 @@
 #include "app/db/qtsqlconnection.h"
 #include "app/server/embeddedcluster.h"
 
+#include <QElapsedTimer>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QThread>
 #include <QVariant>
 
 #include <cerrno>
@@ -224,9 +226,34 @@ QList<NodeFigures> ClusterWatch::finish(const AuditResult& reference, StockLayou
     return figures;
 }
 
+bool ClusterWatch::awaitSynced(Node& node)
+{
+    // A node that left the group during the run (paused past the group's timeout) takes the
+    // writes it missed when it comes back: until it is Synced again, what it holds is behind.
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < kSyncedWaitMs) {
+        const std::optional<Status> status = read(node);
+        if (!status) // not Galera, or the node cannot be asked: the audit says which
+            return true;
+        if (status->state == EmbeddedCluster::stateLabel(EmbeddedCluster::NodeState::Synced))
+            return true;
+        QThread::msleep(100);
+    }
+    return false;
+}
+
 void ClusterWatch::audit(int index, NodeFigures& figures, const AuditResult& reference, const NodeAudit& how)
 {
-    QtSqlConnection& connection = *m_nodes[static_cast<std::size_t>(index)].connection;
+    Node& node = m_nodes[static_cast<std::size_t>(index)];
+    if (!awaitSynced(node)) {
+        figures.auditError = tr("node %1 was not synced again within %2 s (%3)")
+                                 .arg(index + 1)
+                                 .arg(kSyncedWaitMs / 1000)
+                                 .arg(node.last.state);
+        return;
+    }
+    QtSqlConnection& connection = *node.connection;
     // Reads on this node wait until it has applied every write set the cluster committed
     // before them: the audit sees what the node will hold, not what it still has queued.
     QString error;

@@ -79,6 +79,9 @@ private:
         const Auditor::ExternalStock& externalStock;
     };
     void audit(int index, NodeFigures& figures, const AuditResult& reference, const NodeAudit& how);
+    // Waits until a Galera node is Synced; false when it is not within kSyncedWaitMs.
+    bool awaitSynced(Node& node);
+    static constexpr int kSyncedWaitMs = 60000;
 
     ConnectionParams m_params;
     Experiment m_experiment;

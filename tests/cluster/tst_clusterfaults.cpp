@@ -181,9 +181,13 @@ class TestClusterFaults : public QObject {
         // redis-split takes the units from Redis before it writes the row: an order whose outcome
         // no node could tell when it failed keeps them, stranded, and the verdict says so.
         const bool stranded = id == QLatin1String("redis-split") && r.verdict() == Verdict::StrandedInRedis;
+        QStringList nodes; // what each node's own audit found, when they disagree
+        for (const NodeFigures& node : r.nodes)
+            nodes << node.disagreement + node.auditError;
         QVERIFY2(r.verdict() == Verdict::Pass || stranded,
-            qPrintable(
-                r.verdictText() + QStringLiteral("; errors: ") + r.errorMessages.join(QStringLiteral("; "))));
+            qPrintable(r.verdictText() + QStringLiteral("; errors: ")
+                + r.errorMessages.join(QStringLiteral("; ")) + QStringLiteral("; nodes: ")
+                + nodes.join(QStringLiteral(" | "))));
         for (int node = 1; node <= m_cluster->nodeCount(); ++node) {
             const QString differs
                 = ServerFixture::jsonDisagreesWithTableOn(r, m_cluster->connectionParams(node));
