@@ -380,6 +380,10 @@
         <source>node %1 has not applied the run&apos;s tables: %2</source>
         <translation>节点 %1 尚未应用本次运行的表：%2</translation>
     </message>
+    <message>
+        <source>node %1 was not synced again within %2 s (%3)</source>
+        <translation>节点 %1 在 %2 秒内没有重新同步（%3）</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
