@@ -9,6 +9,10 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
+#include <QDateTime>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -121,13 +125,45 @@ private:
         QCOMPARE(::kill(static_cast<pid_t>(server.serverPid()), SIGKILL), 0);
         QTRY_VERIFY_WITH_TIMEOUT(!server.isRunning(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral("not answering")), 5000);
-        // At least a second: writes the killed server had handed to the kernel (io_uring) may
-        // still be landing, and a server that recovered from the log meanwhile once found it
-        // corrupt ("Data structure corruption") and would not start.
+        // At least a second, and until the data files have stopped changing: writes the killed
+        // server had handed to the kernel (io_uring) may still be landing, and a server that
+        // recovered from the log meanwhile found it corrupt ("Data structure corruption", or an
+        // assertion in purge) on a machine busy with other tests.
         QTest::qWait(std::max(downMs, 1000));
+        waitUntilFilesSettle(server.dataDirectory());
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         QCOMPARE(server.port(), port);
+    }
+
+    // Until no file of the data directory has changed its size or time for half a second (at
+    // most 10 s).
+    static void waitUntilFilesSettle(const QString& directory)
+    {
+        const auto state = [&directory] {
+            QStringList files;
+            QDirIterator it(directory, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QFileInfo file(it.next());
+                files << QStringLiteral("%1 %2 %3")
+                             .arg(file.filePath())
+                             .arg(file.size())
+                             .arg(file.lastModified().toMSecsSinceEpoch());
+            }
+            return files;
+        };
+        QElapsedTimer clock;
+        clock.start();
+        QStringList last = state();
+        QElapsedTimer still;
+        still.start();
+        while (still.elapsed() < 500 && clock.elapsed() < 10000) {
+            QTest::qWait(100);
+            if (QStringList now = state(); now != last) {
+                last = now;
+                still.restart();
+            }
+        }
     }
 
     static void checkAuditedAndAgreeing(const BackgroundRun& run, const StrategyResult& r)
