@@ -61,7 +61,8 @@ private slots:
         byUrl.embeddedErrorLog.clear();
         const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(QStringLiteral("two-sku-random"));
         const std::atomic<bool> cancel { false };
-        StrategyRun run(deadlockingExperiment(), byUrl, *strategy, 1, cancel);
+        const Experiment experiment = deadlockingExperiment(); // the run keeps a reference to it
+        StrategyRun run(experiment, byUrl, *strategy, 1, cancel);
         const StrategyResult r = run.execute(RunObserver {});
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         const DeadlockAccount& a = r.deadlockAccount;
