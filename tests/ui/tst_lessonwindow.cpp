@@ -70,9 +70,9 @@ private slots:
     void runThisStepRunsItAndTheHandoutHasIt()
     {
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
+        openWithServerReady(window);
+        if (QTest::currentTestFailed())
+            return;
         LessonPanel* lessons = window.lessonPanel();
         QVERIFY(lessons->openLesson(QStringLiteral("hot-row")));
         lessons->next();
@@ -119,9 +119,9 @@ private slots:
     void theClassGuessesBeforeThePredictionShows()
     {
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
+        openWithServerReady(window);
+        if (QTest::currentTestFailed())
+            return;
         LessonPanel* lessons = window.lessonPanel();
         QVERIFY(lessons->openLesson(QStringLiteral("hot-row")));
         int step = 0;
@@ -159,6 +159,14 @@ private slots:
     }
 
 private:
+    // The window on a projector, its embedded server ready.
+    static void openWithServerReady(MainWindow& window)
+    {
+        window.resize(1280, 720);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
+    }
+
     static bool predictedColumnHidden(MainWindow& window)
     {
         const QAbstractItemModel* model = window.resultsPanel()->view()->model();

@@ -5,6 +5,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/timelinepanel.h"
@@ -43,46 +44,6 @@ class TestScreenshots : public QObject {
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
-    // A run the window refused shows a warning box; fail with its text rather than wait.
-    static QString refusal(const MainWindow& window)
-    {
-        for (const QMessageBox* box : window.findChildren<QMessageBox*>()) {
-            if (box->isVisible())
-                return box->text();
-        }
-        return QString();
-    }
-
-    // The texts a visible chart of the current tab drew cut short ("comm…"): titles, axis
-    // titles, labels and legend entries are QGraphicsTextItems that Qt Charts elides when they
-    // do not fit. Every chart of the tab: the time series and the comparison's bars alike.
-    static QStringList elidedTexts(const ChartsPanel* charts)
-    {
-        QStringList elided;
-        for (const QChartView* chart : charts->currentWidget()->findChildren<QChartView*>()) {
-            if (!chart->isVisible())
-                continue;
-            for (const QGraphicsItem* item : chart->scene()->items()) {
-                const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
-                // Qt Charts cuts with "...", not with the ellipsis character.
-                if (text && text->isVisible()
-                    && (text->toPlainText().contains(QChar(0x2026))
-                        || text->toPlainText().endsWith(QLatin1String("..."))))
-                    elided << chart->chart()->title() + QStringLiteral(": ") + text->toPlainText();
-            }
-        }
-        return elided;
-    }
-
-    // The window at 1280x720, shown, with its embedded server ready.
-    static void openOnAProjector(MainWindow& window)
-    {
-        window.resize(1280, 720);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready, 60000);
-    }
-
     // A flash sale of three strategies (naive turns red), every chart tab at the size the window
     // opened with before it fitted itself to the screen (1009x677), on a projector (1280x720)
     // and maximised on 1600x1000; no chart text cut short at any of them.
@@ -92,7 +53,7 @@ class TestScreenshots : public QObject {
         window.strategyPanel()->setSelectedIds(
             { QStringLiteral("pessimistic"), QStringLiteral("queued"), QStringLiteral("naive") });
         window.runAction()->trigger();
-        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(window.chartsPanel()
                                      ->chart(QStringLiteral("Orders per second"))
                                      ->lineNames()
@@ -104,7 +65,7 @@ class TestScreenshots : public QObject {
             window.resize(size);
             QTest::qWait(300);
             QCOMPARE(window.size(), size); // the window fits each of them
-            cut += saveEveryChartTab(window, folder);
+            cut += WindowShots::saveEveryChartTab(window, folder);
         }
         QVERIFY2(cut.isEmpty(), qPrintable(QStringLiteral("cut short: ") + cut.join(QStringLiteral("; "))));
         window.resize(1500, 950);
@@ -112,66 +73,11 @@ class TestScreenshots : public QObject {
         QTRY_VERIFY(window.runAction()->isEnabled());
         qInfo("flash sale done, chart tabs saved");
         // One hot SKU: pessimistic's lanes hold the row one client at a time.
-        saveTimeline(window, folder, QStringLiteral("pessimistic"), { QSize(1280, 720), QSize(1009, 677) });
+        WindowShots::saveTimeline(
+            window, folder, QStringLiteral("pessimistic"), { QSize(1280, 720), QSize(1009, 677) });
         QVERIFY2(window.chartsPanel()->timeline()->caption().contains(QLatin1String("at most 1 held")),
             qPrintable(window.chartsPanel()->timeline()->caption()));
         window.resize(1500, 950);
-    }
-
-    // The hot-row timeline of one strategy of the latest run at each size, with how long one
-    // repaint of every lane took (a figure to read, not a limit: the suite asserts no times).
-    static void saveTimeline(
-        MainWindow& window, const QDir& folder, const QString& strategy, const QList<QSize>& sizes)
-    {
-        QVERIFY(window.chartsPanel()->showChart(QStringLiteral("timeline")));
-        TimelinePanel* panel = window.chartsPanel()->timeline();
-        QTRY_VERIFY2(
-            panel->runChoice()->findText(strategy) >= 0, qPrintable(strategy)); // the comparison's turn
-        panel->runChoice()->setCurrentIndex(panel->runChoice()->findText(strategy));
-        QVERIFY(panel->view()->timeline() && !panel->view()->timeline()->lanes().empty());
-        for (const QSize size : sizes) {
-            window.resize(size);
-            QTest::qWait(500);
-            QElapsedTimer clock;
-            clock.start();
-            panel->view()->repaint();
-            qInfo("%s timeline at %dx%d: %zu lanes, %zu spans, %d lanes shown, repainted in %lld ms",
-                qPrintable(strategy), size.width(), size.height(), panel->view()->timeline()->lanes().size(),
-                panel->view()->timeline()->spanCount(), panel->view()->lanesShown(), clock.elapsed());
-            QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-timeline-%1-%2x%3.png")
-                                                           .arg(strategy)
-                                                           .arg(size.width())
-                                                           .arg(size.height()))));
-        }
-    }
-
-    // Each chart tab at the window's size, checked to be drawn; the texts it cut short.
-    static QStringList saveEveryChartTab(MainWindow& window, const QDir& folder)
-    {
-        ChartsPanel* charts = window.chartsPanel();
-        QStringList cut;
-        for (int tab = 0; tab < charts->count(); ++tab) {
-            charts->setCurrentIndex(tab);
-            QTest::qWait(300);
-            const QImage image = window.grab().toImage();
-            const QString name
-                = QStringLiteral("mainwindow-%1x%2-%3.png")
-                      .arg(window.width())
-                      .arg(window.height())
-                      .arg(charts->tabText(tab).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
-            if (!image.save(folder.filePath(name)))
-                cut << name + QStringLiteral(": not saved");
-            // Not a blank frame: a drawn window has many distinct colours.
-            QSet<QRgb> colours;
-            for (int y = 0; y < image.height(); y += 7)
-                for (int x = 0; x < image.width(); x += 7)
-                    colours.insert(image.pixel(x, y));
-            if (colours.size() <= 20)
-                cut << name + QStringLiteral(": blank");
-            for (const QString& text : elidedTexts(charts))
-                cut << name + QStringLiteral(": ") + text;
-        }
-        return cut;
     }
 
     // The lock inspector during a pessimistic flash sale with round trips in the transaction.
@@ -181,7 +87,7 @@ class TestScreenshots : public QObject {
         window.experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("32"));
         window.strategyPanel()->setSelectedIds({ QStringLiteral("pessimistic") });
         window.runAction()->trigger();
-        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(
             window.lockInspectorPanel()->summary().contains(QLatin1String("longest queue")), 60000);
         for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
@@ -210,7 +116,7 @@ class TestScreenshots : public QObject {
             { QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") });
         window.sweepPanel()->setThreads(QStringLiteral("1,16"));
         window.runSweep();
-        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         QVERIFY(window.chartsPanel()->showChart(QStringLiteral("scaling")));
         QTest::qWait(800);
@@ -265,7 +171,7 @@ private slots:
     {
         const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
         MainWindow window;
-        openOnAProjector(window);
+        WindowShots::openOnAProjector(window);
         if (QTest::currentTestFailed())
             return;
         window.experimentPanel()->choosePreset(QStringLiteral("Claim work without blocking"));
@@ -273,7 +179,7 @@ private slots:
             QStringList({ QStringLiteral("claim-for-update"), QStringLiteral("claim-update"),
                 QStringLiteral("claim-skip-locked") }));
         window.runAction()->trigger();
-        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(
             !window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 180000);
         for (const StrategyResult& result : window.resultsPanel()->results()) {
@@ -305,7 +211,7 @@ private slots:
     {
         const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
         MainWindow window;
-        openOnAProjector(window);
+        WindowShots::openOnAProjector(window);
         if (QTest::currentTestFailed())
             return;
         window.experimentPanel()->choosePreset(
@@ -314,7 +220,7 @@ private slots:
         window.strategyPanel()->setSelectedIds({ QStringLiteral("conditional") });
         window.experimentPanel()->setFieldText(QStringLiteral("duration"), QStringLiteral("8s"));
         window.runAction()->trigger();
-        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(
             window.lockInspectorPanel()->summary().contains(QLatin1String("Beyond 200 waiters")), 120000);
         for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
@@ -353,7 +259,7 @@ private slots:
         QVERIFY2(window.resultsPanel()->results().first().verdict() == Verdict::Pass,
             qPrintable(window.resultsPanel()->results().first().verdictText()));
         // 4,000 lanes: as many as fit are drawn, the others a scroll away.
-        saveTimeline(window, folder, QStringLiteral("conditional"), { QSize(1280, 720) });
+        WindowShots::saveTimeline(window, folder, QStringLiteral("conditional"), { QSize(1280, 720) });
         QVERIFY(window.chartsPanel()->timeline()->view()->lanesShown() < 4000);
     }
 
@@ -361,7 +267,7 @@ private slots:
     {
         const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
         MainWindow window;
-        openOnAProjector(window);
+        WindowShots::openOnAProjector(window);
         if (QTest::currentTestFailed())
             return;
         window.experimentPanel()->choosePreset(
@@ -371,7 +277,7 @@ private slots:
         // A fifth of the preset's stock: conditional sells 20,000 units in about 50 s.
         window.experimentPanel()->setFieldText(QStringLiteral("stock"), QStringLiteral("4000"));
         window.runAction()->trigger();
-        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(
             !window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 180000);
         const StrategyResult redis = window.resultsPanel()->results().last();
@@ -401,7 +307,7 @@ private slots:
         const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
         {
             MainWindow window;
-            openOnAProjector(window);
+            WindowShots::openOnAProjector(window);
             if (QTest::currentTestFailed())
                 return;
             QCOMPARE(window.runAction()->text(), QStringLiteral("运行(&R)"));
@@ -411,7 +317,7 @@ private slots:
             window.strategyPanel()->setSelectedIds(
                 { QStringLiteral("pessimistic"), QStringLiteral("conditional") });
             window.runAction()->trigger();
-            QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+            QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
             QTRY_VERIFY_WITH_TIMEOUT(
                 !window.session()->isRunning() && window.resultsPanel()->rows().size() == 2, 120000);
             QCOMPARE(window.chartsPanel()->tabText(0), QStringLiteral("吞吐量"));
@@ -442,13 +348,13 @@ private slots:
     {
         const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
         MainWindow window;
-        openOnAProjector(window);
+        WindowShots::openOnAProjector(window);
         if (QTest::currentTestFailed())
             return;
         QVERIFY(window.lessonPanel()->openLesson(QStringLiteral("hot-row")));
         window.lessonPanel()->next();
         window.lessonPanel()->runButton()->click();
-        QVERIFY2(refusal(window).isEmpty(), qPrintable(refusal(window)));
+        QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(
             !window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 120000);
         QTest::qWait(800);

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QDir>
+#include <QList>
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+class ChartsPanel;
+class MainWindow;
+
+// What the screenshot tests do to the window again and again: open it on a projector, save
+// every chart tab and find any text a chart cut short, save the hot-row timeline, and read a
+// warning the window showed instead of running.
+namespace WindowShots {
+
+// A run the window refused shows a warning box: its text, empty when there is none.
+QString refusal(const MainWindow& window);
+// The texts the visible charts of the current tab drew cut short ("comm…").
+QStringList elidedTexts(const ChartsPanel* charts);
+// The window at 1280x720, shown, with its embedded server ready.
+void openOnAProjector(MainWindow& window);
+// Each chart tab at the window's size, checked to be drawn; the texts it cut short.
+QStringList saveEveryChartTab(MainWindow& window, const QDir& folder);
+// The hot-row timeline of one strategy of the latest run at each size.
+void saveTimeline(MainWindow& window, const QDir& folder, const QString& strategy, const QList<QSize>& sizes);
+
+} // namespace WindowShots
