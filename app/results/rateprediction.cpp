@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QSet>
+#include <QThread>
 
 #include <algorithm>
 #include <vector>
@@ -55,6 +56,30 @@ double perOrder(long long total, long long orders)
     return orders > 0 ? static_cast<double>(total) / static_cast<double>(orders) : 0.0;
 }
 
+// The lab's and the server's CPU per order, in ms, over the clients' whole run (warm-up
+// included, as the CPU was read); -1 when it was not read.
+double cpuMsPerOrder(const StrategyResult& r)
+{
+    if (r.clientCpuS < 0.0 || r.cores <= 0)
+        return -1.0;
+    const double all = static_cast<double>(std::max(1LL, r.clients[ClientCount::Sold] - r.lateOrders));
+    return 1000.0 * (r.clientCpuS + std::max(0.0, r.serverCpuS)) / all;
+}
+
+// The CPU an order costs with `clients` in flight: the lone client's cost falls as a + b/n to the
+// busy calibration's at its clients, which stands for any more (b: waking idle cores, shared by
+// the orders in flight).
+double cpuMsAt(const Calibration& c, int clients)
+{
+    const double alone = cpuMsPerOrder(c.alone);
+    const double busy = c.busy ? cpuMsPerOrder(*c.busy) : -1.0;
+    const int busyClients = c.busy ? c.busy->experiment.threads : 1;
+    if (alone < 0.0 || busy < 0.0 || clients <= 1 || busyClients <= 1)
+        return alone;
+    const double shared = std::max(0.0, (alone - busy) / (1.0 - 1.0 / busyClients));
+    return alone - shared + shared / clients;
+}
+
 } // namespace
 
 Experiment calibrationExperiment(const Experiment& experiment)
@@ -70,9 +95,28 @@ Experiment calibrationExperiment(const Experiment& experiment)
     return e;
 }
 
-Prediction predict(const StrategyResult& c, const Experiment& target)
+Experiment busyCalibrationExperiment(const Experiment& experiment, int clients)
+{
+    Experiment e = calibrationExperiment(experiment);
+    e.threads = clients;
+    e.durationMs = 500;
+    return e;
+}
+
+int busyCalibrationClients(int targetClients)
+{
+    return std::min(targetClients, 2 * std::max(1, QThread::idealThreadCount()));
+}
+
+Prediction predict(const StrategyResult& alone, const Experiment& target)
+{
+    return predict(Calibration { alone, std::nullopt }, target);
+}
+
+Prediction predict(const Calibration& calibration, const Experiment& target)
 {
     using enum ClientCount;
+    const StrategyResult& c = calibration.alone;
     const ClientCounts& w = c.windowClients;
     const OrderTimeSplit split = OrderTimeSplit::of(w);
     const long long sold = w[Sold];
@@ -116,12 +160,9 @@ Prediction predict(const StrategyResult& c, const Experiment& target)
         outsideMs = split.orderMs - split.ms(OrderTimeSplit::Part::LabWait) - cycleMs;
     }
     // The cores: the lab's and the server's CPU per order, shared by every order.
-    if (c.clientCpuS >= 0.0 && c.cores > 0) {
-        // Over the clients' whole run, warm-up included, as the CPU was read.
-        const double all = static_cast<double>(std::max(1LL, c.clients[Sold] - c.lateOrders));
-        const double cpuMs = 1000.0 * (c.clientCpuS + std::max(0.0, c.serverCpuS)) / all;
-        stations.push_back({ QStringLiteral("cpu"), cpuMs / c.cores, 1 });
-        outsideMs -= std::min(outsideMs, cpuMs); // the CPU's time was inside the order's
+    if (const double aloneMs = cpuMsPerOrder(c); aloneMs >= 0.0) {
+        stations.push_back({ QStringLiteral("cpu"), cpuMsAt(calibration, clients) / c.cores, 1 });
+        outsideMs -= std::min(outsideMs, aloneMs); // the lone order's CPU time was inside its time
     }
     Prediction p = meanValueAnalysis(stations, std::max(0.0, outsideMs), clients);
     if (target.arrival == ArrivalMode::Open && target.rate < p.ordersPerS)
@@ -132,31 +173,49 @@ Prediction predict(const StrategyResult& c, const Experiment& target)
 QList<RunCell> calibrationCells(const QList<RunCell>& cells)
 {
     QList<RunCell> calibration;
+    QHash<QString, int> mostClients;
+    for (const RunCell& cell : cells)
+        mostClients[cell.strategy] = std::max(mostClients.value(cell.strategy), cell.experiment.threads);
     QSet<QString> strategies;
     for (const RunCell& cell : cells) {
-        if (!strategies.contains(cell.strategy)) {
-            strategies.insert(cell.strategy);
-            calibration.append({ cell.strategy, calibrationExperiment(cell.experiment), 1 });
-        }
+        if (strategies.contains(cell.strategy))
+            continue;
+        strategies.insert(cell.strategy);
+        calibration.append({ cell.strategy, calibrationExperiment(cell.experiment), 1 });
+        if (const int busy = busyCalibrationClients(mostClients.value(cell.strategy)); busy > 1)
+            calibration.append({ cell.strategy, busyCalibrationExperiment(cell.experiment, busy), 1 });
     }
     return calibration;
 }
 
+QHash<QString, Calibration> byStrategy(const QList<StrategyResult>& results)
+{
+    QHash<QString, Calibration> calibrations;
+    for (const StrategyResult& r : results) {
+        if (r.experiment.threads <= 1)
+            calibrations[r.strategy].alone = r;
+        else
+            calibrations[r.strategy].busy = r;
+    }
+    return calibrations;
+}
+
 QList<ForCell> forCells(const QList<RunCell>& cells, const QList<StrategyResult>& calibrations)
 {
+    const QHash<QString, Calibration> byName = byStrategy(calibrations);
     QList<ForCell> predicted;
     for (const RunCell& cell : cells) {
         const auto seen = std::find_if(predicted.cbegin(), predicted.cend(), [&](const ForCell& p) {
             return p.strategy == cell.strategy && p.clients == cell.experiment.threads;
         });
-        const auto found = std::find_if(calibrations.cbegin(), calibrations.cend(),
-            [&](const StrategyResult& r) { return r.strategy == cell.strategy; });
-        if (seen != predicted.cend() || found == calibrations.cend())
+        const auto found = byName.constFind(cell.strategy);
+        if (seen != predicted.cend() || found == byName.cend())
             continue;
         ForCell p { cell.strategy, cell.experiment.threads, predict(*found, cell.experiment), {} };
         if (p.prediction.ordersPerS < 0)
-            p.why = found->error.isEmpty() ? QCoreApplication::translate("RatePrediction", "no orders timed")
-                                           : found->error;
+            p.why = found->alone.error.isEmpty()
+                ? QCoreApplication::translate("RatePrediction", "no orders timed")
+                : found->alone.error;
         predicted.append(p);
     }
     return predicted;

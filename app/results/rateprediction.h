@@ -3,7 +3,10 @@
 #include "app/core/strategyresult.h"
 #include "app/core/sweepplan.h"
 
+#include <QHash>
 #include <QString>
+
+#include <optional>
 
 // A strategy's orders/s predicted before it runs, from a calibration: the same strategy and
 // experiment run by one client for a moment, which times on this server and network what an
@@ -20,9 +23,26 @@ struct Prediction {
 
 // The calibration run of `experiment`: one client, long enough to time some hundreds of orders.
 Experiment calibrationExperiment(const Experiment& experiment);
-Prediction predict(const StrategyResult& calibration, const Experiment& target);
+// The same with `clients` clients, to time what an order costs the CPU on busy cores: one client
+// wakes idle cores for each statement, which several clients in flight share.
+Experiment busyCalibrationExperiment(const Experiment& experiment, int clients);
+// How many clients time the busy cores for a target of `targetClients`: two per core, at most
+// the target's own.
+int busyCalibrationClients(int targetClients);
 
-// What a plan's calibration runs: each strategy once, with one client, on its first cell's experiment.
+// What one strategy's calibration timed: one client alone and, when the target has more, a few
+// clients on busy cores (absent: the one client's CPU stands for it).
+struct Calibration {
+    StrategyResult alone;
+    std::optional<StrategyResult> busy;
+};
+Prediction predict(const Calibration& calibration, const Experiment& target);
+Prediction predict(const StrategyResult& alone, const Experiment& target);
+// Each strategy's calibration among `results`, the runs calibrationCells planned.
+QHash<QString, Calibration> byStrategy(const QList<StrategyResult>& results);
+
+// What a plan's calibration runs: each strategy with one client on its first cell's experiment
+// and, when a cell has more clients, with busyCalibrationClients of them.
 QList<RunCell> calibrationCells(const QList<RunCell>& cells);
 
 // The prediction for one cell of a plan, from its strategy's calibration.

@@ -1,5 +1,7 @@
 #include "app/session/labsession.h"
 
+#include <QLocale>
+
 #include "app/db/mysqlconnection.h"
 #include "app/report/chartexporter.h"
 #include "app/report/chartfactory.h"
@@ -12,6 +14,7 @@
 #include <QChart>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 
 #include <memory>
 
@@ -138,8 +141,15 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error, bool predict
         m_calibrationResults.clear();
         m_afterCalibration = cells;
         const QList<RunCell> calibration = RatePrediction::calibrationCells(cells);
-        emit status(tr("calibrating: each strategy with one client for %1 s")
-                        .arg(calibration.value(0).experiment.durationMs / 1000.0, 0, 'f', 1));
+        const auto busy = std::find_if(calibration.cbegin(), calibration.cend(),
+            [](const RunCell& cell) { return cell.experiment.threads > 1; });
+        const QString alone = QLocale().toString(calibration.value(0).experiment.durationMs / 1000.0, 'f', 1);
+        emit status(busy == calibration.cend()
+                ? tr("calibrating: each strategy with one client for %1 s").arg(alone)
+                : tr("calibrating: each strategy with one client for %1 s, then with %2 clients for %3 s")
+                      .arg(alone)
+                      .arg(busy->experiment.threads)
+                      .arg(QLocale().toString(busy->experiment.durationMs / 1000.0, 'f', 1)));
         return launchOrCheck(calibration, error, true);
     }
     return launchOrCheck(cells, error, false);
@@ -320,9 +330,7 @@ void LabSession::removeResult(int index)
 
 void LabSession::setCalibrations(const QList<StrategyResult>& calibrations)
 {
-    m_calibrations.clear();
-    for (const StrategyResult& calibration : calibrations)
-        m_calibrations.insert(calibration.strategy, calibration);
+    m_calibrations = RatePrediction::byStrategy(calibrations);
 }
 
 void LabSession::clearResults()

@@ -152,7 +152,7 @@ private:
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
     QString m_refusal;
-    QHash<QString, StrategyResult> m_calibrations;
+    QHash<QString, RatePrediction::Calibration> m_calibrations;
     int m_calibrationRun = 0; // the run id of a calibration under way
     bool m_waitingCalibration = false; // the cells launched next are a calibration
     QList<StrategyResult> m_calibrationResults;

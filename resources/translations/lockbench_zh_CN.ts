@@ -2195,6 +2195,10 @@ or lost an order.</source>
         <source>the calibration did not finish</source>
         <translation>校准没有完成</translation>
     </message>
+    <message>
+        <source>calibrating: each strategy with one client for %1 s, then with %2 clients for %3 s</source>
+        <translation>校准：每个策略先用一个客户端运行 %1 秒，再用 %2 个客户端运行 %3 秒</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>

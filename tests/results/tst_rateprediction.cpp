@@ -32,6 +32,27 @@ StrategyResult calibration(const QString& strategy)
     return c;
 }
 
+// `clients` clients on 2 cores, each order 4 ms and `cpuMs` of CPU, no row held.
+StrategyResult cpuBound(int clients, double cpuMs)
+{
+    using enum ClientCount;
+    StrategyResult c;
+    c.experiment.threads = clients;
+    c.experiment.rttMs = 1;
+    c.cores = 2;
+    c.clients[Sold] = 1000;
+    c.clientCpuS = 1000 * cpuMs / 1000.0 / 2;
+    c.serverCpuS = c.clientCpuS;
+    ClientCounts& w = c.windowClients;
+    w[Sold] = 1000;
+    w[OrdersTimed] = 1000;
+    w[OrderNs] = 1000 * 4'000'000LL;
+    w[Statements] = 3000;
+    w[NetworkNs] = 3000 * 1'000'000LL;
+    w[ServerNs] = 3000 * 100'000LL;
+    return c;
+}
+
 Experiment withClients(int clients)
 {
     Experiment e;
@@ -111,6 +132,41 @@ private slots:
         StrategyResult c = calibration(QStringLiteral("pessimistic"));
         c.error = QStringLiteral("lost the server");
         QCOMPARE(RatePrediction::predict(c, withClients(32)).ordersPerS, -1.0);
+    }
+
+    void busyCoresTakeLessCpuPerOrderThanOneClient()
+    {
+        // A CPU-bound order: no row held, 0.5 ms of CPU per order alone on 2 cores, 0.3 ms with
+        // 4 clients in flight: 0.267 ms of it is waking idle cores, shared by the orders in flight.
+        RatePrediction::Calibration c { cpuBound(1, 0.5), cpuBound(4, 0.3) };
+        c.alone.strategy = c.busy->strategy = QStringLiteral("naive");
+        const auto alone = RatePrediction::predict(c.alone, withClients(64));
+        QCOMPARE(alone.bound, QStringLiteral("cpu"));
+        QVERIFY2(alone.ordersPerS <= 4000.0 && alone.ordersPerS > 3600.0,
+            qPrintable(QString::number(alone.ordersPerS)));
+        // At 64 clients 0.233 + 0.267 / 64 = 0.2375 ms: 2.1 times the lone client's ceiling.
+        const auto busy = RatePrediction::predict(c, withClients(64));
+        QCOMPARE(busy.bound, QStringLiteral("cpu"));
+        QVERIFY2(busy.ordersPerS > 2.0 * alone.ordersPerS && busy.ordersPerS <= 2.0 / 0.2375 * 1000.0 + 1.0,
+            qPrintable(QStringLiteral("%1 against %2").arg(busy.ordersPerS).arg(alone.ordersPerS)));
+        // One client costs what the lone calibration timed, whatever the busy one found.
+        QCOMPARE(RatePrediction::predict(c, withClients(1)).ordersPerS,
+            RatePrediction::predict(c.alone, withClients(1)).ordersPerS);
+    }
+
+    void aPlanCalibratesBusyCoresOnlyWhenItHasSeveralClients()
+    {
+        Experiment one = withClients(1);
+        Experiment many = withClients(32);
+        const QList<RunCell> cells { { QStringLiteral("naive"), one, 1 },
+            { QStringLiteral("pessimistic"), one, 1 }, { QStringLiteral("pessimistic"), many, 1 } };
+        const QList<RunCell> calibration = RatePrediction::calibrationCells(cells);
+        QCOMPARE(calibration.size(), 3);
+        QCOMPARE(calibration[0].experiment.threads, 1);
+        QCOMPARE(calibration[1].strategy, QStringLiteral("pessimistic"));
+        QCOMPARE(calibration[1].experiment.threads, 1);
+        QCOMPARE(calibration[2].experiment.threads, RatePrediction::busyCalibrationClients(32));
+        QVERIFY(calibration[2].experiment.threads > 1 && calibration[2].experiment.durationMs <= 1000);
     }
 
     void theCalibrationIsOneClientForAMoment()
