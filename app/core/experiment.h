@@ -66,6 +66,12 @@ struct Experiment {
     int writers = 4; // queued strategy: writer connections draining the queues
     int maxRetries = 100; // optimistic conflicts before an order gives up
     int sampleIntervalMs = 250;
+    // What the lab watches live on the server, one bit per ObservingCost::View (sampler, audit,
+    // inspector, deadlocks). The counts at the warm-up, the sell-out and the stop line, the
+    // closing audit and the deadlocks collected after the stop run whatever it says.
+    static constexpr int kEveryView = 0b1111;
+    int observedViews = kEveryView;
+    bool observes(int viewBit) const { return (observedViews & viewBit) != 0; }
     // Times each strategy runs, interleaved with the others, each on fresh data; the figures
     // are then reported as a median with its spread.
     int repeat = 1;

@@ -1,6 +1,7 @@
 #include "app/core/experimentfields.h"
 
 #include "app/core/fieldtext.h"
+#include "app/core/observingcost.h"
 #include "app/core/quotedvalue.h"
 
 #include <QCoreApplication>
@@ -329,6 +330,14 @@ const QList<ExperimentField> kFields = {
         QT_TRANSLATE_NOOP("ExperimentFields", "Metrics sampling interval (50..10000)."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.sampleIntervalMs); },
         [](const Experiment& e) { return QString::number(e.sampleIntervalMs); } },
+    { QStringLiteral("observe"), QStringLiteral("views"),
+        QT_TRANSLATE_NOOP("ExperimentFields",
+            "What the lab watches live on the server: all, none, or a comma list of sampler (its lock "
+            "counters each sample), audit (the live oversell audit), inspector (the lock inspector) and "
+            "deadlocks (the deadlock reader). The counts at the stop line, the closing audit and the "
+            "deadlocks found after the stop are taken whatever it says."),
+        [](Experiment& e, const QString& t) { return ObservingCost::parseViews(t, e.observedViews); },
+        [](const Experiment& e) { return ObservingCost::viewsText(e.observedViews); } },
     { QStringLiteral("repeat"), QStringLiteral("n"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "Runs of each strategy (1..100), interleaved with the others, each on fresh data; figures are "

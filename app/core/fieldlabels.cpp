@@ -44,6 +44,7 @@ constexpr Label kLabels[] = {
     { "writers", QT_TRANSLATE_NOOP("FieldLabels", "Queued: writers") },
     { "max-retries", QT_TRANSLATE_NOOP("FieldLabels", "Optimistic: max retries") },
     { "sample-ms", QT_TRANSLATE_NOOP("FieldLabels", "Sample every, ms") },
+    { "observe", QT_TRANSLATE_NOOP("FieldLabels", "Watch live") },
     { "repeat", QT_TRANSLATE_NOOP("FieldLabels", "Runs of each strategy") },
     { "deadlock-detect", QT_TRANSLATE_NOOP("FieldLabels", "Server: deadlock detection") },
     { "lock-wait-timeout", QT_TRANSLATE_NOOP("FieldLabels", "Server: lock wait timeout, s") },

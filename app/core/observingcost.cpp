@@ -1,5 +1,7 @@
 #include "app/core/observingcost.h"
 
+#include "app/core/quotedvalue.h"
+
 #include <QLocale>
 #include <QStringList>
 
@@ -26,6 +28,38 @@ QString ObservingCost::viewKey(View view)
 {
     static const char* const kKeys[kViews] = { "sampler", "audit", "inspector", "deadlocks" };
     return QString::fromLatin1(kKeys[static_cast<std::size_t>(view)]);
+}
+
+QString ObservingCost::viewsText(int views)
+{
+    if ((views & 0b1111) == 0b1111)
+        return QStringLiteral("all");
+    QStringList names;
+    for (int i = 0; i < kViews; ++i)
+        if (views & bit(static_cast<View>(i)))
+            names << viewKey(static_cast<View>(i));
+    return names.isEmpty() ? QStringLiteral("none") : names.join(QLatin1Char(','));
+}
+
+QString ObservingCost::parseViews(const QString& text, int& views)
+{
+    const QString lower = text.toLower();
+    if (lower == QLatin1String("all") || lower == QLatin1String("none")) {
+        views = lower == QLatin1String("all") ? 0b1111 : 0;
+        return {};
+    }
+    int parsed = 0;
+    for (const QString& name : lower.split(QLatin1Char(','))) {
+        int i = 0;
+        while (i < kViews && viewKey(static_cast<View>(i)) != name)
+            ++i;
+        if (i == kViews)
+            return tr("must be all, none or a comma list of sampler, audit, inspector and deadlocks (got %1)")
+                .arg(QuotedValue::quoted(text));
+        parsed |= bit(static_cast<View>(i));
+    }
+    views = parsed;
+    return {};
 }
 
 double ObservingCost::shareOf(double runS) const

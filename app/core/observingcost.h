@@ -34,6 +34,11 @@ public:
     QJsonObject toJson(double runS) const;
     static ObservingCost fromJson(const QJsonObject& object);
     static QString viewKey(View view); // "sampler", "audit", "inspector", "deadlocks"
+    static constexpr int bit(View view) { return 1 << static_cast<int>(view); }
+    // Views as Experiment::observedViews keeps them: "all", "none" or "inspector,audit".
+    static QString viewsText(int views);
+    // Sets `views` from such a text; an error message when a name is unknown.
+    static QString parseViews(const QString& text, int& views);
 
 private:
     struct Load {

@@ -16,11 +16,13 @@ constexpr qsizetype kMaxDeadlockRecords = 1000;
 } // namespace
 
 LockLookout::LockLookout(
-    const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId)
+    const ConnectionParams& params, QSqlDatabase control, bool mariaDb, Ids ids, int views)
     : m_inspector(std::make_unique<LockInspector>(control, mariaDb))
     , m_deadlocks(std::make_unique<DeadlockWatcher>(params, control))
-    , m_runId(runId)
-    , m_strategyId(std::move(strategyId))
+    , m_runId(ids.runId)
+    , m_strategyId(std::move(ids.strategyId))
+    , m_inspectLive((views & ObservingCost::bit(ObservingCost::View::Inspector)) != 0)
+    , m_deadlocksLive((views & ObservingCost::bit(ObservingCost::View::Deadlocks)) != 0)
 {
 }
 
@@ -29,13 +31,14 @@ LockLookout::~LockLookout() = default;
 void LockLookout::start(StrategyResult& result)
 {
     m_deadlocks->start();
-    result.inspectorError = m_inspector->sample().error;
+    if (m_inspectLive)
+        result.inspectorError = m_inspector->sample().error;
 }
 
 void LockLookout::inspect(
     std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer)
 {
-    if (elapsedMs < m_nextInspectMs)
+    if (!m_inspectLive || elapsedMs < m_nextInspectMs)
         return;
     QElapsedTimer clock;
     clock.start();
@@ -51,6 +54,12 @@ void LockLookout::inspect(
     result.inspectorError = locks.error;
     if (observer.locks)
         observer.locks(locks);
+}
+
+void LockLookout::lookForDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)
+{
+    if (m_deadlocksLive)
+        collectDeadlocks(elapsedS, result, observer);
 }
 
 void LockLookout::collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)

@@ -18,8 +18,13 @@ class LockInspector;
 // run and handed to the observer and kept in the result. Lives on the run's thread.
 class LockLookout {
 public:
-    LockLookout(
-        const ConnectionParams& params, QSqlDatabase control, bool mariaDb, int runId, QString strategyId);
+    struct Ids {
+        int runId = 0;
+        QString strategyId;
+    };
+    // `views`: Experiment::observedViews; an inspector or a deadlock reader not watched live
+    // does not look during the run (the deadlocks are still collected after the stop).
+    LockLookout(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, Ids ids, int views);
     ~LockLookout();
     LockLookout(const LockLookout&) = delete;
     LockLookout& operator=(const LockLookout&) = delete;
@@ -30,6 +35,8 @@ public:
     // A picture of the locks, unless the last look was too recent for what it cost.
     void inspect(
         std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer);
+    // Each sample's look for new deadlocks: none when they are not watched live.
+    void lookForDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer);
     void collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer);
     // Once the last deadlocks are collected: those captured beside the server's count (a single
     // server's, or `nodes`' summed) and the clients' errors 1213, into the result.
@@ -42,4 +49,6 @@ private:
     int m_runId;
     QString m_strategyId;
     std::int64_t m_nextInspectMs = 0;
+    bool m_inspectLive = true;
+    bool m_deadlocksLive = true;
 };

@@ -72,7 +72,34 @@ std::optional<ServerLockStats> MetricsSampler::serverSinceLastSample()
         now->waitingNow };
 }
 
-MetricsSample MetricsSampler::sample(double elapsedS)
+void MetricsSampler::readServer(MetricsSample* into)
+{
+    QString error;
+    const std::int64_t askedNs = steadyNowNs();
+    const std::optional<ServerLockStats> server = m_probe.read(&error);
+    if (m_cost)
+        m_cost->add(ObservingCost::View::Sampler, steadyNowNs() - askedNs);
+    if (server && m_serverLast && m_serverBaseline) {
+        const long long deadlocksTotal = server->deadlocks - m_serverBaseline->deadlocks;
+        if (into) {
+            MetricsSample& s = *into;
+            s.serverStatsValid = true;
+            s.rowLockWaits = server->rowLockWaits - m_serverLast->rowLockWaits;
+            s.rowLockTimeMs = server->rowLockTimeMs - m_serverLast->rowLockTimeMs;
+            s.deadlocks = server->deadlocks - m_serverLast->deadlocks;
+            s.deadlocksTotal = deadlocksTotal;
+            s.waitingNow = server->waitingNow;
+            m_serverLast = server;
+        }
+        m_serverTotals.rowLockWaits = server->rowLockWaits - m_serverBaseline->rowLockWaits;
+        m_serverTotals.rowLockTimeMs = server->rowLockTimeMs - m_serverBaseline->rowLockTimeMs;
+        m_serverTotals.deadlocks = deadlocksTotal;
+    }
+    if (!error.isEmpty())
+        m_serverError = error;
+}
+
+MetricsSample MetricsSampler::sample(double elapsedS, bool last)
 {
     HistogramSnapshot latency;
     const ClientCounts now = readTotals(latency);
@@ -94,26 +121,8 @@ MetricsSample MetricsSampler::sample(double elapsedS)
     s.maxMs = static_cast<double>(latencies.count() > 0 ? latencies.valueAtQuantile(1.0) : 0) / 1e6;
     s.clientLockWaitMsPerS = static_cast<double>(interval[ClientCount::LockWaitNs]) / 1e6 / s.intervalS;
     s.backlog = m_backlog ? m_backlog() : -1;
-
-    QString error;
-    const std::int64_t askedNs = steadyNowNs();
-    const std::optional<ServerLockStats> server = m_probe.read(&error);
-    if (m_cost)
-        m_cost->add(ObservingCost::View::Sampler, steadyNowNs() - askedNs);
-    if (server && m_serverLast && m_serverBaseline) {
-        s.serverStatsValid = true;
-        s.rowLockWaits = server->rowLockWaits - m_serverLast->rowLockWaits;
-        s.rowLockTimeMs = server->rowLockTimeMs - m_serverLast->rowLockTimeMs;
-        s.deadlocks = server->deadlocks - m_serverLast->deadlocks;
-        s.deadlocksTotal = server->deadlocks - m_serverBaseline->deadlocks;
-        s.waitingNow = server->waitingNow;
-        m_serverTotals.rowLockWaits = server->rowLockWaits - m_serverBaseline->rowLockWaits;
-        m_serverTotals.rowLockTimeMs = server->rowLockTimeMs - m_serverBaseline->rowLockTimeMs;
-        m_serverTotals.deadlocks = s.deadlocksTotal;
-        m_serverLast = server;
-    }
-    if (!error.isEmpty())
-        m_serverError = error;
+    if (m_liveServer || last)
+        readServer(&s);
     if (m_redisProbe)
         sampleRedis(s);
 

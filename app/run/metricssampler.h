@@ -24,7 +24,17 @@ public:
     void setCost(ObservingCost* cost) { m_cost = cost; }
     // An open loop's backlog, put on every sample (ClientPool::backlog()).
     void setBacklog(std::function<std::int64_t()> backlog) { m_backlog = std::move(backlog); }
-    MetricsSample sample(double elapsedS);
+    // Reads the server's figures into each sample unless they are not watched live; the `last`
+    // sample, at the stop line, always has them.
+    MetricsSample sample(double elapsedS, bool last = false);
+    void setLiveServer(bool live) { m_liveServer = live; }
+    // The server's totals brought up to now, for a mark between samples, when the samples do
+    // not read the server live (they have just read it otherwise).
+    void catchUpServerTotals()
+    {
+        if (!m_liveServer)
+            readServer(nullptr);
+    }
     // The clients' counts as they are now, without closing an interval (no rates, no server
     // figures): what completed after the last sample is then counted apart.
     MetricsSample countsNow() const;
@@ -39,6 +49,8 @@ private:
     // The threads' counts summed, their latencies merged into `latency`.
     ClientCounts readTotals(HistogramSnapshot& latency) const;
     void sampleRedis(MetricsSample& sample);
+    // The server's lock figures since the last sample into `into`, the totals always.
+    void readServer(MetricsSample* into);
 
     const RunEnvironment& m_environment;
     ServerProbe& m_probe;
@@ -53,6 +65,7 @@ private:
     QString m_serverError;
     RedisProbe* m_redisProbe = nullptr;
     ObservingCost* m_cost = nullptr;
+    bool m_liveServer = true;
     std::function<std::int64_t()> m_backlog;
     std::optional<RedisStats> m_redisLast;
 };

@@ -7,6 +7,7 @@
 #include "app/run/clientpool.h"
 #include "app/run/closingaudit.h"
 #include "app/run/clusterwatch.h"
+#include "app/run/liveaudit.h"
 #include "app/run/locklookout.h"
 #include "app/run/metricssampler.h"
 #include "app/run/serverwatch.h"
@@ -25,11 +26,6 @@ namespace {
 constexpr auto kSilencePause = std::chrono::milliseconds(50);
 // How long the loop sleeps between looks at its stop rules.
 constexpr auto kLoopPause = std::chrono::milliseconds(5);
-// The live audit scans the orders table on the server the run measures: it waits this many times its
-// own duration before the next one, so it takes at most 2 % of the run's time. At a 4x spacing it took
-// about a tenth of a 2-core server's CPU once the table held some 100,000 orders. The final audit is always
-// done.
-constexpr std::int64_t kAuditSpacing = 50;
 // Connections besides the clients' own: control, server watch, sampler, deadlock reader, and the
 // plan's lease on the lab database.
 constexpr long long kControlConnections = 5;
@@ -75,6 +71,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_clients.reset();
     m_watch.reset();
     m_locks.reset();
+    m_liveAudit.reset();
     m_auditor.reset();
     m_cluster.reset();
     m_sampler.reset();
@@ -157,7 +154,10 @@ void StrategyRun::createObservers(QSqlDatabase control)
     m_auditor = std::make_unique<Auditor>(control, m_strategy.layout(), m_experiment.qtyMin);
     if (m_strategy.layout() == StockLayout::Redis)
         m_auditor->setExternalStock(strategyStock());
-    m_locks = std::make_unique<LockLookout>(m_params, control, mariaDb, m_runId, m_strategy.id());
+    m_liveAudit = std::make_unique<LiveAudit>(
+        *m_auditor, m_experiment, m_result.observing, m_strategy.linesPerOrder());
+    m_locks = std::make_unique<LockLookout>(m_params, control, mariaDb,
+        LockLookout::Ids { m_runId, m_strategy.id() }, m_experiment.observedViews);
     m_watch = std::make_unique<ServerWatch>(
         m_params, m_experiment.serverWaitMs,
         [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
@@ -182,6 +182,7 @@ void StrategyRun::startClients(QSqlDatabase control)
     m_sampler->start();
     m_sampler->setBacklog([this] { return m_clients ? m_clients->backlog() : -1; });
     m_sampler->setCost(&m_result.observing);
+    m_sampler->setLiveServer(m_experiment.observes(ObservingCost::bit(ObservingCost::View::Sampler)));
     m_watch->start();
     m_locks->start(m_result);
     if (m_params.nodeCount() > 1) {
@@ -191,7 +192,7 @@ void StrategyRun::startClients(QSqlDatabase control)
     m_window.start();
     m_clientsStartNs = m_clients->go();
     m_clock.start();
-    m_next = { m_experiment.sampleIntervalMs, 0 };
+    m_next = { m_experiment.sampleIntervalMs };
 }
 
 std::optional<StopReason> StrategyRun::tick()
@@ -221,6 +222,7 @@ std::optional<StopReason> StrategyRun::tick()
     if (!m_window.sellOutSeen() && shelvesEmpty()) {
         if (!sampled)
             takeSample();
+        m_sampler->catchUpServerTotals();
         m_window.markSellOut(m_result.series.last(), m_sampler->serverTotals());
     }
     return std::nullopt;
@@ -230,7 +232,7 @@ bool StrategyRun::shelvesEmpty() const
 {
     // The clients mark a SKU dry when the smallest order finds it empty; the audit's snapshot also catches
     // SKUs the skew almost never picks. Committed stock only falls, so a snapshot with nothing left is final.
-    return m_clients->soldOut() || m_shelfEmpty;
+    return m_clients->soldOut() || m_liveAudit->shelvesBare();
 }
 
 std::optional<StopReason> StrategyRun::stopRule()
@@ -276,25 +278,17 @@ void StrategyRun::takeSample()
     if (QString leaseError; m_lease && !m_lease->keep(&leaseError))
         m_environment->failRun(leaseError);
     MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0);
-    if (m_clock.elapsed() >= m_next.auditMs) {
-        QElapsedTimer auditClock;
-        auditClock.start();
-        QString auditError;
-        sample.audit = m_auditor->run(&auditError);
-        m_result.observing.add(ObservingCost::View::Audit, auditClock.nsecsElapsed());
-        // An order of two lines needs two SKUs that can each still cover it.
-        m_shelfEmpty = sample.audit.valid && sample.audit.sellableSkus < m_strategy.linesPerOrder();
-        m_next.auditMs = m_clock.elapsed()
-            + std::max<std::int64_t>(m_experiment.sampleIntervalMs, auditClock.elapsed() * kAuditSpacing);
-    }
+    m_liveAudit->lookIfDue(m_clock.elapsed(), sample);
     if (m_cluster)
         m_cluster->fill(sample);
     m_result.series.append(sample);
     publish(sample);
-    if (!m_window.warmedUp() && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs)
+    if (!m_window.warmedUp() && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs) {
+        m_sampler->catchUpServerTotals();
         m_window.markWarm(sample, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
+    }
     m_locks->inspect(m_clock.elapsed(), sample.elapsedS, m_result, *m_observer);
-    m_locks->collectDeadlocks(sample.elapsedS, m_result, *m_observer);
+    m_locks->lookForDeadlocks(sample.elapsedS, m_result, *m_observer);
 }
 
 void StrategyRun::stopClients()
@@ -373,7 +367,7 @@ MetricsSample StrategyRun::readStopLine()
         atStop.elapsedS = m_result.durationS;
         waitForSilentServer();
     } else if (!m_result.serverLost) {
-        atStop = m_sampler->sample(m_result.durationS);
+        atStop = m_sampler->sample(m_result.durationS, true);
     }
     if (m_result.serverLost && atStop.elapsedS <= 0.0) {
         atStop = m_sampler->countsNow();

@@ -29,6 +29,7 @@ class RedisProbe;
 class ClientPool;
 class LabDatabase;
 class LabLease;
+class LiveAudit;
 class LockLookout;
 class MetricsSampler;
 class ClusterWatch;
@@ -59,7 +60,6 @@ private:
     // When the loop next does each of its periodic jobs, in ms since the clients started.
     struct Schedule {
         std::int64_t sampleMs = 0;
-        std::int64_t auditMs = 0;
     };
 
     bool prepare(QString* error);
@@ -107,6 +107,7 @@ private:
     std::unique_ptr<RedisProbe> m_redisProbe; // Redis's own figures, for a strategy that keeps stock there
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<Auditor> m_auditor;
+    std::unique_ptr<LiveAudit> m_liveAudit;
     std::unique_ptr<ClusterWatch> m_cluster; // on a cluster only: each node's counters and audit
     std::unique_ptr<LockLookout> m_locks;
     std::unique_ptr<ServerWatch> m_watch;
@@ -118,7 +119,6 @@ private:
     std::int64_t m_clientsStartNs = 0; // steady clock, when the clients went
     Schedule m_next;
     RunWindow m_window;
-    bool m_shelfEmpty = false;
     QString m_lostBecause;
     QString m_controlError; // why the control connection could not be opened again, if it could not
 };

@@ -9,9 +9,9 @@
 
 // The server's own lock figures, cumulative since the server started.
 struct ServerLockStats {
-    std::int64_t rowLockWaits = 0; // Innodb_row_lock_waits
-    std::int64_t rowLockTimeMs = 0; // Innodb_row_lock_time
-    std::int64_t deadlocks = 0; // Innodb_deadlocks (MariaDB) or lock_deadlocks (MySQL 8)
+    std::int64_t rowLockWaits = 0; // lock_row_lock_waits, Innodb_row_lock_waits
+    std::int64_t rowLockTimeMs = 0; // lock_row_lock_time, Innodb_row_lock_time
+    std::int64_t deadlocks = 0; // lock_deadlocks, Innodb_deadlocks (MariaDB)
     std::int64_t waitingNow = 0; // transactions waiting for a row lock at this instant
 };
 
@@ -24,6 +24,7 @@ public:
     std::optional<ServerLockStats> read(QString* error);
 
 private:
+    std::optional<ServerLockStats> readStatus(QString* error); // SHOW GLOBAL STATUS
     QSqlDatabase m_database;
     bool m_mariaDb;
 };

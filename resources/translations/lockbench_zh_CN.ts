@@ -1426,6 +1426,10 @@ or lost an order.</source>
         <source>How clients wait for the server: threads (an OS thread each), events (a few threads drive every connection through non-blocking calls and epoll) or auto (threads up to 4 clients).</source>
         <translation>客户端如何等待服务器：threads（每个客户端一个操作系统线程）、events（少数几个线程通过非阻塞调用和 epoll 驱动所有连接）或 auto（4 个客户端以内用线程）。</translation>
     </message>
+    <message>
+        <source>What the lab watches live on the server: all, none, or a comma list of sampler (its lock counters each sample), audit (the live oversell audit), inspector (the lock inspector) and deadlocks (the deadlock reader). The counts at the stop line, the closing audit and the deadlocks found after the stop are taken whatever it says.</source>
+        <translation>实验室在运行中实时观察服务器的哪些视图：all（全部）、none（不观察），或用逗号分隔的 sampler（每次采样读取锁计数）、audit（实时超卖审计）、inspector（锁检查器）和 deadlocks（死锁读取器）。无论如何设置，停止线处的计数、收尾审计和停止后找到的死锁都会照常获取。</translation>
+    </message>
 </context>
 <context>
     <name>ExperimentPanel</name>
@@ -1829,6 +1833,10 @@ or lost an order.</source>
     <message>
         <source>Clients</source>
         <translation>客户端数</translation>
+    </message>
+    <message>
+        <source>Watch live</source>
+        <translation>实时观察</translation>
     </message>
 </context>
 <context>
@@ -3135,6 +3143,10 @@ t = %2 s
     <message>
         <source>Observing looked %1 times a second and the server answered in %2 % of the run: %3.</source>
         <translation>观测每秒查询 %1 次，服务器应答占运行时间的 %2%：%3。</translation>
+    </message>
+    <message>
+        <source>must be all, none or a comma list of sampler, audit, inspector and deadlocks (got %1)</source>
+        <translation>必须是 all、none，或用逗号分隔的 sampler、audit、inspector 和 deadlocks（收到 %1）</translation>
     </message>
 </context>
 <context>

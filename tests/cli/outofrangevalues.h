@@ -40,6 +40,7 @@ inline QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("writers"), { 257, {} } },
         { QStringLiteral("max-retries"), { -1, {} } },
         { QStringLiteral("sample-ms"), { 10, {} } },
+        { QStringLiteral("observe"), { QStringLiteral("graphs"), {} } },
         { QStringLiteral("repeat"), { 101, {} } },
         { QStringLiteral("deadlock-detect"), { QStringLiteral("maybe"), {} } },
         { QStringLiteral("lock-wait-timeout"), { 3601, {} } },

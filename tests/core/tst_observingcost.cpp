@@ -40,6 +40,24 @@ private slots:
         QCOMPARE(back.ms(ObservingCost::View::Deadlocks), 1.0);
         QCOMPARE(back.shareOf(2.0), cost.shareOf(2.0));
     }
+
+    void theViewsWatchedLiveAreNamed()
+    {
+        int views = 0;
+        QVERIFY(ObservingCost::parseViews(QStringLiteral("Inspector,audit"), views).isEmpty());
+        QCOMPARE(views,
+            ObservingCost::bit(ObservingCost::View::Inspector)
+                | ObservingCost::bit(ObservingCost::View::Audit));
+        QCOMPARE(ObservingCost::viewsText(views), QStringLiteral("audit,inspector"));
+        QVERIFY(ObservingCost::parseViews(QStringLiteral("none"), views).isEmpty());
+        QCOMPARE(views, 0);
+        QCOMPARE(ObservingCost::viewsText(views), QStringLiteral("none"));
+        QVERIFY(ObservingCost::parseViews(QStringLiteral("all"), views).isEmpty());
+        QCOMPARE(ObservingCost::viewsText(views), QStringLiteral("all"));
+        const QString error = ObservingCost::parseViews(QStringLiteral("sampler,graphs"), views);
+        QVERIFY2(error.contains(QLatin1String("graphs")), qPrintable(error));
+        QCOMPARE(views, 0b1111); // left as it was
+    }
 };
 
 QTEST_APPLESS_MAIN(TestObservingCost)

@@ -53,6 +53,33 @@ private slots:
         }
     }
 
+    void nothingWatchedLiveStillCountsEverything()
+    {
+        // --observe none: no live look at the server, yet the counts taken at the stop line and
+        // the deadlocks read from the log after it are all there.
+        const HangWatchdog watchdog;
+        Experiment experiment = deadlockingExperiment();
+        experiment.observedViews = 0;
+        const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("two-sku-random"), experiment);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        using View = ObservingCost::View;
+        QCOMPARE(r.observing.looks(View::Inspector), 0);
+        QCOMPARE(r.observing.looks(View::Audit), 0);
+        QVERIFY(r.observing.looks(View::Sampler) <= 3); // the warm-up's and the stop line's counts
+        QVERIFY(r.series.size() > 2);
+        for (qsizetype i = 0; i + 1 < r.series.size(); ++i)
+            QVERIFY(!r.series[i].audit.valid);
+        QVERIFY(r.series.last().audit.valid); // the closing audit's, at the stop line
+        const DeadlockAccount& a = r.deadlockAccount;
+        qInfo("%s", qPrintable(a.sentence()));
+        QVERIFY2(a.captured >= 100, qPrintable(a.sentence()));
+        QCOMPARE(a.captured, a.server);
+        QCOMPARE(a.server, a.clients);
+        QVERIFY(r.lockWaits > 0); // the server's count, read at the warm-up and the stop line
+        QCOMPARE(r.oversold, 0);
+        QVERIFY2(r.auditIncomplete.isEmpty(), qPrintable(r.auditIncomplete));
+    }
+
     void pollingNamesWhatItMissed()
     {
         // The same server as one by URL: no error log to follow, SHOW ENGINE INNODB STATUS polled.
