@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
+#include "app/core/observingcost.h"
 #include "app/session/labsession.h"
 #include "strategies/strategyregistry.h"
 #include "ui/charts/chartspanel.h"
@@ -386,6 +387,7 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
         experiment.stop == StopKind::Duration ? static_cast<double>(experiment.durationMs) / 1000.0 : 0.0);
     m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
     m_lessons->runStarted();
+    m_lockInspector->runStarted(experiment.observes(ObservingCost::bit(ObservingCost::View::Inspector)));
     m_progress->setValue(0);
     showRunProgress();
     saveSettings();

@@ -243,7 +243,9 @@ QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
     QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy },
         { QStringLiteral("t_s"), snapshot.elapsedS }, { QStringLiteral("waiting"), snapshot.waitingCount() },
         { QStringLiteral("longest_queue"), snapshot.longestQueue() }, { QStringLiteral("chains"), chains },
-        { QStringLiteral("wait_ages"), ages }, { QStringLiteral("transactions"), transactions } };
+        { QStringLiteral("wait_ages"), ages }, { QStringLiteral("transactions"), transactions },
+        { QStringLiteral("look_ms"), snapshot.lookMs },
+        { QStringLiteral("next_look_after_ms"), snapshot.nextLookAfterMs } };
     if (!snapshot.error.isEmpty())
         object.insert(QStringLiteral("error"), snapshot.error);
     return object;

@@ -2772,6 +2772,14 @@ or lost an order.</source>
             <numerusform>；另有 %n 个</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The lock inspector is off in this experiment (Watch live): it does not look at the server&apos;s locks during the run.</source>
+        <translation>本实验关闭了锁检查器（实时观察）：运行期间它不查看服务器的锁。</translation>
+    </message>
+    <message>
+        <source>This look took the server %1 ms, so the next one waits %2 s: looking takes at most 2 % of the run.</source>
+        <translation>这次查看占用服务器 %1 毫秒，因此下一次要等 %2 秒：查看最多占运行时间的 2%。</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>

@@ -4,6 +4,7 @@
 #include "ui/panels/waitagestrip.h"
 #include "ui/panels/waitforgraph.h"
 
+#include <QLabel>
 #include <QTableView>
 
 #include <QSignalSpy>
@@ -199,6 +200,37 @@ private slots:
         snapshot.strategy = QStringLiteral("queued");
         panel.setSnapshot(snapshot);
         QCOMPARE(panel.waitAges()->pictures(), 1);
+    }
+
+    void aCostlyLookSaysWhyTheNextWaits()
+    {
+        LockSnapshot snapshot;
+        snapshot.strategy = QStringLiteral("slotted-partitioned");
+        snapshot.transactions = { trx(QStringLiteral("1000"), QStringLiteral("1"), 0, {}),
+            trx(QStringLiteral("1001"), QStringLiteral("1"), 0.5, { QStringLiteral("1000") }) };
+        snapshot.lookMs = 1.6;
+        snapshot.nextLookAfterMs = 80; // cheap: looks come with the samples, nothing to say
+        LockInspectorPanel panel;
+        panel.setSnapshot(snapshot);
+        QVERIFY2(!panel.chains().contains(QLatin1String("ms")), qPrintable(panel.chains()));
+        snapshot.lookMs = 17.1;
+        snapshot.nextLookAfterMs = 900;
+        panel.setSnapshot(snapshot);
+        QVERIFY2(panel.chains().endsWith(QLatin1String(
+                     "This look took the server 17.1 ms, so the next one waits 0.9 s: looking takes "
+                     "at most 2 % of the run.")),
+            qPrintable(panel.chains()));
+    }
+
+    void anUnwatchedInspectorSaysSo()
+    {
+        LockInspectorPanel panel;
+        panel.runStarted(false);
+        QVERIFY(panel.findChild<QLabel*>() != nullptr);
+        bool said = false;
+        for (const QLabel* label : panel.findChildren<QLabel*>())
+            said = said || label->text().contains(QLatin1String("off in this experiment"));
+        QVERIFY(said);
     }
 };
 

@@ -20,6 +20,9 @@ public:
     explicit LockInspectorPanel(QWidget* parent = nullptr);
 
     void setSnapshot(const LockSnapshot& snapshot);
+    // A run starts: when its experiment does not watch the lock inspector, the panel says so
+    // instead of waiting for pictures that will not come.
+    void runStarted(bool watched);
     // Frozen, the panel keeps the picture it shows while the run goes on; thawed, it shows
     // the latest one at once.
     void setFrozen(bool frozen);
@@ -48,6 +51,7 @@ protected:
 private:
     void fitColumns();
     void display(const LockSnapshot& snapshot);
+    static QString lookCostSentence(const LockSnapshot& snapshot); // empty while looks are cheap
     void updateStepButtons();
     // The recorded picture with this sequence number (the first ever recorded is 0).
     const LockSnapshot* recorded(long long sequence) const;
