@@ -5,6 +5,9 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <iterator>
+
 namespace FieldLabels {
 
 namespace {
@@ -123,6 +126,33 @@ QString skewLabel(const QString& value)
     return value;
 }
 
+// "audit,inspector" as Experiment::observedViews prints it, each view by its name.
+QString observeLabel(const QString& value)
+{
+    struct ViewLabel {
+        const char* value;
+        const char* text[2];
+    };
+    static constexpr ViewLabel kViews[] = {
+        { "all", QT_TRANSLATE_NOOP3("FieldLabels", "every view", "observe") },
+        { "none", QT_TRANSLATE_NOOP3("FieldLabels", "nothing", "observe") },
+        { "sampler", QT_TRANSLATE_NOOP3("FieldLabels", "the sampler", "observe") },
+        { "audit", QT_TRANSLATE_NOOP3("FieldLabels", "the live audit", "observe") },
+        { "inspector", QT_TRANSLATE_NOOP3("FieldLabels", "the lock inspector", "observe") },
+        { "deadlocks", QT_TRANSLATE_NOOP3("FieldLabels", "the deadlock reader", "observe") },
+    };
+    QStringList names;
+    for (const QString& view : value.split(QLatin1Char(','))) {
+        const auto* found = std::find_if(std::begin(kViews), std::end(kViews),
+            [&](const ViewLabel& entry) { return view == QLatin1String(entry.value); });
+        names << (found == std::end(kViews)
+                ? view
+                : QCoreApplication::translate("FieldLabels", found->text[0], found->text[1]));
+    }
+    //: Between the views the lab watches live, e.g. "the sampler, the lock inspector"
+    return names.join(QCoreApplication::translate("FieldLabels", ", ", "observe"));
+}
+
 } // namespace
 
 QString label(const QString& field)
@@ -155,6 +185,8 @@ QString valueLabel(const QString& field, const QString& value)
         return durationLabel(value);
     if (field == QLatin1String("skew"))
         return skewLabel(value);
+    if (field == QLatin1String("observe"))
+        return observeLabel(value);
     if (field == QLatin1String("kill-node") && value == QLatin1String("none"))
         return QCoreApplication::translate("FieldLabels", "never", "kill-node");
     if (field == QLatin1String("placement") && value == QLatin1String("round-robin"))

@@ -1838,6 +1838,42 @@ or lost an order.</source>
         <source>Watch live</source>
         <translation>实时观察</translation>
     </message>
+    <message>
+        <source>every view</source>
+        <comment>observe</comment>
+        <translation>全部视图</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <comment>observe</comment>
+        <translation>不观察</translation>
+    </message>
+    <message>
+        <source>the sampler</source>
+        <comment>observe</comment>
+        <translation>采样器</translation>
+    </message>
+    <message>
+        <source>the live audit</source>
+        <comment>observe</comment>
+        <translation>实时审计</translation>
+    </message>
+    <message>
+        <source>the lock inspector</source>
+        <comment>observe</comment>
+        <translation>锁检查器</translation>
+    </message>
+    <message>
+        <source>the deadlock reader</source>
+        <comment>observe</comment>
+        <translation>死锁读取器</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>observe</comment>
+        <extracomment>Between the views the lab watches live, e.g. &quot;the sampler, the lock inspector&quot;</extracomment>
+        <translation>、</translation>
+    </message>
 </context>
 <context>
     <name>FileLimit</name>

@@ -102,7 +102,8 @@ QSet<QString> typedValues()
         QStringLiteral("repeatable-read"), QStringLiteral("serializable"), QStringLiteral("cluster"),
         QStringLiteral("round-robin"), QStringLiteral("host1"), QStringLiteral("host2"),
         QStringLiteral("port"), QStringLiteral("none"), QStringLiteral("auto"), QStringLiteral("threads"),
-        QStringLiteral("events") };
+        QStringLiteral("events"), QStringLiteral("sampler"), QStringLiteral("audit"),
+        QStringLiteral("inspector") };
 }
 
 QStringList in(const QString& text, const QSet<QString>& alsoKept)
