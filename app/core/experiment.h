@@ -120,7 +120,8 @@ QString clientIoName(ClientIo io);
 constexpr int kClientThreadsUpTo = 4;
 ClientIo effectiveClientIo(const Experiment& e);
 // The OS threads that carry a run's clients on a machine of `cores`: one per client, or for
-// events one per core, no more than there are clients.
+// events one per kClientsPerEventThread clients, no more than one per core.
+constexpr int kClientsPerEventThread = 128;
 int clientThreadCount(const Experiment& e, int cores);
 QString knobSwitchName(KnobSwitch value);
 QString workloadName(WorkloadKind kind); // "inventory" or "claim"

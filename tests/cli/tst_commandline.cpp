@@ -301,15 +301,19 @@ private slots:
         QVERIFY2(cli.errors.isEmpty(), qPrintable(cli.errors.join(QLatin1Char('\n'))));
         QCOMPARE(cli.experiment.threads, 10000);
         QCOMPARE(cli.experiment.clientIo, ClientIo::Events);
-        // Left to choose, 10,000 clients, and 32 too, are fibers on one thread per core; up to
-        // 4 clients get a thread each.
+        // Left to choose, 10,000 clients are fibers on one thread per core, 32 share one thread,
+        // 129 need a second; up to 4 clients get a thread each.
         Experiment e = cli.experiment;
         e.clientIo = ClientIo::Auto;
         QCOMPARE(effectiveClientIo(e), ClientIo::Events);
         QCOMPARE(clientThreadCount(e, 2), 2);
+        QCOMPARE(clientThreadCount(e, 16), 16);
         e.threads = 32;
         QCOMPARE(effectiveClientIo(e), ClientIo::Events);
+        QCOMPARE(clientThreadCount(e, 2), 1);
+        e.threads = kClientsPerEventThread + 1;
         QCOMPARE(clientThreadCount(e, 2), 2);
+        QCOMPARE(clientThreadCount(e, 1), 1);
         e.threads = 4;
         QCOMPARE(effectiveClientIo(e), ClientIo::Threads);
         QCOMPARE(clientThreadCount(e, 2), 4);
