@@ -1,6 +1,5 @@
 #include "ui/mainwindow.h"
 
-#include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "app/core/observingcost.h"
 #include "app/session/labsession.h"
@@ -23,18 +22,13 @@
 #include "ui/windowplacement.h"
 
 #include <QAction>
-#include <QChart>
 #include <QCloseEvent>
-#include <QDir>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -145,6 +139,10 @@ void MainWindow::connectPanels()
     applyStrategyNeeds();
     connect(m_strategies, &StrategyPanel::selectionChanged, this, applyStrategyNeeds);
     connect(m_strategies, &StrategyPanel::selectionChanged, this, &MainWindow::updateRunAction);
+    // The chosen server decides which fields play a part (a cluster's placement, say).
+    const auto applyServerShape = [this] { m_experiment->setServerShape(m_server->shape()); };
+    applyServerShape();
+    connect(m_server, &ServerPanel::changed, this, applyServerShape);
     connect(m_server, &ServerPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::changed, this, &MainWindow::updateRunAction);
     connect(m_sweep, &SweepPanel::runRequested, this, &MainWindow::runSweep);

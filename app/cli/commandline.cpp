@@ -10,6 +10,7 @@
 #include "app/db/connectionparams.h"
 #include "app/lesson/lessonlibrary.h"
 #include "app/server/embeddedcluster.h"
+#include "app/server/serverknobs.h"
 #include "strategies/strategyregistry.h"
 
 #include <QCommandLineParser>
@@ -310,6 +311,10 @@ void readServer(const QCommandLineParser& parser, CommandLine& result)
     }
     for (const ClusterFit::Problem& problem : ClusterFit::of(result.experiment, nodes))
         result.errors << QStringLiteral("--%1: %2").arg(problem.field, problem.text);
+    if (!result.server.startsOwnServer()) {
+        if (const QString problem = ServerKnobs::notOnSharedServer(result.experiment); !problem.isEmpty())
+            result.errors << QStringLiteral("--server: ") + problem;
+    }
     if (parser.isSet(QStringLiteral("redis"))) {
         QString redisError;
         result.redis = RedisEndpoint::fromUrl(parser.value(QStringLiteral("redis")), &redisError);

@@ -105,15 +105,18 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("skus"), QStringLiteral("n"),
         QT_TRANSLATE_NOOP("ExperimentFields", "Number of SKUs (1..1,000,000)."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.skus); },
-        [](const Experiment& e) { return QString::number(e.skus); } },
+        [](const Experiment& e) { return QString::number(e.skus); },
+        { QStringLiteral("workload"), { QStringLiteral("inventory") } } },
     { QStringLiteral("stock"), QStringLiteral("n"),
         QT_TRANSLATE_NOOP("ExperimentFields", "Initial stock of every SKU."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.initialStock); },
-        [](const Experiment& e) { return QString::number(e.initialStock); } },
+        [](const Experiment& e) { return QString::number(e.initialStock); },
+        { QStringLiteral("workload"), { QStringLiteral("inventory") } } },
     { QStringLiteral("slots"), QStringLiteral("n"),
         QT_TRANSLATE_NOOP("ExperimentFields", "Slot rows per SKU for the slotted strategies (1..1024)."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.slotsPerSku); },
-        [](const Experiment& e) { return QString::number(e.slotsPerSku); } },
+        [](const Experiment& e) { return QString::number(e.slotsPerSku); },
+        { QStringLiteral("workload"), { QStringLiteral("inventory") } } },
     { QStringLiteral("threads"), QStringLiteral("n"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "Clients, one connection each (1..20,000; 1..1,024 with --client-io threads)."),
@@ -122,10 +125,10 @@ const QList<ExperimentField> kFields = {
     { QStringLiteral("skew"), QStringLiteral("spec"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "Access skew: uniform, hotset:PERCENT:SKUS (PERCENT of orders on the first SKUS) or zipf:S."),
-        parseSkew, printSkew },
+        parseSkew, printSkew, { QStringLiteral("workload"), { QStringLiteral("inventory") } } },
     { QStringLiteral("qty"), QStringLiteral("n|lo-hi"),
         QT_TRANSLATE_NOOP("ExperimentFields", "Quantity per order, fixed or a uniform range."), parseQty,
-        printQty },
+        printQty, { QStringLiteral("workload"), { QStringLiteral("inventory") } } },
     { QStringLiteral("stop"), QStringLiteral("kind"),
         QT_TRANSLATE_NOOP("ExperimentFields", "Stop condition: duration, orders or sold-out."),
         [](Experiment& e, const QString& t) {
@@ -248,7 +251,8 @@ const QList<ExperimentField> kFields = {
             "Kill one client's connection this often (KILL CONNECTION), as a worker dying mid-batch; 0 for "
             "never."),
         [](Experiment& e, const QString& t) { return parseDurationField(t, e.killWorkersEveryMs); },
-        [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.killWorkersEveryMs); } },
+        [](const Experiment& e) { return ExperimentFields::formatDurationMs(e.killWorkersEveryMs); }, {},
+        ServerScope::OneServer },
     { QStringLiteral("writers"), QStringLiteral("n"),
         QT_TRANSLATE_NOOP(
             "ExperimentFields", "Queued strategy: writer connections draining the per-SKU queues (1..256)."),
@@ -295,13 +299,13 @@ const QList<ExperimentField> kFields = {
         QT_TRANSLATE_NOOP("ExperimentFields",
             "innodb_flush_log_at_trx_commit during the run (embedded server only); -1 keeps the server's."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.flushLogAtCommit); },
-        [](const Experiment& e) { return QString::number(e.flushLogAtCommit); } },
+        [](const Experiment& e) { return QString::number(e.flushLogAtCommit); }, {}, ServerScope::LabsOwn },
     { QStringLiteral("buffer-pool-mb"), QStringLiteral("MiB"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the "
             "server's."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.bufferPoolMb); },
-        [](const Experiment& e) { return QString::number(e.bufferPoolMb); } },
+        [](const Experiment& e) { return QString::number(e.bufferPoolMb); }, {}, ServerScope::LabsOwn },
     { QStringLiteral("placement"), QStringLiteral("how"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "On a cluster, how the clients are spread over its nodes: round-robin, or a weight per node "
@@ -313,7 +317,7 @@ const QList<ExperimentField> kFields = {
                 e.placement = *placement;
             return error;
         },
-        [](const Experiment& e) { return e.placement.text(); } },
+        [](const Experiment& e) { return e.placement.text(); }, {}, ServerScope::Cluster },
     { QStringLiteral("kill-node"), QStringLiteral("N@time"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "On a cluster, take node N down this far into each strategy's run, e.g. 2@5s: the lab's own "
@@ -326,7 +330,8 @@ const QList<ExperimentField> kFields = {
                                    : QStringLiteral("%1@%2")
                                          .arg(e.killNode)
                                          .arg(ExperimentFields::formatDurationMs(e.killNodeAtMs));
-        } },
+        },
+        {}, ServerScope::Cluster },
     { QStringLiteral("database"), QStringLiteral("name"),
         QT_TRANSLATE_NOOP("ExperimentFields", "Database the lab owns on the server."),
         [](Experiment& e, const QString& t) {

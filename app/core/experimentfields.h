@@ -13,6 +13,15 @@ struct FieldCondition {
     QStringList values; // e.g. { "orders", "sold-out" }
 };
 
+// The servers a field plays a part on. The command line refuses what does not fit the server
+// (ClusterFit, ServerKnobs say how); the window disables the field, saying why.
+enum class ServerScope {
+    Any,
+    Cluster, // several nodes: where clients are placed, which node is taken down
+    OneServer, // a single server: connection ids that name one connection
+    LabsOwn, // the servers the lab starts: settings that change the whole server
+};
+
 // A field's help text. The table of fields is built before any translation is installed, so it
 // keeps the English as written (marked for lupdate with QT_TRANSLATE_NOOP in the context
 // "ExperimentFields") and translates it each time it is read: in the language in use then.
@@ -34,6 +43,7 @@ struct ExperimentField {
     QString (*print)(const Experiment&);
     // Empty when the field always counts; else it is ignored unless this condition holds.
     FieldCondition countsOnlyWith {};
+    ServerScope server = ServerScope::Any;
 };
 
 namespace ExperimentFields {

@@ -45,12 +45,21 @@ bool ServerKnobs::set(const QString& variable, const QString& value, QString* er
     return true;
 }
 
+QString ServerKnobs::notOnSharedServer(const Experiment& e)
+{
+    if (e.flushLogAtCommit < 0 && e.bufferPoolMb <= 0)
+        return {};
+    return tr("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its "
+              "embedded server");
+}
+
 bool ServerKnobs::apply(const Experiment& e, QString* error)
 {
-    if (!m_embedded && (e.flushLogAtCommit >= 0 || e.bufferPoolMb > 0)) {
-        *error = tr("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its "
-                    "embedded server");
-        return false;
+    if (!m_embedded) {
+        if (const QString problem = notOnSharedServer(e); !problem.isEmpty()) {
+            *error = problem;
+            return false;
+        }
     }
     if (e.deadlockDetect != KnobSwitch::Server
         && !set(QStringLiteral("innodb_deadlock_detect"),

@@ -18,6 +18,9 @@ public:
     ~ServerKnobs(); // restores, if apply() changed anything
 
     bool apply(const Experiment& experiment, QString* error);
+    // Why `experiment` cannot run on a server the lab did not start (settings that change the
+    // whole server); empty when it can. Both fronts refuse it before a run, apply() again.
+    static QString notOnSharedServer(const Experiment& experiment);
     void restore();
     // Effective values during the run, e.g. {"innodb_deadlock_detect": "OFF", ...}.
     QMap<QString, QString> effective() const { return m_effective; }

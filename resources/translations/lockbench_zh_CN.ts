@@ -243,6 +243,14 @@
         <source>Hot-row timeline</source>
         <translation>热点行时间线</translation>
     </message>
+    <message>
+        <source>One chart per strategy</source>
+        <translation>每个策略一张图</translation>
+    </message>
+    <message>
+        <source>Orders per second over time as one small chart per strategy, every one on the same axes, instead of every line on one chart</source>
+        <translation>把每秒订单数随时间的变化画成每个策略一张小图，所有小图共用相同的坐标轴，而不是把所有曲线叠在一张图上</translation>
+    </message>
 </context>
 <context>
     <name>ClaimExplanation</name>
@@ -1876,6 +1884,38 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>FieldRelevance</name>
+    <message>
+        <source>“%1”</source>
+        <translation>“%1”</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <comment>values of a setting: the first ones comma-separated, then the last</comment>
+        <translation>%1或%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>Plays no part here: used only when “%1” is %2.</source>
+        <translation>此处不起作用：仅当“%1”为%2时使用。</translation>
+    </message>
+    <message>
+        <source>Plays no part here: used only on a cluster, and the server chosen is a single one.</source>
+        <translation>此处不起作用：仅用于集群，而所选服务器是单台服务器。</translation>
+    </message>
+    <message>
+        <source>Plays no part here: used only on a single server, since each node of a cluster numbers its connections on its own.</source>
+        <translation>此处不起作用：仅用于单台服务器，因为集群的每个节点各自为其连接编号。</translation>
+    </message>
+    <message>
+        <source>Plays no part here: it changes the whole server, so the lab sets it only on the servers it starts itself, not on a server given by URL.</source>
+        <translation>此处不起作用：它会改变整台服务器，所以本工具只在自己启动的服务器上设置它，不在通过 URL 指定的服务器上设置。</translation>
+    </message>
+</context>
+<context>
     <name>FileLimit</name>
     <message>
         <source>%1 clients need about %2 open files, one socket each, but this process may open at most %3 (its hard limit, ulimit -Hn); raise it (ulimit -n %2 in the shell that starts the lab, as root or after raising the hard limit in /etc/security/limits.conf), or run fewer clients</source>
@@ -1965,6 +2005,26 @@ or lost an order.</source>
     <message>
         <source>This step was not run.</source>
         <translation>这一步没有运行。</translation>
+    </message>
+    <message>
+        <source>step %1: %2</source>
+        <translation>第 %1 步：%2</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s default: %1</source>
+        <translation>本工具默认：%1</translation>
+    </message>
+    <message>
+        <source>Settings:</source>
+        <translation>设置：</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s defaults (every setting in the appendix)</source>
+        <translation>本工具的默认设置（全部设置见附录）</translation>
+    </message>
+    <message>
+        <source>Appendix: every setting of each step</source>
+        <translation>附录：每一步的全部设置</translation>
     </message>
 </context>
 <context>
@@ -4598,6 +4658,13 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>SmallMultiples</name>
+    <message>
+        <source>%1: %2 against seconds elapsed, on the same axes as every other strategy&apos;s chart</source>
+        <translation>%1：%2随已用秒数的变化，与其他每个策略的图共用相同的坐标轴</translation>
+    </message>
+</context>
+<context>
     <name>SpreadColumns</name>
     <message>
         <source>strategy</source>
@@ -5040,6 +5107,17 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>%1 sells two SKUs per order: the experiment needs at least 2 SKUs</source>
         <translation>%1 每单销售两个 SKU：实验至少需要 2 个 SKU</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyBarsView</name>
+    <message>
+        <source>Orders per second of each strategy of the latest run: the median and the spread of its runs when it was repeated</source>
+        <translation>最近一次运行中每个策略的每秒订单数：重复运行时显示各次运行的中位数及其离散范围</translation>
+    </message>
+    <message>
+        <source>Orders per second by strategy: a bar as each strategy finishes</source>
+        <translation>各策略每秒订单数：每个策略完成时出现一根柱</translation>
     </message>
 </context>
 <context>

@@ -153,16 +153,18 @@ private slots:
         // restored); then the two-SKU deadlock demonstrations, which sell two SKUs an order,
         // and the claim workload.
         const QStringList common { QStringLiteral("run"), QStringLiteral("--server"), labUrl(),
-            QStringLiteral("--skus"), QStringLiteral("2"), QStringLiteral("--threads"), QStringLiteral("8"),
-            QStringLiteral("--deadlock-detect"), QStringLiteral("on"), QStringLiteral("--time-limit"),
-            QStringLiteral("60s"), QStringLiteral("--quiet") };
-        const LockbenchProcess all = LockbenchProcess::run(common
+            QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--deadlock-detect"),
+            QStringLiteral("on"), QStringLiteral("--time-limit"), QStringLiteral("60s"),
+            QStringLiteral("--quiet") };
+        const QStringList twoSkus { QStringLiteral("--skus"),
+            QStringLiteral("2") }; // no SKUs in the claim workload
+        const LockbenchProcess all = LockbenchProcess::run(common + twoSkus
                 + QStringList { QStringLiteral("--strategy"), QStringLiteral("all"),
                     QStringLiteral("--stock"), QStringLiteral("150"), QStringLiteral("--stop"),
                     QStringLiteral("sold-out") },
             300000);
         QVERIFY2(all.exitCode == 0, qPrintable(all.all()));
-        const LockbenchProcess deadlocks = LockbenchProcess::run(common
+        const LockbenchProcess deadlocks = LockbenchProcess::run(common + twoSkus
                 + QStringList { QStringLiteral("--strategy"), QStringLiteral("deadlocks"),
                     QStringLiteral("--stock"), QStringLiteral("100000"), QStringLiteral("--stop"),
                     QStringLiteral("orders"), QStringLiteral("--orders"), QStringLiteral("200") },

@@ -78,6 +78,8 @@ void ExperimentPanel::addFieldRow(QFormLayout* form, const ExperimentField& fiel
     auto* label = new QLabel(FieldLabels::label(field.name), this);
     label->setToolTip(field.help);
     form->addRow(label, cell);
+    editor.label = label;
+    editor.help = field.help;
     m_editors.insert(field.name, editor);
 }
 
@@ -135,6 +137,40 @@ void ExperimentPanel::setStrategyNeeds(const StrategyNeeds& needs)
         return;
     m_needs = needs;
     revalidate();
+}
+
+void ExperimentPanel::setServerShape(const ServerShape& shape)
+{
+    if (shape.nodes == m_serverShape.nodes && shape.labsOwn == m_serverShape.labsOwn)
+        return;
+    m_serverShape = shape;
+    showWhatApplies(m_experiment);
+}
+
+QString ExperimentPanel::whyDisabled(const QString& field) const
+{
+    const Editor editor = m_editors.value(field);
+    return editor.label && !input(editor)->isEnabled()
+        ? input(editor)->toolTip().section(QLatin1Char('\n'), 0, 0)
+        : QString();
+}
+
+QWidget* ExperimentPanel::input(const Editor& editor) const
+{
+    return editor.line ? static_cast<QWidget*>(editor.line) : editor.combo;
+}
+
+// A field that plays no part is disabled, its tooltip saying why before what it is.
+void ExperimentPanel::showWhatApplies(const Experiment& parsed)
+{
+    for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
+        const QString why = FieldRelevance::whyUnused(it.key(), parsed, m_serverShape);
+        const QString tip = why.isEmpty() ? it->help : why + QStringLiteral("\n\n") + it->help;
+        for (QWidget* widget : { input(*it), static_cast<QWidget*>(it->label) }) {
+            widget->setEnabled(why.isEmpty());
+            widget->setToolTip(tip);
+        }
+    }
 }
 
 void ExperimentPanel::setFieldText(const QString& field, const QString& text)
@@ -211,11 +247,11 @@ void ExperimentPanel::revalidate()
         }
         it->error->setText(messages.join(QLatin1Char('\n')));
         it->error->setVisible(!messages.isEmpty());
-        QWidget* input = it->line ? static_cast<QWidget*>(it->line) : it->combo;
-        input->setStyleSheet(messages.isEmpty()
+        input(*it)->setStyleSheet(messages.isEmpty()
                 ? QString()
                 : QStringLiteral("border: 1px solid %1;").arg(StrategyColors::unsafe().name()));
     }
+    showWhatApplies(parsed);
     m_experiment = parsed;
     m_errors = errors;
     emit changed();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/experiment.h"
+#include "app/core/fieldrelevance.h"
 #include "ui/panels/presetlibrary.h"
 
 #include <QHash>
@@ -25,6 +26,11 @@ public:
     void setExperiment(const Experiment& experiment);
     // The rules of the chosen strategies: a field they refuse shows why, and errors() has it.
     void setStrategyNeeds(const StrategyNeeds& needs);
+    // The chosen server: a field that plays no part on it (a cluster's placement on one
+    // server, say) is disabled, as are those the workload, stop or arrival leave out.
+    void setServerShape(const ServerShape& shape);
+    // Why a field is disabled, as its tooltip says; empty when it plays a part.
+    QString whyDisabled(const QString& field) const;
     // Types `text` into a field's editor, as a user would.
     void setFieldText(const QString& field, const QString& text);
     QString fieldText(const QString& field) const;
@@ -43,7 +49,11 @@ private:
         QLineEdit* line = nullptr;
         QComboBox* combo = nullptr;
         QLabel* error = nullptr;
+        QLabel* label = nullptr;
+        QString help;
     };
+    QWidget* input(const Editor& editor) const;
+    void showWhatApplies(const Experiment& parsed);
     void fieldEdited();
     void revalidate();
     void loadFile();
@@ -58,6 +68,7 @@ private:
     QList<Preset> m_presets;
     Experiment m_experiment;
     StrategyNeeds m_needs;
+    ServerShape m_serverShape;
     QList<FieldError> m_errors;
     bool m_applying = false;
 };

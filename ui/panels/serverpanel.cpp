@@ -213,6 +213,13 @@ std::optional<ServerChoice> ServerPanel::choice(const QString& database, QString
     return ServerChoice::parse(m_url->text(), database, m_password->password(), error);
 }
 
+ServerShape ServerPanel::shape() const
+{
+    QString ignored; // a URL that does not parse is one server until it does
+    const std::optional<ServerChoice> chosen = choice(QStringLiteral("lockbench"), &ignored);
+    return chosen ? ServerShape { chosen->nodeCount(), chosen->startsOwnServer() } : ServerShape { 1, false };
+}
+
 bool ServerPanel::applyChoice(const QString& database, QString* error)
 {
     const std::optional<ServerChoice> chosen = choice(database, error);

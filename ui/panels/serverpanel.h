@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/fieldrelevance.h"
 #include "app/server/serverchoice.h"
 #include "app/server/servercontroller.h"
 
@@ -31,6 +32,8 @@ public:
     // The nodes of the lab's own cluster when that is the choice, else 0.
     int clusterNodes() const;
     void setCluster(int nodes);
+    // Nodes, and whether the lab starts them: what the experiment form needs to know.
+    ServerShape shape() const;
     QString url() const; // without the password, even one typed into the URL
     // A password typed into the URL moves to the password field.
     void setUrl(const QString& url);

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "app/core/experiment.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+// What the window knows of the chosen server before it starts: enough to say which fields count.
+struct ServerShape {
+    int nodes = 1;
+    bool labsOwn = true; // the embedded server or the lab's own cluster, not a server by URL
+};
+
+// Whether an experiment field plays a part, from the table of fields (ExperimentField's
+// countsOnlyWith and server): the rules the command line refuses flags by, worded for the
+// window, which disables a field that plays no part and says why in its tooltip.
+class FieldRelevance {
+    Q_DECLARE_TR_FUNCTIONS(FieldRelevance)
+
+public:
+    // Why `name` plays no part in `experiment` or on `server`; empty when it counts.
+    static QString whyUnused(const QString& name, const Experiment& experiment, const ServerShape& server);
+    // Why `name` plays no part on a server of this shape; empty when it does.
+    static QString unusedOn(const QString& name, const ServerShape& server);
+};
