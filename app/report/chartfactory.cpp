@@ -346,7 +346,8 @@ QChart* ordersByStrategy(const QList<SourcedResult>& sources)
 
 QList<NamedChart> reportCharts(const QList<SourcedResult>& sources)
 {
-    QList<NamedChart> charts;
+    // The bars first: each strategy's rate, read at a glance before the lines over time.
+    QList<NamedChart> charts { { QStringLiteral("orders-by-strategy"), ordersByStrategy(sources) } };
     for (const TimeMetric& metric : TimeMetric::all()) {
         QChart* chart = TimeCharts::of(sources, metric);
         if (metric.onlySomeStrategies && chart->series().isEmpty()) {
@@ -366,7 +367,6 @@ QList<NamedChart> reportCharts(const QList<SourcedResult>& sources)
         charts.append({ QStringLiteral("p99-vs-threads"), p99VersusThreads(sources) });
         charts.append({ QStringLiteral("lock-waits-vs-threads"), lockWaitsVersusThreads(sources) });
     }
-    charts.append({ QStringLiteral("orders-by-strategy"), ordersByStrategy(sources) });
     if (TimeSplitChart::anyMeasured(sources))
         charts.append({ QStringLiteral("time-split"), TimeSplitChart::of(sources) });
     return charts;

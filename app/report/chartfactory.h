@@ -20,8 +20,9 @@ QChart* ordersVersusThreads(const QList<SourcedResult>& sources);
 QChart* p99VersusThreads(const QList<SourcedResult>& sources);
 QChart* lockWaitsVersusThreads(const QList<SourcedResult>& sources);
 QChart* ordersByStrategy(const QList<SourcedResult>& sources);
-// Every chart a report shows for these results: each chart of the window's time tabs, the
-// oversell check, the scaling curves when more than one thread count was run, and the bars.
+// Every chart a report shows for these results: the bars of each strategy's orders/s, each
+// chart of the window's time tabs, the oversell check, the scaling curves when more than one
+// thread count was run.
 QList<NamedChart> reportCharts(const QList<SourcedResult>& sources);
 
 // The name of a result's line: strategy, plus what distinguishes it in a sweep and its source.

@@ -8,6 +8,8 @@
 #include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
+#include "ui/charts/smallmultiples.h"
+#include "ui/charts/strategybarsview.h"
 #include "ui/charts/timelinepanel.h"
 #include "ui/charts/timelineview.h"
 #include "ui/mainwindow.h"
@@ -25,6 +27,7 @@
 #include <QAbstractAxis>
 #include <QAction>
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QGraphicsScene>
@@ -38,6 +41,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
+#include <QValueAxis>
 
 class TestScreenshots : public QObject {
     Q_OBJECT
@@ -72,12 +76,45 @@ class TestScreenshots : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         QTRY_VERIFY(window.runAction()->isEnabled());
         qInfo("flash sale done, chart tabs saved");
+        saveSmallMultiples(window, folder);
         // One hot SKU: pessimistic's lanes hold the row one client at a time.
         WindowShots::saveTimeline(
             window, folder, QStringLiteral("pessimistic"), { QSize(1280, 720), QSize(1009, 677) });
         QVERIFY2(window.chartsPanel()->timeline()->caption().contains(QLatin1String("at most 1 held")),
             qPrintable(window.chartsPanel()->timeline()->caption()));
         window.resize(1500, 950);
+    }
+
+    // The bars of the three strategies beside their lines; then the lines one chart per
+    // strategy, every one on the same axes, none of their text cut short.
+    static void saveSmallMultiples(MainWindow& window, const QDir& folder)
+    {
+        ChartsPanel* charts = window.chartsPanel();
+        charts->setCurrentIndex(0);
+        QTRY_COMPARE(charts->strategyBars()->barCount(), 3);
+        charts->perStrategy()->setChecked(true);
+        const QStringList ran
+            = { QStringLiteral("pessimistic"), QStringLiteral("queued"), QStringLiteral("naive") };
+        QTRY_COMPARE(charts->smallMultiples()->strategies(), ran);
+        QList<double> tops;
+        for (const QString& strategy : ran) {
+            const QChart* chart = charts->smallMultiples()->viewOf(strategy)->chart();
+            QVERIFY(!chart->series().isEmpty());
+            tops << static_cast<const QValueAxis*>(chart->axes(Qt::Vertical).constFirst())->max();
+        }
+        QVERIFY2(
+            tops[0] == tops[1] && tops[1] == tops[2] && tops[0] > 0, "the small charts share one rate axis");
+        QVERIFY(charts->chart(QStringLiteral("Orders per second"))->isHidden());
+        for (const QSize size : { QSize(1009, 677), QSize(1280, 720) }) {
+            window.resize(size);
+            QTest::qWait(400);
+            QVERIFY2(WindowShots::elidedTexts(charts).isEmpty(),
+                qPrintable(WindowShots::elidedTexts(charts).join(u';')));
+            QVERIFY(window.grab().save(folder.filePath(
+                QStringLiteral("mainwindow-%1x%2-per-strategy.png").arg(size.width()).arg(size.height()))));
+        }
+        charts->perStrategy()->setChecked(false);
+        QVERIFY(!charts->chart(QStringLiteral("Orders per second"))->isHidden());
     }
 
     // The lock inspector during a pessimistic flash sale with round trips in the transaction.

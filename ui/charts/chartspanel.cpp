@@ -7,11 +7,15 @@
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/oversellview.h"
+#include "ui/charts/smallmultiples.h"
+#include "ui/charts/strategybarsview.h"
 #include "ui/charts/timelinepanel.h"
 #include "ui/charts/timesplitpanel.h"
 
 #include <QChart>
+#include <QCheckBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLegend>
 
 #include <algorithm>
@@ -29,6 +33,7 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     : QTabWidget(parent)
     , m_oversell(new OversellView(this))
     , m_comparison(new ComparisonPanel(this))
+    , m_bars(new StrategyBarsView(this))
     , m_timeSplit(new TimeSplitPanel(this))
     , m_timeline(new TimelinePanel(this))
 {
@@ -43,6 +48,11 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     qsizetype next = 0;
     for (const auto& tab : tabs) {
         QWidget* page = addGridTab(tr(tab.title));
+        if (qstrcmp(tab.title, "Throughput") == 0) {
+            layOutThroughput(page, metrics[next], metrics[next + 1]);
+            next += tab.metrics;
+            continue;
+        }
         for (int i = 0; i < tab.metrics; ++i, ++next)
             addChart(page, i / 2, i % 2, metrics[next].translatedTitle(), metrics[next].translatedUnit());
         if (qstrcmp(tab.title, "Errors") == 0) {
@@ -73,12 +83,41 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     addTab(m_comparison, tr("Scaling"));
     addTab(m_timeSplit, tr("Time per order"));
     addTab(m_timeline, tr("Hot-row timeline"));
+    connect(m_comparison, &ComparisonPanel::latestChanged, m_bars, &StrategyBarsView::setSources);
     connect(m_comparison, &ComparisonPanel::latestChanged, m_timeSplit, &TimeSplitPanel::setSources);
     connect(m_comparison, &ComparisonPanel::latestChanged, m_timeline, &TimelinePanel::setSources);
 
     m_repaint.setInterval(150);
     connect(&m_repaint, &QTimer::timeout, this, &ChartsPanel::flush);
     m_repaint.start();
+}
+
+// The strategies' bars on the left, the lines over time on the right: overlaid, or one small
+// chart per strategy on shared axes.
+void ChartsPanel::layOutThroughput(QWidget* page, const TimeMetric& orders, const TimeMetric& attempts)
+{
+    auto* grid = static_cast<QGridLayout*>(page->layout());
+    grid->addWidget(m_bars, 1, 0, 2, 1);
+    m_throughputLines = { addChart(page, 0, 1, orders.translatedTitle(), orders.translatedUnit()),
+        addChart(page, 1, 1, attempts.translatedTitle(), attempts.translatedUnit()) };
+    m_multiples = new SmallMultiples(m_throughputLines.first(), page);
+    m_multiples->hide();
+    grid->addWidget(m_multiples, 1, 1, 2, 1);
+    m_perStrategy = new QCheckBox(tr("One chart per strategy"), page);
+    m_perStrategy->setToolTip(tr("Orders per second over time as one small chart per strategy, every "
+                                 "one on the same axes, instead of every line on one chart"));
+    // Beside the strip of names, which it shares a line with: no row of its own to cost the charts.
+    LegendStrip* strip = m_strips.last();
+    grid->removeWidget(strip);
+    auto* top = new QHBoxLayout;
+    top->addWidget(strip, 1);
+    top->addWidget(m_perStrategy, 0, Qt::AlignTop);
+    grid->addLayout(top, 0, 0, 1, 2);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+    grid->setRowStretch(1, 1); // the charts take the height, not the strip of names
+    grid->setRowStretch(2, 1);
+    connect(m_perStrategy, &QCheckBox::toggled, this, [this] { setFocusChart(m_focus); });
 }
 
 QWidget* ChartsPanel::addGridTab(const QString& title)
@@ -111,6 +150,7 @@ void ChartsPanel::startRun(std::int64_t totalStock, double plannedS)
         chart->setTimeSpan(plannedS);
     }
     m_oversell->startRun(totalStock);
+    m_multiples->clear();
     m_previous.clear();
     m_starts.clear();
     m_deadlockMarks = false;
@@ -128,6 +168,7 @@ void ChartsPanel::updateStrips()
         strip->setMarks(m_deadlockMarks, m_soldOutMarks);
     }
     m_oversell->strip()->setStrategies(names);
+    m_multiples->setRunOrder(names);
 }
 
 void ChartsPanel::strategyStarted(const QString& strategy)
@@ -239,6 +280,23 @@ void ChartsPanel::setFocusChart(const QString& id)
     for (MetricChart* chart : std::as_const(m_ordered))
         chart->setVisible(!m_presenting || !focused || chart == focused
             || chart->parentWidget() != focused->parentWidget());
+    // A lesson's chart on the projector fills its tab, without the bars beside it.
+    QWidget* throughput = m_bars->parentWidget();
+    const bool besideFocus = !m_presenting || !focused || focused->parentWidget() != throughput;
+    m_bars->setVisible(besideFocus);
+    m_perStrategy->setVisible(besideFocus);
+    // One chart per strategy takes the place of the overlaid lines.
+    const bool perStrategy = besideFocus && m_perStrategy->isChecked();
+    for (MetricChart* chart : std::as_const(m_throughputLines))
+        chart->setVisible(chart->isVisibleTo(throughput) && !perStrategy);
+    m_multiples->setVisible(perStrategy);
+    m_multiples->refresh();
+    // Stretch only where something is shown (an empty row or column with a stretch takes room
+    // all the same): the small charts two thirds of the width, the bars the rest.
+    auto* grid = static_cast<QGridLayout*>(throughput->layout());
+    grid->setColumnStretch(0, besideFocus ? 1 : 0);
+    grid->setColumnStretch(1, perStrategy ? 2 : 1);
+    grid->setRowStretch(2, perStrategy || m_throughputLines.last()->isVisibleTo(throughput) ? 1 : 0);
 }
 
 bool ChartsPanel::showChart(const QString& id)
@@ -275,5 +333,6 @@ void ChartsPanel::flush()
     // replace() on a bounded list keeps that cheap.
     for (MetricChart* chart : std::as_const(m_charts))
         chart->flush();
+    m_multiples->refresh();
     m_oversell->flush();
 }

@@ -9,6 +9,10 @@
 
 class ComparisonPanel;
 class MetricChart;
+class QCheckBox;
+class SmallMultiples;
+class StrategyBarsView;
+struct TimeMetric;
 class OversellView;
 class TimeSplitPanel;
 class TimelinePanel;
@@ -46,10 +50,14 @@ public:
     ComparisonPanel* comparison() const { return m_comparison; }
     TimeSplitPanel* timeSplit() const { return m_timeSplit; }
     TimelinePanel* timeline() const { return m_timeline; }
+    StrategyBarsView* strategyBars() const { return m_bars; }
+    SmallMultiples* smallMultiples() const { return m_multiples; }
+    QCheckBox* perStrategy() const { return m_perStrategy; } // small multiples instead of overlaid lines
 
 private:
     MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
     QWidget* addGridTab(const QString& title);
+    void layOutThroughput(QWidget* page, const TimeMetric& orders, const TimeMetric& attempts);
     void flush();
     void updateStrips();
 
@@ -57,6 +65,10 @@ private:
     QList<MetricChart*> m_ordered; // QHash order changes from run to run
     OversellView* m_oversell;
     ComparisonPanel* m_comparison;
+    StrategyBarsView* m_bars;
+    SmallMultiples* m_multiples = nullptr;
+    QCheckBox* m_perStrategy = nullptr;
+    QList<MetricChart*> m_throughputLines; // orders/s and attempts/s, overlaid
     TimeSplitPanel* m_timeSplit;
     TimelinePanel* m_timeline;
     QHash<QString, MetricsSample> m_previous;

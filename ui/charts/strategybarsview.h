@@ -1,0 +1,23 @@
+#pragma once
+
+#include "app/core/sourcedresult.h"
+#include "ui/charts/exportablechartview.h"
+
+// Each strategy's orders/s of the latest run as a bar in its colour (the median with its spread
+// when runs repeat; one bar per client count in a sweep): the figure a person wants first,
+// beside the lines over time. Redrawn as strategies finish.
+class StrategyBarsView : public ExportableChartView {
+    Q_OBJECT
+public:
+    explicit StrategyBarsView(QWidget* parent = nullptr);
+
+    void setSources(const QList<SourcedResult>& latest);
+    qsizetype barCount() const { return m_bars; }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void fitTicks(); // as many rate labels as the width holds whole
+    qsizetype m_bars = 0;
+};
