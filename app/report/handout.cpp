@@ -1,5 +1,10 @@
 #include "app/report/handout.h"
 
+#include "app/core/experimentfields.h"
+#include "app/core/fieldlabels.h"
+#include "app/results/reportgroup.h"
+#include "app/results/reportsection.h"
+
 #include <QChart>
 #include <QCoreApplication>
 
@@ -32,7 +37,7 @@ QList<Step> split(const Lesson& lesson, const QList<SourcedResult>& rows)
 {
     QList<Step> steps;
     for (int i = 0; i < lesson.steps.size(); ++i)
-        steps.append({ &lesson.steps[i], i + 1, {} });
+        steps.append({ &lesson.steps[i], i + 1, {}, i > 0 ? &lesson.steps[i - 1] : nullptr });
     for (const SourcedResult& row : rows) {
         for (Step& step : steps) {
             const bool ranIt = row.result.experiment == step.step->experiment
@@ -65,8 +70,54 @@ QString stepHtml(const Step& step)
                .arg(tr("What to notice:").toHtmlEscaped(), s.notice.toHtmlEscaped());
     out += QStringLiteral("<p class='question'><b>%1</b> %2</p>")
                .arg(tr("Question:").toHtmlEscaped(), s.question.toHtmlEscaped());
+    out += changesHtml(step);
     if (step.rows.isEmpty())
         out += paragraph(tr("This step was not run."));
+    return out;
+}
+
+QString changesHtml(const Step& step)
+{
+    const Experiment defaults;
+    const Experiment& now = step.step->experiment;
+    QStringList items;
+    for (const ExperimentField& field : ExperimentFields::all()) {
+        if (ExperimentFields::unusedIn(field.name, now))
+            continue;
+        const QString value = field.print(now);
+        const QString lab = field.print(defaults);
+        const QString before = step.previous ? field.print(step.previous->experiment) : lab;
+        if (value == lab && value == before)
+            continue;
+        const auto shown = [&](const QString& text) { return FieldLabels::valueLabel(field.name, text); };
+        QString item = QStringLiteral("<b>%1</b> %2")
+                           .arg(FieldLabels::label(field.name).toHtmlEscaped(), shown(value).toHtmlEscaped());
+        const QString was = step.previous && before != value
+            ? tr("step %1: %2").arg(step.number - 1).arg(shown(before))
+            : tr("the lab's default: %1").arg(shown(lab));
+        if (step.previous || value != lab)
+            item += QStringLiteral(" <small>(%1)</small>").arg(was.toHtmlEscaped());
+        items << item;
+    }
+    const QString heading = tr("Settings:").toHtmlEscaped();
+    if (items.isEmpty())
+        return QStringLiteral("<p class='settings'><b>%1</b> %2</p>")
+            .arg(heading, tr("the lab's defaults (every setting in the appendix)").toHtmlEscaped());
+    return QStringLiteral("<p class='settings'><b>%1</b> %2</p>")
+        .arg(heading, items.join(QStringLiteral(" · ")));
+}
+
+QString appendixHtml(const QList<Step>& steps)
+{
+    QString out
+        = QStringLiteral("<h2>%1</h2>").arg(tr("Appendix: every setting of each step").toHtmlEscaped());
+    for (const Step& step : steps) {
+        ReportGroup group;
+        group.experiment = step.step->experiment;
+        out += QStringLiteral("<h3>%1</h3>")
+                   .arg(tr("Step %1: %2").arg(step.number).arg(step.step->title).toHtmlEscaped());
+        out += ReportSection::settingsHtml(group);
+    }
     return out;
 }
 

@@ -110,7 +110,7 @@ QString stepRowsHtml(const Handout::Step& step)
     const QList<ReportGroup> groups = ReportGroup::split(step.rows);
     QString out;
     for (const ReportGroup& group : groups)
-        out += ReportSection::html(group, step.number);
+        out += ReportSection::html(group, step.number, false); // its settings: above, and in the appendix
     return out;
 }
 
@@ -120,7 +120,8 @@ QString handoutHtml(const ReportWriter::Report& report)
                       .arg(escape(report.lesson->title))
         + ReportSection::styleSheet() + QStringLiteral("</head><body>") + Handout::lessonHtml(*report.lesson)
         + header(report, report.lesson->steps.size());
-    for (const Handout::Step& step : Handout::split(*report.lesson, report.sources)) {
+    const QList<Handout::Step> steps = Handout::split(*report.lesson, report.sources);
+    for (const Handout::Step& step : steps) {
         out += Handout::stepHtml(step) + stepRowsHtml(step);
         for (const ChartFactory::NamedChart& named : Handout::charts(step)) {
             std::unique_ptr<QChart> chart(named.chart);
@@ -129,6 +130,7 @@ QString handoutHtml(const ReportWriter::Report& report)
                        .arg(named.name, inlineSvg(chart.get(), kChartSize));
         }
     }
+    out += Handout::appendixHtml(steps);
     out += QStringLiteral("</body></html>\n");
     return out;
 }
@@ -212,10 +214,12 @@ bool writePdf(const QString& path, const Report& report, QString* error)
     };
     if (report.lesson) {
         body += Handout::lessonHtml(*report.lesson) + header(report, report.lesson->steps.size());
-        for (const Handout::Step& step : Handout::split(*report.lesson, report.sources)) {
+        const QList<Handout::Step> steps = Handout::split(*report.lesson, report.sources);
+        for (const Handout::Step& step : steps) {
             body += Handout::stepHtml(step) + stepRowsHtml(step);
             addCharts(Handout::charts(step));
         }
+        body += Handout::appendixHtml(steps);
     } else {
         body += header(report, groups.size());
         for (int g = 0; g < groups.size(); ++g) {

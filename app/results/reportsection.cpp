@@ -36,11 +36,13 @@ QString groupFieldOf(const QString& fieldName)
         : QString();
 }
 
+} // namespace
+
 // Four fields to a line, so that the experiment takes a few lines of the page, not a column.
-QString experimentTable(const ReportGroup& group)
+QString settingsHtml(const ReportGroup& group)
 {
     constexpr int kPerLine = 4;
-    QString out = QStringLiteral("<table class='kv' width='100%'>");
+    QString out = QStringLiteral("<div class='wide'><table class='kv' width='100%'>");
     int inLine = 0;
     for (const ExperimentField& field : ExperimentFields::all()) {
         if (ExperimentFields::unusedIn(field.name, group.experiment))
@@ -59,8 +61,10 @@ QString experimentTable(const ReportGroup& group)
     }
     if (inLine > 0)
         out += QStringLiteral("<td colspan='%1'></td></tr>").arg(2 * (kPerLine - inLine));
-    return out + QStringLiteral("</table>");
+    return out + QStringLiteral("</table></div>");
 }
+
+namespace {
 
 QString knobsText(const StrategyResult& r)
 {
@@ -118,7 +122,7 @@ QString spreadTable(const ReportGroup& group)
         return {};
     using namespace SpreadColumns;
     const QList<Column> columns = of(Table::Report);
-    QString out = QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>")
+    QString out = QStringLiteral("<h3>%1</h3><div class='wide'><table class='results' width='100%'><tr>")
                       .arg(escape(tr("Repeated runs")));
     for (Column column : columns)
         out += QStringLiteral("<th title='%1'>%2</th>").arg(escape(toolTip(column)), escape(header(column)));
@@ -131,7 +135,7 @@ QString spreadTable(const ReportGroup& group)
                            escape(text(column, summary)));
         out += QStringLiteral("</tr>");
     }
-    out += QStringLiteral("</table>");
+    out += QStringLiteral("</table></div>");
     if (const QString line = notSeparableLine(summaries); !line.isEmpty())
         out += QStringLiteral("<p>%1</p>").arg(escape(line));
     return out;
@@ -146,13 +150,14 @@ QString settingsTable(const ReportGroup& group)
         if (!who.contains(source.result.strategy))
             who << source.result.strategy;
     }
-    QString out = QStringLiteral("<h3>%1</h3><table class='kv' width='100%'><tr><th>%2</th><th>%3</th></tr>")
+    QString out = QStringLiteral(
+        "<h3>%1</h3><div class='wide'><table class='kv' width='100%'><tr><th>%2</th><th>%3</th></tr>")
                       .arg(escape(tr("Server settings during the runs")), escape(tr("settings")),
                           escape(tr("strategies")));
     for (auto it = settings.begin(); it != settings.end(); ++it)
         out += QStringLiteral("<tr><td>%1</td><td>%2</td></tr>")
                    .arg(escape(it.key()), escape(it.value().join(QStringLiteral(", "))));
-    return out + QStringLiteral("</table>");
+    return out + QStringLiteral("</table></div>");
 }
 
 } // namespace
@@ -197,17 +202,22 @@ QString title(const ReportGroup& group, int number)
     return tr("Experiment %1: %2").arg(number).arg(summary(group));
 }
 
-QString html(const ReportGroup& group, int number)
+QString html(const ReportGroup& group, int number, bool withSettings)
 {
     using ResultColumns::Column;
     QString out = QStringLiteral("<h2>%1</h2>").arg(escape(title(group, number)));
-    out += experimentTable(group);
+    if (withSettings)
+        out += settingsHtml(group);
 
     const QList<Column> columns = columnsOf(group);
-    out += QStringLiteral("<h3>%1</h3><table class='results' width='100%'><tr>").arg(escape(tr("Results")));
+    // In a box of its own that scrolls when the table is wider than the page; the verdict
+    // column stays at the box's right edge (sticky), so it is read whatever the width.
+    out += QStringLiteral("<h3>%1</h3><div class='wide'><table class='results' width='100%'><tr>")
+               .arg(escape(tr("Results")));
     for (Column column : columns)
-        out += QStringLiteral("<th title='%1'>%2</th>")
-                   .arg(escape(ResultColumns::toolTip(column)), escape(ResultColumns::header(column)));
+        out += QStringLiteral("<th title='%1'%3>%2</th>")
+                   .arg(escape(ResultColumns::toolTip(column)), escape(ResultColumns::header(column)),
+                       column == Column::Verdict ? QStringLiteral(" class='verdict'") : QString());
     out += QStringLiteral("</tr>");
     QStringList notes;
     for (const SourcedResult& row : group.rows) {
@@ -237,7 +247,7 @@ QString html(const ReportGroup& group, int number)
         }
         out += QStringLiteral("</tr>");
     }
-    out += QStringLiteral("</table>");
+    out += QStringLiteral("</table></div>");
     QList<StrategyResult> results;
     for (const SourcedResult& row : group.rows)
         results.append(row.result);
@@ -258,9 +268,11 @@ QString styleSheet()
         "margin-top:1.6em}"
         "h3{font-size:1.05em;margin-top:1em}table{border-collapse:collapse;font-size:0.9em}"
         "th,td{border:1px solid #bbb;padding:3px "
-        "6px;text-align:left}th{background:#f0f0f0}table.results{width:100%}table.results "
-        "th{white-space:nowrap}"
-        "td.num{text-align:right;white-space:nowrap}td.name{white-space:nowrap}td.value{white-space:nowrap}"
+        "6px;text-align:left}th{background:#f0f0f0}table.results{width:100%}"
+        "td.num{text-align:right;white-space:nowrap}td.name{white-space:nowrap}"
+        // A table wider than the page scrolls in its own box, the verdict column held in view.
+        ".wide{overflow-x:auto;max-width:100%}td.verdict,th.verdict{position:sticky;right:0;min-width:8em;"
+        "background:#fff;box-shadow:-2px 0 3px rgba(0,0,0,0.15)}th.verdict{background:#f0f0f0}"
         ".good{color:#2e7d32;font-weight:bold}.bad{color:#c62828;font-weight:bold}"
         "ol.notes{font-size:0.9em}.chart{margin:1em 0;page-break-inside:avoid}</style>");
 }

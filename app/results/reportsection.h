@@ -14,7 +14,10 @@ namespace ReportSection {
 QString summary(const ReportGroup& group);
 // "Experiment 2: " and the summary
 QString title(const ReportGroup& group, int number);
-QString html(const ReportGroup& group, int number);
+QString html(const ReportGroup& group, int number, bool withSettings = true);
+// Every field of the group's experiment that played a part, four to a line (the table under an
+// experiment's title, and a hand-out's appendix).
+QString settingsHtml(const ReportGroup& group);
 // The style sheet the sections are written for.
 QString styleSheet();
 

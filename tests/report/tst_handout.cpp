@@ -1,6 +1,7 @@
 // A lesson's hand-out without a server: each row goes under the step that ran it (a strategy
 // twice in one step only when the step repeats its runs), a step that did not run says so, and
 // the step's text, notice and question are in the HTML.
+#include "app/core/fieldlabels.h"
 #include "app/core/translation.h"
 #include "app/lesson/lessonlibrary.h"
 #include "app/report/handout.h"
@@ -94,6 +95,34 @@ private slots:
         QVERIFY(html.contains(QLatin1String("id='step-1-orders-per-second'")));
         QVERIFY(html.contains(QLatin1String("id='step-2-orders-by-strategy'")));
         QVERIFY(!html.contains(QLatin1String("<h1>lockbench report</h1>"))); // the lesson's title heads it
+    }
+
+    // A step lists what it sets, not the 28 settings: the first what differs from the lab's
+    // defaults, the second what it changes from the first; every setting waits in the appendix.
+    void eachStepListsOnlyWhatItChanges()
+    {
+        Lesson lesson = twoStepLesson();
+        lesson.steps[0].experiment.threads = 64;
+        lesson.steps[1].experiment.threads = 64;
+        const QList<Handout::Step> steps = Handout::split(lesson, {});
+        const QString first = Handout::changesHtml(steps[0]);
+        const QString second = Handout::changesHtml(steps[1]);
+        const QString clients = FieldLabels::label(QStringLiteral("threads"));
+        const QString delay = FieldLabels::label(QStringLiteral("delay-ms"));
+        QVERIFY2(first.contains(clients) && first.contains(QLatin1String("default: 32")), qPrintable(first));
+        QVERIFY2(!first.contains(delay), qPrintable(first));
+        QVERIFY2(second.contains(delay) && second.contains(QLatin1String("step 1: 0")), qPrintable(second));
+        QVERIFY2(second.contains(clients), qPrintable(second)); // still not the lab's default
+        for (const char* unchanged : { "seed", "isolation", "writers", "buffer-pool-mb", "stock" }) {
+            QVERIFY2(!first.contains(FieldLabels::label(QLatin1String(unchanged))), unchanged);
+            QVERIFY2(!second.contains(FieldLabels::label(QLatin1String(unchanged))), unchanged);
+        }
+        const QString appendix = Handout::appendixHtml(steps);
+        for (const char* field : { "seed", "isolation", "threads", "delay-ms" })
+            QVERIFY2(appendix.contains(FieldLabels::label(QLatin1String(field))), field);
+        const QString html = ReportWriter::html({ SampleResults::runInfo(),
+            { row(QStringLiteral("pessimistic"), lesson.steps[0].experiment) }, lesson });
+        QCOMPARE(html.count(FieldLabels::label(QStringLiteral("seed"))), 2); // the appendix's two steps only
     }
 
     void theHandoutPdfIsInChinese()

@@ -133,6 +133,10 @@ private slots:
                 QVERIFY2(
                     words.contains(cell), qPrintable(QStringLiteral("%1 not whole in the PDF").arg(cell)));
             }
+            // The verdict, the last column, may wrap between its words but loses none of them.
+            for (const QString& word : ResultColumns::text(Column::Verdict, row).split(QLatin1Char(' ')))
+                QVERIFY2(
+                    words.contains(word), qPrintable(QStringLiteral("verdict word %1 missing").arg(word)));
         }
     }
 };
