@@ -12,7 +12,7 @@ packages=(
     default-libmysqlclient-dev mariadb-server
     qtkeychain-qt6-dev libsecret-1-0 dbus-daemon gnome-keyring
     xvfb xauth fonts-dejavu-core
-    poppler-utils chromium
+    poppler-utils chromium help2man desktop-file-utils
     redis-server libhiredis-dev
     galera-4 rsync
     libboost-context-dev

@@ -1,0 +1,110 @@
+// The lab as a package installs it: `cmake --install` into a staging root puts the executable,
+// the menu entry (valid by desktop-file-validate), its icon, the man page and the presets and
+// lessons where a Debian desktop looks, and the installed executable runs from there; `cpack`
+// writes a .deb that carries the same files and names the servers and the Qt plugin it needs.
+#include "tests/support/lockbenchprocess.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Ran {
+    int exitCode = -1;
+    QString out;
+};
+
+Ran runTool(const QString& program, const QStringList& arguments, const QString& folder = QString())
+{
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    if (!folder.isEmpty())
+        process.setWorkingDirectory(folder);
+    process.start(program, arguments);
+    if (!process.waitForFinished(300000))
+        return { -1, QStringLiteral("%1 did not finish").arg(program) };
+    return { process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+        QString::fromUtf8(process.readAll()) };
+}
+
+// The build folder of the lockbench the tests run: BUILD/app/lockbench.
+QString buildFolder()
+{
+    return QFileInfo(qEnvironmentVariable("LOCKBENCH_BINARY")).dir().absoluteFilePath(QStringLiteral(".."));
+}
+
+QString tool(const char* name)
+{
+    return QStandardPaths::findExecutable(QLatin1String(name));
+}
+
+} // namespace
+
+class TestInstall : public QObject {
+    Q_OBJECT
+
+private slots:
+    void installsIntoAStagingRootAndRunsFromThere()
+    {
+        LOCKBENCH_REQUIRE_BINARY();
+        QTemporaryDir stage;
+        const Ran install = runTool(tool("cmake"),
+            { QStringLiteral("--install"), buildFolder(), QStringLiteral("--prefix"), stage.path() });
+        QVERIFY2(install.exitCode == 0, qPrintable(install.out));
+        const QDir root(stage.path());
+        for (const char* file : { "bin/lockbench", "share/applications/lockbench.desktop",
+                 "share/icons/hicolor/scalable/apps/lockbench.svg", "share/man/man1/lockbench.1",
+                 "share/lockbench/presets", "share/lockbench/lessons" })
+            QVERIFY2(QFileInfo::exists(root.filePath(QLatin1String(file))), file);
+
+        const QString desktop = root.filePath(QStringLiteral("share/applications/lockbench.desktop"));
+        const Ran validated = runTool(tool("desktop-file-validate"), { desktop });
+        QVERIFY2(validated.exitCode == 0 && validated.out.trimmed().isEmpty(), qPrintable(validated.out));
+
+        QFile man(root.filePath(QStringLiteral("share/man/man1/lockbench.1")));
+        QVERIFY(man.open(QIODevice::ReadOnly));
+        const QString page = QString::fromUtf8(man.readAll());
+        QVERIFY2(page.contains(QLatin1String(".TH LOCKBENCH \"1\"")), qPrintable(page.left(300)));
+        QVERIFY(page.contains(QLatin1String("\\-\\-strategy")));
+        QVERIFY(!page.contains(buildFolder())); // the usage line names lockbench, not the build tree
+
+        const QString installed = root.filePath(QStringLiteral("bin/lockbench"));
+        const Ran version = runTool(installed, { QStringLiteral("--version") });
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.out.startsWith(QLatin1String("lockbench ")), qPrintable(version.out));
+        // The installed lab carries its lessons and presets: it lists the lessons by name.
+        const Ran lessons = runTool(installed, { QStringLiteral("lesson") }, stage.path());
+        QVERIFY2(
+            lessons.exitCode == 0 && lessons.out.contains(QLatin1String("hot-row")), qPrintable(lessons.out));
+    }
+
+    void cpackWritesADebThatNamesWhatItNeeds()
+    {
+        LOCKBENCH_REQUIRE_BINARY();
+        QTemporaryDir out;
+        const Ran packed = runTool(tool("cpack"),
+            { QStringLiteral("-G"), QStringLiteral("DEB"), QStringLiteral("-B"), out.path() }, buildFolder());
+        QVERIFY2(packed.exitCode == 0, qPrintable(packed.out));
+        const QStringList debs = QDir(out.path()).entryList({ QStringLiteral("lockbench_*.deb") });
+        QCOMPARE(debs.size(), 1);
+        const QString deb = QDir(out.path()).filePath(debs.first());
+        const Ran depends
+            = runTool(tool("dpkg-deb"), { QStringLiteral("-f"), deb, QStringLiteral("Depends") });
+        QCOMPARE(depends.exitCode, 0);
+        for (const char* package : { "libqt6sql6-mysql", "mariadb-server", "galera-4", "redis-server",
+                 "libqt6charts6", "libmariadb3" })
+            QVERIFY2(
+                depends.out.contains(QLatin1String(package)), qPrintable(package + (": " + depends.out)));
+        const Ran contents = runTool(tool("dpkg-deb"), { QStringLiteral("-c"), deb });
+        for (const char* file : { "./usr/bin/lockbench", "./usr/share/applications/lockbench.desktop",
+                 "./usr/share/man/man1/lockbench.1" })
+            QVERIFY2(contents.out.contains(QLatin1String(file)), file);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInstall)
+#include "tst_install.moc"
