@@ -88,8 +88,12 @@ void SmallMultiples::refresh()
     for (const QString& name : std::as_const(names)) {
         const QList<QPointF> points = m_source->points(name);
         QLineSeries* series = line(cell(strategyOf(name)), name);
-        series->replace(points);
-        series->setPointsVisible(points.size() < 3); // a strategy done in a sample or two is a dot
+        // Redrawn only when the line grew or moved: a finished run repaints nothing.
+        if (series->count() != points.size()
+            || (!points.isEmpty() && series->at(series->count() - 1) != points.last())) {
+            series->replace(points);
+            series->setPointsVisible(points.size() < 3); // a strategy done in a sample or two is a dot
+        }
         for (const QPointF& point : points)
             yMax = std::max(yMax, point.y());
     }

@@ -30,6 +30,15 @@ void StrategyBarsView::setSources(const QList<SourcedResult>& latest)
     QChart* bars = ChartFactory::ordersByStrategy(latest);
     if (latest.isEmpty())
         bars->setTitle(tr("Orders per second by strategy: a bar as each strategy finishes"));
+    // Beside the lines the column is narrow: the rate axis keeps a short title (the tooltip
+    // says what the whiskers are) and the bars' names a smaller type, so that neither is cut.
+    for (QAbstractAxis* axis : bars->axes()) {
+        if (qobject_cast<QValueAxis*>(axis))
+            axis->setTitleText(QObject::tr("orders/s"));
+        QFont labels = axis->labelsFont();
+        labels.setPointSizeF(labels.pointSizeF() * 0.85);
+        axis->setLabelsFont(labels);
+    }
     setChart(bars); // the view does not delete the chart it had
     delete old;
     m_bars = latest.size();

@@ -147,14 +147,6 @@ void ExperimentPanel::setServerShape(const ServerShape& shape)
     showWhatApplies(m_experiment);
 }
 
-QString ExperimentPanel::whyDisabled(const QString& field) const
-{
-    const Editor editor = m_editors.value(field);
-    return editor.label && !input(editor)->isEnabled()
-        ? input(editor)->toolTip().section(QLatin1Char('\n'), 0, 0)
-        : QString();
-}
-
 QWidget* ExperimentPanel::input(const Editor& editor) const
 {
     return editor.line ? static_cast<QWidget*>(editor.line) : editor.combo;

@@ -29,8 +29,6 @@ public:
     // The chosen server: a field that plays no part on it (a cluster's placement on one
     // server, say) is disabled, as are those the workload, stop or arrival leave out.
     void setServerShape(const ServerShape& shape);
-    // Why a field is disabled, as its tooltip says; empty when it plays a part.
-    QString whyDisabled(const QString& field) const;
     // Types `text` into a field's editor, as a user would.
     void setFieldText(const QString& field, const QString& text);
     QString fieldText(const QString& field) const;
