@@ -78,6 +78,11 @@ void QueueWriter::drain()
         const std::vector<QueuedOrder*> batch = m_queue.popBatch(batchSize);
         if (batch.empty())
             return;
+        if (m_environment.stopNowRequested()) {
+            for (QueuedOrder* queued : batch)
+                queued->complete(OrderOutcome::Aborted); // never sent: its client counts it cancelled
+            continue;
+        }
         process(batch);
     }
 }

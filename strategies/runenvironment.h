@@ -44,6 +44,10 @@ public:
         return std::chrono::nanoseconds(std::llround(m_experiment.rttMs * 1e6));
     }
     bool stopRequested() const { return m_stop.load(std::memory_order_relaxed); }
+    // Stop now: the orders still under way are cancelled, not waited for. A statement the lab
+    // ends (KILL QUERY) rolls its order back, and the queue's writers drop what is queued.
+    void requestStopNow() { m_stopNow.store(true); }
+    bool stopNowRequested() const { return m_stopNow.load(std::memory_order_relaxed); }
     RunErrorLog& errors() { return m_errors; }
     RowReleases& rowReleases() { return m_rowReleases; }
     // Turns for opening a session: 10,000 clients connecting at once keep the last handshakes
@@ -175,6 +179,7 @@ private:
     RunErrorLog m_errors;
     RowReleases m_rowReleases;
     ClientWait::Semaphore m_sessionOpenings { 64 };
+    std::atomic<bool> m_stopNow { false };
     std::atomic<bool> m_serverLost { false };
     std::atomic<bool> m_serverSilent { false };
     std::atomic<bool> m_failed { false };

@@ -9,6 +9,7 @@
 namespace {
 
 constexpr int kMaxErrorRetries = 200;
+constexpr unsigned int kQueryInterrupted = 1317; // ER_QUERY_INTERRUPTED: KILL QUERY ended the statement
 
 } // namespace
 
@@ -209,6 +210,8 @@ std::optional<OrderOutcome> TransactionRetrier::afterError(
 {
     // On a cluster COMMIT is where another node's write is found: certification aborts the
     // transaction there, which is no lock-wait deadlock and is counted apart.
+    if (error.code == kQueryInterrupted && m_environment.stopNowRequested())
+        return cancelledByStopNow(probeRequestId);
     const ErrorClass errorClass = m_commitFailed ? classifyCommitError(error.code) : error.errorClass();
     m_counters.countError(errorClass);
     if (const std::optional<OrderOutcome> settled = settleError(errorClass, error, probeRequestId))
@@ -241,14 +244,7 @@ std::optional<OrderOutcome> TransactionRetrier::settleError(
                 m_reconnectError.isSet() ? m_reconnectError : error, tr("connection lost and not regained"));
             return OrderOutcome::Unknown;
         }
-        const std::optional<bool> committed = isCommitted(probeRequestId());
-        if (!committed)
-            return OrderOutcome::Unknown;
-        if (*committed) {
-            m_counters.add(ClientCount::Reconciled, 1);
-            return OrderOutcome::Sold;
-        }
-        return std::nullopt; // not committed: tried again
+        return lookedUp(probeRequestId); // not committed: tried again
     }
     if (errorClass == ErrorClass::DuplicateKey) {
         // Our request id is already in the table: an earlier attempt committed.
@@ -294,6 +290,32 @@ bool TransactionRetrier::commit()
     if (committed)
         noteLockHold();
     return committed;
+}
+
+OrderOutcome TransactionRetrier::cancelledByStopNow(const std::function<std::int64_t()>& probeRequestId)
+{
+    // The statement ended, the transaction stays: rolled back, the order is cancelled. A COMMIT
+    // ended this way may have committed first: the orders table says.
+    const bool duringCommit = m_commitFailed;
+    m_lockedAtNs = 0;
+    m_lockedRow = 0;
+    if (!m_connection.rollback())
+        m_connection.rollback(); // a KILL that came between two statements ends the next one
+    if (!duringCommit)
+        return OrderOutcome::Aborted;
+    return lookedUp(probeRequestId).value_or(OrderOutcome::Aborted);
+}
+
+std::optional<OrderOutcome> TransactionRetrier::lookedUp(const std::function<std::int64_t()>& probeRequestId)
+{
+    const std::optional<bool> committed = isCommitted(probeRequestId());
+    if (!committed)
+        return OrderOutcome::Unknown;
+    if (*committed) {
+        m_counters.add(ClientCount::Reconciled, 1);
+        return OrderOutcome::Sold;
+    }
+    return std::nullopt;
 }
 
 bool TransactionRetrier::rollback()

@@ -85,6 +85,11 @@ private:
     std::optional<OrderOutcome> afterConflict(int conflicts, int maxConflicts);
     std::optional<OrderOutcome> afterError(
         const MysqlError& error, const std::function<std::int64_t()>& probeRequestId, int* errorRetries);
+    // Stop now ended the order's statement: rolled back and cancelled (or found committed).
+    OrderOutcome cancelledByStopNow(const std::function<std::int64_t()>& probeRequestId);
+    // What the orders table says of an order whose outcome the client did not see: sold (found
+    // committed), unknown (it could not be asked), or nullopt (not committed).
+    std::optional<OrderOutcome> lookedUp(const std::function<std::int64_t()>& probeRequestId);
     std::optional<OrderOutcome> settleError(
         ErrorClass errorClass, const MysqlError& error, const std::function<std::int64_t()>& probeRequestId);
 

@@ -69,13 +69,13 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(tr("lockbench — hot-row lock contention lab"));
     layOutPanels();
     buildStatusBar();
+    m_files = new SessionFiles(this, m_session, m_charts->comparison()); // before the actions that use it
     buildActions();
     connectPanels();
     connectRun();
     connectResults();
     m_recovery = new ServerRecovery(m_session, this);
     connect(m_recovery, &ServerRecovery::message, m_status, &QLabel::setText);
-    m_files = new SessionFiles(this, m_session, m_charts->comparison());
     connect(m_lessons, &LessonPanel::handoutRequested, m_files, &SessionFiles::exportHandout);
     connect(m_files, &SessionFiles::message, this,
         [this](const QString& text) { statusBar()->showMessage(text, kFileMessageMs); });
@@ -267,7 +267,7 @@ void MainWindow::createRunActions()
     connect(m_run, &QAction::triggered, this, &MainWindow::run);
     connect(m_stop, &QAction::triggered, this, &MainWindow::stop);
     connect(m_runSweep, &QAction::triggered, this, &MainWindow::runSweep);
-    connect(m_export, &QAction::triggered, this, &MainWindow::exportResults);
+    connect(m_export, &QAction::triggered, m_files, &SessionFiles::exportResults);
 }
 
 void MainWindow::buildFileMenu()
@@ -280,9 +280,9 @@ void MainWindow::buildFileMenu()
     auto* quit = new QAction(tr("&Quit"), this);
     quit->setShortcut(QKeySequence::Quit);
     connect(open, &QAction::triggered, this, &MainWindow::openResults);
-    connect(exportReportAction, &QAction::triggered, this, &MainWindow::exportReport);
-    connect(exportChartsAction, &QAction::triggered, this, &MainWindow::exportCharts);
-    connect(exportScalingAction, &QAction::triggered, this, &MainWindow::exportScalingChart);
+    connect(exportReportAction, &QAction::triggered, m_files, &SessionFiles::exportReport);
+    connect(exportChartsAction, &QAction::triggered, m_files, &SessionFiles::exportCharts);
+    connect(exportScalingAction, &QAction::triggered, m_files, &SessionFiles::exportScalingChart);
     connect(quit, &QAction::triggered, this, &QWidget::close);
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(open);
@@ -344,6 +344,11 @@ void MainWindow::updateRunAction()
     m_sweep->runButton()->setEnabled(sweepWhy.isEmpty());
     m_sweep->runButton()->setToolTip(m_runSweep->toolTip());
     m_stop->setEnabled(running);
+    if (!running) {
+        m_stopping = false;
+        m_stop->setText(tr("&Stop"));
+        m_stop->setToolTip({});
+    }
     m_export->setEnabled(!m_results->results().isEmpty());
     if (!running)
         m_status->setText(why.isEmpty() ? tr("Ready to run") : tr("Run is disabled: %1").arg(why));
@@ -409,26 +414,6 @@ void MainWindow::showRunProgress()
     m_progress->setFormat(m_runProgress.text());
 }
 
-void MainWindow::exportResults()
-{
-    m_files->exportResults();
-}
-
-void MainWindow::exportReport()
-{
-    m_files->exportReport();
-}
-
-void MainWindow::exportCharts()
-{
-    m_files->exportCharts();
-}
-
-void MainWindow::exportScalingChart()
-{
-    m_files->exportScalingChart();
-}
-
 void MainWindow::openResults()
 {
     m_files->openResults();
@@ -444,8 +429,16 @@ bool MainWindow::openResultsFile(const QString& path, QString* error)
 
 void MainWindow::stop()
 {
+    if (m_stopping) { // the second Stop: the orders still waiting are cancelled
+        m_session->stopNow();
+        m_status->setText(tr("Stopping now: cancelling the orders under way…"));
+        return;
+    }
+    m_stopping = true;
     m_session->stop(); // workers see the flag between orders; finished() follows
-    m_status->setText(tr("Stopping…"));
+    m_stop->setText(tr("Stop &now"));
+    m_stop->setToolTip(tr("Cancel the orders still under way: rolled back and counted as cancelled"));
+    m_status->setText(tr("Stopping after the orders under way… (Stop again to cancel them)"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

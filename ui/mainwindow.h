@@ -52,10 +52,6 @@ public:
     void run();
     void runSweep();
     void stop();
-    void exportResults();
-    void exportReport();
-    void exportCharts();
-    void exportScalingChart();
     void openResults();
     // Adds the runs of a results file to the table and the scaling charts; false with `error`.
     bool openResultsFile(const QString& path, QString* error);
@@ -112,4 +108,5 @@ private:
     class PredictionGate* m_predictions = nullptr;
     ServerRecovery* m_recovery = nullptr;
     bool m_restartRequested = false;
+    bool m_stopping = false; // Stop was chosen once: the next one stops now
 };

@@ -87,11 +87,17 @@ int HeadlessRun::exec()
     connect(&shutdown, &ShutdownSignal::requested, this, [&](int count) {
         interrupted = true;
         err() << (count == 1
-                ? tr("lockbench: stopping after the current orders (Ctrl-C again to quit at once)")
+                ? tr("lockbench: stopping after the current orders (Ctrl-C again to cancel them)")
+                : count == 2
+                ? tr(
+                    "lockbench: stopping now: cancelling the orders under way (Ctrl-C again to quit at once)")
                 : tr("lockbench: quitting"))
               << Qt::endl;
-        session.stop();
-        if (count > 1)
+        if (count == 1)
+            session.stop();
+        else
+            session.stopNow();
+        if (count > 2)
             std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
     const QList<RunCell> cells = cli.cells();

@@ -40,6 +40,7 @@ const std::array<ClientCountName, kClientCountCount>& clientCountNames()
         { C::RolledBackHoldNs, "rolled_back_hold_ns", nullptr },
         { C::RolledBackHolds, "rolled_back_holds", nullptr },
         { C::WriterBusyNs, "writer_busy_ns", nullptr },
+        { C::Cancelled, "cancelled", "cancelled_orders" },
     } };
     return names;
 }

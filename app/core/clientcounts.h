@@ -54,9 +54,12 @@ enum class ClientCount : std::size_t {
     RolledBackHoldNs, // holds that ended in a ROLLBACK (a lost compare-and-set, a full slot)
     RolledBackHolds,
     WriterBusyNs, // queued: the writers' time from taking a batch to finishing it
+    // Orders under way when the run stopped and given up rather than finished: a retry the stop
+    // forbade, a statement Stop now ended, an order Stop now took out of the queue. Rolled back.
+    Cancelled,
 };
 
-inline constexpr std::size_t kClientCountCount = 36;
+inline constexpr std::size_t kClientCountCount = 37;
 
 // How the files name a count: in a sample, and in a result (where the clients' counts stand
 // beside the audit's, so that sold orders are "client_sold_orders"; null for a count a result

@@ -108,6 +108,17 @@ int busyCalibrationClients(int targetClients)
     return std::min(targetClients, 2 * std::max(1, QThread::idealThreadCount()));
 }
 
+bool locksInsideStatement(const QString& strategy)
+{
+    return strategy == QLatin1String("procedure");
+}
+
+int busyCalibrationClients(const QString& strategy, int targetClients)
+{
+    return locksInsideStatement(strategy) ? std::min(targetClients, kMostLoadedCalibrationClients)
+                                          : busyCalibrationClients(targetClients);
+}
+
 Prediction predict(const StrategyResult& alone, const Experiment& target)
 {
     return predict(Calibration { alone, std::nullopt }, target);
@@ -159,6 +170,17 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
         stations.push_back({ QStringLiteral("writer"), cycleMs / batch * share, 1 });
         outsideMs = split.orderMs - split.ms(OrderTimeSplit::Part::LabWait) - cycleMs;
     }
+    // A row locked inside one statement: its cycle at load, from the busy calibration when
+    // that kept the row busy all the time (each release wakes the next waiter on busy cores).
+    if (c.safe && holds == 0 && !writers && calibration.busy) {
+        const QList<BoundModel::Ceiling> loaded = BoundModel::ceilings(*calibration.busy);
+        const auto row = std::find_if(loaded.cbegin(), loaded.cend(), [](const BoundModel::Ceiling& ceiling) {
+            return ceiling.resource == BoundModel::Resource::ServerRowLock;
+        });
+        if (row != loaded.cend()
+            && row->parts.value(QStringLiteral("waited_share")).toDouble() >= BoundModel::kBoundReach)
+            stations.push_back({ QStringLiteral("row-lock"), 1000.0 / row->ordersPerS, 1 });
+    }
     // The cores: the lab's and the server's CPU per order, shared by every order.
     if (const double aloneMs = cpuMsPerOrder(c); aloneMs >= 0.0) {
         stations.push_back({ QStringLiteral("cpu"), cpuMsAt(calibration, clients) / c.cores, 1 });
@@ -182,7 +204,8 @@ QList<RunCell> calibrationCells(const QList<RunCell>& cells)
             continue;
         strategies.insert(cell.strategy);
         calibration.append({ cell.strategy, calibrationExperiment(cell.experiment), 1 });
-        if (const int busy = busyCalibrationClients(mostClients.value(cell.strategy)); busy > 1)
+        if (const int busy = busyCalibrationClients(cell.strategy, mostClients.value(cell.strategy));
+            busy > 1)
             calibration.append({ cell.strategy, busyCalibrationExperiment(cell.experiment, busy), 1 });
     }
     return calibration;

@@ -29,6 +29,14 @@ Experiment busyCalibrationExperiment(const Experiment& experiment, int clients);
 // How many clients time the busy cores for a target of `targetClients`: two per core, at most
 // the target's own.
 int busyCalibrationClients(int targetClients);
+// A strategy that takes and releases its row lock inside one statement (the stored procedure):
+// no client times the hold, and the row's cycle at load (each release waking the next waiter
+// on busy cores) is several times the lone hold and grows with the waiters, so its busy
+// calibration runs the target's clients (at most kMostLoadedCalibrationClients) and times the
+// row's cycle there.
+bool locksInsideStatement(const QString& strategy);
+inline constexpr int kMostLoadedCalibrationClients = 256;
+int busyCalibrationClients(const QString& strategy, int targetClients);
 
 // What one strategy's calibration timed: one client alone and, when the target has more, a few
 // clients on busy cores (absent: the one client's CPU stands for it).

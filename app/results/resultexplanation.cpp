@@ -91,6 +91,12 @@ void addRollbacksAndSellOut(const StrategyResult& r, double orders, QStringList&
                          .arg(number(r.soldOutS, 2))
                          .arg(r.attemptsAfterSoldOut);
     }
+    if (const long long cancelled = r.clients[ClientCount::Cancelled]; cancelled > 0) {
+        f.insert(QStringLiteral("cancelled_orders"), static_cast<double>(cancelled));
+        sentences << tr("Orders cancelled by the stop while under way: %1. Each was rolled back, so none of "
+                        "them is in the orders table, the stock sold or the rates.")
+                         .arg(cancelled);
+    }
 }
 
 } // namespace

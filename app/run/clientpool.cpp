@@ -90,11 +90,18 @@ std::int64_t ClientPool::go()
     return m_startNs.load();
 }
 
-void ClientPool::join()
+void ClientPool::join(const std::function<void(int underWay)>& look)
 {
     // Clients still waiting at the gate (a session failed to open) must pass it to see the stop.
     if (m_stop.load())
         go();
+    if (look && m_go.isOpen() && !m_threads.empty()) {
+        for (int left = m_experiment.threads - m_finished.load(); left > 0;
+             left = m_experiment.threads - m_finished.load()) {
+            look(left);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
     for (std::thread& thread : m_threads) {
         if (thread.joinable())
             thread.join();
@@ -269,6 +276,8 @@ void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& s
         record.unresolved.add(order.requestId, otherLineIds(order, session));
         break;
     case OrderOutcome::Aborted:
+        counters.add(ClientCount::Cancelled, 1);
+        break;
     case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come back
         break;
     }

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -32,8 +33,9 @@ public:
     bool open(QString* error);
     // Lets the clients go; returns the start instant in steady-clock nanoseconds.
     std::int64_t go();
-    // Waits for every client to end; call once the stop flag is set.
-    void join();
+    // Waits for every client to end; call once the stop flag is set. Meanwhile `look` is called
+    // every 50 ms with how many clients still have an order under way.
+    void join(const std::function<void(int underWay)>& look = {});
 
     bool allFinished() const { return m_finished.load() == m_experiment.threads; }
     bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }

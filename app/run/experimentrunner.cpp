@@ -58,6 +58,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
 
     const int runId = ++m_runId;
     m_cancel.store(false);
+    m_stopNow.store(false);
     m_running.store(true);
     m_thread = std::thread([this, cells, params, runId] {
         // The lease before anything else, on this thread, which owns its connection; it is
@@ -77,7 +78,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
             std::unique_ptr<Strategy> strategy = StrategyRegistry::create(cell.strategy);
             emit cellStarted(runId, index, static_cast<int>(cells.size()));
             emit strategyStarted(runId, cell.strategy);
-            StrategyRun run(cell.experiment, params, *strategy, runId, m_cancel);
+            StrategyRun run(cell.experiment, params, *strategy, runId, m_cancel, &m_stopNow);
             run.keepLease(&lease);
             RunObserver observer;
             observer.sample = [this](const MetricsSample& sample) { emit sampleReady(sample); };
@@ -108,6 +109,12 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
 
 void ExperimentRunner::stop()
 {
+    m_cancel.store(true);
+}
+
+void ExperimentRunner::stopNow()
+{
+    m_stopNow.store(true);
     m_cancel.store(true);
 }
 

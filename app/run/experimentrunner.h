@@ -31,6 +31,8 @@ public:
     static bool checkCells(const QList<RunCell>& cells, QString* error);
     // Asks every worker to stop after its current order; the run ends with finished().
     void stop();
+    // Stop now: also cancels the orders under way (rolled back, counted as cancelled).
+    void stopNow();
     bool isRunning() const { return m_running.load(); }
     int runId() const { return m_runId; }
 
@@ -52,6 +54,7 @@ private:
 
     std::thread m_thread;
     std::atomic<bool> m_cancel { false };
+    std::atomic<bool> m_stopNow { false };
     std::atomic<bool> m_running { false };
     int m_runId = 0;
 };

@@ -4,6 +4,7 @@
 #include "app/core/runtimeline.h"
 #include "app/db/labdatabase.h"
 #include "app/db/lablease.h"
+#include "app/run/clientdrain.h"
 #include "app/run/clientpool.h"
 #include "app/run/closingaudit.h"
 #include "app/run/clusterwatch.h"
@@ -19,6 +20,7 @@
 
 #include <chrono>
 #include <thread>
+#include <utility>
 
 namespace {
 
@@ -33,12 +35,13 @@ constexpr long long kControlConnections = 5;
 } // namespace
 
 StrategyRun::StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
-    const std::atomic<bool>& cancel)
+    const std::atomic<bool>& cancel, const std::atomic<bool>* stopNow)
     : m_experiment(experiment)
     , m_params(std::move(params))
     , m_strategy(strategy)
     , m_runId(runId)
     , m_cancel(cancel)
+    , m_stopNow(stopNow)
     , m_window(m_params.embeddedPid)
 {
 }
@@ -294,11 +297,13 @@ void StrategyRun::takeSample()
 void StrategyRun::stopClients()
 {
     m_stop.store(true);
-    if (m_clients)
-        m_clients->join();
-    if (m_strategyBegun)
+    if (m_clients) {
+        ClientDrain drain(*m_environment, m_stopNow, m_database->connection().database(),
+            [this](const QString& line) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), line)); });
+        m_clients->join([&drain](int underWay) { drain.look(underWay); });
+    }
+    if (std::exchange(m_strategyBegun, false))
         m_strategy.endRun();
-    m_strategyBegun = false;
 }
 
 StrategyResult StrategyRun::finish()

@@ -47,8 +47,9 @@ class StrategyRun {
     Q_DECLARE_TR_FUNCTIONS(StrategyRun)
 
 public:
+    // `cancel` stops the run after the orders under way; `stopNow`, when given, also cancels them.
     StrategyRun(const Experiment& experiment, ConnectionParams params, Strategy& strategy, int runId,
-        const std::atomic<bool>& cancel);
+        const std::atomic<bool>& cancel, const std::atomic<bool>* stopNow = nullptr);
     ~StrategyRun();
 
     StrategyResult execute(const RunObserver& observer);
@@ -94,6 +95,7 @@ private:
     Strategy& m_strategy;
     int m_runId;
     const std::atomic<bool>& m_cancel;
+    const std::atomic<bool>* m_stopNow;
     const RunObserver* m_observer = nullptr;
     LabLease* m_lease = nullptr;
 

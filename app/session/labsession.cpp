@@ -141,18 +141,32 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error, bool predict
         m_calibrationResults.clear();
         m_afterCalibration = cells;
         const QList<RunCell> calibration = RatePrediction::calibrationCells(cells);
-        const auto busy = std::find_if(calibration.cbegin(), calibration.cend(),
-            [](const RunCell& cell) { return cell.experiment.threads > 1; });
-        const QString alone = QLocale().toString(calibration.value(0).experiment.durationMs / 1000.0, 'f', 1);
-        emit status(busy == calibration.cend()
-                ? tr("calibrating: each strategy with one client for %1 s").arg(alone)
-                : tr("calibrating: each strategy with one client for %1 s, then with %2 clients for %3 s")
-                      .arg(alone)
-                      .arg(busy->experiment.threads)
-                      .arg(QLocale().toString(busy->experiment.durationMs / 1000.0, 'f', 1)));
+        emit status(calibrationStatus(calibration));
         return launchOrCheck(calibration, error, true);
     }
     return launchOrCheck(cells, error, false);
+}
+
+QString LabSession::calibrationStatus(const QList<RunCell>& calibration)
+{
+    const auto busy = std::find_if(calibration.cbegin(), calibration.cend(), [](const RunCell& cell) {
+        return cell.experiment.threads > 1 && !RatePrediction::locksInsideStatement(cell.strategy);
+    });
+    const auto loaded = std::find_if(calibration.cbegin(), calibration.cend(), [](const RunCell& cell) {
+        return cell.experiment.threads > 1 && RatePrediction::locksInsideStatement(cell.strategy);
+    });
+    const QString alone = QLocale().toString(calibration.value(0).experiment.durationMs / 1000.0, 'f', 1);
+    QString text = busy == calibration.cend()
+        ? tr("calibrating: each strategy with one client for %1 s").arg(alone)
+        : tr("calibrating: each strategy with one client for %1 s, then with %2 clients for %3 s")
+              .arg(alone)
+              .arg(busy->experiment.threads)
+              .arg(QLocale().toString(busy->experiment.durationMs / 1000.0, 'f', 1));
+    if (loaded != calibration.cend())
+        text += tr("; %1 with %2 clients, to time its row at load")
+                    .arg(loaded->strategy)
+                    .arg(loaded->experiment.threads);
+    return text;
 }
 
 bool LabSession::launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration)
@@ -235,6 +249,14 @@ void LabSession::stop()
         return;
     }
     m_runner.stop(); // workers see the flag between orders; finished() follows
+}
+
+void LabSession::stopNow()
+{
+    if (m_waitingForCheck)
+        stop();
+    else
+        m_runner.stopNow(); // the orders under way are cancelled; finished() follows
 }
 
 QList<SourcedResult> LabSession::comparisonSources() const

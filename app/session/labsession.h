@@ -66,6 +66,8 @@ public:
     // charts); predictionsReady follows, then the cells, each result carrying its prediction.
     bool start(const QList<RunCell>& cells, QString* error, bool predictFirst = false);
     void stop();
+    // A second stop: the orders still under way are cancelled (rolled back, counted as cancelled).
+    void stopNow();
     bool isRunning() const
     {
         return m_runner.isRunning() || m_waitingForCheck.has_value() || m_afterCalibration.has_value();
@@ -137,6 +139,7 @@ signals:
 private:
     void connectRunner();
     bool launch(const QList<RunCell>& cells, QString* error);
+    static QString calibrationStatus(const QList<RunCell>& calibration);
     bool launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration);
     void launchChecked(bool ok, const QString& message);
     void calibrated(bool cancelled); // the calibration ended: predict, then run the cells

@@ -314,6 +314,33 @@
     </message>
 </context>
 <context>
+    <name>ClientDrain</name>
+    <message>
+        <source>stopping now: on a cluster the orders under way are waited for, not cancelled</source>
+        <translation>立即停止：在集群上仍会等待进行中的订单完成，不会取消它们</translation>
+    </message>
+    <message numerus="yes">
+        <source>stopping now: cancelling the orders still waiting, %n under way</source>
+        <translation>
+            <numerusform>立即停止：正在取消仍在等待的订单，还有 %n 个进行中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stopping: %n orders still under way; stopping again cancels them</source>
+        <translation>
+            <numerusform>正在停止：还有 %n 个订单进行中；再次停止将取消它们</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>finding the statements to end</source>
+        <translation>查找要终止的语句</translation>
+    </message>
+    <message>
+        <source>ending a statement on Stop now</source>
+        <translation>立即停止时终止语句</translation>
+    </message>
+</context>
+<context>
     <name>ClientPool</name>
     <message>
         <source>client %1: %2</source>
@@ -2034,10 +2061,6 @@ or lost an order.</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>lockbench: stopping after the current orders (Ctrl-C again to quit at once)</source>
-        <translation>lockbench：处理完当前订单后停止（再按一次 Ctrl-C 立即退出）</translation>
-    </message>
-    <message>
         <source>lockbench: quitting</source>
         <translation>lockbench：正在退出</translation>
     </message>
@@ -2084,6 +2107,14 @@ or lost an order.</source>
     <message>
         <source>predicted: %1 with %2 clients, %3 orders/s (bound: %4)</source>
         <translation>预测：%1，%2 个客户端，%3 单/秒（瓶颈：%4）</translation>
+    </message>
+    <message>
+        <source>lockbench: stopping after the current orders (Ctrl-C again to cancel them)</source>
+        <translation>lockbench：当前订单完成后停止（再按一次 Ctrl-C 取消这些订单）</translation>
+    </message>
+    <message>
+        <source>lockbench: stopping now: cancelling the orders under way (Ctrl-C again to quit at once)</source>
+        <translation>lockbench：立即停止：正在取消进行中的订单（再按一次 Ctrl-C 立即退出）</translation>
     </message>
 </context>
 <context>
@@ -2302,6 +2333,10 @@ or lost an order.</source>
     <message>
         <source>calibrating: each strategy with one client for %1 s, then with %2 clients for %3 s</source>
         <translation>校准：每个策略先用一个客户端运行 %1 秒，再用 %2 个客户端运行 %3 秒</translation>
+    </message>
+    <message>
+        <source>; %1 with %2 clients, to time its row at load</source>
+        <translation>；%1 用 %2 个客户端，测量它的行在负载下的周期</translation>
     </message>
 </context>
 <context>
@@ -3059,10 +3094,6 @@ or lost an order.</source>
         <translation>无法扫描</translation>
     </message>
     <message>
-        <source>Stopping…</source>
-        <translation>正在停止…</translation>
-    </message>
-    <message>
         <source>Lesson</source>
         <translation>课程</translation>
     </message>
@@ -3073,6 +3104,22 @@ or lost an order.</source>
     <message>
         <source>Finished: %1</source>
         <translation>已完成：%1</translation>
+    </message>
+    <message>
+        <source>Stopping now: cancelling the orders under way…</source>
+        <translation>立即停止：正在取消进行中的订单…</translation>
+    </message>
+    <message>
+        <source>Stop &amp;now</source>
+        <translation>立即停止(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Cancel the orders still under way: rolled back and counted as cancelled</source>
+        <translation>取消仍在进行中的订单：回滚，并计为已取消</translation>
+    </message>
+    <message>
+        <source>Stopping after the orders under way… (Stop again to cancel them)</source>
+        <translation>等待进行中的订单完成后停止…（再按一次停止可取消它们）</translation>
     </message>
 </context>
 <context>
@@ -4231,6 +4278,10 @@ t = %2 s
         <source>No network was simulated: statements crossed only the machine&apos;s loopback.</source>
         <translation>未模拟网络：语句只经过本机回环。</translation>
     </message>
+    <message>
+        <source>Orders cancelled by the stop while under way: %1. Each was rolled back, so none of them is in the orders table, the stock sold or the rates.</source>
+        <translation>停止时取消的进行中订单：%1 个。每个都已回滚，因此都不在订单表、已售库存或速率中。</translation>
+    </message>
 </context>
 <context>
     <name>ResultReader</name>
@@ -5116,8 +5167,8 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>最近一次运行中每个策略的每秒订单数：重复运行时显示各次运行的中位数及其离散范围</translation>
     </message>
     <message>
-        <source>Orders per second by strategy: a bar as each strategy finishes</source>
-        <translation>各策略每秒订单数：每个策略完成时出现一根柱</translation>
+        <source>Orders/s: a bar as each strategy ends</source>
+        <translation>每秒订单数：每个策略结束时显示一根柱</translation>
     </message>
 </context>
 <context>

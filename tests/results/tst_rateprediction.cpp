@@ -169,6 +169,37 @@ private slots:
         QVERIFY(calibration[2].experiment.threads > 1 && calibration[2].experiment.durationMs <= 1000);
     }
 
+    void aRowLockedInsideTheServerIsTimedAtTheTargetsLoad()
+    {
+        // The stored procedure: no client times its hold; 0.2 ms of CPU per order on 2 cores.
+        RatePrediction::Calibration c { cpuBound(1, 0.2), cpuBound(64, 0.2) };
+        c.alone.strategy = c.busy->strategy = QStringLiteral("procedure");
+        const auto cores = RatePrediction::predict(c, withClients(64));
+        QCOMPARE(cores.bound, QStringLiteral("cpu"));
+        QVERIFY2(cores.ordersPerS > 9000.0, qPrintable(QString::number(cores.ordersPerS)));
+        // At the target's 64 clients every order waited for the row, which passed 5,000 a second.
+        c.busy->lockWaits = 1000;
+        c.busy->ordersPerS = 5000.0;
+        const auto row = RatePrediction::predict(c, withClients(64));
+        QCOMPARE(row.bound, QStringLiteral("row-lock"));
+        QVERIFY2(
+            row.ordersPerS <= 5000.0 && row.ordersPerS > 4500.0, qPrintable(QString::number(row.ordersPerS)));
+        // A row waited for by a few orders only does not bound it.
+        c.busy->lockWaits = 100;
+        QCOMPARE(RatePrediction::predict(c, withClients(64)).bound, QStringLiteral("cpu"));
+
+        // So the plan times the procedure's busy calibration with the target's clients (at most
+        // 256), and the others' with two per core.
+        const QList<RunCell> cells { { QStringLiteral("procedure"), withClients(32), 1 },
+            { QStringLiteral("pessimistic"), withClients(32), 1 },
+            { QStringLiteral("procedure"), withClients(10000), 1 } };
+        const QList<RunCell> plan = RatePrediction::calibrationCells(cells);
+        QCOMPARE(plan.size(), 4);
+        QCOMPARE(plan[1].strategy, QStringLiteral("procedure"));
+        QCOMPARE(plan[1].experiment.threads, RatePrediction::kMostLoadedCalibrationClients);
+        QCOMPARE(plan[3].experiment.threads, RatePrediction::busyCalibrationClients(32));
+    }
+
     void theCalibrationIsOneClientForAMoment()
     {
         Experiment e = withClients(256);

@@ -10,7 +10,7 @@ BackgroundRun::BackgroundRun(
 {
     m_clock.start();
     m_thread = std::thread([this, params] {
-        StrategyRun run(m_experiment, params, *m_strategy, 1, m_cancel);
+        StrategyRun run(m_experiment, params, *m_strategy, 1, m_cancel, &m_stopNow);
         RunObserver observer;
         observer.status = [this](const QString& line) {
             std::lock_guard lock(m_mutex);

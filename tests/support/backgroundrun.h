@@ -24,6 +24,12 @@ public:
     StrategyResult wait();
     qint64 elapsedMs() const { return m_clock.elapsed(); }
     void cancel() { m_cancel.store(true); }
+    // The second stop: the orders still under way are cancelled.
+    void stopNow()
+    {
+        m_stopNow.store(true);
+        m_cancel.store(true);
+    }
     // When the first status line containing `text` arrived, in ms since the start; -1 if none.
     qint64 statusAt(const QString& text) const;
     bool running(const QString& text) const { return statusAt(text) >= 0; }
@@ -33,6 +39,7 @@ private:
     std::unique_ptr<Strategy> m_strategy;
     Experiment m_experiment;
     std::atomic<bool> m_cancel { false };
+    std::atomic<bool> m_stopNow { false };
     QElapsedTimer m_clock;
     mutable std::mutex m_mutex;
     QList<QPair<qint64, QString>> m_statusLines;

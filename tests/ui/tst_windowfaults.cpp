@@ -20,6 +20,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -127,6 +128,35 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 30000);
         qInfo("stopped during set-up in %lld ms", clock.elapsed());
         QTRY_VERIFY(m_window->runAction()->isEnabled()); // and ready to run again
+    }
+
+    // Stop, then Stop again: the button turns into Stop now, and the second press cancels the
+    // orders waiting for the hot row instead of waiting seconds for them.
+    void aSecondStopCancelsTheOrdersStillWaiting()
+    {
+        openWindow();
+        longRun(QStringLiteral("pessimistic"));
+        m_window->experimentPanel()->setFieldText(QStringLiteral("skus"), QStringLiteral("1"));
+        m_window->experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("200"));
+        m_window->experimentPanel()->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("20"));
+        m_window->runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->statusBar()->currentMessage().contains(QLatin1String("running")), 60000);
+        QTest::qWait(1500);
+        m_window->stopAction()->trigger();
+        QCOMPARE(m_window->stopAction()->text(), QStringLiteral("Stop &now"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->statusBar()->currentMessage().contains(QLatin1String("still under way")), 5000);
+        if (const QString folder = qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"); !folder.isEmpty())
+            QVERIFY(m_window->grab().save(folder + QStringLiteral("/mainwindow-stopping.png")));
+        m_window->stopAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->session()->isRunning(), 30000);
+        QTRY_COMPARE(m_window->stopAction()->text(), QStringLiteral("&Stop")); // ready for the next run
+        const StrategyResult& r = m_window->session()->results().last().result;
+        qInfo("%lld cancelled, %lld finished after the stop line", r.clients[ClientCount::Cancelled],
+            r.lateOrders);
+        QVERIFY2(r.clients[ClientCount::Cancelled] > 100, "most of the 200 waiting were cancelled");
+        QCOMPARE(r.verdict(), Verdict::Pass);
     }
 
     void closingMidRunStopsWorkersAndServer()

@@ -29,12 +29,14 @@ void StrategyBarsView::setSources(const QList<SourcedResult>& latest)
     QChart* old = chart();
     QChart* bars = ChartFactory::ordersByStrategy(latest);
     if (latest.isEmpty())
-        bars->setTitle(tr("Orders per second by strategy: a bar as each strategy finishes"));
+        bars->setTitle(tr("Orders/s: a bar as each strategy ends"));
     // Beside the lines the column is narrow: the rate axis keeps a short title (the tooltip
     // says what the whiskers are) and the bars' names a smaller type, so that neither is cut.
     for (QAbstractAxis* axis : bars->axes()) {
-        if (qobject_cast<QValueAxis*>(axis))
+        if (qobject_cast<QValueAxis*>(axis)) {
             axis->setTitleText(QObject::tr("orders/s"));
+            axis->setVisible(!latest.isEmpty()); // no rates yet: no made-up scale
+        }
         QFont labels = axis->labelsFont();
         labels.setPointSizeF(labels.pointSizeF() * 0.85);
         axis->setLabelsFont(labels);
