@@ -11,6 +11,7 @@ class ClaimStrategy : public Strategy {
 public:
     WorkloadKind workload() const override { return WorkloadKind::Claim; }
     StockLayout layout() const override { return StockLayout::Tasks; }
+    QStringList ownFields() const override { return { QStringLiteral("batch") }; }
 
     bool beginRun(RunEnvironment& environment, QString* /*error*/) override
     {

@@ -13,6 +13,7 @@ public:
     }
     QString explanation() const override;
     QStringList orderSql() const override;
+    QStringList ownFields() const override { return { QStringLiteral("max-retries") }; }
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 };

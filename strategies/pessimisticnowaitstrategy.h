@@ -14,6 +14,7 @@ public:
     }
     QString explanation() const override;
     QStringList orderSql() const override;
+    QStringList ownFields() const override { return { QStringLiteral("max-retries") }; }
 
 protected:
     QString lockSql() const override;

@@ -22,6 +22,7 @@ public:
     }
     QString explanation() const override;
     QStringList orderSql() const override;
+    QStringList ownFields() const override { return { QStringLiteral("writers"), QStringLiteral("batch") }; }
 
     bool beginRun(RunEnvironment& environment, QString* error) override;
     void endRun() override;

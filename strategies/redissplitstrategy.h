@@ -24,6 +24,7 @@ public:
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Redis; }
     QStringList orderSql() const override;
+    QStringList ownFields() const override { return { QStringLiteral("slots") }; }
     bool beginRun(RunEnvironment& environment, QString* error) override;
     bool readStock(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error) override;
     std::unique_ptr<OrderSession> openSession(

@@ -40,6 +40,9 @@ public:
     virtual StockLayout layout() const { return StockLayout::Rows; }
     // Order lines (rows in orders) per order: 2 for strategies that sell two SKUs at once.
     virtual int linesPerOrder() const { return 1; }
+    // The experiment fields that only some strategies read (slots, writers, batch, max-retries)
+    // and this one does: the window greys out such a field when no ticked strategy reads it.
+    virtual QStringList ownFields() const { return {}; }
     virtual QStringList orderSql() const = 0;
     // CREATE TABLE statements of the tables this strategy works on.
     QStringList schemaSql() const;

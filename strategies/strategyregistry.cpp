@@ -19,6 +19,7 @@
 #include "strategies/twoskustrategy.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <functional>
 
@@ -139,6 +140,18 @@ StrategyNeeds needsOf(const QStringList& ids)
             needs.twoSkus << id;
         (strategy->workload() == WorkloadKind::Claim ? needs.claimsTasks : needs.sellsStock) << id;
     }
+    QMap<QString, QStringList> readers;
+    QSet<QString> read;
+    for (const QString& id : StrategyRegistry::ids()) {
+        for (const QString& field : create(id)->ownFields()) {
+            readers[field] << id;
+            if (ids.contains(id))
+                read.insert(field);
+        }
+    }
+    for (auto it = readers.cbegin(); it != readers.cend(); ++it)
+        if (!read.contains(it.key()))
+            needs.unreadFields.insert(it.key(), it.value());
     return needs;
 }
 

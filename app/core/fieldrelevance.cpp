@@ -46,3 +46,12 @@ QString FieldRelevance::unusedOn(const QString& name, const ServerShape& server)
     }
     return {};
 }
+
+QString FieldRelevance::unreadByChosen(const QString& name, const StrategyNeeds& needs)
+{
+    const auto readers = needs.unreadFields.constFind(name);
+    if (readers == needs.unreadFields.cend())
+        return {};
+    return tr("Plays no part here: used only by the strategies %1, none of which is ticked.")
+        .arg(readers->join(QStringLiteral(", ")));
+}

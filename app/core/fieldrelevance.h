@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/experiment.h"
+#include "app/core/strategyneeds.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -22,4 +23,7 @@ public:
     static QString whyUnused(const QString& name, const Experiment& experiment, const ServerShape& server);
     // Why `name` plays no part on a server of this shape; empty when it does.
     static QString unusedOn(const QString& name, const ServerShape& server);
+    // Why `name`, a field only some strategies read, plays no part for the chosen ones; empty
+    // when one of them reads it or it is no such field.
+    static QString unreadByChosen(const QString& name, const StrategyNeeds& needs);
 };

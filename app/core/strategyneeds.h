@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMap>
 #include <QStringList>
 
 // What the strategies chosen for a run ask of its experiment beyond the rules every run
@@ -11,6 +12,9 @@ struct StrategyNeeds {
     QStringList twoSkus; // every order buys two different SKUs: at least 2 SKUs
     QStringList sellsStock; // runs in the inventory workload
     QStringList claimsTasks; // runs in the claim workload
+    // Each field that only some strategies read (Strategy::ownFields) and none of the chosen
+    // does, with every strategy that reads it: the window greys these out.
+    QMap<QString, QStringList> unreadFields;
 
     bool operator==(const StrategyNeeds&) const = default;
 };

@@ -1941,6 +1941,10 @@ or lost an order.</source>
         <source>Plays no part here: it changes the whole server, so the lab sets it only on the servers it starts itself, not on a server given by URL.</source>
         <translation>此处不起作用：它会改变整台服务器，所以本工具只在自己启动的服务器上设置它，不在通过 URL 指定的服务器上设置。</translation>
     </message>
+    <message>
+        <source>Plays no part here: used only by the strategies %1, none of which is ticked.</source>
+        <translation>此处不起作用：只有策略 %1 使用它，而它们都没有被勾选。</translation>
+    </message>
 </context>
 <context>
     <name>FileLimit</name>

@@ -5,6 +5,7 @@
 #include "app/core/experimentfields.h"
 #include "app/core/fieldlabels.h"
 #include "app/core/fieldrelevance.h"
+#include "strategies/strategyregistry.h"
 #include "tests/cli/commandlinecases.h"
 
 #include <QTest>
@@ -87,6 +88,29 @@ private slots:
         e.workload = WorkloadKind::Inventory;
         QVERIFY(FieldRelevance::whyUnused(QStringLiteral("skus"), e, kOneServer).isEmpty());
         QVERIFY(!FieldRelevance::whyUnused(QStringLiteral("tasks"), e, kOneServer).isEmpty());
+    }
+
+    // A field only some strategies read is greyed out while none of the ticked ones does, the
+    // reason naming those that do. The command line takes such a flag whatever the strategies:
+    // one run may compare a strategy that reads it with a baseline that does not.
+    void aFieldOnlyOtherStrategiesReadPlaysNoPart()
+    {
+        const auto why = [](const char* field, const QStringList& ticked) {
+            return FieldRelevance::unreadByChosen(QLatin1String(field), StrategyRegistry::needsOf(ticked));
+        };
+        const QStringList pessimistic { QStringLiteral("pessimistic") };
+        for (const char* field : { "writers", "batch", "slots", "max-retries" })
+            QVERIFY2(why(field, pessimistic).startsWith(QLatin1String("Plays no part here")), field);
+        QVERIFY(why("writers", pessimistic).contains(QLatin1String("queued")));
+        QVERIFY(why("slots", pessimistic).contains(QLatin1String("slotted-partitioned")));
+        QVERIFY(why("max-retries", pessimistic).contains(QLatin1String("optimistic")));
+        const QStringList withQueued { QStringLiteral("pessimistic"), QStringLiteral("queued") };
+        QCOMPARE(why("writers", withQueued), QString());
+        QCOMPARE(why("batch", withQueued), QString());
+        QVERIFY(!why("max-retries", withQueued).isEmpty());
+        QCOMPARE(why("batch", { QStringLiteral("claim-skip-locked") }), QString()); // a claim's batch
+        QCOMPARE(why("slots", { QStringLiteral("redis-split") }), QString()); // its sub-keys
+        QCOMPARE(why("threads", pessimistic), QString()); // every strategy reads it
     }
 
     // Every field that counts only under another field's value: the window's reason and the

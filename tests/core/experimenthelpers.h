@@ -44,7 +44,7 @@ inline QString describe(const QList<FieldError>& errors)
 // The rules of a slotted strategy, which the field rows assume: there the slots must fit the stock.
 inline StrategyNeeds slotted()
 {
-    return { { QStringLiteral("slotted") }, {}, {}, {} };
+    return { { QStringLiteral("slotted") }, {}, {}, {}, {} };
 }
 
 } // namespace ExperimentHelpers

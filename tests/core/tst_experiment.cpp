@@ -256,7 +256,7 @@ void TestExperiment::strategyRules()
     const QList<FieldError> setErrors = applyAll(experiment, assignments);
     QVERIFY2(setErrors.isEmpty(), qPrintable(describe(setErrors)));
     const QList<FieldError> errors
-        = validateExperiment(experiment, StrategyNeeds { slotRows, twoSkus, {}, {} });
+        = validateExperiment(experiment, StrategyNeeds { slotRows, twoSkus, {}, {}, {} });
     QStringList expected = fields;
     expected.sort();
     QVERIFY2(fieldsOf(errors) == expected, qPrintable(describe(errors)));
@@ -268,12 +268,12 @@ void TestExperiment::ruleNamesItsStrategies()
     Experiment experiment;
     experiment.initialStock = 10;
     const StrategyNeeds bothSlotted { { QStringLiteral("slotted"), QStringLiteral("slotted-partitioned") },
-        {}, {}, {} };
+        {}, {}, {}, {} };
     QCOMPARE(describe(validateExperiment(experiment, bothSlotted)),
         QStringLiteral(
             "slots: 16 slots cannot share a stock of 10: slotted and slotted-partitioned need at least one "
             "unit per slot"));
-    const StrategyNeeds three { { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") }, {}, {},
+    const StrategyNeeds three { { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c") }, {}, {}, {},
         {} };
     QVERIFY(describe(validateExperiment(experiment, three))
                 .contains(QLatin1String(": a, b and c need at least")));
@@ -285,7 +285,7 @@ void TestExperiment::ruleNamesItsStrategies()
             "slots: skus x slots makes 16,000,000 slot rows for slotted; at most 4,000,000 are supported"));
 
     const StrategyNeeds bothTwoSku { {},
-        { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") }, {}, {} };
+        { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") }, {}, {}, {} };
     QCOMPARE(describe(validateExperiment(Experiment(), bothTwoSku)),
         QStringLiteral(
             "skus: two-sku-random and two-sku-sorted place orders of two SKUs: at least 2 SKUs are needed "
@@ -296,8 +296,9 @@ void TestExperiment::ruleNamesItsStrategies()
 void TestExperiment::workloadRefusesStrategiesOfTheOther()
 {
     Experiment experiment;
-    const StrategyNeeds inventory { {}, {}, { QStringLiteral("pessimistic"), QStringLiteral("queued") }, {} };
-    const StrategyNeeds claims { {}, {}, {}, { QStringLiteral("claim-update") } };
+    const StrategyNeeds inventory { {}, {}, { QStringLiteral("pessimistic"), QStringLiteral("queued") }, {},
+        {} };
+    const StrategyNeeds claims { {}, {}, {}, { QStringLiteral("claim-update") }, {} };
     QVERIFY(validateExperiment(experiment, inventory).isEmpty());
     QCOMPARE(describe(validateExperiment(experiment, claims)),
         QStringLiteral(

@@ -225,7 +225,7 @@ private slots:
         base.initialStock = 10;
         QVERIFY(plan.validate(base, StrategyNeeds {}).isEmpty());
         const QStringList problems
-            = plan.validate(base, StrategyNeeds { { QStringLiteral("slotted") }, {}, {}, {} });
+            = plan.validate(base, StrategyNeeds { { QStringLiteral("slotted") }, {}, {}, {}, {} });
         QCOMPARE(problems,
             QStringList { QStringLiteral(
                 "--slots: 64 slots cannot share a stock of 10: slotted needs at least one unit per slot") });
@@ -240,7 +240,7 @@ private slots:
         plan.values = { 1, 100 };
         QVERIFY(plan.validate(Experiment {}, StrategyNeeds {}).isEmpty());
         const QStringList problems = plan.validate(
-            Experiment {}, StrategyNeeds { {}, { QStringLiteral("two-sku-sorted") }, {}, {} });
+            Experiment {}, StrategyNeeds { {}, { QStringLiteral("two-sku-sorted") }, {}, {}, {} });
         QCOMPARE(problems.size(), 1);
         QVERIFY2(
             problems.first().startsWith(QLatin1String("--skus: two-sku-sorted places orders of two SKUs")),

@@ -156,7 +156,9 @@ QWidget* ExperimentPanel::input(const Editor& editor) const
 void ExperimentPanel::showWhatApplies(const Experiment& parsed)
 {
     for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
-        const QString why = FieldRelevance::whyUnused(it.key(), parsed, m_serverShape);
+        QString why = FieldRelevance::whyUnused(it.key(), parsed, m_serverShape);
+        if (why.isEmpty())
+            why = FieldRelevance::unreadByChosen(it.key(), m_needs);
         const QString tip = why.isEmpty() ? it->help : why + QStringLiteral("\n\n") + it->help;
         for (QWidget* widget : { input(*it), static_cast<QWidget*>(it->label) }) {
             widget->setEnabled(why.isEmpty());
