@@ -24,8 +24,9 @@ struct Prediction {
 // The calibration run of `experiment`: one client, long enough to time some hundreds of orders.
 Experiment calibrationExperiment(const Experiment& experiment);
 // The same with `clients` clients, to time what an order costs the CPU on busy cores: one client
-// wakes idle cores for each statement, which several clients in flight share.
-Experiment busyCalibrationExperiment(const Experiment& experiment, int clients);
+// wakes idle cores for each statement, which several clients in flight share. A strategy that
+// locks inside a statement is timed longer (see locksInsideStatement).
+Experiment busyCalibrationExperiment(const QString& strategy, const Experiment& experiment, int clients);
 // How many clients time the busy cores for a target of `targetClients`: two per core, at most
 // the target's own.
 int busyCalibrationClients(int targetClients);
