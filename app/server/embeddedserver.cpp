@@ -2,6 +2,7 @@
 
 #include "app/core/filelimit.h"
 #include "app/db/mysqlconnection.h"
+#include "app/server/labdirectorylock.h"
 #include "app/server/loopbackport.h"
 
 #include <QDir>
@@ -128,18 +129,13 @@ bool EmbeddedServer::lockDataRoot(QString* error)
         *error = tr("cannot create the data directory %1").arg(m_dataRoot);
         return false;
     }
-    m_lock = std::make_unique<QLockFile>(m_dataRoot + QStringLiteral("/lab.lock"));
-    m_lock->setStaleLockTime(0);
-    if (m_lock->tryLock(0))
-        return true;
     qint64 pid = 0;
-    QString host;
-    QString app;
-    m_lock->getLockInfo(&pid, &host, &app);
+    m_lock = LabDirectoryLock::take(m_dataRoot, &pid);
+    if (m_lock)
+        return true;
     *error = tr("another lockbench (pid %1) is using the embedded server in %2; close it first")
                  .arg(pid)
                  .arg(m_dataRoot);
-    m_lock.reset();
     return false;
 }
 

@@ -1007,6 +1007,73 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>EmbeddedPostgres</name>
+    <message>
+        <source>no PostgreSQL server found (initdb and postgres, version %1 or later); install the postgresql-15 package</source>
+        <translation>未找到 PostgreSQL 服务器（需要 %1 或更新版本的 initdb 和 postgres）；请安装 postgresql-15 软件包</translation>
+    </message>
+    <message>
+        <source>starting PostgreSQL on port %1</source>
+        <translation>正在端口 %1 上启动 PostgreSQL</translation>
+    </message>
+    <message>
+        <source>PostgreSQL %1 ready in %2 s</source>
+        <translation>PostgreSQL %1 已就绪，用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>cannot create the data directory %1</source>
+        <translation>无法创建数据目录 %1</translation>
+    </message>
+    <message>
+        <source>PostgreSQL refuses to run as root, and there is no account &quot;postgres&quot; or &quot;nobody&quot; to run it as</source>
+        <translation>PostgreSQL 拒绝以 root 身份运行，而系统中没有可用来运行它的 &quot;postgres&quot; 或 &quot;nobody&quot; 账户</translation>
+    </message>
+    <message>
+        <source>another lockbench (pid %1) is using the embedded PostgreSQL in %2; close it first</source>
+        <translation>另一个 lockbench（进程 %1）正在使用 %2 中的内置 PostgreSQL；请先关闭它</translation>
+    </message>
+    <message>
+        <source>cannot hand %1 to the account %2: %3</source>
+        <translation>无法把 %1 交给账户 %2：%3</translation>
+    </message>
+    <message>
+        <source>initialising the embedded PostgreSQL in %1</source>
+        <translation>正在 %1 中初始化内置 PostgreSQL</translation>
+    </message>
+    <message>
+        <source>initdb failed (exit code %1): %2</source>
+        <translation>initdb 失败（退出码 %1）：%2</translation>
+    </message>
+    <message>
+        <source>cannot move %1 to %2</source>
+        <translation>无法把 %1 移动到 %2</translation>
+    </message>
+    <message>
+        <source>cannot create a private socket directory in %1</source>
+        <translation>无法在 %1 中创建私有套接字目录</translation>
+    </message>
+    <message>
+        <source>no free loopback port for the embedded PostgreSQL</source>
+        <translation>没有可供内置 PostgreSQL 使用的空闲回环端口</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>the embedded PostgreSQL exited during start-up (code %1): %2</source>
+        <translation>内置 PostgreSQL 在启动过程中退出（退出码 %1）：%2</translation>
+    </message>
+    <message>
+        <source>the embedded PostgreSQL did not answer within %1 s: %2</source>
+        <translation>内置 PostgreSQL 在 %1 秒内没有响应：%2</translation>
+    </message>
+    <message>
+        <source>cannot create the database %1 in the embedded PostgreSQL: %2</source>
+        <translation>无法在内置 PostgreSQL 中创建数据库 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>EmbeddedRedis</name>
     <message>
         <source>no Redis server found (redis-server); install the redis-server package, or give one with --redis URL</source>
@@ -3414,6 +3481,21 @@ t = %2 s
     <message>
         <source>looking for a system keyring…</source>
         <translation>正在查找系统密钥环…</translation>
+    </message>
+</context>
+<context>
+    <name>PgConnection</name>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>cannot connect to PostgreSQL: %1</source>
+        <translation>无法连接到 PostgreSQL：%1</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
     </message>
 </context>
 <context>
