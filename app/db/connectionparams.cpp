@@ -23,6 +23,8 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
             return std::nullopt;
         if (!one->socket.isEmpty())
             return refuse(tr("a list of hosts cannot use a socket"), error);
+        if (one->isPostgres())
+            return refuse(tr("a PostgreSQL URL names one server"), error);
         nodes.append({ one->host, one->port, QString(), 0, QString() });
         if (!first)
             first = one;
@@ -45,22 +47,27 @@ std::optional<ConnectionParams> ConnectionParams::fromOneHost(const QString& tex
     if (!url.isValid())
         return fail(tr("it does not parse as a URL"));
     const QString scheme = url.scheme().toLower();
-    if (scheme != QLatin1String("mysql") && scheme != QLatin1String("mariadb"))
-        return fail(tr("the scheme must be mysql:// or mariadb://"));
+    const bool postgres = scheme == QLatin1String("postgres") || scheme == QLatin1String("postgresql");
+    if (scheme != QLatin1String("mysql") && scheme != QLatin1String("mariadb") && !postgres)
+        return fail(tr("the scheme must be mysql://, mariadb:// or postgres://"));
 
     ConnectionParams params;
+    params.engine = postgres ? Engine::Postgres : Engine::MySql;
     params.user = url.userName(QUrl::FullyDecoded);
     params.password = url.password(QUrl::FullyDecoded);
     if (params.user.isEmpty())
         return fail(tr("no user name"));
     const QUrlQuery query(url);
     params.socket = query.queryItemValue(QStringLiteral("socket"), QUrl::FullyDecoded);
+    if (postgres && params.socket.isEmpty()
+        && query.queryItemValue(QStringLiteral("host"), QUrl::FullyDecoded).startsWith(QLatin1Char('/')))
+        params.socket = query.queryItemValue(QStringLiteral("host"), QUrl::FullyDecoded); // libpq's own way
     params.host = url.host(QUrl::FullyDecoded);
     if (params.host.isEmpty() && params.socket.isEmpty())
         return fail(tr("no host"));
     if (url.port() == 0)
         return fail(tr("port 0 is not a server port"));
-    params.port = url.port(3306);
+    params.port = url.port(postgres ? 5432 : 3306);
 
     params.database.clear(); // the caller's default applies unless the URL names one
     QString path = url.path(QUrl::FullyDecoded);
@@ -102,7 +109,7 @@ ConnectionParams ConnectionParams::outsideThreadPool() const
 QString ConnectionParams::maskedUrl() const
 {
     QUrl url;
-    url.setScheme(QStringLiteral("mysql"));
+    url.setScheme(isPostgres() ? QStringLiteral("postgres") : QStringLiteral("mysql"));
     url.setUserName(user);
     if (!password.isEmpty())
         url.setPassword(QStringLiteral("***"));

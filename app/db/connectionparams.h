@@ -13,6 +13,10 @@ struct ConnectionParams {
     Q_DECLARE_TR_FUNCTIONS(ConnectionParams)
 
 public:
+    // The server's kind: MySQL or MariaDB (the MySQL protocol), or PostgreSQL beside it.
+    enum class Engine { MySql, Postgres };
+    Engine engine = Engine::MySql;
+    bool isPostgres() const { return engine == Engine::Postgres; }
     QString host = QStringLiteral("127.0.0.1");
     int port = 3306;
     QString socket; // a unix socket wins over host:port when set
@@ -49,9 +53,11 @@ public:
     // one, which the run starts when a strategy needs it and none was given.
     std::optional<RedisEndpoint> redis;
 
-    // mysql://user:pass@host:port/db[?socket=/path]; mariadb:// is accepted too. The database
-    // stays empty when the URL names none. Several hosts, mysql://user@h1:3306,h2:3306/db, are
-    // the nodes of a cluster (Galera, Group Replication multi-primary, or proxies before them).
+    // mysql://user:pass@host:port/db[?socket=/path]; mariadb:// is accepted too, and
+    // postgres:// (or postgresql://) for PostgreSQL, port 5432 unless given, its socket
+    // directory as ?host=/dir or ?socket=/dir. The database stays empty when the URL names none. Several
+    // hosts, mysql://user@h1:3306,h2:3306/db, are the nodes of a cluster (Galera, Group Replication
+    // multi-primary, or proxies before them).
     static std::optional<ConnectionParams> fromUrl(const QString& url, QString* error);
     // The URL with the password replaced by ***, safe for logs, JSON and reports.
     QString maskedUrl() const;

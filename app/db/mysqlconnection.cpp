@@ -2,6 +2,7 @@
 
 #include "app/core/steadyclock.h"
 #include "app/db/nonblockingcall.h"
+#include "app/db/pgsession.h"
 #include "app/fiber/clientwait.h"
 
 #include <mysql.h>
@@ -21,6 +22,8 @@ void MysqlConnection::initialiseLibrary()
     std::call_once(once, [] { mysql_library_init(0, nullptr, nullptr); });
 }
 
+MysqlConnection::MysqlConnection() = default;
+
 MysqlConnection::~MysqlConnection()
 {
     close();
@@ -30,6 +33,8 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
 {
     close();
     m_error = {};
+    if (params.isPostgres())
+        return openPostgres(params, useDatabase);
     m_handle = mysql_init(nullptr);
     if (!m_handle) {
         m_error = { 2008, tr("out of memory creating a connection") };
@@ -75,6 +80,20 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
     return true;
 }
 
+bool MysqlConnection::openPostgres(const ConnectionParams& params, bool useDatabase)
+{
+    m_nonBlocking = ClientWait::onFiber();
+    m_pg = std::make_unique<PgSession>();
+    if (!m_pg->open(
+            params, useDatabase, static_cast<int>(m_connectTimeoutS), static_cast<int>(m_ioTimeoutS))) {
+        m_error = m_pg->openError();
+        m_pg.reset();
+        return false;
+    }
+    m_socket.store(m_pg->socket());
+    return true;
+}
+
 void MysqlConnection::setTimeouts(unsigned int connectS, unsigned int ioS)
 {
     m_connectTimeoutS = connectS;
@@ -83,6 +102,8 @@ void MysqlConnection::setTimeouts(unsigned int connectS, unsigned int ioS)
 
 bool MysqlConnection::ping()
 {
+    if (m_pg)
+        return queryText(QStringLiteral("SELECT 1")).has_value();
     int failed = 1;
     if (m_handle && m_nonBlocking)
         NonBlockingCall::drive(
@@ -99,6 +120,10 @@ bool MysqlConnection::ping()
 
 void MysqlConnection::close()
 {
+    if (m_pg) {
+        m_socket.store(-1);
+        m_pg.reset(); // forgets its socket and closes; the server rolls back what is open
+    }
     if (!m_handle)
         return;
     const int socket = m_socket.exchange(-1);
@@ -128,7 +153,7 @@ void MysqlConnection::abortFromAnyThread() const
 bool MysqlConnection::idleAndAlive() const
 {
     const int socket = m_socket.load();
-    if (!m_handle || socket < 0)
+    if (!isOpen() || socket < 0)
         return false;
     char byte = 0;
     const ssize_t waiting = ::recv(socket, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
@@ -157,9 +182,17 @@ MysqlConnection::ReplyTimer::~ReplyTimer()
 
 bool MysqlConnection::execute(const QString& sql)
 {
-    if (!m_handle) {
+    if (!isOpen()) {
         m_error = { 2006, tr("not connected") };
         return false;
+    }
+    if (m_pg) {
+        crossNetwork();
+        const ReplyTimer replied(*this);
+        PgSession::Reply reply = m_pg->exec(sql);
+        m_error = reply.error;
+        m_affectedRows = reply.affectedRows;
+        return reply.ok;
     }
     const QByteArray utf8 = sql.toUtf8();
     crossNetwork();
@@ -197,6 +230,8 @@ bool MysqlConnection::rollback()
 
 bool MysqlConnection::finishTransaction(bool commit)
 {
+    if (m_pg)
+        return finishOnPostgres(commit);
     if (!m_handle) {
         captureError();
         return false;
@@ -218,14 +253,44 @@ std::optional<std::int64_t> MysqlConnection::queryInt(const QString& sql)
 
 std::optional<QString> MysqlConnection::globalStatus(const QString& name)
 {
+    if (m_pg)
+        return std::nullopt; // PostgreSQL keeps its counters in views of their own
     // The name comes from the lab's own code, never from input.
     return queryText(QStringLiteral(
         "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = '%1'")
                          .arg(name));
 }
 
+bool MysqlConnection::finishOnPostgres(bool commit)
+{
+    crossNetwork();
+    const ReplyTimer replied(*this);
+    const PgSession::Reply reply = m_pg->exec(commit ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"));
+    m_error = reply.error;
+    // PostgreSQL answers COMMIT of a transaction an earlier error aborted with ROLLBACK, no error.
+    if (reply.ok && commit && reply.commandTag == QLatin1String("ROLLBACK")) {
+        m_error = { 1105, tr("COMMIT rolled back a transaction that had failed earlier"),
+            QStringLiteral("25P02") };
+        return false;
+    }
+    return reply.ok;
+}
+
+std::optional<QString> MysqlConnection::queryTextOnPostgres(const QString& sql)
+{
+    crossNetwork();
+    const ReplyTimer replied(*this);
+    const PgSession::Reply reply = m_pg->exec(sql);
+    m_error = reply.error;
+    if (!reply.ok || reply.rows.isEmpty() || reply.rows.first().value(0).isNull())
+        return std::nullopt;
+    return reply.rows.first().first();
+}
+
 std::optional<QString> MysqlConnection::queryText(const QString& sql)
 {
+    if (m_pg)
+        return queryTextOnPostgres(sql);
     if (!m_handle)
         return std::nullopt;
     const QByteArray utf8 = sql.toUtf8();
@@ -249,16 +314,20 @@ std::optional<QString> MysqlConnection::queryText(const QString& sql)
 
 std::uint64_t MysqlConnection::affectedRows() const
 {
-    return m_handle ? m_affectedRows : 0;
+    return isOpen() ? m_affectedRows : 0;
 }
 
 unsigned long MysqlConnection::threadId() const
 {
+    if (m_pg)
+        return static_cast<unsigned long>(m_pg->backendPid());
     return m_handle ? mysql_thread_id(m_handle) : 0;
 }
 
 QString MysqlConnection::serverVersion() const
 {
+    if (m_pg)
+        return m_pg->serverVersion();
     return m_handle ? QString::fromUtf8(mysql_get_server_info(m_handle)) : QString();
 }
 

@@ -10,8 +10,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
+class PgSession;
 struct st_mysql;
 struct st_mysql_res;
 
@@ -24,13 +26,14 @@ struct StatementTime {
     std::int64_t statements = 0;
 };
 
-// One client connection over the libmysqlclient C API, owned by exactly one thread (or fiber).
+// One client connection over the libmysqlclient C API, owned by exactly one thread (or fiber);
+// to PostgreSQL (params.engine), the same calls go through libpq (PgSession).
 // The destructor rolls back and closes, so no code path leaves a transaction open.
 class MysqlConnection {
     Q_DECLARE_TR_FUNCTIONS(MysqlConnection)
 
 public:
-    MysqlConnection() = default;
+    MysqlConnection(); // out of line: the PostgreSQL session is a type only the .cpp sees
     ~MysqlConnection();
     MysqlConnection(const MysqlConnection&) = delete;
     MysqlConnection& operator=(const MysqlConnection&) = delete;
@@ -47,7 +50,7 @@ public:
     // A round trip with no statement; false (with lastError) when the server does not answer.
     bool ping();
     void close();
-    bool isOpen() const { return m_handle != nullptr; }
+    bool isOpen() const { return m_handle != nullptr || m_pg != nullptr; }
     // Whether an idle connection is still there, without a round trip (which would reset its
     // idle time on the server): a killed or closed one has an error or an end of file waiting.
     bool idleAndAlive() const;
@@ -104,7 +107,10 @@ public:
     void abortFromAnyThread() const;
 
     const MysqlError& lastError() const { return m_error; }
-    st_mysql* handle() const { return m_handle; }
+    st_mysql* handle() const { return m_handle; } // null on PostgreSQL
+    PgSession* postgres() const { return m_pg.get(); } // null on MySQL
+    // A name for the next statement prepared on this PostgreSQL session.
+    QByteArray nextStatementName() { return "lockbench_" + QByteArray::number(++m_statementsNamed); }
     // Opened on a fiber: its calls that wait for the server use Connector/C's non-blocking API.
     bool isNonBlocking() const { return m_nonBlocking; }
 
@@ -115,9 +121,14 @@ private:
     st_mysql_res* storeResult();
     int nextResult();
     int endTransaction(bool commit);
+    bool openPostgres(const ConnectionParams& params, bool useDatabase);
+    bool finishOnPostgres(bool commit);
+    std::optional<QString> queryTextOnPostgres(const QString& sql);
     bool finishTransaction(bool commit); // COMMIT or ROLLBACK across the network
 
     st_mysql* m_handle = nullptr;
+    std::unique_ptr<PgSession> m_pg;
+    int m_statementsNamed = 0;
     MysqlError m_error;
     unsigned int m_connectTimeoutS = 5;
     unsigned int m_ioTimeoutS = 120; // a hung server must not hang a worker forever

@@ -2,6 +2,7 @@
 
 #include "app/db/mysqlconnection.h"
 #include "app/db/nonblockingcall.h"
+#include "app/db/pgsession.h"
 
 #include <mysql.h>
 
@@ -29,6 +30,7 @@ PreparedStatement::PreparedStatement(PreparedStatement&& other) noexcept
     , m_resultValues(std::move(other.m_resultValues))
     , m_resultNulls(std::move(other.m_resultNulls))
     , m_resultsBound(std::exchange(other.m_resultsBound, false))
+    , m_pg(std::exchange(other.m_pg, {}))
 {
 }
 
@@ -49,6 +51,7 @@ PreparedStatement& PreparedStatement::operator=(PreparedStatement&& other) noexc
         m_resultValues = std::move(other.m_resultValues);
         m_resultNulls = std::move(other.m_resultNulls);
         m_resultsBound = std::exchange(other.m_resultsBound, false);
+        m_pg = std::exchange(other.m_pg, {});
     }
     return *this;
 }
@@ -58,6 +61,8 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
     reset();
     m_sql = sql;
     m_error = {};
+    if (connection.postgres())
+        return prepareOnPostgres(connection);
     if (!connection.handle()) {
         m_error = { 2006, tr("not connected") };
         return false;
@@ -91,8 +96,44 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
     return true;
 }
 
+bool PreparedStatement::prepareOnPostgres(MysqlConnection& connection)
+{
+    const QByteArray name = connection.nextStatementName();
+    const PgSession::Reply reply = connection.postgres()->prepare(name, numberedPlaceholders(m_sql));
+    if (!reply.ok) {
+        m_error = reply.error;
+        return false;
+    }
+    m_connection = &connection;
+    m_pg.name = name;
+    return true;
+}
+
+QString PreparedStatement::numberedPlaceholders(const QString& sql)
+{
+    QString numbered;
+    QChar quote;
+    int parameter = 0;
+    for (const QChar c : sql) {
+        if (!quote.isNull()) {
+            numbered += c;
+            if (c == quote)
+                quote = QChar();
+        } else if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+            quote = c;
+            numbered += c;
+        } else if (c == QLatin1Char('?')) {
+            numbered += QLatin1Char('$') + QString::number(++parameter);
+        } else {
+            numbered += c;
+        }
+    }
+    return numbered;
+}
+
 void PreparedStatement::reset()
 {
+    m_pg = {}; // the server forgets the statement with the session; a new one gets a new name
     if (!m_stmt)
         return;
     freeResult();
@@ -102,8 +143,27 @@ void PreparedStatement::reset()
     m_resultsBound = false;
 }
 
+bool PreparedStatement::executeOnPostgres(std::span<const std::int64_t> params)
+{
+    PgSession* session = m_connection ? m_connection->postgres() : nullptr;
+    if (!session) {
+        m_error = { 2006, tr("statement is not prepared (connection lost?)") };
+        return false;
+    }
+    m_connection->crossNetwork();
+    const MysqlConnection::ReplyTimer replied(*m_connection);
+    PgSession::Reply reply = session->execPrepared(m_pg.name, params);
+    m_error = reply.error;
+    m_pg.rows = std::move(reply.rows);
+    m_pg.nextRow = 0;
+    m_pg.affectedRows = reply.affectedRows;
+    return reply.ok;
+}
+
 bool PreparedStatement::execute(std::span<const std::int64_t> params)
 {
+    if (!m_pg.name.isEmpty())
+        return executeOnPostgres(params);
     if (!m_stmt) {
         m_error = { 2006, tr("statement is not prepared (connection lost?)") };
         return false;
@@ -145,6 +205,17 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
 
 bool PreparedStatement::fetch(std::vector<std::optional<std::int64_t>>& row)
 {
+    if (!m_pg.name.isEmpty()) {
+        if (m_pg.nextRow >= m_pg.rows.size())
+            return false;
+        const QStringList& cells = m_pg.rows[m_pg.nextRow++];
+        row.assign(static_cast<std::size_t>(cells.size()), std::nullopt);
+        for (qsizetype i = 0; i < cells.size(); ++i) {
+            if (!cells[i].isNull())
+                row[static_cast<std::size_t>(i)] = cells[i].toLongLong();
+        }
+        return true;
+    }
     if (!m_hasResult)
         return false;
     if (!m_resultsBound) {
@@ -188,6 +259,8 @@ std::optional<std::int64_t> PreparedStatement::fetchSingle()
 
 std::uint64_t PreparedStatement::affectedRows() const
 {
+    if (!m_pg.name.isEmpty())
+        return m_pg.affectedRows;
     return m_stmt ? mysql_stmt_affected_rows(m_stmt) : 0;
 }
 
@@ -212,6 +285,7 @@ void PreparedStatement::captureError()
 
 void PreparedStatement::freeResult()
 {
+    m_pg.rows.clear();
     if (m_stmt && m_hasResult)
         mysql_stmt_free_result(m_stmt);
     m_hasResult = false;

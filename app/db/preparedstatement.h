@@ -2,8 +2,11 @@
 
 #include "app/core/mysqlerror.h"
 
+#include <QByteArray>
 #include <QCoreApplication>
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <optional>
@@ -15,7 +18,8 @@ struct st_mysql_bind;
 class MysqlConnection;
 
 // A server-side prepared statement whose parameters and result columns are all integers,
-// which is all the order paths need. Owned by the thread that owns the connection.
+// which is all the order paths need. Owned by the thread that owns the connection. On
+// PostgreSQL the same SQL is prepared by name, its ? placeholders numbered $1, $2, ….
 class PreparedStatement {
     Q_DECLARE_TR_FUNCTIONS(PreparedStatement)
 
@@ -29,7 +33,7 @@ public:
 
     bool prepare(MysqlConnection& connection, const QString& sql);
     void reset();
-    bool isPrepared() const { return m_stmt != nullptr; }
+    bool isPrepared() const { return m_stmt != nullptr || !m_pg.name.isEmpty(); }
 
     // Runs with the given parameters. Result rows, if any, are read with fetch().
     bool execute(std::span<const std::int64_t> params);
@@ -45,6 +49,8 @@ public:
 
     const MysqlError& lastError() const { return m_error; }
     const QString& sql() const { return m_sql; }
+    // `sql` with each ? outside quotes as $1, $2, …, as PostgreSQL numbers its parameters.
+    static QString numberedPlaceholders(const QString& sql);
 
 private:
     void captureError();
@@ -52,6 +58,8 @@ private:
     int waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)(int*, st_mysql_stmt*),
         int (*next)(int*, st_mysql_stmt*, int));
     void freeResult();
+    bool prepareOnPostgres(MysqlConnection& connection);
+    bool executeOnPostgres(std::span<const std::int64_t> params);
 
     st_mysql_stmt* m_stmt = nullptr;
     MysqlConnection* m_connection = nullptr; // its round trip is crossed before each execute
@@ -69,4 +77,13 @@ private:
     std::vector<char> m_resultNulls;
     bool m_resultsBound = false;
     std::vector<std::optional<std::int64_t>> m_row;
+
+    // The PostgreSQL statement: its name on the session, and the rows of its last execute.
+    struct PostgresStatement {
+        QByteArray name;
+        QList<QStringList> rows;
+        qsizetype nextRow = 0;
+        std::uint64_t affectedRows = 0;
+    };
+    PostgresStatement m_pg;
 };

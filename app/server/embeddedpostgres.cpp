@@ -153,6 +153,7 @@ bool EmbeddedPostgres::placeCluster(QString* error)
 bool EmbeddedPostgres::lockCluster(QString* error)
 {
     qint64 pid = 0;
+    m_lock.reset(); // a restart takes the lock again: its own old one would refuse it
     m_lock = LabDirectoryLock::take(m_clusterRoot, &pid);
     if (m_lock)
         return true;
@@ -360,6 +361,7 @@ qint64 EmbeddedPostgres::serverPid() const
 ConnectionParams EmbeddedPostgres::connectionParams(const QString& database) const
 {
     ConnectionParams params;
+    params.engine = ConnectionParams::Engine::Postgres;
     params.host = QStringLiteral("127.0.0.1");
     params.port = m_port;
     params.socket = m_socketDir ? m_socketDir->path() : QString();

@@ -130,6 +130,7 @@ bool EmbeddedServer::lockDataRoot(QString* error)
         return false;
     }
     qint64 pid = 0;
+    m_lock.reset(); // a restart takes the lock again: its own old one would refuse it
     m_lock = LabDirectoryLock::take(m_dataRoot, &pid);
     if (m_lock)
         return true;

@@ -682,10 +682,6 @@ or lost an order.</source>
         <translation>无法解析为 URL</translation>
     </message>
     <message>
-        <source>the scheme must be mysql:// or mariadb://</source>
-        <translation>协议必须是 mysql:// 或 mariadb://</translation>
-    </message>
-    <message>
         <source>no user name</source>
         <translation>缺少用户名</translation>
     </message>
@@ -708,6 +704,14 @@ or lost an order.</source>
     <message>
         <source>a list of hosts cannot use a socket</source>
         <translation>主机列表不能使用套接字</translation>
+    </message>
+    <message>
+        <source>a PostgreSQL URL names one server</source>
+        <translation>PostgreSQL 的 URL 只能指定一台服务器</translation>
+    </message>
+    <message>
+        <source>the scheme must be mysql://, mariadb:// or postgres://</source>
+        <translation>协议必须是 mysql://、mariadb:// 或 postgres://</translation>
     </message>
 </context>
 <context>
@@ -3250,12 +3254,20 @@ t = %2 s
         <source>unknown client error</source>
         <translation>未知的客户端错误</translation>
     </message>
+    <message>
+        <source>COMMIT rolled back a transaction that had failed earlier</source>
+        <translation>COMMIT 回滚了一个此前已经出错的事务</translation>
+    </message>
 </context>
 <context>
     <name>MysqlError</name>
     <message>
         <source>error %1: %2</source>
         <translation>错误 %1：%2</translation>
+    </message>
+    <message>
+        <source>SQLSTATE %1: %2</source>
+        <translation>SQLSTATE %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3496,6 +3508,25 @@ t = %2 s
     <message>
         <source>not connected</source>
         <translation>未连接</translation>
+    </message>
+</context>
+<context>
+    <name>PgSession</name>
+    <message>
+        <source>out of memory creating a connection</source>
+        <translation>创建连接时内存不足</translation>
+    </message>
+    <message>
+        <source>no answer from PostgreSQL within %1 s</source>
+        <translation>PostgreSQL 在 %1 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>no reply from PostgreSQL within %1 s</source>
+        <translation>PostgreSQL 在 %1 秒内没有回复</translation>
     </message>
 </context>
 <context>

@@ -73,6 +73,27 @@ private slots:
         QVERIFY(QFileInfo(again.logPath()).size() > 0);
     }
 
+    void aKilledServerStartsAgainWithItsData()
+    {
+        EmbeddedPostgres server(EmbeddedServer::defaultDataRoot());
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        {
+            PgConnection connection;
+            QVERIFY2(connection.open(server.connectionParams(), &error), qPrintable(error));
+            QVERIFY(connection.exec(QStringLiteral("DROP TABLE IF EXISTS survives")).ok);
+            QVERIFY(connection.exec(QStringLiteral("CREATE TABLE survives AS SELECT 42 AS answer")).ok);
+        }
+        ::kill(static_cast<pid_t>(server.serverPid()), SIGKILL);
+        QTRY_VERIFY_WITH_TIMEOUT(server.died(), 10000);
+        // The same object starts it again, as the lab does after a crash, and the data is there.
+        QVERIFY2(server.start(&error), qPrintable(error));
+        PgConnection connection;
+        QVERIFY2(connection.open(server.connectionParams(), &error), qPrintable(error));
+        QCOMPARE(
+            connection.exec(QStringLiteral("SELECT answer FROM survives")).value(), QStringLiteral("42"));
+    }
+
 private:
     static bool processExists(qint64 pid) { return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) == 0; }
     static long processUid(qint64 pid)

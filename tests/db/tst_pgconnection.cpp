@@ -1,0 +1,167 @@
+// The lab's client connection on the private PostgreSQL: the calls the strategies make (execute,
+// prepared statements with ? placeholders, commit, rollback) on a thread and on fibers, and the
+// lock errors PostgreSQL answers read as the lab's error classes.
+#include "app/db/mysqlconnection.h"
+#include "app/db/preparedstatement.h"
+#include "app/fiber/fiberscheduler.h"
+#include "app/server/embeddedpostgres.h"
+#include "app/server/embeddedserver.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+class TestPgConnection : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        m_server = std::make_unique<EmbeddedPostgres>(EmbeddedServer::defaultDataRoot());
+        QString error;
+        QVERIFY2(m_server->start(&error), qPrintable(error));
+        MysqlConnection setup;
+        QVERIFY2(setup.open(m_server->connectionParams()), qPrintable(setup.lastError().toString()));
+        QVERIFY(setup.execute(QStringLiteral("DROP TABLE IF EXISTS hot")));
+        QVERIFY(setup.execute(QStringLiteral("CREATE TABLE hot (id int PRIMARY KEY, n bigint NOT NULL)")));
+        QVERIFY(setup.execute(QStringLiteral("INSERT INTO hot VALUES (1, 0), (2, 0)")));
+    }
+
+    void preparedStatementsOnAThread()
+    {
+        MysqlConnection connection;
+        QVERIFY2(
+            connection.open(m_server->connectionParams()), qPrintable(connection.lastError().toString()));
+        QVERIFY(!connection.serverVersion().isEmpty());
+        QVERIFY(connection.threadId() > 0);
+        PreparedStatement add;
+        QVERIFY2(add.prepare(connection, QStringLiteral("UPDATE hot SET n = n + ? WHERE id = ?")),
+            qPrintable(add.lastError().toString()));
+        PreparedStatement read;
+        QVERIFY(read.prepare(connection, QStringLiteral("SELECT n, NULL::bigint FROM hot WHERE id = ?")));
+        QVERIFY(connection.begin());
+        QVERIFY2(add.execute({ 5, 2 }), qPrintable(add.lastError().toString()));
+        QCOMPARE(add.affectedRows(), 1U);
+        QVERIFY(add.execute({ 1, 99 }));
+        QCOMPARE(add.affectedRows(), 0U);
+        QVERIFY(connection.commit());
+        QVERIFY(read.execute({ 2 }));
+        std::vector<std::optional<std::int64_t>> row;
+        QVERIFY(read.fetch(row));
+        QCOMPARE(row.size(), 2U);
+        QCOMPARE(row[0], std::optional<std::int64_t>(5));
+        QVERIFY(!row[1].has_value());
+        QVERIFY(!read.fetch(row));
+        QCOMPARE(connection.queryInt(QStringLiteral("SELECT n FROM hot WHERE id = 2")),
+            std::optional<std::int64_t>(5));
+        QVERIFY(connection.execute(QStringLiteral("UPDATE hot SET n = 0")));
+        QCOMPARE(connection.affectedRows(), 2U);
+    }
+
+    void aCommitAfterAFailedStatementIsAnError()
+    {
+        MysqlConnection connection;
+        QVERIFY(connection.open(m_server->connectionParams()));
+        QVERIFY(connection.begin());
+        QVERIFY(!connection.execute(QStringLiteral("INSERT INTO hot VALUES (1, 0)")));
+        QCOMPARE(connection.lastError().errorClass(), ErrorClass::DuplicateKey);
+        QCOMPARE(connection.lastError().sqlState, QStringLiteral("23505"));
+        QVERIFY(!connection.commit());
+        QCOMPARE(connection.lastError().sqlState, QStringLiteral("25P02"));
+        QVERIFY(connection.execute(QStringLiteral("SELECT 1"))); // and the session goes on
+    }
+
+    void aLockedRowAnswersNowaitAndLockTimeout()
+    {
+        MysqlConnection holder;
+        MysqlConnection other;
+        QVERIFY(holder.open(m_server->connectionParams()) && other.open(m_server->connectionParams()));
+        QVERIFY(holder.begin());
+        QVERIFY(holder.execute(QStringLiteral("SELECT n FROM hot WHERE id = 1 FOR UPDATE")));
+        QVERIFY(other.begin());
+        QVERIFY(!other.execute(QStringLiteral("SELECT n FROM hot WHERE id = 1 FOR UPDATE NOWAIT")));
+        QCOMPARE(other.lastError().errorClass(), ErrorClass::LockNowait);
+        QVERIFY(other.rollback());
+        QVERIFY(other.execute(QStringLiteral("SET lock_timeout = '100ms'")));
+        QVERIFY(other.begin());
+        QVERIFY(!other.execute(QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = 1")));
+        QCOMPARE(other.lastError().errorClass(), ErrorClass::LockWaitTimeout);
+        QVERIFY(other.rollback());
+        QVERIFY(holder.rollback());
+    }
+
+    void aDeadlockIsOneVictimsError()
+    {
+        std::atomic<int> locked { 0 };
+        std::atomic<int> deadlocks { 0 };
+        const auto client = [&](int first, int second) {
+            MysqlConnection connection;
+            if (!connection.open(m_server->connectionParams()) || !connection.begin())
+                return;
+            connection.execute(QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = %1").arg(first));
+            locked.fetch_add(1);
+            while (locked.load() < 2)
+                std::this_thread::yield();
+            if (!connection.execute(QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = %1").arg(second))) {
+                if (connection.lastError().errorClass() == ErrorClass::Deadlock
+                    && connection.lastError().sqlState == QLatin1String("40P01"))
+                    deadlocks.fetch_add(1);
+                connection.rollback();
+                return;
+            }
+            connection.commit();
+        };
+        std::thread a(client, 1, 2);
+        std::thread b(client, 2, 1);
+        a.join();
+        b.join();
+        QCOMPARE(deadlocks.load(), 1);
+    }
+
+    void fibersShareAThreadWhileTheyWaitForTheRow()
+    {
+        constexpr int kClients = 16;
+        constexpr int kOrders = 25;
+        MysqlConnection check;
+        QVERIFY(check.open(m_server->connectionParams()));
+        const std::optional<std::int64_t> before
+            = check.queryInt(QStringLiteral("SELECT n FROM hot WHERE id = 1"));
+        QVERIFY(before.has_value());
+        std::atomic<int> committed { 0 };
+        QString failure;
+        FiberScheduler scheduler;
+        for (int i = 0; i < kClients; ++i) {
+            scheduler.spawn([&] {
+                MysqlConnection connection;
+                PreparedStatement take;
+                if (!connection.open(m_server->connectionParams()) || !connection.isNonBlocking()
+                    || !take.prepare(connection, QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = ?"))) {
+                    failure = connection.lastError().toString();
+                    return;
+                }
+                for (int order = 0; order < kOrders; ++order) {
+                    if (!connection.begin() || !take.execute({ 1 })) {
+                        failure = take.lastError().toString();
+                        return;
+                    }
+                    connection.crossNetwork(); // a moment with the row held, as an order's work
+                    if (connection.commit())
+                        committed.fetch_add(1);
+                }
+            });
+        }
+        scheduler.run();
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        QCOMPARE(committed.load(), kClients * kOrders);
+        QCOMPARE(check.queryInt(QStringLiteral("SELECT n FROM hot WHERE id = 1")),
+            std::optional<std::int64_t>(*before + kClients * kOrders));
+    }
+
+private:
+    std::unique_ptr<EmbeddedPostgres> m_server;
+};
+
+QTEST_GUILESS_MAIN(TestPgConnection)
+#include "tst_pgconnection.moc"
