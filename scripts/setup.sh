@@ -14,7 +14,7 @@ packages=(
     xvfb xauth fonts-dejavu-core
     poppler-utils chromium help2man desktop-file-utils
     redis-server libhiredis-dev
-    postgresql-15 libpq-dev
+    postgresql-15 libpq-dev libqt6sql6-psql
     galera-4 rsync
     libboost-context-dev
     qt6-l10n-tools qt6-tools-dev qt6-translations-l10n fonts-wqy-microhei

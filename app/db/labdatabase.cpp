@@ -24,31 +24,39 @@ bool LabDatabase::open(QString* error)
     }
     if (!m_connection.open(m_params, false, error))
         return false;
-    if (!checkInnoDb(error))
+    const bool postgres = m_params.isPostgres();
+    if (!postgres && !checkInnoDb(error))
         return false;
     QSqlQuery exists(m_connection.database());
-    exists.prepare(QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
+    exists.prepare(postgres
+            ? QStringLiteral("SELECT COUNT(*) FROM pg_database WHERE datname = ?")
+            : QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
     exists.addBindValue(database);
     if (!exists.exec() || !exists.next()) {
         *error = tr("cannot look up database %1: %2").arg(database, exists.lastError().text());
         return false;
     }
     if (exists.value(0).toInt() == 0
-        && !m_connection.exec(
-            QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database), error)) {
+        && !m_connection.exec(postgres
+                ? QStringLiteral("CREATE DATABASE \"%1\" ENCODING 'UTF8'").arg(database)
+                : QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database),
+            error)) {
         *error = tr("cannot create database %1 (does the account have the CREATE privilege?): %2")
                      .arg(database, *error);
         return false;
     }
-    if (!m_connection.exec(QStringLiteral("USE `%1`").arg(database), error))
+    if (!m_connection.useDatabase(database, error))
         return false;
     return checkOwnership(error);
 }
 
 bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* error)
 {
+    const bool postgres = m_params.isPostgres();
     QSqlQuery query(m_connection.database());
-    if (!query.exec(QStringLiteral("SELECT @@max_connections")) || !query.next())
+    if (!query.exec(
+            postgres ? QStringLiteral("SHOW max_connections") : QStringLiteral("SELECT @@max_connections"))
+        || !query.next())
         return true; // not fatal: the connects themselves will say so
     const long long limit = query.value(0).toLongLong();
     if (needed > limit) {
@@ -59,9 +67,14 @@ bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* e
         return false;
     }
     // Other clients' connections count against the same limit.
-    if (!query.exec(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Threads_connected'")) || !query.next())
+    // PostgreSQL's reserved slots for superusers do not serve the clients.
+    const int connectedColumn = postgres ? 0 : 1;
+    if (!query.exec(postgres ? QStringLiteral(
+                        "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'")
+                             : QStringLiteral("SHOW GLOBAL STATUS LIKE 'Threads_connected'"))
+        || !query.next())
         return true;
-    const long long others = std::max(0LL, query.value(1).toLongLong() - ownOpen);
+    const long long others = std::max(0LL, query.value(connectedColumn).toLongLong() - ownOpen);
     if (needed > limit - others) {
         *error = tr(
             "the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
@@ -82,8 +95,7 @@ bool LabDatabase::revive(QString* error, const std::function<bool()>& mayConnect
         *error = tr("the server is not answering");
         return false;
     }
-    return m_connection.reopen(error)
-        && m_connection.exec(QStringLiteral("USE `%1`").arg(m_params.database), error);
+    return m_connection.reopen(error) && m_connection.useDatabase(m_params.database, error);
 }
 
 bool LabDatabase::checkInnoDb(QString* error)
@@ -106,7 +118,14 @@ bool LabDatabase::checkInnoDb(QString* error)
 bool LabDatabase::checkOwnership(QString* error)
 {
     QSqlQuery tables(m_connection.database());
-    tables.prepare(QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?"));
+    if (m_params.isPostgres()) {
+        tables.prepare(
+            QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_catalog = ? "
+                           "AND table_schema = current_schema()"));
+    } else {
+        tables.prepare(
+            QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?"));
+    }
     tables.addBindValue(m_params.database);
     if (!tables.exec()) {
         *error = tr("cannot list the tables of %1: %2").arg(m_params.database, tables.lastError().text());
@@ -138,10 +157,10 @@ bool LabDatabase::checkOwnership(QString* error)
                      .arg(m_params.database, foreign.join(QStringLiteral(", ")));
         return false;
     }
-    return m_connection.exec(
-        QStringLiteral("CREATE TABLE IF NOT EXISTS lockbench_meta ("
-                       "table_name VARCHAR(64) NOT NULL PRIMARY KEY, "
-                       "created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP) ENGINE=InnoDB"),
+    return m_connection.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS lockbench_meta ("
+                                            "table_name VARCHAR(64) NOT NULL PRIMARY KEY, "
+                                            "created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)")
+            + (m_params.isPostgres() ? QString() : QStringLiteral(" ENGINE=InnoDB")),
         error);
 }
 
@@ -151,7 +170,7 @@ bool LabDatabase::prepareTables(
     if (!checkOwnership(error))
         return false;
     for (const QString& table : LabSchema::allTableNames()) {
-        if (!m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS `%1`").arg(table), error)
+        if (!m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(table), error)
             || !m_connection.exec(
                 QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = '%1'").arg(table), error))
             return false;
@@ -163,7 +182,7 @@ bool LabDatabase::prepareTables(
                 QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1')").arg(name), error))
             return false;
     }
-    for (const QString& create : LabSchema::createStatements(layout)) {
+    for (const QString& create : LabSchema::createStatements(layout, m_params.isPostgres())) {
         if (!m_connection.exec(create, error))
             return false;
     }
@@ -252,9 +271,13 @@ bool LabDatabase::seed(StockLayout layout, const Experiment& e, FillProgress* pr
     // Slot rows go in through the restock upsert, in bulk; the stock is spread evenly.
     const std::int64_t perSlot = e.initialStock / e.slotsPerSku;
     const std::int64_t remainder = e.initialStock % e.slotsPerSku;
+    const QString upsert = m_params.isPostgres()
+        ? QStringLiteral(
+            " ON CONFLICT (sku_id, slot) DO UPDATE SET stock = inventory_slot.stock + EXCLUDED.stock")
+        : QStringLiteral(" ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
     return insertRows(
-        QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock) VALUES "),
-        QStringLiteral(" ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)"), e.skus * e.slotsPerSku,
+        QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock) VALUES "), upsert,
+        e.skus * e.slotsPerSku,
         [&](std::int64_t i) {
             const std::int64_t slot = i % e.slotsPerSku;
             return QStringLiteral("(%1,%2,%3)")

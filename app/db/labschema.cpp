@@ -43,6 +43,23 @@ const QString kTasks = QStringLiteral("CREATE TABLE tasks (\n"
                                       "  KEY by_owner (owner)\n"
                                       ") ENGINE=InnoDB");
 
+// PostgreSQL has no TINYINT and no index inside CREATE TABLE.
+const QString kTasksPostgres = QStringLiteral("CREATE TABLE tasks (\n"
+                                              "  task_id BIGINT NOT NULL PRIMARY KEY,\n"
+                                              "  status SMALLINT NOT NULL DEFAULT 0,\n"
+                                              "  owner BIGINT NULL,\n"
+                                              "  claimed_at TIMESTAMP(6) NULL,\n"
+                                              "  released INT NOT NULL DEFAULT 0\n"
+                                              ")");
+const QStringList kTaskIndexesPostgres = { QStringLiteral("CREATE INDEX by_status ON tasks (status)"),
+    QStringLiteral("CREATE INDEX by_owner ON tasks (owner)") };
+
+// The same table on PostgreSQL: no storage engine to name.
+QString withoutEngine(QString create)
+{
+    return create.remove(QStringLiteral(" ENGINE=InnoDB"));
+}
+
 QString stockTable(StockLayout layout)
 {
     switch (layout) {
@@ -74,8 +91,17 @@ QStringList allTableNames()
         QStringLiteral("inventory_slot"), QStringLiteral("tasks") };
 }
 
-QStringList createStatements(StockLayout layout)
+QStringList createStatements(StockLayout layout, bool postgres)
 {
+    if (postgres) {
+        if (layout == StockLayout::Tasks)
+            return QStringList { withoutEngine(kSku), withoutEngine(kOrders), kTasksPostgres }
+            + kTaskIndexesPostgres;
+        QStringList statements;
+        for (const QString& create : createStatements(layout, false))
+            statements << withoutEngine(create);
+        return statements;
+    }
     switch (layout) {
     case StockLayout::Slots:
         return { kSku, kOrders, kInventorySlot };
@@ -94,7 +120,8 @@ QString currentStockQuery(StockLayout layout)
     if (layout == StockLayout::Rows)
         return QStringLiteral("SELECT sku_id, stock FROM inventory");
     if (layout == StockLayout::Tasks) // a task not yet done still has its one unit of work
-        return QStringLiteral("SELECT task_id AS sku_id, IF(status = 2, 0, 1) AS stock FROM tasks");
+        return QStringLiteral(
+            "SELECT task_id AS sku_id, CASE WHEN status = 2 THEN 0 ELSE 1 END AS stock FROM tasks");
     if (layout == StockLayout::Redis) // filled from Redis by the audit, in its own session
         return QStringLiteral("SELECT sku_id, stock FROM redis_stock");
     return QStringLiteral("SELECT sku_id, SUM(stock) AS stock FROM inventory_slot GROUP BY sku_id");

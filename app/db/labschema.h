@@ -20,7 +20,8 @@ namespace LabSchema {
 
 QStringList tableNames(StockLayout layout);
 QStringList allTableNames();
-QStringList createStatements(StockLayout layout);
+// CREATE TABLE statements (and indexes) of a layout, for MySQL or for PostgreSQL.
+QStringList createStatements(StockLayout layout, bool postgres = false);
 // Stock per SKU as (sku_id, stock), summed over slots where there are slots.
 QString currentStockQuery(StockLayout layout);
 

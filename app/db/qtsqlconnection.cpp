@@ -5,6 +5,7 @@
 #include <QSqlQuery>
 #include <QUuid>
 
+#include <libpq-fe.h>
 #include <mysql.h>
 #include <sys/socket.h>
 
@@ -25,21 +26,31 @@ QtSqlConnection::~QtSqlConnection()
 
 bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QString* error)
 {
-    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QMYSQL"))) {
-        *error = tr("the Qt MySQL driver (QMYSQL) is missing; install libqt6sql6-mysql");
+    m_postgres = params.isPostgres();
+    const QString driver = m_postgres ? QStringLiteral("QPSQL") : QStringLiteral("QMYSQL");
+    if (!QSqlDatabase::isDriverAvailable(driver)) {
+        *error = m_postgres ? tr("the Qt PostgreSQL driver (QPSQL) is missing; install libqt6sql6-psql")
+                            : tr("the Qt MySQL driver (QMYSQL) is missing; install libqt6sql6-mysql");
         return false;
     }
-    m_database = QSqlDatabase::addDatabase(QStringLiteral("QMYSQL"), m_name);
-    m_database.setHostName(params.socket.isEmpty() ? params.host : QStringLiteral("localhost"));
+    m_database = QSqlDatabase::addDatabase(driver, m_name);
     m_database.setPort(params.port);
     m_database.setUserName(params.user);
     m_database.setPassword(params.password);
-    if (useDatabase)
-        m_database.setDatabaseName(params.database);
-    QString options = QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=5;MYSQL_OPT_READ_TIMEOUT=120");
-    if (!params.socket.isEmpty())
-        options += QStringLiteral(";UNIX_SOCKET=") + params.socket;
-    m_database.setConnectOptions(options);
+    if (m_postgres) {
+        // libpq takes a socket's directory as its host, and a session always has a database.
+        m_database.setHostName(params.socket.isEmpty() ? params.host : params.socket);
+        m_database.setDatabaseName(useDatabase ? params.database : QStringLiteral("postgres"));
+        m_database.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=lockbench"));
+    } else {
+        m_database.setHostName(params.socket.isEmpty() ? params.host : QStringLiteral("localhost"));
+        if (useDatabase)
+            m_database.setDatabaseName(params.database);
+        QString options = QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=5;MYSQL_OPT_READ_TIMEOUT=120");
+        if (!params.socket.isEmpty())
+            options += QStringLiteral(";UNIX_SOCKET=") + params.socket;
+        m_database.setConnectOptions(options);
+    }
     if (!m_database.open()) {
         const QSqlError sqlError = m_database.lastError();
         *error
@@ -49,7 +60,8 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
     }
     noteSocket();
     QSqlQuery version(m_database);
-    if (version.exec(QStringLiteral("SELECT VERSION()")) && version.next())
+    if (version.exec(m_postgres ? QStringLiteral("SHOW server_version") : QStringLiteral("SELECT VERSION()"))
+        && version.next())
         m_version = version.value(0).toString();
     m_mariaDb = m_version.contains(QLatin1String("MariaDB"), Qt::CaseInsensitive);
     return true;
@@ -58,7 +70,8 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
 bool QtSqlConnection::isAlive()
 {
     QSqlQuery query(m_database);
-    return m_database.isOpen() && query.exec(QStringLiteral("DO 0"));
+    return m_database.isOpen()
+        && query.exec(m_postgres ? QStringLiteral("SELECT 1") : QStringLiteral("DO 0"));
 }
 
 bool QtSqlConnection::reopen(QString* error)
@@ -75,9 +88,26 @@ bool QtSqlConnection::reopen(QString* error)
     return true;
 }
 
+bool QtSqlConnection::useDatabase(const QString& database, QString* error)
+{
+    if (!m_postgres) // the name is checked by the caller: letters, digits, underscores
+        return exec(QStringLiteral("USE `%1`").arg(database), error);
+    if (m_database.databaseName() == database && isAlive())
+        return true;
+    m_database.setDatabaseName(database);
+    return reopen(error);
+}
+
 void QtSqlConnection::noteSocket()
 {
     const QVariant handle = m_database.driver()->handle();
+    if (m_postgres) {
+        if (handle.isValid() && qstrcmp(handle.typeName(), "PGconn*") == 0) {
+            if (PGconn* conn = *static_cast<PGconn* const*>(handle.constData()))
+                m_socket.store(PQsocket(conn));
+        }
+        return;
+    }
     // The driver's handle is a MYSQL*, whose type Qt may name by the struct behind the typedef.
     if (handle.isValid()
         && (qstrcmp(handle.typeName(), "MYSQL*") == 0 || qstrcmp(handle.typeName(), "st_mysql*") == 0)) {

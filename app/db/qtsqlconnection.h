@@ -8,8 +8,8 @@
 
 #include <atomic>
 
-// A QSqlDatabase (QMYSQL driver) under a unique name, owned by the thread that opened it
-// and removed from Qt's registry when this object dies.
+// A QSqlDatabase (the QMYSQL driver, or QPSQL for PostgreSQL) under a unique name, owned by
+// the thread that opened it and removed from Qt's registry when this object dies.
 class QtSqlConnection {
     Q_DECLARE_TR_FUNCTIONS(QtSqlConnection)
 
@@ -19,6 +19,7 @@ public:
     QtSqlConnection(const QtSqlConnection&) = delete;
     QtSqlConnection& operator=(const QtSqlConnection&) = delete;
 
+    // `useDatabase` false: no database (MySQL), the "postgres" database (PostgreSQL).
     bool open(const ConnectionParams& params, bool useDatabase, QString* error);
     // True when the server answers on this connection.
     bool isAlive();
@@ -29,15 +30,20 @@ public:
     // stopped answering returns at once with a lost connection, to be reopened later.
     void abortFromAnyThread() const;
     QSqlDatabase& database() { return m_database; }
+    // Puts the connection on `database`: USE on MySQL; on PostgreSQL, where a session stays in
+    // the database it opened, the connection is opened again there.
+    bool useDatabase(const QString& database, QString* error);
     // Runs statements that return no rows; stops at the first failure with its text in `error`.
     bool exec(const QString& sql, QString* error);
     bool isMariaDb() const { return m_mariaDb; }
+    bool isPostgres() const { return m_postgres; }
     QString serverVersion() const { return m_version; }
 
 private:
     QString m_name;
     QSqlDatabase m_database;
     bool m_mariaDb = true;
+    bool m_postgres = false;
     QString m_version;
     std::atomic<int> m_socket { -1 };
 

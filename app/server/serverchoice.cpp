@@ -26,6 +26,11 @@ std::optional<ServerChoice> ServerChoice::parse(
     std::optional<ConnectionParams> params = ConnectionParams::fromUrl(trimmed, error);
     if (!params)
         return std::nullopt;
+    if (params->isPostgres()) {
+        *error = tr("runs need a MySQL or MariaDB server (mysql:// or mariadb://); PostgreSQL is not "
+                    "supported as the server of a run");
+        return std::nullopt;
+    }
     if (params->database.isEmpty())
         params->database = database;
     if (params->password.isEmpty())

@@ -3805,6 +3805,10 @@ t = %2 s
         <source>%1 (error %2) in: %3</source>
         <translation>%1（错误 %2），语句：%3</translation>
     </message>
+    <message>
+        <source>the Qt PostgreSQL driver (QPSQL) is missing; install libqt6sql6-psql</source>
+        <translation>缺少 Qt 的 PostgreSQL 驱动（QPSQL）；请安装 libqt6sql6-psql</translation>
+    </message>
 </context>
 <context>
     <name>QuotedValue</name>
@@ -4553,6 +4557,10 @@ t = %2 s
     <message>
         <source>a cluster has 2 to %1 nodes (got %2)</source>
         <translation>集群有 2 到 %1 个节点（收到 %2）</translation>
+    </message>
+    <message>
+        <source>runs need a MySQL or MariaDB server (mysql:// or mariadb://); PostgreSQL is not supported as the server of a run</source>
+        <translation>运行需要 MySQL 或 MariaDB 服务器（mysql:// 或 mariadb://）；PostgreSQL 不能作为运行的服务器</translation>
     </message>
 </context>
 <context>

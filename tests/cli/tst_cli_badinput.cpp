@@ -58,6 +58,8 @@ private slots:
         QTest::newRow("bad server scheme")
             << QStringList { "run", "--server", "http://u:secretpw@host/db" } << 2
             << QStringLiteral("--server: bad server URL: the scheme must be mysql://");
+        QTest::newRow("postgres server") << QStringList { "run", "--server", "postgres://u@host/db" } << 2
+                                         << QStringLiteral("--server: runs need a MySQL or MariaDB server");
         QTest::newRow("hostile text") << QStringList { "run", "--skew", QString(100000, QLatin1Char('9')) }
                                       << 2 << QStringLiteral("--skew: ");
         QTest::newRow("space around a number") << QStringList { "run", "--threads",
