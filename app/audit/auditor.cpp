@@ -23,9 +23,11 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
     if (!m_externalStock(stock, error))
         return false;
     // A temporary table belongs to this session: no other client sees it or waits for it.
-    if (!query.exec(QStringLiteral(
-            "CREATE TEMPORARY TABLE IF NOT EXISTS redis_stock (sku_id BIGINT NOT NULL PRIMARY KEY, "
-            "stock BIGINT NOT NULL) ENGINE=MEMORY"))
+    if (!query.exec(
+            QStringLiteral(
+                "CREATE TEMPORARY TABLE IF NOT EXISTS redis_stock (sku_id BIGINT NOT NULL PRIMARY KEY, "
+                "stock BIGINT NOT NULL)")
+            + (isPostgres() ? QString() : QStringLiteral(" ENGINE=MEMORY")))
         || !query.exec(QStringLiteral("DELETE FROM redis_stock"))) {
         *error = tr("audit failed: %1").arg(query.lastError().text());
         return false;
@@ -46,6 +48,25 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
     return true;
 }
 
+bool Auditor::isPostgres() const
+{
+    return m_database.driverName() == QLatin1String("QPSQL");
+}
+
+bool Auditor::beginSnapshot(QSqlQuery& query)
+{
+    // Repeatable read plus a consistent snapshot: stock and orders are seen at one instant.
+    // MariaDB refuses even a temporary table's rows in a read-only transaction: the Redis
+    // layout's snapshot is read-write, and writes only its own temporary table.
+    const bool readOnly = m_layout != StockLayout::Redis;
+    if (isPostgres()) // its snapshot is taken at the transaction's first statement
+        return query.exec(readOnly ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                                   : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ"));
+    return query.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
+        && query.exec(readOnly ? QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")
+                               : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT"));
+}
+
 AuditResult Auditor::run(QString* error)
 {
     AuditResult result;
@@ -55,13 +76,7 @@ AuditResult Auditor::run(QString* error)
         query.exec(QStringLiteral("ROLLBACK"));
         return result;
     };
-    // Repeatable read plus a consistent snapshot: stock and orders are seen at one instant.
-    if (!query.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
-        // MariaDB refuses even a temporary table's rows in a read-only transaction: the Redis
-        // layout's snapshot is read-write, and writes only its own temporary table.
-        || !query.exec(m_layout == StockLayout::Redis
-                ? QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT")
-                : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")))
+    if (!beginSnapshot(query))
         return failed();
     if (m_layout == StockLayout::Redis && !copyExternalStock(query, error)) {
         query.exec(QStringLiteral("ROLLBACK"));
@@ -74,7 +89,8 @@ AuditResult Auditor::run(QString* error)
         " COALESCE(SUM(GREATEST(COALESCE(o.sold, 0) - s.initial_stock, 0)), 0),"
         " COALESCE(SUM(GREATEST(COALESCE(o.sold, 0) - (s.initial_stock - COALESCE(c.stock, 0)), 0)), 0),"
         " COALESCE(SUM(GREATEST((s.initial_stock - COALESCE(c.stock, 0)) - COALESCE(o.sold, 0), 0)), 0),"
-        " COALESCE(SUM(c.stock < 0), 0), COALESCE(SUM(c.stock >= %2), 0)"
+        " COALESCE(SUM(CASE WHEN c.stock < 0 THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN c.stock >= %2 THEN 1 ELSE 0 END), 0)"
         " FROM sku s"
         " LEFT JOIN (%1) c ON c.sku_id = s.sku_id"
         " LEFT JOIN (SELECT sku_id, SUM(qty) AS sold, COUNT(*) AS order_rows FROM orders GROUP BY sku_id) o"

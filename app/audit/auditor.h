@@ -34,6 +34,8 @@ public:
 
 private:
     bool copyExternalStock(QSqlQuery& query, QString* error);
+    bool beginSnapshot(QSqlQuery& query);
+    bool isPostgres() const;
 
     QSqlDatabase m_database;
     StockLayout m_layout;
