@@ -4,13 +4,11 @@
 #include "app/db/mysqlconnection.h"
 #include "app/db/preparedstatement.h"
 #include "app/fiber/fiberscheduler.h"
-#include "app/server/embeddedpostgres.h"
-#include "app/server/embeddedserver.h"
+#include "tests/support/postgresfixture.h"
 
 #include <QTest>
 
 #include <atomic>
-#include <memory>
 #include <thread>
 
 class TestPgConnection : public QObject {
@@ -19,11 +17,10 @@ class TestPgConnection : public QObject {
 private slots:
     void initTestCase()
     {
-        m_server = std::make_unique<EmbeddedPostgres>(EmbeddedServer::defaultDataRoot());
         QString error;
-        QVERIFY2(m_server->start(&error), qPrintable(error));
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
         MysqlConnection setup;
-        QVERIFY2(setup.open(m_server->connectionParams()), qPrintable(setup.lastError().toString()));
+        QVERIFY2(setup.open(PostgresFixture::params()), qPrintable(setup.lastError().toString()));
         QVERIFY(setup.execute(QStringLiteral("DROP TABLE IF EXISTS hot")));
         QVERIFY(setup.execute(QStringLiteral("CREATE TABLE hot (id int PRIMARY KEY, n bigint NOT NULL)")));
         QVERIFY(setup.execute(QStringLiteral("INSERT INTO hot VALUES (1, 0), (2, 0)")));
@@ -32,8 +29,7 @@ private slots:
     void preparedStatementsOnAThread()
     {
         MysqlConnection connection;
-        QVERIFY2(
-            connection.open(m_server->connectionParams()), qPrintable(connection.lastError().toString()));
+        QVERIFY2(connection.open(PostgresFixture::params()), qPrintable(connection.lastError().toString()));
         QVERIFY(!connection.serverVersion().isEmpty());
         QVERIFY(connection.threadId() > 0);
         PreparedStatement add;
@@ -63,7 +59,7 @@ private slots:
     void aCommitAfterAFailedStatementIsAnError()
     {
         MysqlConnection connection;
-        QVERIFY(connection.open(m_server->connectionParams()));
+        QVERIFY(connection.open(PostgresFixture::params()));
         QVERIFY(connection.begin());
         QVERIFY(!connection.execute(QStringLiteral("INSERT INTO hot VALUES (1, 0)")));
         QCOMPARE(connection.lastError().errorClass(), ErrorClass::DuplicateKey);
@@ -77,7 +73,7 @@ private slots:
     {
         MysqlConnection holder;
         MysqlConnection other;
-        QVERIFY(holder.open(m_server->connectionParams()) && other.open(m_server->connectionParams()));
+        QVERIFY(holder.open(PostgresFixture::params()) && other.open(PostgresFixture::params()));
         QVERIFY(holder.begin());
         QVERIFY(holder.execute(QStringLiteral("SELECT n FROM hot WHERE id = 1 FOR UPDATE")));
         QVERIFY(other.begin());
@@ -98,7 +94,7 @@ private slots:
         std::atomic<int> deadlocks { 0 };
         const auto client = [&](int first, int second) {
             MysqlConnection connection;
-            if (!connection.open(m_server->connectionParams()) || !connection.begin())
+            if (!connection.open(PostgresFixture::params()) || !connection.begin())
                 return;
             connection.execute(QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = %1").arg(first));
             locked.fetch_add(1);
@@ -125,7 +121,7 @@ private slots:
         constexpr int kClients = 16;
         constexpr int kOrders = 25;
         MysqlConnection check;
-        QVERIFY(check.open(m_server->connectionParams()));
+        QVERIFY(check.open(PostgresFixture::params()));
         const std::optional<std::int64_t> before
             = check.queryInt(QStringLiteral("SELECT n FROM hot WHERE id = 1"));
         QVERIFY(before.has_value());
@@ -136,7 +132,7 @@ private slots:
             scheduler.spawn([&] {
                 MysqlConnection connection;
                 PreparedStatement take;
-                if (!connection.open(m_server->connectionParams()) || !connection.isNonBlocking()
+                if (!connection.open(PostgresFixture::params()) || !connection.isNonBlocking()
                     || !take.prepare(connection, QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = ?"))) {
                     failure = connection.lastError().toString();
                     return;
@@ -158,9 +154,6 @@ private slots:
         QCOMPARE(check.queryInt(QStringLiteral("SELECT n FROM hot WHERE id = 1")),
             std::optional<std::int64_t>(*before + kClients * kOrders));
     }
-
-private:
-    std::unique_ptr<EmbeddedPostgres> m_server;
 };
 
 QTEST_GUILESS_MAIN(TestPgConnection)

@@ -3,13 +3,10 @@
 // read from the server, and a killed control connection revived on the lab's database.
 #include "app/db/labdatabase.h"
 #include "app/db/pgconnection.h"
-#include "app/server/embeddedpostgres.h"
-#include "app/server/embeddedserver.h"
+#include "tests/support/postgresfixture.h"
 
 #include <QSqlQuery>
 #include <QTest>
-
-#include <memory>
 
 namespace {
 
@@ -31,12 +28,10 @@ class TestPgLabDatabase : public QObject {
 private slots:
     void initTestCase()
     {
-        m_server = std::make_unique<EmbeddedPostgres>(EmbeddedServer::defaultDataRoot());
         QString error;
-        QVERIFY2(m_server->start(&error), qPrintable(error));
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
         PgConnection admin;
-        QVERIFY2(
-            admin.open(m_server->connectionParams(QStringLiteral("postgres")), &error), qPrintable(error));
+        QVERIFY2(admin.open(PostgresFixture::params(QStringLiteral("postgres")), &error), qPrintable(error));
         QVERIFY(admin.exec(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(kPgLabDatabase)).ok);
     }
 
@@ -55,7 +50,7 @@ private slots:
         QFETCH(int, layout);
         QFETCH(QString, stockTable);
         QFETCH(qint64, stockRows);
-        LabDatabase database(m_server->connectionParams(kPgLabDatabase));
+        LabDatabase database(PostgresFixture::params(kPgLabDatabase));
         QString error;
         QVERIFY2(database.open(&error), qPrintable(error));
         Experiment experiment;
@@ -79,11 +74,11 @@ private slots:
 
     void aTableTheLabDidNotMakeIsRefused()
     {
-        LabDatabase database(m_server->connectionParams(kPgLabDatabase));
+        LabDatabase database(PostgresFixture::params(kPgLabDatabase));
         QString error;
         QVERIFY2(database.open(&error), qPrintable(error));
         QVERIFY(database.connection().exec(QStringLiteral("CREATE TABLE customers (id int)"), &error));
-        LabDatabase again(m_server->connectionParams(kPgLabDatabase));
+        LabDatabase again(PostgresFixture::params(kPgLabDatabase));
         QVERIFY(!again.open(&error));
         QVERIFY2(error.contains(QLatin1String("customers")), qPrintable(error));
         QVERIFY(database.connection().exec(QStringLiteral("DROP TABLE customers"), &error));
@@ -91,7 +86,7 @@ private slots:
 
     void theConnectionLimitIsTheServers()
     {
-        LabDatabase database(m_server->connectionParams(kPgLabDatabase));
+        LabDatabase database(PostgresFixture::params(kPgLabDatabase));
         QString error;
         QVERIFY2(database.open(&error), qPrintable(error));
         const qint64 limit = singleValue(database,
@@ -104,12 +99,12 @@ private slots:
 
     void aKilledControlConnectionIsRevivedOnTheLabsDatabase()
     {
-        LabDatabase database(m_server->connectionParams(kPgLabDatabase));
+        LabDatabase database(PostgresFixture::params(kPgLabDatabase));
         QString error;
         QVERIFY2(database.open(&error), qPrintable(error));
         const qint64 pid = singleValue(database, QStringLiteral("SELECT pg_backend_pid()"));
         PgConnection killer;
-        QVERIFY2(killer.open(m_server->connectionParams(kPgLabDatabase), &error), qPrintable(error));
+        QVERIFY2(killer.open(PostgresFixture::params(kPgLabDatabase), &error), qPrintable(error));
         QVERIFY(killer.exec(QStringLiteral("SELECT pg_terminate_backend(%1)").arg(pid)).ok);
         QVERIFY2(database.revive(&error), qPrintable(error));
         QVERIFY(singleValue(database, QStringLiteral("SELECT pg_backend_pid()")) != pid);
@@ -118,9 +113,6 @@ private slots:
                      QStringLiteral("SELECT COUNT(*) FROM lockbench_meta WHERE table_name = 'sku'")),
             1);
     }
-
-private:
-    std::unique_ptr<EmbeddedPostgres> m_server;
 };
 
 QTEST_GUILESS_MAIN(TestPgLabDatabase)

@@ -3,12 +3,9 @@
 // there was, a negative stock) in the amounts put there by hand, and nothing in honest sales.
 #include "app/audit/auditor.h"
 #include "app/db/labdatabase.h"
-#include "app/server/embeddedpostgres.h"
-#include "app/server/embeddedserver.h"
+#include "tests/support/postgresfixture.h"
 
 #include <QTest>
-
-#include <memory>
 
 class TestPgAudit : public QObject {
     Q_OBJECT
@@ -16,9 +13,8 @@ class TestPgAudit : public QObject {
 private slots:
     void initTestCase()
     {
-        m_server = std::make_unique<EmbeddedPostgres>(EmbeddedServer::defaultDataRoot());
         QString error;
-        QVERIFY2(m_server->start(&error), qPrintable(error));
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
     }
 
     void eachKindOfDamageIsFoundInItsAmount_data()
@@ -36,7 +32,7 @@ private slots:
         QFETCH(int, layout);
         QFETCH(QString, take);
         const auto stock = static_cast<StockLayout>(layout);
-        LabDatabase database(m_server->connectionParams(QStringLiteral("lockbench_pg_audit")));
+        LabDatabase database(PostgresFixture::params(QStringLiteral("lockbench_pg_audit")));
         QString error;
         QVERIFY2(database.open(&error), qPrintable(error));
         Experiment experiment;
@@ -75,9 +71,6 @@ private slots:
         QCOMPARE(audit.unrecordedDecrements, 4 + 101);
         QCOMPARE(audit.negativeSkus, 1);
     }
-
-private:
-    std::unique_ptr<EmbeddedPostgres> m_server;
 };
 
 QTEST_GUILESS_MAIN(TestPgAudit)
