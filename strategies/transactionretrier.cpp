@@ -1,6 +1,7 @@
 #include "strategies/transactionretrier.h"
 
 #include "app/core/steadyclock.h"
+#include "app/db/sessionsql.h"
 #include "app/fiber/clientwait.h"
 
 #include <chrono>
@@ -60,30 +61,31 @@ bool TransactionRetrier::setUpSession(QString* error)
 {
     // A connection opened again keeps the network of the last one: its set-up is not timed either.
     m_connection.setRoundTrip(std::chrono::nanoseconds(0));
+    const bool postgres = m_environment.params().isPostgres();
     const QString isolation = isolationSql(m_environment.experiment().isolation);
-    if (!m_connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL ") + isolation)) {
+    if (!m_connection.execute(SessionSql::setIsolation(postgres, isolation))) {
         m_reconnectError = m_connection.lastError();
         *error = tr("cannot set isolation level: %1").arg(m_connection.lastError().toString());
         return false;
     }
-    if (const int timeout = m_environment.experiment().lockWaitTimeoutS; timeout > 0
-        && !m_connection.execute(QStringLiteral("SET SESSION innodb_lock_wait_timeout = %1").arg(timeout))) {
+    if (const int timeout = m_environment.experiment().lockWaitTimeoutS;
+        timeout > 0 && !m_connection.execute(SessionSql::setLockWaitTimeout(postgres, timeout))) {
         m_reconnectError = m_connection.lastError();
         *error = tr("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
         return false;
     }
     // What the server says the session runs under, not what was asked for.
-    std::optional<QString> readIsolation
-        = m_connection.queryText(QStringLiteral("SELECT @@SESSION.transaction_isolation"));
-    if (!readIsolation) // MariaDB before 11.1 knows it as tx_isolation only
-        readIsolation = m_connection.queryText(QStringLiteral("SELECT @@SESSION.tx_isolation"));
+    std::optional<QString> readIsolation;
+    for (const QString& query : SessionSql::readIsolation(postgres)) {
+        if ((readIsolation = m_connection.queryText(query)))
+            break;
+    }
     const std::optional<QString> readTimeout
-        = m_connection.queryText(QStringLiteral("SELECT @@SESSION.innodb_lock_wait_timeout"));
+        = m_connection.queryText(SessionSql::readLockWaitTimeout(postgres));
     if (readIsolation && readTimeout)
         m_environment.noteSessionSettings(
-            readIsolation->replace(QLatin1Char('-'), QLatin1Char(' ')), *readTimeout);
-    if (!m_probe.prepare(m_connection,
-            QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id = ? LOCK IN SHARE MODE"))) {
+            readIsolation->replace(QLatin1Char('-'), QLatin1Char(' ')).toUpper(), *readTimeout);
+    if (!m_probe.prepare(m_connection, SessionSql::probeCommitted(postgres))) {
         m_reconnectError = m_probe.lastError();
         *error = tr("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
         return false;

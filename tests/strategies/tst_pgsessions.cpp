@@ -1,0 +1,110 @@
+// The strategies' own sessions on the private PostgreSQL, without the rest of a run: each client
+// sets its session up there (isolation, lock_timeout, the probe that looks up a lost commit),
+// sells what the stock holds and no more, and concurrent clients leave the stock and the
+// orders table in agreement.
+#include "app/db/labdatabase.h"
+#include "app/fiber/fiberscheduler.h"
+#include "strategies/strategyregistry.h"
+#include "tests/support/postgresfixture.h"
+
+#include <QSqlQuery>
+#include <QTest>
+
+#include <atomic>
+
+namespace {
+
+const QString kSessionsDatabase = QStringLiteral("lockbench_pg_sessions");
+
+qint64 valueOf(LabDatabase& database, const QString& sql)
+{
+    QSqlQuery query(database.connection().database());
+    return query.exec(sql) && query.next() ? query.value(0).toLongLong() : -1;
+}
+
+} // namespace
+
+class TestPgSessions : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+    }
+
+    void clientsSellTheStockAndNoMore_data()
+    {
+        QTest::addColumn<QString>("strategyName");
+        QTest::newRow("pessimistic") << QStringLiteral("pessimistic");
+        QTest::newRow("conditional") << QStringLiteral("conditional");
+        QTest::newRow("optimistic") << QStringLiteral("optimistic");
+        QTest::newRow("pessimistic-nowait") << QStringLiteral("pessimistic-nowait");
+    }
+    void clientsSellTheStockAndNoMore()
+    {
+        QFETCH(QString, strategyName);
+        LabDatabase database(PostgresFixture::params(kSessionsDatabase));
+        QString error;
+        QVERIFY2(database.open(&error), qPrintable(error));
+        Experiment experiment;
+        experiment.skus = 1;
+        experiment.initialStock = 60;
+        experiment.threads = 8;
+        experiment.lockWaitTimeoutS = 7;
+        QVERIFY2(database.prepareTables(StockLayout::Rows, experiment, &error), qPrintable(error));
+
+        const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(strategyName);
+        QVERIFY(strategy);
+        std::atomic<bool> stop { false };
+        RunEnvironment environment(experiment, PostgresFixture::params(kSessionsDatabase), stop);
+        QVERIFY2(strategy->beginRun(environment, &error), qPrintable(error));
+        std::atomic<int> sold { 0 };
+        std::atomic<int> refused { 0 };
+        std::atomic<std::int64_t> nextRequest { 1 };
+        QString failure;
+        FiberScheduler scheduler;
+        for (int client = 0; client < experiment.threads; ++client) {
+            scheduler.spawn([&] {
+                QString openError;
+                WorkerCounters& counters = environment.newCounters();
+                const std::unique_ptr<OrderSession> session
+                    = strategy->openSession(environment, counters, &openError);
+                if (!session) {
+                    failure = openError;
+                    return;
+                }
+                for (int i = 0; i < 10; ++i) {
+                    const Order order { nextRequest.fetch_add(1), 1, 0, 1 };
+                    switch (session->place(order)) {
+                    case OrderOutcome::Sold:
+                        sold.fetch_add(1);
+                        break;
+                    case OrderOutcome::OutOfStock:
+                        refused.fetch_add(1);
+                        break;
+                    default:
+                        failure = environment.errors().describe().join(QLatin1Char('\n'));
+                        return;
+                    }
+                }
+            });
+        }
+        scheduler.run();
+        strategy->endRun();
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        // 80 orders for 60 units: each unit sold once, the rest refused.
+        QCOMPARE(sold.load(), 60);
+        QCOMPARE(refused.load(), 20);
+        QCOMPARE(valueOf(database, QStringLiteral("SELECT stock FROM inventory WHERE sku_id = 1")), 0);
+        QCOMPARE(valueOf(database, QStringLiteral("SELECT COUNT(*) FROM orders")), 60);
+        // What each session reported it runs under, read back from PostgreSQL.
+        const auto [isolation, timeout] = environment.sessionSettings();
+        QCOMPARE(isolation, QStringLiteral("REPEATABLE READ"));
+        QCOMPARE(timeout, QStringLiteral("7"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgSessions)
+#include "tst_pgsessions.moc"
