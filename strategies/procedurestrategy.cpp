@@ -25,24 +25,43 @@ const QString kCreateSql
                      "  COMMIT;\n"
                      "END");
 
+// The same on PostgreSQL, a PL/pgSQL function: SELECT lab_sell(…) runs as one transaction of its
+// own, and an error inside rolls all of it back and reaches the client with its SQLSTATE.
+const QString kCreatePostgresSql
+    = QStringLiteral("CREATE FUNCTION lab_sell(p_sku BIGINT, p_qty INT, p_request BIGINT) RETURNS void\n"
+                     "LANGUAGE plpgsql AS $$\n"
+                     "BEGIN\n"
+                     "  UPDATE inventory SET stock = stock - p_qty WHERE sku_id = p_sku AND stock >= p_qty;\n"
+                     "  IF NOT FOUND THEN\n"
+                     "    RAISE EXCEPTION 'lab_sell: out of stock';\n"
+                     "  END IF;\n"
+                     "  INSERT INTO orders (request_id, sku_id, qty) VALUES (p_request, p_sku, p_qty);\n"
+                     "END\n"
+                     "$$");
+
 class ProcedureSession : public RetryingSession {
 public:
-    using RetryingSession::RetryingSession;
+    ProcedureSession(RunEnvironment& environment, WorkerCounters& counters)
+        : RetryingSession(environment, counters)
+        , m_call(environment.params().isPostgres() ? QStringLiteral("SELECT lab_sell(%1, %2, %3)")
+                                                   : QStringLiteral("CALL lab_sell(%1, %2, %3)"))
+    {
+    }
 
 protected:
     Attempt attempt(const Order& order) override
     {
         // Whole numbers only: the text needs no quoting, and a prepared CALL would gain nothing.
-        if (connection().execute(QStringLiteral("CALL lab_sell(%1, %2, %3)")
-                                     .arg(order.skuId)
-                                     .arg(order.qty)
-                                     .arg(order.requestId)))
+        if (connection().execute(m_call.arg(order.skuId).arg(order.qty).arg(order.requestId)))
             return Attempt::sold();
         const MysqlError error = connection().lastError();
         if (error.code == 1644 && error.message.contains(kOutOfStock))
             return Attempt::outOfStock(); // the procedure rolled back already
         return Attempt::failed(error);
     }
+
+private:
+    QString m_call;
 };
 
 } // namespace
@@ -69,7 +88,7 @@ QStringList ProcedureStrategy::orderSql() const
 
 QList<LabRoutine> ProcedureStrategy::routines() const
 {
-    return { { QStringLiteral("lab_sell"), kCreateSql } };
+    return { { QStringLiteral("lab_sell"), kCreateSql, kCreatePostgresSql } };
 }
 
 std::unique_ptr<OrderSession> ProcedureStrategy::openSession(

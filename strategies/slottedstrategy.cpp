@@ -16,6 +16,14 @@ const QString kGuardedTakeSql
                      "SELECT ?, ?, -? FROM DUAL\n"
                      "WHERE (SELECT SUM(stock) FROM inventory_slot WHERE sku_id = ? FOR UPDATE) >= ?\n"
                      "ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
+// PostgreSQL refuses FOR UPDATE beside an aggregate: the slots are locked in a subquery, then
+// summed, which locks the same rows in the same statement.
+const QString kGuardedTakePostgresSql = QStringLiteral(
+    "INSERT INTO inventory_slot (sku_id, slot, stock)\n"
+    "SELECT ?, ?, -CAST(? AS BIGINT)\n"
+    "WHERE (SELECT SUM(stock) FROM (SELECT stock FROM inventory_slot WHERE sku_id = ? FOR UPDATE) AS slots) "
+    ">= ?\n"
+    "ON CONFLICT (sku_id, slot) DO UPDATE SET stock = inventory_slot.stock + EXCLUDED.stock");
 
 class SlottedSession : public RetryingSession {
 public:
@@ -24,7 +32,8 @@ public:
         , m_slots(environment.experiment().slotsPerSku)
         , m_rng(environment.experiment().seed * 7919 + reinterpret_cast<std::uintptr_t>(&counters))
     {
-        statements().add(&m_take, kGuardedTakeSql);
+        statements().add(
+            &m_take, environment.params().isPostgres() ? kGuardedTakePostgresSql : kGuardedTakeSql);
     }
 
 protected:

@@ -191,12 +191,16 @@ bool LabDatabase::prepareTables(
 
 bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* error)
 {
+    const bool postgres = m_params.isPostgres();
     for (const LabRoutine& routine : routines) {
         const QString entry = QStringLiteral("routine ") + routine.name;
         QSqlQuery present(m_connection.database());
-        present.prepare(QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
-                                       "ROUTINE_SCHEMA = ? AND ROUTINE_NAME = ?), "
-                                       "(SELECT COUNT(*) FROM lockbench_meta WHERE table_name = ?)"));
+        present.prepare(
+            QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
+                           "%1 = ? AND ROUTINE_NAME = ?), "
+                           "(SELECT COUNT(*) FROM lockbench_meta WHERE table_name = ?)")
+                .arg(postgres ? QStringLiteral("ROUTINE_SCHEMA = current_schema() AND ROUTINE_CATALOG")
+                              : QStringLiteral("ROUTINE_SCHEMA")));
         present.addBindValue(m_params.database);
         present.addBindValue(routine.name);
         present.addBindValue(entry);
@@ -212,12 +216,15 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
             return false;
         }
         // Registered before creation, as the tables are: never left unowned by a failure in between.
-        if (!m_connection.exec(
-                QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')").arg(entry),
-                error)
-            || !m_connection.exec(QStringLiteral("DROP PROCEDURE IF EXISTS `%1`").arg(routine.name), error))
+        const QString registered = postgres
+            ? QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1') ON CONFLICT DO NOTHING")
+            : QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')");
+        const QString dropped = postgres ? QStringLiteral("DROP FUNCTION IF EXISTS %1")
+                                         : QStringLiteral("DROP PROCEDURE IF EXISTS `%1`");
+        if (!m_connection.exec(registered.arg(entry), error)
+            || !m_connection.exec(dropped.arg(routine.name), error))
             return false;
-        if (!m_connection.exec(routine.createSql, error)) {
+        if (!m_connection.exec(postgres ? routine.createPostgresSql : routine.createSql, error)) {
             *error = tr("cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3")
                          .arg(routine.name, m_params.database, *error);
             return false;

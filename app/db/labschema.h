@@ -13,6 +13,7 @@ enum class StockLayout { Rows, Slots, Tasks, Redis };
 struct LabRoutine {
     QString name; // e.g. "lab_sell"
     QString createSql; // CREATE PROCEDURE …
+    QString createPostgresSql = {}; // the same as a PL/pgSQL function; empty: none there
 };
 
 // The tables every strategy shares (sku, orders) and the stock table of each layout.

@@ -26,6 +26,7 @@ constexpr SqlStateCode kCodes[] = {
     { "40001", 1020 }, // serialization_failure: another transaction changed what this one read
     { "23505", 1062 }, // unique_violation
     { "57014", 1317 }, // query_canceled: the stop that cancels the orders under way
+    { "P0001", 1644 }, // raise_exception: a routine's own error, as MySQL's SIGNAL
     { "57P01", kLostConnection }, // admin_shutdown
     { "57P02", kLostConnection }, // crash_shutdown
     { "57P03", kLostConnection }, // cannot_connect_now: starting up or shutting down

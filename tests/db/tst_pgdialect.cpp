@@ -65,6 +65,9 @@ private slots:
         QVERIFY(endsTheRun(PgSession::pgErrorCode(QStringLiteral("42P01"), {})));
         QVERIFY(endsTheRun(PgSession::pgErrorCode(QStringLiteral("25006"), {})));
         QVERIFY(!endsTheRun(PgSession::pgErrorCode(QStringLiteral("40P01"), {})));
+        // A routine's RAISE EXCEPTION is what MySQL's SIGNAL is: the procedure's out-of-stock.
+        QCOMPARE(
+            PgSession::pgErrorCode(QStringLiteral("P0001"), QStringLiteral("lab_sell: out of stock")), 1644U);
     }
 
     void postgresUrls()

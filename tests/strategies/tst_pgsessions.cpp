@@ -40,12 +40,14 @@ private slots:
         QTest::newRow("conditional") << QStringLiteral("conditional");
         QTest::newRow("optimistic") << QStringLiteral("optimistic");
         QTest::newRow("pessimistic-nowait") << QStringLiteral("pessimistic-nowait");
+        QTest::newRow("slotted") << QStringLiteral("slotted");
         QTest::newRow("slotted-partitioned") << QStringLiteral("slotted-partitioned");
         QTest::newRow("slotted-routed") << QStringLiteral("slotted-routed");
         QTest::newRow("queued") << QStringLiteral("queued");
         QTest::newRow("two-sku-random") << QStringLiteral("two-sku-random");
         QTest::newRow("two-sku-sorted") << QStringLiteral("two-sku-sorted");
         QTest::newRow("naive") << QStringLiteral("naive");
+        QTest::newRow("procedure") << QStringLiteral("procedure");
     }
     void clientsSellTheStockAndNoMore()
     {
@@ -61,6 +63,7 @@ private slots:
         experiment.threads = 8;
         experiment.lockWaitTimeoutS = 7;
         QVERIFY2(database.prepareTables(strategy->layout(), experiment, &error), qPrintable(error));
+        QVERIFY2(database.prepareRoutines(strategy->routines(), &error), qPrintable(error));
         std::atomic<bool> stop { false };
         RunEnvironment environment(experiment, PostgresFixture::params(kSessionsDatabase), stop);
         QVERIFY2(strategy->beginRun(environment, &error), qPrintable(error));
