@@ -462,6 +462,17 @@ private slots:
         QTRY_COMPARE(m_window->resultsPanel()->model()->rowCount(), rowsBefore + 1);
     }
 
+    void aUrlThatCannotServeARunIsRefusedAsTyped()
+    {
+        m_window->serverPanel()->setUrl(QStringLiteral("postgres://lab@db.example:5432/lockbench"));
+        QVERIFY2(m_window->serverPanel()->testResult().contains(
+                     QLatin1String("runs need a MySQL or MariaDB server")),
+            qPrintable(m_window->serverPanel()->testResult()));
+        m_window->serverPanel()->setUrl(QStringLiteral("mysql://lab@db.example:3306/lockbench"));
+        QCOMPARE(m_window->serverPanel()->testResult(), QString());
+        m_window->serverPanel()->setUrl(QString());
+    }
+
     void settingsRememberTheExperiment()
     {
         m_window->experimentPanel()->setFieldText(QStringLiteral("threads"), QStringLiteral("77"));

@@ -152,7 +152,9 @@ void ServerPanel::setUrl(const QString& url)
 void ServerPanel::checkUrlAsTyped()
 {
     QString error;
-    const bool bad = !m_url->text().trimmed().isEmpty() && !ConnectionParams::fromUrl(m_url->text(), &error);
+    // Read as a run would read it: a URL that parses but cannot serve a run is refused here too.
+    const bool bad = !m_url->text().trimmed().isEmpty()
+        && !ServerChoice::parse(m_url->text(), QStringLiteral("lockbench"), m_password->password(), &error);
     m_url->setStyleSheet(bad
             ? QStringLiteral("QLineEdit { border: 2px solid %1; }").arg(StrategyColors::unsafe().name())
             : QString());
