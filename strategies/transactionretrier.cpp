@@ -265,8 +265,11 @@ std::optional<OrderOutcome> TransactionRetrier::settleError(
             m_environment.failRun(describeRunEndingError(error));
         return OrderOutcome::Failed;
     }
-    if (errorClass != ErrorClass::Deadlock && errorClass != ErrorClass::CommitAbort)
-        m_connection.rollback(); // 1205 rolls back only the statement: the transaction and its locks stay
+    // InnoDB's 1205 rolls back only the statement: the transaction and its locks stay. PostgreSQL
+    // keeps any failed transaction open, refusing all but ROLLBACK, a deadlock's victim too.
+    if ((errorClass != ErrorClass::Deadlock && errorClass != ErrorClass::CommitAbort)
+        || m_connection.postgres())
+        m_connection.rollback();
     return std::nullopt;
 }
 

@@ -116,6 +116,7 @@ void MainWindow::buildStatusBar()
     m_progress->setMaximumWidth(kProgressMaxWidth);
     m_progress->setTextVisible(true);
     m_status->setObjectName(QStringLiteral("runStatus"));
+    m_details->setObjectName(QStringLiteral("details"));
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
 }

@@ -1,6 +1,7 @@
 #include "app/audit/orderlookup.h"
 
 #include <QCoreApplication>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStringList>
@@ -18,10 +19,14 @@ bool countLines(
         QStringList list;
         for (std::size_t i = first; i < std::min(ids.size(), first + kIdsPerQuery); ++i)
             list << QString::number(ids[i]);
-        const QString sql
-            = QStringLiteral("SELECT COUNT(*), COALESCE(SUM(qty), 0) FROM orders WHERE request_id IN (%1) "
-                             "LOCK IN SHARE MODE")
-                  .arg(list.join(QLatin1Char(',')));
+        // Locking reads, so that an order whose transaction is still open is waited for; PostgreSQL
+        // refuses FOR SHARE beside an aggregate, so it locks the rows in a subquery.
+        const QString sql = (query.driver()->dbmsType() == QSqlDriver::PostgreSQL
+                ? QStringLiteral("SELECT COUNT(*), COALESCE(SUM(qty), 0) FROM (SELECT qty "
+                                 "FROM orders WHERE request_id IN (%1) FOR SHARE) AS o")
+                : QStringLiteral("SELECT COUNT(*), COALESCE(SUM(qty), 0) FROM orders WHERE "
+                                 "request_id IN (%1) LOCK IN SHARE MODE"))
+                                .arg(list.join(QLatin1Char(',')));
         if (!query.exec(sql) || !query.next()) {
             *error = QCoreApplication::translate("OrderLookup", "cannot look up the orders without reply: %1")
                          .arg(query.lastError().text());

@@ -58,6 +58,8 @@ constexpr auto kRollbackWait = std::chrono::seconds(60);
 // waits for them, so that it sees what the server keeps, not what it is still taking back.
 bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
 {
+    if (connection.postgres())
+        return true; // PostgreSQL answers only once its recovery is over; it undoes nothing after
     const QString sql
         = QStringLiteral("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = 0");
     const auto deadline = std::chrono::steady_clock::now() + kRollbackWait;
@@ -91,8 +93,11 @@ std::optional<SnapshotCounts> countInOneSnapshot(
     MysqlConnection& connection, const AcknowledgedOrders& acknowledged, QString* error)
 {
     PreparedStatement present;
-    if (!connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
-        || !connection.execute(QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"))) {
+    const bool opened = connection.postgres()
+        ? connection.execute(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"))
+        : connection.execute(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
+            && connection.execute(QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"));
+    if (!opened) {
         *error = connection.lastError().toString();
         return std::nullopt;
     }

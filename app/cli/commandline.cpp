@@ -311,7 +311,10 @@ void readServer(const QCommandLineParser& parser, CommandLine& result)
     }
     for (const ClusterFit::Problem& problem : ClusterFit::of(result.experiment, nodes))
         result.errors << QStringLiteral("--%1: %2").arg(problem.field, problem.text);
-    if (!result.server.startsOwnServer()) {
+    if (result.server.isPostgres()) {
+        if (const QString problem = ServerKnobs::notOnPostgres(result.experiment); !problem.isEmpty())
+            result.errors << QStringLiteral("--server: ") + problem;
+    } else if (!result.server.startsOwnServer()) {
         if (const QString problem = ServerKnobs::notOnSharedServer(result.experiment); !problem.isEmpty())
             result.errors << QStringLiteral("--server: ") + problem;
     }

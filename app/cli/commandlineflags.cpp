@@ -25,10 +25,10 @@ const QList<Flag>& ownFlags()
         { { QStringLiteral("server") }, "where",
             QT_TRANSLATE_NOOP("CommandLine",
                 "embedded (the lab's private MariaDB, default), cluster:N (the lab's private Galera cluster "
-                "of N "
-                "nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, "
-                "host1:port,host2:port, "
-                "are a cluster's nodes. The password may come from LOCKBENCH_PASSWORD instead.") },
+                "of N nodes, 2 to 9), postgres (the lab's private PostgreSQL), "
+                "mysql://user:password@host:port/database (several hosts, host1:port,host2:port, are a "
+                "cluster's nodes) or postgres://user:password@host:5432/database. The password may come "
+                "from LOCKBENCH_PASSWORD instead.") },
         { { QStringLiteral("experiment") }, "file",
             QT_TRANSLATE_NOOP(
                 "CommandLine", "Load the experiment from a JSON file; flags given as well override it.") },

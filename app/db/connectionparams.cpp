@@ -36,7 +36,9 @@ std::optional<ConnectionParams> ConnectionParams::fromUrl(const QString& text, Q
 std::optional<ConnectionParams> ConnectionParams::refuse(const QString& why, QString* error)
 {
     // The raw text may hold a password: never echo it back.
-    *error = tr("bad server URL: %1 (expected mysql://user:password@host:port/database)").arg(why);
+    *error = tr("bad server URL: %1 (expected mysql://user:password@host:port/database or "
+                "postgres://user:password@host:5432/database)")
+                 .arg(why);
     return std::nullopt;
 }
 

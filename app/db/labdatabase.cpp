@@ -27,16 +27,20 @@ bool LabDatabase::open(QString* error)
     const bool postgres = m_params.isPostgres();
     if (!postgres && !checkInnoDb(error))
         return false;
-    QSqlQuery exists(m_connection.database());
-    exists.prepare(postgres
-            ? QStringLiteral("SELECT COUNT(*) FROM pg_database WHERE datname = ?")
-            : QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
-    exists.addBindValue(database);
-    if (!exists.exec() || !exists.next()) {
-        *error = tr("cannot look up database %1: %2").arg(database, exists.lastError().text());
-        return false;
+    int found = 0;
+    { // finished before useDatabase(), which on PostgreSQL opens another connection
+        QSqlQuery exists(m_connection.database());
+        exists.prepare(postgres
+                ? QStringLiteral("SELECT COUNT(*) FROM pg_database WHERE datname = ?")
+                : QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
+        exists.addBindValue(database);
+        if (!exists.exec() || !exists.next()) {
+            *error = tr("cannot look up database %1: %2").arg(database, exists.lastError().text());
+            return false;
+        }
+        found = exists.value(0).toInt();
     }
-    if (exists.value(0).toInt() == 0
+    if (found == 0
         && !m_connection.exec(postgres
                 ? QStringLiteral("CREATE DATABASE \"%1\" ENCODING 'UTF8'").arg(database)
                 : QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database),

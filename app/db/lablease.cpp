@@ -19,6 +19,51 @@ constexpr int kIdleLimitS = 31'536'000; // a year, the largest wait_timeout the 
 // How long one of its statements may take before the lease gives up on the server.
 constexpr unsigned int kStatementTimeoutS = 5;
 
+// PostgreSQL has no named locks: the lease is a session advisory lock on a 64-bit key hashed from
+// the name, in the "postgres" database every lab connects to first. pg_locks shows such a key as
+// classid (its high 32 bits) and objid (its low 32).
+QString advisoryKey(const QString& quotedName)
+{
+    return QStringLiteral("hashtextextended(%1, 0)").arg(quotedName);
+}
+
+QString takeSql(bool postgres, const QString& quotedName)
+{
+    return postgres ? QStringLiteral("SELECT CASE WHEN pg_try_advisory_lock(%1) THEN 1 ELSE 0 END")
+                          .arg(advisoryKey(quotedName))
+                    : QStringLiteral("SELECT GET_LOCK(%1, 0)").arg(quotedName);
+}
+
+QString holderSql(bool postgres, const QString& quotedName)
+{
+    return postgres ? QStringLiteral("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                                     "AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE "
+                                     "datname = current_database()) AND ((classid::bigint << 32) | "
+                                     "objid::bigint) = %1")
+                          .arg(advisoryKey(quotedName))
+                    : QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName);
+}
+
+QString releaseSql(bool postgres, const QString& quotedName)
+{
+    return postgres ? QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(advisoryKey(quotedName))
+                    : QStringLiteral("DO RELEASE_LOCK(%1)").arg(quotedName);
+}
+
+// User, host, what it does ("Sleep" when idle) and for how many seconds, tab-separated.
+QString connectionSql(bool postgres, std::int64_t connectionId)
+{
+    return (postgres
+            ? QStringLiteral("SELECT concat_ws(chr(9), usename, COALESCE(host(client_addr), 'local'), "
+                             "CASE WHEN state = 'idle' THEN 'Sleep' ELSE state END, "
+                             "EXTRACT(EPOCH FROM now() - state_change)::bigint) "
+                             "FROM pg_stat_activity WHERE pid = %1")
+            : QStringLiteral("SELECT CONCAT_WS(CHAR(9), IFNULL(USER, ''), IFNULL(HOST, ''), "
+                             "IFNULL(COMMAND, ''), IFNULL(TIME, 0)) "
+                             "FROM information_schema.PROCESSLIST WHERE ID = %1"))
+        .arg(connectionId);
+}
+
 } // namespace
 
 LabLease::LabLease(const ConnectionParams& params)
@@ -50,6 +95,8 @@ void LabLease::identify(NodeLock& node)
 
 void LabLease::addUnlistedNodes()
 {
+    if (m_nodes.front()->params.isPostgres())
+        return; // no Galera there
     QSet<QString> known;
     QStringList addresses;
     for (const auto& node : m_nodes) {
@@ -152,14 +199,15 @@ bool LabLease::acquireOn(NodeLock& node, QString* error)
                      .arg(params.maskedUrl(), params.database, connection.lastError().toString());
         return false;
     }
-    connection.execute(QStringLiteral("SET SESSION wait_timeout = %1").arg(kIdleLimitS)); // best effort
+    const bool postgres = params.isPostgres(); // PostgreSQL closes no idle session unless told to
+    if (!postgres)
+        connection.execute(QStringLiteral("SET SESSION wait_timeout = %1").arg(kIdleLimitS)); // best effort
     // The name comes from a database name checked to be letters, digits and underscores.
     const QString quotedName = QLatin1Char('\'') + m_name + QLatin1Char('\'');
     node.takenByOther = false;
     // Twice: the holder may let go between our refusal and the look at who it was.
     for (int attempt = 0; attempt < 2; ++attempt) {
-        const std::optional<std::int64_t> taken
-            = connection.queryInt(QStringLiteral("SELECT GET_LOCK(%1, 0)").arg(quotedName));
+        const std::optional<std::int64_t> taken = connection.queryInt(takeSql(postgres, quotedName));
         if (taken == 1) {
             node.held = true;
             return true;
@@ -171,8 +219,7 @@ bool LabLease::acquireOn(NodeLock& node, QString* error)
                                                             : tr("GET_LOCK returned NULL"));
             return false;
         }
-        const std::optional<std::int64_t> holder
-            = connection.queryInt(QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName));
+        const std::optional<std::int64_t> holder = connection.queryInt(holderSql(postgres, quotedName));
         if (holder) {
             node.takenByOther = true;
             *error
@@ -235,7 +282,8 @@ void LabLease::release()
     for (const auto& node : m_nodes) {
         node->lost = false;
         if (node->held && node->connection.isOpen())
-            node->connection.execute(QStringLiteral("DO RELEASE_LOCK('%1')").arg(m_name));
+            node->connection.execute(
+                releaseSql(node->params.isPostgres(), QLatin1Char('\'') + m_name + QLatin1Char('\'')));
         node->held = false;
         node->connection.close(); // closing alone frees the lock as well
     }
@@ -244,10 +292,8 @@ void LabLease::release()
 QString LabLease::describeHolder(NodeLock& node, std::int64_t connectionId)
 {
     // Another account's connections are listed only with the PROCESS privilege.
-    const std::optional<QString> row = node.connection.queryText(QStringLiteral(
-        "SELECT CONCAT_WS(CHAR(9), IFNULL(USER, ''), IFNULL(HOST, ''), IFNULL(COMMAND, ''), IFNULL(TIME, 0)) "
-        "FROM information_schema.PROCESSLIST WHERE ID = %1")
-                                                                     .arg(connectionId));
+    const std::optional<QString> row
+        = node.connection.queryText(connectionSql(node.params.isPostgres(), connectionId));
     const QString id = QString::number(connectionId);
     const QStringList fields = row ? row->split(QLatin1Char('\t')) : QStringList();
     if (fields.size() != 4)

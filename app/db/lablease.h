@@ -15,7 +15,8 @@
 // strategy. The claim is a named lock on the server, GET_LOCK('lockbench.<database>'), held by
 // a connection of its own (not the per-strategy control connection, which comes and goes) from
 // before the first table is touched until the plan ends. The server frees it when that
-// connection closes, so a lab that dies cannot keep it. Owned by one thread, as its connection is.
+// connection closes, so a lab that dies cannot keep it. On PostgreSQL it is a session advisory
+// lock on a key hashed from that name. Owned by one thread, as its connection is.
 // A named lock is one server's: on a Galera cluster the lease is that lock on every node, those
 // the lab's URL lists and those the cluster names besides (wsrep_incoming_addresses, reached with
 // the same account), taken in one order (by each node's Galera UUID) whatever the URL gives, so

@@ -44,6 +44,7 @@ QByteArray PgConnection::connectionString(const ConnectionParams& params, const 
         text += " password=" + quoted(params.password);
     text += " connect_timeout=" + QByteArray::number(kConnectTimeoutS);
     text += " application_name='lockbench'";
+    text += " options='-c client_min_messages=error'"; // libpq would print notices on stderr
     return text;
 }
 

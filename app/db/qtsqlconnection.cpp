@@ -41,7 +41,9 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
         // libpq takes a socket's directory as its host, and a session always has a database.
         m_database.setHostName(params.socket.isEmpty() ? params.host : params.socket);
         m_database.setDatabaseName(useDatabase ? params.database : QStringLiteral("postgres"));
-        m_database.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=lockbench"));
+        // Its notices ("relation already exists, skipping") and warnings would go to stderr.
+        m_database.setConnectOptions(QStringLiteral(
+            "connect_timeout=5;application_name=lockbench;options=-cclient_min_messages=error"));
     } else {
         m_database.setHostName(params.socket.isEmpty() ? params.host : QStringLiteral("localhost"));
         if (useDatabase)

@@ -73,7 +73,7 @@ void addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
                                                       "two steps, which the shelf no longer offers.")
                                                        .arg(r.unrecordedDecrements)
                                                  : tr("The reconciliation found Redis's remaining %1 units "
-                                                      "and the %2 units ordered in MariaDB add up to "
+                                                      "and the %2 units ordered in the database add up to "
                                                       "the initial stock.")
                                                        .arg(r.remaining)
                                                        .arg(r.sold));

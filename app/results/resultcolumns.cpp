@@ -357,6 +357,7 @@ QString ranUnder(const StrategyResult& r)
             parts << label.arg(value);
     };
     add("innodb_deadlock_detect", QCoreApplication::translate("ResultColumns", "deadlock detect %1"));
+    add("deadlock_timeout", QCoreApplication::translate("ResultColumns", "deadlock detector after %1"));
     add("innodb_lock_wait_timeout", QCoreApplication::translate("ResultColumns", "lock wait timeout %1 s"));
     add("transaction_isolation", QStringLiteral("%1"));
     add("innodb_flush_log_at_trx_commit", QCoreApplication::translate("ResultColumns", "flush at commit %1"));

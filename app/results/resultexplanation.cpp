@@ -83,6 +83,12 @@ void addRollbacksAndSellOut(const StrategyResult& r, double orders, QStringList&
                          .arg(r.lockWaitTimeouts)
                          .arg(number(perThousand, 1));
     }
+    if (const QString detector = r.knobs.value(QStringLiteral("deadlock_timeout"));
+        r.deadlocks > 0 && !detector.isEmpty())
+        sentences << tr("PostgreSQL looks for a cycle only once a waiter has waited deadlock_timeout (%1), "
+                        "where InnoDB looks at once: each deadlock held its transactions at least that "
+                        "long before one was rolled back.")
+                         .arg(detector);
     if (const QString account = r.deadlockAccount.sentence(); !account.isEmpty())
         sentences << account;
     if (r.soldOut()) {

@@ -1,5 +1,6 @@
 #include "app/run/clientdrain.h"
 
+#include "app/run/serverkill.h"
 #include "strategies/runenvironment.h"
 
 #include <QSqlError>
@@ -12,7 +13,6 @@ namespace {
 
 constexpr qint64 kSayEveryMs = 1000;
 constexpr qint64 kEndEveryMs = 250;
-constexpr int kUnknownThreadId = 1094; // the connection had ended meanwhile
 
 } // namespace
 
@@ -58,8 +58,7 @@ void ClientDrain::endStatements()
     std::vector<unsigned long> clients = m_environment.liveClientConnections();
     std::sort(clients.begin(), clients.end());
     QSqlQuery busy(m_control);
-    if (!busy.exec(QStringLiteral("SELECT ID FROM information_schema.PROCESSLIST "
-                                  "WHERE COMMAND <> 'Sleep' AND ID <> CONNECTION_ID()"))) {
+    if (!busy.exec(ServerKill::busyConnectionsSql(m_environment.params().isPostgres()))) {
         m_environment.errors().report(
             { busy.lastError().nativeErrorCode().toUInt(), busy.lastError().databaseText() },
             tr("finding the statements to end"));
@@ -71,14 +70,14 @@ void ClientDrain::endStatements()
         if (std::binary_search(clients.begin(), clients.end(), id))
             toEnd.push_back(id);
     }
-    QSqlQuery kill(m_control);
     for (const unsigned long id : toEnd) {
-        if (kill.exec(QStringLiteral("KILL QUERY %1").arg(id))) {
+        MysqlError error;
+        const ServerKill::Outcome outcome
+            = ServerKill::send(m_control, ServerKill::What::Statement, id, &error);
+        if (outcome == ServerKill::Outcome::Done) {
             ++m_ended;
-        } else if (kill.lastError().nativeErrorCode().toInt() != kUnknownThreadId) {
-            m_environment.errors().report(
-                { kill.lastError().nativeErrorCode().toUInt(), kill.lastError().databaseText() },
-                tr("ending a statement on Stop now"));
+        } else if (outcome == ServerKill::Outcome::Failed) {
+            m_environment.errors().report(error, tr("ending a statement on Stop now"));
             return;
         }
     }

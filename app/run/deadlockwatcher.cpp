@@ -21,13 +21,14 @@ QString fingerprint(const DeadlockRecord& record)
 
 DeadlockWatcher::DeadlockWatcher(const ConnectionParams& params, QSqlDatabase database)
     : m_database(std::move(database))
+    , m_postgres(params.isPostgres())
 {
     for (const ConnectionParams::Node& node : params.nodes) {
         if (!node.errorLog.isEmpty())
-            m_logs.append({ node.errorLog, 0, {} });
+            m_logs.append({ node.errorLog, 0, {}, {} });
     }
     if (m_logs.isEmpty() && !params.embeddedErrorLog.isEmpty())
-        m_logs.append({ params.embeddedErrorLog, 0, {} });
+        m_logs.append({ params.embeddedErrorLog, 0, {}, {} });
 }
 
 void DeadlockWatcher::start()
@@ -39,6 +40,8 @@ void DeadlockWatcher::start()
         }
         return;
     }
+    if (m_postgres)
+        return;
     QSqlQuery query(m_database);
     if (query.exec(QStringLiteral("SHOW ENGINE INNODB STATUS")) && query.next()) {
         if (const auto record = DeadlockParser::parseStatus(query.value(2).toString()))
@@ -60,7 +63,8 @@ QList<DeadlockRecord> DeadlockWatcher::readLog(FollowedLog& followed)
     // 64 MB aside at every look, however little is new.
     const QByteArray fresh = log.read(std::min<qint64>(log.size() - followed.offset, 64 * 1024 * 1024));
     followed.offset += fresh.size();
-    return followed.parser.feed(QString::fromUtf8(fresh));
+    return m_postgres ? followed.pgParser.feed(QString::fromUtf8(fresh))
+                      : followed.parser.feed(QString::fromUtf8(fresh));
 }
 
 QList<DeadlockRecord> DeadlockWatcher::poll()
@@ -71,6 +75,8 @@ QList<DeadlockRecord> DeadlockWatcher::poll()
             found += readLog(log);
         return found;
     }
+    if (m_postgres)
+        return {};
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("SHOW ENGINE INNODB STATUS")) || !query.next()) {
         m_error = QStringLiteral("cannot read SHOW ENGINE INNODB STATUS (it needs the PROCESS privilege): %1")

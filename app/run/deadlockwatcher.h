@@ -2,6 +2,7 @@
 
 #include "app/db/connectionparams.h"
 #include "app/run/deadlockparser.h"
+#include "app/run/pgdeadlockparser.h"
 
 #include <QCoreApplication>
 #include <QSqlDatabase>
@@ -10,7 +11,9 @@
 // its cluster, by following the error log that innodb_print_all_deadlocks writes; on other
 // servers by polling SHOW ENGINE INNODB STATUS and dropping the report already seen (which
 // misses deadlocks that follow each other faster than the poll; the run's deadlock account
-// names how many, from the server's own count).
+// names how many, from the server's own count). On the lab's own PostgreSQL it follows the
+// server log, where every deadlock's victim reports the cycle; on another PostgreSQL it reads
+// nothing (the server keeps no deadlock but in its log), and the account names them all missed.
 class DeadlockWatcher {
     Q_DECLARE_TR_FUNCTIONS(DeadlockWatcher)
 
@@ -29,11 +32,13 @@ private:
         QString path;
         qint64 offset = 0;
         DeadlockParser parser; // a log's reports are parsed as they come, one part at a time
+        PgDeadlockParser pgParser;
     };
     QList<DeadlockRecord> readLog(FollowedLog& log);
 
     QList<FollowedLog> m_logs;
     QSqlDatabase m_database;
+    bool m_postgres;
     QString m_lastSeen; // timestamp and transaction ids of the latest reported deadlock
     QString m_error;
 };

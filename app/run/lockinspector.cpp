@@ -19,6 +19,8 @@ QString LockInspector::missingPrivilegeMessage()
 
 LockSnapshot LockInspector::sample()
 {
+    if (m_database.driverName() == QLatin1String("QPSQL"))
+        return sampleOnPostgres();
     LockSnapshot snapshot;
     QSqlQuery waits(m_database);
     if (waits.exec(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_current_waits'")) && waits.next()
@@ -108,4 +110,48 @@ bool LockInspector::read(LockSnapshot& snapshot, const QString& locksSql, const 
         snapshot.transactions.append(trx);
     }
     return true;
+}
+
+LockSnapshot LockInspector::sampleOnPostgres()
+{
+    // A row lock waiter on PostgreSQL waits for the holder's transaction id (the first in line)
+    // or for the tuple lock the first waiter holds (those behind it): pg_blocking_pids() names
+    // whom, at the price of the lock manager's partition locks for each call, so it is asked only
+    // for the waiters, and only while there are few.
+    LockSnapshot snapshot;
+    QSqlQuery query(m_database);
+    if (query.exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                  "AND datname = current_database()"))
+        && query.next() && query.value(0).toInt() > LockSnapshot::kMostWaitersRead) {
+        snapshot.waitersNotRead = query.value(0).toInt();
+        return snapshot;
+    }
+    if (!query.exec(QStringLiteral(
+            "SELECT a.pid, CASE WHEN a.wait_event_type = 'Lock' THEN 'LOCK WAIT' ELSE 'RUNNING' END, "
+            "COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - w.waitstart), 0), a.query, "
+            "COALESCE(w.mode, ''), COALESCE(w.relation::regclass::text, ''), "
+            "COALESCE(CASE w.locktype WHEN 'tuple' THEN 'tuple (' || w.page || ',' || w.tuple || ')' "
+            "WHEN 'transactionid' THEN 'transaction ' || w.transactionid ELSE w.locktype END, ''), "
+            "CASE WHEN a.wait_event_type = 'Lock' THEN array_to_string(pg_blocking_pids(a.pid), ',') "
+            "ELSE '' END "
+            "FROM pg_stat_activity a LEFT JOIN pg_locks w ON w.pid = a.pid AND NOT w.granted "
+            "WHERE a.datname = current_database() AND a.backend_type = 'client backend' "
+            "AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL ORDER BY a.xact_start"))) {
+        snapshot.error = tr("cannot read the lock tables: %1").arg(query.lastError().text());
+        return snapshot;
+    }
+    while (query.next()) {
+        LockTransaction trx;
+        trx.trxId = query.value(0).toString(); // the backend's pid, as pg_blocking_pids() names it
+        trx.threadId = query.value(0).toLongLong();
+        trx.state = query.value(1).toString();
+        trx.waitingS = query.value(2).toDouble();
+        trx.statement = query.value(3).toString().simplified();
+        trx.lockMode = query.value(4).toString();
+        trx.lockTable = query.value(5).toString();
+        trx.lockRow = query.value(6).toString();
+        trx.blockedBy = query.value(7).toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+        snapshot.transactions.append(trx);
+    }
+    return snapshot;
 }

@@ -1,16 +1,9 @@
 #include "app/run/workerkiller.h"
 
+#include "app/run/serverkill.h"
 #include "strategies/runenvironment.h"
 
 #include <QCoreApplication>
-#include <QSqlError>
-#include <QSqlQuery>
-
-namespace {
-
-constexpr int kUnknownThreadId = 1094; // the connection had gone already
-
-} // namespace
 
 WorkerKiller::WorkerKiller(QSqlDatabase control, RunEnvironment& environment)
     : m_control(std::move(control))
@@ -34,13 +27,12 @@ void WorkerKiller::tick(std::int64_t elapsedMs)
     const unsigned long victim = live[std::uniform_int_distribution<std::size_t>(0, live.size() - 1)(m_rng)];
     // Marked first: from this instant the ledger no longer counts the victim as holding anything.
     m_environment.markConnectionKilled(victim);
-    QSqlQuery kill(m_control);
-    if (kill.exec(QStringLiteral("KILL CONNECTION %1").arg(victim))) {
+    MysqlError error;
+    const ServerKill::Outcome outcome
+        = ServerKill::send(m_control, ServerKill::What::Connection, victim, &error);
+    if (outcome == ServerKill::Outcome::Done)
         ++m_killed;
-        return;
-    }
-    if (kill.lastError().nativeErrorCode().toInt() != kUnknownThreadId)
+    else if (outcome == ServerKill::Outcome::Failed)
         m_environment.errors().report(
-            { kill.lastError().nativeErrorCode().toUInt(), kill.lastError().databaseText() },
-            QCoreApplication::translate("WorkerKiller", "killing a worker's connection"));
+            error, QCoreApplication::translate("WorkerKiller", "killing a worker's connection"));
 }

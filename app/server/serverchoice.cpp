@@ -11,6 +11,8 @@ std::optional<ServerChoice> ServerChoice::parse(
     const QString trimmed = text.trimmed();
     if (trimmed == QLatin1String("embedded"))
         return embedded();
+    if (trimmed == QLatin1String("postgres") || trimmed == QLatin1String("postgresql"))
+        return postgres();
     static const QRegularExpression clusterPattern(QStringLiteral("^cluster(?::(\\d+))?$"));
     if (const QRegularExpressionMatch match = clusterPattern.match(trimmed); match.hasMatch()) {
         const int nodes
@@ -26,11 +28,6 @@ std::optional<ServerChoice> ServerChoice::parse(
     std::optional<ConnectionParams> params = ConnectionParams::fromUrl(trimmed, error);
     if (!params)
         return std::nullopt;
-    if (params->isPostgres()) {
-        *error = tr("runs need a MySQL or MariaDB server (mysql:// or mariadb://); PostgreSQL is not "
-                    "supported as the server of a run");
-        return std::nullopt;
-    }
     if (params->database.isEmpty())
         params->database = database;
     if (params->password.isEmpty())
@@ -42,6 +39,7 @@ int ServerChoice::nodeCount() const
 {
     switch (kind) {
     case Kind::Embedded:
+    case Kind::Postgres:
         return 1;
     case Kind::Cluster:
         return clusterNodes;

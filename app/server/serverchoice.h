@@ -8,21 +8,23 @@
 #include <optional>
 
 // Where the lab runs, as a person names it on either front: "embedded" (the lab's private
-// MariaDB), "cluster" or "cluster:N" (its private Galera cluster of N nodes), or a mysql://
-// URL (one server, or a cluster's nodes as several hosts). Parsed and checked here once.
+// MariaDB), "cluster" or "cluster:N" (its private Galera cluster of N nodes), "postgres" (its
+// private PostgreSQL), or a URL: mysql:// (one server, or a cluster's nodes as several hosts)
+// or postgres://. Parsed and checked here once.
 struct ServerChoice {
     Q_DECLARE_TR_FUNCTIONS(ServerChoice)
 
 public:
-    enum class Kind { Embedded, Cluster, Url };
+    enum class Kind { Embedded, Cluster, Postgres, Url };
     Kind kind = Kind::Embedded;
     int clusterNodes = 0; // Kind::Cluster
     ConnectionParams url; // Kind::Url
 
     static ServerChoice embedded() { return {}; }
     static ServerChoice cluster(int nodes) { return { Kind::Cluster, nodes, {} }; }
+    static ServerChoice postgres() { return { Kind::Postgres, 0, {} }; }
     static ServerChoice at(const ConnectionParams& params) { return { Kind::Url, 0, params }; }
-    // "embedded", "cluster[:N]" or a URL; nullopt with `error` saying what is wrong. A URL's
+    // "embedded", "cluster[:N]", "postgres" or a URL; nullopt with `error` saying what is wrong. A URL's
     // database defaults to `database`; its password, when the URL has none, is the one
     // given (a window's password field), else $LOCKBENCH_PASSWORD, which keeps it out of `ps`.
     static std::optional<ServerChoice> parse(
@@ -31,6 +33,7 @@ public:
     bool startsOwnServer() const { return kind != Kind::Url; }
     // The lab's own servers: 0 for the single one, else the cluster's nodes.
     int ownClusterNodes() const { return kind == Kind::Cluster ? clusterNodes : 0; }
+    bool isPostgres() const { return kind == Kind::Postgres || (kind == Kind::Url && url.isPostgres()); }
     // The servers the clients can be placed on: 1, the cluster's nodes, or the URL's hosts.
     int nodeCount() const;
     bool operator==(const ServerChoice& other) const;

@@ -2,6 +2,7 @@
 
 #include "app/db/mysqlconnection.h"
 #include "app/server/embeddedcluster.h"
+#include "app/server/embeddedpostgres.h"
 #include "app/server/embeddedserver.h"
 
 #include <QTimer>
@@ -25,11 +26,12 @@ ServerController::~ServerController()
     m_thread.wait();
 }
 
-void ServerController::setClusterNodes(int nodes)
+void ServerController::setOwnServer(int nodes, bool postgres)
 {
-    if (nodes == m_clusterNodes)
+    if (nodes == m_clusterNodes && postgres == m_postgres)
         return;
     m_clusterNodes = nodes;
+    m_postgres = postgres;
     m_nodeStates.clear();
     emit nodeStatesChanged(m_nodeStates);
     // Queued, not waited for: stopping three nodes takes seconds the window must not freeze for.
@@ -44,9 +46,12 @@ void ServerController::start()
 {
     if (m_state == State::Starting || m_state == State::Ready)
         return;
-    setState(State::Starting,
-        m_clusterNodes > 0 ? tr("starting a Galera cluster of %1 MariaDB nodes…").arg(m_clusterNodes)
-                           : tr("starting the embedded MariaDB…"));
+    if (m_postgres)
+        setState(State::Starting, tr("starting the lab's PostgreSQL…"));
+    else
+        setState(State::Starting,
+            m_clusterNodes > 0 ? tr("starting a Galera cluster of %1 MariaDB nodes…").arg(m_clusterNodes)
+                               : tr("starting the embedded MariaDB…"));
     QMetaObject::invokeMethod(m_context, [this] { startOnThread(); });
 }
 
@@ -60,7 +65,20 @@ void ServerController::startOnThread()
     ConnectionParams params;
     QString version;
     qint64 pid = 0;
-    if (m_clusterNodes > 0) {
+    QString pgDirectory;
+    if (m_postgres) {
+        if (m_pg && !m_pg->isRunning()) {
+            delete m_pg;
+            m_pg = nullptr;
+        }
+        if (!m_pg)
+            m_pg = new EmbeddedPostgres(EmbeddedServer::defaultDataRoot());
+        ok = m_pg->start(&error, progress);
+        params = m_pg->connectionParams();
+        version = m_pg->version();
+        pid = m_pg->serverPid();
+        pgDirectory = m_pg->clusterDirectory();
+    } else if (m_clusterNodes > 0) {
         stopOnThread(); // a cluster with a gone node starts whole again
         m_cluster = new EmbeddedCluster(m_clusterNodes);
         ok = m_cluster->start(&error, progress);
@@ -92,12 +110,19 @@ void ServerController::startOnThread()
         pid = m_server->serverPid();
     }
     const int nodes = m_clusterNodes;
-    QMetaObject::invokeMethod(this, [this, ok, error, params, version, pid, nodes] {
+    const bool postgres = m_postgres;
+    QMetaObject::invokeMethod(this, [this, ok, error, params, version, pid, nodes, postgres, pgDirectory] {
+        if (nodes != m_clusterNodes || postgres != m_postgres)
+            return; // the start of a server since chosen away: the new choice's start follows
         m_params = params;
         m_version = version;
         m_pid = pid;
+        if (postgres)
+            m_pgDirectory = pgDirectory;
         if (!ok)
             setState(State::Failed, error);
+        else if (postgres)
+            setState(State::Ready, tr("ready: PostgreSQL %1").arg(version));
         else if (nodes > 0)
             setState(
                 State::Ready, tr("ready: a Galera cluster of %1 nodes, MariaDB %2").arg(nodes).arg(version));
@@ -129,14 +154,19 @@ void ServerController::stopOnThread()
     m_cluster = nullptr;
     delete m_server; // stops mariadbd cleanly
     m_server = nullptr;
+    delete m_pg; // a fast shutdown: open transactions roll back
+    m_pg = nullptr;
 }
 
 void ServerController::restartAfterLoss()
 {
     if (m_state == State::Starting)
         return;
-    setState(State::Stopped,
-        m_clusterNodes > 0 ? tr("the embedded cluster went away") : tr("the embedded MariaDB went away"));
+    if (m_postgres)
+        setState(State::Stopped, tr("the lab's PostgreSQL went away"));
+    else
+        setState(State::Stopped,
+            m_clusterNodes > 0 ? tr("the embedded cluster went away") : tr("the embedded MariaDB went away"));
     start();
 }
 
@@ -149,8 +179,16 @@ ConnectionParams ServerController::params(const QString& database) const
 
 QString ServerController::dataDirectory() const
 {
+    if (m_postgres) // placed as the server starts: beside MariaDB's, or where its account can reach
+        return m_pgDirectory.isEmpty() ? EmbeddedServer::defaultDataRoot() + QStringLiteral("/postgres")
+                                       : m_pgDirectory;
     return m_clusterNodes > 0 ? EmbeddedCluster::defaultDataRoot()
                               : EmbeddedServer::defaultDataRoot() + QStringLiteral("/data");
+}
+
+QString ServerController::engineName() const
+{
+    return m_postgres ? QStringLiteral("PostgreSQL") : QStringLiteral("MariaDB");
 }
 
 void ServerController::setState(State state, const QString& message)

@@ -7,12 +7,13 @@
 #include <QThread>
 
 class EmbeddedCluster;
+class EmbeddedPostgres;
 class EmbeddedServer;
 class QTimer;
 
-// Owns the embedded MariaDB, or the lab's private Galera cluster of them, on a thread of its
-// own, so that starting it (seconds on first use) never freezes the window, and so that the
-// thread that started the servers, which the kernel watches for PR_SET_PDEATHSIG, lives as
+// Owns the embedded MariaDB, the lab's private Galera cluster of them, or its private
+// PostgreSQL, on a thread of its own, so that starting it (seconds on first use) never freezes the window,
+// and so that the thread that started the servers, which the kernel watches for PR_SET_PDEATHSIG, lives as
 // long as the lab.
 class ServerController : public QObject {
     Q_OBJECT
@@ -23,10 +24,11 @@ public:
     explicit ServerController(QObject* parent = nullptr);
     ~ServerController() override;
 
-    // 0 for the single embedded server, else a cluster of this many nodes; takes effect at the
-    // next start(), and stops what runs now.
-    void setClusterNodes(int nodes);
+    // 0 for the single embedded server, else a cluster of this many nodes, or (`postgres`) the
+    // private PostgreSQL; takes effect at the next start(), and stops what runs now.
+    void setOwnServer(int clusterNodes, bool postgres);
     int clusterNodes() const { return m_clusterNodes; }
+    bool postgres() const { return m_postgres; }
     void start();
     // The server went away under a run: forget the dead process and start again on the
     // same data directory (InnoDB recovers what was committed).
@@ -36,6 +38,8 @@ public:
     ConnectionParams params(const QString& database) const;
     QString version() const { return m_version; }
     QString dataDirectory() const;
+    // "MariaDB" or "PostgreSQL", as messages name the lab's own server.
+    QString engineName() const;
     QString message() const { return m_message; }
     // Each node's state as last read ("synced", "joining", "gone"…), node 1 first; empty for a
     // single server. Read every second while a cluster runs.
@@ -55,8 +59,11 @@ private:
     QObject* m_context; // lives on m_thread; work is queued to it
     EmbeddedServer* m_server = nullptr; // touched only on m_thread
     EmbeddedCluster* m_cluster = nullptr; // touched only on m_thread
+    EmbeddedPostgres* m_pg = nullptr; // touched only on m_thread
     QTimer* m_nodeWatch = nullptr; // lives on m_thread
     int m_clusterNodes = 0;
+    bool m_postgres = false;
+    QString m_pgDirectory; // where the private PostgreSQL keeps its cluster, learnt as it starts
     QStringList m_nodeStates;
     State m_state = State::Stopped;
     QString m_message;

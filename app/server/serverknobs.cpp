@@ -17,6 +17,16 @@ QString readGlobal(QSqlDatabase& database, const QString& variable)
     return {};
 }
 
+// PostgreSQL's settings that bear on a hot row, as the result records them: how long a waiter
+// waits before the deadlock detector runs, the connection limit, how a commit is made durable.
+QString readSetting(QSqlDatabase& database, const QString& setting)
+{
+    QSqlQuery query(database);
+    if (query.exec(QStringLiteral("SELECT current_setting('%1')").arg(setting)) && query.next())
+        return query.value(0).toString();
+    return {};
+}
+
 } // namespace
 
 ServerKnobs::ServerKnobs(QSqlDatabase database, const ConnectionParams& params)
@@ -53,8 +63,49 @@ QString ServerKnobs::notOnSharedServer(const Experiment& e)
               "embedded server");
 }
 
+QString ServerKnobs::notOnPostgres(const Experiment& e)
+{
+    if (e.workload == WorkloadKind::Claim)
+        return tr("the claim workload does not run on PostgreSQL yet: its statements are MySQL's "
+                  "(FORCE INDEX, CONNECTION_ID(), UPDATE … ORDER BY … LIMIT)");
+    QStringList innoDbOnly;
+    if (e.deadlockDetect != KnobSwitch::Server)
+        innoDbOnly << QStringLiteral("deadlock-detect");
+    if (e.flushLogAtCommit >= 0)
+        innoDbOnly << QStringLiteral("flush-log");
+    if (e.bufferPoolMb > 0)
+        innoDbOnly << QStringLiteral("buffer-pool-mb");
+    if (innoDbOnly.isEmpty())
+        return {};
+    return tr("%1 set InnoDB's settings, which PostgreSQL does not have (its deadlock detector cannot be "
+              "switched off; it runs after deadlock_timeout)")
+        .arg(innoDbOnly.join(QStringLiteral(", ")));
+}
+
+bool ServerKnobs::applyOnPostgres(const Experiment& e, QString* error)
+{
+    if (const QString problem = notOnPostgres(e); !problem.isEmpty()) {
+        *error = problem;
+        return false;
+    }
+    m_effective.clear();
+    for (const QString& setting : { QStringLiteral("deadlock_timeout"), QStringLiteral("max_connections"),
+             QStringLiteral("synchronous_commit"), QStringLiteral("shared_buffers") })
+        if (const QString value = readSetting(m_database, setting); !value.isEmpty())
+            m_effective.insert(setting, value);
+    // Kept under InnoDB's names, which the results show for both engines; each worker's session
+    // sets lock_timeout and the isolation.
+    m_effective.insert(QStringLiteral("innodb_lock_wait_timeout"),
+        e.lockWaitTimeoutS > 0 ? QString::number(e.lockWaitTimeoutS)
+                               : readSetting(m_database, QStringLiteral("lock_timeout")));
+    m_effective.insert(QStringLiteral("transaction_isolation"), isolationSql(e.isolation));
+    return true;
+}
+
 bool ServerKnobs::apply(const Experiment& e, QString* error)
 {
+    if (m_params.isPostgres())
+        return applyOnPostgres(e, error);
     if (!m_embedded) {
         if (const QString problem = notOnSharedServer(e); !problem.isEmpty()) {
             *error = problem;

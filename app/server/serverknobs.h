@@ -21,12 +21,15 @@ public:
     // Why `experiment` cannot run on a server the lab did not start (settings that change the
     // whole server); empty when it can. Both fronts refuse it before a run, apply() again.
     static QString notOnSharedServer(const Experiment& experiment);
+    // Why `experiment` cannot run on PostgreSQL (InnoDB's own settings); empty when it can.
+    static QString notOnPostgres(const Experiment& experiment);
     void restore();
     // Effective values during the run, e.g. {"innodb_deadlock_detect": "OFF", ...}.
     QMap<QString, QString> effective() const { return m_effective; }
 
 private:
     bool set(const QString& variable, const QString& value, QString* error);
+    bool applyOnPostgres(const Experiment& experiment, QString* error);
 
     QSqlDatabase m_database;
     ConnectionParams m_params; // for a fresh connection when the control connection is gone

@@ -22,6 +22,8 @@ const QString kMetrics = QStringLiteral(
 
 std::optional<ServerLockStats> ServerProbe::read(QString* error)
 {
+    if (m_database.driverName() == QLatin1String("QPSQL"))
+        return readPostgres(error);
     ServerLockStats stats;
     QSqlQuery query(m_database);
     if (query.exec(kMetrics)) {
@@ -76,5 +78,24 @@ std::optional<ServerLockStats> ServerProbe::readStatus(QString* error)
             && query.next())
             stats.deadlocks = query.value(0).toLongLong();
     }
+    return stats;
+}
+
+std::optional<ServerLockStats> ServerProbe::readPostgres(QString* error)
+{
+    // PostgreSQL counts deadlocks per database but keeps no count or time of lock waits: the
+    // waiters are counted as they wait, from pg_stat_activity, which (unlike pg_locks) takes
+    // none of the lock manager's partition locks.
+    QSqlQuery query(m_database);
+    if (!query.exec(QStringLiteral(
+            "SELECT (SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()), "
+            "(SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock')"))
+        || !query.next()) {
+        *error = tr("cannot read server status: %1").arg(query.lastError().text());
+        return std::nullopt;
+    }
+    ServerLockStats stats;
+    stats.deadlocks = query.value(0).toLongLong();
+    stats.waitingNow = query.value(1).toLongLong();
     return stats;
 }

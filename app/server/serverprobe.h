@@ -15,7 +15,8 @@ struct ServerLockStats {
     std::int64_t waitingNow = 0; // transactions waiting for a row lock at this instant
 };
 
-// Reads ServerLockStats on MariaDB and MySQL 8, which keep them in different places.
+// Reads ServerLockStats on MariaDB and MySQL 8, which keep them in different places, and on
+// PostgreSQL, which keeps only the deadlocks and the waiters of the moment.
 class ServerProbe {
     Q_DECLARE_TR_FUNCTIONS(ServerProbe)
 
@@ -25,6 +26,7 @@ public:
 
 private:
     std::optional<ServerLockStats> readStatus(QString* error); // SHOW GLOBAL STATUS
+    std::optional<ServerLockStats> readPostgres(QString* error);
     QSqlDatabase m_database;
     bool m_mariaDb;
 };

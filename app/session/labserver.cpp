@@ -24,8 +24,11 @@ void LabServer::choose(const ServerChoice& choice)
     m_checkMessage.clear();
     if (!sameUrl)
         m_version.clear();
-    if (choice.startsOwnServer() && m_controller->clusterNodes() != choice.ownClusterNodes()) {
-        m_controller->setClusterNodes(choice.ownClusterNodes());
+    const bool postgres = choice.kind == ServerChoice::Kind::Postgres;
+    if (choice.startsOwnServer()
+        && (m_controller->clusterNodes() != choice.ownClusterNodes()
+            || m_controller->postgres() != postgres)) {
+        m_controller->setOwnServer(choice.ownClusterNodes(), postgres);
         m_controller->start();
     }
 }
@@ -69,7 +72,7 @@ void LabServer::ownServerChanged(ServerController::State state, const QString& m
     if (state == ServerController::State::Ready)
         emit prepared(true, description());
     else
-        emit prepared(false, tr("the embedded server did not start: %1").arg(message));
+        emit prepared(false, tr("the lab's %1 did not start: %2").arg(m_controller->engineName(), message));
 }
 
 QString LabServer::problem() const
@@ -79,10 +82,11 @@ QString LabServer::problem() const
         case ServerController::State::Ready:
             return {};
         case ServerController::State::Failed:
-            return tr("the embedded server failed to start: %1").arg(m_controller->message());
+            return tr("the lab's %1 failed to start: %2")
+                .arg(m_controller->engineName(), m_controller->message());
         case ServerController::State::Starting:
         case ServerController::State::Stopped:
-            return tr("the embedded server is still starting");
+            return tr("the lab's %1 is still starting").arg(m_controller->engineName());
         }
     }
     if (m_check == Check::Failed)
@@ -111,11 +115,15 @@ QString LabServer::description() const
             .arg(m_controller->dataDirectory(), version());
     if (m_choice.kind == ServerChoice::Kind::Embedded)
         return tr("the lab's embedded MariaDB in %1, %2").arg(m_controller->dataDirectory(), version());
+    if (m_choice.kind == ServerChoice::Kind::Postgres)
+        return tr("the lab's PostgreSQL in %1, %2").arg(m_controller->dataDirectory(), version());
     return tr("%1, %2").arg(m_choice.url.maskedUrl(), version());
 }
 
 QString LabServer::ownServerName() const
 {
+    if (m_controller->postgres())
+        return QStringLiteral("postgres (%1)").arg(m_controller->dataDirectory());
     return m_controller->clusterNodes() > 0
         ? QStringLiteral("cluster:%1 (%2)")
               .arg(m_controller->clusterNodes())
@@ -126,6 +134,6 @@ QString LabServer::ownServerName() const
 OwnServerState LabServer::ownServerState() const
 {
     return { m_controller->state(), m_controller->message(), m_controller->version(),
-        m_controller->clusterNodes(), m_controller->nodeStates(), m_controller->dataDirectory(),
-        m_controller->serverPid() };
+        m_controller->clusterNodes(), m_controller->postgres(), m_controller->nodeStates(),
+        m_controller->dataDirectory(), m_controller->serverPid() };
 }

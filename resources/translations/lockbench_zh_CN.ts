@@ -589,12 +589,12 @@ or lost an order.</source>
 退出状态：0 完成，1 运行失败，2 输入有误，3 某个安全策略发生超卖或丢失订单。</translation>
     </message>
     <message>
-        <source>embedded (the lab&apos;s private MariaDB, default), cluster:N (the lab&apos;s private Galera cluster of N nodes, 2 to 9) or mysql://user:password@host:port/database; several hosts, host1:port,host2:port, are a cluster&apos;s nodes. The password may come from LOCKBENCH_PASSWORD instead.</source>
-        <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）或 mysql://user:password@host:port/database；多个主机 host1:port,host2:port 即集群的各节点。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
-    </message>
-    <message>
         <source>Before the run, time each strategy with one client for a moment and print the orders/s the lab predicts for the experiment; the results show predicted against measured.</source>
         <translation>运行前，用一个客户端对每个策略计时片刻，并打印本工具为该实验预测的每秒订单数；结果中给出预测值与实测值的对比。</translation>
+    </message>
+    <message>
+        <source>embedded (the lab&apos;s private MariaDB, default), cluster:N (the lab&apos;s private Galera cluster of N nodes, 2 to 9), postgres (the lab&apos;s private PostgreSQL), mysql://user:password@host:port/database (several hosts, host1:port,host2:port, are a cluster&apos;s nodes) or postgres://user:password@host:5432/database. The password may come from LOCKBENCH_PASSWORD instead.</source>
+        <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）、postgres（实验室私有的 PostgreSQL）、mysql://user:password@host:port/database（多个主机 host1:port,host2:port 即集群的各节点）或 postgres://user:password@host:5432/database。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
     </message>
 </context>
 <context>
@@ -674,10 +674,6 @@ or lost an order.</source>
 <context>
     <name>ConnectionParams</name>
     <message>
-        <source>bad server URL: %1 (expected mysql://user:password@host:port/database)</source>
-        <translation>服务器 URL 有误：%1（应为 mysql://user:password@host:port/database）</translation>
-    </message>
-    <message>
         <source>it does not parse as a URL</source>
         <translation>无法解析为 URL</translation>
     </message>
@@ -712,6 +708,10 @@ or lost an order.</source>
     <message>
         <source>the scheme must be mysql://, mariadb:// or postgres://</source>
         <translation>协议必须是 mysql://、mariadb:// 或 postgres://</translation>
+    </message>
+    <message>
+        <source>bad server URL: %1 (expected mysql://user:password@host:port/database or postgres://user:password@host:5432/database)</source>
+        <translation>服务器 URL 有误：%1（应为 mysql://user:password@host:port/database 或 postgres://user:password@host:5432/database）</translation>
     </message>
 </context>
 <context>
@@ -2339,18 +2339,6 @@ or lost an order.</source>
 <context>
     <name>LabServer</name>
     <message>
-        <source>the embedded server did not start: %1</source>
-        <translation>内置服务器未能启动：%1</translation>
-    </message>
-    <message>
-        <source>the embedded server failed to start: %1</source>
-        <translation>内置服务器启动失败：%1</translation>
-    </message>
-    <message>
-        <source>the embedded server is still starting</source>
-        <translation>内置服务器仍在启动</translation>
-    </message>
-    <message>
         <source>the server failed its Test (%1); press Test again once it is fixed</source>
         <translation>服务器未通过测试（%1）；修复后请再次点击“测试”</translation>
     </message>
@@ -2365,6 +2353,22 @@ or lost an order.</source>
     <message>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s %1 did not start: %2</source>
+        <translation>实验室的 %1 未能启动：%2</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s %1 failed to start: %2</source>
+        <translation>实验室的 %1 启动失败：%2</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s %1 is still starting</source>
+        <translation>实验室的 %1 仍在启动</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s PostgreSQL in %1, %2</source>
+        <translation>实验室的 PostgreSQL，位于 %1，%2</translation>
     </message>
 </context>
 <context>
@@ -3921,8 +3925,8 @@ t = %2 s
         <translation>对账发现有 %1 件已从 Redis 扣减却没有对应的订单行：这些订单丢失在两步之间，而货架上也不再出售这些库存。</translation>
     </message>
     <message>
-        <source>The reconciliation found Redis&apos;s remaining %1 units and the %2 units ordered in MariaDB add up to the initial stock.</source>
-        <translation>对账确认：Redis 中剩余的 %1 件与 MariaDB 中已下单的 %2 件之和等于初始库存。</translation>
+        <source>The reconciliation found Redis&apos;s remaining %1 units and the %2 units ordered in the database add up to the initial stock.</source>
+        <translation>对账确认：Redis 中剩余的 %1 件与数据库中已下单的 %2 件之和等于初始库存。</translation>
     </message>
 </context>
 <context>
@@ -4348,6 +4352,10 @@ t = %2 s
         <source>%1 (%2 %)</source>
         <translation>%1（%2%）</translation>
     </message>
+    <message>
+        <source>deadlock detector after %1</source>
+        <translation>死锁检测在等待 %1 后运行</translation>
+    </message>
 </context>
 <context>
     <name>ResultExplanation</name>
@@ -4402,6 +4410,10 @@ t = %2 s
     <message>
         <source>Orders cancelled by the stop while under way: %1. Each was rolled back, so none of them is in the orders table, the stock sold or the rates.</source>
         <translation>停止时取消的进行中订单：%1 个。每个都已回滚，因此都不在订单表、已售库存或速率中。</translation>
+    </message>
+    <message>
+        <source>PostgreSQL looks for a cycle only once a waiter has waited deadlock_timeout (%1), where InnoDB looks at once: each deadlock held its transactions at least that long before one was rolled back.</source>
+        <translation>PostgreSQL 要等一个等待者等满 deadlock_timeout（%1）才检查是否成环，而 InnoDB 立即检查：每次死锁都让其中的事务至少僵持这么久，之后才回滚其中一个。</translation>
     </message>
 </context>
 <context>
@@ -4558,10 +4570,6 @@ t = %2 s
         <source>a cluster has 2 to %1 nodes (got %2)</source>
         <translation>集群有 2 到 %1 个节点（收到 %2）</translation>
     </message>
-    <message>
-        <source>runs need a MySQL or MariaDB server (mysql:// or mariadb://); PostgreSQL is not supported as the server of a run</source>
-        <translation>运行需要 MySQL 或 MariaDB 服务器（mysql:// 或 mariadb://）；PostgreSQL 不能作为运行的服务器</translation>
-    </message>
 </context>
 <context>
     <name>ServerController</name>
@@ -4589,6 +4597,18 @@ t = %2 s
         <source>the embedded cluster went away</source>
         <translation>内置集群已消失</translation>
     </message>
+    <message>
+        <source>starting the lab&apos;s PostgreSQL…</source>
+        <translation>正在启动实验室的 PostgreSQL…</translation>
+    </message>
+    <message>
+        <source>ready: PostgreSQL %1</source>
+        <translation>就绪：PostgreSQL %1</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s PostgreSQL went away</source>
+        <translation>实验室的 PostgreSQL 已消失</translation>
+    </message>
 </context>
 <context>
     <name>ServerKnobs</name>
@@ -4599,6 +4619,14 @@ t = %2 s
     <message>
         <source>flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its embedded server</source>
         <translation>flush-log 和 buffer-pool-mb 会影响整个服务器，因此本工具只在其内置服务器上设置它们</translation>
+    </message>
+    <message>
+        <source>%1 set InnoDB&apos;s settings, which PostgreSQL does not have (its deadlock detector cannot be switched off; it runs after deadlock_timeout)</source>
+        <translation>%1 设置的是 InnoDB 的参数，PostgreSQL 没有这些参数（它的死锁检测无法关闭，会在 deadlock_timeout 之后运行）</translation>
+    </message>
+    <message>
+        <source>the claim workload does not run on PostgreSQL yet: its statements are MySQL&apos;s (FORCE INDEX, CONNECTION_ID(), UPDATE … ORDER BY … LIMIT)</source>
+        <translation>认领工作负载暂不能在 PostgreSQL 上运行：它的语句是 MySQL 的写法（FORCE INDEX、CONNECTION_ID()、UPDATE … ORDER BY … LIMIT）</translation>
     </message>
 </context>
 <context>
@@ -4664,16 +4692,28 @@ t = %2 s
         <translation>内置 Galera 集群，节点数：</translation>
     </message>
     <message>
-        <source>Server by URL (MySQL 8, MariaDB 10.6+)</source>
-        <translation>通过 URL 连接服务器（MySQL 8、MariaDB 10.6+）</translation>
-    </message>
-    <message>
-        <source>A cluster&apos;s nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench</source>
-        <translation>集群的各节点写成多个主机：mysql://user@host1:3306,host2:3306,host3:3306/lockbench</translation>
-    </message>
-    <message>
         <source>the lab&apos;s own server needs no Test</source>
         <translation>本工具自己的服务器无需测试</translation>
+    </message>
+    <message>
+        <source>Embedded PostgreSQL (private to the lab)</source>
+        <translation>内置 PostgreSQL（实验室私有）</translation>
+    </message>
+    <message>
+        <source>A cluster&apos;s nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench; a PostgreSQL server: postgres://user@host:5432/lockbench</source>
+        <translation>集群的各节点写成多个主机：mysql://user@host1:3306,host2:3306,host3:3306/lockbench；PostgreSQL 服务器：postgres://user@host:5432/lockbench</translation>
+    </message>
+    <message>
+        <source>Ready: PostgreSQL %1</source>
+        <translation>就绪：PostgreSQL %1</translation>
+    </message>
+    <message>
+        <source>Server by URL</source>
+        <translation>按 URL 指定服务器</translation>
+    </message>
+    <message>
+        <source>MySQL 8, MariaDB 10.6 or later, or PostgreSQL 13 or later</source>
+        <translation>MySQL 8、MariaDB 10.6 及以上，或 PostgreSQL 13 及以上</translation>
     </message>
 </context>
 <context>

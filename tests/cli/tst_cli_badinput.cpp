@@ -58,8 +58,13 @@ private slots:
         QTest::newRow("bad server scheme")
             << QStringList { "run", "--server", "http://u:secretpw@host/db" } << 2
             << QStringLiteral("--server: bad server URL: the scheme must be mysql://");
-        QTest::newRow("postgres server") << QStringList { "run", "--server", "postgres://u@host/db" } << 2
-                                         << QStringLiteral("--server: runs need a MySQL or MariaDB server");
+        QTest::newRow("postgres cluster")
+            << QStringList { "run", "--server", "postgres://u@host1:5432,host2:5432/db" } << 2
+            << QStringLiteral("--server: bad server URL: a PostgreSQL URL names one server");
+        QTest::newRow("InnoDB setting on postgres")
+            << QStringList { "run", "--server", "postgres", "--deadlock-detect", "off" } << 2
+            << QStringLiteral(
+                   "--server: deadlock-detect set InnoDB's settings, which PostgreSQL does not have");
         QTest::newRow("hostile text") << QStringList { "run", "--skew", QString(100000, QLatin1Char('9')) }
                                       << 2 << QStringLiteral("--skew: ");
         QTest::newRow("space around a number") << QStringList { "run", "--threads",

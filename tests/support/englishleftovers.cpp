@@ -18,6 +18,8 @@ const QSet<QString>& namesKept()
             // products and formats
             QStringLiteral("MariaDB"),
             QStringLiteral("MySQL"),
+            QStringLiteral("PostgreSQL"),
+            QStringLiteral("postgres"), // the --server value, typed as it is
             QStringLiteral("InnoDB"),
             QStringLiteral("Redis"),
             QStringLiteral("Galera"),

@@ -464,11 +464,11 @@ private slots:
 
     void aUrlThatCannotServeARunIsRefusedAsTyped()
     {
-        m_window->serverPanel()->setUrl(QStringLiteral("postgres://lab@db.example:5432/lockbench"));
+        m_window->serverPanel()->setUrl(QStringLiteral("postgres://lab@db1.example,db2.example/lockbench"));
         QVERIFY2(m_window->serverPanel()->testResult().contains(
-                     QLatin1String("runs need a MySQL or MariaDB server")),
+                     QLatin1String("a PostgreSQL URL names one server")),
             qPrintable(m_window->serverPanel()->testResult()));
-        m_window->serverPanel()->setUrl(QStringLiteral("mysql://lab@db.example:3306/lockbench"));
+        m_window->serverPanel()->setUrl(QStringLiteral("postgres://lab@db.example:5432/lockbench"));
         QCOMPARE(m_window->serverPanel()->testResult(), QString());
         m_window->serverPanel()->setUrl(QString());
     }

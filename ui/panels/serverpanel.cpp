@@ -25,7 +25,8 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     , m_cluster(new QRadioButton(tr("Embedded Galera cluster, nodes:"), this))
     , m_nodes(new QSpinBox(this))
     , m_nodeStates(new QLabel(this))
-    , m_remote(new QRadioButton(tr("Server by URL (MySQL 8, MariaDB 10.6+)"), this))
+    , m_postgres(new QRadioButton(tr("Embedded PostgreSQL (private to the lab)"), this))
+    , m_remote(new QRadioButton(tr("Server by URL"), this))
     , m_embeddedState(new QLabel(this))
     , m_url(new QLineEdit(this))
     , m_password(new PasswordField(this))
@@ -33,6 +34,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     , m_testResult(new QLabel(this))
 {
     m_embedded->setChecked(true);
+    m_remote->setToolTip(tr("MySQL 8, MariaDB 10.6 or later, or PostgreSQL 13 or later"));
     m_embeddedState->setWordWrap(true);
     m_embeddedState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_nodes->setRange(2, EmbeddedCluster::kMaxNodes);
@@ -53,6 +55,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     clusterRow->addWidget(m_nodes);
     clusterRow->addStretch();
     layout->addLayout(clusterRow);
+    layout->addWidget(m_postgres);
     layout->addWidget(m_embeddedState);
     layout->addWidget(m_nodeStates);
     layout->addSpacing(8);
@@ -74,8 +77,10 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     };
     connect(m_embedded, &QRadioButton::toggled, this, refresh);
     connect(m_cluster, &QRadioButton::toggled, this, refresh);
+    connect(m_postgres, &QRadioButton::toggled, this, refresh);
     connect(m_embedded, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
     connect(m_cluster, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
+    connect(m_postgres, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
     connect(m_nodes, &QSpinBox::valueChanged, this, &ServerPanel::applyServerChoice);
     connect(session, &LabSession::nodeStatesChanged, this, &ServerPanel::showNodeStates);
     connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::checkUrlAsTyped);
@@ -89,12 +94,13 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
 
 QString ServerPanel::urlHint()
 {
-    return tr("A cluster's nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench");
+    return tr("A cluster's nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench; "
+              "a PostgreSQL server: postgres://user@host:5432/lockbench");
 }
 
 bool ServerPanel::usesEmbedded() const
 {
-    return m_embedded->isChecked() || m_cluster->isChecked();
+    return m_embedded->isChecked() || m_cluster->isChecked() || m_postgres->isChecked();
 }
 
 void ServerPanel::setUsesEmbedded(bool embedded)
@@ -113,13 +119,23 @@ void ServerPanel::setCluster(int nodes)
     m_cluster->setChecked(true);
 }
 
+bool ServerPanel::usesOwnPostgres() const
+{
+    return m_postgres->isChecked();
+}
+
+void ServerPanel::setOwnPostgres()
+{
+    m_postgres->setChecked(true);
+}
+
 void ServerPanel::applyServerChoice()
 {
-    if (m_remote->isChecked() || (!m_embedded->isChecked() && !m_cluster->isChecked()))
+    if (!usesEmbedded())
         return; // between two radio buttons: the one turned on calls again
     m_nodes->setEnabled(m_cluster->isChecked());
-    const int nodes = clusterNodes();
-    m_session->chooseServer(nodes > 0 ? ServerChoice::cluster(nodes) : ServerChoice::embedded());
+    QString ignored;
+    m_session->chooseServer(*choice(QStringLiteral("lockbench"), &ignored));
 }
 
 void ServerPanel::showNodeStates(const QStringList& states)
@@ -191,6 +207,7 @@ void ServerPanel::saveSettings(QSettings& settings) const
     // The lab's own cluster is not kept: three servers started at every launch, unasked, would
     // take the machine's cores and a quarter of a minute. The lab opens on its single server.
     settings.setValue(QStringLiteral("server/embedded"), usesEmbedded());
+    settings.setValue(QStringLiteral("server/postgres"), usesOwnPostgres());
     settings.setValue(QStringLiteral("server/url"), url());
     settings.setValue(QStringLiteral("server/rememberPassword"), m_password->remembers());
 }
@@ -198,6 +215,8 @@ void ServerPanel::saveSettings(QSettings& settings) const
 void ServerPanel::restoreSettings(const QSettings& settings)
 {
     setUsesEmbedded(settings.value(QStringLiteral("server/embedded"), true).toBool());
+    if (usesEmbedded() && settings.value(QStringLiteral("server/postgres"), false).toBool())
+        setOwnPostgres();
     setUrl(settings.value(QStringLiteral("server/url")).toString());
     m_password->setRemembers(settings.value(QStringLiteral("server/rememberPassword"), false).toBool());
 }
@@ -210,6 +229,8 @@ void ServerPanel::connectionUsed()
 
 std::optional<ServerChoice> ServerPanel::choice(const QString& database, QString* error) const
 {
+    if (usesOwnPostgres())
+        return ServerChoice::postgres();
     if (usesEmbedded())
         return clusterNodes() > 0 ? ServerChoice::cluster(clusterNodes()) : ServerChoice::embedded();
     return ServerChoice::parse(m_url->text(), database, m_password->password(), error);
@@ -280,7 +301,8 @@ void ServerPanel::showServerState(ServerController::State state, const QString& 
         text = tr("Starting: %1").arg(message);
         break;
     case ServerController::State::Ready:
-        text = own.clusterNodes > 0
+        text = own.postgres ? tr("Ready: PostgreSQL %1").arg(own.version)
+            : own.clusterNodes > 0
             ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(own.clusterNodes).arg(own.version)
             : tr("Ready: MariaDB %1").arg(own.version);
         break;

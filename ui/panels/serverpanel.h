@@ -17,21 +17,23 @@ class QPushButton;
 class QRadioButton;
 
 // Where the lab runs: the embedded MariaDB (default; its state, version and data directory
-// shown), the lab's own Galera cluster of N such servers (each node's state shown live), or a
-// server given by URL, with a Test button that answers within about 5 s.
-// The password lives in a PasswordField (asked for each session, or kept in the system
+// shown), the lab's own Galera cluster of N such servers (each node's state shown live), its
+// own PostgreSQL, or a server given by URL (MySQL, MariaDB or PostgreSQL), with a Test button that answers
+// within about 5 s. The password lives in a PasswordField (asked for each session, or kept in the system
 // keyring); it is never part of url(), and so never of the settings.
 class ServerPanel : public QWidget {
     Q_OBJECT
 public:
     ServerPanel(LabSession* session, QWidget* parent = nullptr);
 
-    // The embedded server or the lab's own cluster: the servers the lab starts itself.
+    // The embedded server, the lab's own cluster or its PostgreSQL: the servers the lab starts itself.
     bool usesEmbedded() const;
     void setUsesEmbedded(bool embedded);
     // The nodes of the lab's own cluster when that is the choice, else 0.
     int clusterNodes() const;
     void setCluster(int nodes);
+    bool usesOwnPostgres() const;
+    void setOwnPostgres();
     // Nodes, and whether the lab starts them: what the experiment form needs to know.
     ServerShape shape() const;
     QString url() const; // without the password, even one typed into the URL
@@ -75,6 +77,7 @@ private:
     QRadioButton* m_cluster;
     class QSpinBox* m_nodes;
     QLabel* m_nodeStates;
+    QRadioButton* m_postgres;
     QRadioButton* m_remote;
     QLabel* m_embeddedState;
     QLineEdit* m_url;

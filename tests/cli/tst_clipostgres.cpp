@@ -1,0 +1,127 @@
+// The command line on PostgreSQL as a person runs it: `--server postgres` starts the lab's private
+// PostgreSQL in the lab's data folder. two-sku-random's deadlocks are captured from the server log
+// with their statements, the server's count and the clients' errors agree, and each deadlock held
+// its orders for the detector's deadlock_timeout. Every strategy of `all` runs with a verdict and
+// a why sentence, and the last one's JSON counts equal the orders table's own, counted afterwards
+// on the same server.
+#include "app/db/pgconnection.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/lockbenchprocess.h"
+#include "tests/support/postgresfixture.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QJsonArray strategiesIn(const QString& jsonPath)
+{
+    QFile file(jsonPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("strategies")).toArray();
+}
+
+} // namespace
+
+class TestCliPostgres : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog;
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_BINARY(); }
+
+    // Before the fixture starts the server: one lab at a time on a data folder.
+    void twoSkuRandomShowsItsDeadlocksAndTheDetectorsDelay()
+    {
+        const QString json = m_dir.filePath(QStringLiteral("deadlocks.json"));
+        const LockbenchProcess run = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--server"), QStringLiteral("postgres"),
+                QStringLiteral("--strategy"), QStringLiteral("two-sku-random"), QStringLiteral("--skus"),
+                QStringLiteral("2"), QStringLiteral("--threads"), QStringLiteral("16"),
+                QStringLiteral("--duration"), QStringLiteral("3s"), QStringLiteral("--json"), json });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.all()));
+        const QJsonObject s = LockbenchProcess::firstSummary(json);
+        QVERIFY2(s.value(QStringLiteral("deadlocks")).toInt() > 0, qPrintable(run.all()));
+        // A victim's transaction is rolled back before the order is tried again: PostgreSQL refuses
+        // every statement of a failed transaction but ROLLBACK.
+        QCOMPARE(s.value(QStringLiteral("errors")).toObject().value(QStringLiteral("other")).toInt(), 0);
+        QVERIFY2(s.value(QStringLiteral("error_messages")).toArray().isEmpty(), qPrintable(run.all()));
+        const QJsonObject account = s.value(QStringLiteral("deadlock_account")).toObject();
+        const int captured = account.value(QStringLiteral("captured")).toInt();
+        QVERIFY(captured > 0);
+        QCOMPARE(account.value(QStringLiteral("server")).toInt(), captured);
+        QCOMPARE(account.value(QStringLiteral("clients")).toInt(), captured);
+        const QJsonArray records = s.value(QStringLiteral("deadlock_records")).toArray();
+        QCOMPARE(records.size(), captured);
+        for (const QJsonValue& record : records) {
+            const QJsonArray cycle = record.toObject().value(QStringLiteral("transactions")).toArray();
+            QVERIFY2(cycle.size() >= 2, "a deadlock is a cycle of at least two transactions");
+            for (const QJsonValue& trx : cycle)
+                QVERIFY2(trx.toObject()
+                             .value(QStringLiteral("statement"))
+                             .toString()
+                             .contains(QLatin1String("FOR UPDATE")),
+                    qPrintable(QJsonDocument(record.toObject()).toJson()));
+        }
+        // The detector looks only once a waiter has waited deadlock_timeout (1 s): no deadlock is
+        // found before the run's first second is over, where InnoDB finds its first in milliseconds.
+        QVERIFY2(
+            records.first().toObject().value(QStringLiteral("t_s")).toDouble() >= 1.0, qPrintable(run.all()));
+        QVERIFY(s.value(QStringLiteral("explanation"))
+                    .toObject()
+                    .value(QStringLiteral("text"))
+                    .toString()
+                    .contains(QLatin1String("deadlock_timeout (1s)")));
+    }
+
+    void everyStrategyRunsWithAVerdictAndTheTableAgrees()
+    {
+        const QString json = m_dir.filePath(QStringLiteral("all.json"));
+        const LockbenchProcess run = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--server"), QStringLiteral("postgres"),
+                QStringLiteral("--strategy"), QStringLiteral("all"), QStringLiteral("--skus"),
+                QStringLiteral("4"), QStringLiteral("--stock"), QStringLiteral("400"),
+                QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--duration"),
+                QStringLiteral("1s"), QStringLiteral("--json"), json },
+            240000);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.all()));
+        const QJsonArray strategies = strategiesIn(json);
+        QVERIFY2(strategies.size() >= 10, qPrintable(run.all()));
+        for (const QJsonValue& entry : strategies) {
+            const QJsonObject s = entry.toObject().value(QStringLiteral("summary")).toObject();
+            const QString id = s.value(QStringLiteral("strategy")).toString();
+            QVERIFY2(s.value(QStringLiteral("error")).toString().isEmpty(), qPrintable(id));
+            if (s.value(QStringLiteral("safe")).toBool())
+                QVERIFY2(
+                    s.value(QStringLiteral("verdict")).toString() == QLatin1String("pass"), qPrintable(id));
+            QVERIFY2(s.value(QStringLiteral("sold")).toInt() > 0, qPrintable(id));
+            const QJsonObject why = s.value(QStringLiteral("explanation")).toObject();
+            QVERIFY2(!why.value(QStringLiteral("text")).toString().isEmpty(), qPrintable(id));
+            QVERIFY2(!why.value(QStringLiteral("bound")).toString().isEmpty(), qPrintable(id));
+        }
+
+        // The last strategy's tables stay: counted on the same server, started again.
+        QString error;
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+        PgConnection table;
+        QVERIFY2(table.open(PostgresFixture::params(), &error), qPrintable(error));
+        const PgConnection::Result counted
+            = table.exec(QStringLiteral("SELECT COUNT(*), SUM(qty) FROM orders"));
+        QVERIFY2(counted.ok, qPrintable(counted.error));
+        const QJsonObject last = strategies.last().toObject().value(QStringLiteral("summary")).toObject();
+        QCOMPARE(counted.value(0, 0).toLongLong(),
+            static_cast<qint64>(last.value(QStringLiteral("order_rows")).toInteger()));
+        QCOMPARE(counted.value(0, 1).toLongLong(),
+            static_cast<qint64>(last.value(QStringLiteral("sold")).toInteger()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliPostgres)
+#include "tst_clipostgres.moc"
