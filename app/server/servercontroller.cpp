@@ -52,13 +52,18 @@ void ServerController::start()
         setState(State::Starting,
             m_clusterNodes > 0 ? tr("starting a Galera cluster of %1 MariaDB nodes…").arg(m_clusterNodes)
                                : tr("starting the embedded MariaDB…"));
-    QMetaObject::invokeMethod(m_context, [this] { startOnThread(); });
+    // The choice travels with the work: the GUI thread may choose another server meanwhile.
+    QMetaObject::invokeMethod(
+        m_context, [this, nodes = m_clusterNodes, postgres = m_postgres] { startOnThread(nodes, postgres); });
 }
 
-void ServerController::startOnThread()
+void ServerController::startOnThread(int nodes, bool postgres)
 {
-    const auto progress = [this](const QString& text) {
-        QMetaObject::invokeMethod(this, [this, text] { setState(State::Starting, text); });
+    const auto progress = [this, nodes, postgres](const QString& text) {
+        QMetaObject::invokeMethod(this, [this, text, nodes, postgres] {
+            if (nodes == m_clusterNodes && postgres == m_postgres)
+                setState(State::Starting, text);
+        });
     };
     QString error;
     bool ok = false;
@@ -66,7 +71,7 @@ void ServerController::startOnThread()
     QString version;
     qint64 pid = 0;
     QString pgDirectory;
-    if (m_postgres) {
+    if (postgres) {
         if (m_pg && !m_pg->isRunning()) {
             delete m_pg;
             m_pg = nullptr;
@@ -78,9 +83,9 @@ void ServerController::startOnThread()
         version = m_pg->version();
         pid = m_pg->serverPid();
         pgDirectory = m_pg->clusterDirectory();
-    } else if (m_clusterNodes > 0) {
+    } else if (nodes > 0) {
         stopOnThread(); // a cluster with a gone node starts whole again
-        m_cluster = new EmbeddedCluster(m_clusterNodes);
+        m_cluster = new EmbeddedCluster(nodes);
         ok = m_cluster->start(&error, progress);
         params = m_cluster->connectionParams(1);
         for (int node = 1; node <= m_cluster->nodeCount(); ++node) {
@@ -109,8 +114,6 @@ void ServerController::startOnThread()
         version = m_server->version();
         pid = m_server->serverPid();
     }
-    const int nodes = m_clusterNodes;
-    const bool postgres = m_postgres;
     QMetaObject::invokeMethod(this, [this, ok, error, params, version, pid, nodes, postgres, pgDirectory] {
         if (nodes != m_clusterNodes || postgres != m_postgres)
             return; // the start of a server since chosen away: the new choice's start follows

@@ -51,7 +51,7 @@ signals:
 
 private:
     void setState(State state, const QString& message);
-    void startOnThread(); // on m_thread
+    void startOnThread(int clusterNodes, bool postgres); // on m_thread
     void stopOnThread(); // on m_thread
     void readNodeStates(); // on m_thread
 

@@ -25,6 +25,15 @@ class TestPostgresWindow : public QObject {
 
     HangWatchdog m_watchdog;
 
+    static void showTab(MainWindow& window, const QString& text)
+    {
+        for (QTabWidget* tabs : window.findChildren<QTabWidget*>())
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->tabText(i).remove(QLatin1Char('&')) == text)
+                    tabs->setCurrentIndex(i);
+        QTest::qWait(200);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -46,7 +55,13 @@ private slots:
         window.serverPanel()->setOwnPostgres();
         QTRY_VERIFY_WITH_TIMEOUT(
             window.ownServer().state == ServerController::State::Ready && window.ownServer().postgres, 60000);
+        // PostgreSQL's own version: not the report of the MariaDB the window had started first.
+        QVERIFY2(!window.ownServer().version.contains(QLatin1String("MariaDB")),
+            qPrintable(window.ownServer().version));
         QVERIFY(window.session()->serverDescription().contains(QLatin1String("PostgreSQL")));
+        showTab(window, QStringLiteral("Server"));
+        QVERIFY(window.grab().save(folder.filePath(QStringLiteral("postgres-server-panel-1280x720.png"))));
+        showTab(window, QStringLiteral("Experiment"));
 
         ExperimentPanel* experiment = window.experimentPanel();
         experiment->setFieldText(QStringLiteral("skus"), QStringLiteral("1"));
