@@ -298,26 +298,29 @@ void readStrategies(const QCommandLineParser& parser, bool sweep, CommandLine& r
 // the Redis of the strategies that keep stock there.
 void readServer(const QCommandLineParser& parser, CommandLine& result)
 {
-    int nodes = 1;
+    result.servers = { result.server };
     if (parser.isSet(QStringLiteral("server"))) {
         QString serverError;
-        if (const auto choice = ServerChoice::parse(parser.value(QStringLiteral("server")),
+        if (const auto choices = ServerChoice::parseList(parser.value(QStringLiteral("server")),
                 result.experiment.database, QString(), &serverError)) {
-            result.server = *choice;
-            nodes = choice->nodeCount();
+            result.servers = *choices;
+            result.server = choices->first();
         } else {
             result.errors << QStringLiteral("--server: ") + serverError;
         }
     }
-    for (const ClusterFit::Problem& problem : ClusterFit::of(result.experiment, nodes))
-        result.errors << QStringLiteral("--%1: %2").arg(problem.field, problem.text);
-    if (result.server.isPostgres()) {
-        if (const QString problem = ServerKnobs::notOnPostgres(result.experiment); !problem.isEmpty())
-            result.errors << QStringLiteral("--server: ") + problem;
-    } else if (!result.server.startsOwnServer()) {
-        if (const QString problem = ServerKnobs::notOnSharedServer(result.experiment); !problem.isEmpty())
-            result.errors << QStringLiteral("--server: ") + problem;
+    QStringList problems; // each said once, however many servers it applies to
+    for (const ServerChoice& server : std::as_const(result.servers)) {
+        for (const ClusterFit::Problem& problem : ClusterFit::of(result.experiment, server.nodeCount()))
+            problems << QStringLiteral("--%1: %2").arg(problem.field, problem.text);
+        const QString knobs = server.isPostgres() ? ServerKnobs::notOnPostgres(result.experiment)
+            : server.startsOwnServer()            ? QString()
+                                                  : ServerKnobs::notOnSharedServer(result.experiment);
+        if (!knobs.isEmpty())
+            problems << QStringLiteral("--server: ") + knobs;
     }
+    problems.removeDuplicates();
+    result.errors << problems;
     if (parser.isSet(QStringLiteral("redis"))) {
         QString redisError;
         result.redis = RedisEndpoint::fromUrl(parser.value(QStringLiteral("redis")), &redisError);

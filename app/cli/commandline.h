@@ -19,7 +19,8 @@ public:
     Action action = Action::Run;
     Experiment experiment;
     QStringList strategies;
-    ServerChoice server; // --server: embedded, cluster:N or a mysql:// URL
+    ServerChoice server; // --server: embedded, cluster:N, postgres or a mysql:// or postgres:// URL
+    QList<ServerChoice> servers; // every server of --server, the first one being `server`
     std::optional<RedisEndpoint> redis; // --redis; none: the lab's own, started when a strategy needs it
     QString jsonPath;
     QString csvPath;

@@ -194,6 +194,9 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
     if (std::all_of(
             results.begin(), results.end(), [](const StrategyResult& r) { return r.nodes.isEmpty(); }))
         columns.removeIf(isClusterColumn);
+    const bool byServer = ResultWriter::spansServers(results);
+    if (byServer) // which engine each row ran on, beside its strategy
+        columns.insert(columns.indexOf(Column::Strategy) + 1, Column::Source);
     // The strategy first, left-aligned; figures right-aligned under their headers; the
     // verdict last and unpadded, since it may carry an error's whole text.
     const auto cell = [](Column column, const QString& text) -> QString {
@@ -212,7 +215,7 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
     for (const StrategyResult& result : results) {
         line.clear();
         for (Column column : columns)
-            line += cell(column, text(column, { QString(), result }));
+            line += cell(column, text(column, { byServer ? result.server : QString(), result }));
         m_out << line << Qt::endl;
     }
     printSpread(summaries);

@@ -5,6 +5,7 @@
 #include "app/core/experimentjson.h"
 #include "app/core/passwordmask.h"
 #include "app/core/shutdownsignal.h"
+#include "app/results/enginecomparison.h"
 #include "app/results/rateprediction.h"
 #include "app/results/resultwriter.h"
 #include "app/results/runoutcome.h"
@@ -75,11 +76,7 @@ int HeadlessRun::exec()
     QEventLoop loop;
     const auto say = [&](const QString& line) { reporter.onStatus(0, line); };
 
-    if (!prepareServer(session, shutdown, loop, say, &interrupted))
-        return interrupted ? kExitInterrupted : kExitFailed;
     session.useRedis(cli.redis);
-    say(tr("server: %1").arg(session.serverDescription()));
-
     QFile locksLog(cli.locksJsonPath);
     if (!cli.locksJsonPath.isEmpty() && !logLocks(session, locksLog))
         return kExitUsage;
@@ -104,18 +101,28 @@ int HeadlessRun::exec()
     connectReporter(session, reporter, say);
     connect(&session, &LabSession::predictionsReady, this, &HeadlessRun::printPredictions);
     announceCells(session, cells, say);
-    if (!session.start(cells, &error, cli.predict)) {
-        printError(error);
-        return kExitUsage;
+    // The same experiment on each server in turn, side by side in one table.
+    int lostStatus = kExitOk;
+    for (const ServerChoice& server : cli.servers) {
+        if (!prepareServer(session, server, shutdown, loop, say, &interrupted))
+            return interrupted ? kExitInterrupted : kExitFailed;
+        say(tr("server: %1").arg(session.serverDescription()));
+        if (!session.start(cells, &error, cli.predict)) {
+            printError(error);
+            return kExitUsage;
+        }
+        loop.exec();
+        if (!session.refusal().isEmpty()) {
+            // Nothing ran: no table, no files.
+            printError(session.refusal());
+            return interrupted ? kExitInterrupted : kExitFailed;
+        }
+        // A lost run is completed by the audit after the restart before it is shown and written.
+        lostStatus = std::max(lostStatus, auditLostServer(session, loop, say));
+        if (interrupted)
+            break;
     }
-    loop.exec();
-    if (!session.refusal().isEmpty()) {
-        // Nothing ran: no table, no files.
-        printError(session.refusal());
-        return interrupted ? kExitInterrupted : kExitFailed;
-    }
-    // A lost run is completed by the audit after the restart before it is shown and written.
-    const int status = finish(session, reporter, auditLostServer(session, loop, say));
+    const int status = finish(session, reporter, lostStatus);
     // What the runs up to the interrupt broke is not hidden by it.
     return interrupted && status != kExitUnsafe ? kExitInterrupted : status;
 }
@@ -200,7 +207,10 @@ int HeadlessRun::finish(const LabSession& session, ConsoleReporter& reporter, in
         results.append(row.result);
     reporter.printTable(results);
     const RunOutcome outcome = session.latestRunOutcome();
-    for (const QString& sentence : outcome.comparisons())
+    if (!ResultWriter::spansServers(results)) // else they would speak of the last server's runs only
+        for (const QString& sentence : outcome.comparisons())
+            QTextStream(stdout) << sentence << Qt::endl;
+    for (const QString& sentence : EngineComparison::sentences(results))
         QTextStream(stdout) << sentence << Qt::endl;
     if (QString error; !writeFiles(session, &error)) {
         printError(error);
@@ -219,10 +229,10 @@ int HeadlessRun::finish(const LabSession& session, ConsoleReporter& reporter, in
     return status;
 }
 
-bool HeadlessRun::prepareServer(LabSession& session, ShutdownSignal& shutdown, QEventLoop& loop,
-    const std::function<void(const QString&)>& say, bool* interrupted)
+bool HeadlessRun::prepareServer(LabSession& session, const ServerChoice& server, ShutdownSignal& shutdown,
+    QEventLoop& loop, const std::function<void(const QString&)>& say, bool* interrupted)
 {
-    session.chooseServer(m_commandLine.server);
+    session.chooseServer(server);
     bool ok = false;
     QString message;
     const QMetaObject::Connection progress = connect(&session, &LabSession::serverStateChanged, this,

@@ -31,6 +31,9 @@ struct StrategyResult {
 public:
     int runId = 0;
     QString strategy;
+    // The server it ran on, as "MariaDB 10.11.6" or "PostgreSQL 15.18": what tells one engine's
+    // run of a strategy from another's when both are compared.
+    QString server;
     bool safe = true;
     QString error; // set when the strategy could not run to its end
     // Set when the closing audit could not run (the server stopped answering it): the clients'

@@ -92,6 +92,7 @@ DeadlockRecord deadlock(const QJsonObject& o)
 void readOutcome(const QJsonObject& o, StrategyResult& r)
 {
     r.strategy = o.value(QStringLiteral("strategy")).toString();
+    r.server = o.value(QStringLiteral("server")).toString();
     r.safe = o.value(QStringLiteral("safe")).toBool(true);
     r.error = o.value(QStringLiteral("error")).toString();
     r.auditIncomplete = o.value(QStringLiteral("audit_incomplete")).toString();

@@ -117,6 +117,7 @@ QJsonObject outcomeJson(const StrategyResult& r)
     };
     return QJsonObject {
         { QStringLiteral("strategy"), r.strategy },
+        { QStringLiteral("server"), r.server },
         { QStringLiteral("safe"), r.safe },
         { QStringLiteral("verdict"), r.verdictText() },
         { QStringLiteral("error"), PasswordMask::mask(r.error) },
@@ -353,11 +354,19 @@ QString repeatsCsvPath(const QString& seriesPath)
     return file.dir().filePath(file.completeBaseName() + QStringLiteral("-repeats.csv"));
 }
 
+bool spansServers(const QList<StrategyResult>& results)
+{
+    return std::any_of(results.begin(), results.end(),
+        [&results](const StrategyResult& r) { return r.server != results.first().server; });
+}
+
 QList<RepeatSummary> repeatSummaries(const QList<StrategyResult>& results)
 {
+    // Two servers' runs of one strategy are not repetitions of each other.
+    const bool byServer = spansServers(results);
     QList<SourcedResult> rows;
     for (const StrategyResult& result : results)
-        rows.append({ QString(), result });
+        rows.append({ byServer ? result.server : QString(), result });
     return RepeatSummary::of(rows);
 }
 

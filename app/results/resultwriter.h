@@ -36,5 +36,7 @@ QString summaryCsvPath(const QString& seriesPath);
 QString repeatsCsvPath(const QString& seriesPath);
 // Every strategy and experiment once, with the spread of its repetitions.
 QList<RepeatSummary> repeatSummaries(const QList<StrategyResult>& results);
+// The results ran on more than one server (an experiment run on each engine, side by side).
+bool spansServers(const QList<StrategyResult>& results);
 
 } // namespace ResultWriter

@@ -35,6 +35,27 @@ std::optional<ServerChoice> ServerChoice::parse(
     return ServerChoice { Kind::Url, 0, *params };
 }
 
+std::optional<QList<ServerChoice>> ServerChoice::parseList(
+    const QString& text, const QString& database, const QString& password, QString* error)
+{
+    // A comma begins another server only before a name of the lab's own servers or a scheme:
+    // "mysql://u@h1:3306,h2:3306/db" is one cluster.
+    static const QRegularExpression nextServer(QStringLiteral(
+        ",(?=\\s*(?:embedded|postgres(?:ql)?|cluster(?::\\d+)?)\\s*(?:,|$)|\\s*[A-Za-z][A-Za-z0-9+.-]*://)"));
+    QList<ServerChoice> choices;
+    for (const QString& part : text.split(nextServer)) {
+        const std::optional<ServerChoice> one = parse(part, database, password, error);
+        if (!one)
+            return std::nullopt;
+        if (choices.contains(*one)) {
+            *error = tr("%1 is named twice").arg(QuotedValue::quoted(part.trimmed()));
+            return std::nullopt;
+        }
+        choices.append(*one);
+    }
+    return choices;
+}
+
 int ServerChoice::nodeCount() const
 {
     switch (kind) {

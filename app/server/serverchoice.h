@@ -30,6 +30,11 @@ public:
     static std::optional<ServerChoice> parse(
         const QString& text, const QString& database, const QString& password, QString* error);
 
+    // Several servers, comma-separated, each run in turn with the same experiment
+    // ("embedded,postgres"); a URL's own host list stays one server.
+    static std::optional<QList<ServerChoice>> parseList(
+        const QString& text, const QString& database, const QString& password, QString* error);
+
     bool startsOwnServer() const { return kind != Kind::Url; }
     // The lab's own servers: 0 for the single one, else the cluster's nodes.
     int ownClusterNodes() const { return kind == Kind::Cluster ? clusterNodes : 0; }

@@ -120,6 +120,16 @@ QString LabServer::description() const
     return tr("%1, %2").arg(m_choice.url.maskedUrl(), version());
 }
 
+QString LabServer::engineLabel() const
+{
+    const QString full = version();
+    if (m_choice.isPostgres())
+        return QStringLiteral("PostgreSQL ") + full.section(QLatin1Char(' '), 0, 0);
+    const QString number = full.section(QLatin1Char('-'), 0, 0); // "10.11.6-MariaDB-0+deb12u1"
+    return (full.contains(QLatin1String("MariaDB")) ? QStringLiteral("MariaDB ") : QStringLiteral("MySQL "))
+        + number;
+}
+
 QString LabServer::ownServerName() const
 {
     if (m_controller->postgres())

@@ -33,6 +33,8 @@ public:
     QString version() const;
     // "the lab's embedded MariaDB in <dir>, 10.11.6-MariaDB-0+deb12u1", or the URL and version.
     QString description() const;
+    // "MariaDB 10.11.6", "MySQL 8.0.36" or "PostgreSQL 15.18": the engine and its version, short.
+    QString engineLabel() const;
     // The lab's own server (single or cluster) as files and reports name it.
     QString ownServerName() const;
     ServerController* controller() const { return m_controller; }

@@ -8,6 +8,7 @@
 #include "app/report/reportwriter.h"
 #include "app/results/rateprediction.h"
 #include "app/results/resultreader.h"
+#include "app/results/resultwriter.h"
 #include "app/session/backgroundjobs.h"
 #include "strategies/strategyregistry.h"
 
@@ -95,6 +96,7 @@ void LabSession::connectRunner()
             result.predictedOrdersPerS = predicted.ordersPerS;
             result.predictedBound = predicted.bound;
         }
+        result.server = m_server->engineLabel();
         m_results.append({ QStringLiteral("#%1").arg(result.runId), result, false });
         if (result.serverLost && result.acknowledged)
             m_lost = m_results.size() - 1;
@@ -261,9 +263,16 @@ void LabSession::stopNow()
 
 QList<SourcedResult> LabSession::comparisonSources() const
 {
+    QList<StrategyResult> results;
+    for (const SourcedResult& row : m_results.rows())
+        results.append(row.result);
+    // One experiment on two engines: each line and bar names the server it ran on.
+    const bool byServer = ResultWriter::spansServers(results);
     QList<SourcedResult> sources;
     for (const SourcedResult& row : m_results.rows())
-        sources.append(row.fromFile ? row : SourcedResult { QString(), row.result, false });
+        sources.append(row.fromFile
+                ? row
+                : SourcedResult { byServer ? row.result.server : QString(), row.result, false });
     return sources;
 }
 
@@ -363,7 +372,17 @@ void LabSession::clearResults()
 
 QList<SourcedResult> LabSession::exportSources() const
 {
-    return m_results.rows(); // each row under its own source: "#3", a file's name, or the name given
+    // Each row under its own source: "#3", a file's name, or the name given; one experiment on
+    // two engines adds the server each ran on.
+    QList<SourcedResult> rows = m_results.rows();
+    QList<StrategyResult> results;
+    for (const SourcedResult& row : rows)
+        results.append(row.result);
+    if (ResultWriter::spansServers(results))
+        for (SourcedResult& row : rows)
+            if (!row.fromFile)
+                row.source += QStringLiteral(" ") + row.result.server;
+    return rows;
 }
 
 bool LabSession::exportResults(const QString& path, QString* error) const

@@ -1168,6 +1168,25 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>EngineComparison</name>
+    <message>
+        <source>%1: %2 orders/s on %3, %4 on %5 (%6×).</source>
+        <translation>%1：在 %3 上每秒 %2 单，在 %5 上 %4 单（%6×）。</translation>
+    </message>
+    <message>
+        <source>Retries per order: %1 on %2, %3 on %4.</source>
+        <translation>每单重试次数：%2 上 %1 次，%4 上 %3 次。</translation>
+    </message>
+    <message>
+        <source>Deadlocks: %1 on %2, %3 on %4.</source>
+        <translation>死锁：%2 上 %1 次，%4 上 %3 次。</translation>
+    </message>
+    <message>
+        <source>On %1 each deadlock waited deadlock_timeout (%2) before its detector looked; InnoDB looks as the wait begins.</source>
+        <translation>在 %1 上，每次死锁都要等满 deadlock_timeout（%2）检测器才去查看；InnoDB 在等待开始时就检查。</translation>
+    </message>
+</context>
+<context>
     <name>ErrorClass</name>
     <message>
         <source>1213 deadlock</source>
@@ -4569,6 +4588,10 @@ t = %2 s
     <message>
         <source>a cluster has 2 to %1 nodes (got %2)</source>
         <translation>集群有 2 到 %1 个节点（收到 %2）</translation>
+    </message>
+    <message>
+        <source>%1 is named twice</source>
+        <translation>%1 被写了两次</translation>
     </message>
 </context>
 <context>

@@ -81,6 +81,34 @@ private slots:
                     .contains(QLatin1String("deadlock_timeout (1s)")));
     }
 
+    // One experiment on both engines: one table, one JSON, each row naming its server, and a
+    // sentence comparing the two.
+    void bothEnginesRunSideBySide()
+    {
+        const QString json = m_dir.filePath(QStringLiteral("both.json"));
+        const LockbenchProcess run = LockbenchProcess::run({ QStringLiteral("run"),
+            QStringLiteral("--server"), QStringLiteral("embedded,postgres"), QStringLiteral("--strategy"),
+            QStringLiteral("conditional"), QStringLiteral("--threads"), QStringLiteral("8"),
+            QStringLiteral("--duration"), QStringLiteral("1s"), QStringLiteral("--json"), json });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.all()));
+        const QJsonArray strategies = strategiesIn(json);
+        QCOMPARE(strategies.size(), 2);
+        QStringList servers;
+        for (const QJsonValue& entry : strategies) {
+            const QJsonObject s = entry.toObject().value(QStringLiteral("summary")).toObject();
+            QCOMPARE(s.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+            QVERIFY(s.value(QStringLiteral("sold")).toInt() > 0);
+            servers << s.value(QStringLiteral("server")).toString();
+        }
+        QVERIFY2(servers[0].startsWith(QLatin1String("MariaDB ")), qPrintable(servers[0]));
+        QVERIFY2(servers[1].startsWith(QLatin1String("PostgreSQL ")), qPrintable(servers[1]));
+        for (const QString& server : servers)
+            QVERIFY2(run.out.contains(QLatin1String("conditional         ") + server), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QStringLiteral("conditional: "))
+                && run.out.contains(QLatin1String(" on ") + servers[1]),
+            qPrintable(run.out));
+    }
+
     void everyStrategyRunsWithAVerdictAndTheTableAgrees()
     {
         const QString json = m_dir.filePath(QStringLiteral("all.json"));

@@ -248,6 +248,10 @@ private slots:
             "--workload: the claim workload runs on one server only");
         row("worker kills on a cluster", { "--server", "cluster:3", "--kill-workers-every", "200ms" },
             "--kill-workers-every: killing workers runs on one server only");
+        row("a server named twice", { "--server", "postgres,embedded,postgres" },
+            "--server: \"postgres\" is named twice");
+        row("InnoDB's setting on one of two servers", { "--server", "embedded,postgres", "--flush-log", "2" },
+            "--server: flush-log set InnoDB's settings, which PostgreSQL does not have");
         row("a node that is not there", { "--server", "cluster:3", "--kill-node", "4@1s" },
             "--kill-node: node 4 is not there: the server has 3 nodes");
     }
@@ -291,6 +295,24 @@ private slots:
         QFETCH(QStringList, arguments);
         const CommandLine cli = parse(arguments);
         QVERIFY2(cli.action != CommandLine::Action::Fail, qPrintable(refusal(cli)));
+    }
+
+    // --server names several servers, comma-separated, to run the experiment on each in turn;
+    // a URL's own list of hosts stays one server (a cluster).
+    void severalServersRunSideBySide()
+    {
+        CommandLine cli = parse({ QStringLiteral("run"), QStringLiteral("--server"),
+            QStringLiteral("embedded,postgres,mysql://u@h1:3306,h2:3306/db,postgres://u@pg:5433/db") });
+        QVERIFY2(cli.errors.isEmpty(), qPrintable(cli.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(cli.servers.size(), 4);
+        QCOMPARE(cli.server.kind, ServerChoice::Kind::Embedded);
+        QCOMPARE(cli.servers[1].kind, ServerChoice::Kind::Postgres);
+        QCOMPARE(cli.servers[2].nodeCount(), 2);
+        QVERIFY(cli.servers[3].isPostgres());
+        QCOMPARE(cli.servers[3].url.port, 5433);
+        cli = parse({ QStringLiteral("run") });
+        QCOMPARE(cli.servers.size(), 1);
+        QCOMPARE(cli.servers.first().kind, ServerChoice::Kind::Embedded);
     }
 
     // --clients is --threads by another name; auto picks how the clients wait.

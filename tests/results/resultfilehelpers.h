@@ -141,6 +141,7 @@ inline StrategyResult knownResult()
     StrategyResult r;
     r.runId = 9;
     r.strategy = QStringLiteral("pessimistic");
+    r.server = QStringLiteral("MariaDB 10.11.6");
     r.safe = false;
     r.error = QStringLiteral("lost mysql://lab:hunter2@db.example:3307/lockbench at order 12");
     r.stopReason = StopReason::TimeLimitReached;

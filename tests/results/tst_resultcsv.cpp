@@ -206,6 +206,7 @@ private slots:
         compareRow(summaries.first(),
             Cells {
                 { "strategy", "pessimistic" },
+                { "server", "MariaDB 10.11.6" },
                 { "safe", "false" },
                 { "verdict", "oversold (unsafe baseline)" }, // the audit's anomaly wins over the error
                 { "error", "lost mysql://lab:***@db.example:3307/lockbench at order 12" },

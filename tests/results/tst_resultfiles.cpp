@@ -18,6 +18,7 @@ private:
     static void checkCounts(const StrategyResult& r)
     {
         QCOMPARE(r.strategy, QStringLiteral("pessimistic"));
+        QCOMPARE(r.server, QStringLiteral("MariaDB 10.11.6")); // which engine it ran on, read back
         QCOMPARE(r.safe, false);
         QCOMPARE(r.error, QStringLiteral("lost mysql://lab:***@db.example:3307/lockbench at order 12"));
         QCOMPARE(r.stopReason, StopReason::TimeLimitReached);
