@@ -150,6 +150,7 @@ void MainWindow::connectPanels()
     connect(m_lessons, &LessonPanel::stepShown, this, [this](const LessonStep& step) {
         // The step's experiment and strategies, and its chart in front, its text beside it.
         m_setup->setCurrentWidget(m_lessons);
+        m_server->chooseOwn(step.server); // a lesson comparing engines names each step's
         m_experiment->setExperiment(step.experiment);
         m_strategies->setSelectedIds(step.strategies);
         m_presenter->setLessonChart(step.chart);

@@ -438,6 +438,29 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     return result;
 }
 
+QList<CommandLine::Leg> CommandLine::legs() const
+{
+    QList<Leg> legs;
+    if (action == Action::Lesson
+        && std::any_of(lesson->steps.cbegin(), lesson->steps.cend(),
+            [](const LessonStep& step) { return !step.server.isEmpty(); })) {
+        for (const LessonStep& step : lesson->steps) {
+            const ServerChoice on = step.server.isEmpty()  ? server
+                : step.server == QLatin1String("postgres") ? ServerChoice::postgres()
+                                                           : ServerChoice::embedded();
+            const QList<RunCell> stepCells = RunCell::plainRun(step.experiment, step.strategies);
+            if (!legs.isEmpty() && legs.last().server == on)
+                legs.last().cells += stepCells;
+            else
+                legs.append({ on, stepCells });
+        }
+        return legs;
+    }
+    for (const ServerChoice& each : servers)
+        legs.append({ each, cells() });
+    return legs;
+}
+
 QList<RunCell> CommandLine::cells() const
 {
     if (action == Action::Sweep)

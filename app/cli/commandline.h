@@ -44,4 +44,11 @@ public:
     // never a display.
     bool drawsCharts() const { return !reportPath.isEmpty() || !chartsDir.isEmpty(); }
     QList<RunCell> cells() const;
+    // The servers and what runs on each, in order: every cell on each server of --server, or a
+    // lesson's steps on the servers they name (consecutive steps on one server run together).
+    struct Leg {
+        ServerChoice server;
+        QList<RunCell> cells;
+    };
+    QList<Leg> legs() const;
 };

@@ -97,17 +97,18 @@ int HeadlessRun::exec()
         if (count > 2)
             std::_Exit(kExitInterrupted); // the server child gets SIGTERM through PR_SET_PDEATHSIG
     });
-    const QList<RunCell> cells = cli.cells();
     connectReporter(session, reporter, say);
     connect(&session, &LabSession::predictionsReady, this, &HeadlessRun::printPredictions);
-    announceCells(session, cells, say);
-    // The same experiment on each server in turn, side by side in one table.
+    announceCells(session, cli.cells(), say);
+    // The same experiment on each server in turn, side by side in one table; or a lesson's
+    // steps on the servers they name.
     int lostStatus = kExitOk;
-    for (const ServerChoice& server : cli.servers) {
-        if (!prepareServer(session, server, shutdown, loop, say, &interrupted))
+    m_cellOffset = 0;
+    for (const CommandLine::Leg& leg : cli.legs()) {
+        if (!prepareServer(session, leg.server, shutdown, loop, say, &interrupted))
             return interrupted ? kExitInterrupted : kExitFailed;
         say(tr("server: %1").arg(session.serverDescription()));
-        if (!session.start(cells, &error, cli.predict)) {
+        if (!session.start(leg.cells, &error, cli.predict)) {
             printError(error);
             return kExitUsage;
         }
@@ -121,6 +122,8 @@ int HeadlessRun::exec()
         lostStatus = std::max(lostStatus, auditLostServer(session, loop, say));
         if (interrupted)
             break;
+        if (cli.lesson)
+            m_cellOffset += static_cast<int>(leg.cells.size()); // the next leg's steps follow on
     }
     const int status = finish(session, reporter, lostStatus);
     // What the runs up to the interrupt broke is not hidden by it.
@@ -173,8 +176,9 @@ void HeadlessRun::announceCells(LabSession& session, const QList<RunCell>& cells
             firstCellOfStep << next;
             next += static_cast<int>(RunCell::plainRun(step.experiment, step.strategies).size());
         }
-        connect(&session, &LabSession::cellStarted, this, [this, firstCellOfStep](int index, int) {
-            const int step = static_cast<int>(firstCellOfStep.indexOf(index));
+        connect(&session, &LabSession::cellStarted, this, [this, firstCellOfStep, next](int index, int) {
+            // On a second server of --server the steps begin again.
+            const int step = static_cast<int>(firstCellOfStep.indexOf((m_cellOffset + index) % next));
             if (step < 0)
                 return;
             const LessonStep& s = m_commandLine.lesson->steps[step];

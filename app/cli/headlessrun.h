@@ -42,4 +42,5 @@ private:
     bool writeFiles(const LabSession& session, QString* error) const;
 
     CommandLine m_commandLine;
+    int m_cellOffset = 0; // the cells of a lesson's earlier legs, on other servers
 };

@@ -20,6 +20,9 @@ struct LessonStep {
     // The lab predicts each strategy's rate before the run, and keeps it hidden until the class
     // has guessed ("predict": true).
     bool predict = false;
+    // The lab's own server the step runs on ("embedded" or "postgres"), for a lesson that
+    // compares engines; empty: the server chosen.
+    QString server;
 };
 
 // A lesson shipped in resources/lessons: a sequence of steps on one idea of the articles.

@@ -44,6 +44,7 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
     step.notice = text(object, "notice");
     step.question = text(object, "question");
     step.predict = object.value(QStringLiteral("predict")).toBool(false);
+    step.server = object.value(QStringLiteral("server")).toString().trimmed();
     for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
         step.strategies << id.toString();
     const qsizetype before = errors.size();
@@ -51,6 +52,10 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
         if (text(object, key).isEmpty())
             errors << tr("%1 has no \"%2\"").arg(where, QLatin1String(key));
     }
+    if (!step.server.isEmpty() && step.server != QLatin1String("embedded")
+        && step.server != QLatin1String("postgres"))
+        errors << tr("%1 asks for server \"%2\"; a step runs on \"embedded\" or \"postgres\"")
+                      .arg(where, step.server);
     if (!knownChart(step.chart))
         errors << tr("%1 asks for chart \"%2\", which the lab does not draw").arg(where, step.chart);
     QList<FieldError> fieldErrors;

@@ -2749,6 +2749,94 @@ or lost an order.</source>
         <source>How would you give stranded units back to the shelf without ever selling one twice?</source>
         <translation>怎样才能把滞留的库存放回货架，同时又保证任何一件都不会被卖两次？</translation>
     </message>
+    <message>
+        <source>InnoDB and PostgreSQL on one hot row</source>
+        <translation>同一个热点行上的 InnoDB 与 PostgreSQL</translation>
+    </message>
+    <message>
+        <source>The same orders on the same hot row, on MariaDB&apos;s InnoDB and on PostgreSQL. Both grant a row lock to one transaction at a time, but they differ in what a waiter finds when its turn comes, and in when they look for deadlocks.</source>
+        <translation>同样的订单、同一个热点行，分别跑在 MariaDB 的 InnoDB 和 PostgreSQL 上。两者都一次只把行锁交给一个事务，但等待者轮到时看到的数据不同，检查死锁的时机也不同。</translation>
+    </message>
+    <message>
+        <source>InnoDB: one holder, a queue of waiters</source>
+        <translation>InnoDB：一个持有者，一队等待者</translation>
+    </message>
+    <message>
+        <source>Sixteen shoppers buy from one SKU on the lab&apos;s MariaDB. pessimistic locks the stock row with SELECT … FOR UPDATE; conditional decrements it in one UPDATE that checks the stock.</source>
+        <translation>十六位顾客在实验室的 MariaDB 上抢购同一个 SKU。pessimistic 用 SELECT … FOR UPDATE 锁住库存行；conditional 用一条检查库存的 UPDATE 直接扣减。</translation>
+    </message>
+    <message>
+        <source>One transaction holds the row, the others wait behind it; when the holder commits, the next waiter reads the new stock and goes on. No order is retried.</source>
+        <translation>一个事务持有该行，其余的在后面排队；持有者提交后，下一个等待者读到新的库存并继续。没有订单需要重试。</translation>
+    </message>
+    <message>
+        <source>When a waiter finally gets the row, has the stock it will read changed since its transaction began?</source>
+        <translation>等待者终于拿到这一行时，它要读的库存与它的事务开始时相比变了吗？</translation>
+    </message>
+    <message>
+        <source>PostgreSQL at REPEATABLE READ: the waiters fail</source>
+        <translation>PostgreSQL 的 REPEATABLE READ：等待者失败</translation>
+    </message>
+    <message>
+        <source>The same orders on the lab&apos;s PostgreSQL, at the same isolation, REPEATABLE READ. PostgreSQL also queues the waiters behind one holder, but a transaction that sees a row changed after its snapshot was taken may not update it.</source>
+        <translation>同样的订单跑在实验室的 PostgreSQL 上，隔离级别同为 REPEATABLE READ。PostgreSQL 同样让等待者排在一个持有者之后，但一个事务若发现某行在它的快照之后被改过，就不能再更新它。</translation>
+    </message>
+    <message>
+        <source>Retries climb to several per order: each waiter that gets the row after a commit fails with SQLSTATE 40001, could not serialize access due to concurrent update, and the order starts again.</source>
+        <translation>重试升到每单好几次：每个在别人提交后拿到该行的等待者都以 SQLSTATE 40001（could not serialize access due to concurrent update）失败，订单从头再来。</translation>
+    </message>
+    <message>
+        <source>InnoDB&apos;s REPEATABLE READ let the waiter go on with the newest stock. Which behaviour protects the stock, and which one costs more round trips?</source>
+        <translation>InnoDB 的 REPEATABLE READ 让等待者带着最新库存继续。哪种行为保护了库存，哪种要多花往返？</translation>
+    </message>
+    <message>
+        <source>PostgreSQL at READ COMMITTED</source>
+        <translation>PostgreSQL 的 READ COMMITTED</translation>
+    </message>
+    <message>
+        <source>PostgreSQL&apos;s own default is READ COMMITTED. There, a waiter that gets the row re-reads the newest version of it and goes on, as InnoDB&apos;s locking reads do.</source>
+        <translation>PostgreSQL 自己的默认级别是 READ COMMITTED。在这一级别下，拿到行的等待者会重新读取该行的最新版本并继续，就像 InnoDB 的加锁读那样。</translation>
+    </message>
+    <message>
+        <source>The retries are gone and the rates come closer to InnoDB&apos;s: the row still passes one order at a time, bounded by how long each holds the lock.</source>
+        <translation>重试消失了，吞吐也更接近 InnoDB：这一行仍然一次只过一单，上限取决于每单持锁多久。</translation>
+    </message>
+    <message>
+        <source>If both engines serialise the row the same way here, what is left to tell their rates apart?</source>
+        <translation>既然这里两种引擎以同样的方式串行化这一行，它们的吞吐还差在哪里？</translation>
+    </message>
+    <message>
+        <source>Deadlocks: InnoDB looks at once</source>
+        <translation>死锁：InnoDB 立即检查</translation>
+    </message>
+    <message>
+        <source>Each order buys two SKUs, locked in the order the shopper picked. On InnoDB, every lock wait is checked for a cycle as it begins.</source>
+        <translation>每单购买两个 SKU，按顾客挑选的顺序加锁。在 InnoDB 上，每次锁等待一开始就会检查是否成环。</translation>
+    </message>
+    <message>
+        <source>Hundreds of deadlocks, each found as its wait began: the victim&apos;s transaction is rolled back and its order tried again at once, and orders keep selling.</source>
+        <translation>数百次死锁，每次都在等待开始时被发现：牺牲者的事务被回滚，订单立即重试，销售继续进行。</translation>
+    </message>
+    <message>
+        <source>How long does a deadlocked order wait before one transaction of the cycle is rolled back?</source>
+        <translation>陷入死锁的订单要等多久，环中的一个事务才被回滚？</translation>
+    </message>
+    <message>
+        <source>Deadlocks: PostgreSQL waits a second first</source>
+        <translation>死锁：PostgreSQL 先等一秒</translation>
+    </message>
+    <message>
+        <source>The same orders on PostgreSQL. It runs its deadlock detector only once a waiter has waited deadlock_timeout, one second by default, since most waits end by themselves.</source>
+        <translation>同样的订单跑在 PostgreSQL 上。它只在等待者等满 deadlock_timeout（默认一秒）后才运行死锁检测，因为大多数等待会自行结束。</translation>
+    </message>
+    <message>
+        <source>Far fewer deadlocks, none in the first second, and orders per second near zero: every cycle holds its rows for a whole second before the detector breaks it. The Deadlocks panel shows each cycle&apos;s statements from the server log.</source>
+        <translation>死锁少得多，第一秒内一个也没有，每秒订单数接近零：每个环都要把行占住整整一秒，检测器才来打破它。死锁面板展示了服务器日志中每个环的语句。</translation>
+    </message>
+    <message>
+        <source>A shorter deadlock_timeout finds cycles sooner. What does the server pay for looking at every wait that soon?</source>
+        <translation>更短的 deadlock_timeout 能更早发现环。让服务器这么早就检查每次等待，代价是什么？</translation>
+    </message>
 </context>
 <context>
     <name>LessonLibrary</name>
@@ -2779,6 +2867,10 @@ or lost an order.</source>
     <message>
         <source>lesson %1 is no JSON object: %2</source>
         <translation>课程 %1 不是 JSON 对象：%2</translation>
+    </message>
+    <message>
+        <source>%1 asks for server &quot;%2&quot;; a step runs on &quot;embedded&quot; or &quot;postgres&quot;</source>
+        <translation>%1 要求服务器“%2”；一个步骤只能运行在“embedded”或“postgres”上</translation>
     </message>
 </context>
 <context>

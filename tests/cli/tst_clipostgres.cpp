@@ -109,6 +109,29 @@ private slots:
             qPrintable(run.out));
     }
 
+    // The engines' lesson: each step on the server it names, in order, and a hand-out of both.
+    void theEnginesLessonRunsEachStepOnItsServer()
+    {
+        const QString handout = m_dir.filePath(QStringLiteral("engines.html"));
+        const LockbenchProcess run
+            = LockbenchProcess::run({ QStringLiteral("lesson"), QStringLiteral("innodb-and-postgres"),
+                                        QStringLiteral("--report"), handout },
+                300000);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.all()));
+        qsizetype at = 0;
+        for (int step = 1; step <= 5; ++step) {
+            at = run.out.indexOf(QStringLiteral("step %1/5: ").arg(step), at);
+            QVERIFY2(at >= 0, qPrintable(run.out));
+        }
+        // Steps 1 and 4 on MariaDB, 2 and 3 (together) and 5 on PostgreSQL: four legs, two on each.
+        QCOMPARE(run.all().count(QLatin1String("server: the lab's embedded MariaDB")), 2);
+        QCOMPARE(run.all().count(QLatin1String("server: the lab's PostgreSQL")), 2);
+        QFile file(handout);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString html = QString::fromUtf8(file.readAll());
+        QVERIFY(html.contains(QLatin1String("MariaDB ")) && html.contains(QLatin1String("PostgreSQL ")));
+    }
+
     void everyStrategyRunsWithAVerdictAndTheTableAgrees()
     {
         const QString json = m_dir.filePath(QStringLiteral("all.json"));

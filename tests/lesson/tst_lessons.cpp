@@ -44,9 +44,23 @@ private slots:
         }
         for (const char* title : { "Why a hot row serialises", "Optimistic is not free", "Spread the row",
                  "Queue and batch", "Deadlocks and their detection", "Claim work without blocking",
-                 "Stock in front of the database" })
+                 "Stock in front of the database", "InnoDB and PostgreSQL on one hot row" })
             QVERIFY2(titles.contains(QLatin1String(title)), title);
         QCOMPARE(titles.first(), QStringLiteral("Why a hot row serialises")); // the first to teach
+    }
+
+    // The engines' lesson runs each step on the server it names.
+    void aStepNamesItsServer()
+    {
+        const std::optional<Lesson> engines = LessonLibrary::find(QStringLiteral("innodb-and-postgres"));
+        QVERIFY(engines);
+        QStringList servers;
+        for (const LessonStep& step : engines->steps)
+            servers << step.server;
+        QCOMPARE(servers,
+            (QStringList { QStringLiteral("embedded"), QStringLiteral("postgres"), QStringLiteral("postgres"),
+                QStringLiteral("embedded"), QStringLiteral("postgres") }));
+        QVERIFY(LessonLibrary::find(QStringLiteral("hot-row"))->steps.first().server.isEmpty());
     }
 
     void aLessonIsFoundByIdOrTitle()
@@ -69,6 +83,8 @@ private slots:
         QTest::newRow("claim strategy on inventory")
             << "strategies" << QJsonValue(QJsonArray { QStringLiteral("claim-update") }) << "step 2: ";
         QTest::newRow("no question") << "question" << QJsonValue(QString()) << "step 2 has no \"question\"";
+        QTest::newRow("unknown server")
+            << "server" << QJsonValue(QStringLiteral("oracle")) << "step 2 asks for server \"oracle\"";
         QTest::newRow("bad experiment")
             << "experiment" << QJsonValue(QJsonObject { { QStringLiteral("threads"), 0 } }) << "step 2: ";
     }

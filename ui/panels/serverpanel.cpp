@@ -129,6 +129,14 @@ void ServerPanel::setOwnPostgres()
     m_postgres->setChecked(true);
 }
 
+void ServerPanel::chooseOwn(const QString& name)
+{
+    if (name == QLatin1String("postgres"))
+        setOwnPostgres();
+    else if (name == QLatin1String("embedded"))
+        setUsesEmbedded(true);
+}
+
 void ServerPanel::applyServerChoice()
 {
     if (!usesEmbedded())

@@ -34,6 +34,8 @@ public:
     void setCluster(int nodes);
     bool usesOwnPostgres() const;
     void setOwnPostgres();
+    // A lesson step's server: "embedded" or "postgres".
+    void chooseOwn(const QString& name);
     // Nodes, and whether the lab starts them: what the experiment form needs to know.
     ServerShape shape() const;
     QString url() const; // without the password, even one typed into the URL
