@@ -78,7 +78,8 @@ bool PgSession::open(const ConnectionParams& params, bool useDatabase, int conne
         }
         // Each host libpq tries is a new socket, perhaps under the number of the last one.
         const std::uint32_t events = polling == PGRES_POLLING_READING ? EPOLLIN : EPOLLOUT;
-        if (ClientWait::forSocket(PQsocket(m_conn), this, events, connectTimeoutS * 1000, true)
+        m_socket = PQsocket(m_conn);
+        if (ClientWait::forSocket(m_socket, this, events, connectTimeoutS * 1000, true)
             == FiberScheduler::kTimedOut) {
             m_openError = { 2003, tr("no answer from PostgreSQL within %1 s").arg(connectTimeoutS) };
             close();
@@ -94,7 +95,11 @@ void PgSession::close()
 {
     if (!m_conn)
         return;
-    ClientWait::forgetSocket(PQsocket(m_conn), this);
+    // The number it was opened under: libpq closes a broken connection's socket itself, and
+    // PQsocket() then says -1 while the fiber scheduler still knows the old number.
+    if (m_socket >= 0)
+        ClientWait::forgetSocket(m_socket, this);
+    m_socket = -1;
     PQfinish(m_conn); // the server rolls back whatever is still open
     m_conn = nullptr;
 }
@@ -137,6 +142,11 @@ PgSession::Reply PgSession::execPrepared(const QByteArray& name, std::span<const
 
 bool PgSession::waitFor(std::uint32_t events, int timeoutMs, Reply* failed)
 {
+    // A connection libpq found broken has no socket left to wait on: nothing would wake the wait.
+    if (PQsocket(m_conn) < 0 || PQstatus(m_conn) == CONNECTION_BAD) {
+        *failed = lost(QString::fromUtf8(PQerrorMessage(m_conn)).trimmed());
+        return false;
+    }
     if (ClientWait::forSocket(PQsocket(m_conn), this, events, timeoutMs) == FiberScheduler::kTimedOut) {
         *failed = lost(tr("no reply from PostgreSQL within %1 s").arg(timeoutMs / 1000));
         return false;
@@ -156,11 +166,15 @@ PgSession::Reply PgSession::collect()
     Reply reply;
     bool first = true;
     while (true) {
+        // Read before waiting: the fiber scheduler's waits are edge-triggered, and a reply (or the
+        // end of a connection whose server died) that came in before the wait began makes no edge.
         while (PQisBusy(m_conn)) {
-            if (!waitFor(EPOLLIN, m_ioTimeoutMs, &failed))
-                return failed;
             if (PQconsumeInput(m_conn) != 1)
                 return lost(QString::fromUtf8(PQerrorMessage(m_conn)).trimmed());
+            if (!PQisBusy(m_conn))
+                break;
+            if (!waitFor(EPOLLIN, m_ioTimeoutMs, &failed))
+                return failed;
         }
         PGresult* result = PQgetResult(m_conn);
         if (!result)

@@ -63,5 +63,6 @@ private:
 
     pg_conn* m_conn = nullptr;
     int m_ioTimeoutMs = 120000;
+    int m_socket = -1; // as the fiber scheduler knows it, from the connect on
     MysqlError m_openError;
 };

@@ -24,20 +24,6 @@
 
 namespace {
 
-Experiment longRun(int threads)
-{
-    Experiment e;
-    e.skus = 4;
-    e.initialStock = 1'000'000;
-    e.threads = threads;
-    e.stop = StopKind::Duration;
-    e.durationMs = 60000;
-    e.batch = 8;
-    e.writers = 2;
-    e.rttMs = 0; // loopback: as many orders in flight as the server takes when a fault lands
-    return e;
-}
-
 // An account allowed `connections` at once, on a database of its own named after it.
 ConnectionParams limitedAccount(MysqlConnection& admin, const QString& user, int connections)
 {
@@ -81,7 +67,7 @@ private slots:
         // SIGSTOP for 5 s across the stop line of a 3 s run: the run says the server is silent,
         // waits for it, and audits; nothing is called lost, and the JSON matches the table.
         QFETCH(QString, id);
-        Experiment e = longRun(8);
+        Experiment e = ServerFixture::longFaultRun(8);
         e.durationMs = 3000;
         e.workload = StrategyRegistry::create(id)->workload();
         e.tasks = 1'000'000;
@@ -118,7 +104,7 @@ private slots:
     {
         // Statements blocked on a paused server would wait out their 120 s read timeout: one
         // cancel ends the run within seconds, with what the clients measured and "audit incomplete".
-        Experiment e = longRun(8);
+        Experiment e = ServerFixture::longFaultRun(8);
         BackgroundRun run(QStringLiteral("pessimistic"), e, ServerFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
         QTest::qWait(1000);
@@ -172,7 +158,7 @@ private slots:
     void killedServerIsReportedAndLosesNoAcknowledgedOrder()
     {
         QFETCH(QString, id);
-        BackgroundRun run(id, longRun(16), ServerFixture::params());
+        BackgroundRun run(id, ServerFixture::longFaultRun(16), ServerFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
         QTest::qWait(1500);
         const qint64 pid = ServerFixture::server().serverPid();
@@ -237,7 +223,7 @@ private slots:
         ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_rv"));
         params.user = QStringLiteral("revoked");
         params.password = QStringLiteral("r");
-        Experiment e = longRun(8);
+        Experiment e = ServerFixture::longFaultRun(8);
         e.database = QStringLiteral("lockbench_rv");
 
         BackgroundRun run(QStringLiteral("pessimistic"), e, params);
@@ -296,7 +282,7 @@ private slots:
         ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_ro"));
         params.user = QStringLiteral("shopwriter");
         params.password = QStringLiteral("w");
-        Experiment e = longRun(8);
+        Experiment e = ServerFixture::longFaultRun(8);
         e.database = QStringLiteral("lockbench_ro");
         // Turning read_only on waits for commits, a commit can wait on a row lock held by a
         // statement the global read lock blocks: a short lock wait timeout breaks that cycle.
@@ -326,7 +312,7 @@ private slots:
     {
         // Someone drops the orders table mid-run: the run ends with that reason, and what the
         // clients counted is kept and written; what only the table could say is unknown, not 0.
-        Experiment e = longRun(8);
+        Experiment e = ServerFixture::longFaultRun(8);
         e.database = QStringLiteral("lockbench_drop");
         BackgroundRun run(QStringLiteral("conditional"), e, ServerFixture::params(e.database));
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);

@@ -124,6 +124,20 @@ std::vector<long long> labConnectionIds(MysqlConnection& admin)
     return ids;
 }
 
+Experiment longFaultRun(int threads)
+{
+    Experiment e;
+    e.skus = 4;
+    e.initialStock = 1'000'000;
+    e.threads = threads;
+    e.stop = StopKind::Duration;
+    e.durationMs = 60000;
+    e.batch = 8;
+    e.writers = 2;
+    e.rttMs = 0; // loopback: as many orders in flight as the server takes when a fault lands
+    return e;
+}
+
 Experiment soldOutExperiment(std::int64_t stock)
 {
     Experiment e;

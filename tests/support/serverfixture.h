@@ -42,6 +42,9 @@ QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionP
 std::vector<long long> labConnectionIds(MysqlConnection& admin);
 
 // A small experiment that sells out quickly: one hot SKU, 32 threads.
+// A minute on 4 SKUs over loopback, for a fault to land in: as many orders in flight as the
+// server takes, queued's batches and writers included.
+Experiment longFaultRun(int threads);
 Experiment soldOutExperiment(std::int64_t stock = 3000);
 
 } // namespace ServerFixture

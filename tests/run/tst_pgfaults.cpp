@@ -1,0 +1,157 @@
+// The faults of tst_serverfaults on the lab's PostgreSQL, each checked against the orders
+// table's own count: workers' connections terminated mid-run (pg_terminate_backend) reconnect
+// and learn what became of their orders; the whole server paused (every one of its processes
+// stopped) is waited for and audited; the server killed (kill -9 of the postmaster, whose
+// backends follow it) is reported lost, and the audit after its restart finds every
+// acknowledged order.
+#include "app/audit/recoveryaudit.h"
+#include "app/results/resultwriter.h"
+#include "app/server/embeddedpostgres.h"
+#include "tests/support/backgroundrun.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/postgresfixture.h"
+#include "tests/support/serverfixture.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+#include <csignal>
+
+namespace {
+
+// The postmaster and every process it started: pausing the postmaster alone would leave the
+// backends answering.
+QList<pid_t> serverProcesses(pid_t postmaster)
+{
+    QList<pid_t> pids { postmaster };
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool isPid = false;
+        const int pid = entry.toInt(&isPid);
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!isPid || !stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid …": the parent follows the last ')'.
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && fields[1].toInt() == postmaster)
+            pids << pid;
+    }
+    return pids;
+}
+
+void signalAll(const QList<pid_t>& pids, int signal)
+{
+    for (const pid_t pid : pids)
+        ::kill(pid, signal);
+}
+
+} // namespace
+
+class TestPgFaults : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog;
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+    }
+
+    void workersTerminatedMidRunLoseNothing_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const char* id : { "pessimistic", "conditional", "slotted", "queued", "procedure" })
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void workersTerminatedMidRunLoseNothing()
+    {
+        QFETCH(QString, id);
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.durationMs = 3000;
+        e.killWorkersEveryMs = 150;
+        BackgroundRun run(id, e, PostgresFixture::params());
+        const StrategyResult r = run.wait();
+        qInfo("%s: %lld workers killed, %lld orders, %lld learned after reconnecting, verdict %s",
+            qPrintable(id), r.workersKilled, r.clients[ClientCount::Sold], r.clients[ClientCount::Reconciled],
+            qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.workersKilled > 5);
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTableOn(r, PostgresFixture::params());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    void pausedServerIsWaitedForAndAudited()
+    {
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.durationMs = 3000;
+        BackgroundRun run(QStringLiteral("pessimistic"), e, PostgresFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        const QList<pid_t> pids = serverProcesses(static_cast<pid_t>(PostgresFixture::server().serverPid()));
+        QVERIFY(pids.size() > 8);
+        signalAll(pids, SIGSTOP);
+        QTest::qWait(5000);
+        signalAll(pids, SIGCONT);
+        const StrategyResult r = run.wait();
+        QVERIFY2(
+            run.statusAt(QStringLiteral("not answering")) >= 0, "the run never said the server was silent");
+        QVERIFY(run.statusAt(QStringLiteral("lost the server")) < 0);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTableOn(r, PostgresFixture::params());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    void killedServerIsReportedAndLosesNoAcknowledgedOrder_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const char* id : { "pessimistic", "queued", "two-sku-sorted" })
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void killedServerIsReportedAndLosesNoAcknowledgedOrder()
+    {
+        QFETCH(QString, id);
+        BackgroundRun run(id, ServerFixture::longFaultRun(16), PostgresFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1500);
+        QCOMPARE(::kill(static_cast<pid_t>(PostgresFixture::server().serverPid()), SIGKILL), 0);
+        const StrategyResult r = run.wait();
+        QVERIFY2(
+            run.statusAt(QStringLiteral("lost the server")) >= 0, "the run never said it lost the server");
+        QVERIFY(r.serverLost);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
+        QVERIFY(r.acknowledged && r.unresolvedOrders);
+        QCOMPARE(r.acknowledged->count(), r.clients[ClientCount::Sold]);
+
+        // Restarted on the same data (once the killed postmaster's backends are gone), then audited.
+        QString error;
+        bool started = false;
+        for (int attempt = 0; attempt < 20 && !started; ++attempt) {
+            started = PostgresFixture::ensureStarted(&error);
+            if (!started)
+                QTest::qWait(500);
+        }
+        QVERIFY2(started, qPrintable(error));
+        const RecoveryReport report = RecoveryAudit::check(
+            PostgresFixture::params(), run.layout(), *r.acknowledged, *r.unresolvedOrders);
+        qInfo("%s: after the restart: %s", qPrintable(id), qPrintable(report.summary()));
+        QVERIFY2(report.valid, qPrintable(report.error));
+        QCOMPARE(report.missing, 0LL);
+        QVERIFY(report.audit.clean());
+        QCOMPARE(report.strangers(), 0LL);
+        StrategyResult audited = r;
+        report.applyTo(&audited);
+        QCOMPARE(audited.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTableOn(audited, PostgresFixture::params());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPgFaults)
+#include "tst_pgfaults.moc"
