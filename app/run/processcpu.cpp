@@ -114,6 +114,36 @@ std::optional<double> seconds(qint64 pid)
     return seen.beforeFirstLookS + static_cast<double>(liveNs + seen.endedNs) / 1e9;
 }
 
+std::optional<double> treeSeconds(qint64 pid)
+{
+    const std::optional<double> own = seconds(pid);
+    const long ticksPerS = ::sysconf(_SC_CLK_TCK);
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!own || ticksPerS <= 0 || !stat.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QByteArray line = stat.readAll();
+    const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime, fields 16 and 17: the 14th and 15th after the name.
+    const double reaped = static_cast<double>(fields.value(13).toLongLong() + fields.value(14).toLongLong())
+        / static_cast<double>(ticksPerS);
+    long long childrenNs = 0;
+    const QByteArray parent = QByteArray::number(pid);
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        if (!entry.front().isDigit())
+            continue;
+        QFile childStat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!childStat.open(QIODevice::ReadOnly))
+            continue; // ended meanwhile
+        const QByteArray childLine = childStat.readAll();
+        if (childLine.mid(childLine.lastIndexOf(')') + 2).split(' ').value(1) != parent)
+            continue;
+        QFile schedstat(QStringLiteral("/proc/%1/schedstat").arg(entry));
+        if (schedstat.open(QIODevice::ReadOnly))
+            childrenNs += schedstat.readAll().split(' ').value(0).toLongLong();
+    }
+    return *own + reaped + static_cast<double>(childrenNs) / 1e9;
+}
+
 int cores()
 {
     return static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));

@@ -11,6 +11,10 @@ namespace ProcessCpu {
 
 // 0 means this process; nullopt when the process is gone or /proc cannot be read.
 std::optional<double> seconds(qint64 pid = 0);
+// The same for a server of many processes (PostgreSQL: the postmaster and a backend per
+// connection): the process, its live children (each one's schedstat, to the nanosecond) and the
+// children it has reaped (its stat's cutime and cstime, in ticks).
+std::optional<double> treeSeconds(qint64 pid);
 int cores();
 
 } // namespace ProcessCpu

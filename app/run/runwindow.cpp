@@ -2,15 +2,18 @@
 
 #include "app/run/processcpu.h"
 
-RunWindow::RunWindow(qint64 embeddedPid)
+RunWindow::RunWindow(qint64 embeddedPid, bool processTree)
     : m_embeddedPid(embeddedPid)
+    , m_processTree(processTree)
 {
 }
 
 RunWindow::CpuMark RunWindow::cpuNow(double atS) const
 {
-    return { atS, ProcessCpu::seconds(),
-        m_embeddedPid > 0 ? ProcessCpu::seconds(m_embeddedPid) : std::nullopt };
+    std::optional<double> server;
+    if (m_embeddedPid > 0)
+        server = m_processTree ? ProcessCpu::treeSeconds(m_embeddedPid) : ProcessCpu::seconds(m_embeddedPid);
+    return { atS, ProcessCpu::seconds(), server };
 }
 
 void RunWindow::markWarm(

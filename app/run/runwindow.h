@@ -21,7 +21,8 @@ public:
         std::optional<double> server;
     };
 
-    explicit RunWindow(qint64 embeddedPid);
+    // `processTree`: the server is a process with a child per connection (PostgreSQL).
+    RunWindow(qint64 embeddedPid, bool processTree);
 
     CpuMark cpuNow(double atS) const;
     void start() { m_cpuStart = cpuNow(0.0); }
@@ -59,6 +60,7 @@ private:
     double clientLockWaitS(const QList<MetricsSample>& series, double untilS) const;
 
     qint64 m_embeddedPid;
+    bool m_processTree;
     Baseline m_warm;
     std::optional<SellOut> m_sellOut;
     CpuMark m_cpuStart;

@@ -42,7 +42,7 @@ StrategyRun::StrategyRun(const Experiment& experiment, ConnectionParams params, 
     , m_runId(runId)
     , m_cancel(cancel)
     , m_stopNow(stopNow)
-    , m_window(m_params.embeddedPid)
+    , m_window(m_params.embeddedPid, m_params.isPostgres())
 {
 }
 

@@ -3,6 +3,7 @@
 #include "app/run/processcpu.h"
 
 #include <QCoreApplication>
+#include <QProcess>
 #include <QTest>
 
 #include <atomic>
@@ -42,6 +43,27 @@ private slots:
     }
 
     void aProcessThatIsGoneHasNoFigure() { QVERIFY(!ProcessCpu::seconds(0x7ffffff0)); }
+
+    // A server of many processes: a shell whose child spins counts the child's time, while it
+    // runs (its schedstat) and once reaped (the shell's cutime).
+    void aProcessTreeCountsItsChildren()
+    {
+        QProcess parent;
+        parent.start(QStringLiteral("/bin/sh"),
+            { QStringLiteral("-c"),
+                QStringLiteral("sh -c 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done'; sleep 30") });
+        QVERIFY(parent.waitForStarted());
+        const qint64 pid = parent.processId();
+        // The child's time shows in the tree (live, then reaped), never in the shell's own.
+        const auto childS = [pid] {
+            return ProcessCpu::treeSeconds(pid).value_or(-1) - ProcessCpu::seconds(pid).value_or(0);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(childS() >= 0.2, 20000);
+        QVERIFY(ProcessCpu::seconds(pid).value_or(1) < 0.1);
+        parent.kill();
+        parent.waitForFinished();
+        QVERIFY(!ProcessCpu::treeSeconds(pid));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProcessCpu)
