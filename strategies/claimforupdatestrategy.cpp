@@ -1,6 +1,7 @@
 #include "strategies/claimforupdatestrategy.h"
 
 #include "strategies/claimsession.h"
+#include "strategies/claimsql.h"
 
 #include <QCoreApplication>
 
@@ -53,7 +54,7 @@ QString ClaimForUpdateStrategy::explanation() const
 
 QStringList ClaimForUpdateStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), claimSql(),
+    return { QStringLiteral("START TRANSACTION"), claimSql(false),
         QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms)"),
         QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (…)"),
         QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ")
@@ -61,14 +62,14 @@ QStringList ClaimForUpdateStrategy::orderSql() const
         QStringLiteral("COMMIT") };
 }
 
-QString ClaimForUpdateStrategy::claimSql() const
+QString ClaimForUpdateStrategy::claimSql(bool postgres) const
 {
-    return QStringLiteral("SELECT task_id FROM tasks FORCE INDEX (by_status) WHERE status = 0 ORDER BY "
-                          "task_id LIMIT ? FOR UPDATE");
+    return ClaimSql::lockingClaim(postgres, false);
 }
 
 std::unique_ptr<OrderSession> ClaimForUpdateStrategy::openSession(
     RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
-    return openRetryingSession<LockingClaimSession>(environment, counters, error, ledger(), claimSql());
+    return openRetryingSession<LockingClaimSession>(
+        environment, counters, error, ledger(), claimSql(environment.params().isPostgres()));
 }

@@ -19,5 +19,5 @@ public:
 
 protected:
     // The claiming read: FOR UPDATE, or FOR UPDATE SKIP LOCKED.
-    virtual QString claimSql() const;
+    virtual QString claimSql(bool postgres) const;
 };

@@ -1,6 +1,7 @@
 #include "strategies/claimsession.h"
 
 #include "app/fiber/clientwait.h"
+#include "strategies/claimsql.h"
 
 #include <QStringList>
 
@@ -83,8 +84,7 @@ int ClaimSession::stillConnected(const std::vector<unsigned long>& holders)
     if (holders.empty())
         return 0;
     const std::optional<QString> alive = connection().queryText(
-        QStringLiteral("SELECT GROUP_CONCAT(ID) FROM information_schema.PROCESSLIST WHERE ID IN (%1)")
-            .arg(idList(holders)));
+        ClaimSql::stillConnected(connection().postgres() != nullptr, idList(holders)));
     if (!alive)
         return 0;
     const QStringList aliveIds = alive->split(QLatin1Char(','));
@@ -103,7 +103,8 @@ Attempt ClaimSession::markDone(const std::vector<std::int64_t>& tasks, bool owne
 {
     QString sql = QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (%1)").arg(idList(tasks));
     if (ownedOnly)
-        sql += QStringLiteral(" AND status = 1 AND owner = CONNECTION_ID()");
+        sql += QStringLiteral(" AND status = 1 AND ")
+            + ClaimSql::ownerIsMe(connection().postgres() != nullptr);
     if (!connection().execute(sql))
         return connectionFailed();
     *marked = connection().affectedRows();

@@ -1,5 +1,7 @@
 #include "strategies/claimskiplockedstrategy.h"
 
+#include "strategies/claimsql.h"
+
 #include <QCoreApplication>
 
 QString ClaimSkipLockedStrategy::explanation() const
@@ -11,8 +13,7 @@ QString ClaimSkipLockedStrategy::explanation() const
         "dies rolls back, and its tasks are pending again at once, with no sweeper.");
 }
 
-QString ClaimSkipLockedStrategy::claimSql() const
+QString ClaimSkipLockedStrategy::claimSql(bool postgres) const
 {
-    return QStringLiteral("SELECT task_id FROM tasks FORCE INDEX (by_status) WHERE status = 0 ORDER BY "
-                          "task_id LIMIT ? FOR UPDATE SKIP LOCKED");
+    return ClaimSql::lockingClaim(postgres, true);
 }

@@ -14,5 +14,5 @@ public:
     QString explanation() const override;
 
 protected:
-    QString claimSql() const override;
+    QString claimSql(bool postgres) const override;
 };

@@ -1,5 +1,7 @@
 #include "strategies/claimsweeper.h"
 
+#include "strategies/claimsql.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -20,13 +22,6 @@ ClaimSweeper::~ClaimSweeper()
 {
     m_stop.store(true);
     m_thread.join();
-}
-
-QString ClaimSweeper::releaseSql()
-{
-    return QStringLiteral("UPDATE tasks FORCE INDEX (by_status) SET status = 0, owner = NULL, claimed_at = "
-                          "NULL, released = released + 1 "
-                          "WHERE status = 1 AND claimed_at < NOW(6) - INTERVAL ? MICROSECOND");
 }
 
 void ClaimSweeper::loop()
@@ -56,7 +51,7 @@ void ClaimSweeper::sweep(MysqlConnection& connection)
         return;
     }
     const std::int64_t timeoutUs = m_environment.experiment().claimTimeoutMs * 1000;
-    QString sql = releaseSql();
+    QString sql = ClaimSql::releaseStale(m_environment.params().isPostgres());
     sql.replace(QLatin1Char('?'), QString::number(timeoutUs));
     if (!connection.execute(sql)) {
         if (connection.lastError().errorClass() == ErrorClass::ConnectionLost)

@@ -19,8 +19,6 @@ public:
     ClaimSweeper(const ClaimSweeper&) = delete;
     ClaimSweeper& operator=(const ClaimSweeper&) = delete;
 
-    static QString releaseSql(); // with a ? for the timeout in microseconds
-
 private:
     void loop();
     void sweep(MysqlConnection& connection);

@@ -1,28 +1,22 @@
 #include "strategies/claimupdatestrategy.h"
 
 #include "strategies/claimsession.h"
+#include "strategies/claimsql.h"
 #include "strategies/claimsweeper.h"
 
 #include <QCoreApplication>
 
 namespace {
 
-const QString kClaimSql = QStringLiteral(
-    "UPDATE tasks FORCE INDEX (by_status) SET status = 1, owner = CONNECTION_ID(), claimed_at = SYSDATE(6) "
-    "WHERE status = 0 AND owner IS NULL ORDER BY task_id LIMIT ?");
-const QString kClaimedReadSql
-    = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1");
-const QString kReadOwnedSql
-    = QStringLiteral("SELECT task_id FROM tasks WHERE owner = CONNECTION_ID() AND status = 1 FOR UPDATE");
-
 class UpdateClaimSession : public ClaimSession {
 public:
     UpdateClaimSession(RunEnvironment& environment, WorkerCounters& counters, ClaimLedger& ledger)
         : ClaimSession(environment, counters, ledger)
     {
-        statements().add(&m_claim, kClaimSql);
-        statements().add(&m_read, kClaimedReadSql);
-        statements().add(&m_readOwned, kReadOwnedSql);
+        const bool postgres = environment.params().isPostgres();
+        statements().add(&m_claim, ClaimSql::updateClaim(postgres));
+        statements().add(&m_read, ClaimSql::ownedByMe(postgres, false));
+        statements().add(&m_readOwned, ClaimSql::ownedByMe(postgres, true));
     }
 
 protected:
@@ -91,9 +85,9 @@ QString ClaimUpdateStrategy::explanation() const
 
 QStringList ClaimUpdateStrategy::orderSql() const
 {
-    return { kClaimSql + QLatin1Char(' ')
+    return { ClaimSql::updateClaim(false) + QLatin1Char(' ')
             + QCoreApplication::translate("Strategy", "-- autocommit; affected rows = tasks claimed"),
-        kClaimedReadSql,
+        ClaimSql::ownedByMe(false, false),
         QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms), no lock held"),
         QStringLiteral("START TRANSACTION"),
         QStringLiteral(
@@ -102,7 +96,7 @@ QStringList ClaimUpdateStrategy::orderSql() const
             + QCoreApplication::translate("Strategy", "-- one row per task"),
         QStringLiteral("COMMIT"),
         QCoreApplication::translate("Strategy", "-- sweeper, every quarter timeout: %1")
-            .arg(ClaimSweeper::releaseSql()) };
+            .arg(ClaimSql::releaseStale(false)) };
 }
 
 bool ClaimUpdateStrategy::beginRun(RunEnvironment& environment, QString* error)

@@ -65,9 +65,6 @@ QString ServerKnobs::notOnSharedServer(const Experiment& e)
 
 QString ServerKnobs::notOnPostgres(const Experiment& e)
 {
-    if (e.workload == WorkloadKind::Claim)
-        return tr("the claim workload does not run on PostgreSQL yet: its statements are MySQL's "
-                  "(FORCE INDEX, CONNECTION_ID(), UPDATE … ORDER BY … LIMIT)");
     QStringList innoDbOnly;
     if (e.deadlockDetect != KnobSwitch::Server)
         innoDbOnly << QStringLiteral("deadlock-detect");

@@ -4739,10 +4739,6 @@ t = %2 s
         <source>%1 set InnoDB&apos;s settings, which PostgreSQL does not have (its deadlock detector cannot be switched off; it runs after deadlock_timeout)</source>
         <translation>%1 设置的是 InnoDB 的参数，PostgreSQL 没有这些参数（它的死锁检测无法关闭，会在 deadlock_timeout 之后运行）</translation>
     </message>
-    <message>
-        <source>the claim workload does not run on PostgreSQL yet: its statements are MySQL&apos;s (FORCE INDEX, CONNECTION_ID(), UPDATE … ORDER BY … LIMIT)</source>
-        <translation>认领工作负载暂不能在 PostgreSQL 上运行：它的语句是 MySQL 的写法（FORCE INDEX、CONNECTION_ID()、UPDATE … ORDER BY … LIMIT）</translation>
-    </message>
 </context>
 <context>
     <name>ServerPanel</name>

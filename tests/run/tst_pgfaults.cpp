@@ -85,6 +85,44 @@ private slots:
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
+    // The claim workload in PostgreSQL's dialect, its workers' connections terminated as they
+    // hold claims: the locking claims go back with their transactions, claim-update's once the
+    // sweeper finds them older than the claim timeout; no task is claimed twice or done twice.
+    void claimsSurviveTerminatedWorkers_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const char* id : { "claim-for-update", "claim-update", "claim-skip-locked" })
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void claimsSurviveTerminatedWorkers()
+    {
+        QFETCH(QString, id);
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.workload = WorkloadKind::Claim;
+        e.tasks = 100'000;
+        e.batch = 16;
+        e.delayMs = 20; // the work: each worker holds its claims most of the time
+        e.claimTimeoutMs = 500;
+        e.durationMs = 3000;
+        e.killWorkersEveryMs = 200;
+        BackgroundRun run(id, e, PostgresFixture::params());
+        const StrategyResult r = run.wait();
+        qInfo("%s: %lld tasks done, %lld given back, %lld workers killed, verdict %s", qPrintable(id),
+            r.clients[ClientCount::Sold], r.clients[ClientCount::TasksReleased], r.workersKilled,
+            qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.workersKilled > 5);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
+        if (id == QLatin1String("claim-update"))
+            QVERIFY2(
+                r.clients[ClientCount::TasksReleased] > 0, "no claim of a dead connection was given back");
+        QCOMPARE(r.clients[ClientCount::DoubleClaims], 0LL);
+        QCOMPARE(r.oversold, 0LL); // no task completed twice
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTableOn(r, PostgresFixture::params());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
     void pausedServerIsWaitedForAndAudited()
     {
         Experiment e = ServerFixture::longFaultRun(8);

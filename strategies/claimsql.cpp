@@ -1,0 +1,57 @@
+#include "strategies/claimsql.h"
+
+namespace ClaimSql {
+
+QString lockingClaim(bool postgres, bool skipLocked)
+{
+    return (postgres ? QStringLiteral(
+                "SELECT task_id FROM tasks WHERE status = 0 ORDER BY task_id LIMIT ? FOR UPDATE")
+                     : QStringLiteral(
+                         "SELECT task_id FROM tasks FORCE INDEX (by_status) WHERE status = 0 ORDER BY "
+                         "task_id LIMIT ? FOR UPDATE"))
+        + (skipLocked ? QStringLiteral(" SKIP LOCKED") : QString());
+}
+
+QString updateClaim(bool postgres)
+{
+    if (postgres)
+        return QStringLiteral(
+            "UPDATE tasks SET status = 1, owner = pg_backend_pid(), claimed_at = clock_timestamp() "
+            "WHERE task_id IN (SELECT task_id FROM tasks WHERE status = 0 AND owner IS NULL ORDER BY task_id "
+            "LIMIT ?) AND status = 0 AND owner IS NULL");
+    return QStringLiteral("UPDATE tasks FORCE INDEX (by_status) SET status = 1, owner = CONNECTION_ID(), "
+                          "claimed_at = SYSDATE(6) "
+                          "WHERE status = 0 AND owner IS NULL ORDER BY task_id LIMIT ?");
+}
+
+QString ownerIsMe(bool postgres)
+{
+    return postgres ? QStringLiteral("owner = pg_backend_pid()") : QStringLiteral("owner = CONNECTION_ID()");
+}
+
+QString ownedByMe(bool postgres, bool forUpdate)
+{
+    return QStringLiteral("SELECT task_id FROM tasks WHERE %1 AND status = 1").arg(ownerIsMe(postgres))
+        + (forUpdate ? QStringLiteral(" FOR UPDATE") : QString());
+}
+
+QString releaseStale(bool postgres)
+{
+    return postgres
+        ? QStringLiteral("UPDATE tasks SET status = 0, owner = NULL, claimed_at = NULL, released = "
+                         "released + 1 WHERE status = 1 AND claimed_at < LOCALTIMESTAMP - ? * "
+                         "INTERVAL '1 microsecond'")
+        : QStringLiteral("UPDATE tasks FORCE INDEX (by_status) SET status = 0, owner = NULL, "
+                         "claimed_at = NULL, released = released + 1 "
+                         "WHERE status = 1 AND claimed_at < NOW(6) - INTERVAL ? MICROSECOND");
+}
+
+QString stillConnected(bool postgres, const QString& ids)
+{
+    return (postgres
+            ? QStringLiteral("SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE pid IN (%1)")
+            : QStringLiteral("SELECT GROUP_CONCAT(ID) FROM information_schema.PROCESSLIST WHERE ID IN (%1)"))
+        .arg(ids);
+}
+
+} // namespace ClaimSql
