@@ -54,7 +54,17 @@ QString ClaimForUpdateStrategy::explanation() const
 
 QStringList ClaimForUpdateStrategy::orderSql() const
 {
-    return { QStringLiteral("START TRANSACTION"), claimSql(false),
+    return sqlShown(false);
+}
+
+QStringList ClaimForUpdateStrategy::orderSqlOnPostgres() const
+{
+    return sqlShown(true);
+}
+
+QStringList ClaimForUpdateStrategy::sqlShown(bool postgres) const
+{
+    return { QStringLiteral("START TRANSACTION"), claimSql(postgres),
         QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms)"),
         QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (…)"),
         QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ")

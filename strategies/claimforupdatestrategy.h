@@ -20,4 +20,8 @@ public:
 protected:
     // The claiming read: FOR UPDATE, or FOR UPDATE SKIP LOCKED.
     virtual QString claimSql(bool postgres) const;
+    QStringList orderSqlOnPostgres() const override;
+
+private:
+    QStringList sqlShown(bool postgres) const;
 };

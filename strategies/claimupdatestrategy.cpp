@@ -85,18 +85,28 @@ QString ClaimUpdateStrategy::explanation() const
 
 QStringList ClaimUpdateStrategy::orderSql() const
 {
-    return { ClaimSql::updateClaim(false) + QLatin1Char(' ')
+    return sqlShown(false);
+}
+
+QStringList ClaimUpdateStrategy::orderSqlOnPostgres() const
+{
+    return sqlShown(true);
+}
+
+QStringList ClaimUpdateStrategy::sqlShown(bool postgres)
+{
+    return { ClaimSql::updateClaim(postgres) + QLatin1Char(' ')
             + QCoreApplication::translate("Strategy", "-- autocommit; affected rows = tasks claimed"),
-        ClaimSql::ownedByMe(false, false),
+        ClaimSql::ownedByMe(postgres, false),
         QCoreApplication::translate("Strategy", "-- client: work on the batch (delay-ms), no lock held"),
         QStringLiteral("START TRANSACTION"),
-        QStringLiteral(
-            "UPDATE tasks SET status = 2 WHERE task_id IN (…) AND status = 1 AND owner = CONNECTION_ID()"),
+        QStringLiteral("UPDATE tasks SET status = 2 WHERE task_id IN (…) AND status = 1 AND ")
+            + ClaimSql::ownerIsMe(postgres),
         QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, task_id, 1), … ")
             + QCoreApplication::translate("Strategy", "-- one row per task"),
         QStringLiteral("COMMIT"),
         QCoreApplication::translate("Strategy", "-- sweeper, every quarter timeout: %1")
-            .arg(ClaimSql::releaseStale(false)) };
+            .arg(ClaimSql::releaseStale(postgres)) };
 }
 
 bool ClaimUpdateStrategy::beginRun(RunEnvironment& environment, QString* error)

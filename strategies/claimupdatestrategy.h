@@ -22,11 +22,13 @@ public:
     }
     QString explanation() const override;
     QStringList orderSql() const override;
+    QStringList orderSqlOnPostgres() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;
     void endRun() override;
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 
 private:
+    static QStringList sqlShown(bool postgres);
     std::unique_ptr<ClaimSweeper> m_sweeper;
 };

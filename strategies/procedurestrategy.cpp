@@ -86,6 +86,14 @@ QStringList ProcedureStrategy::orderSql() const
         kCreateSql };
 }
 
+QStringList ProcedureStrategy::orderSqlOnPostgres() const
+{
+    return { QStringLiteral("SELECT lab_sell(?, ?, ?)  ")
+            + QCoreApplication::translate("Strategy", "-- sku, qty, request id: one round trip"),
+        QCoreApplication::translate("Strategy", "-- the function, created by the lab before the run:"),
+        kCreatePostgresSql };
+}
+
 QList<LabRoutine> ProcedureStrategy::routines() const
 {
     return { { QStringLiteral("lab_sell"), kCreateSql, kCreatePostgresSql } };

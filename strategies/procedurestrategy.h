@@ -14,6 +14,7 @@ public:
     }
     QString explanation() const override;
     QStringList orderSql() const override;
+    QStringList orderSqlOnPostgres() const override;
     QList<LabRoutine> routines() const override;
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;

@@ -69,6 +69,13 @@ QString SlottedStrategy::explanation() const
         "of the SKU again: decrements still queue on the SKU as a whole.");
 }
 
+QStringList SlottedStrategy::orderSqlOnPostgres() const
+{
+    return { QStringLiteral("START TRANSACTION"), kGuardedTakePostgresSql,
+        QCoreApplication::translate("Strategy", "-- 0 rows: SUM guard refused, out of stock"),
+        kInsertOrderSql, QStringLiteral("COMMIT") };
+}
+
 QStringList SlottedStrategy::orderSql() const
 {
     return { QStringLiteral("START TRANSACTION"), kGuardedTakeSql,

@@ -16,6 +16,7 @@ public:
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Slots; }
     QStringList orderSql() const override;
+    QStringList orderSqlOnPostgres() const override;
     QStringList ownFields() const override { return { QStringLiteral("slots") }; }
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;

@@ -44,6 +44,9 @@ public:
     // and this one does: the window greys out such a field when no ticked strategy reads it.
     virtual QStringList ownFields() const { return {}; }
     virtual QStringList orderSql() const = 0;
+    // The same as PostgreSQL runs it, where its dialect differs.
+    virtual QStringList orderSqlOnPostgres() const { return orderSql(); }
+    QStringList orderSqlFor(bool postgres) const { return postgres ? orderSqlOnPostgres() : orderSql(); }
     // CREATE TABLE statements of the tables this strategy works on.
     QStringList schemaSql() const;
     // Stored routines this strategy calls, created in the lab's database before each run.

@@ -141,7 +141,10 @@ void MainWindow::connectPanels()
     connect(m_strategies, &StrategyPanel::selectionChanged, this, applyStrategyNeeds);
     connect(m_strategies, &StrategyPanel::selectionChanged, this, &MainWindow::updateRunAction);
     // The chosen server decides which fields play a part (a cluster's placement, say).
-    const auto applyServerShape = [this] { m_experiment->setServerShape(m_server->shape()); };
+    const auto applyServerShape = [this] {
+        m_experiment->setServerShape(m_server->shape());
+        m_strategies->setPostgres(m_server->shape().postgres);
+    };
     applyServerShape();
     connect(m_server, &ServerPanel::changed, this, applyServerShape);
     connect(m_server, &ServerPanel::changed, this, &MainWindow::updateRunAction);

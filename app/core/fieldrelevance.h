@@ -10,6 +10,7 @@
 struct ServerShape {
     int nodes = 1;
     bool labsOwn = true; // the embedded server or the lab's own cluster, not a server by URL
+    bool postgres = false;
 };
 
 // Whether an experiment field plays a part, from the table of fields (ExperimentField's

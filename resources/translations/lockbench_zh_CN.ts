@@ -5435,6 +5435,10 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>%1 sells two SKUs per order: the experiment needs at least 2 SKUs</source>
         <translation>%1 每单销售两个 SKU：实验至少需要 2 个 SKU</translation>
     </message>
+    <message>
+        <source>-- the function, created by the lab before the run:</source>
+        <translation>-- 该函数，由本工具在运行前创建：</translation>
+    </message>
 </context>
 <context>
     <name>StrategyBarsView</name>

@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QLabel>
+#include <QListWidget>
 #include <QScopeGuard>
 #include <QSettings>
 #include <QStandardPaths>
@@ -59,6 +60,14 @@ private slots:
         QVERIFY2(!window.ownServer().version.contains(QLatin1String("MariaDB")),
             qPrintable(window.ownServer().version));
         QVERIFY(window.session()->serverDescription().contains(QLatin1String("PostgreSQL")));
+        // The strategies' SQL as PostgreSQL runs it: slotted's guard locks its slots in a subquery.
+        auto* strategies = window.strategyPanel()->findChild<QListWidget*>();
+        QVERIFY(strategies);
+        for (int row = 0; row < strategies->count(); ++row)
+            if (strategies->item(row)->data(Qt::UserRole).toString() == QLatin1String("slotted"))
+                strategies->setCurrentRow(row);
+        QVERIFY2(window.strategyPanel()->shownDescription().contains(QLatin1String("ON CONFLICT")),
+            qPrintable(window.strategyPanel()->shownDescription()));
         showTab(window, QStringLiteral("Server"));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("postgres-server-panel-1280x720.png"))));
         showTab(window, QStringLiteral("Experiment"));

@@ -9,6 +9,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <utility>
+
 StrategyPanel::StrategyPanel(QWidget* parent)
     : QWidget(parent)
     , m_list(new QListWidget(this))
@@ -68,6 +70,12 @@ QString StrategyPanel::shownDescription() const
     return m_details->toPlainText();
 }
 
+void StrategyPanel::setPostgres(bool postgres)
+{
+    if (std::exchange(m_postgres, postgres) != postgres && m_list->currentItem())
+        showStrategy(m_list->currentItem()->data(Qt::UserRole).toString());
+}
+
 void StrategyPanel::showStrategy(const QString& id)
 {
     const auto strategy = StrategyRegistry::create(id);
@@ -79,7 +87,7 @@ void StrategyPanel::showStrategy(const QString& id)
         html += QStringLiteral("<p style='color:%1'><b>%2</b></p>")
                     .arg(StrategyColors::unsafe().name(), tr("Unsafe: this strategy oversells on purpose."));
     html += QStringLiteral("<p>%1</p><pre>").arg(strategy->explanation().toHtmlEscaped());
-    for (const QString& statement : strategy->orderSql())
+    for (const QString& statement : strategy->orderSqlFor(m_postgres))
         html += statement.toHtmlEscaped()
             + (statement.startsWith(QLatin1String("--")) ? QStringLiteral("\n") : QStringLiteral(";\n"));
     html += QStringLiteral("</pre>");

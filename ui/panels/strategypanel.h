@@ -16,6 +16,8 @@ public:
     QStringList selectedIds() const;
     void setSelectedIds(const QStringList& ids);
     QString shownDescription() const;
+    // The SQL shown as the chosen server's engine runs it.
+    void setPostgres(bool postgres);
 
 signals:
     void selectionChanged();
@@ -24,5 +26,6 @@ private:
     void showStrategy(const QString& id);
 
     QListWidget* m_list;
+    bool m_postgres = false;
     QTextBrowser* m_details;
 };
