@@ -115,9 +115,11 @@ bool LockInspector::read(LockSnapshot& snapshot, const QString& locksSql, const 
 LockSnapshot LockInspector::sampleOnPostgres()
 {
     // A row lock waiter on PostgreSQL waits for the holder's transaction id (the first in line)
-    // or for the tuple lock the first waiter holds (those behind it): pg_blocking_pids() names
-    // whom, at the price of the lock manager's partition locks for each call, so it is asked only
-    // for the waiters, and only while there are few.
+    // or for the tuple lock the first waiter holds (those behind it). Who blocks whom comes from
+    // one copy of pg_locks, taken once for the whole statement: pg_blocking_pids(), asked per
+    // waiter, looked at a later moment than the waits it explained, and often found the holder
+    // gone (a hold on a hot row lasts a few milliseconds), leaving a waiter at the chain's root.
+    // A waiter's wait is its statement's age (pg_locks has no waitstart before PostgreSQL 14).
     LockSnapshot snapshot;
     QSqlQuery query(m_database);
     if (query.exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
@@ -127,14 +129,22 @@ LockSnapshot LockInspector::sampleOnPostgres()
         return snapshot;
     }
     if (!query.exec(QStringLiteral(
-            "SELECT a.pid, CASE WHEN a.wait_event_type = 'Lock' THEN 'LOCK WAIT' ELSE 'RUNNING' END, "
-            "COALESCE(EXTRACT(EPOCH FROM clock_timestamp() - w.waitstart), 0), a.query, "
+            "WITH l AS MATERIALIZED (SELECT locktype, database, relation, page, tuple, transactionid, pid, "
+            "mode, granted FROM pg_locks), "
+            "w AS (SELECT * FROM l WHERE NOT granted), "
+            "b AS (SELECT w.pid, string_agg(DISTINCT h.pid::text, ',') AS blockers FROM w JOIN l h "
+            "ON h.granted AND h.pid <> w.pid AND h.locktype = w.locktype "
+            "AND h.database IS NOT DISTINCT FROM w.database AND h.relation IS NOT DISTINCT FROM w.relation "
+            "AND h.page IS NOT DISTINCT FROM w.page AND h.tuple IS NOT DISTINCT FROM w.tuple "
+            "AND h.transactionid IS NOT DISTINCT FROM w.transactionid GROUP BY w.pid) "
+            "SELECT a.pid, CASE WHEN w.pid IS NULL THEN 'RUNNING' ELSE 'LOCK WAIT' END, "
+            "CASE WHEN w.pid IS NULL THEN 0 ELSE EXTRACT(EPOCH FROM clock_timestamp() - a.query_start) END, "
+            "a.query, "
             "COALESCE(w.mode, ''), COALESCE(w.relation::regclass::text, ''), "
             "COALESCE(CASE w.locktype WHEN 'tuple' THEN 'tuple (' || w.page || ',' || w.tuple || ')' "
             "WHEN 'transactionid' THEN 'transaction ' || w.transactionid ELSE w.locktype END, ''), "
-            "CASE WHEN a.wait_event_type = 'Lock' THEN array_to_string(pg_blocking_pids(a.pid), ',') "
-            "ELSE '' END "
-            "FROM pg_stat_activity a LEFT JOIN pg_locks w ON w.pid = a.pid AND NOT w.granted "
+            "COALESCE(b.blockers, '') "
+            "FROM pg_stat_activity a LEFT JOIN w ON w.pid = a.pid LEFT JOIN b ON b.pid = a.pid "
             "WHERE a.datname = current_database() AND a.backend_type = 'client backend' "
             "AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL ORDER BY a.xact_start"))) {
         snapshot.error = tr("cannot read the lock tables: %1").arg(query.lastError().text());
@@ -142,7 +152,7 @@ LockSnapshot LockInspector::sampleOnPostgres()
     }
     while (query.next()) {
         LockTransaction trx;
-        trx.trxId = query.value(0).toString(); // the backend's pid, as pg_blocking_pids() names it
+        trx.trxId = query.value(0).toString(); // the backend's pid, as the blockers are named
         trx.threadId = query.value(0).toLongLong();
         trx.state = query.value(1).toString();
         trx.waitingS = query.value(2).toDouble();
