@@ -127,21 +127,30 @@ std::optional<double> treeSeconds(qint64 pid)
     const double reaped = static_cast<double>(fields.value(13).toLongLong() + fields.value(14).toLongLong())
         / static_cast<double>(ticksPerS);
     long long childrenNs = 0;
-    const QByteArray parent = QByteArray::number(pid);
-    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        if (!entry.front().isDigit())
-            continue;
-        QFile childStat(QStringLiteral("/proc/%1/stat").arg(entry));
-        if (!childStat.open(QIODevice::ReadOnly))
-            continue; // ended meanwhile
-        const QByteArray childLine = childStat.readAll();
-        if (childLine.mid(childLine.lastIndexOf(')') + 2).split(' ').value(1) != parent)
-            continue;
-        QFile schedstat(QStringLiteral("/proc/%1/schedstat").arg(entry));
+    for (const qint64 child : children(pid)) {
+        QFile schedstat(QStringLiteral("/proc/%1/schedstat").arg(child));
         if (schedstat.open(QIODevice::ReadOnly))
             childrenNs += schedstat.readAll().split(' ').value(0).toLongLong();
     }
     return *own + reaped + static_cast<double>(childrenNs) / 1e9;
+}
+
+QList<qint64> children(qint64 pid)
+{
+    QList<qint64> found;
+    const QByteArray parent = QByteArray::number(pid);
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool isPid = false;
+        const qint64 child = entry.toLongLong(&isPid);
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!isPid || !stat.open(QIODevice::ReadOnly))
+            continue; // not a process, or ended meanwhile
+        // "pid (comm) state ppid …": the parent follows the last ')'.
+        const QByteArray line = stat.readAll();
+        if (line.mid(line.lastIndexOf(')') + 2).split(' ').value(1) == parent)
+            found << child;
+    }
+    return found;
 }
 
 int cores()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QtGlobal>
 
 #include <optional>
@@ -15,6 +16,8 @@ std::optional<double> seconds(qint64 pid = 0);
 // connection): the process, its live children (each one's schedstat, to the nanosecond) and the
 // children it has reaped (its stat's cutime and cstime, in ticks).
 std::optional<double> treeSeconds(qint64 pid);
+// The live processes whose parent is `pid`.
+QList<qint64> children(qint64 pid);
 int cores();
 
 } // namespace ProcessCpu

@@ -6,14 +6,13 @@
 // acknowledged order.
 #include "app/audit/recoveryaudit.h"
 #include "app/results/resultwriter.h"
+#include "app/run/processcpu.h"
 #include "app/server/embeddedpostgres.h"
 #include "tests/support/backgroundrun.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/postgresfixture.h"
 #include "tests/support/serverfixture.h"
 
-#include <QDir>
-#include <QFile>
 #include <QTest>
 
 #include <csignal>
@@ -25,18 +24,8 @@ namespace {
 QList<pid_t> serverProcesses(pid_t postmaster)
 {
     QList<pid_t> pids { postmaster };
-    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-        bool isPid = false;
-        const int pid = entry.toInt(&isPid);
-        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
-        if (!isPid || !stat.open(QIODevice::ReadOnly))
-            continue;
-        // "pid (comm) state ppid …": the parent follows the last ')'.
-        const QByteArray line = stat.readAll();
-        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() > 1 && fields[1].toInt() == postmaster)
-            pids << pid;
-    }
+    for (const qint64 child : ProcessCpu::children(postmaster))
+        pids << static_cast<pid_t>(child);
     return pids;
 }
 
