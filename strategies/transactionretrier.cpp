@@ -63,7 +63,7 @@ bool TransactionRetrier::setUpSession(QString* error)
     m_connection.setRoundTrip(std::chrono::nanoseconds(0));
     const bool postgres = m_environment.params().isPostgres();
     const QString isolation = isolationSql(m_environment.experiment().isolation);
-    if (!m_connection.execute(SessionSql::setIsolation(postgres, isolation))) {
+    if (!isolation.isEmpty() && !m_connection.execute(SessionSql::setIsolation(postgres, isolation))) {
         m_reconnectError = m_connection.lastError();
         *error = tr("cannot set isolation level: %1").arg(m_connection.lastError().toString());
         return false;

@@ -87,14 +87,17 @@ MainWindow::MainWindow(QWidget* parent)
 
 void MainWindow::layOutPanels()
 {
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(m_experiment);
-    scroll->setWidgetResizable(true);
+    const auto scrolled = [](QWidget* panel) { // a tall panel scrolls rather than make the window taller
+        auto* scroll = new QScrollArea;
+        scroll->setWidget(panel);
+        scroll->setWidgetResizable(true);
+        return scroll;
+    };
     auto* setup = m_setup;
-    setup->addTab(scroll, tr("Experiment"));
+    setup->addTab(scrolled(m_experiment), tr("Experiment"));
     setup->addTab(m_strategies, tr("Strategies"));
     setup->addTab(m_sweep, tr("Sweep"));
-    setup->addTab(m_server, tr("Server"));
+    setup->addTab(scrolled(m_server), tr("Server"));
     setup->addTab(m_lessons, tr("Lesson"));
     QTabWidget* details = m_details;
     details->addTab(m_results, tr("Results"));
@@ -154,6 +157,8 @@ void MainWindow::connectPanels()
         // The step's experiment and strategies, and its chart in front, its text beside it.
         m_setup->setCurrentWidget(m_lessons);
         m_server->chooseOwn(step.server); // a lesson comparing engines names each step's
+        if (!step.server.isEmpty())
+            m_server->setSideBySide(false); // and runs each step on that one
         m_experiment->setExperiment(step.experiment);
         m_strategies->setSelectedIds(step.strategies);
         m_presenter->setLessonChart(step.chart);
@@ -176,6 +181,7 @@ void MainWindow::connectRun()
         m_status->setText(tr("Running %1").arg(strategy));
         showRunProgress();
     });
+    connect(m_session, &LabSession::legStarted, m_charts, &ChartsPanel::setServer);
     connect(m_session, &LabSession::sampleReady, this, [this](const MetricsSample& sample) {
         m_charts->addSample(sample);
         m_runProgress.update(sample);
@@ -387,13 +393,14 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
     QString error;
     const Experiment experiment = m_experiment->experiment();
     if (!m_server->applyChoice(experiment.database, &error)
-        || !m_session->start(cells, &error, m_predictions->predictFirst())) {
+        || !m_session->start(cells, &error, m_predictions->predictFirst(), m_server->sideBySide())) {
         showWarning(tr("Cannot run"), error);
         return false;
     }
     m_charts->startRun(experiment.skus * experiment.initialStock,
         experiment.stop == StopKind::Duration ? static_cast<double>(experiment.durationMs) / 1000.0 : 0.0);
-    m_runProgress = RunProgress(experiment, static_cast<int>(cells.size()));
+    m_runProgress = RunProgress(
+        experiment, static_cast<int>(cells.size() * std::max<qsizetype>(1, m_server->sideBySide().size())));
     m_lessons->runStarted();
     m_lockInspector->runStarted(experiment.observes(ObservingCost::bit(ObservingCost::View::Inspector)));
     m_progress->setValue(0);

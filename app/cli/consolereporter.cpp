@@ -41,20 +41,24 @@ void ConsoleReporter::onSample(const MetricsSample& s)
         return;
     m_lastPrintedS = s.elapsedS;
     const bool claims = !StrategyRegistry::needsOf({ s.strategy }).claimsTasks.isEmpty();
-    QString line = (claims
-            ? tr("[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
-                 "row-lock waits %9/s")
-            : tr("[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
-                 "row-lock waits %9/s"))
-                       .arg(s.strategy, -19)
-                       .arg(s.elapsedS, 5, 'f', 1)
-                       .arg(s.ordersPerS, 8, 'f', 0)
-                       .arg(s.attemptsPerS, 0, 'f', 0)
-                       .arg(s.p99Ms, 0, 'f', 2)
-                       .arg(s.clients[ClientCount::SoldUnits])
-                       .arg(s.clients[ClientCount::OutOfStock])
-                       .arg(s.clients[ClientCount::Retries])
-                       .arg(static_cast<double>(s.rowLockWaits) / std::max(s.intervalS, 1e-3), 0, 'f', 0);
+    QString line
+        = (claims
+                ? tr("[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
+                     "row-lock waits %9/s")
+                : tr("[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
+                     "row-lock waits %9/s"))
+              .arg(s.strategy, -19)
+              .arg(s.elapsedS, 5, 'f', 1)
+              .arg(s.ordersPerS, 8, 'f', 0)
+              .arg(s.attemptsPerS, 0, 'f', 0)
+              .arg(s.p99Ms, 0, 'f', 2)
+              .arg(s.clients[ClientCount::SoldUnits])
+              .arg(s.clients[ClientCount::OutOfStock])
+              .arg(s.clients[ClientCount::Retries])
+              .arg(s.rowLockWaits < 0 // PostgreSQL counts none
+                      ? QStringLiteral("-")
+                      : QString::number(
+                          static_cast<double>(s.rowLockWaits) / std::max(s.intervalS, 1e-3), 'f', 0));
     if (s.waitingNow >= 0)
         line += tr("  waiting now %1").arg(s.waitingNow);
     if (s.backlog > 0)

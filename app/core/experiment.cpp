@@ -258,6 +258,8 @@ QString isolationName(Isolation isolation)
         return QStringLiteral("read-committed");
     case Isolation::Serializable:
         return QStringLiteral("serializable");
+    case Isolation::ServerDefault:
+        return QStringLiteral("server");
     case Isolation::RepeatableRead:
         break;
     }
@@ -266,6 +268,8 @@ QString isolationName(Isolation isolation)
 
 QString isolationSql(Isolation isolation)
 {
+    if (isolation == Isolation::ServerDefault)
+        return {};
     return isolationName(isolation).toUpper().replace(QLatin1Char('-'), QLatin1Char(' '));
 }
 

@@ -181,11 +181,13 @@ const QList<ExperimentField> kFields = {
         [](const Experiment& e) { return printDouble(e.rttMs); } },
     { QStringLiteral("isolation"), QStringLiteral("level"),
         QT_TRANSLATE_NOOP("ExperimentFields",
-            "Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable."),
+            "Transaction isolation: server (the engine's own default: repeatable-read on InnoDB, "
+            "read-committed on PostgreSQL), read-uncommitted, read-committed, repeatable-read or "
+            "serializable."),
         [](Experiment& e, const QString& t) {
             return parseEnum(t, e.isolation,
-                std::array { Isolation::ReadUncommitted, Isolation::ReadCommitted, Isolation::RepeatableRead,
-                    Isolation::Serializable },
+                std::array { Isolation::ServerDefault, Isolation::ReadUncommitted, Isolation::ReadCommitted,
+                    Isolation::RepeatableRead, Isolation::Serializable },
                 isolationName);
         },
         [](const Experiment& e) { return isolationName(e.isolation); } },

@@ -72,6 +72,7 @@ constexpr ValueLabel kValueLabels[] = {
     { "stop", "duration", QT_TRANSLATE_NOOP3("FieldLabels", "duration", "stop") },
     { "stop", "orders", QT_TRANSLATE_NOOP3("FieldLabels", "a number of orders", "stop") },
     { "stop", "sold-out", QT_TRANSLATE_NOOP3("FieldLabels", "sold out", "stop") },
+    { "isolation", "server", QT_TRANSLATE_NOOP3("FieldLabels", "as the server has it", "isolation") },
     { "isolation", "read-uncommitted", QT_TRANSLATE_NOOP3("FieldLabels", "READ UNCOMMITTED", "isolation") },
     { "isolation", "read-committed", QT_TRANSLATE_NOOP3("FieldLabels", "READ COMMITTED", "isolation") },
     { "isolation", "repeatable-read", QT_TRANSLATE_NOOP3("FieldLabels", "REPEATABLE READ", "isolation") },

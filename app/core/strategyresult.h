@@ -82,8 +82,8 @@ public:
     double maxMs = 0.0;
     double clientLockWaitS = 0.0;
 
-    long long lockWaits = 0; // Innodb_row_lock_waits during the strategy
-    long long lockTimeMs = 0;
+    long long lockWaits = 0; // Innodb_row_lock_waits during the strategy; -1: not counted (PostgreSQL)
+    long long lockTimeMs = 0; // -1 as lockWaits
     long long deadlocks = 0;
     long long lockWaitTimeouts = 0; // 1205 seen by clients
     // What explains the rate, over the same window as the rates.

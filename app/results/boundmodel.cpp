@@ -104,7 +104,8 @@ std::optional<Ceiling> serverRowLock(const StrategyResult& r)
     Ceiling c { Resource::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
     c.parts = {
         { QStringLiteral("waited_share"), waitedShare },
-        { QStringLiteral("server_lock_wait_ms_per_order"), static_cast<double>(r.lockTimeMs) / sold },
+        { QStringLiteral("server_lock_wait_ms_per_order"),
+            static_cast<double>(std::max(r.lockTimeMs, 0LL)) / sold },
     };
     return c;
 }

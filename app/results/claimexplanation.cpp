@@ -64,12 +64,13 @@ void addLockWaits(const StrategyResult& r, double tasks, QStringList& sentences,
     f.insert(QStringLiteral("lock_wait_ms_per_task"), waitPerTask);
     if (r.measuredLockHolds == 0 && waitPerTask > 0.0) {
         QString text = tr("Claims waited %1 ms for row locks per task completed.").arg(millis(waitPerTask));
-        if (r.experiment.isolation == Isolation::RepeatableRead
-            || r.experiment.isolation == Isolation::Serializable)
+        // What the sessions ran under, read back from the server: the experiment may leave it to the server.
+        const QString isolation = r.knobs.value(QStringLiteral("transaction_isolation"));
+        if (isolation == QLatin1String("REPEATABLE READ") || isolation == QLatin1String("SERIALIZABLE"))
             text += tr(" Under %1 a claim's scan also locks the gaps between the rows it reads, so claims "
                        "queue behind "
                        "each other; at READ COMMITTED only the claimed rows are locked.")
-                        .arg(isolationSql(r.experiment.isolation));
+                        .arg(isolation);
         sentences << text;
     }
 }

@@ -1,6 +1,8 @@
 #include "app/results/comparisonsentence.h"
 
+#include "app/results/enginecomparison.h"
 #include "app/results/resultexplanation.h"
+#include "app/results/resultwriter.h"
 
 #include <QCoreApplication>
 #include <QMap>
@@ -86,6 +88,10 @@ QString ofLatestExperiment(const QList<StrategyResult>& rows)
         if (row.experiment == rows.last().experiment)
             same.append(row);
     }
+    // One experiment on two servers compares the engines, strategy by strategy: comparing the
+    // strategies across them would set one server's rates against the other's.
+    if (ResultWriter::spansServers(same))
+        return EngineComparison::sentences(same).join(QLatin1Char('\n'));
     return of(same);
 }
 

@@ -18,7 +18,8 @@ QString of(const QList<StrategyResult>& rows);
 // One sentence per experiment the rows ran, in the order each experiment first ran; the
 // experiments with nothing to compare say nothing.
 QStringList ofEachExperiment(const QList<StrategyResult>& rows);
-// The sentence of the last row's experiment: the window's, under its results.
+// The sentence of the last row's experiment: the window's, under its results. Run on two servers,
+// it compares the engines instead (EngineComparison), a line per strategy.
 QString ofLatestExperiment(const QList<StrategyResult>& rows);
 
 } // namespace ComparisonSentence

@@ -269,6 +269,8 @@ bool isClusterColumn(Column column)
 
 bool hasFigure(Column column, const StrategyResult& result)
 {
+    if (column == Column::LockWaits)
+        return result.lockWaits >= 0; // PostgreSQL counts no lock waits
     return column != Column::Predicted || result.predictedOrdersPerS > 0.0;
 }
 
@@ -321,6 +323,8 @@ QString text(Column column, const SourcedResult& row)
         return counts.isEmpty() ? QStringLiteral("-") : counts.join(QLatin1Char('/'));
     }
     default:
+        if (!hasFigure(column, r))
+            return QStringLiteral("-");
         return QString::number(number(column, r), 'f', spec(column).decimals);
     }
 }

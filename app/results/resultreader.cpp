@@ -29,6 +29,13 @@ long long integer(const QJsonObject& object, const char* key)
     return static_cast<long long>(object.value(QLatin1String(key)).toDouble());
 }
 
+// A server count written as null where the server keeps none: -1, "not counted".
+long long counted(const QJsonObject& object, const char* key)
+{
+    const QJsonValue value = object.value(QLatin1String(key));
+    return value.isNull() ? -1 : static_cast<long long>(value.toDouble());
+}
+
 double real(const QJsonObject& object, const char* key)
 {
     return object.value(QLatin1String(key)).toDouble();
@@ -47,8 +54,8 @@ MetricsSample sample(const QJsonObject& o)
     s.p99Ms = real(o, "p99_ms");
     s.maxMs = real(o, "max_ms");
     s.clientLockWaitMsPerS = real(o, "client_lock_wait_ms_per_s");
-    s.rowLockWaits = integer(o, "row_lock_waits");
-    s.rowLockTimeMs = integer(o, "row_lock_time_ms");
+    s.rowLockWaits = counted(o, "row_lock_waits");
+    s.rowLockTimeMs = counted(o, "row_lock_time_ms");
     s.waitingNow = integer(o, "waiting_now");
     s.backlog = o.contains(QStringLiteral("backlog")) ? integer(o, "backlog") : -1;
     s.deadlocks = integer(o, "deadlocks");
@@ -104,7 +111,7 @@ void readOutcome(const QJsonObject& o, StrategyResult& r)
     r.soldOutS = o.value(QStringLiteral("sold_out_s")).toDouble(-1.0);
     r.lateOrders = integer(o, "late_orders");
     r.attemptsAfterSoldOut = integer(o, "attempts_after_sold_out");
-    r.lockWaitsAfterSoldOut = integer(o, "lock_waits_after_sold_out");
+    r.lockWaitsAfterSoldOut = counted(o, "lock_waits_after_sold_out");
     r.sold = integer(o, "sold");
     r.remaining = integer(o, "remaining");
     r.oversold = integer(o, "oversold");
@@ -126,8 +133,8 @@ void readFigures(const QJsonObject& o, StrategyResult& r)
     r.p99Ms = real(o, "p99_ms");
     r.maxMs = real(o, "max_ms");
     r.clientLockWaitS = real(o, "client_lock_wait_s");
-    r.lockWaits = integer(o, "lock_waits");
-    r.lockTimeMs = integer(o, "lock_time_ms");
+    r.lockWaits = counted(o, "lock_waits");
+    r.lockTimeMs = counted(o, "lock_time_ms");
     r.deadlocks = integer(o, "deadlocks");
     r.lockWaitTimeouts = integer(o, "lock_wait_timeouts");
     r.lateDeadlocks = integer(o, "late_deadlocks");

@@ -22,6 +22,12 @@
 
 namespace {
 
+// A server count, or null where the server keeps none (PostgreSQL's lock waits).
+QJsonValue counted(long long count)
+{
+    return count < 0 ? QJsonValue() : QJsonValue(static_cast<double>(count));
+}
+
 QJsonObject knobsJson(const QMap<QString, QString>& knobs)
 {
     QJsonObject object;
@@ -130,7 +136,7 @@ QJsonObject outcomeJson(const StrategyResult& r)
         { QStringLiteral("measured_s"), r.measuredS() },
         { QStringLiteral("late_orders"), static_cast<double>(r.lateOrders) },
         { QStringLiteral("attempts_after_sold_out"), static_cast<double>(r.attemptsAfterSoldOut) },
-        { QStringLiteral("lock_waits_after_sold_out"), static_cast<double>(r.lockWaitsAfterSoldOut) },
+        { QStringLiteral("lock_waits_after_sold_out"), counted(r.lockWaitsAfterSoldOut) },
         { QStringLiteral("threads"), r.experiment.threads },
         // The simulated network round trip every statement crossed: the rates depend on it.
         { QStringLiteral("rtt_ms"), r.experiment.rttMs },
@@ -161,8 +167,8 @@ QJsonObject figuresJson(const StrategyResult& r)
         { QStringLiteral("p99_ms"), r.p99Ms },
         { QStringLiteral("max_ms"), r.maxMs },
         { QStringLiteral("client_lock_wait_s"), r.clientLockWaitS },
-        { QStringLiteral("lock_waits"), static_cast<double>(r.lockWaits) },
-        { QStringLiteral("lock_time_ms"), static_cast<double>(r.lockTimeMs) },
+        { QStringLiteral("lock_waits"), counted(r.lockWaits) },
+        { QStringLiteral("lock_time_ms"), counted(r.lockTimeMs) },
         { QStringLiteral("deadlocks"), static_cast<double>(r.deadlocks) },
         { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
         { QStringLiteral("late_deadlocks"), static_cast<double>(r.lateDeadlocks) },
@@ -265,8 +271,8 @@ QJsonObject sampleJson(const MetricsSample& s)
         { QStringLiteral("p99_ms"), s.p99Ms },
         { QStringLiteral("max_ms"), s.maxMs },
         { QStringLiteral("client_lock_wait_ms_per_s"), s.clientLockWaitMsPerS },
-        { QStringLiteral("row_lock_waits"), static_cast<double>(s.rowLockWaits) },
-        { QStringLiteral("row_lock_time_ms"), static_cast<double>(s.rowLockTimeMs) },
+        { QStringLiteral("row_lock_waits"), counted(s.rowLockWaits) },
+        { QStringLiteral("row_lock_time_ms"), counted(s.rowLockTimeMs) },
         { QStringLiteral("waiting_now"), static_cast<double>(s.waitingNow) },
         { QStringLiteral("backlog"), static_cast<double>(s.backlog) },
         { QStringLiteral("deadlocks"), static_cast<double>(s.deadlocks) },

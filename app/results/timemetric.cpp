@@ -29,7 +29,7 @@ std::optional<double> nodeRate(long long now, long long before, double intervalS
 
 std::optional<double> serverRate(const MetricsSample& now, long long count)
 {
-    if (!now.serverStatsValid || !(now.intervalS > 0))
+    if (!now.serverStatsValid || !(now.intervalS > 0) || count < 0) // < 0: the server does not count it
         return std::nullopt;
     return static_cast<double>(count) / now.intervalS;
 }

@@ -84,8 +84,8 @@ void MetricsSampler::readServer(MetricsSample* into)
         if (into) {
             MetricsSample& s = *into;
             s.serverStatsValid = true;
-            s.rowLockWaits = server->rowLockWaits - m_serverLast->rowLockWaits;
-            s.rowLockTimeMs = server->rowLockTimeMs - m_serverLast->rowLockTimeMs;
+            s.rowLockWaits = server->countsWaits ? server->rowLockWaits - m_serverLast->rowLockWaits : -1;
+            s.rowLockTimeMs = server->countsWaits ? server->rowLockTimeMs - m_serverLast->rowLockTimeMs : -1;
             s.deadlocks = server->deadlocks - m_serverLast->deadlocks;
             s.deadlocksTotal = deadlocksTotal;
             s.waitingNow = server->waitingNow;
@@ -94,6 +94,7 @@ void MetricsSampler::readServer(MetricsSample* into)
         m_serverTotals.rowLockWaits = server->rowLockWaits - m_serverBaseline->rowLockWaits;
         m_serverTotals.rowLockTimeMs = server->rowLockTimeMs - m_serverBaseline->rowLockTimeMs;
         m_serverTotals.deadlocks = deadlocksTotal;
+        m_serverTotals.countsWaits = server->countsWaits;
     }
     if (!error.isEmpty())
         m_serverError = error;

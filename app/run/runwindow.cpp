@@ -49,12 +49,13 @@ void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
     r.p99Ms = static_cast<double>(latency.valueAtQuantile(0.99)) / 1e6;
     r.maxMs = static_cast<double>(latency.count() > 0 ? latency.valueAtQuantile(1.0) : 0) / 1e6;
     r.clientLockWaitS = clientLockWaitS(r.series, window ? m_sellOut->seenS : r.durationS);
-    r.lockWaits = server.rowLockWaits - m_warm.server.rowLockWaits;
-    r.lockTimeMs = server.rowLockTimeMs - m_warm.server.rowLockTimeMs;
+    r.lockWaits = server.countsWaits ? server.rowLockWaits - m_warm.server.rowLockWaits : -1;
+    r.lockTimeMs = server.countsWaits ? server.rowLockTimeMs - m_warm.server.rowLockTimeMs : -1;
     r.deadlocks = server.deadlocks - m_warm.server.deadlocks;
     if (window) {
         r.attemptsAfterSoldOut = stopped[Attempts] - m_sellOut->counts.clients[Attempts];
-        r.lockWaitsAfterSoldOut = serverTotal.rowLockWaits - m_sellOut->server.rowLockWaits;
+        r.lockWaitsAfterSoldOut
+            = serverTotal.countsWaits ? serverTotal.rowLockWaits - m_sellOut->server.rowLockWaits : -1;
     }
 }
 

@@ -95,7 +95,7 @@ bool ServerKnobs::applyOnPostgres(const Experiment& e, QString* error)
     m_effective.insert(QStringLiteral("innodb_lock_wait_timeout"),
         e.lockWaitTimeoutS > 0 ? QString::number(e.lockWaitTimeoutS)
                                : readSetting(m_database, QStringLiteral("lock_timeout")));
-    m_effective.insert(QStringLiteral("transaction_isolation"), isolationSql(e.isolation));
+    noteIsolation(e);
     return true;
 }
 
@@ -139,8 +139,23 @@ bool ServerKnobs::apply(const Experiment& e, QString* error)
     m_effective.insert(QStringLiteral("innodb_lock_wait_timeout"),
         e.lockWaitTimeoutS > 0 ? QString::number(e.lockWaitTimeoutS)
                                : readGlobal(m_database, QStringLiteral("innodb_lock_wait_timeout")));
-    m_effective.insert(QStringLiteral("transaction_isolation"), isolationSql(e.isolation));
+    noteIsolation(e);
     return true;
+}
+
+void ServerKnobs::noteIsolation(const Experiment& e)
+{
+    QString isolation = isolationSql(e.isolation);
+    if (isolation.isEmpty() && m_params.isPostgres())
+        isolation = readSetting(m_database, QStringLiteral("default_transaction_isolation"));
+    else if (isolation.isEmpty()) // MariaDB before 11.1 knows it as tx_isolation only
+        for (const QString& variable :
+            { QStringLiteral("transaction_isolation"), QStringLiteral("tx_isolation") })
+            if ((isolation = readGlobal(m_database, variable)).size())
+                break;
+    if (!isolation.isEmpty())
+        m_effective.insert(QStringLiteral("transaction_isolation"),
+            isolation.replace(QLatin1Char('-'), QLatin1Char(' ')).toUpper());
 }
 
 void ServerKnobs::restore()

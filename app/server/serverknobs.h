@@ -30,6 +30,9 @@ public:
 private:
     bool set(const QString& variable, const QString& value, QString* error);
     bool applyOnPostgres(const Experiment& experiment, QString* error);
+    // The isolation asked for, or the server's own default when the experiment leaves it to the
+    // server; each worker's session reads it back again.
+    void noteIsolation(const Experiment& experiment);
 
     QSqlDatabase m_database;
     ConnectionParams m_params; // for a fresh connection when the control connection is gone

@@ -97,5 +97,6 @@ std::optional<ServerLockStats> ServerProbe::readPostgres(QString* error)
     ServerLockStats stats;
     stats.deadlocks = query.value(0).toLongLong();
     stats.waitingNow = query.value(1).toLongLong();
+    stats.countsWaits = false;
     return stats;
 }

@@ -13,6 +13,9 @@ struct ServerLockStats {
     std::int64_t rowLockTimeMs = 0; // lock_row_lock_time, Innodb_row_lock_time
     std::int64_t deadlocks = 0; // lock_deadlocks, Innodb_deadlocks (MariaDB)
     std::int64_t waitingNow = 0; // transactions waiting for a row lock at this instant
+    // PostgreSQL keeps no count or time of lock waits: the figures built from them say "not counted"
+    // (-1) rather than a 0 the server never measured.
+    bool countsWaits = true;
 };
 
 // Reads ServerLockStats on MariaDB and MySQL 8, which keep them in different places, and on

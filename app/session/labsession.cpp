@@ -10,6 +10,7 @@
 #include "app/results/resultreader.h"
 #include "app/results/resultwriter.h"
 #include "app/session/backgroundjobs.h"
+#include "app/session/serverlegs.h"
 #include "strategies/strategyregistry.h"
 
 #include <QChart>
@@ -23,6 +24,7 @@ LabSession::LabSession(QObject* parent)
     : QObject(parent)
     , m_server(new LabServer(this))
     , m_jobs(new BackgroundJobs(this))
+    , m_legs(new ServerLegs(m_server, this))
 {
     ServerController* controller = m_server->controller();
     connect(controller, &ServerController::stateChanged, this, &LabSession::serverStateChanged);
@@ -30,6 +32,8 @@ LabSession::LabSession(QObject* parent)
     connect(controller, &ServerController::stateChanged, this, &LabSession::auditAfterRestart);
     connect(m_server, &LabServer::prepared, this, &LabSession::serverPrepared);
     connect(m_server, &LabServer::prepared, this, &LabSession::launchChecked);
+    connect(m_legs, &ServerLegs::ready, this, &LabSession::startLeg);
+    connect(m_legs, &ServerLegs::failed, this, &LabSession::refuse);
     connectRunner();
 }
 
@@ -97,7 +101,10 @@ void LabSession::connectRunner()
             result.predictedBound = predicted.bound;
         }
         result.server = m_server->engineLabel();
-        m_results.append({ QStringLiteral("#%1").arg(result.runId), result, false });
+        // A leg of a side-by-side run says which server it ran on, in the table too.
+        const QString source = m_sideBySide ? QStringLiteral("#%1 %2").arg(result.runId).arg(result.server)
+                                            : QStringLiteral("#%1").arg(result.runId);
+        m_results.append({ source, result, false });
         if (result.serverLost && result.acknowledged)
             m_lost = m_results.size() - 1;
         emit strategyFinished(result);
@@ -116,11 +123,12 @@ void LabSession::connectRunner()
         if (calibrating())
             calibrated(cancelled);
         else
-            emit finished(cancelled);
+            endRun(cancelled);
     });
 }
 
-bool LabSession::start(const QList<RunCell>& cells, QString* error, bool predictFirst)
+bool LabSession::start(
+    const QList<RunCell>& cells, QString* error, bool predictFirst, const QList<ServerChoice>& servers)
 {
     if (m_recovering) {
         *error = tr("the server is being restarted and audited; run again once that is done");
@@ -130,12 +138,25 @@ bool LabSession::start(const QList<RunCell>& cells, QString* error, bool predict
         *error = tr("a run is already going; stop it first");
         return false;
     }
+    if (!ExperimentRunner::checkCells(cells, error))
+        return false;
+    m_sideBySide = !servers.isEmpty();
+    if (m_sideBySide) {
+        m_legCells = cells;
+        m_legPredicts = predictFirst;
+        m_refusal.clear();
+        m_legs->begin(servers); // startLeg() once the first server runs
+        return true;
+    }
     if (const QString problem = m_server->problem(); !problem.isEmpty()) {
         *error = problem;
         return false;
     }
-    if (!ExperimentRunner::checkCells(cells, error))
-        return false;
+    return begin(cells, error, predictFirst);
+}
+
+bool LabSession::begin(const QList<RunCell>& cells, QString* error, bool predictFirst)
+{
     m_predictions.clear();
     m_calibrationRun = 0;
     m_afterCalibration.reset();
@@ -213,7 +234,7 @@ void LabSession::calibrated(bool cancelled)
             m_refusal = tr("the calibration did not finish");
             emit refused(m_refusal);
         }
-        emit finished(cancelled);
+        endRun(cancelled);
         return;
     }
     setCalibrations(m_calibrationResults);
@@ -223,7 +244,7 @@ void LabSession::calibrated(bool cancelled)
     if (!launch(cells, &error)) {
         m_refusal = error;
         emit refused(error);
-        emit finished(false);
+        endRun(false);
     }
 }
 
@@ -239,11 +260,17 @@ void LabSession::launchChecked(bool ok, const QString& message)
     m_afterCalibration.reset();
     m_refusal = error;
     emit refused(error);
-    emit finished(false);
+    endRun(false);
 }
 
 void LabSession::stop()
 {
+    if (m_legs->waiting()) {
+        m_legs->cancel(); // the next server's answer then starts nothing
+        emit finished(true);
+        return;
+    }
+    m_legs->cancel(); // the leg under way is the last
     if (m_waitingForCheck) {
         m_waitingForCheck.reset(); // the check's answer then starts nothing
         m_afterCalibration.reset();
@@ -255,10 +282,12 @@ void LabSession::stop()
 
 void LabSession::stopNow()
 {
-    if (m_waitingForCheck)
+    if (m_waitingForCheck || m_legs->waiting())
         stop();
-    else
-        m_runner.stopNow(); // the orders under way are cancelled; finished() follows
+    else {
+        m_legs->cancel();
+        m_runner.stopNow();
+    } // the orders under way are cancelled; finished() follows
 }
 
 QList<SourcedResult> LabSession::comparisonSources() const
@@ -431,4 +460,34 @@ RunOutcome LabSession::latestRunOutcome() const
             latest.append(row.result);
     }
     return RunOutcome::of(latest);
+}
+
+bool LabSession::legsWaiting() const
+{
+    return m_legs->waiting();
+}
+
+void LabSession::startLeg()
+{
+    emit status(tr("running on %1").arg(m_server->description()));
+    emit legStarted(m_server->engineLabel());
+    QString error;
+    if (!begin(m_legCells, &error, m_legPredicts))
+        refuse(error);
+}
+
+void LabSession::refuse(const QString& reason)
+{
+    m_legs->cancel();
+    m_refusal = reason;
+    emit refused(reason);
+    emit finished(false);
+}
+
+void LabSession::endRun(bool cancelled)
+{
+    if (!cancelled && m_refusal.isEmpty() && m_legs->advance())
+        return; // the next server starts; startLeg() runs the same cells there
+    m_legs->cancel();
+    emit finished(cancelled);
 }

@@ -19,6 +19,7 @@
 #include <QSize>
 
 class BackgroundJobs;
+class ServerLegs;
 
 // What the window and the command line both do, once: reach the server (the embedded
 // MariaDB, started on a thread of its own, or one by URL), run the planned cells, keep the
@@ -64,13 +65,17 @@ public:
     // `error` when a cell is invalid or a run is going. With `predictFirst`, each strategy first
     // runs alone with one client for a moment (its calibration, kept out of the results and the
     // charts); predictionsReady follows, then the cells, each result carrying its prediction.
-    bool start(const QList<RunCell>& cells, QString* error, bool predictFirst = false);
+    // With `servers`, the same cells run on each of them in turn (side by side: the lab's MariaDB,
+    // then its PostgreSQL), each result naming its server; finished() follows the last.
+    bool start(const QList<RunCell>& cells, QString* error, bool predictFirst = false,
+        const QList<ServerChoice>& servers = {});
     void stop();
     // A second stop: the orders still under way are cancelled (rolled back, counted as cancelled).
     void stopNow();
     bool isRunning() const
     {
-        return m_runner.isRunning() || m_waitingForCheck.has_value() || m_afterCalibration.has_value();
+        return m_runner.isRunning() || m_waitingForCheck.has_value() || m_afterCalibration.has_value()
+            || legsWaiting();
     }
     // The latest run's predictions, empty when it predicted nothing.
     const QList<RatePrediction::ForCell>& predictions() const { return m_predictions; }
@@ -123,6 +128,8 @@ signals:
     void serverPrepared(bool ok, const QString& message);
     void status(const QString& message);
     void strategyStarted(const QString& strategy);
+    // A side-by-side run goes on to its next server ("PostgreSQL 15.18"); its cells follow.
+    void legStarted(const QString& engine);
     void cellStarted(int index, int count);
     void sampleReady(const MetricsSample& sample);
     void locksSampled(const LockSnapshot& snapshot);
@@ -138,6 +145,11 @@ signals:
 
 private:
     void connectRunner();
+    bool begin(const QList<RunCell>& cells, QString* error, bool predictFirst);
+    bool legsWaiting() const;
+    void startLeg(); // the next server of a side-by-side run is ready
+    void refuse(const QString& reason); // the run stops before it starts: refused(), finished()
+    void endRun(bool cancelled); // finished(), or the next server's leg
     bool launch(const QList<RunCell>& cells, QString* error);
     static QString calibrationStatus(const QList<RunCell>& calibration);
     bool launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration);
@@ -149,6 +161,10 @@ private:
 
     LabServer* m_server;
     BackgroundJobs* m_jobs;
+    ServerLegs* m_legs;
+    QList<RunCell> m_legCells; // what each leg of a side-by-side run runs
+    bool m_legPredicts = false;
+    bool m_sideBySide = false; // the latest run goes from server to server
     ExperimentRunner m_runner;
     std::optional<RedisEndpoint> m_redis;
     std::optional<QList<RunCell>> m_waitingForCheck; // started once the server by URL passes its check

@@ -1424,10 +1424,6 @@ or lost an order.</source>
         <translation>顾客与服务器之间的网络往返，每条语句都要经过一次；锁在往返期间一直被持有。</translation>
     </message>
     <message>
-        <source>Transaction isolation: read-uncommitted, read-committed, repeatable-read or serializable.</source>
-        <translation>事务隔离级别：read-uncommitted、read-committed、repeatable-read 或 serializable。</translation>
-    </message>
-    <message>
         <source>closed (each client waits for its order) or open (orders arrive at --rate; latency counts from the intended start).</source>
         <translation>closed（每个客户端等待自己的订单完成）或 open（订单按 --rate 到达；延迟从预定开始时刻起算）。</translation>
     </message>
@@ -1554,6 +1550,10 @@ or lost an order.</source>
     <message>
         <source>What the lab watches live on the server: all, none, or a comma list of sampler (its lock counters each sample), audit (the live oversell audit), inspector (the lock inspector) and deadlocks (the deadlock reader). The counts at the stop line, the closing audit and the deadlocks found after the stop are taken whatever it says.</source>
         <translation>实验室在运行中实时观察服务器的哪些视图：all（全部）、none（不观察），或用逗号分隔的 sampler（每次采样读取锁计数）、audit（实时超卖审计）、inspector（锁检查器）和 deadlocks（死锁读取器）。无论如何设置，停止线处的计数、收尾审计和停止后找到的死锁都会照常获取。</translation>
+    </message>
+    <message>
+        <source>Transaction isolation: server (the engine&apos;s own default: repeatable-read on InnoDB, read-committed on PostgreSQL), read-uncommitted, read-committed, repeatable-read or serializable.</source>
+        <translation>事务隔离级别：server（引擎自己的默认值：InnoDB 为 repeatable-read，PostgreSQL 为 read-committed）、read-uncommitted、read-committed、repeatable-read 或 serializable。</translation>
     </message>
 </context>
 <context>
@@ -1999,6 +1999,11 @@ or lost an order.</source>
         <extracomment>Between the views the lab watches live, e.g. &quot;the sampler, the lock inspector&quot;</extracomment>
         <translation>、</translation>
     </message>
+    <message>
+        <source>as the server has it</source>
+        <comment>isolation</comment>
+        <translation>沿用服务器设置</translation>
+    </message>
 </context>
 <context>
     <name>FieldRelevance</name>
@@ -2435,6 +2440,10 @@ or lost an order.</source>
     <message>
         <source>; %1 with %2 clients, to time its row at load</source>
         <translation>；%1 用 %2 个客户端，测量它的行在负载下的周期</translation>
+    </message>
+    <message>
+        <source>running on %1</source>
+        <translation>正在 %1 上运行</translation>
     </message>
 </context>
 <context>
@@ -4825,6 +4834,14 @@ t = %2 s
     <message>
         <source>MySQL 8, MariaDB 10.6 or later, or PostgreSQL 13 or later</source>
         <translation>MySQL 8、MariaDB 10.6 及以上，或 PostgreSQL 13 及以上</translation>
+    </message>
+    <message>
+        <source>The same experiment on both engines, one after the other: one table, the charts&apos; lines of each (PostgreSQL&apos;s dashed), and a sentence comparing them.</source>
+        <translation>同一个实验依次在两个引擎上运行：一张表格，图表中各有各的曲线（PostgreSQL 为虚线），并有一句话比较两者。</translation>
+    </message>
+    <message>
+        <source>Side by side: MariaDB, then PostgreSQL</source>
+        <translation>并排对比：先 MariaDB，后 PostgreSQL</translation>
     </message>
 </context>
 <context>

@@ -100,6 +100,24 @@ private slots:
             QVERIFY(s.value(QStringLiteral("sold")).toInt() > 0);
             servers << s.value(QStringLiteral("server")).toString();
         }
+        // Each engine at its own default isolation, as its users run it, read back from the server.
+        const auto isolationOf = [&](int i) {
+            return strategies[i]
+                .toObject()
+                .value(QStringLiteral("summary"))
+                .toObject()
+                .value(QStringLiteral("knobs"))
+                .toObject()
+                .value(QStringLiteral("transaction_isolation"))
+                .toString();
+        };
+        QCOMPARE(isolationOf(0), QStringLiteral("REPEATABLE READ"));
+        // InnoDB counts its row-lock waits; PostgreSQL keeps no such count: null, not 0.
+        const auto summaryOf
+            = [&](int i) { return strategies[i].toObject().value(QStringLiteral("summary")).toObject(); };
+        QVERIFY(summaryOf(0).value(QStringLiteral("lock_waits")).toDouble() > 0);
+        QVERIFY(summaryOf(1).value(QStringLiteral("lock_waits")).isNull());
+        QCOMPARE(isolationOf(1), QStringLiteral("READ COMMITTED"));
         QVERIFY2(servers[0].startsWith(QLatin1String("MariaDB ")), qPrintable(servers[0]));
         QVERIFY2(servers[1].startsWith(QLatin1String("PostgreSQL ")), qPrintable(servers[1]));
         for (const QString& server : servers)
@@ -107,6 +125,31 @@ private slots:
         QVERIFY2(run.out.contains(QStringLiteral("conditional: "))
                 && run.out.contains(QLatin1String(" on ") + servers[1]),
             qPrintable(run.out));
+    }
+
+    // SERIALIZABLE is true serialisability on PostgreSQL: the hot row's later writers fail with
+    // 40001, counted as record changed and retried until each order is sold once.
+    void serializableRetriesAreCounted()
+    {
+        const QString json = m_dir.filePath(QStringLiteral("serializable.json"));
+        const LockbenchProcess run = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--server"), QStringLiteral("postgres"),
+                QStringLiteral("--strategy"), QStringLiteral("conditional"), QStringLiteral("--isolation"),
+                QStringLiteral("serializable"), QStringLiteral("--threads"), QStringLiteral("8"),
+                QStringLiteral("--duration"), QStringLiteral("2s"), QStringLiteral("--json"), json });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.all()));
+        const QJsonObject s = LockbenchProcess::firstSummary(json);
+        QCOMPARE(s.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+        QCOMPARE(s.value(QStringLiteral("knobs"))
+                     .toObject()
+                     .value(QStringLiteral("transaction_isolation"))
+                     .toString(),
+            QStringLiteral("SERIALIZABLE"));
+        const QJsonObject errors = s.value(QStringLiteral("errors")).toObject();
+        QVERIFY2(errors.value(QStringLiteral("record_changed")).toInt() > 0, qPrintable(run.all()));
+        QCOMPARE(errors.value(QStringLiteral("other")).toInt(), 0);
+        QVERIFY(s.value(QStringLiteral("attempts_per_s")).toDouble()
+            > s.value(QStringLiteral("orders_per_s")).toDouble());
     }
 
     // The engines' lesson: each step on the server it names, in order, and a hand-out of both.

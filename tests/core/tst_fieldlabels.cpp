@@ -57,7 +57,8 @@ private slots:
                               << QStringList { stopName(StopKind::Duration), stopName(StopKind::Orders),
                                      stopName(StopKind::SoldOut) };
         QTest::newRow("isolation") << QStringLiteral("isolation")
-                                   << QStringList { isolationName(Isolation::ReadUncommitted),
+                                   << QStringList { isolationName(Isolation::ServerDefault),
+                                          isolationName(Isolation::ReadUncommitted),
                                           isolationName(Isolation::ReadCommitted),
                                           isolationName(Isolation::RepeatableRead),
                                           isolationName(Isolation::Serializable) };

@@ -1,6 +1,7 @@
 // The comparison in plain words under a run's results: against pessimistic when it ran, else
 // the slowest safe strategy; never with an unsafe baseline; a repeated strategy by its median.
 #include "app/results/comparisonsentence.h"
+#include "app/results/enginecomparison.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -104,6 +105,17 @@ private slots:
         QCOMPARE(ComparisonSentence::ofLatestExperiment(rows),
             ComparisonSentence::of({ slowPessimistic, slowQueued }));
         QVERIFY(ComparisonSentence::ofLatestExperiment({}).isEmpty());
+        // The same experiment on two servers: the engines compared, never one server's
+        // pessimistic against the other's queued.
+        QList<StrategyResult> engines
+            = { row(QStringLiteral("pessimistic"), 300), row(QStringLiteral("queued"), 2400),
+                  row(QStringLiteral("pessimistic"), 250), row(QStringLiteral("queued"), 2000) };
+        engines[0].server = engines[1].server = QStringLiteral("MariaDB 10.11.19");
+        engines[2].server = engines[3].server = QStringLiteral("PostgreSQL 15.18");
+        const QString sentences = ComparisonSentence::ofLatestExperiment(engines);
+        QCOMPARE(sentences, EngineComparison::sentences(engines).join(QLatin1Char('\n')));
+        QCOMPARE(sentences.count(QLatin1Char('\n')), 1);
+        QVERIFY2(sentences.contains(QLatin1String("PostgreSQL 15.18")), qPrintable(sentences));
     }
 
     void nothingToCompare()

@@ -134,6 +134,11 @@ private slots:
         SourcedResult predicted = row;
         predicted.result.predictedOrdersPerS = 1300.0;
         QCOMPARE(ResultColumns::text(Column::Predicted, predicted), QStringLiteral("1300 (95 %)"));
+        // A server that counts no lock waits (PostgreSQL): a dash, not a 0 it never measured.
+        SourcedResult uncounted = row;
+        uncounted.result.lockWaits = -1;
+        QCOMPARE(ResultColumns::text(Column::LockWaits, uncounted), QStringLiteral("-"));
+        QVERIFY(!ResultColumns::hasFigure(Column::LockWaits, uncounted.result));
         // Numbers sort as numbers: 1234.6 after 999.
         QCOMPARE(ResultColumns::sortValue(Column::OrdersPerS, row).toDouble(), 1234.6);
     }

@@ -62,6 +62,7 @@ private slots:
         experiment.initialStock = 60;
         experiment.threads = 8;
         experiment.lockWaitTimeoutS = 7;
+        experiment.isolation = Isolation::RepeatableRead; // set on each session, not left to the server
         QVERIFY2(database.prepareTables(strategy->layout(), experiment, &error), qPrintable(error));
         QVERIFY2(database.prepareRoutines(strategy->routines(), &error), qPrintable(error));
         std::atomic<bool> stop { false };

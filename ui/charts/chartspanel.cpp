@@ -153,6 +153,8 @@ void ChartsPanel::startRun(std::int64_t totalStock, double plannedS)
     m_multiples->clear();
     m_previous.clear();
     m_starts.clear();
+    m_servers.clear();
+    m_server.clear();
     m_deadlockMarks = false;
     m_soldOutMarks = false;
     updateStrips();
@@ -165,6 +167,7 @@ void ChartsPanel::updateStrips()
         [this](const QString& a, const QString& b) { return m_order.value(a) < m_order.value(b); });
     for (LegendStrip* strip : std::as_const(m_strips)) {
         strip->setStrategies(names);
+        strip->setServers(m_servers);
         strip->setMarks(m_deadlockMarks, m_soldOutMarks);
     }
     m_oversell->strip()->setStrategies(names);
@@ -182,6 +185,14 @@ void ChartsPanel::strategyStarted(const QString& strategy)
         updateStrips();
 }
 
+void ChartsPanel::setServer(const QString& engine)
+{
+    if (!m_servers.contains(engine))
+        m_servers.append(engine);
+    m_server = engine;
+    updateStrips();
+}
+
 void ChartsPanel::addSample(const MetricsSample& s)
 {
     const MetricsSample before = m_previous.value(s.strategy);
@@ -189,7 +200,10 @@ void ChartsPanel::addSample(const MetricsSample& s)
     if (!m_starts.contains(s.strategy))
         strategyStarted(s.strategy);
     const int run = m_starts.value(s.strategy, 1);
-    const QString lineName = run > 1 ? QStringLiteral("%1 (%2)").arg(s.strategy).arg(run) : s.strategy;
+    const bool laterServer = m_servers.indexOf(m_server) > 0;
+    const QString lineName = !m_server.isEmpty() ? QStringLiteral("%1 (%2)").arg(s.strategy, m_server)
+        : run > 1                                ? QStringLiteral("%1 (%2)").arg(s.strategy).arg(run)
+                                                 : s.strategy;
     // The last sample of a strategy may cover a few milliseconds: too short for a rate, unless
     // it is the whole run (queued can sell out a hot SKU in 30 ms), which would leave no line.
     if (s.intervalS < 0.1 && m_previous.contains(s.strategy)) {
@@ -201,6 +215,8 @@ void ChartsPanel::addSample(const MetricsSample& s)
         MetricChart* chart = m_charts.value(metric.translatedTitle());
         for (const TimeMetric::Point& point : metric.points(s, before)) {
             if (point.node == 0) {
+                if (laterServer && chart->pointCount(lineName) == 0)
+                    chart->setPen(lineName, QPen(StrategyColors::of(s.strategy), 2.0, Qt::DashLine));
                 chart->addPoint(lineName, x, point.y);
                 continue;
             }

@@ -29,6 +29,9 @@ public:
     // A strategy starts again in the same plan (a repetition, a sweep cell): its lines start
     // anew beside the earlier ones, "queued (2)", in the same colour.
     void strategyStarted(const QString& strategy);
+    // A side-by-side run's samples now come from `engine` ("PostgreSQL 15.18"): its lines are
+    // named by it, and dashed after the first server's, as the exported charts draw them.
+    void setServer(const QString& engine);
     void addSample(const MetricsSample& sample);
     void strategyFinished(const StrategyResult& result);
     void addDeadlock(const DeadlockRecord& deadlock);
@@ -73,6 +76,8 @@ private:
     TimelinePanel* m_timeline;
     QHash<QString, MetricsSample> m_previous;
     QHash<QString, int> m_starts; // runs of each strategy in this plan so far
+    QStringList m_servers; // of a side-by-side run, in the order they ran
+    QString m_server; // the one whose samples come now
     QHash<QString, int> m_order; // the order strategies first started in, for the strips
     QList<class LegendStrip*> m_strips; // one per grid tab
     bool m_deadlockMarks = false;

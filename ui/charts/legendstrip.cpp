@@ -43,6 +43,14 @@ void LegendStrip::setMarks(bool deadlocks, bool soldOut)
     refresh();
 }
 
+void LegendStrip::setServers(const QStringList& servers)
+{
+    if (servers == m_servers)
+        return;
+    m_servers = servers;
+    refresh();
+}
+
 void LegendStrip::setNote(const QString& note)
 {
     m_note = note;
@@ -56,6 +64,9 @@ void LegendStrip::refresh()
         parts << entry(StrategyColors::of(id), QStringLiteral("&#9632;"), id);
     for (const auto& [colour, name] : std::as_const(m_entries))
         parts << entry(colour, QStringLiteral("&#9632;"), name);
+    for (qsizetype i = 0; i < m_servers.size(); ++i) // box-drawing lines: solid, then dashed
+        parts << entry(QColor(60, 60, 60),
+            i == 0 ? QStringLiteral("&#9473;&#9473;") : QStringLiteral("&#9477;&#9477;"), m_servers[i]);
     if (m_deadlocks)
         parts << entry(StrategyColors::unsafe(), QStringLiteral("&#9632;"), tr("deadlock"));
     if (m_soldOut)

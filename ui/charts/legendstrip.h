@@ -19,6 +19,8 @@ public:
     void setEntries(const QList<std::pair<QColor, QString>>& entries);
     // What the marks on the charts mean, shown once any is drawn.
     void setMarks(bool deadlocks, bool soldOut);
+    // The servers of a side-by-side run, each with its pen: solid for the first, dashed after.
+    void setServers(const QStringList& servers);
     // A fixed line after the names, e.g. how the Errors tab's pen styles tell codes apart.
     void setNote(const QString& note);
     const QStringList& strategies() const { return m_strategies; }
@@ -30,5 +32,6 @@ private:
     QList<std::pair<QColor, QString>> m_entries;
     bool m_deadlocks = false;
     bool m_soldOut = false;
+    QStringList m_servers;
     QString m_note;
 };

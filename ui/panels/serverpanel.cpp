@@ -6,6 +6,7 @@
 #include "ui/passwords/passwordfield.h"
 #include "ui/passwords/passwordstore.h"
 
+#include <QCheckBox>
 #include <QCoreApplication>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -26,6 +27,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     , m_nodes(new QSpinBox(this))
     , m_nodeStates(new QLabel(this))
     , m_postgres(new QRadioButton(tr("Embedded PostgreSQL (private to the lab)"), this))
+    , m_sideBySide(new QCheckBox(tr("Side by side: MariaDB, then PostgreSQL"), this))
     , m_remote(new QRadioButton(tr("Server by URL"), this))
     , m_embeddedState(new QLabel(this))
     , m_url(new QLineEdit(this))
@@ -35,6 +37,10 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
 {
     m_embedded->setChecked(true);
     m_remote->setToolTip(tr("MySQL 8, MariaDB 10.6 or later, or PostgreSQL 13 or later"));
+    m_sideBySide->setObjectName(QStringLiteral("sideBySide"));
+    m_sideBySide->setToolTip(
+        tr("The same experiment on both engines, one after the other: one table, "
+           "the charts' lines of each (PostgreSQL's dashed), and a sentence comparing them."));
     m_embeddedState->setWordWrap(true);
     m_embeddedState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_nodes->setRange(2, EmbeddedCluster::kMaxNodes);
@@ -56,6 +62,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     clusterRow->addStretch();
     layout->addLayout(clusterRow);
     layout->addWidget(m_postgres);
+    layout->addWidget(m_sideBySide);
     layout->addWidget(m_embeddedState);
     layout->addWidget(m_nodeStates);
     layout->addSpacing(8);
@@ -73,6 +80,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
         m_url->setEnabled(remote);
         m_password->setEnabled(remote);
         m_password->setKey(keyringKey());
+        m_sideBySide->setEnabled(m_embedded->isChecked() || m_postgres->isChecked());
         emit changed();
     };
     connect(m_embedded, &QRadioButton::toggled, this, refresh);
@@ -82,6 +90,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     connect(m_cluster, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
     connect(m_postgres, &QRadioButton::toggled, this, &ServerPanel::applyServerChoice);
     connect(m_nodes, &QSpinBox::valueChanged, this, &ServerPanel::applyServerChoice);
+    connect(m_sideBySide, &QCheckBox::toggled, this, &ServerPanel::changed);
     connect(session, &LabSession::nodeStatesChanged, this, &ServerPanel::showNodeStates);
     connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::checkUrlAsTyped);
     connect(m_url, &QLineEdit::editingFinished, this, &ServerPanel::urlEdited);
@@ -135,6 +144,18 @@ void ServerPanel::chooseOwn(const QString& name)
         setOwnPostgres();
     else if (name == QLatin1String("embedded"))
         setUsesEmbedded(true);
+}
+
+QList<ServerChoice> ServerPanel::sideBySide() const
+{
+    if (!m_sideBySide->isChecked() || !m_sideBySide->isEnabled())
+        return {};
+    return { ServerChoice::embedded(), ServerChoice::postgres() };
+}
+
+void ServerPanel::setSideBySide(bool on)
+{
+    m_sideBySide->setChecked(on);
 }
 
 void ServerPanel::applyServerChoice()
@@ -217,6 +238,7 @@ void ServerPanel::saveSettings(QSettings& settings) const
     settings.setValue(QStringLiteral("server/embedded"), usesEmbedded());
     settings.setValue(QStringLiteral("server/postgres"), usesOwnPostgres());
     settings.setValue(QStringLiteral("server/url"), url());
+    settings.setValue(QStringLiteral("server/sideBySide"), m_sideBySide->isChecked());
     settings.setValue(QStringLiteral("server/rememberPassword"), m_password->remembers());
 }
 
@@ -226,6 +248,7 @@ void ServerPanel::restoreSettings(const QSettings& settings)
     if (usesEmbedded() && settings.value(QStringLiteral("server/postgres"), false).toBool())
         setOwnPostgres();
     setUrl(settings.value(QStringLiteral("server/url")).toString());
+    setSideBySide(settings.value(QStringLiteral("server/sideBySide"), false).toBool());
     m_password->setRemembers(settings.value(QStringLiteral("server/rememberPassword"), false).toBool());
 }
 

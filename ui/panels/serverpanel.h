@@ -10,6 +10,7 @@
 
 class LabSession;
 class PasswordField;
+class QCheckBox;
 class QLabel;
 class QSettings;
 class QLineEdit;
@@ -36,6 +37,10 @@ public:
     void setOwnPostgres();
     // A lesson step's server: "embedded" or "postgres".
     void chooseOwn(const QString& name);
+    // Side by side: the lab's MariaDB, then its PostgreSQL, for each run; empty when not asked
+    // for (or when a cluster or a server by URL is chosen).
+    QList<ServerChoice> sideBySide() const;
+    void setSideBySide(bool on);
     // Nodes, and whether the lab starts them: what the experiment form needs to know.
     ServerShape shape() const;
     QString url() const; // without the password, even one typed into the URL
@@ -80,6 +85,7 @@ private:
     class QSpinBox* m_nodes;
     QLabel* m_nodeStates;
     QRadioButton* m_postgres;
+    QCheckBox* m_sideBySide;
     QRadioButton* m_remote;
     QLabel* m_embeddedState;
     QLineEdit* m_url;
