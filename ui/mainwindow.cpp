@@ -1,6 +1,5 @@
 #include "ui/mainwindow.h"
 
-#include "app/core/experimentjson.h"
 #include "app/core/observingcost.h"
 #include "app/session/labsession.h"
 #include "strategies/strategyregistry.h"
@@ -23,7 +22,6 @@
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -474,16 +472,8 @@ void MainWindow::restoreSettings()
     m_mainSplitter->restoreState(settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
     m_rightSplitter->restoreState(settings.value(QStringLiteral("window/rightSplitter")).toByteArray());
     m_showSetup->setChecked(settings.value(QStringLiteral("window/setupShown"), true).toBool());
-    const QByteArray experiment = settings.value(QStringLiteral("experiment/last")).toByteArray();
-    if (!experiment.isEmpty()) {
-        QList<FieldError> errors;
-        const Experiment restored
-            = ExperimentJson::fromJson(QJsonDocument::fromJson(experiment).object(), errors);
-        if (errors.isEmpty())
-            m_experiment->setExperiment(restored);
-    }
-    if (settings.contains(QStringLiteral("experiment/strategies")))
-        m_strategies->setSelectedIds(settings.value(QStringLiteral("experiment/strategies")).toStringList());
+    m_experiment->restoreSettings(settings);
+    m_strategies->restoreSettings(settings);
     m_server->restoreSettings(settings);
 }
 
@@ -495,8 +485,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/mainSplitter"), m_mainSplitter->saveState());
     settings.setValue(QStringLiteral("window/rightSplitter"), m_rightSplitter->saveState());
     settings.setValue(QStringLiteral("window/setupShown"), m_showSetup->isChecked());
-    settings.setValue(QStringLiteral("experiment/last"),
-        QJsonDocument(ExperimentJson::toJson(m_experiment->experiment())).toJson(QJsonDocument::Compact));
-    settings.setValue(QStringLiteral("experiment/strategies"), m_strategies->selectedIds());
+    m_experiment->saveSettings(settings);
+    m_strategies->saveSettings(settings);
     m_server->saveSettings(settings); // never a password
 }

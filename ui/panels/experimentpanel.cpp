@@ -10,10 +10,12 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QVBoxLayout>
 
 ExperimentPanel::ExperimentPanel(QWidget* parent)
@@ -278,4 +280,21 @@ void ExperimentPanel::saveFile()
     QString error;
     if (!ExperimentJson::saveFile(m_experiment, path, &error))
         QMessageBox::warning(this, tr("Cannot save the experiment"), error);
+}
+
+void ExperimentPanel::saveSettings(QSettings& settings) const
+{
+    settings.setValue(QStringLiteral("experiment/last"),
+        QJsonDocument(ExperimentJson::toJson(m_experiment)).toJson(QJsonDocument::Compact));
+}
+
+void ExperimentPanel::restoreSettings(const QSettings& settings)
+{
+    const QByteArray saved = settings.value(QStringLiteral("experiment/last")).toByteArray();
+    if (saved.isEmpty())
+        return;
+    QList<FieldError> errors;
+    const Experiment restored = ExperimentJson::fromJson(QJsonDocument::fromJson(saved).object(), errors);
+    if (errors.isEmpty())
+        setExperiment(restored);
 }

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QSettings;
 class QFormLayout;
 class QLayout;
 struct ExperimentField;
@@ -24,6 +25,9 @@ public:
     Experiment experiment() const { return m_experiment; }
     QList<FieldError> errors() const { return m_errors; }
     void setExperiment(const Experiment& experiment);
+    // The last experiment, kept between sessions; one that no longer parses is left out.
+    void saveSettings(QSettings& settings) const;
+    void restoreSettings(const QSettings& settings);
     // The rules of the chosen strategies: a field they refuse shows why, and errors() has it.
     void setStrategyNeeds(const StrategyNeeds& needs);
     // The chosen server: a field that plays no part on it (a cluster's placement on one

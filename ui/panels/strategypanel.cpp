@@ -5,6 +5,7 @@
 #include "strategies/strategyregistry.h"
 
 #include <QListWidget>
+#include <QSettings>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -92,4 +93,15 @@ void StrategyPanel::showStrategy(const QString& id)
             + (statement.startsWith(QLatin1String("--")) ? QStringLiteral("\n") : QStringLiteral(";\n"));
     html += QStringLiteral("</pre>");
     m_details->setHtml(html);
+}
+
+void StrategyPanel::saveSettings(QSettings& settings) const
+{
+    settings.setValue(QStringLiteral("experiment/strategies"), selectedIds());
+}
+
+void StrategyPanel::restoreSettings(const QSettings& settings)
+{
+    if (settings.contains(QStringLiteral("experiment/strategies")))
+        setSelectedIds(settings.value(QStringLiteral("experiment/strategies")).toStringList());
 }

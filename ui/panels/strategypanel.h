@@ -4,6 +4,7 @@
 #include <QWidget>
 
 class QListWidget;
+class QSettings;
 class QTextBrowser;
 
 // Pick any set of strategies; the selected one's SQL and why it contends are shown beside
@@ -15,6 +16,9 @@ public:
 
     QStringList selectedIds() const;
     void setSelectedIds(const QStringList& ids);
+    // The ticked strategies, kept between sessions.
+    void saveSettings(QSettings& settings) const;
+    void restoreSettings(const QSettings& settings);
     QString shownDescription() const;
     // The SQL shown as the chosen server's engine runs it.
     void setPostgres(bool postgres);
