@@ -17,11 +17,14 @@ const QString kGuardedTakeSql
                      "WHERE (SELECT SUM(stock) FROM inventory_slot WHERE sku_id = ? FOR UPDATE) >= ?\n"
                      "ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
 // PostgreSQL refuses FOR UPDATE beside an aggregate: the slots are locked in a subquery, then
-// summed, which locks the same rows in the same statement.
+// summed, which locks the same rows in the same statement. In slot order: PostgreSQL reads them
+// in the order their latest versions lie in the table, which each update changes, and two guards
+// locking in two orders deadlock (each for deadlock_timeout); InnoDB reads its index in order.
 const QString kGuardedTakePostgresSql = QStringLiteral(
     "INSERT INTO inventory_slot (sku_id, slot, stock)\n"
     "SELECT ?, ?, -CAST(? AS BIGINT)\n"
-    "WHERE (SELECT SUM(stock) FROM (SELECT stock FROM inventory_slot WHERE sku_id = ? FOR UPDATE) AS slots) "
+    "WHERE (SELECT SUM(stock) FROM (SELECT stock FROM inventory_slot WHERE sku_id = ? ORDER BY slot FOR "
+    "UPDATE) AS slots) "
     ">= ?\n"
     "ON CONFLICT (sku_id, slot) DO UPDATE SET stock = inventory_slot.stock + EXCLUDED.stock");
 

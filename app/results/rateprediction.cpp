@@ -142,16 +142,22 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
     std::vector<Station> stations;
     double outsideMs = split.orderMs;
 
-    // The row: each hold, and the hand-over to the next waiter, which one client never sees:
-    // about one statement's turn-around on the server.
+    // The row: each hold, and the hand-over to the next waiter, which one client never sees: as
+    // the busy calibration measured it when its clients queued for the row (PostgreSQL wakes
+    // the next waiter in 1-3 ms where InnoDB takes a fraction of one), else about one
+    // statement's turn-around on the server.
     // (A queue's writer holds its row once per batch, alone: its cycle below stands for it.)
     const long long holds = w[LockHolds] + w[RolledBackHolds];
     const bool writers = w[WriterBusyNs] > 0 && w[QueuedOrders] > 0;
     if (c.safe && holds > 0 && !writers) {
         const double holdMs = perOrder(w[LockHoldNs] + w[RolledBackHoldNs], holds) / 1e6;
         const double statementMs = perOrder(w[ServerNs] - w[CommitNs], w[Statements] - w[Commits]) / 1e6;
+        const ClientCounts* loaded = calibration.busy ? &calibration.busy->windowClients : nullptr;
+        const double handOverMs = loaded && (*loaded)[HandOvers] > 0
+            ? perOrder((*loaded)[HandOverNs], (*loaded)[HandOvers]) / 1e6
+            : statementMs;
         double turns = static_cast<double>(holds) / static_cast<double>(sold);
-        double rowMs = turns * (holdMs + statementMs);
+        double rowMs = turns * (holdMs + handOverMs);
         if (c.strategy == QLatin1String("optimistic")) {
             // Every other client read the same version: each sale costs a losing turn of each, held
             // from its compare-and-set to its ROLLBACK, one round trip and a statement.
