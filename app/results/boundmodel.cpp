@@ -91,13 +91,39 @@ std::optional<Ceiling> rowLock(const StrategyResult& r)
     return c;
 }
 
+// PostgreSQL counts no lock waits: the share of the sampler's looks in the measured window that
+// found a transaction waiting for a lock stands in for the share of orders that waited.
+std::optional<Ceiling> sampledServerRowLock(const StrategyResult& r)
+{
+    const double until = r.soldOut() ? r.soldOutS : r.durationS;
+    int looks = 0;
+    int waiting = 0;
+    for (const MetricsSample& s : r.series) {
+        if (s.serverStatsValid && s.waitingNow >= 0 && s.elapsedS > r.measuredFromS
+            && s.elapsedS <= until + 1e-9) {
+            ++looks;
+            waiting += s.waitingNow > 0 ? 1 : 0;
+        }
+    }
+    if (waiting == 0)
+        return std::nullopt;
+    const double waitedShare = static_cast<double>(waiting) / looks;
+    Ceiling c { Resource::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
+    c.parts = { { QStringLiteral("waited_share"), waitedShare }, { QStringLiteral("looks"), looks } };
+    return c;
+}
+
 // A lock taken and released inside one statement (a stored procedure's) cannot be timed by
 // the client; the server counts the waits for it. When nearly every order waited, the row
 // was never free: it passed orders as fast as it could.
 std::optional<Ceiling> serverRowLock(const StrategyResult& r)
 {
     const ClientCounts& w = r.windowClients;
-    if (!r.safe || w[ClientCount::LockHolds] + w[ClientCount::RolledBackHolds] > 0 || r.lockWaits <= 0)
+    if (!r.safe || w[ClientCount::LockHolds] + w[ClientCount::RolledBackHolds] > 0)
+        return std::nullopt;
+    if (r.lockWaits < 0)
+        return sampledServerRowLock(r);
+    if (r.lockWaits == 0)
         return std::nullopt;
     const double sold = soldInWindow(r);
     const double waitedShare = std::min(1.0, static_cast<double>(r.lockWaits) / sold);

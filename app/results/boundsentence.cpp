@@ -62,6 +62,14 @@ QString rowLock(const Ceiling& c)
 
 QString serverRowLock(const Ceiling& c)
 {
+    if (c.parts.contains(QStringLiteral("looks"))) // PostgreSQL: no count of lock waits, only looks
+        return tr(
+            "The row lock inside the server is the bound: the lab found a transaction waiting for it in "
+            "%1 % of its %2 looks at the server (PostgreSQL counts no lock waits), so the row was never "
+            "free for long and passed %3 orders/s (the run reached %4 % of a row that is always busy). "
+            "The lock is taken and released inside one statement, where the client cannot time it.")
+            .arg(number(100.0 * part(c, "waited_share"), 0), number(part(c, "looks"), 0),
+                number(c.ordersPerS * c.reach, 0), percentOf(c.reach));
     return tr(
         "The row lock inside the server is the bound: %1 % of orders waited for it, %2 ms each by the "
         "server's own count, so the row was never free for long and passed %3 orders/s (the run reached "

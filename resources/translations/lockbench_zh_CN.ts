@@ -145,6 +145,10 @@
         <source> The server fell behind: %1 orders were due and not yet sent when the run stopped; their latency would count from when they were due, and they are in no figure.</source>
         <translation> 服务器跟不上：运行停止时有 %1 个订单已到期但尚未发出；它们的延迟本应从到期时算起，不计入任何数字。</translation>
     </message>
+    <message>
+        <source>The row lock inside the server is the bound: the lab found a transaction waiting for it in %1 % of its %2 looks at the server (PostgreSQL counts no lock waits), so the row was never free for long and passed %3 orders/s (the run reached %4 % of a row that is always busy). The lock is taken and released inside one statement, where the client cannot time it.</source>
+        <translation>瓶颈是服务器内部的行锁：实验室在对服务器的 %2 次查看中，有 %1 % 发现有事务在等它（PostgreSQL 不统计锁等待），所以这一行几乎从不空闲，每秒通过 %3 个订单（本次运行达到了一直繁忙的行的 %4 %）。这把锁在一条语句内部获取和释放，客户端无法为它计时。</translation>
+    </message>
 </context>
 <context>
     <name>ChartExporter</name>

@@ -208,6 +208,37 @@ private slots:
         QVERIFY2(explained.text.contains(QLatin1String("1.90 ms each")), qPrintable(explained.text));
     }
 
+    void onPostgresTheLooksAtItsWaitersStandInForItsCount()
+    {
+        // PostgreSQL counts no lock waits: the procedure is judged by how often the sampler found
+        // a transaction waiting, within the measured window only.
+        StrategyResult r = hotRowResult();
+        r.strategy = QStringLiteral("procedure");
+        holdRow(r.windowClients, 10000, 0, 0, 0.0, 0.0);
+        r.lockWaits = -1;
+        r.lockTimeMs = -1;
+        r.measuredFromS = 1.0;
+        for (int i = 1; i <= 40; ++i) {
+            MetricsSample s;
+            s.elapsedS = 0.25 * i;
+            s.intervalS = 0.25;
+            s.serverStatsValid = true;
+            s.waitingNow
+                = s.elapsedS <= 1.0 || i % 10 != 0 ? 12 : 0; // 36 looks after the first second, 32 waiting
+            r.series.append(s);
+        }
+        const auto explained = ResultExplanation::of(r);
+        QCOMPARE(explained.figures.value(QStringLiteral("bound_resource")).toString(),
+            QStringLiteral("server-row-lock"));
+        QCOMPARE(qRound(100 * figure(explained, "reach")), qRound(100 * 32.0 / 36.0));
+        QVERIFY2(explained.text.contains(QLatin1String("of its 36 looks")), qPrintable(explained.text));
+        // Nobody ever waiting: no row lock to speak of.
+        for (MetricsSample& s : r.series)
+            s.waitingNow = 0;
+        QVERIFY(ResultExplanation::of(r).figures.value(QStringLiteral("bound_resource")).toString()
+            != QLatin1String("server-row-lock"));
+    }
+
     void slotsSpreadTheBusiestRowOnlyWhenOneSlotIsLocked()
     {
         StrategyResult r = hotRowResult();
