@@ -91,9 +91,13 @@ private slots:
         e.workload = WorkloadKind::Claim;
         e.tasks = 100'000;
         e.batch = 16;
-        e.delayMs = 20; // the work: each worker holds its claims most of the time
+        // The work: each worker holds its claims nearly all the time, so that a terminated worker
+        // leaves claims behind even when the machine is busy with other tests (at 20 ms, a run
+        // beside them once saw 14 kills leave none); a live worker's claims stay far younger
+        // than the claim timeout.
+        e.delayMs = 100;
         e.claimTimeoutMs = 500;
-        e.durationMs = 3000;
+        e.durationMs = 5000; // kills enough that some leave claims behind on a busy machine
         e.killWorkersEveryMs = 200;
         BackgroundRun run(id, e, PostgresFixture::params());
         const StrategyResult r = run.wait();
