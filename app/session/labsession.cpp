@@ -241,11 +241,8 @@ void LabSession::calibrated(bool cancelled)
     m_predictions = RatePrediction::forCells(cells, m_calibrationResults);
     emit predictionsReady(m_predictions);
     m_waitingCalibration = false;
-    if (!launch(cells, &error)) {
-        m_refusal = error;
-        emit refused(error);
-        endRun(false);
-    }
+    if (!launch(cells, &error))
+        refuse(error);
 }
 
 void LabSession::launchChecked(bool ok, const QString& message)
@@ -258,9 +255,7 @@ void LabSession::launchChecked(bool ok, const QString& message)
     if (ok && launch(cells, &error))
         return;
     m_afterCalibration.reset();
-    m_refusal = error;
-    emit refused(error);
-    endRun(false);
+    refuse(error);
 }
 
 void LabSession::stop()
