@@ -347,11 +347,23 @@ int MysqlConnection::realQuery(const QByteArray& sql)
     const auto length = static_cast<unsigned long>(sql.size());
     if (!m_nonBlocking)
         return mysql_real_query(m_handle, sql.constData(), length);
+    // A statement that fits the socket's buffer is sent at once: sent, waited for, then read.
+    if (sql.size() <= kSentAtOnceBytes) {
+        if (mysql_send_query(m_handle, sql.constData(), length) != 0)
+            return 1;
+        waitForReply();
+        return mysql_read_query_result(m_handle);
+    }
     int failed = 0;
     NonBlockingCall::drive(
         m_handle, [&] { return mysql_real_query_start(&failed, m_handle, sql.constData(), length); },
         [&](int ready) { return mysql_real_query_cont(&failed, m_handle, ready); });
     return failed;
+}
+
+void MysqlConnection::waitForReply()
+{
+    NonBlockingCall::waitForReply(m_handle, static_cast<int>(m_ioTimeoutS) * 1000);
 }
 
 st_mysql_res* MysqlConnection::storeResult()
@@ -380,14 +392,6 @@ int MysqlConnection::endTransaction(bool commit)
 {
     if (!m_nonBlocking)
         return commit ? mysql_commit(m_handle) : mysql_rollback(m_handle);
-    my_bool failed = 0;
-    if (commit)
-        NonBlockingCall::drive(
-            m_handle, [&] { return mysql_commit_start(&failed, m_handle); },
-            [&](int ready) { return mysql_commit_cont(&failed, m_handle, ready); });
-    else
-        NonBlockingCall::drive(
-            m_handle, [&] { return mysql_rollback_start(&failed, m_handle); },
-            [&](int ready) { return mysql_rollback_cont(&failed, m_handle, ready); });
-    return failed;
+    // What mysql_commit() and mysql_rollback() send, sent without a read before the reply.
+    return realQuery(commit ? QByteArrayLiteral("COMMIT") : QByteArrayLiteral("ROLLBACK"));
 }

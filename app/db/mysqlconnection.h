@@ -113,6 +113,9 @@ public:
     QByteArray nextStatementName() { return "lockbench_" + QByteArray::number(++m_statementsNamed); }
     // Opened on a fiber: its calls that wait for the server use Connector/C's non-blocking API.
     bool isNonBlocking() const { return m_nonBlocking; }
+    // On a fiber, after a statement was sent without reading its reply: waits for the reply,
+    // at most the read timeout (see NonBlockingCall::waitForReply).
+    void waitForReply();
 
 private:
     void captureError();
@@ -130,6 +133,9 @@ private:
     std::unique_ptr<PgSession> m_pg;
     int m_statementsNamed = 0;
     MysqlError m_error;
+    // The largest statement sent whole before waiting for its reply: far below any socket's
+    // buffer, so that the send never waits (the fill's long INSERTs go the non-blocking way).
+    static constexpr qsizetype kSentAtOnceBytes = 16 * 1024;
     unsigned int m_connectTimeoutS = 5;
     unsigned int m_ioTimeoutS = 120; // a hung server must not hang a worker forever
     std::chrono::nanoseconds m_roundTrip { 0 };

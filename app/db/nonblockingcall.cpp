@@ -5,6 +5,7 @@
 #include <mysql.h>
 
 #include <sys/epoll.h>
+#include <sys/socket.h>
 
 namespace NonBlockingCall {
 
@@ -32,6 +33,13 @@ int waitFor(st_mysql* mysql, int status, bool connecting)
     if (happened & EPOLLPRI)
         ready |= MYSQL_WAIT_EXCEPT;
     return ready;
+}
+
+void waitForReply(st_mysql* mysql, int timeoutMs)
+{
+    const int socket = static_cast<int>(mysql_get_socket(mysql));
+    if (ClientWait::forSocket(socket, mysql, EPOLLIN, timeoutMs) == FiberScheduler::kTimedOut)
+        ::shutdown(socket, SHUT_RDWR);
 }
 
 } // namespace NonBlockingCall

@@ -12,6 +12,13 @@ namespace NonBlockingCall {
 // for the next _cont call. `connecting`: the socket may be new under an old number.
 int waitFor(st_mysql* mysql, int status, bool connecting = false);
 
+// Waits, at most `timeoutMs`, until the reply to a statement sent without reading has
+// arrived, so that the blocking read that follows finds it there: Connector/C's own
+// non-blocking calls read once before they wait, a system call that fails for every reply
+// not yet back. On a timeout it shuts the socket down, and the read fails as a lost
+// connection, as Connector/C's own read timeout would.
+void waitForReply(st_mysql* mysql, int timeoutMs);
+
 // Runs `start()` (returning a status), then `next(ready)` until the status is 0.
 template <typename Start, typename Next>
 void drive(st_mysql* mysql, Start start, Next next, bool connecting = false)

@@ -188,7 +188,7 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
     }
     m_connection->crossNetwork();
     const MysqlConnection::ReplyTimer replied(*m_connection);
-    if (waitingCall(mysql_stmt_execute, mysql_stmt_execute_start, mysql_stmt_execute_cont) != 0) {
+    if (executeThenRead() != 0) {
         captureError();
         return false;
     }
@@ -274,6 +274,25 @@ int PreparedStatement::waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)
         m_connection->handle(), [&] { return start(&failed, m_stmt); },
         [&](int ready) { return next(&failed, m_stmt, ready); });
     return failed;
+}
+
+int PreparedStatement::executeThenRead()
+{
+    st_mysql* mysql = m_connection->handle();
+    if (!m_connection->isNonBlocking() || !mysql)
+        return mysql_stmt_execute(m_stmt);
+    // Sent without reading, waited for, then read (see NonBlockingCall::waitForReply): the
+    // option makes mysql_stmt_execute() return once the statement is sent, and the read is
+    // the one it would have made next.
+    my_bool skipRead = 1;
+    mysql_optionsv(mysql, MARIADB_OPT_SKIP_READ_RESPONSE, &skipRead);
+    const int sendFailed = mysql_stmt_execute(m_stmt);
+    skipRead = 0;
+    mysql_optionsv(mysql, MARIADB_OPT_SKIP_READ_RESPONSE, &skipRead);
+    if (sendFailed != 0)
+        return sendFailed;
+    m_connection->waitForReply();
+    return mysql->methods->db_read_execute_response(m_stmt);
 }
 
 void PreparedStatement::captureError()

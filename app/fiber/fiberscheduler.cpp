@@ -118,18 +118,13 @@ std::uint32_t FiberScheduler::waitSocket(
 {
     Task& task = currentTask();
     auto [socket, inserted] = m_sockets.try_emplace(fd);
-    if (inserted || fresh || socket->second.owner != owner) {
-        // Edge-triggered: a client waits only after a read or write found nothing to do, so
-        // the next edge is the one it waits for.
-        epoll_event event {};
-        event.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLPRI | EPOLLET;
-        event.data.fd = fd;
-        if (epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &event) != 0 && errno != EEXIST) {
-            m_sockets.erase(socket);
-            return EPOLLERR; // the caller's next read or write meets the socket's own error
-        }
+    if (!watch(fd, socket->second, events, inserted || fresh || socket->second.owner != owner)) {
+        m_sockets.erase(socket);
+        return EPOLLERR; // the caller's next read or write meets the socket's own error
     }
-    socket->second = { owner, &task, events };
+    socket->second.owner = owner;
+    socket->second.waiter = &task;
+    socket->second.events = events;
     task.wait = Task::Wait::Socket;
     task.fd = fd;
     const std::uint32_t result = suspend(task, deadlineNs);
@@ -138,6 +133,27 @@ std::uint32_t FiberScheduler::waitSocket(
             it->second.waiter = nullptr;
     }
     return result;
+}
+
+bool FiberScheduler::watch(int fd, Socket& socket, std::uint32_t events, bool added)
+{
+    // Edge-triggered: a client waits only after a read or write found nothing to do, or
+    // after sending a statement whose reply it then reads, so the next edge is the one it
+    // waits for. Room to write is watched only while someone waits for it: the peer reading
+    // each statement frees room, an edge that would wake the thread for nothing.
+    const std::uint32_t wanted = EPOLLIN | EPOLLRDHUP | EPOLLPRI | EPOLLET | (events & EPOLLOUT);
+    if (!added && socket.watched == wanted)
+        return true;
+    epoll_event event {};
+    event.events = wanted;
+    event.data.fd = fd;
+    // A number closed and opened again has left epoll (added again); one this scheduler
+    // watched under another owner is still there (changed).
+    int changed = epoll_ctl(m_epoll, added ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event);
+    if (changed != 0 && errno == (added ? EEXIST : ENOENT))
+        changed = epoll_ctl(m_epoll, added ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event);
+    socket.watched = changed == 0 ? wanted : 0;
+    return changed == 0;
 }
 
 void FiberScheduler::forgetSocket(int fd, const void* owner)

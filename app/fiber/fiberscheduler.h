@@ -64,7 +64,9 @@ private:
         const void* owner = nullptr;
         Task* waiter = nullptr;
         std::uint32_t events = 0;
+        std::uint32_t watched = 0; // what epoll watches on it for this scheduler
     };
+    bool watch(int fd, Socket& socket, std::uint32_t events, bool added);
 
     std::uint32_t suspend(Task& task, std::int64_t deadlineNs); // yields until a wait ends
     void makeReady(Task& task, std::uint32_t result);
