@@ -54,9 +54,9 @@ public:
 
 private:
     void captureError();
-    // A call that waits for the server: blocking, or on a fiber through the non-blocking API.
     // mysql_stmt_execute(); on a fiber, sent, then waited for, then read.
     int executeThenRead();
+    // A call that waits for the server: blocking, or on a fiber through the non-blocking API.
     int waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)(int*, st_mysql_stmt*),
         int (*next)(int*, st_mysql_stmt*, int));
     void freeResult();

@@ -240,7 +240,8 @@ void FiberScheduler::poll(bool block)
         }
         auto socket = m_sockets.find(fd);
         if (socket == m_sockets.end() || !socket->second.waiter)
-            continue; // an edge nobody waits for: whoever comes next reads or writes first
+            continue; // an edge nobody waits for: whoever comes next reads or writes first,
+                      // or waits for the reply to what it has just sent
         const std::uint32_t happened = events[i].events;
         if (happened & (socket->second.events | EPOLLERR | EPOLLHUP | EPOLLRDHUP)) {
             Task* waiter = socket->second.waiter;

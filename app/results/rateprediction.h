@@ -21,7 +21,9 @@ struct Prediction {
     QString bound; // the resource the model found busiest: "row-lock", "writer", "cpu", "clients", "arrival"
 };
 
-// The calibration run of `experiment`: one client, long enough to time some hundreds of orders.
+// The calibration run of `experiment`: one client, long enough to time some hundreds of orders,
+// with at least kCalibrationStock units per SKU, which no calibration sells out.
+inline constexpr std::int64_t kCalibrationStock = 1'000'000'000;
 Experiment calibrationExperiment(const Experiment& experiment);
 // The same with `clients` clients, to time what an order costs the CPU on busy cores: one client
 // wakes idle cores for each statement, which several clients in flight share. A strategy that

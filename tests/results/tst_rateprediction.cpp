@@ -169,6 +169,48 @@ private slots:
         QVERIFY(calibration[2].experiment.threads > 1 && calibration[2].experiment.durationMs <= 1000);
     }
 
+    void aRowLockedInsideTheServerAtTheTargetsLoadRunsAtItsCalibratedRate()
+    {
+        // The procedure's busy calibration ran the target's 32 clients at 17,000 orders/s,
+        // more than half of them waiting for the row: that rate is the prediction, whatever
+        // the cores alone would allow; the model still names the bound.
+        RatePrediction::Calibration c { cpuBound(1, 0.05), cpuBound(32, 0.05) };
+        c.alone.strategy = c.busy->strategy = QStringLiteral("procedure");
+        const auto cores = RatePrediction::predict(c, withClients(32));
+        c.busy->ordersPerS = 17000.0;
+        c.busy->lockWaits = 600;
+        const auto measured = RatePrediction::predict(c, withClients(32));
+        QCOMPARE(measured.ordersPerS, 17000.0);
+        QCOMPARE(measured.bound, cores.bound);
+        // At another load than the one calibrated, the model predicts.
+        QCOMPARE(RatePrediction::predict(c, withClients(10000)).ordersPerS,
+            RatePrediction::predict(
+                RatePrediction::Calibration { c.alone, cpuBound(32, 0.05) }, withClients(10000))
+                .ordersPerS);
+    }
+
+    void noCalibrationSellsOutWhatTheTargetSells()
+    {
+        // A flash sale of 2,000 units: the calibrations time sales at a million orders a
+        // second of the largest quantity for their whole length, and still have stock left.
+        Experiment sale = withClients(32);
+        sale.initialStock = 2000;
+        sale.qtyMax = 5;
+        const QList<RunCell> plan = RatePrediction::calibrationCells(
+            { { QStringLiteral("procedure"), sale, 1 }, { QStringLiteral("pessimistic"), sale, 1 } });
+        QCOMPARE(plan.size(), 4);
+        for (const RunCell& cell : plan) {
+            const double mostSold
+                = 1e6 * static_cast<double>(cell.experiment.durationMs) / 1000.0 * sale.qtyMax;
+            QVERIFY2(static_cast<double>(cell.experiment.initialStock) > mostSold,
+                qPrintable(QStringLiteral("%1 with %2 clients: stock %3")
+                               .arg(cell.strategy)
+                               .arg(cell.experiment.threads)
+                               .arg(cell.experiment.initialStock)));
+        }
+        QCOMPARE(sale.initialStock, std::int64_t(2000)); // the target itself is left as it is
+    }
+
     void aRowLockedInsideTheServerIsTimedAtTheTargetsLoad()
     {
         // The stored procedure: no client times its hold; 0.2 ms of CPU per order on 2 cores.
