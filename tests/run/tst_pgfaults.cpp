@@ -94,9 +94,11 @@ private slots:
         // The work: each worker holds its claims nearly all the time, so that a terminated worker
         // leaves claims behind even when the machine is busy with other tests (at 20 ms, a run
         // beside them once saw 14 kills leave none); a live worker's claims stay far younger
-        // than the claim timeout.
+        // than the claim timeout, even on a machine busy enough to stall it for half a second
+        // (at 500 ms, one CI run saw 3 claims of live workers given back and claimed again).
+        // The kills of the first 3 s leave claims old enough to be given back before the end.
         e.delayMs = 100;
-        e.claimTimeoutMs = 500;
+        e.claimTimeoutMs = 2000;
         e.durationMs = 5000; // kills enough that some leave claims behind on a busy machine
         e.killWorkersEveryMs = 200;
         BackgroundRun run(id, e, PostgresFixture::params());
