@@ -208,6 +208,7 @@ void MainWindow::connectRun()
         // After updateRunAction(), which would say "Ready to run": what the run came to stays in
         // view until the next change of the form.
         const QString ending = m_session->latestRunOutcome().endingText();
+        statusBar()->clearMessage(); // a run's last "stopping" would hide how it ended
         m_status->setText(refused ? tr("Not run")
                 : cancelled       ? tr("Stopped: %1").arg(ending)
                                   : tr("Finished: %1").arg(ending));

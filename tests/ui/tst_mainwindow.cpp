@@ -262,6 +262,8 @@ private slots:
         const QLabel* runStatus = m_window->findChild<QLabel*>(QStringLiteral("runStatus"));
         QVERIFY(runStatus);
         QCOMPARE(runStatus->text(), QStringLiteral("Finished: every strategy audited"));
+        // The run's last passing message ("naive: stopping (…)") would hide it for seconds.
+        QCOMPARE(m_window->statusBar()->currentMessage(), QString());
 
         checkLinesBadgesAndRows(rowsBefore);
         if (QTest::currentTestFailed())
