@@ -1,16 +1,26 @@
 #include "app/fiber/fiberscheduler.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <ctime>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 namespace {
 
 thread_local FiberScheduler* t_scheduler = nullptr;
 thread_local void* t_task = nullptr; // the task whose fiber runs now
+
+// Deadlines nearer than this are epoll's own timeout; further ones are the alarm's.
+constexpr std::int64_t kPreciseNs = 50'000'000;
+
+timespec timespecOf(std::int64_t ns)
+{
+    return { static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000) };
+}
 
 } // namespace
 
@@ -35,17 +45,22 @@ struct FiberScheduler::Parked { };
 FiberScheduler::FiberScheduler()
     : m_epoll(epoll_create1(EPOLL_CLOEXEC))
     , m_wakeFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK))
+    , m_alarmFd(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK))
 {
-    epoll_event event {};
-    event.events = EPOLLIN;
-    event.data.fd = m_wakeFd;
-    epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_wakeFd, &event);
+    for (const int fd : { m_wakeFd, m_alarmFd }) {
+        epoll_event event {};
+        event.events = EPOLLIN;
+        event.data.fd = fd;
+        epoll_ctl(m_epoll, EPOLL_CTL_ADD, fd, &event);
+    }
 }
 
 FiberScheduler::~FiberScheduler()
 {
     m_tasks.clear(); // a fiber that never ended unwinds here
     ::close(m_wakeFd);
+    if (m_alarmFd >= 0)
+        ::close(m_alarmFd);
     ::close(m_epoll);
 }
 
@@ -100,7 +115,7 @@ std::uint32_t FiberScheduler::suspend(Task& task, std::int64_t deadlineNs)
 {
     ++task.ticket;
     if (deadlineNs > 0)
-        m_timers.push({ deadlineNs, &task, task.ticket });
+        pushTimer({ deadlineNs, &task, task.ticket });
     task.fiber.yield();
     return task.result;
 }
@@ -208,20 +223,17 @@ void FiberScheduler::wake(Parked* token)
 void FiberScheduler::poll(bool block)
 {
     timespec timeout {};
-    const timespec* wait = &timeout; // zero: only what is ready now
-    if (block) {
-        if (m_timers.empty()) {
-            wait = nullptr;
-        } else {
-            const std::int64_t left = std::max<std::int64_t>(0, m_timers.top().deadlineNs - nowNs());
-            timeout.tv_sec = static_cast<time_t>(left / 1'000'000'000);
-            timeout.tv_nsec = static_cast<long>(left % 1'000'000'000);
-        }
-    }
+    const timespec* wait = block ? waitUntilNextTimer(timeout) : &timeout; // zero: what is ready now
     epoll_event events[256];
     const int count = epoll_pwait2(m_epoll, events, 256, wait, nullptr);
     for (int i = 0; i < count; ++i) {
         const int fd = events[i].data.fd;
+        if (fd == m_alarmFd) {
+            std::uint64_t rang = 0;
+            [[maybe_unused]] const ssize_t read = ::read(m_alarmFd, &rang, sizeof rang);
+            m_alarmNs = 0; // fireTimers() takes what is due
+            continue;
+        }
         if (fd == m_wakeFd) {
             std::uint64_t drained = 0;
             [[maybe_unused]] const ssize_t read = ::read(m_wakeFd, &drained, sizeof drained);
@@ -251,15 +263,66 @@ void FiberScheduler::poll(bool block)
     }
 }
 
+// How long a sleep may last: until the next live deadline (null: no end). A deadline due
+// soon (a simulated round trip's sleep) is epoll's own timeout; one further off (a read
+// timeout, minutes away, renewed by every statement) is left to the alarm, set again only
+// for an earlier deadline: an epoll timeout would arm and cancel a kernel timer at every
+// sleep, and that is a tenth of what a sleep costs.
+const timespec* FiberScheduler::waitUntilNextTimer(timespec& timeout)
+{
+    while (!m_timers.empty() && !isLive(m_timers.front()))
+        popTimer();
+    if (m_timers.empty())
+        return nullptr;
+    const std::int64_t deadline = m_timers.front().deadlineNs;
+    const std::int64_t left = std::max<std::int64_t>(0, deadline - nowNs());
+    if (left > kPreciseNs) {
+        if (m_alarmNs == 0 || m_alarmNs > deadline) {
+            itimerspec ring {};
+            ring.it_value = timespecOf(deadline);
+            m_alarmNs = timerfd_settime(m_alarmFd, TFD_TIMER_ABSTIME, &ring, nullptr) == 0 ? deadline : 0;
+        }
+        if (m_alarmNs != 0)
+            return nullptr; // it rings at the deadline or before
+    }
+    timeout = timespecOf(left);
+    return &timeout;
+}
+
+bool FiberScheduler::isLive(const Timer& timer)
+{
+    return timer.ticket == timer.task->ticket && timer.task->wait != Task::Wait::None;
+}
+
+void FiberScheduler::pushTimer(const Timer& timer)
+{
+    // Nearly every wait ends long before its deadline, and its timer stays behind: swept out
+    // once they outnumber the tasks (each has at most one live), they stay few.
+    if (m_timers.size() >= 2 * m_tasks.size() + 64) {
+        std::erase_if(m_timers, [](const Timer& t) { return !isLive(t); });
+        std::make_heap(m_timers.begin(), m_timers.end(), std::greater<>());
+    }
+    m_timers.push_back(timer);
+    std::push_heap(m_timers.begin(), m_timers.end(), std::greater<>());
+}
+
+void FiberScheduler::popTimer()
+{
+    std::pop_heap(m_timers.begin(), m_timers.end(), std::greater<>());
+    m_timers.pop_back();
+}
+
 void FiberScheduler::fireTimers()
 {
+    if (m_timers.empty())
+        return;
     const std::int64_t now = nowNs();
-    while (!m_timers.empty() && m_timers.top().deadlineNs <= now) {
-        const Timer timer = m_timers.top();
-        m_timers.pop();
-        Task& task = *timer.task;
-        if (timer.ticket != task.ticket || task.wait == Task::Wait::None)
+    while (!m_timers.empty() && m_timers.front().deadlineNs <= now) {
+        const Timer timer = m_timers.front();
+        popTimer();
+        if (!isLive(timer))
             continue; // its wait ended otherwise
+        Task& task = *timer.task;
         if (task.wait == Task::Wait::Socket) {
             if (auto it = m_sockets.find(task.fd); it != m_sockets.end() && it->second.waiter == &task)
                 it->second.waiter = nullptr;

@@ -7,9 +7,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <queue>
 #include <unordered_map>
 #include <vector>
+
+struct timespec;
 
 // Runs many fibers on the one thread that calls run(): each fiber waits for its socket, its
 // timer or a wake-up from another thread, and epoll resumes the ones whose wait is over. One
@@ -51,6 +52,8 @@ public:
     void forgetSocket(int fd, const void* owner);
 
     static std::int64_t nowNs();
+    // Timers it keeps, live or left behind by waits that ended: a few per task at most.
+    std::size_t timersKept() const { return m_timers.size(); }
 
 private:
     struct Task;
@@ -71,14 +74,21 @@ private:
     std::uint32_t suspend(Task& task, std::int64_t deadlineNs); // yields until a wait ends
     void makeReady(Task& task, std::uint32_t result);
     void poll(bool block);
+    const timespec* waitUntilNextTimer(timespec& timeout);
     void fireTimers();
+    static bool isLive(const Timer& timer);
+    void pushTimer(const Timer& timer);
+    void popTimer();
     Task& currentTask();
 
     int m_epoll = -1;
     int m_wakeFd = -1;
+    int m_alarmFd = -1; // a timerfd for deadlines far off (see waitUntilNextTimer)
+    std::int64_t m_alarmNs = 0; // when it is set to ring, 0: not set
     std::vector<std::unique_ptr<Task>> m_tasks;
     std::deque<Task*> m_ready;
-    std::priority_queue<Timer, std::vector<Timer>, std::greater<>> m_timers;
+    std::vector<Timer> m_timers; // a min-heap by deadline; a wait that ended leaves its timer
+                                 // behind until it comes to the top or the heap is compacted
     std::unordered_map<int, Socket> m_sockets;
     std::size_t m_live = 0;
 

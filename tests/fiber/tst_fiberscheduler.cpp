@@ -82,6 +82,49 @@ private slots:
         ::close(pair[1]);
     }
 
+    void aFarDeadlineEndsOnTimeWhileManyShortWaitsComeAndGo()
+    {
+        // Two fibers trade a byte 20,000 times, each wait with a read timeout of two minutes,
+        // while a third waits on a silent socket for 300 ms (the alarm's, not epoll's timeout).
+        int silent[2];
+        int trade[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, silent), 0);
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, trade), 0);
+        const auto guard = qScopeGuard([&] {
+            for (const int fd : { silent[0], silent[1], trade[0], trade[1] })
+                ::close(fd);
+        });
+        FiberScheduler scheduler;
+        std::uint32_t happened = 0;
+        double silentMs = 0;
+        std::size_t mostKept = 0;
+        scheduler.spawn([&] {
+            const std::int64_t start = FiberScheduler::nowNs();
+            happened = ClientWait::forSocket(silent[0], this, EPOLLIN, 300);
+            silentMs = static_cast<double>(FiberScheduler::nowNs() - start) / 1e6;
+        });
+        const auto trader = [&](int fd, bool first) {
+            char byte = 'x';
+            for (int round = 0; round < 20'000; ++round) {
+                if (first)
+                    QCOMPARE(::write(fd, &byte, 1), ssize_t(1));
+                while (::read(fd, &byte, 1) != 1)
+                    QVERIFY(ClientWait::forSocket(fd, &byte, EPOLLIN, 120'000) & EPOLLIN);
+                if (!first)
+                    QCOMPARE(::write(fd, &byte, 1), ssize_t(1));
+                mostKept = std::max(mostKept, FiberScheduler::current()->timersKept());
+            }
+            ClientWait::forgetSocket(fd, &byte);
+        };
+        scheduler.spawn([&] { trader(trade[0], true); });
+        scheduler.spawn([&] { trader(trade[1], false); });
+        scheduler.run();
+        QCOMPARE(happened, FiberScheduler::kTimedOut);
+        QVERIFY2(silentMs >= 300 && silentMs < 400, qPrintable(QString::number(silentMs)));
+        // 40,000 waits ended long before their deadlines; their timers did not stay.
+        QVERIFY2(mostKept <= 2 * 3 + 64, qPrintable(QString::number(mostKept)));
+    }
+
     void aNumberReusedByAnotherConnectionStaysWatched()
     {
         // Connection A's socket closes inside the client library; B's new socket gets its
