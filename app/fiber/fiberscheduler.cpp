@@ -267,7 +267,7 @@ void FiberScheduler::poll(bool block)
 // soon (a simulated round trip's sleep) is epoll's own timeout; one further off (a read
 // timeout, minutes away, renewed by every statement) is left to the alarm, set again only
 // for an earlier deadline: an epoll timeout would arm and cancel a kernel timer at every
-// sleep, and that is a tenth of what a sleep costs.
+// sleep (about 4 % of the client's CPU per order at 8 clients).
 const timespec* FiberScheduler::waitUntilNextTimer(timespec& timeout)
 {
     while (!m_timers.empty() && !isLive(m_timers.front()))
