@@ -81,8 +81,9 @@ std::int64_t stockFor(const QString& id)
 {
     if (id == QLatin1String("procedure"))
         return 10000; // 2,500 units took it a third of a second
-    if (id == QLatin1String("queued") || id == QLatin1String("slotted-partitioned"))
-        return 2500;
+    if (id == QLatin1String("queued") || id == QLatin1String("slotted-partitioned")
+        || id == QLatin1String("slotted-routed"))
+        return 2500; // slotted-routed sold 1,000 units within two kills
     return 1000;
 }
 
