@@ -192,8 +192,13 @@ std::optional<Ceiling> clientsOrArrival(const StrategyResult& r)
     if (!split.known() || split.orderMs <= 0.0)
         return std::nullopt;
     const int clients = std::max(1, r.experiment.threads);
-    Ceiling c { Resource::Clients, 1000.0 * clients / split.orderMs, 0.0, {} };
-    c.parts = { { QStringLiteral("clients"), clients }, { QStringLiteral("order_ms"), split.orderMs } };
+    // The rates count order lines: an order of two SKUs sells two, a claimed batch its tasks,
+    // a refused order none; the clients pass orders, each of them its lines on average.
+    const double linesPerOrder
+        = static_cast<double>(r.windowClients[ClientCount::Sold]) / static_cast<double>(split.orders);
+    Ceiling c { Resource::Clients, 1000.0 * clients / split.orderMs * linesPerOrder, 0.0, {} };
+    c.parts = { { QStringLiteral("clients"), clients }, { QStringLiteral("order_ms"), split.orderMs },
+        { QStringLiteral("lines_per_order"), linesPerOrder } };
     return c;
 }
 

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -158,14 +159,23 @@ QString of(const Ceiling& bound, const QList<Ceiling>& all, const StrategyResult
                   .arg(number(r.experiment.rate, 0), percentOf(bound.reach))
             + unsaturated(all);
         break;
-    case Resource::Clients:
-        text = tr("The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends "
-                  "the "
-                  "next, allow %3 orders/s; the run reached %4 % of that.")
-                   .arg(QString::number(part(bound, "clients")), millis(part(bound, "order_ms")),
-                       number(bound.ordersPerS, 0), percentOf(bound.reach))
-            + unsaturated(all);
+    case Resource::Clients: {
+        // An order of two SKUs or a claimed batch sells several lines, and the rates count lines.
+        const double lines = part(bound, "lines_per_order");
+        const QString clients = QString::number(part(bound, "clients"));
+        text = std::abs(lines - 1.0) < 0.05
+            ? tr("The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends "
+                 "the next, allow %3 orders/s; the run reached %4 % of that.")
+                  .arg(clients, millis(part(bound, "order_ms")), number(bound.ordersPerS, 0),
+                      percentOf(bound.reach))
+            : tr("The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends "
+                 "the next and selling %3 order lines per order on average, allow %4 order lines/s; the run "
+                 "reached %5 % of that.")
+                  .arg(clients, millis(part(bound, "order_ms")), number(lines, 2),
+                      number(bound.ordersPerS, 0), percentOf(bound.reach));
+        text += unsaturated(all);
         break;
+    }
     }
     // An open loop keeps its schedule whatever bounds it: what it could not send is said.
     for (const Ceiling& c : all) {

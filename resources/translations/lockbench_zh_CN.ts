@@ -149,6 +149,10 @@
         <source>The row lock inside the server is the bound: the lab found a transaction waiting for it in %1 % of its %2 looks at the server (PostgreSQL counts no lock waits), so the row was never free for long and passed %3 orders/s (the run reached %4 % of a row that is always busy). The lock is taken and released inside one statement, where the client cannot time it.</source>
         <translation>瓶颈是服务器内部的行锁：实验室在对服务器的 %2 次查看中，有 %1 % 发现有事务在等它（PostgreSQL 不统计锁等待），所以这一行几乎从不空闲，每秒通过 %3 个订单（本次运行达到了一直繁忙的行的 %4 %）。这把锁在一条语句内部获取和释放，客户端无法为它计时。</translation>
     </message>
+    <message>
+        <source>The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends the next and selling %3 order lines per order on average, allow %4 order lines/s; the run reached %5 % of that.</source>
+        <translation>瓶颈是客户端：%1 个客户端，每个等待自己的订单 %2 ms 后才发送下一个，平均每单卖出 %3 个订单行，最多允许 %4 行/秒；本次运行达到其 %5%。</translation>
+    </message>
 </context>
 <context>
     <name>ChartExporter</name>

@@ -121,6 +121,23 @@ private slots:
             qPrintable(explained.text));
     }
 
+    void ordersOfTwoLinesDoubleWhatTheClientsAllow()
+    {
+        // Two SKUs per order: 5,000 orders of 64 ms in 10 s by 32 clients sold 10,000 lines,
+        // and the lab's rate counts lines.
+        StrategyResult r = manySkusResult();
+        r.strategy = QStringLiteral("two-sku-sorted");
+        r.windowClients[ClientCount::OrdersTimed] = 5000;
+        r.windowClients[ClientCount::OrderNs] = 5000 * 64'000'000LL;
+        const auto explained = ResultExplanation::of(r);
+        QCOMPARE(explained.bound, Bound::Clients);
+        QCOMPARE(qRound(figure(explained, "reach") * 100), 100);
+        QCOMPARE(figure(explained, "lines_per_order"), 2.0);
+        QVERIFY2(explained.text.contains(QLatin1String("selling 2.00 order lines per order on average, allow "
+                                                       "1,000 order lines/s; the run reached 100 %")),
+            qPrintable(explained.text));
+    }
+
     void busyCoresNameTheCpu()
     {
         StrategyResult r = manySkusResult();
