@@ -258,6 +258,35 @@ private slots:
         QCOMPARE(trip->points(QStringLiteral("redis-split")).last().y(), 0.25); // ms per round trip
     }
 
+    // Eleven tabs overflow the row at 1280x720: Redis's and the cluster's wait for a line.
+    void tabsOfRedisAndClustersWaitForSomethingToDraw()
+    {
+        ChartsPanel panel;
+        const auto shown = [&panel](const char* text) {
+            for (int i = 0; i < panel.count(); ++i)
+                if (panel.tabText(i) == QLatin1String(text))
+                    return panel.isTabVisible(i);
+            qFatal("no tab %s", text);
+        };
+        for (const char* tab : { "Redis", "Cluster", "Replication" })
+            QVERIFY2(!shown(tab), tab);
+        QVERIFY(shown("Throughput") && shown("Hot-row timeline"));
+        panel.startRun(100000);
+        panel.addSample(sample(QStringLiteral("pessimistic"), 0.5, 0.5, 300.0));
+        QTest::qWait(300); // two repaints
+        QVERIFY(!shown("Redis"));
+        MetricsSample s = sample(QStringLiteral("redis-split"), 0.5, 0.5, 9000.0);
+        s.redisStatsValid = true;
+        s.redisCommands = 13500;
+        panel.addSample(s);
+        QTRY_VERIFY(shown("Redis"));
+        QVERIFY(!shown("Cluster") && !shown("Replication"));
+        // A lesson step that asks for a cluster chart opens its tab.
+        QVERIFY(panel.showChart(QStringLiteral("cluster-orders-per-second")));
+        QVERIFY(shown("Cluster"));
+        QCOMPARE(panel.tabText(panel.currentIndex()), QStringLiteral("Cluster"));
+    }
+
     void everyNameStaysWholeAboveSmallChartsAndInExports()
     {
         // Seven strategies on a chart 400 px wide: the chart's own legend would elide them;

@@ -48,6 +48,14 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     qsizetype next = 0;
     for (const auto& tab : tabs) {
         QWidget* page = addGridTab(tr(tab.title));
+        // Eleven tabs do not fit in a row at 1280x720: those only a Redis strategy or a cluster
+        // draws wait until something draws them.
+        for (const char* onDemand : { "Redis", "Cluster", "Replication" }) {
+            if (qstrcmp(tab.title, onDemand) == 0) {
+                m_onDemand.append(page);
+                setTabVisible(indexOf(page), false);
+            }
+        }
         if (qstrcmp(tab.title, "Throughput") == 0) {
             layOutThroughput(page, metrics[next], metrics[next + 1]);
             next += tab.metrics;
@@ -332,6 +340,7 @@ bool ChartsPanel::showChart(const QString& id)
     MetricChart* chart = chartOf(id);
     if (!chart)
         return false;
+    setTabVisible(indexOf(chart->parentWidget()), true);
     setCurrentWidget(chart->parentWidget());
     return true;
 }
@@ -351,4 +360,18 @@ void ChartsPanel::flush()
         chart->flush();
     m_multiples->refresh();
     m_oversell->flush();
+    revealDrawnTabs();
+}
+
+void ChartsPanel::revealDrawnTabs()
+{
+    for (QWidget* page : std::as_const(m_onDemand)) {
+        const int index = indexOf(page);
+        if (isTabVisible(index))
+            continue;
+        const QList<MetricChart*> charts = page->findChildren<MetricChart*>();
+        if (std::any_of(
+                charts.begin(), charts.end(), [](MetricChart* c) { return !c->lineNames().isEmpty(); }))
+            setTabVisible(index, true);
+    }
 }

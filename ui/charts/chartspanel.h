@@ -39,8 +39,9 @@ public:
     // In tab order, then the oversell chart.
     QList<MetricChart*> charts() const;
     MetricChart* chart(const QString& title) const { return m_charts.value(title); }
-    // Opens the tab that holds a chart: a TimeMetric id, "oversell", "scaling" or "timeline"; false for
-    // any other (the lock inspector and the deadlocks are the window's, not this panel's).
+    // Opens the tab that holds a chart (showing it if it waited for a line): a TimeMetric id, "oversell",
+    // "scaling" or "timeline"; false for any other (the lock inspector and the deadlocks are the window's,
+    // not this panel's).
     bool showChart(const QString& id);
     // The chart of a TimeMetric id ("orders-per-second"); null for any other id.
     MetricChart* chartOf(const QString& id) const;
@@ -63,6 +64,7 @@ private:
     void layOutThroughput(QWidget* page, const TimeMetric& orders, const TimeMetric& attempts);
     void flush();
     void updateStrips();
+    void revealDrawnTabs(); // once shown, a tab stays for the session
 
     QHash<QString, MetricChart*> m_charts;
     QList<MetricChart*> m_ordered; // QHash order changes from run to run
@@ -80,6 +82,7 @@ private:
     QString m_server; // the one whose samples come now
     QHash<QString, int> m_order; // the order strategies first started in, for the strips
     QList<class LegendStrip*> m_strips; // one per grid tab
+    QList<QWidget*> m_onDemand; // tabs hidden until one of their charts has a line
     bool m_deadlockMarks = false;
     bool m_soldOutMarks = false;
     QTimer m_repaint;
