@@ -262,6 +262,7 @@ for strategy in $strategies; do
     for threads in $threads_list; do
         sysbench_runs=()
         lockbench_runs=()
+        pair_ratios=()
         for ((rep = 1; rep <= repetitions; rep++)); do
             base="$out/$strategy-$threads-$rep"
             # The pair's order flips, so that neither client always follows the other's writes.
@@ -274,9 +275,14 @@ for strategy in $strategies; do
                     lockbench_runs+=("$figures")
                 fi
             done
-            printf 'compare: %-12s %3d threads, pair %d: sysbench %8.0f, lockbench %8.0f orders/s\n' "$strategy" "$threads" \
-                "$rep" "${sysbench_runs[-1]%% *}" "${lockbench_runs[-1]%% *}"
+            # Each pair's own CPU ratio too: the cell's spread says how far its median can be trusted.
+            pair_ratios+=("$(awk -v l="${lockbench_runs[-1]}" -v s="${sysbench_runs[-1]}" 'BEGIN {
+                split(l, a, " "); split(s, b, " "); printf "%.2f", (b[2] > 0) ? a[2] / b[2] : 0 }')")
+            printf 'compare: %-12s %3d threads, pair %d: sysbench %8.0f, lockbench %8.0f orders/s; CPU per order %s / %s µs (%s)\n' \
+                "$strategy" "$threads" "$rep" "${sysbench_runs[-1]%% *}" "${lockbench_runs[-1]%% *}" \
+                "$(cut -d' ' -f2 <<<"${sysbench_runs[-1]}")" "$(cut -d' ' -f2 <<<"${lockbench_runs[-1]}")" "${pair_ratios[-1]}"
         done
+        pair_range="$(printf '%s\n' "${pair_ratios[@]}" | sort -g | sed -n '1p;$p' | paste -sd-)"
         s="$(median 1 "${sysbench_runs[@]}")"
         l="$(median 1 "${lockbench_runs[@]}")"
         ratio="$(awk -v l="$l" -v s="$s" 'BEGIN { printf "%.2f", (s > 0) ? l / s : 0 }')"
@@ -295,9 +301,9 @@ for strategy in $strategies; do
         else
             cpu_verdict="no goal"
         fi
-        cpu_rows+=("$(printf '%-12s %7d %9.0f %9.0f %10.0f %9.0f %7s %10s' "$strategy" "$threads" \
+        cpu_rows+=("$(printf '%-12s %7d %9.0f %9.0f %10.0f %9.0f %7s %11s %10s' "$strategy" "$threads" \
             "$s_cpu" "$(median 3 "${sysbench_runs[@]}")" \
-            "$l_cpu" "$(median 3 "${lockbench_runs[@]}")" "$cpu_ratio" "$cpu_verdict")")
+            "$l_cpu" "$(median 3 "${lockbench_runs[@]}")" "$cpu_ratio" "$pair_range" "$cpu_verdict")")
     done
 done
 
@@ -305,9 +311,9 @@ echo
 printf '%-12s %7s %14s %18s %7s %10s\n' strategy threads "sysbench tps" "lockbench orders/s" ratio "goal $goal"
 printf '%s\n' "${rows[@]}"
 echo
-echo "CPU time per order in µs (medians): each client, then the server while that client ran"
-printf '%-12s %7s %9s %9s %10s %9s %7s %10s\n' strategy threads "sysbench" "server" "lockbench" "server" ratio \
-    "goal <= $cpu_goal from $cpu_goal_from threads"
+echo "CPU time per order in µs (medians): each client, then the server while that client ran; pairs: the lowest and highest ratio of one pair"
+printf '%-12s %7s %9s %9s %10s %9s %7s %11s %10s\n' strategy threads "sysbench" "server" "lockbench" "server" ratio \
+    "pairs" "goal <= $cpu_goal from $cpu_goal_from threads"
 printf '%s\n' "${cpu_rows[@]}"
 echo
 if ((missed > 0)); then
