@@ -251,7 +251,10 @@ std::optional<OrderOutcome> TransactionRetrier::settleError(
     if (errorClass == ErrorClass::DuplicateKey) {
         // Our request id is already in the table: an earlier attempt committed.
         m_connection.rollback();
-        if (isCommitted(probeRequestId()).value_or(false)) {
+        const std::optional<bool> committed = isCommitted(probeRequestId());
+        if (!committed)
+            return OrderOutcome::Unknown; // the row is there or on its way, and nobody could say which
+        if (*committed) {
             m_counters.add(ClientCount::Reconciled, 1);
             return OrderOutcome::Sold;
         }

@@ -200,6 +200,14 @@ void MainWindow::connectRun()
         showWarning(tr("Cannot run"),
             tr("The run did not start, and nothing on the server was changed.\n\n%1").arg(reason));
     });
+    connect(m_session, &LabSession::recoveryStarted, this, &MainWindow::updateRunAction);
+    connect(m_session, &LabSession::recoveryAudited, this, &MainWindow::updateRunAction);
+    connect(m_session, &LabSession::legFailed, this, [this](const QString& reason) {
+        showWarning(tr("Next server not run"),
+            tr("The run stopped before its next server; what the servers before it measured is kept "
+               "in the results.\n\n%1")
+                .arg(reason));
+    });
     connect(m_session, &LabSession::finished, this, [this](bool cancelled) {
         const bool refused = !m_session->refusal().isEmpty();
         m_progress->setValue(refused ? 0 : cancelled ? m_progress->value() : 100);
@@ -336,6 +344,8 @@ void MainWindow::updateRunAction()
     QString connectionError;
     if (running)
         why = tr("a run is going");
+    else if (m_session->recovering())
+        why = tr("the server is being restarted and audited");
     else if (!errors.isEmpty())
         why = tr("%1: %2").arg(errors.first().field, errors.first().message);
     else if (m_strategies->selectedIds().isEmpty())

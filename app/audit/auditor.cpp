@@ -59,12 +59,35 @@ bool Auditor::beginSnapshot(QSqlQuery& query)
     // MariaDB refuses even a temporary table's rows in a read-only transaction: the Redis
     // layout's snapshot is read-write, and writes only its own temporary table.
     const bool readOnly = m_layout != StockLayout::Redis;
-    if (isPostgres()) // its snapshot is taken at the transaction's first statement
+    // PostgreSQL takes the snapshot at the transaction's first query, not at BEGIN: one is asked at
+    // once, so that stock read from Redis afterwards is read after the snapshot, as on MariaDB.
+    if (isPostgres())
         return query.exec(readOnly ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-                                   : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ"));
+                                   : QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ"))
+            && query.exec(QStringLiteral("SELECT 1"));
     return query.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
         && query.exec(readOnly ? QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")
                                : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT"));
+}
+
+std::optional<std::int64_t> Auditor::sellableSkus(int enough, QString* error)
+{
+    if (m_layout == StockLayout::Redis) {
+        *error = tr("the stock is kept in Redis");
+        return std::nullopt;
+    }
+    QSqlQuery query(m_database);
+    const QString sql
+        = QStringLiteral("SELECT COUNT(*) FROM (SELECT c.sku_id FROM (%1) c WHERE c.stock >= %2 "
+                         "LIMIT %3) sellable")
+              .arg(LabSchema::currentStockQuery(m_layout))
+              .arg(m_smallestOrder)
+              .arg(enough);
+    if (!query.exec(sql) || !query.next()) {
+        *error = query.lastError().text();
+        return std::nullopt;
+    }
+    return query.value(0).toLongLong();
 }
 
 AuditResult Auditor::run(QString* error)

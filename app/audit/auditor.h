@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 
 // Compares, in one consistent snapshot, each SKU's initial stock minus its current stock
@@ -31,6 +32,10 @@ public:
     void setExternalStock(ExternalStock read) { m_externalStock = std::move(read); }
     void setFinal(bool final) { m_final = final; }
     AuditResult run(QString* error);
+    // How many SKUs can still sell the smallest order, counted up to `enough`: the stock alone,
+    // no orders scanned, no snapshot. Nullopt with `error` when the server does not answer, or
+    // for stock kept outside the database (Redis), which this look does not read.
+    std::optional<std::int64_t> sellableSkus(int enough, QString* error);
 
 private:
     bool copyExternalStock(QSqlQuery& query, QString* error);

@@ -101,31 +101,49 @@ int HeadlessRun::exec()
     connect(&session, &LabSession::predictionsReady, this, &HeadlessRun::printPredictions);
     announceCells(session, cli.cells(), say);
     // The same experiment on each server in turn, side by side in one table; or a lesson's
-    // steps on the servers they name.
-    int lostStatus = kExitOk;
+    // steps on the servers they name. A leg that cannot run ends the run there; what the earlier
+    // legs measured is still shown, written and judged.
+    const QList<CommandLine::Leg> legs = cli.legs();
+    int status = kExitOk;
     m_cellOffset = 0;
-    for (const CommandLine::Leg& leg : cli.legs()) {
-        if (!prepareServer(session, leg.server, shutdown, loop, say, &interrupted))
-            return interrupted ? kExitInterrupted : kExitFailed;
+    for (qsizetype index = 0; index < legs.size(); ++index) {
+        const CommandLine::Leg& leg = legs[index];
+        const auto legFailed = [&](const QString& why) {
+            printError(legs.size() > 1 ? tr("server %1 of %2 (%3): %4")
+                                             .arg(index + 1)
+                                             .arg(legs.size())
+                                             .arg(leg.server.name(), why)
+                                       : why);
+        };
+        QString why;
+        if (!prepareServer(session, leg.server, shutdown, loop, say, &interrupted, &why)) {
+            if (!interrupted)
+                legFailed(why);
+            status = interrupted ? kExitInterrupted : kExitFailed;
+            break;
+        }
         say(tr("server: %1").arg(session.serverDescription()));
         if (!session.start(leg.cells, &error, cli.predict)) {
-            printError(error);
-            return kExitUsage;
+            legFailed(error);
+            status = kExitUsage;
+            break;
         }
         loop.exec();
         if (!session.refusal().isEmpty()) {
-            // Nothing ran: no table, no files.
-            printError(session.refusal());
-            return interrupted ? kExitInterrupted : kExitFailed;
+            legFailed(session.refusal());
+            status = interrupted ? kExitInterrupted : kExitFailed;
+            break;
         }
         // A lost run is completed by the audit after the restart before it is shown and written.
-        lostStatus = std::max(lostStatus, auditLostServer(session, loop, say));
+        status = std::max(status, auditLostServer(session, loop, say));
         if (interrupted)
             break;
         if (cli.lesson)
             m_cellOffset += static_cast<int>(leg.cells.size()); // the next leg's steps follow on
     }
-    const int status = finish(session, reporter, lostStatus);
+    if (session.results().isEmpty() && status != kExitOk)
+        return status; // nothing ran: no table, no files
+    status = finish(session, reporter, status);
     // What the runs up to the interrupt broke is not hidden by it.
     return interrupted && status != kExitUnsafe ? kExitInterrupted : status;
 }
@@ -210,7 +228,8 @@ int HeadlessRun::finish(const LabSession& session, ConsoleReporter& reporter, in
     for (const SourcedResult& row : session.results())
         results.append(row.result);
     reporter.printTable(results);
-    const RunOutcome outcome = session.latestRunOutcome();
+    // Every leg's rows: a safe strategy's loss on the first server is not hidden by the last.
+    const RunOutcome outcome = RunOutcome::of(results);
     if (!ResultWriter::spansServers(results)) // else they would speak of the last server's runs only
         for (const QString& sentence : outcome.comparisons())
             QTextStream(stdout) << sentence << Qt::endl;
@@ -234,7 +253,7 @@ int HeadlessRun::finish(const LabSession& session, ConsoleReporter& reporter, in
 }
 
 bool HeadlessRun::prepareServer(LabSession& session, const ServerChoice& server, ShutdownSignal& shutdown,
-    QEventLoop& loop, const std::function<void(const QString&)>& say, bool* interrupted)
+    QEventLoop& loop, const std::function<void(const QString&)>& say, bool* interrupted, QString* why)
 {
     session.chooseServer(server);
     bool ok = false;
@@ -259,8 +278,8 @@ bool HeadlessRun::prepareServer(LabSession& session, const ServerChoice& server,
     disconnect(progress);
     disconnect(prepared);
     disconnect(quit);
-    if (!ok && !*interrupted)
-        printError(message);
+    if (!ok)
+        *why = message;
     return ok && !*interrupted;
 }
 

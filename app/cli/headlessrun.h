@@ -33,9 +33,9 @@ private:
     // The table, each experiment's comparison and the files; the exit status the results call for.
     int finish(const LabSession& session, ConsoleReporter& reporter, int status);
     // Starts the lab's own server or checks the one by URL, saying how it goes; false (with
-    // the reason printed) when it cannot be run on or Ctrl-C came first.
+    // `why`) when it cannot be run on or Ctrl-C came first.
     bool prepareServer(LabSession& session, const ServerChoice& server, class ShutdownSignal& shutdown,
-        QEventLoop& loop, const std::function<void(const QString&)>& say, bool* interrupted);
+        QEventLoop& loop, const std::function<void(const QString&)>& say, bool* interrupted, QString* why);
     // After a run that lost the embedded server: restart it and audit; the exit status it calls for.
     int auditLostServer(
         LabSession& session, QEventLoop& loop, const std::function<void(const QString&)>& say);

@@ -38,6 +38,10 @@ ErrorClass classifyCommitError(unsigned int code)
 {
     if (code == 1213 || code == 1180) // 1180: "Got error 6 during COMMIT", Galera's other way of saying it
         return ErrorClass::CommitAbort;
+    // Any client-side error (Connector/C's 2000-2999: a broken TLS read 2026, a malformed packet
+    // 2027, …) leaves the COMMIT's fate unknown: the connection is dropped and the order looked up.
+    if (code >= kFirstClientError && code <= kLastClientError)
+        return ErrorClass::ConnectionLost;
     return classifyError(code);
 }
 

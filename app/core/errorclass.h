@@ -22,6 +22,9 @@ enum class ErrorClass {
 };
 
 inline constexpr std::size_t kErrorClassCount = 8;
+// Connector/C's own errors (CR_*): what the client saw, never the server's answer.
+inline constexpr unsigned int kFirstClientError = 2000;
+inline constexpr unsigned int kLastClientError = 2999;
 
 ErrorClass classifyError(unsigned int code);
 // The class of an error COMMIT returned: a deadlock or 1180 there is a certification abort.

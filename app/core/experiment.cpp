@@ -184,10 +184,11 @@ void checkTimingAndDatabase(QList<FieldError>& errors, const Experiment& e)
     if (!(e.rttMs >= 0.0 && e.rttMs <= 1000.0))
         errors.append({ QStringLiteral("rtt-ms"),
             QCoreApplication::translate("Experiment", "must be between 0 and 1,000 ms") });
-    if (e.arrival == ArrivalMode::Open && !(e.rate > 0.0 && e.rate <= 10'000'000.0))
+    if (e.arrival == ArrivalMode::Open && !(e.rate >= kMinOpenRate && e.rate <= kMaxOpenRate))
         errors.append({ QStringLiteral("rate"),
             QCoreApplication::translate("Experiment",
-                "open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s") });
+                "open-loop arrival needs a target rate of at least 0.01 orders/s (one order every 100 s) "
+                "and at most 10,000,000 orders/s") });
 
     if (!isValidDatabaseName(e.database))
         errors.append({ QStringLiteral("database"),

@@ -23,6 +23,10 @@ enum class KnobSwitch { Server, On, Off }; // Server: leave the server's setting
 enum class WorkloadKind { Inventory, Claim };
 
 inline constexpr int kMaxRepeat = 100; // runs of each strategy in one plan
+// Open-loop arrival rates, orders/s: below the least, an order's due time is hours away and its
+// schedule in nanoseconds leaves 64 bits.
+inline constexpr double kMinOpenRate = 0.01;
+inline constexpr double kMaxOpenRate = 10'000'000.0;
 
 // One workload and its settings. Plain values; parsing, validation and JSON live in ExperimentFields.
 struct Experiment {

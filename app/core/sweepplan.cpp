@@ -32,8 +32,9 @@ QList<RunCell> SweepPlan::cells(const Experiment& base, const QStringList& strat
         for (const int count : threads) {
             Experiment point = base;
             point.threads = count;
-            if (dimension == Dimension::Slots)
-                point.slotsPerSku = static_cast<int>(value);
+            if (dimension == Dimension::Slots) // beyond int: validate() still names the limit
+                point.slotsPerSku
+                    = static_cast<int>(std::min<std::int64_t>(value, std::numeric_limits<int>::max()));
             else if (dimension == Dimension::Skus)
                 point.skus = value;
             result.append(RunCell::plainRun(point, strategies));

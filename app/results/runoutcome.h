@@ -18,7 +18,9 @@ public:
         Unsafe, // a safe strategy broke the lab's promise (oversold, lost or doubled an order)
     };
 
-    static RunOutcome of(const QList<StrategyResult>& results);
+    // `unrun`: why the plan stopped before all of it ran (a side-by-side run's next server could
+    // not be run on), which leaves the run incomplete; empty when it all ran.
+    static RunOutcome of(const QList<StrategyResult>& results, const QString& unrun = QString());
 
     Ending ending() const { return m_ending; }
     // One sentence per experiment with something to compare, in the order they first ran.
@@ -32,4 +34,5 @@ private:
     QStringList m_comparisons;
     QStringList m_unsafe; // the safe strategies that broke their promise
     QStringList m_incomplete; // the strategies that failed or were not fully checked
+    QString m_unrun; // why the rest of the plan did not run
 };

@@ -168,7 +168,7 @@ void ClientPool::clientLoop(int index, WorkerCounters& counters)
         if (openLoop) {
             // Latency counts from when the order was due, not from when a client was free
             // to send it: a slow server cannot hide its backlog (no coordinated omission).
-            begin = start + static_cast<std::int64_t>(static_cast<double>(orderIndex) * nsPerOrder);
+            begin = start + dueAfterNs(orderIndex, nsPerOrder);
             if (!sleepUntil(begin))
                 break;
             late = steadyNowNs() - begin;
@@ -195,6 +195,13 @@ std::unique_ptr<OrderSession> ClientPool::openSession(int index, WorkerCounters&
         }
     }
     return session;
+}
+
+std::int64_t ClientPool::dueAfterNs(std::int64_t orderIndex, double nsPerOrder)
+{
+    // An order due after a day is due after the run: waited for until the stop, never sent early.
+    constexpr double kDayNs = 86'400e9;
+    return static_cast<std::int64_t>(std::min(static_cast<double>(orderIndex) * nsPerOrder, kDayNs));
 }
 
 bool ClientPool::sleepUntil(std::int64_t dueNs) const
@@ -264,6 +271,7 @@ void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& s
     }
     case OrderOutcome::OutOfStock:
         counters.add(ClientCount::OutOfStock, 1);
+        m_emptyHanded.fetch_add(1, std::memory_order_relaxed);
         if (order.qty == m_experiment.qtyMin
             && lines == 1) // not even the smallest order fits: this SKU is done
             markDry(order.skuId - 1);
@@ -279,6 +287,7 @@ void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& s
         counters.add(ClientCount::Cancelled, 1);
         break;
     case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come back
+        m_emptyHanded.fetch_add(1, std::memory_order_relaxed);
         break;
     }
 }

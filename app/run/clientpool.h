@@ -39,6 +39,8 @@ public:
 
     bool allFinished() const { return m_finished.load() == m_experiment.threads; }
     bool soldOut() const { return m_dryCount.load(std::memory_order_relaxed) >= m_experiment.skus; }
+    // Orders refused for want of stock and claims that found nothing, so far.
+    std::int64_t emptyHanded() const { return m_emptyHanded.load(std::memory_order_relaxed); }
     // When the last sale so far completed, in seconds after go(); -1 before the first.
     double lastSaleS() const;
     // Open loop: the orders due by now that no client has taken yet, -1 in a closed loop. The
@@ -79,6 +81,8 @@ private:
     std::unique_ptr<OrderSession> openSession(int index, WorkerCounters& counters);
     // Sleeps until an open-loop order is due; false when the run stopped first.
     bool sleepUntil(std::int64_t dueNs) const;
+    // When the order of that index is due, counted from the run's start (at most a day).
+    static std::int64_t dueAfterNs(std::int64_t orderIndex, double nsPerOrder);
     Order nextOrder(int index, std::int64_t sequence, std::mt19937_64& rng);
     // The request ids of an order's lines after its first: the lookup of an order without
     // reply finds all of them when it committed.
@@ -93,6 +97,7 @@ private:
     std::atomic<int> m_finished { 0 };
     std::unique_ptr<std::atomic<std::uint8_t>[]> m_dry;
     std::atomic<std::int64_t> m_dryCount { 0 };
+    std::atomic<std::int64_t> m_emptyHanded { 0 };
 
     std::mutex m_errorMutex;
     QString m_firstError;

@@ -12,6 +12,7 @@
 #include "app/run/locklookout.h"
 #include "app/run/metricssampler.h"
 #include "app/run/serverwatch.h"
+#include "app/run/shelfwatch.h"
 #include "app/run/workerkiller.h"
 #include "app/run/workload.h"
 #include "app/server/embeddedredis.h"
@@ -75,6 +76,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_watch.reset();
     m_locks.reset();
     m_liveAudit.reset();
+    m_shelves.reset();
     m_auditor.reset();
     m_cluster.reset();
     m_sampler.reset();
@@ -159,6 +161,7 @@ void StrategyRun::createObservers(QSqlDatabase control)
         m_auditor->setExternalStock(strategyStock());
     m_liveAudit = std::make_unique<LiveAudit>(
         *m_auditor, m_experiment, m_result.observing, m_strategy.linesPerOrder());
+    m_shelves = std::make_unique<ShelfWatch>(*m_auditor, m_strategy.linesPerOrder());
     m_locks = std::make_unique<LockLookout>(m_params, control, mariaDb,
         LockLookout::Ids { m_runId, m_strategy.id() }, m_experiment.observedViews);
     m_watch = std::make_unique<ServerWatch>(
@@ -235,7 +238,7 @@ bool StrategyRun::shelvesEmpty() const
 {
     // The clients mark a SKU dry when the smallest order finds it empty; the audit's snapshot also catches
     // SKUs the skew almost never picks. Committed stock only falls, so a snapshot with nothing left is final.
-    return m_clients->soldOut() || m_liveAudit->shelvesBare();
+    return m_clients->soldOut() || m_liveAudit->shelvesBare() || m_shelves->bare();
 }
 
 std::optional<StopReason> StrategyRun::stopRule()
@@ -282,6 +285,8 @@ void StrategyRun::takeSample()
         m_environment->failRun(leaseError);
     MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0);
     m_liveAudit->lookIfDue(m_clock.elapsed(), sample);
+    if (m_experiment.stop == StopKind::SoldOut && !m_clients->soldOut())
+        m_shelves->lookIfDue(m_clock.elapsed(), m_clients->emptyHanded());
     if (m_cluster)
         m_cluster->fill(sample);
     m_result.series.append(sample);
@@ -469,6 +474,8 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
     m_result.lateOrders = last.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
     // The rates and latencies up to the loss, from what the clients measured.
     m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
+    // Nothing of the tables was read: their figures are unknown, not 0, until an audit reads them.
+    m_result.auditIncomplete = tr("the server was lost before the closing audit");
     m_result.error = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
                         "%4 had no reply. The audit runs once the server is back.")
                          .arg(m_result.durationS, 0, 'f', 1)

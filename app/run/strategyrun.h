@@ -27,6 +27,7 @@ class QSqlDatabase;
 class EmbeddedRedis;
 class RedisProbe;
 class ClientPool;
+class ShelfWatch;
 class LabDatabase;
 class LabLease;
 class LiveAudit;
@@ -110,6 +111,7 @@ private:
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<Auditor> m_auditor;
     std::unique_ptr<LiveAudit> m_liveAudit;
+    std::unique_ptr<ShelfWatch> m_shelves; // under --stop sold-out
     std::unique_ptr<ClusterWatch> m_cluster; // on a cluster only: each node's counters and audit
     std::unique_ptr<LockLookout> m_locks;
     std::unique_ptr<ServerWatch> m_watch;

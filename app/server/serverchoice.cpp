@@ -56,6 +56,21 @@ std::optional<QList<ServerChoice>> ServerChoice::parseList(
     return choices;
 }
 
+QString ServerChoice::name() const
+{
+    switch (kind) {
+    case Kind::Embedded:
+        return QStringLiteral("embedded");
+    case Kind::Cluster:
+        return QStringLiteral("cluster:%1").arg(clusterNodes);
+    case Kind::Postgres:
+        return QStringLiteral("postgres");
+    case Kind::Url:
+        return url.maskedUrl();
+    }
+    return QString();
+}
+
 int ServerChoice::nodeCount() const
 {
     switch (kind) {

@@ -39,6 +39,8 @@ public:
     // The lab's own servers: 0 for the single one, else the cluster's nodes.
     int ownClusterNodes() const { return kind == Kind::Cluster ? clusterNodes : 0; }
     bool isPostgres() const { return kind == Kind::Postgres || (kind == Kind::Url && url.isPostgres()); }
+    // As a person names it on the command line, a URL's password masked: "postgres", "cluster:3".
+    QString name() const;
     // The servers the clients can be placed on: 1, the cluster's nodes, or the URL's hosts.
     int nodeCount() const;
     bool operator==(const ServerChoice& other) const;

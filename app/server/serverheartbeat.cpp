@@ -1,5 +1,7 @@
 #include "app/server/serverheartbeat.h"
 
+#include "app/core/errorclass.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 
@@ -11,9 +13,6 @@ namespace {
 // is not mistaken for a silent one.
 constexpr int kTimeoutS = 1;
 constexpr qint64 kTimeoutMs = 900;
-// Client-side error codes (CR_*): the server said nothing. Anything else is its own answer.
-constexpr unsigned int kFirstClientError = 2000;
-constexpr unsigned int kLastClientError = 2999;
 
 // The process is gone: no such process, or a zombie its parent has not reaped yet.
 bool processGone(qint64 pid)
@@ -68,6 +67,7 @@ bool ServerHeartbeat::reopen()
     // A server that refuses the extra port (its few connections taken) answers all the same;
     // the heartbeat then joins the clients in the pool.
     const unsigned int code = m_connection.lastError().code;
+    // A client-side error code (CR_*): the server said nothing. Anything else is its own answer.
     const bool serverAnswered = code != 0 && (code < kFirstClientError || code > kLastClientError);
     if (!serverAnswered || m_params.extraPort == 0 || m_outsidePool.port != m_params.extraPort)
         return false;

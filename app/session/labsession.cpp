@@ -140,6 +140,8 @@ bool LabSession::start(
     }
     if (!ExperimentRunner::checkCells(cells, error))
         return false;
+    m_planRuns.clear();
+    m_unrunLeg.clear();
     m_sideBySide = !servers.isEmpty();
     if (m_sideBySide) {
         m_legCells = cells;
@@ -216,8 +218,10 @@ bool LabSession::launch(const QList<RunCell>& cells, QString* error)
     m_activeRun = m_runner.runId();
     if (m_waitingCalibration)
         m_calibrationRun = m_activeRun;
-    else
+    else {
         m_experiment = cells.first().experiment;
+        m_planRuns.append(m_activeRun);
+    }
     m_refusal.clear();
     return true;
 }
@@ -327,22 +331,23 @@ bool LabSession::recoverLostServer(QString* error)
         return false;
     }
     m_recovering = true;
+    emit recoveryStarted();
     m_server->controller()->restartAfterLoss();
     return true;
 }
 
 void LabSession::auditAfterRestart(ServerController::State state, const QString& message)
 {
-    if (!m_recovering || state == ServerController::State::Starting
+    if (!m_recovering || m_auditingRecovery || state == ServerController::State::Starting
         || state == ServerController::State::Stopped)
         return;
-    m_recovering = false;
     const StrategyResult lost = *lostRun();
     if (state == ServerController::State::Failed) {
         RecoveryReport failed;
         failed.error = tr("the server did not start again: %1").arg(message);
         m_results.update(m_lost, [&failed](SourcedResult& row) { failed.applyTo(&row.result); });
         m_lost = -1;
+        m_recovering = false;
         emit recoveryAudited(failed);
         return;
     }
@@ -355,13 +360,17 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     const int row = m_lost;
     m_lost = -1; // audited once; a second loss brings its own
     emit status(tr("auditing what the server kept"));
-    // The audit scans the orders table: off this thread, with its own connections.
+    // The audit scans the orders table: off this thread, with its own connections. Until it is done
+    // the recovery goes on: a run started now would refill the tables under it.
+    m_auditingRecovery = true;
     m_jobs->run<RecoveryReport>(
         [params, layout, acknowledged, unresolved] {
             return RecoveryAudit::check(params, layout, *acknowledged, *unresolved);
         },
         [this, row](const RecoveryReport& report) {
             m_results.update(row, [&report](SourcedResult& lostRow) { report.applyTo(&lostRow.result); });
+            m_auditingRecovery = false;
+            m_recovering = false;
             emit recoveryAudited(report);
         });
 }
@@ -451,10 +460,10 @@ RunOutcome LabSession::latestRunOutcome() const
 {
     QList<StrategyResult> latest;
     for (const SourcedResult& row : m_results.rows()) {
-        if (!row.fromFile && row.result.runId == m_activeRun)
+        if (!row.fromFile && m_planRuns.contains(row.result.runId))
             latest.append(row.result);
     }
-    return RunOutcome::of(latest);
+    return RunOutcome::of(latest, m_unrunLeg);
 }
 
 bool LabSession::legsWaiting() const
@@ -474,8 +483,14 @@ void LabSession::startLeg()
 void LabSession::refuse(const QString& reason)
 {
     m_legs->cancel();
-    m_refusal = reason;
-    emit refused(reason);
+    if (!m_planRuns.isEmpty()) {
+        // A later leg of a side-by-side run: the earlier legs' results stand, the run is incomplete.
+        m_unrunLeg = reason;
+        emit legFailed(reason);
+    } else {
+        m_refusal = reason;
+        emit refused(reason);
+    }
     emit finished(false);
 }
 

@@ -82,7 +82,8 @@ public:
     int runId() const { return m_runner.runId(); }
     // Why the latest run did not run at all (another lab holds its database), else empty.
     QString refusal() const { return m_refusal; }
-    // What the latest run came to: its comparisons and how it ended (RunOutcome).
+    // What the latest start() came to, every leg of a side-by-side run included: its comparisons
+    // and how it ended (RunOutcome).
     RunOutcome latestRunOutcome() const;
 
     // Every result of the session: runs of this session ("#3") and results opened from files.
@@ -109,6 +110,9 @@ public:
     // Restarts the embedded server on the same data and audits what the lost run left:
     // recoveryAudited follows (with an error when the server would not come back).
     bool recoverLostServer(QString* error);
+    // From recoverLostServer() until recoveryAudited: no run may start, it would refill the tables
+    // the audit reads.
+    bool recovering() const { return m_recovering; }
 
     // --- export
     // JSON, or CSV when the path ends in .csv.
@@ -138,7 +142,11 @@ signals:
     void serverLost(const StrategyResult& result);
     // The run was turned away before it touched anything; finished() follows.
     void refused(const QString& reason);
+    // A side-by-side run's next server could not be run on: the earlier legs' results stay, the
+    // run ends incomplete; finished() follows.
+    void legFailed(const QString& reason);
     void finished(bool cancelled);
+    void recoveryStarted();
     void recoveryAudited(const RecoveryReport& report);
     // The calibration is done: what the model predicts for each strategy and client count.
     void predictionsReady(const QList<RatePrediction::ForCell>& predictions);
@@ -170,6 +178,8 @@ private:
     std::optional<QList<RunCell>> m_waitingForCheck; // started once the server by URL passes its check
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
+    QList<int> m_planRuns; // the runs of the latest start(): one, or one per side-by-side leg
+    QString m_unrunLeg; // why a side-by-side run's later leg could not run
     QString m_refusal;
     QHash<QString, RatePrediction::Calibration> m_calibrations;
     int m_calibrationRun = 0; // the run id of a calibration under way
@@ -180,4 +190,5 @@ private:
     ResultList m_results;
     int m_lost = -1; // index in m_results of the run whose orders await an audit
     bool m_recovering = false;
+    bool m_auditingRecovery = false; // the recovery's audit is running on its own thread
 };

@@ -18,6 +18,10 @@
         <source>audit failed: %1</source>
         <translation>审计失败：%1</translation>
     </message>
+    <message>
+        <source>the stock is kept in Redis</source>
+        <translation>库存保存在 Redis 中</translation>
+    </message>
 </context>
 <context>
     <name>BoundSentence</name>
@@ -1321,12 +1325,12 @@ or lost an order.</source>
         <translation>必须在 0 到 1,000 ms 之间</translation>
     </message>
     <message>
-        <source>open-loop arrival needs a target rate above 0 and at most 10,000,000 orders/s</source>
-        <translation>开环到达需要一个大于 0 且不超过 10,000,000 单/秒的目标速率</translation>
-    </message>
-    <message>
         <source>must be 1 to 64 letters, digits or underscores (got %1)</source>
         <translation>必须为 1 到 64 个字母、数字或下划线（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>open-loop arrival needs a target rate of at least 0.01 orders/s (one order every 100 s) and at most 10,000,000 orders/s</source>
+        <translation>开环到达需要至少 0.01 单/秒（每 100 秒一单）、至多 10,000,000 单/秒的目标速率</translation>
     </message>
 </context>
 <context>
@@ -2222,6 +2226,10 @@ or lost an order.</source>
     <message>
         <source>lockbench: stopping now: cancelling the orders under way (Ctrl-C again to quit at once)</source>
         <translation>lockbench：立即停止：正在取消进行中的订单（再按一次 Ctrl-C 立即退出）</translation>
+    </message>
+    <message>
+        <source>server %1 of %2 (%3): %4</source>
+        <translation>第 %1 台服务器（共 %2 台，%3）：%4</translation>
     </message>
 </context>
 <context>
@@ -3327,6 +3335,22 @@ or lost an order.</source>
     <message>
         <source>Stopping after the orders under way… (Stop again to cancel them)</source>
         <translation>等待进行中的订单完成后停止…（再按一次停止可取消它们）</translation>
+    </message>
+    <message>
+        <source>Next server not run</source>
+        <translation>下一台服务器未运行</translation>
+    </message>
+    <message>
+        <source>The run stopped before its next server; what the servers before it measured is kept in the results.
+
+%1</source>
+        <translation>运行在下一台服务器之前停止；之前各服务器测得的结果保留在结果中。
+
+%1</translation>
+    </message>
+    <message>
+        <source>the server is being restarted and audited</source>
+        <translation>服务器正在重启并审计</translation>
     </message>
 </context>
 <context>
@@ -4641,6 +4665,10 @@ t = %2 s
         <source>a promise broken (%1)</source>
         <translation>有安全策略违背了承诺（%1）</translation>
     </message>
+    <message>
+        <source>not all run (%1)</source>
+        <translation>未全部运行（%1）</translation>
+    </message>
 </context>
 <context>
     <name>RunProgress</name>
@@ -5558,6 +5586,10 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>lost the server %1 s into the run (%2); %3 orders were acknowledged, and %4 had no reply. The audit runs once the server is back.</source>
         <translation>运行到第 %1 s 时与服务器失去连接（%2）；%3 个订单已确认，%4 个订单未收到回复。服务器恢复后将进行审计。</translation>
+    </message>
+    <message>
+        <source>the server was lost before the closing audit</source>
+        <translation>在收尾审计之前失去了服务器</translation>
     </message>
 </context>
 <context>

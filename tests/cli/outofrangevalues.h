@@ -34,7 +34,7 @@ inline QHash<QString, OutOfRange> outOfRange()
         { QStringLiteral("rtt-ms"), { 1001, {} } },
         { QStringLiteral("isolation"), { QStringLiteral("snapshot"), {} } },
         { QStringLiteral("arrival"), { QStringLiteral("poisson"), {} } },
-        { QStringLiteral("rate"), { -5, {} } },
+        { QStringLiteral("rate"), { 1e-12, { QStringLiteral("--arrival"), QStringLiteral("open") } } },
         { QStringLiteral("seed"), { -1, {} } },
         { QStringLiteral("batch"), { 1001, {} } },
         { QStringLiteral("writers"), { 257, {} } },

@@ -222,6 +222,37 @@ private slots:
         QCOMPARE(summary.readAll().count('\n'), all.size() + 1); // a header and a line per strategy
     }
 
+    // Orders of two SKUs refused, or claims that found nothing, do not tell the clients that the
+    // shelves are bare: the lab looks at the stock itself, watched live or not, and the run ends at
+    // its sell-out rather than at its time limit.
+    void soldOutEndsAtTheSellOutUnwatched_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("two-sku-sorted") << QStringList { QStringLiteral("--strategy"),
+            QStringLiteral("two-sku-sorted"), QStringLiteral("--skus"), QStringLiteral("2"),
+            QStringLiteral("--stock"), QStringLiteral("20") };
+        QTest::newRow("claim-skip-locked") << QStringList { QStringLiteral("--workload"),
+            QStringLiteral("claim"), QStringLiteral("--strategy"), QStringLiteral("claim-skip-locked"),
+            QStringLiteral("--tasks"), QStringLiteral("200") };
+    }
+    void soldOutEndsAtTheSellOutUnwatched()
+    {
+        QFETCH(QStringList, arguments);
+        QTemporaryDir dir;
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        const LockbenchProcess o = runLockbench(QStringList { QStringLiteral("run") } + arguments
+                + QStringList { QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--stop"),
+                    QStringLiteral("sold-out"), QStringLiteral("--time-limit"), QStringLiteral("120s"),
+                    QStringLiteral("--observe"), QStringLiteral("none"), QStringLiteral("--json"), json },
+            180000);
+        QVERIFY2(o.exitCode == 0, qPrintable(o.all()));
+        const QJsonObject s = LockbenchProcess::firstSummary(json);
+        QCOMPARE(s.value(QStringLiteral("stop_reason")).toString(), QStringLiteral("sold out"));
+        QCOMPARE(s.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
+        // Ended by the sell-out, within a few of the looks' 100 ms spacing, not by the 120 s limit.
+        QVERIFY2(s.value(QStringLiteral("duration_s")).toDouble() < 30.0, qPrintable(o.all()));
+    }
+
     void repeatedRunReportsTheSpread()
     {
         QTemporaryDir dir;

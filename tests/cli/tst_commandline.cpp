@@ -188,7 +188,7 @@ private slots:
         row("bad duration", { "--duration", "10parsecs" },
             "--duration: \"10parsecs\" is not a duration such as 10s");
         row("open loop without rate", { "--arrival", "open", "--rate", "0" },
-            "--rate: open-loop arrival needs a target rate above 0");
+            "--rate: open-loop arrival needs a target rate of at least 0.01 orders/s");
         row("orders without stop orders", { "--orders", "0" },
             "--orders: must be between 1 and 1,000,000,000");
         row("unknown strategy", { "--strategy", "pessimistic,bogus" }, "--strategy: unknown strategy bogus");

@@ -55,9 +55,14 @@ void TestErrorClass::classify()
 }
 
 // At COMMIT a 1213 or a 1180 is a cluster's certification abort, retried like a deadlock but
-// counted apart; any other error there keeps its class.
+// counted apart; any client-side error there leaves the commit's fate unknown, to be looked up
+// as after a lost connection; any server error keeps its class.
 void TestErrorClass::commitErrors()
 {
+    QCOMPARE(classifyCommitError(2026), ErrorClass::ConnectionLost); // a broken TLS read
+    QCOMPARE(classifyCommitError(2027), ErrorClass::ConnectionLost); // a malformed packet
+    QCOMPARE(classifyError(2026), ErrorClass::Other);
+    QCOMPARE(classifyCommitError(1062), ErrorClass::DuplicateKey);
     QCOMPARE(classifyCommitError(1213), ErrorClass::CommitAbort);
     QCOMPARE(classifyCommitError(1180), ErrorClass::CommitAbort);
     QCOMPARE(classifyCommitError(2013), ErrorClass::ConnectionLost);

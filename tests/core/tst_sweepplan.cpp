@@ -4,6 +4,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <limits>
+
 class TestSweepPlan : public QObject {
     Q_OBJECT
 
@@ -209,6 +211,17 @@ private slots:
         QCOMPARE(plan->values, (QList<std::int64_t> { 1, 100 }));
         QCOMPARE(plan->validate(Experiment {}, StrategyNeeds {}),
             QStringList { QStringLiteral("--threads: must be between 1 and 20,000 (got 25,000)") });
+        // A slot count beyond int is refused by name, not narrowed into a count that passes.
+        const std::optional<SweepPlan> wide = SweepPlan::parse(
+            QStringLiteral("4"), SweepPlan::Dimension::Slots, QStringLiteral("8,4294967297"), &bad, &error);
+        QVERIFY2(wide, qPrintable(error));
+        const QList<RunCell> wideCells = wide->cells(Experiment {}, { QStringLiteral("slotted") });
+        QCOMPARE(wideCells.size(), 2);
+        QCOMPARE(wideCells[1].experiment.slotsPerSku, std::numeric_limits<int>::max());
+        const QStringList wideProblems = wide->validate(Experiment {}, StrategyNeeds {});
+        QCOMPARE(wideProblems.size(), 1);
+        QVERIFY2(wideProblems.first().startsWith(QLatin1String("--slots: must be between 1 and 1,024")),
+            qPrintable(wideProblems.first()));
         // A dimension of None ignores the values' text.
         QVERIFY(SweepPlan::parse(
             QStringLiteral("8"), SweepPlan::Dimension::None, QStringLiteral("junk"), &bad, &error));

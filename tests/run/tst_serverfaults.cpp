@@ -181,6 +181,12 @@ private slots:
         QVERIFY(r.clients[ClientCount::Sold] > 0);
         QVERIFY(r.acknowledged);
         QCOMPARE(r.acknowledged->count(), r.clients[ClientCount::Sold]);
+        // Written before any audit (a server by URL, or a restart declined): the tables' figures
+        // were never read, so they are unknown, not 0.
+        const QJsonObject unaudited = ResultWriter::summaryJson(r);
+        for (const char* key : { "sold", "remaining", "oversold", "order_rows", "clients_agree" })
+            QVERIFY2(unaudited.value(QLatin1String(key)).isNull(), key);
+        QVERIFY(!unaudited.value(QStringLiteral("audit_incomplete")).toString().isEmpty());
 
         // Restart on the same data directory, then audit what the crash left behind.
         QString error;

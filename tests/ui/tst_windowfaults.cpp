@@ -24,6 +24,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <csignal>
 
@@ -218,10 +219,31 @@ private slots:
                      ResultWriter::RunInfo {}, m_window->resultsPanel()->results(), &error),
             qPrintable(error));
 
+        // Run is pressed the moment the restarted server is ready, while its audit reads the tables:
+        // nothing starts (a run would drop and refill them under the audit).
+        const int runIdBefore = m_window->session()->runId();
+        bool pressed = false;
+        bool enabledDuringAudit = true;
+        const QMetaObject::Connection pressWhenBack = connect(m_window->session(),
+            &LabSession::serverStateChanged, this, [&](ServerController::State state, const QString&) {
+                if (state != ServerController::State::Ready || pressed)
+                    return;
+                pressed = true;
+                QTimer::singleShot(0, this, [&] { // once the session has begun its audit
+                    enabledDuringAudit = m_window->runAction()->isEnabled();
+                    m_window->runAction()->trigger();
+                });
+            });
         auto* restart = recovery->offer()->findChild<QPushButton*>(QStringLiteral("restartServer"));
         QVERIFY(restart);
         restart->click();
+        QVERIFY(!m_window->runAction()->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(recovery->report() && recovery->report()->isVisible(), 60000);
+        disconnect(pressWhenBack);
+        QVERIFY(pressed);
+        QVERIFY(!enabledDuringAudit);
+        QCOMPARE(m_window->session()->runId(), runIdBefore);
+        QVERIFY(!m_window->session()->isRunning());
         const QString report = recovery->report()->text();
         qInfo("%s", qPrintable(report));
         QVERIFY2(report.contains(QStringLiteral("acknowledged orders are in the orders table")),
