@@ -134,20 +134,17 @@ QString describeRunEndingError(const MysqlError& error)
     case 1792:
         return QCoreApplication::translate("ErrorClass",
             "the server stopped accepting writes (it is read-only now); the run stopped, and "
-            "only orders the server committed are counted (error %1: %2)")
-            .arg(error.code)
-            .arg(error.message);
+            "only orders the server committed are counted (%1)")
+            .arg(error.toString());
     case 1049:
     case 1146:
         return QCoreApplication::translate(
-            "ErrorClass", "the lab's database or one of its tables disappeared during the run (error %1: %2)")
-            .arg(error.code)
-            .arg(error.message);
+            "ErrorClass", "the lab's database or one of its tables disappeared during the run (%1)")
+            .arg(error.toString());
     default:
         return QCoreApplication::translate("ErrorClass",
             "the server refused the lab's statements; check the account's privileges "
-            "(error %1: %2)")
-            .arg(error.code)
-            .arg(error.message);
+            "(%1)")
+            .arg(error.toString());
     }
 }

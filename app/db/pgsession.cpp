@@ -5,6 +5,8 @@
 
 #include <libpq-fe.h>
 
+#include <QRegularExpression>
+
 #include <sys/epoll.h>
 
 #include <string>
@@ -13,6 +15,7 @@
 namespace {
 
 constexpr unsigned int kLostConnection = 2013;
+constexpr unsigned int kCannotConnect = 2003;
 constexpr unsigned int kUnknownError = 1105;
 
 struct SqlStateCode {
@@ -34,7 +37,19 @@ constexpr SqlStateCode kCodes[] = {
     { "42501", 1142 }, // insufficient_privilege
     { "3D000", 1049 }, // invalid_catalog_name: the database is gone
     { "42P01", 1146 }, // undefined_table
+    // Refusals at connect: the account or its rights are gone, which waiting will not change.
+    { "28P01", 1045 }, // invalid_password
+    { "28000", 1045 }, // invalid_authorization_specification: no such role, or pg_hba refuses
+    { "53300", 1040 }, // too_many_connections
 };
+
+// A connection the server refused says why in a message libpq gives as text; at VERBOSE its
+// SQLSTATE stands after the severity, in any language the server speaks ("FATAL:  28P01: …").
+const QRegularExpression& sqlStateInMessage()
+{
+    static const QRegularExpression pattern(QStringLiteral(":\\s+((?=[0-9A-Z]{0,4}[0-9])[0-9A-Z]{5}): "));
+    return pattern;
+}
 
 } // namespace
 
@@ -43,12 +58,32 @@ PgSession::~PgSession()
     close();
 }
 
-unsigned int PgSession::pgErrorCode(const QString& sqlState, const QString& message)
+MysqlError PgSession::connectError(const QString& libpqMessage)
 {
-    // 55P03 answers both NOWAIT ("could not obtain lock on row") and lock_timeout ("canceling
-    // statement due to lock timeout"), which the lab handles as InnoDB's 3572 and 1205.
+    const QRegularExpressionMatch match = sqlStateInMessage().match(libpqMessage);
+    if (!match.hasMatch()) // no answer from a server: unreachable, refused, timed out
+        return { kCannotConnect, libpqMessage };
+    // The message as people read it: without the code, which comes apart, and without VERBOSE's
+    // LOCATION line (the server's source file).
+    QString message = libpqMessage;
+    message.remove(match.capturedStart(1), match.capturedLength(1) + 2);
+    QStringList lines = message.split(QLatin1Char('\n'));
+    lines.removeIf([](const QString& line) {
+        return line.contains(QRegularExpression(QStringLiteral("\\S+\\.c:\\d+")));
+    });
+    const QString sqlState = match.captured(1);
+    const unsigned int code = pgErrorCode(sqlState, QString());
+    return { code == kUnknownError ? kCannotConnect : code, lines.join(QLatin1Char('\n')).trimmed(),
+        sqlState };
+}
+
+unsigned int PgSession::pgErrorCode(const QString& sqlState, const QString& sourceFunction)
+{
+    // 55P03 answers both NOWAIT and lock_timeout, which the lab handles as InnoDB's 3572 and 1205.
+    // The lock timeout is raised where a backend handles its interrupts; NOWAIT where it locks a
+    // row. Told apart by that function, not by the message, which the server may translate.
     if (sqlState == QLatin1String("55P03"))
-        return message.contains(QLatin1String("lock timeout")) ? 1205 : 3572;
+        return sourceFunction == QLatin1String("ProcessInterrupts") ? 1205 : 3572;
     if (sqlState.startsWith(QLatin1String("08")))
         return kLostConnection;
     for (const SqlStateCode& known : kCodes) {
@@ -70,9 +105,10 @@ bool PgSession::open(const ConnectionParams& params, bool useDatabase, int conne
         m_openError = { 2008, tr("out of memory creating a connection") };
         return false;
     }
+    PQsetErrorVerbosity(m_conn, PQERRORS_VERBOSE); // a refusal's SQLSTATE, in its message
     for (PostgresPollingStatusType polling = PGRES_POLLING_WRITING; polling != PGRES_POLLING_OK;) {
         if (PQstatus(m_conn) == CONNECTION_BAD || polling == PGRES_POLLING_FAILED) {
-            m_openError = { 2003, QString::fromUtf8(PQerrorMessage(m_conn)).trimmed() };
+            m_openError = connectError(QString::fromUtf8(PQerrorMessage(m_conn)).trimmed());
             close();
             return false;
         }
@@ -81,12 +117,14 @@ bool PgSession::open(const ConnectionParams& params, bool useDatabase, int conne
         m_socket = PQsocket(m_conn);
         if (ClientWait::forSocket(m_socket, this, events, connectTimeoutS * 1000, true)
             == FiberScheduler::kTimedOut) {
-            m_openError = { 2003, tr("no answer from PostgreSQL within %1 s").arg(connectTimeoutS) };
+            m_openError
+                = { kCannotConnect, tr("no answer from PostgreSQL within %1 s").arg(connectTimeoutS) };
             close();
             return false;
         }
         polling = PQconnectPoll(m_conn);
     }
+    PQsetErrorVerbosity(m_conn, PQERRORS_DEFAULT);
     PQsetnonblocking(m_conn, 1);
     return true;
 }
@@ -199,9 +237,11 @@ PgSession::Reply PgSession::replyOf(pg_result* result)
     const ExecStatusType status = PQresultStatus(result);
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
         const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
+        const char* function = PQresultErrorField(result, PG_DIAG_SOURCE_FUNCTION);
         const QString sqlState = state ? QString::fromLatin1(state) : QString();
         const QString message = QString::fromUtf8(PQresultErrorMessage(result)).trimmed();
-        reply.error = { pgErrorCode(sqlState, message), message, sqlState };
+        reply.error = { pgErrorCode(sqlState, function ? QString::fromLatin1(function) : QString()), message,
+            sqlState };
         return reply;
     }
     reply.ok = true;

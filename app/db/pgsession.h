@@ -51,9 +51,14 @@ public:
     QString serverVersion() const;
 
     // The lab's error code for a SQLSTATE: 40P01 a deadlock (1213), 55P03 a NOWAIT refusal
-    // (3572) or a lock_timeout (1205), 40001 a serialization failure (1020), 57014 a cancel
-    // (1317), class 08 and the shutdowns a lost connection (2013), …; 1105 for the rest.
-    static unsigned int pgErrorCode(const QString& sqlState, const QString& message);
+    // (3572) or a lock_timeout (1205, raised in `sourceFunction` ProcessInterrupts), 40001 a
+    // serialization failure (1020), 57014 a cancel (1317), class 08 and the shutdowns a lost
+    // connection (2013), a refused password or role 1045, …; 1105 for the rest.
+    static unsigned int pgErrorCode(const QString& sqlState, const QString& sourceFunction);
+    // A failed connect, from libpq's message at VERBOSE: a refusal the server gave keeps its
+    // SQLSTATE and its code (a wrong password 1045, a database gone 1049, no CONNECT right
+    // 1142), one it did not give (nobody listening, no answer) is 2003.
+    static MysqlError connectError(const QString& libpqMessage);
 
 private:
     Reply collect(); // flushes what was sent, waits for and reads every result

@@ -1229,16 +1229,16 @@ or lost an order.</source>
         <translation>其他错误</translation>
     </message>
     <message>
-        <source>the server stopped accepting writes (it is read-only now); the run stopped, and only orders the server committed are counted (error %1: %2)</source>
-        <translation>服务器已停止接受写入（现在处于只读状态）；运行已停止，只统计服务器已提交的订单（错误 %1：%2）</translation>
+        <source>the server stopped accepting writes (it is read-only now); the run stopped, and only orders the server committed are counted (%1)</source>
+        <translation>服务器已停止接受写入（现在处于只读状态）；运行已停止，只统计服务器已提交的订单（%1）</translation>
     </message>
     <message>
-        <source>the lab&apos;s database or one of its tables disappeared during the run (error %1: %2)</source>
-        <translation>运行期间，本工具的数据库或其中某张表消失了（错误 %1：%2）</translation>
+        <source>the lab&apos;s database or one of its tables disappeared during the run (%1)</source>
+        <translation>运行期间，本工具的数据库或其中某张表消失了（%1）</translation>
     </message>
     <message>
-        <source>the server refused the lab&apos;s statements; check the account&apos;s privileges (error %1: %2)</source>
-        <translation>服务器拒绝了本工具的语句；请检查账户的权限（错误 %1：%2）</translation>
+        <source>the server refused the lab&apos;s statements; check the account&apos;s privileges (%1)</source>
+        <translation>服务器拒绝了本工具的语句；请检查账户的权限（%1）</translation>
     </message>
     <message>
         <source>aborted at COMMIT (certification)</source>

@@ -88,6 +88,36 @@ private slots:
         QVERIFY(holder.rollback());
     }
 
+    // A refusal at connect keeps the server's SQLSTATE and ends a run (a database gone, a role
+    // gone), where nobody listening stays a connection to wait for.
+    void refusalsAtConnectAreTheServersOwn()
+    {
+        MysqlConnection connection;
+        ConnectionParams gone = PostgresFixture::params(QStringLiteral("no_such_database_here"));
+        QVERIFY(!connection.open(gone));
+        QCOMPARE(connection.lastError().sqlState, QStringLiteral("3D000"));
+        QCOMPARE(connection.lastError().code, 1049U);
+        QVERIFY(endsTheRun(connection.lastError().code));
+        QVERIFY2(!connection.lastError().message.contains(QLatin1String(".c:")),
+            qPrintable(connection.lastError().message));
+        QVERIFY2(connection.lastError().message.contains(QLatin1String("no_such_database_here")),
+            qPrintable(connection.lastError().message));
+
+        ConnectionParams nobody = PostgresFixture::params();
+        nobody.user = QStringLiteral("no_such_role_here");
+        QVERIFY(!connection.open(nobody));
+        QCOMPARE(connection.lastError().sqlState, QStringLiteral("28000"));
+        QVERIFY(endsTheRun(connection.lastError().code));
+
+        ConnectionParams closed = PostgresFixture::params();
+        closed.socket.clear();
+        closed.host = QStringLiteral("127.0.0.1");
+        closed.port = 1;
+        QVERIFY(!connection.open(closed));
+        QCOMPARE(connection.lastError().errorClass(), ErrorClass::ConnectionLost);
+        QVERIFY(connection.lastError().sqlState.isEmpty());
+    }
+
     void aDeadlockIsOneVictimsError()
     {
         std::atomic<int> locked { 0 };

@@ -31,16 +31,14 @@ private slots:
     void sqlStatesAreTheLabsErrorClasses_data()
     {
         QTest::addColumn<QString>("sqlState");
-        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("sourceFunction");
         QTest::addColumn<ErrorClass>("errorClass");
         QTest::newRow("deadlock") << QStringLiteral("40P01") << QStringLiteral("deadlock detected")
                                   << ErrorClass::Deadlock;
-        QTest::newRow("nowait") << QStringLiteral("55P03")
-                                << QStringLiteral("could not obtain lock on row in relation \"inventory\"")
+        QTest::newRow("nowait") << QStringLiteral("55P03") << QStringLiteral("heap_lock_tuple")
                                 << ErrorClass::LockNowait;
         QTest::newRow("lock_timeout")
-            << QStringLiteral("55P03") << QStringLiteral("canceling statement due to lock timeout")
-            << ErrorClass::LockWaitTimeout;
+            << QStringLiteral("55P03") << QStringLiteral("ProcessInterrupts") << ErrorClass::LockWaitTimeout;
         QTest::newRow("serializable") << QStringLiteral("40001")
                                       << QStringLiteral("could not serialize access due to concurrent update")
                                       << ErrorClass::RecordChanged;
@@ -55,9 +53,56 @@ private slots:
     void sqlStatesAreTheLabsErrorClasses()
     {
         QFETCH(QString, sqlState);
-        QFETCH(QString, message);
+        QFETCH(QString, sourceFunction);
         QFETCH(ErrorClass, errorClass);
-        QCOMPARE(classifyError(PgSession::pgErrorCode(sqlState, message)), errorClass);
+        QCOMPARE(classifyError(PgSession::pgErrorCode(sqlState, sourceFunction)), errorClass);
+    }
+
+    // libpq's message for a failed connect, at VERBOSE: the SQLSTATE after the severity in any
+    // language the server speaks, taken out of the text a person reads with the server's source line.
+    void connectRefusalsKeepTheirSqlState_data()
+    {
+        QTest::addColumn<QString>("libpq");
+        QTest::addColumn<uint>("code");
+        QTest::addColumn<QString>("sqlState");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("password") << QStringLiteral(
+            "connection to server at \"127.0.0.1\", port 5432 failed: FATAL:  28P01: password authentication "
+            "failed for user \"u\"\nLOCATION:  auth_failed, auth.c:326")
+                                  << 1045U << QStringLiteral("28P01")
+                                  << QStringLiteral(
+                                         "connection to server at \"127.0.0.1\", port 5432 failed: "
+                                         "FATAL:  password authentication failed for user \"u\"");
+        QTest::newRow("german") << QStringLiteral(
+            "Verbindung zum Server auf »127.0.0.1«, Port 5432 fehlgeschlagen: FATAL:  3D000: Datenbank »x« "
+            "existiert nicht\nORT:  InitPostgres, postinit.c:885")
+                                << 1049U << QStringLiteral("3D000")
+                                << QStringLiteral("Verbindung zum Server auf »127.0.0.1«, Port 5432 "
+                                                  "fehlgeschlagen: FATAL:  Datenbank »x« existiert nicht");
+        QTest::newRow("no connect right")
+            << QStringLiteral("connection to server on socket \"/tmp/.s.PGSQL.5432\" failed: FATAL:  42501: "
+                              "permission denied "
+                              "for database \"shop\"\nDETAIL:  User does not have CONNECT privilege.")
+            << 1142U << QStringLiteral("42501")
+            << QStringLiteral("connection to server on socket \"/tmp/.s.PGSQL.5432\" failed: "
+                              "FATAL:  permission denied for database \"shop\"\nDETAIL:  User "
+                              "does not have CONNECT privilege.");
+        QTest::newRow("refused") << QStringLiteral("connection to server at \"127.0.0.1\", port 1 failed: "
+                                                   "Connection refused\n\tIs the server running?")
+                                 << 2003U << QString()
+                                 << QStringLiteral("connection to server at \"127.0.0.1\", port 1 failed: "
+                                                   "Connection refused\n\tIs the server running?");
+    }
+    void connectRefusalsKeepTheirSqlState()
+    {
+        QFETCH(QString, libpq);
+        QFETCH(uint, code);
+        QFETCH(QString, sqlState);
+        QFETCH(QString, message);
+        const MysqlError error = PgSession::connectError(libpq);
+        QCOMPARE(error.code, code);
+        QCOMPARE(error.sqlState, sqlState);
+        QCOMPARE(error.message, message);
     }
 
     void aDroppedTableOrAReadOnlyServerEndsTheRun()

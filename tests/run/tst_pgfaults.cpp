@@ -5,6 +5,7 @@
 // backends follow it) is reported lost, and the audit after its restart finds every
 // acknowledged order.
 #include "app/audit/recoveryaudit.h"
+#include "app/db/pgconnection.h"
 #include "app/results/resultwriter.h"
 #include "app/run/processcpu.h"
 #include "app/server/embeddedpostgres.h"
@@ -140,6 +141,56 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Pass);
         const QString differs = ServerFixture::jsonDisagreesWithTableOn(r, PostgresFixture::params());
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    // The account loses its CONNECT right and its clients' backends are terminated: they cannot
+    // come back (42501), and the run ends within seconds with the server's reason rather than
+    // retrying into a refusal that waiting will not change.
+    void aRevokedConnectRightEndsTheRunWithTheServersReason()
+    {
+        const QString database = QStringLiteral("lockbench_pg_revoked");
+        const QString role = QStringLiteral("lab_revoked");
+        PgConnection admin;
+        QString error;
+        QVERIFY2(admin.open(PostgresFixture::params(QStringLiteral("postgres")), &error), qPrintable(error));
+        if (admin.exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = '%1'").arg(role))
+                .rows.isEmpty()) {
+            const PgConnection::Result created
+                = admin.exec(QStringLiteral("CREATE ROLE %1 LOGIN CREATEDB").arg(role));
+            QVERIFY2(created.ok, qPrintable(created.sqlState + QLatin1Char(' ') + created.error));
+        }
+        admin.exec(
+            QStringLiteral("GRANT CONNECT ON DATABASE %1 TO PUBLIC").arg(database)); // from a run before
+        ConnectionParams params = PostgresFixture::params(database);
+        params.user = role;
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.database = database;
+        BackgroundRun run(QStringLiteral("conditional"), e, params);
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        const PgConnection::Result revoked
+            = admin.exec(QStringLiteral("REVOKE CONNECT ON DATABASE %1 FROM PUBLIC, %2").arg(database, role));
+        QVERIFY2(revoked.ok, qPrintable(revoked.error));
+        const qint64 revokedAt = run.elapsedMs();
+        // Every backend of the account but its first, the run's control connection.
+        const PgConnection::Result terminated = admin.exec(
+            QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = "
+                           "'%1' AND pid <> (SELECT pid FROM pg_stat_activity WHERE usename = '%1' "
+                           "ORDER BY backend_start LIMIT 1)")
+                .arg(role));
+        QVERIFY2(terminated.ok, qPrintable(terminated.error));
+        const StrategyResult r = run.wait();
+        const qint64 endedAfterMs = run.elapsedMs() - revokedAt;
+        admin.exec(QStringLiteral("GRANT CONNECT ON DATABASE %1 TO PUBLIC").arg(database));
+        qInfo("%lld backends terminated; the run ended %lld ms after the revoke: %s",
+            terminated.rows.size() * 1LL, endedAfterMs, qPrintable(r.error));
+        QCOMPARE(r.stopReason, StopReason::Error);
+        // PostgreSQL's own code, not the MySQL number the lab handles it as.
+        QVERIFY2(
+            r.error.contains(QLatin1String("SQLSTATE 42501")) && !r.error.contains(QLatin1String("1142")),
+            qPrintable(r.error));
+        QVERIFY2(endedAfterMs < 15000, qPrintable(QStringLiteral("%1 ms").arg(endedAfterMs)));
+        QVERIFY(!r.failsSafety());
     }
 
     void killedServerIsReportedAndLosesNoAcknowledgedOrder_data()
