@@ -10,10 +10,13 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
+#include <QDir>
+#include <QFile>
 #include <QScopeGuard>
 #include <QTest>
 
 #include <csignal>
+#include <thread>
 
 using namespace std::chrono_literals;
 
@@ -22,6 +25,29 @@ namespace {
 ConnectionParams fiberDatabase()
 {
     return ServerFixture::params(QStringLiteral("lockbench_fiber"));
+}
+
+// kill() returns before the signal has stopped every thread of the process: a statement sent
+// at once may still be answered. Waits until each thread reads stopped in /proc (at most 5 s).
+bool waitUntilStopped(pid_t pid)
+{
+    const QString tasks = QStringLiteral("/proc/%1/task").arg(pid);
+    for (int tries = 0; tries < 500; ++tries) {
+        bool allStopped = true;
+        for (const QString& task : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile stat(tasks + QLatin1Char('/') + task + QStringLiteral("/stat"));
+            if (!stat.open(QIODevice::ReadOnly))
+                continue; // a thread that ended meanwhile
+            const QByteArray line = stat.readAll();
+            const qsizetype state = line.lastIndexOf(')') + 2; // the state follows the command's name
+            if (state >= line.size() || (line[state] != 'T' && line[state] != 't'))
+                allStopped = false;
+        }
+        if (allStopped)
+            return true;
+        std::this_thread::sleep_for(10ms);
+    }
+    return false;
 }
 
 } // namespace
@@ -110,6 +136,8 @@ private slots:
         int ticks = 0;
         bool waiting = true;
         scheduler.spawn([&] {
+            const auto done
+                = qScopeGuard([&] { waiting = false; }); // a failed check must not hang the other fiber
             MysqlConnection prepared;
             MysqlConnection text;
             prepared.setTimeouts(5, 1);
@@ -119,13 +147,13 @@ private slots:
             PreparedStatement select;
             QVERIFY(select.prepare(prepared, QStringLiteral("SELECT ?")));
             QCOMPARE(::kill(pid, SIGSTOP), 0);
+            QVERIFY(waitUntilStopped(pid));
             const std::int64_t start = FiberScheduler::nowNs();
             QVERIFY(!select.execute({ 1 }));
             preparedError = select.lastError();
             QVERIFY(!text.execute(QStringLiteral("SELECT 1")));
             queryError = text.lastError();
             waitedS = static_cast<double>(FiberScheduler::nowNs() - start) / 1e9;
-            waiting = false;
         });
         scheduler.spawn([&] { // the thread stays free for the other clients meanwhile
             while (waiting) {
