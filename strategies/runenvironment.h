@@ -150,6 +150,11 @@ public:
         std::lock_guard lock(m_connectionsMutex);
         m_clientIds.push_back(id);
     }
+    std::vector<unsigned long> clientConnections() const
+    {
+        std::lock_guard lock(m_connectionsMutex);
+        return m_clientIds;
+    }
     std::vector<unsigned long> liveClientConnections() const
     {
         std::lock_guard lock(m_connectionsMutex);

@@ -1,6 +1,7 @@
 #include "strategies/transactionretrier.h"
 
 #include "app/core/steadyclock.h"
+#include "app/db/finishedbackends.h"
 #include "app/db/sessionsql.h"
 #include "app/fiber/clientwait.h"
 
@@ -97,7 +98,8 @@ bool TransactionRetrier::setUpSession(QString* error)
     }
     // The shopper's network starts with its orders: setting the session up is not timed.
     m_connection.setRoundTrip(m_environment.roundTrip());
-    m_environment.noteClientConnection(m_connection.threadId());
+    m_sessionId = m_connection.threadId();
+    m_environment.noteClientConnection(m_sessionId);
     return true;
 }
 
@@ -241,11 +243,14 @@ std::optional<OrderOutcome> TransactionRetrier::settleError(
     if (errorClass == ErrorClass::ConnectionLost) {
         // The last statement may or may not have committed: reconnect, then ask.
         leaveNodeOutsideTheGroup(error);
+        const unsigned long lostSession = m_sessionId;
         if (!reconnect()) {
             m_environment.errors().report(
                 m_reconnectError.isSet() ? m_reconnectError : error, tr("connection lost and not regained"));
             return OrderOutcome::Unknown;
         }
+        if (!awaitFinished(lostSession))
+            return OrderOutcome::Unknown;
         return lookedUp(probeRequestId); // not committed: tried again
     }
     if (errorClass == ErrorClass::DuplicateKey) {
@@ -302,16 +307,35 @@ bool TransactionRetrier::commit()
 
 OrderOutcome TransactionRetrier::cancelledByStopNow(const std::function<std::int64_t()>& probeRequestId)
 {
-    // The statement ended, the transaction stays: rolled back, the order is cancelled. A COMMIT
-    // ended this way may have committed first: the orders table says.
-    const bool duringCommit = m_commitFailed;
+    // The statement ended, the transaction stays: rolled back, the order is cancelled. A
+    // statement that commits (COMMIT, an autocommitted insert, CALL lab_sell) may have committed
+    // before the stop reached it: the orders table says.
     m_lockedAtNs = 0;
     m_lockedRow = 0;
     if (!m_connection.rollback())
         m_connection.rollback(); // a KILL that came between two statements ends the next one
-    if (!duringCommit)
-        return OrderOutcome::Aborted;
     return lookedUp(probeRequestId).value_or(OrderOutcome::Aborted);
+}
+
+bool TransactionRetrier::awaitFinished(unsigned long lostSession)
+{
+    // InnoDB's locking read waits for a commit in flight; PostgreSQL's snapshot does not see
+    // one, so the lost connection's backend is waited for until it has finished.
+    if (!m_connection.postgres())
+        return true;
+    const bool finished = FinishedBackends::await(
+        { lostSession },
+        [this](const QString& sql) -> std::optional<long long> {
+            const std::optional<QString> count = m_connection.queryText(sql);
+            return count ? std::optional<long long>(count->toLongLong()) : std::nullopt;
+        },
+        [](std::chrono::milliseconds pause) { ClientWait::sleepFor(pause); });
+    if (!finished)
+        m_environment.errors().report(m_connection.lastError().isSet()
+                ? m_connection.lastError()
+                : MysqlError { 0, tr("backend %1 is still running").arg(lostSession) },
+            tr("cannot learn whether the order of a lost connection committed"));
+    return finished;
 }
 
 std::optional<OrderOutcome> TransactionRetrier::lookedUp(const std::function<std::int64_t()>& probeRequestId)

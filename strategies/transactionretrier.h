@@ -90,6 +90,9 @@ private:
     // What the orders table says of an order whose outcome the client did not see: sold (found
     // committed), unknown (it could not be asked), or nullopt (not committed).
     std::optional<OrderOutcome> lookedUp(const std::function<std::int64_t()>& probeRequestId);
+    // Whether the server has finished what the lost connection `lostSession` was doing, so that
+    // a lookup sees its outcome; false (reported) when that cannot be learned.
+    bool awaitFinished(unsigned long lostSession);
     std::optional<OrderOutcome> settleError(
         ErrorClass errorClass, const MysqlError& error, const std::function<std::int64_t()>& probeRequestId);
 
@@ -118,6 +121,7 @@ private:
     int m_node = 0; // which node, 0-based; a client whose node went away moves to the next
     bool openOnSomeNode(); // its node first, then the others in turn
     bool m_commitFailed = false; // this attempt's error came from COMMIT itself
+    unsigned long m_sessionId = 0; // the server's id of the connection's session (PostgreSQL: its backend)
     MysqlError m_reconnectError; // why the last connect or session set-up failed
     std::function<void()> m_onConnectionLost;
 };

@@ -10,6 +10,12 @@ ErrorClass classifyError(unsigned int code)
     case 1213:
         return ErrorClass::Deadlock;
     case 1205:
+    // A statement the server cut short (PostgreSQL's statement_timeout, 57014; MariaDB's
+    // max_statement_time; MySQL's max_execution_time; a KILL QUERY from outside the lab): on a
+    // hot row, a wait that ran too long. Only the statement ended, and the order is tried again.
+    case 1317:
+    case 1969:
+    case 3024:
         return ErrorClass::LockWaitTimeout;
     case 1020:
         return ErrorClass::RecordChanged;

@@ -10,7 +10,7 @@ struct MysqlError;
 // Server and client error codes grouped by what a worker must do about them.
 enum class ErrorClass {
     Deadlock, // 1213: the server rolled the transaction back; retry it
-    LockWaitTimeout, // 1205: only the statement was rolled back; roll back explicitly, then retry
+    LockWaitTimeout, // 1205 (and a statement timeout): only the statement was rolled back; roll back, retry
     RecordChanged, // 1020: a consistent-read conflict; roll back and retry
     LockNowait, // 3572: NOWAIT found the row locked; roll back and retry
     ConnectionLost, // 2006/2013 and kills: reconnect, reconcile the order by request id

@@ -1,7 +1,11 @@
 #include "app/run/closingaudit.h"
 
 #include "app/audit/auditor.h"
+#include "app/db/finishedbackends.h"
 #include "app/db/labdatabase.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
 
 #include <chrono>
 #include <thread>
@@ -19,9 +23,15 @@ ClosingAudit::ClosingAudit(LabDatabase& database, Auditor& auditor)
 {
 }
 
-ClosingAudit::Outcome ClosingAudit::run(const UnresolvedOrders& unresolved)
+ClosingAudit::Outcome ClosingAudit::run(
+    const UnresolvedOrders& unresolved, const std::vector<unsigned long>& clientSessions)
 {
     Outcome outcome;
+    if (m_database.connection().isPostgres()
+        && !retry([&](QString* error) { return awaitFinished(clientSessions, error); }, &outcome.error)) {
+        outcome.lookupError = outcome.error;
+        return outcome;
+    }
     if (!unresolved.empty()) {
         retry(
             [&](QString* error) {
@@ -38,6 +48,26 @@ ClosingAudit::Outcome ClosingAudit::run(const UnresolvedOrders& unresolved)
         },
         &outcome.error);
     return outcome;
+}
+
+bool ClosingAudit::awaitFinished(const std::vector<unsigned long>& clientSessions, QString* error)
+{
+    QSqlQuery query(m_database.connection().database());
+    const bool finished = FinishedBackends::await(
+        clientSessions,
+        [&](const QString& sql) -> std::optional<long long> {
+            if (!query.exec(sql) || !query.next())
+                return std::nullopt;
+            const long long left = query.value(0).toLongLong();
+            query.finish();
+            return left;
+        },
+        [](std::chrono::milliseconds pause) { std::this_thread::sleep_for(pause); });
+    if (!finished)
+        *error = query.lastError().isValid()
+            ? tr("cannot learn whether the clients' sessions have ended: %1").arg(query.lastError().text())
+            : tr("the clients' sessions on the server did not end");
+    return finished;
 }
 
 bool ClosingAudit::retry(const std::function<bool(QString*)>& step, QString* error)

@@ -4,10 +4,12 @@
 #include "app/core/auditresult.h"
 #include "app/core/unresolvedorders.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 class Auditor;
 class LabDatabase;
@@ -17,6 +19,7 @@ class LabDatabase;
 // control connection may have been killed under the run: it is opened again between tries,
 // for a few seconds, before the result says what could not be checked.
 class ClosingAudit {
+    Q_DECLARE_TR_FUNCTIONS(ClosingAudit)
 public:
     struct Outcome {
         AuditResult audit;
@@ -26,9 +29,12 @@ public:
     };
 
     ClosingAudit(LabDatabase& database, Auditor& auditor);
-    Outcome run(const UnresolvedOrders& unresolved);
+    // `clientSessions`: the server's ids of every connection the run's clients opened. On
+    // PostgreSQL their backends are waited for first: one whose client is gone may be committing.
+    Outcome run(const UnresolvedOrders& unresolved, const std::vector<unsigned long>& clientSessions);
 
 private:
+    bool awaitFinished(const std::vector<unsigned long>& clientSessions, QString* error);
     // Runs `step` until it succeeds or the tries run out, reviving the connection between tries.
     bool retry(const std::function<bool(QString*)>& step, QString* error);
 

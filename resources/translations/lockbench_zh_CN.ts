@@ -360,6 +360,17 @@
     </message>
 </context>
 <context>
+    <name>ClosingAudit</name>
+    <message>
+        <source>cannot learn whether the clients&apos; sessions have ended: %1</source>
+        <translation>无法得知客户端在服务器上的会话是否已结束：%1</translation>
+    </message>
+    <message>
+        <source>the clients&apos; sessions on the server did not end</source>
+        <translation>客户端在服务器上的会话没有结束</translation>
+    </message>
+</context>
+<context>
     <name>ClusterExplanation</name>
     <message>
         <source>Every client wrote through one node of the %1: its row lock queued them as a single server&apos;s does, and certification had nothing to refuse (%2 aborts at COMMIT).</source>
@@ -6041,6 +6052,14 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>not connected: the run is not starting</source>
         <translation>未连接：本次运行不会开始</translation>
+    </message>
+    <message>
+        <source>backend %1 is still running</source>
+        <translation>后端进程 %1 仍在运行</translation>
+    </message>
+    <message>
+        <source>cannot learn whether the order of a lost connection committed</source>
+        <translation>无法得知断开的连接上的订单是否已提交</translation>
     </message>
 </context>
 <context>

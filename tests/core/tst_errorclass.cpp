@@ -32,6 +32,9 @@ void TestErrorClass::classify_data()
 
     QTest::newRow("1213 deadlock") << 1213u << ErrorClass::Deadlock;
     QTest::newRow("1205 lock wait timeout") << 1205u << ErrorClass::LockWaitTimeout;
+    QTest::newRow("1317 statement cancelled (57014)") << 1317u << ErrorClass::LockWaitTimeout;
+    QTest::newRow("1969 max_statement_time") << 1969u << ErrorClass::LockWaitTimeout;
+    QTest::newRow("3024 max_execution_time") << 3024u << ErrorClass::LockWaitTimeout;
     QTest::newRow("1020 record changed") << 1020u << ErrorClass::RecordChanged;
     QTest::newRow("3572 nowait") << 3572u << ErrorClass::LockNowait;
     QTest::newRow("1062 duplicate key") << 1062u << ErrorClass::DuplicateKey;

@@ -9,11 +9,15 @@
 #include "app/results/resultwriter.h"
 #include "app/run/processcpu.h"
 #include "app/server/embeddedpostgres.h"
+#include "app/server/embeddedredis.h"
 #include "tests/support/backgroundrun.h"
+#include "tests/support/cuttingrelay.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/postgresfixture.h"
 #include "tests/support/serverfixture.h"
 
+#include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <csignal>
@@ -43,12 +47,81 @@ class TestPgFaults : public QObject {
     Q_OBJECT
 
     HangWatchdog m_watchdog;
+    EmbeddedRedis m_redis; // for redis-split, whose order rows PostgreSQL keeps
 
 private slots:
     void initTestCase()
     {
         QString error;
         QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+        QVERIFY2(m_redis.start(&error), qPrintable(error));
+    }
+
+    // The client's side of a connection cut while its COMMIT (or autocommitted insert) is still
+    // executing: a relay between the lab and the server shuts both sides of the connections
+    // whose backends are inside the commit, which a deferred trigger makes last 0.3 s, just
+    // after the run was told to stop. The lookup must wait for that commit: answered "not
+    // committed" at once, the order was counted cancelled (and redis-split gave its units back
+    // to Redis) while its row arrived in the table a moment later.
+    void aCommitInFlightWhenTheConnectionBreaksIsWaitedFor_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const char* id : { "pessimistic", "redis-split" })
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void aCommitInFlightWhenTheConnectionBreaksIsWaitedFor()
+    {
+        QFETCH(QString, id);
+        const ConnectionParams direct = PostgresFixture::params();
+        CuttingRelay relay(QStringLiteral("127.0.0.1"), direct.port);
+        QString error;
+        QVERIFY2(relay.start(&error), qPrintable(error));
+        ConnectionParams params = direct;
+        params.socket.clear();
+        params.port = relay.port();
+        params.redis = m_redis.endpoint();
+        Experiment e = ServerFixture::longFaultRun(4);
+        e.durationMs = 60000; // stopped by the test
+        BackgroundRun run(id, e, params);
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        PgConnection admin;
+        QVERIFY2(admin.open(direct, &error), qPrintable(error));
+        const PgConnection::Result slowed = admin.exec(QStringLiteral(
+            "CREATE OR REPLACE FUNCTION lab_slow_commit() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$; "
+            "CREATE CONSTRAINT TRIGGER lab_slow_commit AFTER INSERT ON orders DEFERRABLE INITIALLY "
+            "DEFERRED FOR EACH ROW EXECUTE FUNCTION lab_slow_commit()"));
+        QVERIFY2(slowed.ok, qPrintable(slowed.error));
+        const auto fast = qScopeGuard(
+            [&] { admin.exec(QStringLiteral("DROP TRIGGER IF EXISTS lab_slow_commit ON orders")); });
+        int cuts = 0;
+        QElapsedTimer sinceFirstCut;
+        for (QElapsedTimer waited;
+             waited.elapsed() < 20000 && !(cuts > 0 && sinceFirstCut.elapsed() > 1000);) {
+            const PgConnection::Result committing = admin.exec(
+                QStringLiteral("SELECT client_port FROM pg_stat_activity WHERE wait_event = 'PgSleep' "
+                               "AND application_name = 'lockbench' AND datname = current_database()"));
+            QVERIFY2(committing.ok, qPrintable(committing.error));
+            if (!committing.rows.isEmpty() && cuts == 0) {
+                run.cancel(); // the orders cut now are not tried again: their lookup decides them
+                sinceFirstCut.start();
+            }
+            for (const QStringList& row : committing.rows)
+                cuts += relay.cut(row.value(0).toInt()) ? 1 : 0;
+            QTest::qWait(5);
+        }
+        const StrategyResult r = run.wait();
+        qInfo("%s: %d connections cut while committing, %lld orders learned after reconnecting, %lld "
+              "cancelled, verdict %s",
+            qPrintable(id), cuts, r.clients[ClientCount::Reconciled], r.clients[ClientCount::Cancelled],
+            qPrintable(r.verdictText()));
+        QVERIFY(cuts > 0);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(r.clients[ClientCount::Reconciled] > 0, "no order cut while committing was found committed");
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTableOn(r, direct);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
     void workersTerminatedMidRunLoseNothing_data()
@@ -118,6 +191,35 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Pass);
         const QString differs = ServerFixture::jsonDisagreesWithTableOn(r, PostgresFixture::params());
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    // A server whose statement_timeout cuts the lock waits short (57014): the order is tried
+    // again, as after a lock wait timeout, rather than given up as failed.
+    void aServersStatementTimeoutIsRetriedLikeALockWaitTimeout()
+    {
+        const QString database = QStringLiteral("lockbench_pg_timeout");
+        PgConnection admin;
+        QString error;
+        QVERIFY2(admin.open(PostgresFixture::params(QStringLiteral("postgres")), &error), qPrintable(error));
+        if (admin.exec(QStringLiteral("SELECT 1 FROM pg_database WHERE datname = '%1'").arg(database))
+                .rows.isEmpty())
+            QVERIFY(admin.exec(QStringLiteral("CREATE DATABASE %1").arg(database)).ok);
+        QVERIFY(
+            admin.exec(QStringLiteral("ALTER DATABASE %1 SET statement_timeout = '200ms'").arg(database)).ok);
+        Experiment e = ServerFixture::longFaultRun(4);
+        e.database = database;
+        e.skus = 1;
+        e.delayMs = 300; // each holder keeps the row longer than the others may wait for it
+        e.durationMs = 3000;
+        const StrategyResult r
+            = BackgroundRun(QStringLiteral("pessimistic"), e, PostgresFixture::params(database)).wait();
+        qInfo("%lld sold, %lld statements cut short by the server, %lld failed", r.clients[ClientCount::Sold],
+            r.clients.error(ErrorClass::LockWaitTimeout), r.clients[ClientCount::Failed]);
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.clients.error(ErrorClass::LockWaitTimeout) > 0);
+        QCOMPARE(r.clients[ClientCount::Failed], 0LL);
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
+        QCOMPARE(r.verdict(), Verdict::Pass);
     }
 
     void pausedServerIsWaitedForAndAudited()
