@@ -283,6 +283,22 @@ bool RedisSplitStrategy::fillRedisOnce(const Experiment& e, QString* error)
     return true;
 }
 
+bool RedisSplitStrategy::attachStock(
+    const Experiment& experiment, const ConnectionParams& params, QString* error)
+{
+    // The lab's private Redis stops with the run that started it, and its stock with it.
+    if (!params.redis) {
+        *error = QCoreApplication::translate(
+            "Strategy", "the lab's private Redis stopped with the run, and Redis's stock with it");
+        return false;
+    }
+    m_endpoint = *params.redis;
+    m_database = params.database;
+    m_skus = experiment.skus;
+    m_subKeys = experiment.slotsPerSku;
+    return true;
+}
+
 bool RedisSplitStrategy::readStock(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error)
 {
     // A connection killed under the read is opened again and the read starts over.

@@ -27,6 +27,7 @@ public:
     QStringList ownFields() const override { return { QStringLiteral("slots") }; }
     bool beginRun(RunEnvironment& environment, QString* error) override;
     bool readStock(QList<std::pair<std::int64_t, std::int64_t>>& stock, QString* error) override;
+    bool attachStock(const Experiment& experiment, const ConnectionParams& params, QString* error) override;
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 

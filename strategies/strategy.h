@@ -60,6 +60,15 @@ public:
         return false;
     }
 
+    // StockLayout::Redis only: points readStock() at the stock a finished run left, for the
+    // audit after a restart; it changes nothing. False with `error` when that stock is gone.
+    virtual bool attachStock(
+        const Experiment& /*experiment*/, const ConnectionParams& /*params*/, QString* error)
+    {
+        *error = QCoreApplication::translate("Strategy", "this strategy keeps no stock outside MariaDB");
+        return false;
+    }
+
     // Called once before the first session opens and after the last one closed.
     virtual bool beginRun(RunEnvironment&, QString* /*error*/) { return true; }
     virtual void endRun() { }

@@ -44,6 +44,8 @@ void RecoveryReport::applyTo(StrategyResult* result) const
     }
     result->auditIncomplete.clear();
     result->takeAudit(audit);
+    result->acknowledgedMissing = missing;
+    result->strangerRows = strangers();
     if (unresolvedOrders > 0 && result->unresolvedOrders)
         result->settleUnresolved(
             unresolvedOrders, unresolvedFound.orders, unresolvedFound.rows, unresolvedFound.units);
@@ -131,10 +133,15 @@ std::optional<SnapshotCounts> countInOneSnapshot(
 namespace RecoveryAudit {
 
 RecoveryReport check(const ConnectionParams& params, StockLayout layout,
-    const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved)
+    const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved,
+    const Auditor::ExternalStock& externalStock)
 {
     RecoveryReport report;
     report.acknowledged = acknowledged.count();
+    if (layout == StockLayout::Redis && !externalStock) {
+        report.error = QCoreApplication::translate("RecoveryAudit", "the stock kept in Redis cannot be read");
+        return report;
+    }
     MysqlConnection connection;
     if (!connection.open(params)) {
         report.error = connection.lastError().toString();
@@ -146,7 +153,11 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout,
     QtSqlConnection sql;
     if (!sql.open(params, true, &report.error))
         return report;
-    report.audit = Auditor(sql.database(), layout).run(&report.error);
+    Auditor auditor(sql.database(), layout);
+    if (externalStock)
+        auditor.setExternalStock(externalStock);
+    auditor.setFinal(true); // the run is over: nothing is in flight between Redis and the table
+    report.audit = auditor.run(&report.error);
     if (!report.audit.valid)
         return report;
 

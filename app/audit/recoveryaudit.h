@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/audit/auditor.h"
 #include "app/audit/orderlookup.h"
 #include "app/core/acknowledgedorders.h"
 #include "app/core/auditresult.h"
@@ -38,9 +39,11 @@ public:
 
 namespace RecoveryAudit {
 
-// Connects to the (restarted) server and checks the tables the lost run left behind.
+// Connects to the (restarted) server and checks the tables the lost run left behind; for
+// StockLayout::Redis, beside the stock `externalStock` reads (none: the audit cannot run).
 // Call from a thread other than the GUI thread: it scans the orders table.
 RecoveryReport check(const ConnectionParams& params, StockLayout layout,
-    const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved);
+    const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved,
+    const Auditor::ExternalStock& externalStock = {});
 
 } // namespace RecoveryAudit

@@ -62,6 +62,10 @@ public:
     long long lostUpdates = 0;
     long long unrecordedDecrements = 0;
     long long orderRows = 0; // order rows found by the final audit
+    // Found by the audit after a lost server came back: acknowledged orders missing from the
+    // table, and rows no client placed. Equal numbers of each leave every count agreeing.
+    long long acknowledgedMissing = 0;
+    long long strangerRows = 0;
     // What the clients counted, orders that ended after the stop line included. A claim's
     // double claims (tasks taken while another live worker held them) must stay 0.
     ClientCounts clients;
@@ -122,7 +126,7 @@ public:
     bool clientsAgree() const
     {
         return audited() && clients[ClientCount::Unresolved] == 0 && clients[ClientCount::SoldUnits] == sold
-            && clients[ClientCount::Sold] == orderRows;
+            && clients[ClientCount::Sold] == orderRows && acknowledgedMissing == 0 && strangerRows == 0;
     }
     // Why the verdict could not be checked in full: the audit did not run, or some orders' outcome is
     // unknown.

@@ -118,6 +118,8 @@ void readOutcome(const QJsonObject& o, StrategyResult& r)
     r.lostUpdates = integer(o, "lost_updates");
     r.unrecordedDecrements = integer(o, "unrecorded_decrements");
     r.orderRows = integer(o, "order_rows");
+    r.acknowledgedMissing = integer(o, "acknowledged_missing");
+    r.strangerRows = integer(o, "stranger_rows");
     r.workersKilled = integer(o, "workers_killed");
     r.strandedTasks
         = o.value(QStringLiteral("tasks_stranded")).isDouble() ? integer(o, "tasks_stranded") : -1;

@@ -147,6 +147,8 @@ QJsonObject outcomeJson(const StrategyResult& r)
         { QStringLiteral("lost_updates"), audited(r.lostUpdates) },
         { QStringLiteral("unrecorded_decrements"), audited(r.unrecordedDecrements) },
         { QStringLiteral("order_rows"), audited(r.orderRows) },
+        { QStringLiteral("acknowledged_missing"), audited(r.acknowledgedMissing) },
+        { QStringLiteral("stranger_rows"), audited(r.strangerRows) },
         { QStringLiteral("clients_agree"),
             r.audited() && r.clients[ClientCount::Unresolved] == 0 ? QJsonValue(r.clientsAgree())
                                                                    : QJsonValue() },

@@ -9,6 +9,7 @@
 #include "app/results/rateprediction.h"
 #include "app/results/resultreader.h"
 #include "app/results/resultwriter.h"
+#include "app/run/leftstock.h"
 #include "app/session/backgroundjobs.h"
 #include "app/session/serverlegs.h"
 #include "strategies/strategyregistry.h"
@@ -351,9 +352,13 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
         emit recoveryAudited(failed);
         return;
     }
-    const ConnectionParams params = m_server->controller()->params(lost.experiment.database);
+    ConnectionParams params = m_server->controller()->params(lost.experiment.database);
+    params.redis = m_redis;
     const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(lost.strategy);
     const StockLayout layout = strategy ? strategy->layout() : StockLayout::Rows;
+    QString stockError;
+    const std::optional<Auditor::ExternalStock> stock
+        = LeftStock::reader(lost.strategy, lost.experiment, params, &stockError);
     const std::shared_ptr<const AcknowledgedOrders> acknowledged = lost.acknowledged;
     const std::shared_ptr<const UnresolvedOrders> unresolved
         = lost.unresolvedOrders ? lost.unresolvedOrders : std::make_shared<const UnresolvedOrders>();
@@ -364,8 +369,13 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     // the recovery goes on: a run started now would refill the tables under it.
     m_auditingRecovery = true;
     m_jobs->run<RecoveryReport>(
-        [params, layout, acknowledged, unresolved] {
-            return RecoveryAudit::check(params, layout, *acknowledged, *unresolved);
+        [params, layout, acknowledged, unresolved, stock, stockError] {
+            if (!stock) {
+                RecoveryReport report;
+                report.error = stockError;
+                return report;
+            }
+            return RecoveryAudit::check(params, layout, *acknowledged, *unresolved, *stock);
         },
         [this, row](const RecoveryReport& report) {
             m_results.update(row, [&report](SourcedResult& lostRow) { report.applyTo(&lostRow.result); });

@@ -4002,6 +4002,10 @@ t = %2 s
         <source>the server counted %1 rows for the %2 acknowledged request ids</source>
         <translation>对于 %2 个已确认的请求号，服务器统计到 %1 行</translation>
     </message>
+    <message>
+        <source>the stock kept in Redis cannot be read</source>
+        <translation>无法读取保存在 Redis 中的库存</translation>
+    </message>
 </context>
 <context>
     <name>RecoveryReport</name>
@@ -5502,6 +5506,10 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>-- the function, created by the lab before the run:</source>
         <translation>-- 该函数，由本工具在运行前创建：</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s private Redis stopped with the run, and Redis&apos;s stock with it</source>
+        <translation>实验室私有的 Redis 已随这次运行停止，Redis 中的库存也随之消失</translation>
     </message>
 </context>
 <context>

@@ -156,6 +156,8 @@ inline StrategyResult knownResult()
     r.lostUpdates = 5004;
     r.unrecordedDecrements = 5005;
     r.orderRows = 5006;
+    r.acknowledgedMissing = 5007;
+    r.strangerRows = 5008;
     r.workersKilled = 5022;
     r.strandedTasks = 5023;
     r.clients = knownCounts(6000);

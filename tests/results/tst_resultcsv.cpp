@@ -230,6 +230,8 @@ private slots:
                 { "lost_updates", "5004" },
                 { "unrecorded_decrements", "5005" },
                 { "order_rows", "5006" },
+                { "acknowledged_missing", "5007" },
+                { "stranger_rows", "5008" },
                 { "clients_agree", "" }, // 5014 orders without reply: not comparable
                 { "workers_killed", "5022" },
                 { "tasks_stranded", "5023" },

@@ -37,6 +37,8 @@ private:
         QCOMPARE(r.lostUpdates, 5004LL);
         QCOMPARE(r.unrecordedDecrements, 5005LL);
         QCOMPARE(r.orderRows, 5006LL);
+        QCOMPARE(r.acknowledgedMissing, 5007LL);
+        QCOMPARE(r.strangerRows, 5008LL);
         QVERIFY(sameCounts(r.clients, knownCounts(6000), true));
         QVERIFY(sameCounts(r.windowClients, knownCounts(8000)));
         QCOMPARE(r.predictedOrdersPerS, 7777.5);
