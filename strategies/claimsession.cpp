@@ -83,8 +83,8 @@ int ClaimSession::stillConnected(const std::vector<unsigned long>& holders)
 {
     if (holders.empty())
         return 0;
-    const std::optional<QString> alive = connection().queryText(
-        ClaimSql::stillConnected(connection().postgres() != nullptr, idList(holders)));
+    const std::optional<QString> alive = connection().queryText(ClaimSql::stillConnected(
+        connection().postgres() != nullptr, idList(holders), claimsHeldByTransaction()));
     if (!alive)
         return 0;
     const QStringList aliveIds = alive->split(QLatin1Char(','));

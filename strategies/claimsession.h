@@ -33,6 +33,9 @@ protected:
     // Inserts one order line per task and commits the open transaction. Sold, or the error.
     Attempt insertLinesAndCommit(const Order& order, const std::vector<std::int64_t>& tasks);
     int batch() const { return m_batch; }
+    // Whether a claim lasts only as long as the transaction that locked its rows (false: it is
+    // an owner written in the row, which outlives the transaction).
+    virtual bool claimsHeldByTransaction() const { return true; }
 
 private:
     // How many of `holders` (one per task taken over) the server still has as connections. A

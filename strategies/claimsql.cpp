@@ -46,11 +46,17 @@ QString releaseStale(bool postgres)
                          "WHERE status = 1 AND claimed_at < NOW(6) - INTERVAL ? MICROSECOND");
 }
 
-QString stillConnected(bool postgres, const QString& ids)
+QString stillConnected(bool postgres, const QString& ids, bool heldByTransaction)
 {
-    return (postgres
-            ? QStringLiteral("SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE pid IN (%1)")
-            : QStringLiteral("SELECT GROUP_CONCAT(ID) FROM information_schema.PROCESSLIST WHERE ID IN (%1)"))
+    // A killed connection lingers in the list while it ends, its locks already released and
+    // its rows perhaps another worker's: MariaDB and MySQL show it as "Killed". PostgreSQL shows
+    // nothing of a terminated backend, but its transaction is over (xact_start cleared) before
+    // it leaves: locked claims are held only by an open transaction.
+    if (postgres)
+        return QStringLiteral("SELECT string_agg(pid::text, ',') FROM pg_stat_activity WHERE pid IN (%1)%2")
+            .arg(ids, heldByTransaction ? QStringLiteral(" AND xact_start IS NOT NULL") : QString());
+    return QStringLiteral("SELECT GROUP_CONCAT(ID) FROM information_schema.PROCESSLIST WHERE ID IN (%1) "
+                          "AND COMMAND <> 'Killed'")
         .arg(ids);
 }
 

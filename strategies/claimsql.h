@@ -18,7 +18,9 @@ QString ownedByMe(bool postgres, bool forUpdate);
 QString ownerIsMe(bool postgres);
 // The sweeper's release of claims older than ? microseconds.
 QString releaseStale(bool postgres);
-// Which of these connection ids (a comma-separated list) are still connected, comma-separated.
-QString stillConnected(bool postgres, const QString& ids);
+// Which of these connection ids (a comma-separated list) can still hold a claim, comma-separated:
+// connected and not being killed, and, for claims held by row locks (`heldByTransaction`), in a
+// transaction.
+QString stillConnected(bool postgres, const QString& ids, bool heldByTransaction);
 
 } // namespace ClaimSql

@@ -20,6 +20,8 @@ public:
     }
 
 protected:
+    bool claimsHeldByTransaction() const override { return false; } // the owner column holds them
+
     Attempt attempt(const Order& order) override
     {
         // The claim commits on its own (autocommit): its row locks last one statement.

@@ -2,6 +2,7 @@
 // claim strategy, what killed workers leave behind and what the sweeper gives back, each
 // checked against an independent count of the tasks and orders tables.
 #include "app/db/mysqlconnection.h"
+#include "strategies/claimsql.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
 #include "tests/support/hangwatchdog.h"
@@ -170,6 +171,40 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Pass);
         QVERIFY2(ServerFixture::jsonDisagreesWithTable(r).isEmpty(),
             qPrintable(ServerFixture::jsonDisagreesWithTable(r)));
+    }
+
+    // A connection killed from outside lingers in the server's list while it rolls back, its
+    // claims on their way back to the pending tasks: it holds none any more. A busy machine
+    // stretches that moment, and a worker that took the tasks then counted a false double claim.
+    void aKilledConnectionStillEndingHoldsNoClaim()
+    {
+        const QString database = QStringLiteral("lockbench_killed");
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS %1").arg(database)));
+        QVERIFY(admin.execute(
+            QStringLiteral("CREATE TABLE IF NOT EXISTS %1.rows_to_undo (n INT)").arg(database)));
+        MysqlConnection victim;
+        QVERIFY(victim.open(ServerFixture::params(database)));
+        // Enough undo that the rollback after the kill takes a moment.
+        QVERIFY(victim.begin());
+        QVERIFY2(victim.execute(QStringLiteral("INSERT INTO rows_to_undo SELECT seq FROM seq_1_to_400000")),
+            qPrintable(victim.lastError().toString()));
+        const unsigned long id = victim.threadId();
+        QVERIFY(admin.execute(QStringLiteral("KILL CONNECTION %1").arg(id)));
+        const std::optional<QString> command = admin.queryText(
+            QStringLiteral("SELECT COMMAND FROM information_schema.PROCESSLIST WHERE ID = %1").arg(id));
+        const std::optional<QString> holding
+            = admin.queryText(ClaimSql::stillConnected(false, QString::number(id), true));
+        QVERIFY2(command == QStringLiteral("Killed"),
+            "the killed connection had already left the list: nothing was checked");
+        QVERIFY2(!holding || holding->isEmpty(), qPrintable(holding.value_or(QString())));
+        for (int waited = 0; waited < 100
+             && admin.queryText(
+                 QStringLiteral("SELECT ID FROM information_schema.PROCESSLIST WHERE ID = %1").arg(id));
+             ++waited)
+            QTest::qWait(100);
+        QVERIFY(admin.execute(QStringLiteral("DROP DATABASE %1").arg(database)));
     }
 
 private:
