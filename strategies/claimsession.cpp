@@ -42,6 +42,8 @@ OrderOutcome ClaimSession::place(const Order& order)
 {
     m_completed = 0;
     const OrderOutcome outcome = RetryingSession::place(order);
+    if (outcome != OrderOutcome::Sold && outcome != OrderOutcome::OutOfStock)
+        giveBackUnfinished();
     letGo(); // completed, or given up: either way this worker holds nothing now
     if (outcome != OrderOutcome::OutOfStock)
         return outcome;

@@ -36,6 +36,10 @@ protected:
     // Whether a claim lasts only as long as the transaction that locked its rows (false: it is
     // an owner written in the row, which outlives the transaction).
     virtual bool claimsHeldByTransaction() const { return true; }
+    // After a batch that ended without being done (stopped, or given up): what the worker still
+    // claims goes back to the pending tasks, as a job worker does when it shuts down. Claims
+    // held by row locks went back with their transaction.
+    virtual void giveBackUnfinished() { }
 
 private:
     // How many of `holders` (one per task taken over) the server still has as connections. A

@@ -14,11 +14,15 @@ QString lockingClaim(bool postgres, bool skipLocked)
 
 QString updateClaim(bool postgres)
 {
+    // PostgreSQL has no UPDATE … LIMIT, and a subquery's LIMIT picks its rows once: a row another
+    // claim took meanwhile is re-checked and dropped, not replaced, so contending workers came
+    // away with partial claims, or none, and deadlocked on rows locked in another order. SKIP
+    // LOCKED passes over the rows another claim is taking; the locks still last this statement.
     if (postgres)
         return QStringLiteral(
             "UPDATE tasks SET status = 1, owner = pg_backend_pid(), claimed_at = clock_timestamp() "
             "WHERE task_id IN (SELECT task_id FROM tasks WHERE status = 0 AND owner IS NULL ORDER BY task_id "
-            "LIMIT ?) AND status = 0 AND owner IS NULL");
+            "LIMIT ? FOR UPDATE SKIP LOCKED)");
     return QStringLiteral("UPDATE tasks FORCE INDEX (by_status) SET status = 1, owner = CONNECTION_ID(), "
                           "claimed_at = SYSDATE(6) "
                           "WHERE status = 0 AND owner IS NULL ORDER BY task_id LIMIT ?");
@@ -33,6 +37,13 @@ QString ownedByMe(bool postgres, bool forUpdate)
 {
     return QStringLiteral("SELECT task_id FROM tasks WHERE %1 AND status = 1").arg(ownerIsMe(postgres))
         + (forUpdate ? QStringLiteral(" FOR UPDATE") : QString());
+}
+
+QString giveBackMine(bool postgres)
+{
+    return QStringLiteral(
+               "UPDATE tasks SET status = 0, owner = NULL, claimed_at = NULL WHERE status = 1 AND ")
+        + ownerIsMe(postgres);
 }
 
 QString releaseStale(bool postgres)

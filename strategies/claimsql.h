@@ -16,6 +16,8 @@ QString updateClaim(bool postgres);
 QString ownedByMe(bool postgres, bool forUpdate);
 // "owner = <this connection>", for marking one's own claims done.
 QString ownerIsMe(bool postgres);
+// A live worker's own claims given back, not done: it stopped, or gave up on its batch.
+QString giveBackMine(bool postgres);
 // The sweeper's release of claims older than ? microseconds.
 QString releaseStale(bool postgres);
 // Which of these connection ids (a comma-separated list) can still hold a claim, comma-separated:

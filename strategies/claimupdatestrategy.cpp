@@ -21,6 +21,13 @@ public:
 
 protected:
     bool claimsHeldByTransaction() const override { return false; } // the owner column holds them
+    void giveBackUnfinished() override
+    {
+        // Not given back, they would wait for the sweeper and count as stranded at the end, as
+        // if this worker had died.
+        if (connection().isOpen() && connection().rollback())
+            connection().execute(ClaimSql::giveBackMine(connection().postgres() != nullptr));
+    }
 
     Attempt attempt(const Order& order) override
     {

@@ -287,6 +287,7 @@ void ClientPool::count(OrderOutcome outcome, const Order& order, OrderSession& s
         counters.add(ClientCount::Cancelled, 1);
         break;
     case OrderOutcome::Idle: // a claim worker found nothing pending: not a refusal, the tasks may come back
+        counters.add(ClientCount::OutOfStock, 1); // for claims, out_of_stock counts these idle polls
         m_emptyHanded.fetch_add(1, std::memory_order_relaxed);
         break;
     }

@@ -222,6 +222,40 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Pass);
     }
 
+    // claim-update in PostgreSQL's dialect, sixteen workers contending for the same first pending
+    // tasks: each claim takes a whole batch, none deadlocks; a worker stopped at the stop line
+    // gives its claims back rather than leave them "stranded" as a dead worker's; once the tasks
+    // run out, the polls that found nothing are counted.
+    void claimUpdateTakesWholeBatchesWithoutDeadlocks()
+    {
+        Experiment e = ServerFixture::longFaultRun(16);
+        e.workload = WorkloadKind::Claim;
+        e.tasks = 100'000;
+        e.batch = 10;
+        e.durationMs = 2000;
+        const StrategyResult busy
+            = BackgroundRun(QStringLiteral("claim-update"), e, PostgresFixture::params()).wait();
+        const double perAttempt = double(busy.clients[ClientCount::Sold])
+            / double(std::max(1LL, busy.clients[ClientCount::Attempts]));
+        qInfo("%.0f tasks/s, %.2f tasks per claim, %lld deadlocks, %lld left claimed", busy.ordersPerS,
+            perAttempt, busy.deadlocks, busy.strandedTasks);
+        QVERIFY2(busy.error.isEmpty(), qPrintable(busy.error));
+        QVERIFY2(perAttempt >= 0.8 * e.batch, qPrintable(QString::number(perAttempt)));
+        QCOMPARE(busy.deadlocks, 0LL);
+        QCOMPARE(busy.strandedTasks, 0LL);
+        QCOMPARE(busy.verdict(), Verdict::Pass);
+
+        e.tasks = 300;
+        e.threads = 8;
+        const StrategyResult drained
+            = BackgroundRun(QStringLiteral("claim-update"), e, PostgresFixture::params()).wait();
+        QVERIFY2(drained.error.isEmpty(), qPrintable(drained.error));
+        QCOMPARE(drained.clients[ClientCount::Sold], 300LL);
+        QVERIFY(drained.clients[ClientCount::OutOfStock] > 0); // the console's "idle"
+        QCOMPARE(drained.strandedTasks, 0LL);
+        QCOMPARE(drained.verdict(), Verdict::Pass);
+    }
+
     void pausedServerIsWaitedForAndAudited()
     {
         Experiment e = ServerFixture::longFaultRun(8);
