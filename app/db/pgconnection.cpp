@@ -1,5 +1,7 @@
 #include "app/db/pgconnection.h"
 
+#include "app/db/pgnotices.h"
+
 #include <libpq-fe.h>
 
 #include <memory>
@@ -62,6 +64,7 @@ bool PgConnection::open(const ConnectionParams& params, QString* error)
         close();
         return false;
     }
+    keepNoticesOffTheTerminal(m_conn);
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "app/db/pgsession.h"
 
 #include "app/db/pgconnection.h"
+#include "app/db/pgnotices.h"
 #include "app/fiber/clientwait.h"
 
 #include <libpq-fe.h>
@@ -125,6 +126,7 @@ bool PgSession::open(const ConnectionParams& params, bool useDatabase, int conne
         polling = PQconnectPoll(m_conn);
     }
     PQsetErrorVerbosity(m_conn, PQERRORS_DEFAULT);
+    keepNoticesOffTheTerminal(m_conn);
     PQsetnonblocking(m_conn, 1);
     return true;
 }

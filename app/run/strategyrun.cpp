@@ -2,6 +2,7 @@
 
 #include "app/audit/auditor.h"
 #include "app/core/runtimeline.h"
+#include "app/db/fillprogress.h"
 #include "app/db/labdatabase.h"
 #include "app/db/lablease.h"
 #include "app/run/clientdrain.h"
@@ -142,9 +143,27 @@ bool StrategyRun::prepareTables(QString* error)
     return m_database->open(error)
         && m_database->checkConnectionLimit(
             m_experiment.threads + m_experiment.writers + kControlConnections, m_lease ? 2 : 1, error)
-        && m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling)
-        && m_database->prepareRoutines(m_strategy.routines(), error)
-        && ClusterWatch::awaitSetup(m_params, error);
+        && prepareSchema(filling, error) && ClusterWatch::awaitSetup(m_params, error);
+}
+
+bool StrategyRun::prepareSchema(FillProgress& filling, QString* error)
+{
+    // A control connection killed while the tables are made (an administrator, a backend
+    // terminated) is opened again and the preparation starts over: it drops what it made. An
+    // error the server answered with is its answer, and asking again would not change it.
+    constexpr int kTries = 5;
+    for (int attempt = 1;; ++attempt) {
+        if (m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling)
+            && m_database->prepareRoutines(m_strategy.routines(), error))
+            return true;
+        if (attempt == kTries || m_cancel.load() || m_database->connection().isAlive())
+            return false;
+        say(tr("%1: the connection was lost while preparing the tables; preparing them again")
+                .arg(m_strategy.id()));
+        std::this_thread::sleep_for(std::chrono::milliseconds(250 * attempt));
+        if (QString reviveError; !m_database->revive(&reviveError))
+            *error = reviveError;
+    }
 }
 
 void StrategyRun::createObservers(QSqlDatabase control)

@@ -25,6 +25,7 @@
 class QSqlDatabase;
 
 class EmbeddedRedis;
+class FillProgress;
 class RedisProbe;
 class ClientPool;
 class ShelfWatch;
@@ -66,6 +67,7 @@ private:
 
     bool prepare(QString* error);
     bool prepareTables(QString* error); // the lab's tables, routines and (for redis-split) Redis
+    bool prepareSchema(FillProgress& filling, QString* error); // tables and routines, again if cut off
     void createObservers(QSqlDatabase control); // the sampler, the auditor, the lock lookout, the watch
     Auditor::ExternalStock strategyStock(); // reads the stock the strategy keeps outside MariaDB
     void startClients(QSqlDatabase control);

@@ -5610,6 +5610,10 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>the server was lost before the closing audit</source>
         <translation>在收尾审计之前失去了服务器</translation>
     </message>
+    <message>
+        <source>%1: the connection was lost while preparing the tables; preparing them again</source>
+        <translation>%1：准备数据表时连接断开，正在重新准备</translation>
+    </message>
 </context>
 <context>
     <name>SweepPanel</name>

@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -243,6 +244,43 @@ private slots:
             static_cast<qint64>(last.value(QStringLiteral("order_rows")).toInteger()));
         QCOMPARE(counted.value(0, 1).toLongLong(),
             static_cast<qint64>(last.value(QStringLiteral("sold")).toInteger()));
+    }
+
+    // Backends terminated by an administrator while they idle: what the server says then is the
+    // lab's to report, not libpq's to print in the middle of the table ("FATAL: terminating
+    // connection due to administrator command" reached the terminal).
+    void terminatedBackendsLeaveNoRawServerLinesOnTheTerminal()
+    {
+        QString error;
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+        const ConnectionParams server = PostgresFixture::params();
+        QProcess lab;
+        lab.start(qEnvironmentVariable("LOCKBENCH_BINARY"),
+            { QStringLiteral("run"), QStringLiteral("--server"),
+                QStringLiteral("postgres://%1@127.0.0.1:%2/lockbench").arg(server.user).arg(server.port),
+                QStringLiteral("--strategy"), QStringLiteral("conditional"), QStringLiteral("--threads"),
+                QStringLiteral("8"), QStringLiteral("--duration"), QStringLiteral("6s") });
+        QVERIFY(lab.waitForStarted());
+        PgConnection admin;
+        QVERIFY2(admin.open(server, &error), qPrintable(error));
+        int terminated = 0;
+        for (int round = 0; round < 60 && lab.state() == QProcess::Running; ++round) {
+            QTest::qWait(100);
+            if (round >= 20 && round % 4 == 0) // from 2 s on, every 0.4 s
+                terminated += admin
+                                  .exec(QStringLiteral(
+                                      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                      "WHERE application_name = 'lockbench' AND pid <> pg_backend_pid()"))
+                                  .rows.size();
+        }
+        QVERIFY(lab.waitForFinished(120000));
+        const QString printed
+            = QString::fromLocal8Bit(lab.readAllStandardError() + lab.readAllStandardOutput());
+        qInfo("%d backends terminated; exit %d", terminated, lab.exitCode());
+        QVERIFY(terminated > 10);
+        QCOMPARE(lab.exitCode(), 0);
+        QVERIFY2(!printed.contains(QLatin1String("FATAL:")), qPrintable(printed));
+        QVERIFY2(!printed.contains(QLatin1String("QSqlQuery")), qPrintable(printed));
     }
 };
 

@@ -256,6 +256,36 @@ private slots:
         QCOMPARE(drained.verdict(), Verdict::Pass);
     }
 
+    // The control connection's backend terminated while it fills the tables: the lab opens it
+    // again and prepares the tables anew, as its clients recover, instead of ending the run.
+    void aBackendTerminatedWhileTheTablesArePreparedIsPreparedAgain()
+    {
+        Experiment e = ServerFixture::longFaultRun(4);
+        e.skus = 300'000; // a fill long enough to be caught in the act
+        e.durationMs = 1000;
+        BackgroundRun run(QStringLiteral("conditional"), e, PostgresFixture::params());
+        PgConnection admin;
+        QString error;
+        QVERIFY2(admin.open(PostgresFixture::params(QStringLiteral("postgres")), &error), qPrintable(error));
+        QString terminated;
+        for (QElapsedTimer waited; waited.elapsed() < 30000 && terminated.isEmpty();) {
+            const PgConnection::Result filling = admin.exec(
+                QStringLiteral("SELECT pg_terminate_backend(pid), left(query, 40) FROM pg_stat_activity "
+                               "WHERE state = 'active' "
+                               "AND application_name = 'lockbench' AND query LIKE 'INSERT INTO inventory%'"));
+            QVERIFY2(filling.ok, qPrintable(filling.error));
+            terminated = filling.value(0, 1);
+            QTest::qWait(5);
+        }
+        QVERIFY2(!terminated.isEmpty(), "the fill was never caught running");
+        const StrategyResult r = run.wait();
+        qInfo("terminated during \"%s…\"; the run: %s", qPrintable(terminated), qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(run.running(QStringLiteral("preparing them again")));
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
     void pausedServerIsWaitedForAndAudited()
     {
         Experiment e = ServerFixture::longFaultRun(8);
