@@ -65,8 +65,13 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
     if (version.exec(m_postgres ? QStringLiteral("SHOW server_version") : QStringLiteral("SELECT VERSION()"))
         && version.next())
         m_version = version.value(0).toString();
-    m_mariaDb = m_version.contains(QLatin1String("MariaDB"), Qt::CaseInsensitive);
+    m_mariaDb = isMariaDbVersion(m_version);
     return true;
+}
+
+bool QtSqlConnection::isMariaDbVersion(const QString& version)
+{
+    return version.contains(QLatin1String("MariaDB"), Qt::CaseInsensitive);
 }
 
 bool QtSqlConnection::isAlive()

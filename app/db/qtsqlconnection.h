@@ -36,6 +36,9 @@ public:
     // Runs statements that return no rows; stops at the first failure with its text in `error`.
     bool exec(const QString& sql, QString* error);
     bool isMariaDb() const { return m_mariaDb; }
+    // MariaDB says so in VERSION() ("10.11.6-MariaDB-0+deb12u1", "5.5.5-10.11.6-MariaDB" through
+    // some proxies); MySQL 8 does not ("8.0.36", "8.0.36-0ubuntu0.22.04.1").
+    static bool isMariaDbVersion(const QString& version);
     bool isPostgres() const { return m_postgres; }
     QString serverVersion() const { return m_version; }
 

@@ -4,9 +4,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
-LockInspector::LockInspector(QSqlDatabase database, bool mariaDb)
+LockInspector::LockInspector(QSqlDatabase database, bool mariaDb, QString mysqlLockTables)
     : m_database(std::move(database))
     , m_mariaDb(mariaDb)
+    , m_mysqlLockTables(std::move(mysqlLockTables))
 {
 }
 
@@ -42,10 +43,12 @@ LockSnapshot LockInspector::sample()
         read(snapshot,
             QStringLiteral("SELECT ENGINE_TRANSACTION_ID, LOCK_MODE, CONCAT('`', OBJECT_SCHEMA, '`.`', "
                            "OBJECT_NAME, '`'), "
-                           "LOCK_DATA, LOCK_STATUS = 'WAITING' FROM performance_schema.data_locks WHERE "
-                           "LOCK_TYPE = 'RECORD'"),
+                           "LOCK_DATA, LOCK_STATUS = 'WAITING' FROM %1.data_locks WHERE "
+                           "LOCK_TYPE = 'RECORD'")
+                .arg(m_mysqlLockTables),
             QStringLiteral("SELECT REQUESTING_ENGINE_TRANSACTION_ID, BLOCKING_ENGINE_TRANSACTION_ID FROM "
-                           "performance_schema.data_lock_waits"));
+                           "%1.data_lock_waits")
+                .arg(m_mysqlLockTables));
     }
     return snapshot;
 }

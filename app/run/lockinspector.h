@@ -17,7 +17,10 @@ class LockInspector {
     Q_DECLARE_TR_FUNCTIONS(LockInspector)
 
 public:
-    LockInspector(QSqlDatabase database, bool mariaDb);
+    // `mysqlLockTables`: where MySQL 8's data_locks and data_lock_waits are read (a test points
+    // it at tables it filled in their documented form).
+    LockInspector(
+        QSqlDatabase database, bool mariaDb, QString mysqlLockTables = QStringLiteral("performance_schema"));
     LockSnapshot sample();
 
     static QString missingPrivilegeMessage();
@@ -29,4 +32,5 @@ private:
 
     QSqlDatabase m_database;
     bool m_mariaDb;
+    QString m_mysqlLockTables;
 };

@@ -43,6 +43,7 @@ void TestErrorClass::classify_data()
     QTest::newRow("1927 connection killed") << 1927u << ErrorClass::ConnectionLost;
     QTest::newRow("1053 server shutdown") << 1053u << ErrorClass::ConnectionLost;
     QTest::newRow("1047 node outside the primary component") << 1047u << ErrorClass::ConnectionLost;
+    QTest::newRow("4031 MySQL 8: disconnected for inactivity") << 4031u << ErrorClass::ConnectionLost;
     QTest::newRow("1045 access denied") << 1045u << ErrorClass::Other;
     QTest::newRow("1064 syntax error") << 1064u << ErrorClass::Other;
     QTest::newRow("1146 no such table") << 1146u << ErrorClass::Other;

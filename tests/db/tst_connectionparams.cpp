@@ -1,4 +1,5 @@
 #include "app/db/connectionparams.h"
+#include "app/db/qtsqlconnection.h"
 
 #include <QTest>
 
@@ -19,6 +20,8 @@ private slots:
     void clusterUrl();
     void badClusterUrl_data();
     void badClusterUrl();
+    void mariaDbIsToldFromMySqlByItsVersion_data();
+    void mariaDbIsToldFromMySqlByItsVersion();
 };
 
 void TestConnectionParams::validUrl_data()
@@ -242,4 +245,26 @@ void TestConnectionParams::badClusterUrl()
 }
 
 QTEST_GUILESS_MAIN(TestConnectionParams)
+// Which lock tables and deadlock format the lab reads follows from VERSION(): MariaDB's
+// information_schema.INNODB_LOCKS, or MySQL 8's performance_schema.data_locks.
+void TestConnectionParams::mariaDbIsToldFromMySqlByItsVersion_data()
+{
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<bool>("mariaDb");
+    QTest::newRow("Debian's MariaDB") << QStringLiteral("10.11.6-MariaDB-0+deb12u1") << true;
+    QTest::newRow("MariaDB through a proxy") << QStringLiteral("5.5.5-10.11.6-MariaDB") << true;
+    QTest::newRow("MariaDB 11") << QStringLiteral("11.4.2-MariaDB-log") << true;
+    QTest::newRow("MySQL 8.0") << QStringLiteral("8.0.36") << false;
+    QTest::newRow("Ubuntu's MySQL 8.0") << QStringLiteral("8.0.36-0ubuntu0.22.04.1") << false;
+    QTest::newRow("MySQL 8.4") << QStringLiteral("8.4.0") << false;
+    QTest::newRow("Percona Server") << QStringLiteral("8.0.35-27") << false;
+}
+
+void TestConnectionParams::mariaDbIsToldFromMySqlByItsVersion()
+{
+    QFETCH(QString, version);
+    QFETCH(bool, mariaDb);
+    QCOMPARE(QtSqlConnection::isMariaDbVersion(version), mariaDb);
+}
+
 #include "tst_connectionparams.moc"

@@ -173,6 +173,76 @@ private slots:
         QCOMPARE(record->victim, 1);
     }
 
+    // MySQL 8.0's LATEST DETECTED DEADLOCK, as its manual shows it (8.0.18 on): both
+    // transactions print HOLDS THE LOCK(S) before what they wait for, each lock followed by the
+    // record's dump, "mysql tables in use" and "LOCK WAIT" lines among the transaction's lines.
+    // No MySQL 8 server runs here: this is the format the parser is held to.
+    void parsesMySql8sLatestDeadlock()
+    {
+        const QString status = QStringLiteral(
+            "------------------------\n"
+            "LATEST DETECTED DEADLOCK\n"
+            "------------------------\n"
+            "2026-11-28 10:23:45 140234567890112\n"
+            "*** (1) TRANSACTION:\n"
+            "TRANSACTION 12345, ACTIVE 0 sec starting index read\n"
+            "mysql tables in use 1, locked 1\n"
+            "LOCK WAIT 3 lock struct(s), heap size 1128, 2 row lock(s)\n"
+            "MySQL thread id 9, OS thread handle 140234561234, query id 25 localhost lab statistics\n"
+            "SELECT stock FROM inventory WHERE sku_id = 2 FOR UPDATE\n"
+            "\n"
+            "*** (1) HOLDS THE LOCK(S):\n"
+            "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table `lockbench`.`inventory` "
+            "trx id 12345 lock_mode X locks rec but not gap\n"
+            "Record lock, heap no 2 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
+            " 0: len 8; hex 8000000000000001; asc         ;;\n"
+            " 1: len 6; hex 000000003039; asc      09;;\n"
+            "\n"
+            "*** (1) WAITING FOR THIS LOCK TO BE GRANTED:\n"
+            "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table `lockbench`.`inventory` "
+            "trx id 12345 lock_mode X locks rec but not gap waiting\n"
+            "Record lock, heap no 3 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
+            " 0: len 8; hex 8000000000000002; asc         ;;\n"
+            "\n"
+            "*** (2) TRANSACTION:\n"
+            "TRANSACTION 12346, ACTIVE 0 sec starting index read\n"
+            "mysql tables in use 1, locked 1\n"
+            "LOCK WAIT 3 lock struct(s), heap size 1128, 2 row lock(s)\n"
+            "MySQL thread id 10, OS thread handle 140234561235, query id 26 localhost lab statistics\n"
+            "SELECT stock FROM inventory WHERE sku_id = 1 FOR UPDATE\n"
+            "\n"
+            "*** (2) HOLDS THE LOCK(S):\n"
+            "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table `lockbench`.`inventory` "
+            "trx id 12346 lock_mode X locks rec but not gap\n"
+            "Record lock, heap no 3 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
+            " 0: len 8; hex 8000000000000002; asc         ;;\n"
+            "\n"
+            "*** (2) WAITING FOR THIS LOCK TO BE GRANTED:\n"
+            "RECORD LOCKS space id 2 page no 4 n bits 72 index PRIMARY of table `lockbench`.`inventory` "
+            "trx id 12346 lock_mode X locks rec but not gap waiting\n"
+            "Record lock, heap no 2 PHYSICAL RECORD: n_fields 5; compact format; info bits 0\n"
+            " 0: len 8; hex 8000000000000001; asc         ;;\n"
+            "\n"
+            "*** WE ROLL BACK TRANSACTION (2)\n"
+            "------------\n"
+            "TRANSACTIONS\n"
+            "------------\n");
+        const std::optional<DeadlockRecord> record = DeadlockParser::parseStatus(status);
+        QVERIFY(record);
+        QCOMPARE(record->when, QStringLiteral("2026-11-28 10:23:45"));
+        QCOMPARE(record->transactions.size(), 2);
+        QCOMPARE(record->transactions[0].trxId, QStringLiteral("12345"));
+        QCOMPARE(record->transactions[0].threadId, 9LL);
+        QCOMPARE(record->transactions[1].threadId, 10LL);
+        QCOMPARE(record->transactions[1].statement,
+            QStringLiteral("SELECT stock FROM inventory WHERE sku_id = 1 FOR UPDATE"));
+        // What each waited for, not the lock it held, which MySQL 8 prints first.
+        QCOMPARE(record->transactions[0].waitedRow, QStringLiteral("inventory, SKU 2: X lock on the row"));
+        QCOMPARE(record->transactions[1].waitedRow, QStringLiteral("inventory, SKU 1: X lock on the row"));
+        QCOMPARE(record->victim, 2);
+        QCOMPARE(record->victimTrxId(), QStringLiteral("12346"));
+    }
+
     void slotAndOrderKeysAreDecoded()
     {
         const QString report = QStringLiteral(

@@ -2,14 +2,18 @@
 // the deadlock-detection knob and its timeouts, the queue on a hot row in the inspector, and
 // an account without PROCESS told why the inspector is blind.
 #include "app/db/mysqlconnection.h"
+#include "app/db/qtsqlconnection.h"
 #include "app/run/lockinspector.h"
 #include "app/run/strategyrun.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <thread>
 
 namespace {
 
@@ -140,6 +144,109 @@ private slots:
             queueOnRow1 = std::max(queueOnRow1, waiters);
         }
         QVERIFY2(queueOnRow1 >= 8, qPrintable(QString::number(queueOnRow1)));
+    }
+
+    // MySQL 8 keeps its lock tables in performance_schema (data_locks, data_lock_waits), with
+    // columns MariaDB has not. No MySQL 8 runs here: the test writes both tables in their
+    // documented form for two real transactions of this server, one holding row 1 and one
+    // waiting for it, and the inspector reads them as it reads MySQL 8.
+    void mySql8sLockTablesAreReadInTheirDocumentedForm()
+    {
+        const QString fixture = QStringLiteral("lockbench_mysql8_fixture");
+        MysqlConnection admin;
+        QVERIFY(admin.open(ServerFixture::params(), false));
+        for (const QString& sql :
+            { QStringLiteral("DROP DATABASE IF EXISTS %1"), QStringLiteral("CREATE DATABASE %1"),
+                QStringLiteral(
+                    "CREATE TABLE %1.data_locks (ENGINE VARCHAR(32) NOT NULL, ENGINE_LOCK_ID "
+                    "VARCHAR(128) NOT NULL, ENGINE_TRANSACTION_ID BIGINT UNSIGNED, THREAD_ID BIGINT "
+                    "UNSIGNED, EVENT_ID BIGINT UNSIGNED, OBJECT_SCHEMA VARCHAR(64), OBJECT_NAME "
+                    "VARCHAR(64), PARTITION_NAME VARCHAR(64), SUBPARTITION_NAME VARCHAR(64), "
+                    "INDEX_NAME VARCHAR(64), OBJECT_INSTANCE_BEGIN BIGINT UNSIGNED NOT NULL, "
+                    "LOCK_TYPE VARCHAR(32) NOT NULL, LOCK_MODE VARCHAR(32) NOT NULL, LOCK_STATUS "
+                    "VARCHAR(32) NOT NULL, LOCK_DATA VARCHAR(8192))"),
+                QStringLiteral(
+                    "CREATE TABLE %1.data_lock_waits (ENGINE VARCHAR(32) NOT NULL, "
+                    "REQUESTING_ENGINE_LOCK_ID VARCHAR(128) NOT NULL, "
+                    "REQUESTING_ENGINE_TRANSACTION_ID BIGINT UNSIGNED, REQUESTING_THREAD_ID BIGINT "
+                    "UNSIGNED, REQUESTING_EVENT_ID BIGINT UNSIGNED, REQUESTING_OBJECT_INSTANCE_BEGIN "
+                    "BIGINT UNSIGNED NOT NULL, BLOCKING_ENGINE_LOCK_ID VARCHAR(128) NOT NULL, "
+                    "BLOCKING_ENGINE_TRANSACTION_ID BIGINT UNSIGNED, BLOCKING_THREAD_ID BIGINT "
+                    "UNSIGNED, BLOCKING_EVENT_ID BIGINT UNSIGNED, BLOCKING_OBJECT_INSTANCE_BEGIN "
+                    "BIGINT UNSIGNED NOT NULL)"),
+                QStringLiteral("CREATE TABLE %1.hot (id BIGINT PRIMARY KEY, stock INT) ENGINE=InnoDB"),
+                QStringLiteral("INSERT INTO %1.hot VALUES (1, 10)") })
+            QVERIFY2(admin.execute(sql.arg(fixture)), qPrintable(admin.lastError().toString()));
+        const QString lockRow
+            = QStringLiteral("SELECT stock FROM %1.hot WHERE id = 1 FOR UPDATE").arg(fixture);
+        MysqlConnection holder;
+        QVERIFY(holder.open(ServerFixture::params(fixture)));
+        QVERIFY(holder.begin() && holder.queryText(lockRow));
+        std::thread waiter([&] {
+            MysqlConnection connection;
+            if (connection.open(ServerFixture::params(fixture)) && connection.begin())
+                connection.queryText(lockRow); // waits until the holder rolls back
+        });
+        auto release = qScopeGuard([&] {
+            holder.rollback();
+            waiter.join();
+        });
+        std::optional<QString> waiting;
+        for (int tries = 0; tries < 100 && !waiting; ++tries) {
+            QTest::qWait(50);
+            waiting = admin.queryText(QStringLiteral(
+                "SELECT trx_id FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'"));
+        }
+        QVERIFY(waiting);
+        const std::optional<QString> holding = admin.queryText(
+            QStringLiteral("SELECT trx_id FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = %1")
+                .arg(holder.threadId()));
+        QVERIFY(holding);
+        // As MySQL 8 lists them: each transaction's table intention lock, then its record lock.
+        const QString locks = QStringLiteral("INSERT INTO %1.data_locks VALUES "
+                                             "('INNODB', '1:1063:1', %2, 48, 12, '%1', 'hot', NULL, NULL, "
+                                             "NULL, 1, 'TABLE', 'IX', 'GRANTED', NULL), "
+                                             "('INNODB', '1:2:4:2:1', %2, 48, 12, '%1', 'hot', NULL, NULL, "
+                                             "'PRIMARY', 2, 'RECORD', 'X,REC_NOT_GAP', "
+                                             "'GRANTED', '1'), "
+                                             "('INNODB', '2:1063:1', %3, 49, 7, '%1', 'hot', NULL, NULL, "
+                                             "NULL, 3, 'TABLE', 'IX', 'GRANTED', NULL), "
+                                             "('INNODB', '2:2:4:2:1', %3, 49, 7, '%1', 'hot', NULL, NULL, "
+                                             "'PRIMARY', 4, 'RECORD', 'X,REC_NOT_GAP', "
+                                             "'WAITING', '1')");
+        QVERIFY(admin.execute(locks.arg(fixture, *holding, *waiting)));
+        QVERIFY(admin.execute(
+            QStringLiteral("INSERT INTO %1.data_lock_waits VALUES ('INNODB', '2:2:4:2:1', %3, 49, "
+                           "7, 4, '1:2:4:2:1', %2, 48, 12, 2)")
+                .arg(fixture, *holding, *waiting)));
+
+        QtSqlConnection control;
+        QString error;
+        QVERIFY2(control.open(ServerFixture::params(), false, &error), qPrintable(error));
+        const LockSnapshot snapshot = LockInspector(control.database(), false, fixture).sample();
+        QVERIFY2(snapshot.error.isEmpty(), qPrintable(snapshot.error));
+        const QString table = QStringLiteral("`%1`.`hot`").arg(fixture);
+        int seen = 0;
+        for (const LockTransaction& trx : snapshot.transactions) {
+            if (trx.trxId == *waiting) {
+                QCOMPARE(trx.state, QStringLiteral("LOCK WAIT"));
+                QCOMPARE(trx.lockMode, QStringLiteral("X,REC_NOT_GAP")); // the record lock, not IX
+                QCOMPARE(trx.lockTable, table);
+                QCOMPARE(trx.lockRow, QStringLiteral("1"));
+                QCOMPARE(trx.blockedBy, QStringList { *holding });
+                QVERIFY(trx.statement.contains(QLatin1String("FOR UPDATE")));
+                ++seen;
+            } else if (trx.trxId == *holding) {
+                QCOMPARE(trx.lockRow, QStringLiteral("1"));
+                QVERIFY(trx.blockedBy.isEmpty());
+                ++seen;
+            }
+        }
+        QCOMPARE(seen, 2);
+        release.dismiss();
+        holder.rollback();
+        waiter.join();
+        QVERIFY(admin.execute(QStringLiteral("DROP DATABASE %1").arg(fixture)));
     }
 
     // 400 clients queued on one row: reading the lock tables would hold InnoDB's lock system
