@@ -10,13 +10,16 @@
 #include "app/run/processcpu.h"
 #include "app/server/embeddedpostgres.h"
 #include "app/server/embeddedredis.h"
+#include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
 #include "tests/support/cuttingrelay.h"
+#include "tests/support/faultstrategies.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/postgresfixture.h"
 #include "tests/support/serverfixture.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QScopeGuard>
 #include <QTest>
 
@@ -284,6 +287,111 @@ private slots:
         QVERIFY(run.running(QStringLiteral("preparing them again")));
         QVERIFY(r.clients[ClientCount::Sold] > 0);
         QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
+    // Tampering behind the lab's back on PostgreSQL, as tst_tampering does on MariaDB: an
+    // acknowledged order (a completed task's row) deleted mid-run by another program's connection
+    // is a safety failure, the command line's exit status 3, whose verdict names it.
+    void anOrderDeletedMidRunIsASafetyFailure_data()
+    {
+        QTest::addColumn<QString>("id");
+        QStringList ids;
+        for (const QString& id : StrategyRegistry::ids()) {
+            if (StrategyRegistry::create(id)->isSafe())
+                ids << id;
+        }
+        for (const QString& id : outsideSanitizers(ids,
+                 { QStringLiteral("pessimistic"), QStringLiteral("redis-split"),
+                     QStringLiteral("claim-update") }))
+            QTest::newRow(qPrintable(id)) << id;
+    }
+    void anOrderDeletedMidRunIsASafetyFailure()
+    {
+        QFETCH(QString, id);
+        ConnectionParams params = PostgresFixture::params();
+        params.redis = m_redis.endpoint();
+        BackgroundRun run(id, ServerFixture::tamperingRun(id), params);
+        PgConnection outsider;
+        QString error;
+        QVERIFY2(outsider.open(PostgresFixture::params(), &error), qPrintable(error));
+        // The tables of the run before are there until this run fills its own: wait for the clients.
+        const bool written = QTest::qWaitFor(
+            [&] {
+                return run.running(QStringLiteral(": running"))
+                    && outsider.exec(QStringLiteral("SELECT COUNT(*) FROM orders")).value().toLongLong()
+                    >= 10;
+            },
+            30000);
+        const PgConnection::Result deleted
+            = outsider.exec(QStringLiteral("DELETE FROM orders WHERE request_id = (SELECT request_id FROM "
+                                           "orders ORDER BY created_at LIMIT 1)"));
+        if (!written || !deleted.ok || deleted.affectedRows != 1)
+            run.cancel();
+        const StrategyResult r = run.wait();
+        QVERIFY2(written, "the run wrote no orders");
+        QVERIFY2(deleted.ok && deleted.affectedRows == 1, qPrintable(deleted.error));
+        qInfo("%s: %s", qPrintable(id), qPrintable(r.verdictText()));
+        QVERIFY2(r.failsSafety(), qPrintable(r.verdictText()));
+        const Verdict named = id == QLatin1String("redis-split") ? Verdict::ClientsDisagree
+            : r.experiment.workload == WorkloadKind::Claim       ? Verdict::DoneWithoutCompletion
+                                                                 : Verdict::StockWithoutOrder;
+        QCOMPARE(r.verdict(), named);
+    }
+
+    // Someone drops the orders table mid-run: the run ends with PostgreSQL's reason (42P01), what
+    // the clients counted is kept and written, and what only the table could say is unknown.
+    void aDroppedOrdersTableEndsTheRunAndKeepsTheClientsCounts()
+    {
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.database = QStringLiteral("lockbench_pg_drop");
+        BackgroundRun run(QStringLiteral("conditional"), e, PostgresFixture::params(e.database));
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        PgConnection admin;
+        QString error;
+        QVERIFY2(admin.open(PostgresFixture::params(e.database), &error), qPrintable(error));
+        const PgConnection::Result dropped = admin.exec(QStringLiteral("DROP TABLE orders"));
+        QVERIFY2(dropped.ok, qPrintable(dropped.error));
+        const StrategyResult r = run.wait();
+        qInfo("dropped table: %s; the clients counted %lld orders", qPrintable(r.error),
+            r.clients[ClientCount::Sold]);
+        QCOMPARE(r.stopReason, StopReason::Error);
+        QVERIFY2(r.error.contains(QLatin1String("42P01")), qPrintable(r.error));
+        QVERIFY(r.clients[ClientCount::Sold] > 0);
+        QVERIFY(!r.audited());
+        QVERIFY(!r.failsSafety());
+        const QJsonObject json = ResultWriter::summaryJson(r);
+        QCOMPARE(json.value(QStringLiteral("client_sold_orders")).toDouble(),
+            static_cast<double>(r.clients[ClientCount::Sold]));
+        QVERIFY(json.value(QStringLiteral("sold")).isNull());
+    }
+
+    // A role allowed fewer connections than the run has clients: the run ends at once with
+    // PostgreSQL's reason rather than waiting for connections that will not come.
+    void tooFewConnectionsEndTheRunWithTheServersReason()
+    {
+        const QString role = QStringLiteral("lab_fewconn");
+        PgConnection admin;
+        QString error;
+        QVERIFY2(admin.open(PostgresFixture::params(QStringLiteral("postgres")), &error), qPrintable(error));
+        if (admin.exec(QStringLiteral("SELECT 1 FROM pg_roles WHERE rolname = '%1'").arg(role))
+                .rows.isEmpty())
+            QVERIFY(
+                admin.exec(QStringLiteral("CREATE ROLE %1 LOGIN CREATEDB CONNECTION LIMIT 6").arg(role)).ok);
+        ConnectionParams params = PostgresFixture::params(QStringLiteral("lockbench_pg_fewconn"));
+        params.user = role;
+        Experiment e = ServerFixture::soldOutExperiment(100);
+        e.database = params.database;
+        e.threads = 16;
+        BackgroundRun run(QStringLiteral("pessimistic"), e, params);
+        const StrategyResult r = run.wait();
+        qInfo("too few connections, after %lld ms: %s", run.elapsedMs(), qPrintable(r.error));
+        QCOMPARE(r.stopReason, StopReason::Error);
+        QVERIFY2(
+            r.error.contains(QLatin1String("53300")) || r.error.contains(QLatin1String("connection limit")),
+            qPrintable(r.error));
+        QCOMPARE(r.clients[ClientCount::Sold], 0LL);
+        QVERIFY(run.elapsedMs() < 30000);
     }
 
     void pausedServerIsWaitedForAndAudited()

@@ -11,26 +11,6 @@
 
 #include <QTest>
 
-namespace {
-
-// Long enough to tamper with mid-run, with stock that lasts: the run ends on its clock.
-Experiment tamperedExperiment(const QString& id)
-{
-    Experiment e;
-    e.workload = StrategyRegistry::create(id)->workload();
-    e.skus = 8;
-    e.initialStock = 1'000'000;
-    e.tasks = 100'000;
-    e.batch = 16;
-    e.threads = 8;
-    e.stop = StopKind::Duration;
-    e.durationMs = 2000;
-    e.rttMs = 0;
-    return e;
-}
-
-} // namespace
-
 class TestTampering : public QObject {
     Q_OBJECT
 
@@ -110,7 +90,7 @@ private:
     {
         ConnectionParams params = ServerFixture::params();
         params.redis = m_redis.endpoint();
-        BackgroundRun run(id, tamperedExperiment(id), params);
+        BackgroundRun run(id, ServerFixture::tamperingRun(id), params);
         const QString orders = QStringLiteral("SELECT COUNT(*) FROM lockbench.orders");
         // The tables of the run before are there until this run fills its own: wait for the clients.
         const bool written = QTest::qWaitFor(

@@ -138,6 +138,21 @@ Experiment longFaultRun(int threads)
     return e;
 }
 
+Experiment tamperingRun(const QString& id)
+{
+    Experiment e;
+    e.workload = StrategyRegistry::create(id)->workload();
+    e.skus = 8;
+    e.initialStock = 1'000'000;
+    e.tasks = 100'000;
+    e.batch = 16;
+    e.threads = 8;
+    e.stop = StopKind::Duration;
+    e.durationMs = 2000;
+    e.rttMs = 0;
+    return e;
+}
+
 Experiment soldOutExperiment(std::int64_t stock)
 {
     Experiment e;

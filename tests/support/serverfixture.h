@@ -45,6 +45,9 @@ std::vector<long long> labConnectionIds(MysqlConnection& admin);
 // A minute on 4 SKUs over loopback, for a fault to land in: as many orders in flight as the
 // server takes, queued's batches and writers included.
 Experiment longFaultRun(int threads);
+// Two seconds of `id`'s workload (orders or claims) on stock that lasts, with orders written
+// early: long enough to tamper with the tables mid-run.
+Experiment tamperingRun(const QString& id);
 Experiment soldOutExperiment(std::int64_t stock = 3000);
 
 } // namespace ServerFixture
