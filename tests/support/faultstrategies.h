@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/verdict.h"
 #include "strategies/strategyregistry.h"
 
 #include <QStringList>
@@ -29,4 +30,26 @@ inline QStringList faultStrategies(WorkloadKind workload, const QStringList& und
             ids << id;
     }
     return outsideSanitizers(ids, underSanitizer);
+}
+
+// Every strategy that claims safety, of both workloads, two-SKU orders and redis-split included.
+inline QStringList safeStrategies()
+{
+    QStringList ids;
+    for (const QString& id : StrategyRegistry::ids()) {
+        if (StrategyRegistry::create(id)->isSafe())
+            ids << id;
+    }
+    return ids;
+}
+
+// The verdict that names an acknowledged order deleted behind the lab's back: a row missing
+// (stock taken, or a task done, with no row), not a lost update; redis-split's stock is read
+// apart from the table, so there the clients' count names it.
+inline Verdict verdictOfADeletedOrder(const QString& id)
+{
+    if (id == QLatin1String("redis-split"))
+        return Verdict::ClientsDisagree;
+    return StrategyRegistry::create(id)->workload() == WorkloadKind::Claim ? Verdict::DoneWithoutCompletion
+                                                                           : Verdict::StockWithoutOrder;
 }
