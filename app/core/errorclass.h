@@ -25,6 +25,12 @@ inline constexpr std::size_t kErrorClassCount = 8;
 // Connector/C's own errors (CR_*): what the client saw, never the server's answer.
 inline constexpr unsigned int kFirstClientError = 2000;
 inline constexpr unsigned int kLastClientError = 2999;
+// An error the server itself sent (a refusal, a failed statement), not one the client library
+// met while the server said nothing.
+inline constexpr bool isServersAnswer(unsigned int code)
+{
+    return code != 0 && (code < kFirstClientError || code > kLastClientError);
+}
 
 ErrorClass classifyError(unsigned int code);
 // The class of an error COMMIT returned: a deadlock or 1180 there is a certification abort.

@@ -52,8 +52,13 @@ ServerHeartbeat::Health ServerHeartbeat::check(QString* why)
     }
     if (reopen())
         return Health::Answering;
-    *why = m_connection.lastError().toString();
+    const MysqlError refused = m_connection.lastError();
+    *why = refused.toString();
     m_connection.close();
+    // Refused (a password changed, a privilege revoked, every connection taken): the server
+    // answered, and is there; the clients meet the refusal and say why.
+    if (isServersAnswer(refused.code))
+        return Health::Answering;
     // The lab's own server: a process that is gone will not come back by itself.
     if (m_params.embeddedPid > 0 && processGone(m_params.embeddedPid))
         return Health::Gone;
@@ -66,10 +71,8 @@ bool ServerHeartbeat::reopen()
         return true;
     // A server that refuses the extra port (its few connections taken) answers all the same;
     // the heartbeat then joins the clients in the pool.
-    const unsigned int code = m_connection.lastError().code;
-    // A client-side error code (CR_*): the server said nothing. Anything else is its own answer.
-    const bool serverAnswered = code != 0 && (code < kFirstClientError || code > kLastClientError);
-    if (!serverAnswered || m_params.extraPort == 0 || m_outsidePool.port != m_params.extraPort)
+    if (!isServersAnswer(m_connection.lastError().code) || m_params.extraPort == 0
+        || m_outsidePool.port != m_params.extraPort)
         return false;
     m_outsidePool = m_params;
     return m_connection.open(m_params, false);

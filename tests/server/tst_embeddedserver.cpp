@@ -144,6 +144,23 @@ private slots:
             answeredMs, qPrintable(why));
     }
 
+    // A server that refuses the heartbeat (a password changed under the run) has answered: it is
+    // there, not silent, and the run is not told it lost the server; one nobody listens for is.
+    void aRefusalIsAnAnswerNotASilence()
+    {
+        ConnectionParams wrongPassword = ServerFixture::params();
+        wrongPassword.extraPort = 0;
+        wrongPassword.user = QStringLiteral("nobody_here");
+        wrongPassword.password = QStringLiteral("wrong");
+        QString why;
+        QCOMPARE(ServerHeartbeat(wrongPassword).check(&why), ServerHeartbeat::Health::Answering);
+        QVERIFY2(why.contains(QLatin1String("1045")), qPrintable(why));
+        ConnectionParams nobodyListens = wrongPassword;
+        nobodyListens.socket.clear();
+        nobodyListens.port = 1;
+        QCOMPARE(ServerHeartbeat(nobodyListens).check(&why), ServerHeartbeat::Health::Silent);
+    }
+
     void secondLabOnTheSameDataIsRefused()
     {
         EmbeddedServer second(EmbeddedServer::defaultDataRoot());
