@@ -12,14 +12,16 @@
 
 namespace {
 
-// Tries of each step, the control connection opened again between them (about 4 s in all).
+// Tries of each step at least, the control connection opened again between them (about 4 s),
+// however short the server wait.
 constexpr int kAttempts = 6;
 
 } // namespace
 
-ClosingAudit::ClosingAudit(LabDatabase& database, Auditor& auditor)
+ClosingAudit::ClosingAudit(LabDatabase& database, Auditor& auditor, std::chrono::milliseconds serverWait)
     : m_database(database)
     , m_auditor(auditor)
+    , m_serverWait(serverWait)
 {
 }
 
@@ -72,9 +74,10 @@ bool ClosingAudit::awaitFinished(const std::vector<unsigned long>& clientSession
 
 bool ClosingAudit::retry(const std::function<bool(QString*)>& step, QString* error)
 {
-    for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    const auto deadline = std::chrono::steady_clock::now() + m_serverWait;
+    for (int attempt = 0; attempt < kAttempts || std::chrono::steady_clock::now() < deadline; ++attempt) {
         if (attempt > 0) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(250 * attempt));
+            std::this_thread::sleep_for(std::chrono::milliseconds(250 * std::min(attempt, 4)));
             if (QString reviveError; !m_database.revive(&reviveError)) {
                 *error = reviveError;
                 continue;

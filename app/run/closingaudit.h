@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -16,8 +17,9 @@ class LabDatabase;
 
 // The audit at the end of a run, on the run's control connection once the clients are gone:
 // the orders no client could resolve are looked up, then stock and orders are counted. The
-// control connection may have been killed under the run: it is opened again between tries,
-// for a few seconds, before the result says what could not be checked.
+// control connection may have been killed under the run, or the server may be restarting: it
+// is opened again between tries, for as long as the run waits for a silent server, before the
+// result says what could not be checked.
 class ClosingAudit {
     Q_DECLARE_TR_FUNCTIONS(ClosingAudit)
 public:
@@ -28,7 +30,8 @@ public:
         QString lookupError; // why they could not be looked up, when they could not
     };
 
-    ClosingAudit(LabDatabase& database, Auditor& auditor);
+    // `serverWait`: how long a server that does not answer is waited for (the experiment's).
+    ClosingAudit(LabDatabase& database, Auditor& auditor, std::chrono::milliseconds serverWait);
     // `clientSessions`: the server's ids of every connection the run's clients opened. On
     // PostgreSQL their backends are waited for first: one whose client is gone may be committing.
     Outcome run(const UnresolvedOrders& unresolved, const std::vector<unsigned long>& clientSessions);
@@ -40,4 +43,5 @@ private:
 
     LabDatabase& m_database;
     Auditor& m_auditor;
+    std::chrono::milliseconds m_serverWait;
 };

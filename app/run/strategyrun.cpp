@@ -432,7 +432,8 @@ ClosingAudit::Outcome StrategyRun::closeAudit(
     // On a cluster, node 1 answers once it has applied what the other nodes committed.
     if (QString ignored; m_cluster)
         m_database->connection().exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &ignored);
-    return ClosingAudit(*m_database, *m_auditor).run(unresolved, m_environment->clientConnections());
+    return ClosingAudit(*m_database, *m_auditor, std::chrono::milliseconds(m_experiment.serverWaitMs))
+        .run(unresolved, m_environment->clientConnections());
 }
 
 void StrategyRun::takeAudit(const ClosingAudit::Outcome& closing)

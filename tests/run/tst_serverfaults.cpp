@@ -2,8 +2,10 @@
 // lab must say so, keep what it measured, and never count an order the server did not keep.
 #include "app/audit/recoveryaudit.h"
 #include "app/db/connectionparams.h"
+#include "app/db/labdatabase.h"
 #include "app/db/mysqlconnection.h"
 #include "app/results/resultwriter.h"
+#include "app/run/closingaudit.h"
 #include "app/run/leftstock.h"
 #include "app/run/strategyrun.h"
 #include "app/server/embeddedredis.h"
@@ -18,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <atomic>
 #include <csignal>
 #include <functional>
 #include <memory>
@@ -261,6 +264,59 @@ private slots:
         QCOMPARE(audited.clients[ClientCount::Unresolved], 0LL);
         const QString differs = ServerFixture::jsonDisagreesWithTable(audited);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    // The server goes away as the closing audit begins and comes back 5 s later (a supervisor
+    // restarting it): the audit waits for it as the run waits for a silent server, rather than
+    // giving up after 4 s with "audit incomplete".
+    void aServerRestartingDuringTheClosingAuditIsWaitedFor()
+    {
+        std::atomic<bool> ready { false };
+        std::atomic<bool> killed { false };
+        ClosingAudit::Outcome outcome;
+        qint64 auditMs = 0;
+        std::thread audit([&] {
+            // By its port, which the restarted server keeps (its socket's folder is new).
+            ConnectionParams params = ServerFixture::params(QStringLiteral("lockbench_closing"));
+            params.socket.clear();
+            params.host = QStringLiteral("127.0.0.1");
+            LabDatabase database(params);
+            QString error;
+            Experiment e;
+            e.skus = 4;
+            if (!database.open(&error) || !database.prepareTables(StockLayout::Rows, e, &error)) {
+                outcome.error = error;
+                ready.store(true);
+                return;
+            }
+            Auditor auditor(database.connection().database(), StockLayout::Rows);
+            ready.store(true);
+            while (!killed.load())
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            QElapsedTimer clock;
+            clock.start();
+            outcome = ClosingAudit(database, auditor, std::chrono::seconds(60)).run({}, {});
+            auditMs = clock.elapsed();
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(ready.load(), 30000);
+        const qint64 pid = ServerFixture::server().serverPid();
+        const int portBefore = ServerFixture::params().port;
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(static_cast<pid_t>(pid), SIGKILL), 0);
+        killed.store(true);
+        QTRY_VERIFY_WITH_TIMEOUT(!ServerFixture::server().isRunning(), 10000);
+        QTest::qWait(5000);
+        QString error;
+        const bool restarted = ServerFixture::server().start(&error);
+        audit.join();
+        QVERIFY2(restarted, qPrintable(error));
+        QCOMPARE(ServerFixture::params().port, portBefore); // the same address, as a supervisor restarts it
+        qInfo("the closing audit ended %lld ms after the server went away: %s", auditMs,
+            qPrintable(outcome.error.isEmpty() ? QStringLiteral("audited") : outcome.error));
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QVERIFY(outcome.audit.valid);
+        QVERIFY(outcome.audit.clean());
+        QVERIFY(auditMs >= 5000);
     }
 
     void revokedPrivilegesEndTheRunWithTheServersReason()
