@@ -100,7 +100,7 @@ void MetricsSampler::readServer(MetricsSample* into)
         m_serverError = error;
 }
 
-MetricsSample MetricsSampler::sample(double elapsedS, bool last)
+MetricsSample MetricsSampler::sample(double elapsedS, bool last, bool serverReachable)
 {
     HistogramSnapshot latency;
     const ClientCounts now = readTotals(latency);
@@ -122,7 +122,7 @@ MetricsSample MetricsSampler::sample(double elapsedS, bool last)
     s.maxMs = static_cast<double>(latencies.count() > 0 ? latencies.valueAtQuantile(1.0) : 0) / 1e6;
     s.clientLockWaitMsPerS = static_cast<double>(interval[ClientCount::LockWaitNs]) / 1e6 / s.intervalS;
     s.backlog = m_backlog ? m_backlog() : -1;
-    if (m_liveServer || last)
+    if (serverReachable && (m_liveServer || last))
         readServer(&s);
     if (m_redisProbe)
         sampleRedis(s);

@@ -25,8 +25,9 @@ public:
     // An open loop's backlog, put on every sample (ClientPool::backlog()).
     void setBacklog(std::function<std::int64_t()> backlog) { m_backlog = std::move(backlog); }
     // Reads the server's figures into each sample unless they are not watched live; the `last`
-    // sample, at the stop line, always has them.
-    MetricsSample sample(double elapsedS, bool last = false);
+    // sample, at the stop line, always has them. `serverReachable` false: the control connection
+    // is closed (the server gone or silent), and only the clients are read.
+    MetricsSample sample(double elapsedS, bool last = false, bool serverReachable = true);
     void setLiveServer(bool live) { m_liveServer = live; }
     // The server's totals brought up to now, for a mark between samples, when the samples do
     // not read the server live (they have just read it otherwise).

@@ -299,12 +299,15 @@ void StrategyRun::waitForSilentServer()
 
 void StrategyRun::takeSample()
 {
-    reviveControl();
+    // Without its control connection (the server gone or silent) only the clients are read:
+    // each look at the server would meet a closed connection.
+    const bool control = reviveControl();
     if (QString leaseError; m_lease && !m_lease->keep(&leaseError))
         m_environment->failRun(leaseError);
-    MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0);
-    m_liveAudit->lookIfDue(m_clock.elapsed(), sample);
-    if (m_experiment.stop == StopKind::SoldOut && !m_clients->soldOut())
+    MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0, false, control);
+    if (control)
+        m_liveAudit->lookIfDue(m_clock.elapsed(), sample);
+    if (control && m_experiment.stop == StopKind::SoldOut && !m_clients->soldOut())
         m_shelves->lookIfDue(m_clock.elapsed(), m_clients->emptyHanded());
     if (m_cluster)
         m_cluster->fill(sample);
@@ -314,6 +317,8 @@ void StrategyRun::takeSample()
         m_sampler->catchUpServerTotals();
         m_window.markWarm(sample, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
     }
+    if (!control)
+        return;
     m_locks->inspect(m_clock.elapsed(), sample.elapsedS, m_result, *m_observer);
     m_locks->lookForDeadlocks(sample.elapsedS, m_result, *m_observer);
 }
@@ -467,7 +472,7 @@ void StrategyRun::settleUnresolved(const ClosingAudit::Outcome& closing, const U
     }
 }
 
-void StrategyRun::reviveControl()
+bool StrategyRun::reviveControl()
 {
     // One look per sample: a killed control connection would blind the sampler, the live audit and the
     // lock inspector for the rest of the run. A connection cut for a silence is not opened again into it:
@@ -475,12 +480,13 @@ void StrategyRun::reviveControl()
     QString error;
     if (m_database->revive(&error, [this] { return !m_watch->silent(); })) {
         m_controlError.clear();
-    } else if (m_watch->silent()) {
-        return;
-    } else if (error != m_controlError) {
+        return true;
+    }
+    if (!m_watch->silent() && error != m_controlError) {
         m_controlError = error;
         say(tr("%1: the control connection is gone and %2").arg(m_strategy.id(), error));
     }
+    return false;
 }
 
 StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)

@@ -86,7 +86,7 @@ private:
     void settleUnresolved(const ClosingAudit::Outcome& closing, const UnresolvedOrders& unresolved);
     bool serverLost(); // the watch gave the server up: workers stop, the result says so
     void waitForSilentServer();
-    void reviveControl();
+    bool reviveControl(); // whether the control connection is open now
     StrategyResult finishWithoutServer(const MetricsSample& atStop);
     StrategyResult fail(const QString& error);
 
