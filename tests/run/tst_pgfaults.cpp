@@ -387,6 +387,47 @@ private slots:
         QVERIFY(run.elapsedMs() < 30000);
     }
 
+    // One backend killed with SIGKILL: PostgreSQL cannot trust its shared memory, ends every
+    // other backend and recovers before it accepts connections again. Every client's connection
+    // breaks at once; they reconnect, learn what became of their orders, and the run passes with
+    // the JSON equal to the table.
+    void aBackendKilledWithSigkillResetsEveryConnectionAndLosesNothing_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const QString& id : outsideSanitizers(faultStrategies(WorkloadKind::Inventory, {}),
+                 { QStringLiteral("pessimistic"), QStringLiteral("queued") }))
+            QTest::newRow(qPrintable(id)) << id;
+    }
+    void aBackendKilledWithSigkillResetsEveryConnectionAndLosesNothing()
+    {
+        QFETCH(QString, id);
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.durationMs = 4000;
+        BackgroundRun run(id, e, PostgresFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        QTest::qWait(1000);
+        PgConnection admin;
+        QString error;
+        QVERIFY2(admin.open(PostgresFixture::params(QStringLiteral("postgres")), &error), qPrintable(error));
+        const PgConnection::Result backend
+            = admin.exec(QStringLiteral("SELECT pid FROM pg_stat_activity WHERE application_name = "
+                                        "'lockbench' AND pid <> pg_backend_pid() "
+                                        "ORDER BY state = 'active' DESC LIMIT 1"));
+        QVERIFY2(backend.ok && !backend.rows.isEmpty(), qPrintable(backend.error));
+        const auto pid = static_cast<pid_t>(backend.value().toLongLong());
+        QVERIFY(pid > 0); // never kill(0): that is the test's own process group
+        QCOMPARE(::kill(pid, SIGKILL), 0);
+        const StrategyResult r = run.wait();
+        qInfo("%s: %lld orders, %lld learned after reconnecting, verdict %s", qPrintable(id),
+            r.clients[ClientCount::Sold], r.clients[ClientCount::Reconciled], qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(!r.serverLost);
+        QCOMPARE(r.clients[ClientCount::Unresolved], 0LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTableOn(r, PostgresFixture::params());
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
     void pausedServerIsWaitedForAndAudited()
     {
         Experiment e = ServerFixture::longFaultRun(8);
