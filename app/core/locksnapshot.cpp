@@ -30,40 +30,45 @@ QList<BlockingChain> LockSnapshot::blockingChains() const
     QHash<QString, const LockTransaction*> byId;
     for (const LockTransaction& trx : transactions)
         byId.insert(trx.trxId, &trx);
-    // Each waiter walks its waits to the roots it leads to: a transaction that waits for no one
-    // (or was not read), or the one where a cycle of waits closes.
+    // The roots a transaction's waits lead to (one that waits for no one, or was not read, or
+    // the one where a cycle of waits closes), each with the longest path of waits down to it.
+    // Worked out once per transaction: MariaDB names every transaction ahead in a row's queue
+    // as a blocker, so 200 waiters make 20,000 waits, and a walk from each waiter took seconds
+    // of the window's thread on a busy machine.
+    using Roots = QHash<QString, int>;
+    QHash<QString, Roots> reach;
+    QSet<QString> onPath;
+    const std::function<Roots(const QString&)> rootsOf = [&](const QString& id) -> Roots {
+        if (const auto known = reach.constFind(id); known != reach.cend())
+            return *known;
+        if (onPath.contains(id)) // a cycle closes here
+            return Roots { { id, 0 } };
+        const LockTransaction* trx = byId.value(id);
+        if (!trx || trx->blockedBy.isEmpty()) {
+            reach.insert(id, Roots { { id, 0 } });
+            return reach.value(id);
+        }
+        onPath.insert(id);
+        Roots roots;
+        for (const QString& next : trx->blockedBy) {
+            const Roots further = rootsOf(next);
+            for (auto it = further.cbegin(); it != further.cend(); ++it)
+                roots[it.key()] = std::max(roots.value(it.key()), it.value() + 1);
+        }
+        onPath.remove(id);
+        reach.insert(id, roots);
+        return roots;
+    };
     QHash<QString, BlockingChain> chains;
     for (const LockTransaction& waiter : transactions) {
         if (waiter.blockedBy.isEmpty())
             continue;
-        QSet<QString> onPath;
-        QSet<QString> done;
-        QSet<QString> roots;
-        const std::function<void(const QString&, int)> walk = [&](const QString& id, int depth) {
-            if (onPath.contains(id)) { // a cycle closes here
-                roots.insert(id);
-                return;
-            }
-            if (done.contains(id))
-                return;
-            const LockTransaction* trx = byId.value(id);
-            if (depth > 0 && (!trx || trx->blockedBy.isEmpty())) {
-                roots.insert(id);
-                chains[id].depth = std::max(chains[id].depth, depth);
-                done.insert(id);
-                return;
-            }
-            onPath.insert(id);
-            for (const QString& next : trx->blockedBy)
-                walk(next, depth + 1);
-            onPath.remove(id);
-            done.insert(id);
-        };
-        walk(waiter.trxId, 0);
-        for (const QString& root : std::as_const(roots)) {
-            BlockingChain& chain = chains[root];
-            chain.rootTrxId = root;
-            chain.root = byId.value(root);
+        const Roots roots = rootsOf(waiter.trxId);
+        for (auto it = roots.cbegin(); it != roots.cend(); ++it) {
+            BlockingChain& chain = chains[it.key()];
+            chain.rootTrxId = it.key();
+            chain.root = byId.value(it.key());
+            chain.depth = std::max(chain.depth, it.value());
             ++chain.waitingBehind;
         }
     }

@@ -42,6 +42,27 @@ private slots:
         QCOMPARE(ages[3], 1); // 25 s
     }
 
+    // MariaDB names every transaction ahead in a row's queue as a blocker: the most waiters the
+    // inspector reads (200) make 20,000 waits. One chain, with everyone behind its holder, and
+    // the longest path of waits through the whole queue. Walked from each waiter on its own, as
+    // it once was, this took seconds of the window's thread on a busy machine.
+    void aCrowdedQueueIsOneChain()
+    {
+        LockSnapshot s;
+        s.transactions.append(trx(QStringLiteral("0")));
+        for (int waiter = 1; waiter <= LockSnapshot::kMostWaitersRead; ++waiter) {
+            QStringList ahead;
+            for (int before = 0; before < waiter; ++before)
+                ahead << QString::number(before);
+            s.transactions.append(trx(QString::number(waiter), ahead));
+        }
+        const QList<BlockingChain> chains = s.blockingChains();
+        QCOMPARE(chains.size(), 1);
+        QCOMPARE(chains[0].rootTrxId, QStringLiteral("0"));
+        QCOMPARE(chains[0].waitingBehind, LockSnapshot::kMostWaitersRead);
+        QCOMPARE(chains[0].depth, LockSnapshot::kMostWaitersRead);
+    }
+
     void aBlockerNotReadIsStillARoot()
     {
         LockSnapshot s;
