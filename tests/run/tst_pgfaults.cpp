@@ -289,51 +289,6 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Pass);
     }
 
-    // Tampering behind the lab's back on PostgreSQL, as tst_tampering does on MariaDB: an
-    // acknowledged order (a completed task's row) deleted mid-run by another program's connection
-    // is a safety failure, the command line's exit status 3, whose verdict names it.
-    void anOrderDeletedMidRunIsASafetyFailure_data()
-    {
-        QTest::addColumn<QString>("id");
-        const QStringList ids = safeStrategies();
-        for (const QString& id : outsideSanitizers(ids,
-                 { QStringLiteral("pessimistic"), QStringLiteral("redis-split"),
-                     QStringLiteral("claim-update") }))
-            QTest::newRow(qPrintable(id)) << id;
-    }
-    void anOrderDeletedMidRunIsASafetyFailure()
-    {
-        QFETCH(QString, id);
-        ConnectionParams params = PostgresFixture::params();
-        params.redis = m_redis.endpoint();
-        BackgroundRun run(id, ServerFixture::tamperingRun(id), params);
-        PgConnection outsider;
-        QString error;
-        QVERIFY2(outsider.open(PostgresFixture::params(), &error), qPrintable(error));
-        // The tables of the run before are there until this run fills its own: wait for the clients.
-        const bool written = QTest::qWaitFor(
-            [&] {
-                return run.running(QStringLiteral(": running"))
-                    && outsider.exec(QStringLiteral("SELECT COUNT(*) FROM orders")).value().toLongLong()
-                    >= 10;
-            },
-            30000);
-        PgConnection::Result deleted;
-        for (int attempt = 0; attempt < 10 && (attempt == 0 || deleted.sqlState == QLatin1String("40P01"));
-             ++attempt) // a deadlock lost to the run's own writers changed nothing: again
-            deleted = outsider.exec(
-                QStringLiteral("DELETE FROM orders WHERE request_id = (SELECT request_id FROM "
-                               "orders ORDER BY created_at LIMIT 1)"));
-        if (!written || !deleted.ok || deleted.affectedRows != 1)
-            run.cancel();
-        const StrategyResult r = run.wait();
-        QVERIFY2(written, "the run wrote no orders");
-        QVERIFY2(deleted.ok && deleted.affectedRows == 1, qPrintable(deleted.error));
-        qInfo("%s: %s", qPrintable(id), qPrintable(r.verdictText()));
-        QVERIFY2(r.failsSafety(), qPrintable(r.verdictText()));
-        QCOMPARE(r.verdict(), verdictOfADeletedOrder(id));
-    }
-
     // Someone drops the orders table mid-run: the run ends with PostgreSQL's reason (42P01), what
     // the clients counted is kept and written, and what only the table could say is unknown.
     void aDroppedOrdersTableEndsTheRunAndKeepsTheClientsCounts()
