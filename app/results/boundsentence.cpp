@@ -193,7 +193,7 @@ QString of(const Ceiling& bound, const QList<Ceiling>& all, const StrategyResult
     return text;
 }
 
-QString timeSplit(const OrderTimeSplit& split, const ClientCounts& window)
+QString timeSplit(const OrderTimeSplit& split, const ClientCounts& window, TimedUnit unit)
 {
     using Part = OrderTimeSplit::Part;
     if (!split.known() || split.orderMs <= 0.0)
@@ -223,8 +223,9 @@ QString timeSplit(const OrderTimeSplit& split, const ClientCounts& window)
     QStringList parts;
     for (const auto& item : items)
         parts << item.second;
-    return tr("Where an order's %1 ms went: %2.")
-        .arg(millis(split.orderMs), parts.join(QStringLiteral(", ")));
+    const QString where = unit == TimedUnit::Batch ? tr("Where a batch's %1 ms went: %2.")
+                                                   : tr("Where an order's %1 ms went: %2.");
+    return where.arg(millis(split.orderMs), parts.join(QStringLiteral(", ")));
 }
 
 } // namespace BoundSentence

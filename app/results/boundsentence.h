@@ -13,7 +13,9 @@ namespace BoundSentence {
 // for the clients, also the busiest shared resource that was not saturated.
 QString of(
     const BoundModel::Ceiling& bound, const QList<BoundModel::Ceiling>& all, const StrategyResult& result);
-// "Where an order's 10.0 ms went: 4.6 ms crossing the network (4.3 round trips), …".
-QString timeSplit(const OrderTimeSplit& split, const ClientCounts& window);
+// "Where an order's 10.0 ms went: 4.6 ms crossing the network (4.3 round trips), …"; for the
+// claim workload, whose clients time a batch: "Where a batch's …".
+enum class TimedUnit { Order, Batch };
+QString timeSplit(const OrderTimeSplit& split, const ClientCounts& window, TimedUnit unit = TimedUnit::Order);
 
 } // namespace BoundSentence

@@ -1,5 +1,7 @@
 #include "app/results/claimexplanation.h"
 
+#include "app/results/boundsentence.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -57,13 +59,64 @@ bool addBatches(const StrategyResult& r, double batch, QStringList& sentences, Q
     return reach <= kSideBySide && reach >= kSerialReach;
 }
 
-void addLockWaits(const StrategyResult& r, double tasks, QStringList& sentences, QJsonObject& f)
+// When no batch kept its rows locked across the work (the claim by UPDATE), or batches did not
+// take turns, a worker's batch is a cycle of its statements, its work and its round trips, and
+// the workers over that cycle are the rate. The bound is the cycle's largest share: the row
+// locks the claims queue for (as the server's lock view saw them, which a statement's own
+// clock counts as executing), the workers' own time (work, round trips), or the statements.
+ResultExplanation::Bound addCycle(
+    const StrategyResult& r, double batch, double tasks, QStringList& sentences, QJsonObject& f)
+{
+    using ResultExplanation::Bound;
+    using Part = OrderTimeSplit::Part;
+    const OrderTimeSplit split = OrderTimeSplit::of(r.windowClients);
+    if (!split.known() || split.orderMs <= 0.0)
+        return Bound::Other;
+    const double workers = r.experiment.threads;
+    const double ceiling = workers * batch * 1000.0 / split.orderMs;
+    const double lockWaitMs = std::max(split.ms(Part::LockWait), 1000.0 * r.clientLockWaitS / tasks * batch);
+    const double ownMs = split.ms(Part::Work) + split.ms(Part::Network) + split.ms(Part::LabWait);
+    f.insert(QStringLiteral("batch_cycle_ms"), split.orderMs);
+    f.insert(QStringLiteral("workers_tasks_per_s"), ceiling);
+    f.insert(QStringLiteral("time_split"), split.toJson());
+    Bound bound = Bound::Other;
+    if (lockWaitMs >= 0.5 * split.orderMs) {
+        bound = Bound::RowLock;
+        sentences << tr(
+            "Claims queued for row locks: %1 ms of each batch's %2 ms went waiting for rows another "
+            "claim held, so %3 workers completed at most %4 tasks/s; the run reached %5.")
+                         .arg(millis(lockWaitMs), millis(split.orderMs), number(workers, 0),
+                             number(ceiling, 0), number(r.ordersPerS, 0));
+    } else if (ownMs >= 0.5 * split.orderMs) {
+        bound = Bound::Clients;
+        sentences << tr("The workers were bound by their own time: %1 ms of each batch's %2 ms was work and "
+                        "round trips, so %3 workers complete at most %4 tasks/s, and more workers would "
+                        "complete more; the run reached %5.")
+                         .arg(millis(ownMs), millis(split.orderMs), number(workers, 0), number(ceiling, 0),
+                             number(r.ordersPerS, 0));
+    } else {
+        sentences << tr("Each batch of %1 tasks took %2 ms, most of it in the server's statements, so %3 "
+                        "workers complete at most %4 tasks/s; the run reached %5.")
+                         .arg(number(batch, 1), millis(split.orderMs), number(workers, 0), number(ceiling, 0),
+                             number(r.ordersPerS, 0));
+    }
+    if (const QString where
+        = BoundSentence::timeSplit(split, r.windowClients, BoundSentence::TimedUnit::Batch);
+        !where.isEmpty())
+        sentences << where;
+    return bound;
+}
+
+// `said`: the bound's sentence already gave the waits; what the isolation adds is still told.
+void addLockWaits(const StrategyResult& r, double tasks, bool said, QStringList& sentences, QJsonObject& f)
 {
     // The claim by UPDATE holds no lock past its statement, but waits for its own.
     const double waitPerTask = 1000.0 * r.clientLockWaitS / tasks;
     f.insert(QStringLiteral("lock_wait_ms_per_task"), waitPerTask);
     if (r.measuredLockHolds == 0 && waitPerTask > 0.0) {
-        QString text = tr("Claims waited %1 ms for row locks per task completed.").arg(millis(waitPerTask));
+        QString text = said
+            ? QString()
+            : tr("Claims waited %1 ms for row locks per task completed.").arg(millis(waitPerTask));
         // What the sessions ran under, read back from the server: the experiment may leave it to the server.
         const QString isolation = r.knobs.value(QStringLiteral("transaction_isolation"));
         if (isolation == QLatin1String("REPEATABLE READ") || isolation == QLatin1String("SERIALIZABLE"))
@@ -71,7 +124,8 @@ void addLockWaits(const StrategyResult& r, double tasks, QStringList& sentences,
                        "queue behind "
                        "each other; at READ COMMITTED only the claimed rows are locked.")
                         .arg(isolation);
-        sentences << text;
+        if (!text.trimmed().isEmpty())
+            sentences << text.trimmed();
     }
 }
 
@@ -111,8 +165,8 @@ Explained of(const StrategyResult& r)
     const double tasks = static_cast<double>(std::max(1LL, r.clients[ClientCount::Sold] - r.lateOrders));
     const double batch = r.measuredLockHolds > 0 ? tasks / static_cast<double>(r.measuredLockHolds)
                                                  : static_cast<double>(r.experiment.batch);
-    out.bound = addBatches(r, batch, sentences, f) ? Bound::RowLock : Bound::Other;
-    addLockWaits(r, tasks, sentences, f);
+    out.bound = addBatches(r, batch, sentences, f) ? Bound::RowLock : addCycle(r, batch, tasks, sentences, f);
+    addLockWaits(r, tasks, out.bound == Bound::RowLock, sentences, f);
     addKilledWorkers(r, sentences, f);
     f.insert(QStringLiteral("double_claims"), static_cast<double>(r.clients[ClientCount::DoubleClaims]));
     if (r.clients[ClientCount::DoubleClaims] > 0)

@@ -157,6 +157,10 @@
         <source>The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends the next and selling %3 order lines per order on average, allow %4 order lines/s; the run reached %5 % of that.</source>
         <translation>瓶颈是客户端：%1 个客户端，每个等待自己的订单 %2 ms 后才发送下一个，平均每单卖出 %3 个订单行，最多允许 %4 行/秒；本次运行达到其 %5%。</translation>
     </message>
+    <message>
+        <source>Where a batch&apos;s %1 ms went: %2.</source>
+        <translation>一批任务的 %1 ms 花在了：%2。</translation>
+    </message>
 </context>
 <context>
     <name>ChartExporter</name>
@@ -4581,6 +4585,18 @@ t = %2 s
     <message>
         <source>PostgreSQL looks for a cycle only once a waiter has waited deadlock_timeout (%1), where InnoDB looks at once: each deadlock held its transactions at least that long before one was rolled back.</source>
         <translation>PostgreSQL 要等一个等待者等满 deadlock_timeout（%1）才检查是否成环，而 InnoDB 立即检查：每次死锁都让其中的事务至少僵持这么久，之后才回滚其中一个。</translation>
+    </message>
+    <message>
+        <source>Claims queued for row locks: %1 ms of each batch&apos;s %2 ms went waiting for rows another claim held, so %3 workers completed at most %4 tasks/s; the run reached %5.</source>
+        <translation>认领在行锁上排队：每批 %2 ms 中有 %1 ms 在等待另一个认领持有的行，因此 %3 个工作者最多每秒完成 %4 个任务；本次运行达到 %5。</translation>
+    </message>
+    <message>
+        <source>The workers were bound by their own time: %1 ms of each batch&apos;s %2 ms was work and round trips, so %3 workers complete at most %4 tasks/s, and more workers would complete more; the run reached %5.</source>
+        <translation>工作者受限于自身的时间：每批 %2 ms 中有 %1 ms 是工作与往返，因此 %3 个工作者最多每秒完成 %4 个任务，更多工作者会完成更多；本次运行达到 %5。</translation>
+    </message>
+    <message>
+        <source>Each batch of %1 tasks took %2 ms, most of it in the server&apos;s statements, so %3 workers complete at most %4 tasks/s; the run reached %5.</source>
+        <translation>每批 %1 个任务用时 %2 ms，大部分花在服务器执行语句上，因此 %3 个工作者最多每秒完成 %4 个任务；本次运行达到 %5。</translation>
     </message>
 </context>
 <context>

@@ -7,12 +7,14 @@
 // acknowledged order.
 #include "app/audit/recoveryaudit.h"
 #include "app/db/pgconnection.h"
+#include "app/results/resultexplanation.h"
 #include "app/results/resultwriter.h"
 #include "app/run/processcpu.h"
 #include "app/server/embeddedpostgres.h"
 #include "app/server/embeddedredis.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
+#include "tests/support/cpuhog.h"
 #include "tests/support/cuttingrelay.h"
 #include "tests/support/faultstrategies.h"
 #include "tests/support/hangwatchdog.h"
@@ -51,6 +53,7 @@ class TestPgFaults : public QObject {
     Q_OBJECT
 
     HangWatchdog m_watchdog;
+    CpuHog m_hog; // under ctest, spinning beside the test: the faults land on a busy machine
     EmbeddedRedis m_redis; // for redis-split, whose order rows PostgreSQL keeps
 
     ConnectionParams withRedis(ConnectionParams params) const
@@ -258,6 +261,17 @@ private slots:
         QCOMPARE(busy.deadlocks, 0LL);
         QCOMPARE(busy.strandedTasks, 0LL);
         QCOMPARE(busy.verdict(), Verdict::Pass);
+        // The why sentence names what bounds the claims, from a batch's own cycle: the workers
+        // over a batch's time are the rate the run measured.
+        const ResultExplanation::Explained why = ResultExplanation::of(busy);
+        qInfo("%s", qPrintable(why.text));
+        const double workersRate = why.figures.value(QStringLiteral("workers_tasks_per_s")).toDouble();
+        QVERIFY2(workersRate > 0.8 * busy.ordersPerS && workersRate < 1.25 * busy.ordersPerS,
+            qPrintable(QString::number(workersRate)));
+        QVERIFY2(why.text.contains(ResultExplanation::millis(
+                     why.figures.value(QStringLiteral("batch_cycle_ms")).toDouble())),
+            qPrintable(why.text));
+        QVERIFY(why.text.contains(QLatin1String("Where a batch's")));
 
         e.tasks = 300;
         e.threads = 8;
