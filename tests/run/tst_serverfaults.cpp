@@ -12,6 +12,7 @@
 #include "app/server/embeddedserver.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
+#include "tests/support/cpuhog.h"
 #include "tests/support/faultstrategies.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
@@ -54,6 +55,7 @@ class TestServerFaults : public QObject {
     Q_OBJECT
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
+    CpuHog m_hog; // under ctest, spinning beside the test: the faults land on a busy machine
     EmbeddedRedis m_redis; // redis-split's stock, which must outlive a lost run to be audited
 
 private slots:

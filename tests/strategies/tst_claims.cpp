@@ -5,6 +5,7 @@
 #include "strategies/claimsql.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
+#include "tests/support/cpuhog.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -40,6 +41,7 @@ class TestClaims : public QObject {
     Q_OBJECT
 
     HangWatchdog m_watchdog;
+    CpuHog m_hog; // under ctest, spinning beside the test: the faults land on a busy machine
 
 private slots:
     void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
