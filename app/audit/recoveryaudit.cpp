@@ -1,6 +1,7 @@
 #include "app/audit/recoveryaudit.h"
 
 #include "app/audit/auditor.h"
+#include "app/db/iodeadline.h"
 #include "app/db/mysqlconnection.h"
 #include "app/db/preparedstatement.h"
 #include "app/db/qtsqlconnection.h"
@@ -128,13 +129,59 @@ std::optional<SnapshotCounts> countInOneSnapshot(
     return counts;
 }
 
+// The steps of check(), on connections a deadline may shut down; false when one failed.
+bool audit(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged,
+    const UnresolvedOrders& unresolved, const Auditor::ExternalStock& externalStock,
+    MysqlConnection& connection, QtSqlConnection& sql, RecoveryReport* report)
+{
+    if (!connection.open(params)) {
+        report->error = connection.lastError().toString();
+        return false;
+    }
+    if (!waitForRecoveredRollback(connection, &report->error) || !sql.open(params, true, &report->error))
+        return false;
+    Auditor auditor(sql.database(), layout);
+    if (externalStock)
+        auditor.setExternalStock(externalStock);
+    auditor.setFinal(true); // the run is over: nothing is in flight between Redis and the table
+    report->audit = auditor.run(&report->error);
+    if (!report->audit.valid)
+        return false;
+
+    const std::optional<SnapshotCounts> counts = countInOneSnapshot(connection, acknowledged, &report->error);
+    if (!counts)
+        return false;
+    const std::int64_t found = counts->found;
+    // Every id in a range was acknowledged, so more rows than acknowledged orders cannot be
+    // an honest count: say so rather than report a negative number missing.
+    if (found > report->acknowledged) {
+        report->error = QCoreApplication::translate(
+            "RecoveryAudit", "the server counted %1 rows for the %2 acknowledged request ids")
+                            .arg(found)
+                            .arg(report->acknowledged);
+        return false;
+    }
+    report->missing = report->acknowledged - found;
+    report->unacknowledged = counts->orderRows - found;
+    if (!unresolved.empty()) {
+        const std::optional<CommittedLines> kept
+            = OrderLookup::find(sql.database(), unresolved, &report->error);
+        if (!kept)
+            return false;
+        report->unresolvedOrders = unresolved.orders();
+        report->unresolvedFound = *kept;
+    }
+    report->valid = true;
+    return true;
+}
+
 } // namespace
 
 namespace RecoveryAudit {
 
 RecoveryReport check(const ConnectionParams& params, StockLayout layout,
     const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved,
-    const Auditor::ExternalStock& externalStock)
+    const Auditor::ExternalStock& externalStock, std::chrono::milliseconds limit)
 {
     RecoveryReport report;
     report.acknowledged = acknowledged.count();
@@ -143,48 +190,20 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout,
         return report;
     }
     MysqlConnection connection;
-    if (!connection.open(params)) {
-        report.error = connection.lastError().toString();
-        return report;
-    }
-    if (!waitForRecoveredRollback(connection, &report.error))
-        return report;
-
     QtSqlConnection sql;
-    if (!sql.open(params, true, &report.error))
-        return report;
-    Auditor auditor(sql.database(), layout);
-    if (externalStock)
-        auditor.setExternalStock(externalStock);
-    auditor.setFinal(true); // the run is over: nothing is in flight between Redis and the table
-    report.audit = auditor.run(&report.error);
-    if (!report.audit.valid)
-        return report;
-
-    const std::optional<SnapshotCounts> counts = countInOneSnapshot(connection, acknowledged, &report.error);
-    if (!counts)
-        return report;
-    const std::int64_t found = counts->found;
-    // Every id in a range was acknowledged, so more rows than acknowledged orders cannot be
-    // an honest count: say so rather than report a negative number missing.
-    if (found > report.acknowledged) {
+    // A server that stops answering again keeps the audit no longer than `limit`.
+    const IoDeadline deadline(limit, [&] {
+        connection.abortFromAnyThread();
+        sql.abortFromAnyThread();
+    });
+    if (!audit(params, layout, acknowledged, unresolved, externalStock, connection, sql, &report)
+        && deadline.expired()) {
+        report.valid = false;
         report.error = QCoreApplication::translate(
-            "RecoveryAudit", "the server counted %1 rows for the %2 acknowledged request ids")
-                           .arg(found)
-                           .arg(report.acknowledged);
-        return report;
+            "RecoveryAudit", "the server did not answer the recovery audit within %1 s (%2)")
+                           .arg(limit.count() / 1000)
+                           .arg(report.error);
     }
-    report.missing = report.acknowledged - found;
-    report.unacknowledged = counts->orderRows - found;
-    if (!unresolved.empty()) {
-        const std::optional<CommittedLines> kept
-            = OrderLookup::find(sql.database(), unresolved, &report.error);
-        if (!kept)
-            return report;
-        report.unresolvedOrders = unresolved.orders();
-        report.unresolvedFound = *kept;
-    }
-    report.valid = true;
     return report;
 }
 

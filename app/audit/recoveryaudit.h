@@ -13,6 +13,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <chrono>
+
 // What the tables show once a lost server is back: the usual audit (no oversell), and
 // whether every order whose commit a client saw acknowledged is still in the orders table.
 struct RecoveryReport {
@@ -39,11 +41,16 @@ public:
 
 namespace RecoveryAudit {
 
+// As long as a run waits for a silent server, and as MariaDB's control connections wait for a
+// reply: the whole audit, on a server that stops answering again.
+constexpr std::chrono::milliseconds kLimit { 120'000 };
+
 // Connects to the (restarted) server and checks the tables the lost run left behind; for
 // StockLayout::Redis, beside the stock `externalStock` reads (none: the audit cannot run).
-// Call from a thread other than the GUI thread: it scans the orders table.
+// Gives up, invalid and saying so, once `limit` has passed. Call from a thread other than the
+// GUI thread: it scans the orders table.
 RecoveryReport check(const ConnectionParams& params, StockLayout layout,
     const AcknowledgedOrders& acknowledged, const UnresolvedOrders& unresolved,
-    const Auditor::ExternalStock& externalStock = {});
+    const Auditor::ExternalStock& externalStock = {}, std::chrono::milliseconds limit = kLimit);
 
 } // namespace RecoveryAudit

@@ -109,7 +109,9 @@ void QtSqlConnection::noteSocket()
 {
     const QVariant handle = m_database.driver()->handle();
     if (m_postgres) {
-        if (handle.isValid() && qstrcmp(handle.typeName(), "PGconn*") == 0) {
+        // Qt names the type by the struct behind libpq's typedef.
+        if (handle.isValid()
+            && (qstrcmp(handle.typeName(), "PGconn*") == 0 || qstrcmp(handle.typeName(), "pg_conn*") == 0)) {
             if (PGconn* conn = *static_cast<PGconn* const*>(handle.constData()))
                 m_socket.store(PQsocket(conn));
         }
