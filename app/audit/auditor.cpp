@@ -93,16 +93,26 @@ std::optional<std::int64_t> Auditor::sellableSkus(int enough, QString* error)
 AuditResult Auditor::run(QString* error)
 {
     AuditResult result;
+    if (!m_database.isOpen()) {
+        *error = tr("audit failed: the connection to the server is closed");
+        return result;
+    }
     QSqlQuery query(m_database);
+    // A connection the server closed is closed by Qt too: a ROLLBACK on it would only print
+    // "database not open" on the terminal.
+    const auto rollBack = [&] {
+        if (m_database.isOpen())
+            query.exec(QStringLiteral("ROLLBACK"));
+    };
     const auto failed = [&] {
         *error = tr("audit failed: %1").arg(query.lastError().text());
-        query.exec(QStringLiteral("ROLLBACK"));
+        rollBack();
         return result;
     };
     if (!beginSnapshot(query))
         return failed();
     if (m_layout == StockLayout::Redis && !copyExternalStock(query, error)) {
-        query.exec(QStringLiteral("ROLLBACK"));
+        rollBack();
         return result;
     }
     const QString sql = QStringLiteral(

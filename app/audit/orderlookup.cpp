@@ -46,6 +46,10 @@ namespace OrderLookup {
 std::optional<CommittedLines> find(QSqlDatabase database, const UnresolvedOrders& orders, QString* error)
 {
     CommittedLines found;
+    if (!database.isOpen()) { // the server dropped it: a statement would only print a warning
+        *error = QCoreApplication::translate("OrderLookup", "the connection to the server is closed");
+        return std::nullopt;
+    }
     QSqlQuery query(database);
     if (!countLines(query, orders.firstLines(), &found.orders, &found.units, error))
         return std::nullopt;

@@ -54,11 +54,13 @@ ClosingAudit::Outcome ClosingAudit::run(
 
 bool ClosingAudit::awaitFinished(const std::vector<unsigned long>& clientSessions, QString* error)
 {
-    QSqlQuery query(m_database.connection().database());
+    QSqlDatabase database = m_database.connection().database();
+    QSqlQuery query(database);
     const bool finished = FinishedBackends::await(
         clientSessions,
         [&](const QString& sql) -> std::optional<long long> {
-            if (!query.exec(sql) || !query.next())
+            // A connection the server dropped is closed: the caller opens it again and asks anew.
+            if (!database.isOpen() || !query.exec(sql) || !query.next())
                 return std::nullopt;
             const long long left = query.value(0).toLongLong();
             query.finish();
@@ -66,7 +68,9 @@ bool ClosingAudit::awaitFinished(const std::vector<unsigned long>& clientSession
         },
         [](std::chrono::milliseconds pause) { std::this_thread::sleep_for(pause); });
     if (!finished)
-        *error = query.lastError().isValid()
+        *error = !database.isOpen() ? tr("cannot learn whether the clients' sessions have ended: the "
+                                         "connection to the server is closed")
+            : query.lastError().isValid()
             ? tr("cannot learn whether the clients' sessions have ended: %1").arg(query.lastError().text())
             : tr("the clients' sessions on the server did not end");
     return finished;

@@ -75,7 +75,7 @@ QList<DeadlockRecord> DeadlockWatcher::poll()
             found += readLog(log);
         return found;
     }
-    if (m_postgres)
+    if (m_postgres || !m_database.isOpen()) // closed: the server dropped the connection
         return {};
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("SHOW ENGINE INNODB STATUS")) || !query.next()) {

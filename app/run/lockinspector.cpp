@@ -20,12 +20,17 @@ QString LockInspector::missingPrivilegeMessage()
 
 LockSnapshot LockInspector::sample()
 {
+    if (!m_database.isOpen())
+        return {}; // the connection is lost: the run opens it again before its next look
     if (m_database.driverName() == QLatin1String("QPSQL"))
         return sampleOnPostgres();
     LockSnapshot snapshot;
     QSqlQuery waits(m_database);
-    if (waits.exec(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_current_waits'")) && waits.next()
-        && waits.value(1).toInt() > LockSnapshot::kMostWaitersRead) {
+    const bool counted
+        = waits.exec(QStringLiteral("SHOW GLOBAL STATUS LIKE 'Innodb_row_lock_current_waits'"));
+    if (!counted && !m_database.isOpen())
+        return snapshot; // the connection is lost: the run opens it again before its next look
+    if (counted && waits.next() && waits.value(1).toInt() > LockSnapshot::kMostWaitersRead) {
         snapshot.waitersNotRead = waits.value(1).toInt();
         return snapshot;
     }
@@ -125,9 +130,12 @@ LockSnapshot LockInspector::sampleOnPostgres()
     // A waiter's wait is its statement's age (pg_locks has no waitstart before PostgreSQL 14).
     LockSnapshot snapshot;
     QSqlQuery query(m_database);
-    if (query.exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                                  "AND datname = current_database()"))
-        && query.next() && query.value(0).toInt() > LockSnapshot::kMostWaitersRead) {
+    const bool counted
+        = query.exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                    "AND datname = current_database()"));
+    if (!counted && !m_database.isOpen())
+        return snapshot; // the connection is lost: the run opens it again before its next look
+    if (counted && query.next() && query.value(0).toInt() > LockSnapshot::kMostWaitersRead) {
         snapshot.waitersNotRead = query.value(0).toInt();
         return snapshot;
     }

@@ -317,10 +317,14 @@ void StrategyRun::takeSample()
         m_sampler->catchUpServerTotals();
         m_window.markWarm(sample, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
     }
-    if (!control)
+    // A connection lost on the way (a terminated backend) is closed, and stays so until the
+    // next sample revives it: a statement on it would only print Qt's "database not open".
+    const auto stillOpen = [this] { return m_database->connection().database().isOpen(); };
+    if (!control || !stillOpen())
         return;
     m_locks->inspect(m_clock.elapsed(), sample.elapsedS, m_result, *m_observer);
-    m_locks->lookForDeadlocks(sample.elapsedS, m_result, *m_observer);
+    if (stillOpen())
+        m_locks->lookForDeadlocks(sample.elapsedS, m_result, *m_observer);
 }
 
 void StrategyRun::stopClients()

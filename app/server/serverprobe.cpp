@@ -22,6 +22,11 @@ const QString kMetrics = QStringLiteral(
 
 std::optional<ServerLockStats> ServerProbe::read(QString* error)
 {
+    // Closed by Qt when the server dropped it; a statement on it would only print a warning.
+    if (!m_database.isOpen()) {
+        *error = tr("cannot read server status: the connection to the server is closed");
+        return std::nullopt;
+    }
     if (m_database.driverName() == QLatin1String("QPSQL"))
         return readPostgres(error);
     ServerLockStats stats;

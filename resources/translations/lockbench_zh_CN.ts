@@ -22,6 +22,10 @@
         <source>the stock is kept in Redis</source>
         <translation>库存保存在 Redis 中</translation>
     </message>
+    <message>
+        <source>audit failed: the connection to the server is closed</source>
+        <translation>审计失败：与服务器的连接已关闭</translation>
+    </message>
 </context>
 <context>
     <name>BoundSentence</name>
@@ -372,6 +376,10 @@
     <message>
         <source>the clients&apos; sessions on the server did not end</source>
         <translation>客户端在服务器上的会话没有结束</translation>
+    </message>
+    <message>
+        <source>cannot learn whether the clients&apos; sessions have ended: the connection to the server is closed</source>
+        <translation>无法得知客户端的会话是否已结束：与服务器的连接已关闭</translation>
     </message>
 </context>
 <context>
@@ -3560,6 +3568,10 @@ t = %2 s
         <source>cannot look up the orders without reply: %1</source>
         <translation>无法查询未收到回复的订单：%1</translation>
     </message>
+    <message>
+        <source>the connection to the server is closed</source>
+        <translation>与服务器的连接已关闭</translation>
+    </message>
 </context>
 <context>
     <name>OversellView</name>
@@ -4009,6 +4021,10 @@ t = %2 s
     <message>
         <source>the stock kept in Redis cannot be read</source>
         <translation>无法读取保存在 Redis 中的库存</translation>
+    </message>
+    <message>
+        <source>the server did not answer the recovery audit within %1 s (%2)</source>
+        <translation>服务器在 %1 秒内未回应恢复审计（%2）</translation>
     </message>
 </context>
 <context>
@@ -4916,6 +4932,10 @@ t = %2 s
     <message>
         <source>cannot read server status: %1</source>
         <translation>无法读取服务器状态：%1</translation>
+    </message>
+    <message>
+        <source>cannot read server status: the connection to the server is closed</source>
+        <translation>无法读取服务器状态：与服务器的连接已关闭</translation>
     </message>
 </context>
 <context>

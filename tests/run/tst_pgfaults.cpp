@@ -493,6 +493,39 @@ private slots:
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
     }
 
+    // The recovery audit on a server that answers none of its reads (the orders table locked by
+    // another session, as a server paused again would leave them unanswered): it gives up once
+    // its limit has passed and says so, rather than wait for as long as the lock is held.
+    void aRecoveryAuditThatCannotFinishGivesUpWithinItsLimit()
+    {
+        Experiment e = ServerFixture::longFaultRun(4);
+        e.durationMs = 1000;
+        BackgroundRun run(QStringLiteral("pessimistic"), e, PostgresFixture::params());
+        const StrategyResult r = run.wait();
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        PgConnection holder;
+        QString error;
+        QVERIFY2(holder.open(PostgresFixture::params(), &error), qPrintable(error));
+        QVERIFY(holder.exec(QStringLiteral("BEGIN")).ok);
+        const PgConnection::Result locked
+            = holder.exec(QStringLiteral("LOCK TABLE orders, inventory IN ACCESS EXCLUSIVE MODE"));
+        QVERIFY2(locked.ok, qPrintable(locked.error));
+        QElapsedTimer clock;
+        clock.start();
+        const RecoveryReport report = RecoveryAudit::check(PostgresFixture::params(), run.layout(),
+            AcknowledgedOrders {}, UnresolvedOrders {}, {}, std::chrono::milliseconds(3000));
+        const qint64 tookMs = clock.elapsed();
+        holder.exec(QStringLiteral("ROLLBACK"));
+        qInfo("gave up after %lld ms: %s", tookMs, qPrintable(report.error));
+        QVERIFY(!report.valid);
+        QVERIFY2(report.error.contains(QLatin1String("did not answer the recovery audit within 3 s")),
+            qPrintable(report.error));
+        QVERIFY2(tookMs < 15000, qPrintable(QString::number(tookMs)));
+        const RecoveryReport unlocked = RecoveryAudit::check(
+            PostgresFixture::params(), run.layout(), AcknowledgedOrders {}, UnresolvedOrders {});
+        QVERIFY2(unlocked.valid, qPrintable(unlocked.error));
+    }
+
     // The account loses its CONNECT right and its clients' backends are terminated: they cannot
     // come back (42501), and the run ends within seconds with the server's reason rather than
     // retrying into a refusal that waiting will not change.
