@@ -118,6 +118,7 @@ void TransactionRetrier::countTimeSpent(const StatementTime& before)
     const StatementTime& after = m_connection.statementTime();
     const std::int64_t weight = m_ordersPerTransaction;
     m_counters.add(ClientCount::NetworkNs, weight * (after.networkNs - before.networkNs));
+    m_counters.add(ClientCount::LateWakeNs, weight * (after.lateWakeNs - before.lateWakeNs));
     m_counters.add(ClientCount::ServerNs, weight * (after.serverNs - before.serverNs));
     m_counters.add(ClientCount::Statements, weight * (after.statements - before.statements));
     m_counters.add(ClientCount::LockStatementNs, weight * m_spent.lockNs);

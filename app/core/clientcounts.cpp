@@ -27,6 +27,7 @@ const std::array<ClientCountName, kClientCountCount>& clientCountNames()
         { C::OrdersTimed, "orders_timed", nullptr },
         { C::BacklogNs, "backlog_ns", nullptr },
         { C::NetworkNs, "network_ns", nullptr },
+        { C::LateWakeNs, "late_wake_ns", nullptr },
         { C::ServerNs, "server_ns", nullptr },
         { C::Statements, "statements", nullptr },
         { C::LockStatementNs, "lock_statement_ns", nullptr },

@@ -38,7 +38,8 @@ enum class ClientCount : std::size_t {
     OrderNs,
     OrdersTimed,
     BacklogNs, // open loop: from an order's due time until a client sent it
-    NetworkNs, // the simulated network crossed before each statement
+    NetworkNs, // the simulated network crossed before each statement, as long as it was asked
+    LateWakeNs, // how much later than asked the clients woke from those sleeps (a busy machine)
     ServerNs, // from each statement's send to its reply
     Statements,
     LockStatementNs, // the part of ServerNs spent in locking statements
@@ -59,7 +60,7 @@ enum class ClientCount : std::size_t {
     Cancelled,
 };
 
-inline constexpr std::size_t kClientCountCount = 37;
+inline constexpr std::size_t kClientCountCount = 38;
 
 // How the files name a count: in a sample, and in a result (where the clients' counts stand
 // beside the audit's, so that sold orders are "client_sold_orders"; null for a count a result

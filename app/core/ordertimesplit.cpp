@@ -31,6 +31,7 @@ OrderTimeSplit OrderTimeSplit::of(const ClientCounts& c)
     auto set = [&split](Part part, double ms) { split.partMs[static_cast<int>(part)] = ms; };
     set(Part::LabWait, perOrderMs(c[BacklogNs] + c[QueueWaitNs], n));
     set(Part::Network, perOrderMs(c[NetworkNs], n));
+    set(Part::LateWake, perOrderMs(c[LateWakeNs], n));
     set(Part::LockWait, perOrderMs(lockWaitNs, n));
     set(Part::Execute, perOrderMs(std::max(0LL, c[ServerNs] - c[CommitNs] - lockWaitNs), n));
     set(Part::Commit, perOrderMs(c[CommitNs], n));
@@ -51,6 +52,8 @@ const char* OrderTimeSplit::key(Part part)
         return "lab_wait_ms";
     case Part::Network:
         return "network_ms";
+    case Part::LateWake:
+        return "late_wake_ms";
     case Part::LockWait:
         return "lock_wait_ms";
     case Part::Execute:

@@ -166,7 +166,11 @@ void MysqlConnection::crossNetwork()
         const std::int64_t before = steadyNowNs();
         ClientWait::sleepFor(m_roundTrip);
         m_sentAtNs = steadyNowNs();
-        m_time.networkNs += m_sentAtNs - before;
+        // The network is the round trip asked for; a sleep that ends later is the machine's delay.
+        const std::int64_t slept = m_sentAtNs - before;
+        const std::int64_t asked = std::chrono::duration_cast<std::chrono::nanoseconds>(m_roundTrip).count();
+        m_time.networkNs += std::min(slept, asked);
+        m_time.lateWakeNs += std::max<std::int64_t>(0, slept - asked);
         if (m_timeline)
             m_timeline->record(TimelinePhase::Network, before, m_sentAtNs);
     } else {

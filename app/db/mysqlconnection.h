@@ -18,10 +18,12 @@ struct st_mysql;
 struct st_mysql_res;
 
 // Where a connection's statements spent their time, summed since it was created: waiting out
-// the simulated network before each send, and from the send to the reply (the server's work,
+// the simulated network before each send (the round trip asked for, and how much later than
+// that the thread woke on a busy machine), and from the send to the reply (the server's work,
 // its waits for locks, and the way back).
 struct StatementTime {
     std::int64_t networkNs = 0;
+    std::int64_t lateWakeNs = 0;
     std::int64_t serverNs = 0;
     std::int64_t statements = 0;
 };

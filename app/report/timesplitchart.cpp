@@ -31,6 +31,8 @@ QString partName(Part part)
         return tr("lab queue");
     case Part::Network:
         return tr("network");
+    case Part::LateWake:
+        return tr("late wake-up");
     case Part::LockWait:
         return tr("lock wait");
     case Part::Execute:
@@ -52,10 +54,10 @@ QString partName(Part part)
 // One colour per part, the waits warm and the work cool, distinct from each other in print.
 QColor partColor(Part part)
 {
-    static const QColor colors[OrderTimeSplit::kParts]
-        = { QColor(0x8c, 0x56, 0x4b), QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28),
-              QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd), QColor(0xe3, 0x77, 0xc2),
-              QColor(0xff, 0x7f, 0x0e), QColor(0x17, 0xbe, 0xcf), QColor(0xbb, 0xbb, 0xbb) };
+    static const QColor colors[OrderTimeSplit::kParts] = { QColor(0x8c, 0x56, 0x4b), QColor(0x1f, 0x77, 0xb4),
+        QColor(0xae, 0xc7, 0xe8), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
+        QColor(0x94, 0x67, 0xbd), QColor(0xe3, 0x77, 0xc2), QColor(0xff, 0x7f, 0x0e),
+        QColor(0x17, 0xbe, 0xcf), QColor(0xbb, 0xbb, 0xbb) };
     return colors[static_cast<int>(part)];
 }
 

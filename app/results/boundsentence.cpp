@@ -205,6 +205,7 @@ QString timeSplit(const OrderTimeSplit& split, const ClientCounts& window, Timed
         { Part::Network,
             tr("%1 ms crossing the network (%2 round trips)")
                 .arg(QStringLiteral("%1"), number(roundTrips, 1)) },
+        { Part::LateWake, tr("%1 ms waking late from the network's sleeps (a busy machine)") },
         { Part::LockWait, tr("%1 ms waiting for a row lock") },
         { Part::Execute, tr("%1 ms executing") },
         { Part::Commit, tr("%1 ms committing") },

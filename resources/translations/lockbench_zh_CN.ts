@@ -165,6 +165,10 @@
         <source>Where a batch&apos;s %1 ms went: %2.</source>
         <translation>一批任务的 %1 ms 花在了：%2。</translation>
     </message>
+    <message>
+        <source>%1 ms waking late from the network&apos;s sleeps (a busy machine)</source>
+        <translation>%1 ms 从网络模拟的等待中迟醒（机器繁忙）</translation>
+    </message>
 </context>
 <context>
     <name>ChartExporter</name>
@@ -5944,6 +5948,10 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>untimed</source>
         <translation>未计时</translation>
+    </message>
+    <message>
+        <source>late wake-up</source>
+        <translation>迟醒</translation>
     </message>
 </context>
 <context>

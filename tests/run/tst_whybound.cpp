@@ -1,7 +1,8 @@
 // The why sentence's bound, checked against real runs on the embedded MariaDB: every safe
 // strategy of "all" names the resource that bounds it with a ceiling its rate comes close to,
 // and the clients' clocks account for each order's time: the simulated network is what it
-// should be, and what no clock saw is a small remainder.
+// should be (a late wake-up on a busy machine timed apart from it), and what no clock saw is a
+// small remainder.
 #include "app/core/ordertimesplit.h"
 #include "app/results/resultexplanation.h"
 #include "strategies/strategyregistry.h"
@@ -43,14 +44,15 @@ private slots:
 
         const OrderTimeSplit split = OrderTimeSplit::of(r.windowClients);
         QVERIFY(split.known());
-        // Each statement crossed one 1 ms round trip: a sleep never wakes early, and on two busy
-        // cores a client scheduled late waits a little longer (up to 0.18 ms seen), which the
-        // order spent all the same.
+        // Each statement crossed one 1 ms round trip, as asked: a sleep never wakes early. On a
+        // busy machine a client scheduled late wakes later (up to 3.4 ms a statement seen beside
+        // a build); that delay is the machine's, timed and told apart as waking late.
         const double statements = static_cast<double>(r.windowClients[ClientCount::Statements])
             / static_cast<double>(split.orders);
         const double network = split.ms(OrderTimeSplit::Part::Network);
-        QVERIFY2(network >= statements * e.rttMs && network <= statements * e.rttMs * 1.3,
+        QVERIFY2(std::abs(network - statements * e.rttMs) <= 0.001 * statements * e.rttMs,
             qPrintable(QStringLiteral("%1 ms of network for %2 statements").arg(network).arg(statements)));
+        QVERIFY(split.ms(OrderTimeSplit::Part::LateWake) >= 0.0);
         const double unaccounted = split.ms(OrderTimeSplit::Part::Unaccounted);
         QVERIFY2(std::abs(unaccounted) <= 0.1 * split.orderMs,
             qPrintable(QStringLiteral("%1 of %2 ms unaccounted").arg(unaccounted).arg(split.orderMs)));
@@ -73,8 +75,13 @@ private slots:
                            .arg(w[ClientCount::LockHolds])));
         const double handOverMs = static_cast<double>(w[ClientCount::HandOverNs]) / 1e6
             / static_cast<double>(w[ClientCount::HandOvers]);
-        // The hand-over is the server's and the client's turn-around, not another round trip.
-        QVERIFY2(handOverMs > 0.0 && handOverMs < e.rttMs, qPrintable(QString::number(handOverMs)));
+        // The hand-over is the server's and the client's turn-around, not another round trip: on
+        // a busy machine the waiter also wakes late, by about as much as its clients woke late
+        // from the network's sleeps (1.24 ms seen with two cores' worth of spinning beside it).
+        const double lateWakeMs = static_cast<double>(w[ClientCount::LateWakeNs]) / 1e6
+            / static_cast<double>(std::max(1LL, w[ClientCount::Statements]));
+        QVERIFY2(handOverMs > 0.0 && handOverMs < e.rttMs + 2.0 * lateWakeMs,
+            qPrintable(QStringLiteral("%1 ms, clients woke %2 ms late").arg(handOverMs).arg(lateWakeMs)));
         const auto explained = ResultExplanation::of(r);
         QCOMPARE(explained.bound, ResultExplanation::Bound::RowLock);
         QVERIFY2(
