@@ -66,6 +66,45 @@ private slots:
         ::close(pair[1]);
     }
 
+    // A reply that came in two pieces leaves an edge for its second behind, still queued when
+    // the client has read both and waits for the reply to its next statement. The wait that
+    // NonBlockingCall::waitForReply makes before its blocking read must not end on that edge:
+    // the read would then hold up every fiber of the thread until the next reply came. epoll
+    // checks a socket's readiness again before it reports an edge, so it does not.
+    void aLeftOverEdgeDoesNotEndTheWaitForTheNextReply()
+    {
+        int pair[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, pair), 0);
+        FiberScheduler scheduler;
+        bool answered = false;
+        std::int64_t waitedNs = 0;
+        QByteArray received;
+        scheduler.spawn([&] {
+            QVERIFY(ClientWait::forSocket(pair[0], this, EPOLLIN, 5000) & EPOLLIN); // the first piece
+            QCOMPARE(::write(pair[1], "-two", 4), ssize_t(4)); // the second, an edge nobody waits for yet
+            char buffer[16];
+            QCOMPARE(::read(pair[0], buffer, sizeof buffer), ssize_t(7)); // both read
+            const std::int64_t from = FiberScheduler::nowNs();
+            answered = ClientWait::forSocket(pair[0], this, EPOLLIN, 5000) & EPOLLIN; // the next reply
+            waitedNs = FiberScheduler::nowNs() - from;
+            const ssize_t n = ::read(pair[0], buffer, sizeof buffer);
+            if (n > 0)
+                received = QByteArray(buffer, static_cast<int>(n));
+            ClientWait::forgetSocket(pair[0], this);
+        });
+        scheduler.spawn([&] {
+            QCOMPARE(::write(pair[1], "one", 3), ssize_t(3));
+            ClientWait::sleepFor(50ms);
+            QCOMPARE(::write(pair[1], "next", 4), ssize_t(4));
+        });
+        scheduler.run();
+        QVERIFY(answered);
+        QCOMPARE(received, QByteArray("next"));
+        QVERIFY2(waitedNs >= 40'000'000, qPrintable(QString::number(waitedNs)));
+        ::close(pair[0]);
+        ::close(pair[1]);
+    }
+
     void aSocketWaitTimesOut()
     {
         int pair[2];
