@@ -4741,6 +4741,105 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>ScriptExpression</name>
+    <message>
+        <source>unexpected %1</source>
+        <translation>意外的 %1</translation>
+    </message>
+    <message>
+        <source>an expression ends too early</source>
+        <translation>表达式过早结束</translation>
+    </message>
+    <message>
+        <source>a &apos;)&apos; is missing</source>
+        <translation>缺少“)”</translation>
+    </message>
+    <message>
+        <source>%1 is not a number the lab can hold</source>
+        <translation>%1 不是实验室能容纳的数字</translation>
+    </message>
+    <message>
+        <source>a text has no closing quote</source>
+        <translation>文本缺少结束引号</translation>
+    </message>
+    <message>
+        <source>a &apos;:&apos; is not followed by a variable&apos;s name</source>
+        <translation>“:”后面没有变量名</translation>
+    </message>
+    <message>
+        <source>%1 is not a function of strategy files (variables are written :name)</source>
+        <translation>%1 不是策略文件的函数（变量写作 :name）</translation>
+    </message>
+    <message>
+        <source>%1 needs its arguments in parentheses</source>
+        <translation>%1 的参数需要写在括号中</translation>
+    </message>
+    <message>
+        <source>a &apos;)&apos; is missing after the arguments of %1</source>
+        <translation>%1 的参数之后缺少“)”</translation>
+    </message>
+    <message>
+        <source>%1 takes another number of arguments than %2</source>
+        <translation>%1 接受的参数个数不是 %2</translation>
+    </message>
+    <message>
+        <source>the variable :%1 is not set</source>
+        <translation>变量 :%1 未设置</translation>
+    </message>
+    <message>
+        <source>NOT needs a boolean or a number, not %1</source>
+        <translation>NOT 需要布尔值或数字，而不是 %1</translation>
+    </message>
+    <message>
+        <source>the integer overflows</source>
+        <translation>整数溢出</translation>
+    </message>
+    <message>
+        <source>- needs a number, not %1</source>
+        <translation>- 需要数字，而不是 %1</translation>
+    </message>
+    <message>
+        <source>%1 needs booleans or numbers, not %2</source>
+        <translation>%1 需要布尔值或数字，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1 needs numbers, not %2 and %3</source>
+        <translation>%1 需要数字，而不是 %2 和 %3</translation>
+    </message>
+    <message>
+        <source>division by zero</source>
+        <translation>除以零</translation>
+    </message>
+    <message>
+        <source>% needs integers</source>
+        <translation>% 需要整数</translation>
+    </message>
+    <message>
+        <source>%1 cannot compare %2 with %3</source>
+        <translation>%1 无法比较 %2 与 %3</translation>
+    </message>
+    <message>
+        <source>%1 needs numbers, not %2</source>
+        <translation>%1 需要数字，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1 has no finite value here</source>
+        <translation>%1 在此没有有限值</translation>
+    </message>
+    <message>
+        <source>random() needs integer bounds</source>
+        <translation>random() 需要整数边界</translation>
+    </message>
+    <message>
+        <source>random(%1, %2): the lower bound is above the upper</source>
+        <translation>random(%1, %2)：下界高于上界</translation>
+    </message>
+    <message>
+        <source>an expression is missing</source>
+        <translation>缺少表达式</translation>
+    </message>
+</context>
+<context>
     <name>ServerCheck</name>
     <message>
         <source>wrong user name or password (%1)</source>
@@ -5653,6 +5752,101 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>%1: the connection was lost while preparing the tables; preparing them again</source>
         <translation>%1：准备数据表时连接断开，正在重新准备</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyScriptParser</name>
+    <message>
+        <source>this statement has no end: end it with &apos;;&apos; (or \gset)</source>
+        <translation>该语句没有结尾：请以“;”（或 \gset）结束</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>only \gset [prefix] may end a statement in place of &apos;;&apos;</source>
+        <translation>只有 \gset [前缀] 可以代替“;”结束语句</translation>
+    </message>
+    <message>
+        <source>one statement per &apos;;&apos;: %1 follows it</source>
+        <translation>每个“;”只结束一条语句：其后还有 %1</translation>
+    </message>
+    <message>
+        <source>an empty statement</source>
+        <translation>空语句</translation>
+    </message>
+    <message>
+        <source>the variable :%1 is not set here (an order has :%2; \set and \gset set others)</source>
+        <translation>此处变量 :%1 未设置（订单自带 :%2；其他变量由 \set 和 \gset 设置）</translation>
+    </message>
+    <message>
+        <source>\lock marks the statement that follows it; here a command does</source>
+        <translation>\lock 标记紧随其后的语句；这里跟着的是命令</translation>
+    </message>
+    <message>
+        <source>\%1 belongs at the top, before the order&apos;s first command</source>
+        <translation>\%1 应写在文件顶部，在订单的第一条命令之前</translation>
+    </message>
+    <message>
+        <source>\%1 needs a value</source>
+        <translation>\%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>%1 is not a strategy id: lower-case letters, digits and &apos;-&apos;, starting with a letter, at most 40</source>
+        <translation>%1 不是策略标识：只能用小写字母、数字和“-”，以字母开头，最多 40 个字符</translation>
+    </message>
+    <message>
+        <source>\safe is yes or no, not %1</source>
+        <translation>\safe 只能是 yes 或 no，而不是 %1</translation>
+    </message>
+    <message>
+        <source>\layout is one of %1, not %2</source>
+        <translation>\layout 只能是 %1 之一，而不是 %2</translation>
+    </message>
+    <message>
+        <source>\%1 takes nothing after it</source>
+        <translation>\%1 后面不接任何内容</translation>
+    </message>
+    <message>
+        <source>\%1 is not a command of strategy files (docs/strategy-files.md lists them)</source>
+        <translation>\%1 不是策略文件的命令（见 docs/strategy-files.md 中的列表）</translation>
+    </message>
+    <message>
+        <source>\set takes a name and an expression: \set name expression</source>
+        <translation>\set 需要一个名字和一个表达式：\set 名字 表达式</translation>
+    </message>
+    <message>
+        <source>:%1 is the order&apos;s own: it cannot be set</source>
+        <translation>:%1 是订单自带的变量，不能设置</translation>
+    </message>
+    <message>
+        <source>\lock marks the statement that follows it, and none does</source>
+        <translation>\lock 标记紧随其后的语句，但后面没有语句</translation>
+    </message>
+    <message>
+        <source>a strategy file starts by naming its strategy: \strategy my-id</source>
+        <translation>策略文件以命名其策略开头：\strategy my-id</translation>
+    </message>
+    <message>
+        <source>a strategy file needs a \title</source>
+        <translation>策略文件需要 \title</translation>
+    </message>
+    <message>
+        <source>\%1 without \if</source>
+        <translation>\%1 缺少对应的 \if</translation>
+    </message>
+    <message>
+        <source>no order of this file can end as sold: it needs a \sold</source>
+        <translation>该文件中没有订单能以售出结束：需要 \sold</translation>
+    </message>
+    <message>
+        <source>\if without \endif</source>
+        <translation>\if 缺少对应的 \endif</translation>
+    </message>
+    <message>
+        <source>\%1 after \else</source>
+        <translation>\else 之后出现了 \%1</translation>
     </message>
 </context>
 <context>

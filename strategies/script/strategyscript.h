@@ -1,0 +1,74 @@
+#pragma once
+
+#include "strategies/script/scriptexpression.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+// A strategy file, parsed (docs/strategy-files.md): what the strategy says of itself, and the
+// commands one attempt at an order runs, with its \if branches as a tree.
+
+// One SQL statement: as written, with its :variables, which are bound as parameters.
+struct ScriptStatement {
+    QString sql;
+    QStringList parameters; // one per occurrence, in order
+    bool gset = false; // ended by \gset: its one row's columns become variables
+    QString gsetPrefix;
+    bool locks = false; // marked \lock: it takes the hot row's lock, held to COMMIT or ROLLBACK
+    int line = 0;
+
+    // A :variable in SQL text: where its ':' is, and its name.
+    struct Variable {
+        qsizetype at = 0;
+        QString name;
+    };
+    static std::vector<Variable> variablesIn(const QString& sql);
+    // The statement with its variables replaced by placeholders: "?" (MySQL) or "$1", "$2", …
+    // (PostgreSQL).
+    QString boundSql(bool numbered) const;
+};
+
+// How an attempt ends: the order sold, refused for want of stock, lost a race (tried again, as
+// the lab's own strategies do, up to the experiment's max retries), or failed.
+enum class OrderEnd { Sold, OutOfStock, Conflict, Failed };
+
+struct ScriptCommand;
+using ScriptBlock = std::vector<ScriptCommand>;
+
+// One branch of an \if: \if and \elif have a condition, \else none.
+struct ScriptBranch {
+    std::optional<ScriptExpression> condition;
+    ScriptBlock body;
+    int line = 0;
+};
+
+struct ScriptCommand {
+    enum class Kind { Statement, Set, If, End, Delay };
+    Kind kind = Kind::Statement;
+    int line = 0;
+    ScriptStatement statement; // Statement
+    QString name; // Set: the variable
+    std::optional<ScriptExpression> expression; // Set
+    std::vector<ScriptBranch> branches; // If
+    OrderEnd end = OrderEnd::Sold; // End
+    QString message; // End, Failed: what the order's failure says
+};
+
+struct StrategyScript {
+    QString id;
+    QString title;
+    QString explanation;
+    bool safe = true; // it claims to sell no more than the stock
+    QString layout = QStringLiteral("rows"); // the stock layout it needs
+    QStringList fields; // the experiment's fields it reads, beyond the order's own
+    ScriptBlock order;
+
+    // The variables every order has without setting them (docs/strategy-files.md).
+    static const QStringList& builtinVariables();
+    static const QStringList& layouts();
+    // Every statement of `block` and its branches, in the file's order.
+    static std::vector<const ScriptStatement*> statementsOf(const ScriptBlock& block);
+};

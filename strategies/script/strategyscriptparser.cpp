@@ -1,0 +1,438 @@
+#include "strategies/script/strategyscriptparser.h"
+
+#include <QRegularExpression>
+
+namespace {
+
+// A command of the file before its \if branches are nested: \if, \elif, \else and \endif
+// mark where a branch begins or ends.
+struct FlatCommand {
+    enum class Kind { Command, If, Elif, Else, Endif };
+    Kind kind = Kind::Command;
+    ScriptCommand command;
+    std::optional<ScriptExpression> condition;
+    int line = 0;
+};
+
+// Where a statement ends in its text: at a ';' or at a "\gset" outside quotes and comments.
+struct StatementEnd {
+    qsizetype at = -1; // -1: not yet
+    bool gset = false;
+};
+
+StatementEnd findEnd(const QString& sql)
+{
+    QChar quote;
+    for (qsizetype i = 0; i < sql.size(); ++i) {
+        const QChar c = sql[i];
+        if (!quote.isNull()) {
+            if (c == quote)
+                quote = QChar();
+        } else if (c == QLatin1Char('\'') || c == QLatin1Char('"') || c == QLatin1Char('`')) {
+            quote = c;
+        } else if (c == QLatin1Char('-') && i + 1 < sql.size() && sql[i + 1] == QLatin1Char('-')) {
+            const qsizetype end = sql.indexOf(QLatin1Char('\n'), i);
+            i = end < 0 ? sql.size() : end;
+        } else if (c == QLatin1Char(';')) {
+            return { i, false };
+        } else if (c == QLatin1Char('\\')) {
+            return { i, true };
+        }
+    }
+    return {};
+}
+
+class Reader {
+public:
+    std::optional<StrategyScript> read(const QString& text, QString* error)
+    {
+        const QStringList lines = text.split(QLatin1Char('\n'));
+        for (int i = 0; i < lines.size() && m_error.isEmpty(); ++i)
+            readLine(i + 1, lines[i]);
+        if (m_error.isEmpty() && !m_pendingSql.isEmpty())
+            fail(m_pendingLine, 1,
+                StrategyScriptParser::tr("this statement has no end: end it with ';' (or \\gset)"));
+        if (m_error.isEmpty())
+            finish();
+        if (!m_error.isEmpty()) {
+            *error = m_error;
+            return std::nullopt;
+        }
+        return std::move(m_script);
+    }
+
+private:
+    StrategyScript m_script;
+    std::vector<FlatCommand> m_flat;
+    QStringList m_set; // variables a \set names, anywhere before
+    bool m_anyGset = false; // after one, a name not known yet may be one of its columns
+    int m_lockLine = 0; // a \lock waiting for its statement
+    bool m_inOrder = false;
+    QString m_pendingSql;
+    int m_pendingLine = 0;
+    QString m_error;
+
+    void fail(int line, int column, const QString& message)
+    {
+        if (m_error.isEmpty())
+            m_error = StrategyScriptParser::tr("line %1, column %2: %3").arg(line).arg(column).arg(message);
+    }
+
+    void readLine(int number, const QString& line)
+    {
+        if (!m_pendingSql.isEmpty()) {
+            m_pendingSql += QLatin1Char('\n') + line;
+            takeStatementIfEnded();
+            return;
+        }
+        const QString trimmed = line.trimmed();
+        if (trimmed.isEmpty() || trimmed.startsWith(QLatin1String("--")))
+            return;
+        const int column = static_cast<int>(line.indexOf(trimmed.front())) + 1;
+        if (trimmed.startsWith(QLatin1Char('\\'))) {
+            metaCommand(number, column, trimmed);
+            return;
+        }
+        m_inOrder = true;
+        m_pendingSql = line;
+        m_pendingLine = number;
+        takeStatementIfEnded();
+    }
+
+    void takeStatementIfEnded()
+    {
+        const StatementEnd end = findEnd(m_pendingSql);
+        if (end.at < 0)
+            return;
+        const QString rest = m_pendingSql.mid(end.at + 1).trimmed();
+        ScriptStatement statement;
+        statement.sql = m_pendingSql.left(end.at).trimmed();
+        statement.line = m_pendingLine;
+        const int endLine
+            = m_pendingLine + static_cast<int>(m_pendingSql.left(end.at).count(QLatin1Char('\n')));
+        m_pendingSql.clear();
+        if (end.gset) {
+            static const QRegularExpression gset(QStringLiteral("^gset(?:\\s+([A-Za-z_][A-Za-z0-9_]*))?$"));
+            const QRegularExpressionMatch match = gset.match(rest);
+            if (!match.hasMatch())
+                return fail(endLine, 1,
+                    StrategyScriptParser::tr("only \\gset [prefix] may end a statement in place of ';'"));
+            statement.gset = true;
+            statement.gsetPrefix = match.captured(1);
+        } else if (!rest.isEmpty() && !rest.startsWith(QLatin1String("--"))) {
+            return fail(endLine, 1,
+                StrategyScriptParser::tr("one statement per ';': %1 follows it").arg(rest.left(30)));
+        }
+        if (statement.sql.isEmpty())
+            return fail(statement.line, 1, StrategyScriptParser::tr("an empty statement"));
+        addStatement(std::move(statement));
+    }
+
+    void addStatement(ScriptStatement statement)
+    {
+        for (const ScriptStatement::Variable& variable : ScriptStatement::variablesIn(statement.sql)) {
+            if (!isKnown(variable.name))
+                return unknown(statement.line, variable.name);
+            statement.parameters << variable.name;
+        }
+        if (m_lockLine > 0) {
+            statement.locks = true;
+            m_lockLine = 0;
+        }
+        m_anyGset = m_anyGset || statement.gset;
+        FlatCommand flat;
+        flat.command.kind = ScriptCommand::Kind::Statement;
+        flat.command.line = statement.line;
+        flat.command.statement = std::move(statement);
+        flat.line = flat.command.line;
+        m_flat.push_back(std::move(flat));
+    }
+
+    bool isKnown(const QString& name) const
+    {
+        return StrategyScript::builtinVariables().contains(name) || m_set.contains(name) || m_anyGset;
+    }
+
+    void unknown(int line, const QString& name)
+    {
+        fail(line, 1,
+            StrategyScriptParser::tr(
+                "the variable :%1 is not set here (an order has :%2; \\set and \\gset set others)")
+                .arg(name, StrategyScript::builtinVariables().join(QStringLiteral(", :"))));
+    }
+
+    void metaCommand(int line, int column, const QString& text)
+    {
+        const qsizetype space = text.indexOf(QRegularExpression(QStringLiteral("\\s")));
+        const QString command = (space < 0 ? text.mid(1) : text.mid(1, space - 1)).toLower();
+        const QString argument = space < 0 ? QString() : text.mid(space + 1).trimmed();
+        const int argumentColumn
+            = column + static_cast<int>(space < 0 ? text.size() : text.indexOf(argument, space));
+        if (m_lockLine > 0 && command != QLatin1String("lock"))
+            return fail(m_lockLine, 1,
+                StrategyScriptParser::tr("\\lock marks the statement that follows it; here a command does"));
+        if (header(line, command, argument))
+            return;
+        if (!m_error.isEmpty())
+            return;
+        m_inOrder = true;
+        orderCommand(line, column, command, argument, argumentColumn);
+    }
+
+    // The lines that say what the strategy is; true when `command` was one of them.
+    bool header(int line, const QString& command, const QString& argument)
+    {
+        static const QStringList names { QStringLiteral("strategy"), QStringLiteral("title"),
+            QStringLiteral("explain"), QStringLiteral("safe"), QStringLiteral("layout"),
+            QStringLiteral("field") };
+        if (!names.contains(command))
+            return false;
+        if (m_inOrder)
+            fail(line, 1,
+                StrategyScriptParser::tr("\\%1 belongs at the top, before the order's first command")
+                    .arg(command));
+        else if (argument.isEmpty())
+            fail(line, 1, StrategyScriptParser::tr("\\%1 needs a value").arg(command));
+        else if (command == QLatin1String("strategy"))
+            setId(line, argument);
+        else if (command == QLatin1String("title"))
+            m_script.title = argument;
+        else if (command == QLatin1String("explain"))
+            m_script.explanation
+                += (m_script.explanation.isEmpty() ? QString() : QStringLiteral(" ")) + argument;
+        else if (command == QLatin1String("safe"))
+            setSafe(line, argument);
+        else if (command == QLatin1String("layout"))
+            setLayout(line, argument);
+        else
+            m_script.fields << argument.split(
+                QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+        return true;
+    }
+
+    void setId(int line, const QString& id)
+    {
+        static const QRegularExpression valid(QStringLiteral("^[a-z][a-z0-9-]{0,39}$"));
+        if (!valid.match(id).hasMatch())
+            return fail(line, 1,
+                StrategyScriptParser::tr(
+                    "%1 is not a strategy id: lower-case letters, digits and '-', starting with a letter, "
+                    "at most 40")
+                    .arg(id.left(60)));
+        m_script.id = id;
+    }
+
+    void setSafe(int line, const QString& value)
+    {
+        if (value != QLatin1String("yes") && value != QLatin1String("no"))
+            return fail(line, 1, StrategyScriptParser::tr("\\safe is yes or no, not %1").arg(value.left(30)));
+        m_script.safe = value == QLatin1String("yes");
+    }
+
+    void setLayout(int line, const QString& value)
+    {
+        if (!StrategyScript::layouts().contains(value))
+            return fail(line, 1,
+                StrategyScriptParser::tr("\\layout is one of %1, not %2")
+                    .arg(StrategyScript::layouts().join(QStringLiteral(", ")), value.left(30)));
+        m_script.layout = value;
+    }
+
+    void orderCommand(
+        int line, int column, const QString& command, const QString& argument, int argumentColumn)
+    {
+        FlatCommand flat;
+        flat.line = line;
+        flat.command.line = line;
+        if (command == QLatin1String("set")) {
+            set(line, argument, argumentColumn, flat);
+        } else if (command == QLatin1String("if") || command == QLatin1String("elif")) {
+            flat.kind = command == QLatin1String("if") ? FlatCommand::Kind::If : FlatCommand::Kind::Elif;
+            flat.condition = expression(line, argument, argumentColumn);
+        } else if (command == QLatin1String("else") || command == QLatin1String("endif")) {
+            flat.kind = command == QLatin1String("else") ? FlatCommand::Kind::Else : FlatCommand::Kind::Endif;
+            if (!argument.isEmpty())
+                fail(line, argumentColumn,
+                    StrategyScriptParser::tr("\\%1 takes nothing after it").arg(command));
+        } else if (command == QLatin1String("lock")) {
+            m_lockLine = line;
+            return;
+        } else if (command == QLatin1String("delay")) {
+            flat.command.kind = ScriptCommand::Kind::Delay;
+        } else if (const std::optional<OrderEnd> end = orderEnd(command)) {
+            flat.command.kind = ScriptCommand::Kind::End;
+            flat.command.end = *end;
+            flat.command.message = argument;
+        } else {
+            return fail(line, column,
+                StrategyScriptParser::tr(
+                    "\\%1 is not a command of strategy files (docs/strategy-files.md lists them)")
+                    .arg(command.left(30)));
+        }
+        if (m_error.isEmpty())
+            m_flat.push_back(std::move(flat));
+    }
+
+    static std::optional<OrderEnd> orderEnd(const QString& command)
+    {
+        if (command == QLatin1String("sold"))
+            return OrderEnd::Sold;
+        if (command == QLatin1String("out-of-stock"))
+            return OrderEnd::OutOfStock;
+        if (command == QLatin1String("conflict"))
+            return OrderEnd::Conflict;
+        if (command == QLatin1String("failed"))
+            return OrderEnd::Failed;
+        return std::nullopt;
+    }
+
+    void set(int line, const QString& argument, int argumentColumn, FlatCommand& flat)
+    {
+        static const QRegularExpression form(QStringLiteral("^([A-Za-z_][A-Za-z0-9_]*)\\s+(.+)$"));
+        const QRegularExpressionMatch match = form.match(argument);
+        if (!match.hasMatch())
+            return fail(line, argumentColumn,
+                StrategyScriptParser::tr("\\set takes a name and an expression: \\set name expression"));
+        if (StrategyScript::builtinVariables().contains(match.captured(1)))
+            return fail(line, argumentColumn,
+                StrategyScriptParser::tr(":%1 is the order's own: it cannot be set").arg(match.captured(1)));
+        flat.command.kind = ScriptCommand::Kind::Set;
+        flat.command.name = match.captured(1);
+        flat.command.expression
+            = expression(line, match.captured(2), argumentColumn + static_cast<int>(match.capturedStart(2)));
+        m_set << flat.command.name;
+    }
+
+    std::optional<ScriptExpression> expression(int line, const QString& text, int column)
+    {
+        QString error;
+        int at = 0;
+        std::optional<ScriptExpression> parsed = ScriptExpression::parse(text, &error, &at);
+        if (!parsed) {
+            fail(line, column + at, error);
+            return std::nullopt;
+        }
+        for (const QString& name : parsed->variables()) {
+            if (!isKnown(name)) {
+                unknown(line, name);
+                return std::nullopt;
+            }
+        }
+        return parsed;
+    }
+
+    void finish()
+    {
+        if (m_lockLine > 0)
+            return fail(m_lockLine, 1,
+                StrategyScriptParser::tr("\\lock marks the statement that follows it, and none does"));
+        if (m_script.id.isEmpty())
+            return fail(1, 1,
+                StrategyScriptParser::tr("a strategy file starts by naming its strategy: \\strategy my-id"));
+        if (m_script.title.isEmpty())
+            return fail(1, 1, StrategyScriptParser::tr("a strategy file needs a \\title"));
+        std::size_t at = 0;
+        std::optional<ScriptBlock> order = nest(at, 0);
+        if (!order)
+            return;
+        if (at < m_flat.size())
+            return fail(m_flat[at].line, 1,
+                StrategyScriptParser::tr("\\%1 without \\if").arg(keyword(m_flat[at].kind)));
+        if (!sells(*order))
+            return fail(
+                1, 1, StrategyScriptParser::tr("no order of this file can end as sold: it needs a \\sold"));
+        m_script.order = std::move(*order);
+    }
+
+    static QString keyword(FlatCommand::Kind kind)
+    {
+        switch (kind) {
+        case FlatCommand::Kind::If:
+            return QStringLiteral("if");
+        case FlatCommand::Kind::Elif:
+            return QStringLiteral("elif");
+        case FlatCommand::Kind::Else:
+            return QStringLiteral("else");
+        case FlatCommand::Kind::Endif:
+            return QStringLiteral("endif");
+        case FlatCommand::Kind::Command:
+            break;
+        }
+        return {};
+    }
+
+    // The commands from `at` to the \elif, \else or \endif that ends the block (or the file's
+    // end, when `ifLine` is 0), with every \if in them nested.
+    std::optional<ScriptBlock> nest(std::size_t& at, int ifLine)
+    {
+        ScriptBlock block;
+        while (at < m_flat.size()) {
+            FlatCommand& flat = m_flat[at];
+            if (flat.kind == FlatCommand::Kind::Command) {
+                block.push_back(std::move(flat.command));
+                ++at;
+            } else if (flat.kind == FlatCommand::Kind::If) {
+                std::optional<ScriptCommand> branches = nestIf(at);
+                if (!branches)
+                    return std::nullopt;
+                block.push_back(std::move(*branches));
+            } else {
+                return block; // the caller's \if reads what ended it
+            }
+        }
+        if (ifLine > 0) {
+            fail(ifLine, 1, StrategyScriptParser::tr("\\if without \\endif"));
+            return std::nullopt;
+        }
+        return block;
+    }
+
+    std::optional<ScriptCommand> nestIf(std::size_t& at)
+    {
+        ScriptCommand command;
+        command.kind = ScriptCommand::Kind::If;
+        command.line = m_flat[at].line;
+        bool sawElse = false;
+        while (true) {
+            FlatCommand& opener = m_flat[at++];
+            ScriptBranch branch;
+            branch.condition = std::move(opener.condition);
+            branch.line = opener.line;
+            std::optional<ScriptBlock> body = nest(at, command.line);
+            if (!body)
+                return std::nullopt;
+            branch.body = std::move(*body);
+            command.branches.push_back(std::move(branch));
+            const FlatCommand::Kind next = m_flat[at].kind;
+            if (next == FlatCommand::Kind::Endif) {
+                ++at;
+                return command;
+            }
+            if (sawElse) {
+                fail(m_flat[at].line, 1, StrategyScriptParser::tr("\\%1 after \\else").arg(keyword(next)));
+                return std::nullopt;
+            }
+            sawElse = next == FlatCommand::Kind::Else;
+        }
+    }
+
+    static bool sells(const ScriptBlock& block)
+    {
+        for (const ScriptCommand& command : block) {
+            if (command.kind == ScriptCommand::Kind::End && command.end == OrderEnd::Sold)
+                return true;
+            for (const ScriptBranch& branch : command.branches) {
+                if (sells(branch.body))
+                    return true;
+            }
+        }
+        return false;
+    }
+};
+
+} // namespace
+
+std::optional<StrategyScript> StrategyScriptParser::parse(const QString& text, QString* error)
+{
+    return Reader().read(text, error);
+}

@@ -1,0 +1,346 @@
+// Strategy files without a server: pgbench's expressions and their values, the parser's tree of
+// a whole file, and a message with the line and column for each kind of mistake.
+#include "strategies/script/strategyscriptparser.h"
+
+#include <QTest>
+
+namespace {
+
+const QString kPessimistic = QStringLiteral(R"(-- the lab's pessimistic strategy, as a file
+\strategy my-pessimistic
+\title Pessimistic, my way
+\explain Locks the SKU's row with FOR UPDATE,
+\explain then checks the stock in the client.
+\safe yes
+\layout rows
+
+BEGIN;
+\lock
+SELECT stock FROM inventory
+ WHERE sku_id = :sku FOR UPDATE \gset
+\if :stock < :qty
+  ROLLBACK;
+  \out-of-stock
+\endif
+\delay
+UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+COMMIT;
+\sold
+)");
+
+// The variables of an order on PostgreSQL, with :stock as a \gset would have set it.
+std::optional<ScriptValue> lookup(const QString& name)
+{
+    if (name == QLatin1String("engine"))
+        return ScriptValue(QStringLiteral("postgres"));
+    if (name == QLatin1String("qty"))
+        return ScriptValue(3);
+    if (name == QLatin1String("big"))
+        return ScriptValue(std::int64_t { 9'223'372'036'854'775'807 });
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestStrategyScript : public QObject {
+    Q_OBJECT
+
+private slots:
+    void expressionsHavePgbenchsValues_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("precedence") << "1 + 2 * 3"
+                                    << "7";
+        QTest::newRow("integer division") << "7 / 2"
+                                          << "3";
+        QTest::newRow("double division") << "7.0 / 2"
+                                         << "3.5";
+        QTest::newRow("remainder") << "-7 % 3"
+                                   << "-1";
+        QTest::newRow("unary minus of a variable") << "-:qty * 2"
+                                                   << "-6";
+        QTest::newRow("comparison and logic") << "1 = 1 AND 2 >= 1 AND NOT 1 <> 1"
+                                              << "true";
+        QTest::newRow("!= is <>") << "1 != 2"
+                                  << "true";
+        QTest::newRow("NULL OR true") << "NULL OR true"
+                                      << "true";
+        QTest::newRow("NULL AND true") << "NULL AND true"
+                                       << "NULL";
+        QTest::newRow("NULL AND false") << "NULL AND false"
+                                        << "false";
+        QTest::newRow("NULL in arithmetic") << "NULL + 1"
+                                            << "NULL";
+        QTest::newRow("the engine") << ":engine = 'postgres'"
+                                    << "true";
+        QTest::newRow("a quote in a text") << "'it''s'"
+                                           << "it's";
+        QTest::newRow("greatest of mixed") << "greatest(1, 2.5, 2)"
+                                           << "2.5";
+        QTest::newRow("least of integers") << "least(3, 1, 2)"
+                                           << "1";
+        QTest::newRow("abs") << "abs(-4) + abs(4)"
+                             << "8";
+        QTest::newRow("int truncates") << "int(3.9) + int(-3.9)"
+                                       << "0";
+        QTest::newRow("mod") << "mod(7, 3)"
+                             << "1";
+        QTest::newRow("pow and sqrt") << "sqrt(pow(3, 2))"
+                                      << "3";
+        QTest::newRow("random of one value") << "random(5, 5)"
+                                             << "5";
+        QTest::newRow("keywords in any case") << "true and Not False"
+                                              << "true";
+        QTest::newRow("parentheses") << "(1 + 2) * 3"
+                                     << "9";
+    }
+    void expressionsHavePgbenchsValues()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, value);
+        QString error;
+        int column = -1;
+        const std::optional<ScriptExpression> expression = ScriptExpression::parse(text, &error, &column);
+        QVERIFY2(expression, qPrintable(error));
+        std::mt19937_64 random(1);
+        const std::optional<ScriptValue> result = expression->evaluate(lookup, random, &error);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(result->toString(), value);
+    }
+
+    void aRandomNumberStaysWithinItsBounds()
+    {
+        QString error;
+        int column = 0;
+        const std::optional<ScriptExpression> expression
+            = ScriptExpression::parse(QStringLiteral("random(1, 6)"), &error, &column);
+        QVERIFY(expression);
+        std::mt19937_64 random(7);
+        QSet<std::int64_t> seen;
+        for (int i = 0; i < 600; ++i) {
+            const std::optional<ScriptValue> value = expression->evaluate(lookup, random, &error);
+            QVERIFY(value && value->isInt() && value->toInt() >= 1 && value->toInt() <= 6);
+            seen.insert(value->toInt());
+        }
+        QCOMPARE(seen.size(), 6);
+    }
+
+    void aBadExpressionIsRefusedWhereItGoesWrong_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("ends early") << "1 +" << 3 << "ends too early";
+        QTest::newRow("unknown function") << "1 + foo(2)" << 4 << "foo is not a function";
+        QTest::newRow("a word, not a variable") << "stock < 3" << 0 << "variables are written :name";
+        QTest::newRow("wrong argument count") << "random(1)" << 0 << "another number of arguments";
+        QTest::newRow("missing parenthesis") << "(1 + 2" << 6 << "')' is missing";
+        QTest::newRow("unclosed text") << "'abc" << 0 << "no closing quote";
+        QTest::newRow("trailing") << "1 2" << 2 << "unexpected 2";
+        QTest::newRow("lone colon") << ": x" << 1 << "not followed by a variable";
+    }
+    void aBadExpressionIsRefusedWhereItGoesWrong()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, column);
+        QFETCH(QString, says);
+        QString error;
+        int at = -1;
+        QVERIFY(!ScriptExpression::parse(text, &error, &at));
+        QVERIFY2(error.contains(says), qPrintable(error));
+        QCOMPARE(at, column);
+    }
+
+    void aValueThatCannotBeIsAnErrorNotANumber_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("overflow") << ":big + 1"
+                                  << "overflows";
+        QTest::newRow("division by zero") << "1 / (2 - 2)"
+                                          << "division by zero";
+        QTest::newRow("remainder by zero") << "mod(1, 0)"
+                                           << "division by zero";
+        QTest::newRow("text against number") << "'a' < 1"
+                                             << "cannot compare";
+        QTest::newRow("variable not set") << ":stock > 1"
+                                          << "not set";
+        QTest::newRow("reversed bounds") << "random(6, 1)"
+                                         << "lower bound is above";
+        QTest::newRow("arithmetic on text") << ":engine + 1"
+                                            << "needs numbers";
+        QTest::newRow("no square root") << "sqrt(-1)"
+                                        << "no finite value";
+    }
+    void aValueThatCannotBeIsAnErrorNotANumber()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, says);
+        QString error;
+        int column = 0;
+        const std::optional<ScriptExpression> expression = ScriptExpression::parse(text, &error, &column);
+        QVERIFY2(expression, qPrintable(error));
+        std::mt19937_64 random(1);
+        QVERIFY(!expression->evaluate(lookup, random, &error));
+        QVERIFY2(error.contains(says), qPrintable(error));
+    }
+
+    void anExpressionKnowsWhetherAnOrderCanChangeIt()
+    {
+        QString error;
+        int column = 0;
+        const QStringList fixed { QStringLiteral("engine"), QStringLiteral("slots") };
+        QVERIFY(ScriptExpression::parse(QStringLiteral(":engine = 'postgres'"), &error, &column)
+                    ->isFixedBy(fixed));
+        QVERIFY(!ScriptExpression::parse(QStringLiteral(":qty > 1"), &error, &column)->isFixedBy(fixed));
+        QVERIFY(
+            !ScriptExpression::parse(QStringLiteral("random(1, :slots)"), &error, &column)->isFixedBy(fixed));
+        QCOMPARE(ScriptExpression::parse(QStringLiteral(":a + :b * :a"), &error, &column)->variables(),
+            (QStringList { QStringLiteral("a"), QStringLiteral("b") }));
+    }
+
+    void aWholeFileIsReadIntoItsTree()
+    {
+        QString error;
+        const std::optional<StrategyScript> script = StrategyScriptParser::parse(kPessimistic, &error);
+        QVERIFY2(script, qPrintable(error));
+        QCOMPARE(script->id, QStringLiteral("my-pessimistic"));
+        QCOMPARE(script->title, QStringLiteral("Pessimistic, my way"));
+        QCOMPARE(script->explanation,
+            QStringLiteral("Locks the SKU's row with FOR UPDATE, then checks the stock in the client."));
+        QVERIFY(script->safe);
+        QCOMPARE(script->layout, QStringLiteral("rows"));
+        QCOMPARE(script->order.size(), std::size_t { 8 });
+        const std::vector<const ScriptStatement*> statements = StrategyScript::statementsOf(script->order);
+        QCOMPARE(statements.size(), std::size_t { 6 });
+        const ScriptStatement& select = *statements[1];
+        QVERIFY(select.locks && select.gset);
+        QCOMPARE(select.line, 11);
+        QCOMPARE(select.sql, QStringLiteral("SELECT stock FROM inventory\n WHERE sku_id = :sku FOR UPDATE"));
+        QVERIFY(!statements[0]->locks && !statements[3]->locks);
+        QCOMPARE(statements[2]->sql, QStringLiteral("ROLLBACK"));
+        const ScriptStatement& insert = *statements[4];
+        QCOMPARE(insert.parameters,
+            (QStringList { QStringLiteral("request_id"), QStringLiteral("sku"), QStringLiteral("qty") }));
+        QCOMPARE(insert.boundSql(false),
+            QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (?, ?, ?)"));
+        QCOMPARE(insert.boundSql(true),
+            QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES ($1, $2, $3)"));
+        const ScriptCommand& check = script->order[2];
+        QCOMPARE(check.kind, ScriptCommand::Kind::If);
+        QCOMPARE(check.branches.size(), std::size_t { 1 });
+        QCOMPARE(check.branches[0].body.size(), std::size_t { 2 });
+        QCOMPARE(check.branches[0].body[1].end, OrderEnd::OutOfStock);
+        QCOMPARE(script->order[3].kind, ScriptCommand::Kind::Delay);
+        QCOMPARE(script->order.back().end, OrderEnd::Sold);
+    }
+
+    void castsQuotesAndCommentsAreNotVariables()
+    {
+        QString error;
+        const QString text = QStringLiteral("\\strategy casts\n\\title Casts\n"
+                                            "SELECT ':no', '::no', \"col:no\", :qty::int, @v := 1 -- :no\n"
+                                            "  FROM inventory WHERE sku_id = :sku;\n\\sold\n");
+        const std::optional<StrategyScript> script = StrategyScriptParser::parse(text, &error);
+        QVERIFY2(script, qPrintable(error));
+        const ScriptStatement& statement = script->order[0].statement;
+        QCOMPARE(statement.parameters, (QStringList { QStringLiteral("qty"), QStringLiteral("sku") }));
+        QCOMPARE(statement.boundSql(true),
+            QStringLiteral(
+                "SELECT ':no', '::no', \"col:no\", $1::int, @v := 1 -- :no\n  FROM inventory WHERE "
+                "sku_id = $2"));
+    }
+
+    void branchesNestAndEndWhereTheySay()
+    {
+        QString error;
+        const QString text = QStringLiteral("\\strategy branches\n\\title Branches\n"
+                                            "\\set tries :attempt + 1\n"
+                                            "\\if :engine = 'postgres'\n"
+                                            "  SELECT 1;\n"
+                                            "\\elif :tries > 2\n"
+                                            "  \\if :qty > 1\n    \\conflict\n  \\endif\n"
+                                            "\\else\n"
+                                            "  \\failed the engine is not known\n"
+                                            "\\endif\n"
+                                            "\\sold\n");
+        const std::optional<StrategyScript> script = StrategyScriptParser::parse(text, &error);
+        QVERIFY2(script, qPrintable(error));
+        QCOMPARE(script->order.size(), std::size_t { 3 });
+        QCOMPARE(script->order[0].kind, ScriptCommand::Kind::Set);
+        QCOMPARE(script->order[0].name, QStringLiteral("tries"));
+        const ScriptCommand& choice = script->order[1];
+        QCOMPARE(choice.branches.size(), std::size_t { 3 });
+        QVERIFY(
+            choice.branches[0].condition && choice.branches[1].condition && !choice.branches[2].condition);
+        QCOMPARE(choice.branches[1].body[0].branches[0].body[0].end, OrderEnd::Conflict);
+        QCOMPARE(choice.branches[2].body[0].end, OrderEnd::Failed);
+        QCOMPARE(choice.branches[2].body[0].message, QStringLiteral("the engine is not known"));
+    }
+
+    void aBadFileIsRefusedWithItsLineAndColumn_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("says");
+        const QString head = QStringLiteral("\\strategy bad\n\\title Bad\n");
+        QTest::newRow("no id") << "\\title X\nCOMMIT;\n\\sold\n"
+                               << "line 1, column 1: a strategy file starts";
+        QTest::newRow("a bad id") << "\\strategy My Strategy\n"
+                                  << "line 1, column 1: My Strategy is not a strategy id";
+        QTest::newRow("no title") << "\\strategy x\n\\sold\n"
+                                  << "needs a \\title";
+        QTest::newRow("unknown command") << head + "  \\commit\n"
+                                         << "line 3, column 3: \\commit is not a command";
+        QTest::newRow("unknown variable") << head + "SELECT :stok;\n\\sold\n"
+                                          << "line 3, column 1: the variable :stok is not set here";
+        QTest::newRow("if without endif") << head + "\\if 1\n\\sold\n"
+                                          << "line 3, column 1: \\if without \\endif";
+        QTest::newRow("endif without if") << head + "\\sold\n\\endif\n"
+                                          << "line 4, column 1: \\endif without \\if";
+        QTest::newRow("elif after else") << head + "\\if 1\n\\else\n\\elif 2\n\\endif\n\\sold\n"
+                                         << "line 5, column 1: \\elif after \\else";
+        QTest::newRow("bad condition") << head + "\\if 1 +\n\\endif\n\\sold\n"
+                                       << "line 3, column 8: an expression ends too early";
+        QTest::newRow("statement without end") << head + "\\sold\nSELECT 1\n  FROM inventory\n"
+                                               << "line 4, column 1: this statement has no end";
+        QTest::newRow("two statements on a line") << head + "SELECT 1; SELECT 2;\n\\sold\n"
+                                                  << "line 3, column 1: one statement per ';'";
+        QTest::newRow("never sold") << head + "COMMIT;\n\\out-of-stock\n"
+                                    << "it needs a \\sold";
+        QTest::newRow("header late") << head + "COMMIT;\n\\title Late\n\\sold\n"
+                                     << "line 4, column 1: \\title belongs at the top";
+        QTest::newRow("lock with nothing after") << head + "\\sold\n\\lock\n"
+                                                 << "line 4, column 1: \\lock marks the statement";
+        QTest::newRow("lock before a command") << head + "\\lock\n\\sold\n"
+                                               << "line 3, column 1: \\lock marks the statement";
+        QTest::newRow("setting an order's own") << head + "\\set qty 2\n\\sold\n"
+                                                << "line 3, column 6: :qty is the order's own";
+        QTest::newRow("a bad layout") << "\\strategy x\n\\layout heap\n"
+                                      << "line 2, column 1: \\layout is one of";
+        QTest::newRow("gset with junk") << head + "SELECT 1 \\gset a b\n\\sold\n"
+                                        << "line 3, column 1: only \\gset [prefix]";
+    }
+    void aBadFileIsRefusedWithItsLineAndColumn()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, says);
+        QString error;
+        QVERIFY(!StrategyScriptParser::parse(text, &error));
+        QVERIFY2(error.contains(says), qPrintable(error));
+    }
+
+    void aColumnKeptWithGsetMayBeReadAfterIt()
+    {
+        QString error;
+        const QString text
+            = QStringLiteral("\\strategy kept\n\\title Kept\n"
+                             "SELECT stock AS left_now FROM inventory WHERE sku_id = :sku \\gset\n"
+                             "\\if :left_now < :qty\n  \\out-of-stock\n\\endif\n\\sold\n");
+        QVERIFY2(StrategyScriptParser::parse(text, &error), qPrintable(error));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStrategyScript)
+#include "tst_strategyscript.moc"
