@@ -360,7 +360,7 @@ bool TransactionRetrier::rollback()
 }
 
 bool TransactionRetrier::timedLockingExecute(
-    PreparedStatement& statement, std::initializer_list<std::int64_t> params, LockedRow row)
+    PreparedStatement& statement, std::span<const std::int64_t> params, LockedRow row)
 {
     const bool ok = statement.execute(params);
     const std::int64_t end = steadyNowNs();

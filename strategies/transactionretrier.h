@@ -58,7 +58,13 @@ public:
     // Runs a locking statement and adds its time to the client lock-wait counter. `row` names
     // the row it locks, so that the lock's hand-over from the previous holder is timed.
     bool timedLockingExecute(
-        PreparedStatement& statement, std::initializer_list<std::int64_t> params, LockedRow row = {});
+        PreparedStatement& statement, std::span<const std::int64_t> params, LockedRow row = {});
+    bool timedLockingExecute(
+        PreparedStatement& statement, std::initializer_list<std::int64_t> params, LockedRow row = {})
+    {
+        return timedLockingExecute(
+            statement, std::span<const std::int64_t>(params.begin(), params.size()), row);
+    }
     // A batch writer's transaction stands for this many orders: its times count once for each.
     void setOrdersPerTransaction(int orders) { m_ordersPerTransaction = std::max(1, orders); }
     // Whether the order row `requestId` is in the table, on a live connection; nullopt when that

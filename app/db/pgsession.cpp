@@ -251,6 +251,8 @@ PgSession::Reply PgSession::replyOf(pg_result* result)
     reply.commandTag = QString::fromLatin1(PQcmdStatus(result)).section(QLatin1Char(' '), 0, 0);
     const int rows = PQntuples(result);
     const int columns = PQnfields(result);
+    for (int column = 0; column < columns; ++column)
+        reply.columns << QString::fromUtf8(PQfname(result, column));
     for (int row = 0; row < rows; ++row) {
         QStringList cells;
         for (int column = 0; column < columns; ++column)

@@ -26,6 +26,7 @@ public:
         bool ok = false;
         MysqlError error;
         QList<QStringList> rows; // a NULL as a null QString
+        QStringList columns; // the result's column names
         std::uint64_t affectedRows = 0;
         QString commandTag; // "COMMIT", "ROLLBACK", "UPDATE", …
     };

@@ -22,6 +22,7 @@ PreparedStatement::PreparedStatement(PreparedStatement&& other) noexcept
     , m_sql(std::move(other.m_sql))
     , m_error(std::move(other.m_error))
     , m_columns(other.m_columns)
+    , m_columnNames(std::move(other.m_columnNames))
     , m_hasResult(std::exchange(other.m_hasResult, false))
     , m_paramBinds(std::move(other.m_paramBinds)) // moved vectors keep their buffers: bindings stay valid
     , m_paramValues(std::move(other.m_paramValues))
@@ -43,6 +44,7 @@ PreparedStatement& PreparedStatement::operator=(PreparedStatement&& other) noexc
         m_sql = std::move(other.m_sql);
         m_error = std::move(other.m_error);
         m_columns = other.m_columns;
+        m_columnNames = std::move(other.m_columnNames);
         m_hasResult = std::exchange(other.m_hasResult, false);
         m_paramBinds = std::move(other.m_paramBinds);
         m_paramValues = std::move(other.m_paramValues);
@@ -93,6 +95,12 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
         return false;
     }
     m_columns = mysql_stmt_field_count(m_stmt);
+    if (MYSQL_RES* metadata = mysql_stmt_result_metadata(m_stmt)) {
+        const MYSQL_FIELD* fields = mysql_fetch_fields(metadata);
+        for (unsigned int i = 0; i < m_columns; ++i)
+            m_columnNames << QString::fromUtf8(fields[i].name);
+        mysql_free_result(metadata);
+    }
     return true;
 }
 
@@ -134,6 +142,7 @@ QString PreparedStatement::numberedPlaceholders(const QString& sql)
 void PreparedStatement::reset()
 {
     m_pg = {}; // the server forgets the statement with the session; a new one gets a new name
+    m_columnNames.clear();
     if (!m_stmt)
         return;
     freeResult();
@@ -155,6 +164,7 @@ bool PreparedStatement::executeOnPostgres(std::span<const std::int64_t> params)
     PgSession::Reply reply = session->execPrepared(m_pg.name, params);
     m_error = reply.error;
     m_pg.rows = std::move(reply.rows);
+    m_columnNames = std::move(reply.columns);
     m_pg.nextRow = 0;
     m_pg.affectedRows = reply.affectedRows;
     return reply.ok;

@@ -46,6 +46,8 @@ public:
     // The first column of the first row, draining the rest; nullopt when there is no row.
     std::optional<std::int64_t> fetchSingle();
     std::uint64_t affectedRows() const;
+    // The result's column names: known once prepared (MySQL) or executed (PostgreSQL).
+    const QStringList& columnNames() const { return m_columnNames; }
 
     const MysqlError& lastError() const { return m_error; }
     const QString& sql() const { return m_sql; }
@@ -68,6 +70,7 @@ private:
     QString m_sql;
     MysqlError m_error;
     unsigned int m_columns = 0;
+    QStringList m_columnNames;
     bool m_hasResult = false;
     // Bound once per statement and reused: an order's statements run thousands of times a
     // second, and the server reads the values through these buffers at each execute.

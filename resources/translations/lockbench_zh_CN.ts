@@ -2088,6 +2088,17 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>FileStrategy</name>
+    <message>
+        <source>cannot read the strategy file %1: %2</source>
+        <translation>无法读取策略文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>the strategy file %1 is larger than %2 KiB</source>
+        <translation>策略文件 %1 大于 %2 KiB</translation>
+    </message>
+</context>
+<context>
     <name>FillProgress</name>
     <message>
         <source>filling tables: %1 of %2 rows</source>
@@ -4837,6 +4848,33 @@ t = %2 s
     <message>
         <source>an expression is missing</source>
         <translation>缺少表达式</translation>
+    </message>
+</context>
+<context>
+    <name>ScriptSession</name>
+    <message>
+        <source>the order ran past the file&apos;s last command without \sold, \out-of-stock, \conflict or \failed</source>
+        <translation>订单执行完文件的最后一条命令，却没有遇到 \sold、\out-of-stock、\conflict 或 \failed</translation>
+    </message>
+    <message>
+        <source>:%1 holds %2, and a statement binds whole numbers only</source>
+        <translation>:%1 的值是 %2，而语句只能绑定整数</translation>
+    </message>
+    <message>
+        <source>\gset needs one row, and the statement returned %1</source>
+        <translation>\gset 需要恰好一行，而该语句返回了 %1 行</translation>
+    </message>
+    <message>
+        <source>the file&apos;s \failed</source>
+        <translation>文件中的 \failed</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3</source>
+        <translation>%1，第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,69 @@
+#include "strategies/filestrategy.h"
+
+#include "strategies/script/strategyscriptparser.h"
+#include "strategies/scriptsession.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace {
+
+// A user's file is read whole: a strategy is a page of text, not a log.
+constexpr qint64 kLargestFile = 1024 * 1024;
+
+} // namespace
+
+FileStrategy::FileStrategy(std::shared_ptr<const StrategyScript> script, QString text)
+    : m_script(std::move(script))
+    , m_text(std::move(text))
+{
+}
+
+std::unique_ptr<FileStrategy> FileStrategy::load(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("cannot read the strategy file %1: %2").arg(path, file.errorString());
+        return nullptr;
+    }
+    if (file.size() > kLargestFile) {
+        *error = tr("the strategy file %1 is larger than %2 KiB").arg(path).arg(kLargestFile / 1024);
+        return nullptr;
+    }
+    const QString text = QString::fromUtf8(file.readAll());
+    QString problem;
+    std::optional<StrategyScript> script = StrategyScriptParser::parse(text, &problem);
+    if (!script) {
+        *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), problem);
+        return nullptr;
+    }
+    return std::make_unique<FileStrategy>(std::make_shared<const StrategyScript>(std::move(*script)), text);
+}
+
+StockLayout FileStrategy::layout() const
+{
+    return m_script->layout == QLatin1String("slots") ? StockLayout::Slots : StockLayout::Rows;
+}
+
+QStringList FileStrategy::orderSql() const
+{
+    // What the file says an order does: its lines below the strategy's own description.
+    QStringList lines;
+    for (const QString& line : m_text.split(QLatin1Char('\n'))) {
+        const QString command = line.trimmed().section(QLatin1Char(' '), 0, 0);
+        static const QStringList header { QStringLiteral("\\strategy"), QStringLiteral("\\title"),
+            QStringLiteral("\\explain"), QStringLiteral("\\safe"), QStringLiteral("\\layout"),
+            QStringLiteral("\\field") };
+        if (!header.contains(command) && !(lines.isEmpty() && line.trimmed().isEmpty()))
+            lines << line;
+    }
+    while (!lines.isEmpty() && lines.back().trimmed().isEmpty())
+        lines.removeLast();
+    return lines;
+}
+
+std::unique_ptr<OrderSession> FileStrategy::openSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error)
+{
+    return openRetryingSession<ScriptSession>(environment, counters, error, m_script);
+}

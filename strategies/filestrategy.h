@@ -1,0 +1,31 @@
+#pragma once
+
+#include "strategies/script/strategyscript.h"
+#include "strategies/strategy.h"
+
+#include <memory>
+
+// A strategy read from a strategy file (docs/strategy-files.md) and run by ScriptSession: its
+// texts, traits and SQL are the file's.
+class FileStrategy : public Strategy {
+    Q_DECLARE_TR_FUNCTIONS(FileStrategy)
+
+public:
+    FileStrategy(std::shared_ptr<const StrategyScript> script, QString text);
+    // Reads and parses `path`; null with `error` ("FILE: line 3, column 1: …") when it cannot.
+    static std::unique_ptr<FileStrategy> load(const QString& path, QString* error);
+
+    QString id() const override { return m_script->id; }
+    QString title() const override { return m_script->title; }
+    QString explanation() const override { return m_script->explanation; }
+    bool isSafe() const override { return m_script->safe; }
+    StockLayout layout() const override;
+    QStringList ownFields() const override { return m_script->fields; }
+    QStringList orderSql() const override;
+    std::unique_ptr<OrderSession> openSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
+
+private:
+    std::shared_ptr<const StrategyScript> m_script;
+    QString m_text;
+};

@@ -1,0 +1,268 @@
+#include "strategies/scriptsession.h"
+
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace {
+
+// The error a file's own failure carries: MySQL's code for a user-defined exception
+// (SIGNAL SQLSTATE '45000'), which no retry cures.
+constexpr unsigned int kScriptFailure = 1644;
+
+} // namespace
+
+ScriptSession::ScriptSession(
+    RunEnvironment& environment, WorkerCounters& counters, std::shared_ptr<const StrategyScript> script)
+    : RetryingSession(environment, counters)
+    , m_script(std::move(script))
+    , m_engine(engineOf(environment.params()))
+    , m_random(std::random_device {}())
+{
+    seedFixed(environment.experiment());
+    prepareBlock(m_script->order);
+}
+
+QString ScriptSession::engineOf(const ConnectionParams& params)
+{
+    return params.isPostgres() ? QStringLiteral("postgres") : QStringLiteral("mysql");
+}
+
+void ScriptSession::seedFixed(const Experiment& experiment)
+{
+    m_fixed.insert(QStringLiteral("engine"), ScriptValue(m_engine));
+    m_fixed.insert(QStringLiteral("skus"), ScriptValue(experiment.skus));
+    m_fixed.insert(QStringLiteral("slots"), ScriptValue(experiment.slotsPerSku));
+    m_fixed.insert(QStringLiteral("max_retries"), ScriptValue(experiment.maxRetries));
+    m_fixed.insert(QStringLiteral("delay_ms"), ScriptValue(experiment.delayMs));
+}
+
+ScriptSession::Control ScriptSession::controlOf(const QString& sql)
+{
+    static const QRegularExpression begin(
+        QStringLiteral("^(BEGIN|START\\s+TRANSACTION)$"), QRegularExpression::CaseInsensitiveOption);
+    const QString statement = sql.simplified();
+    if (begin.match(statement).hasMatch())
+        return Control::Begin;
+    if (statement.compare(QLatin1String("COMMIT"), Qt::CaseInsensitive) == 0)
+        return Control::Commit;
+    if (statement.compare(QLatin1String("ROLLBACK"), Qt::CaseInsensitive) == 0)
+        return Control::Rollback;
+    return Control::None;
+}
+
+// Every statement an order may run, prepared with the session's others after each connect;
+// BEGIN, COMMIT and ROLLBACK go through the connection, which times the lock's hold.
+void ScriptSession::prepareBlock(const ScriptBlock& block)
+{
+    for (const ScriptCommand& command : block) {
+        if (command.kind == ScriptCommand::Kind::Statement
+            && controlOf(command.statement.sql) == Control::None) {
+            PreparedStatement& prepared = m_prepared[&command.statement];
+            statements().add(&prepared, command.statement.boundSql(false));
+        }
+        if (command.kind != ScriptCommand::Kind::If)
+            continue;
+        if (const std::optional<std::size_t> taken = fixedBranch(command)) {
+            if (*taken < command.branches.size())
+                prepareBlock(command.branches[*taken].body);
+            continue;
+        }
+        for (const ScriptBranch& branch : command.branches)
+            prepareBlock(branch.body);
+    }
+}
+
+std::optional<std::size_t> ScriptSession::fixedBranch(const ScriptCommand& command) const
+{
+    const QStringList fixed = m_fixed.keys();
+    for (std::size_t i = 0; i < command.branches.size(); ++i) {
+        const std::optional<ScriptExpression>& condition = command.branches[i].condition;
+        if (!condition)
+            return i;
+        if (!condition->isFixedBy(fixed))
+            return std::nullopt;
+        QString error;
+        std::mt19937_64 unused;
+        const std::optional<ScriptValue> value = condition->evaluate(
+            [this](const QString& name) { return std::optional<ScriptValue>(m_fixed.value(name)); }, unused,
+            &error);
+        if (!value)
+            return std::nullopt; // its error is the order's to report
+        if (value->truth().value_or(false))
+            return i;
+    }
+    return command.branches.size();
+}
+
+std::optional<ScriptValue> ScriptSession::lookup(const QString& name) const
+{
+    const auto found = m_variables.constFind(name);
+    return found == m_variables.cend() ? std::nullopt : std::optional<ScriptValue>(*found);
+}
+
+int ScriptSession::maxConflicts() const
+{
+    return m_fixed.value(QStringLiteral("max_retries")).toInt();
+}
+
+Attempt ScriptSession::attempt(const Order& order)
+{
+    m_attempt = order.requestId == m_lastRequestId ? m_attempt + 1 : 1;
+    m_lastRequestId = order.requestId;
+    m_variables = m_fixed;
+    m_variables.insert(QStringLiteral("sku"), ScriptValue(order.skuId));
+    m_variables.insert(QStringLiteral("qty"), ScriptValue(order.qty));
+    m_variables.insert(QStringLiteral("request_id"), ScriptValue(order.requestId));
+    m_variables.insert(QStringLiteral("sku2"), ScriptValue(order.secondSkuId));
+    m_variables.insert(QStringLiteral("rows"), ScriptValue(0));
+    m_variables.insert(QStringLiteral("attempt"), ScriptValue(m_attempt));
+    m_inTransaction = false;
+    if (std::optional<Attempt> ended = run(m_script->order, order))
+        return *ended;
+    return scriptFailed(0,
+        tr("the order ran past the file's last command without \\sold, \\out-of-stock, "
+           "\\conflict or \\failed"));
+}
+
+std::optional<Attempt> ScriptSession::run(const ScriptBlock& block, const Order& order)
+{
+    for (const ScriptCommand& command : block) {
+        std::optional<Attempt> ended;
+        switch (command.kind) {
+        case ScriptCommand::Kind::Statement:
+            ended = runStatement(command.statement, order);
+            break;
+        case ScriptCommand::Kind::Set: {
+            QString error;
+            const std::optional<ScriptValue> value = command.expression->evaluate(
+                [this](const QString& name) { return lookup(name); }, m_random, &error);
+            if (!value)
+                return scriptFailed(command.line, error);
+            m_variables.insert(command.name, *value);
+            break;
+        }
+        case ScriptCommand::Kind::If:
+            ended = runIf(command, order);
+            break;
+        case ScriptCommand::Kind::Delay:
+            retrier().delayInTransaction();
+            break;
+        case ScriptCommand::Kind::End:
+            return end(command);
+        }
+        if (ended)
+            return ended;
+    }
+    return std::nullopt;
+}
+
+std::optional<Attempt> ScriptSession::runIf(const ScriptCommand& command, const Order& order)
+{
+    for (const ScriptBranch& branch : command.branches) {
+        bool taken = true;
+        if (branch.condition) {
+            QString error;
+            const std::optional<ScriptValue> value = branch.condition->evaluate(
+                [this](const QString& name) { return lookup(name); }, m_random, &error);
+            if (!value)
+                return scriptFailed(branch.line, error);
+            taken = value->truth().value_or(false); // NULL counts as false, as in pgbench
+        }
+        if (taken)
+            return run(branch.body, order);
+    }
+    return std::nullopt;
+}
+
+std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statement, const Order& order)
+{
+    switch (controlOf(statement.sql)) {
+    case Control::Begin:
+        if (!connection().begin())
+            return connectionFailed();
+        m_inTransaction = true;
+        return std::nullopt;
+    case Control::Commit:
+        m_inTransaction = false;
+        return retrier().commit() ? std::nullopt : std::optional(connectionFailed());
+    case Control::Rollback:
+        m_inTransaction = false;
+        return retrier().rollback() ? std::nullopt : std::optional(connectionFailed());
+    case Control::None:
+        break;
+    }
+    std::vector<std::int64_t> params;
+    for (const QString& name : statement.parameters) {
+        const ScriptValue value = m_variables.value(name);
+        if (value.isInt())
+            params.push_back(value.toInt());
+        else if (value.isBool())
+            params.push_back(value.toBool() ? 1 : 0);
+        else if (value.isDouble() && std::trunc(value.toDouble()) == value.toDouble()
+            && std::abs(value.toDouble()) < 9e18)
+            params.push_back(static_cast<std::int64_t>(value.toDouble()));
+        else
+            return scriptFailed(statement.line,
+                tr(":%1 holds %2, and a statement binds whole numbers only").arg(name, value.toString()));
+    }
+    PreparedStatement& prepared = m_prepared.at(&statement);
+    const bool done = statement.locks
+        ? retrier().timedLockingExecute(prepared, params, LockedRow { order.skuId })
+        : prepared.execute(params);
+    if (!done)
+        return failed(prepared);
+    return keepResult(statement, prepared);
+}
+
+// :rows, and with \gset the row's columns: a \gset that finds no row, or more than one, is
+// the file's mistake, as in pgbench.
+std::optional<Attempt> ScriptSession::keepResult(
+    const ScriptStatement& statement, PreparedStatement& prepared)
+{
+    std::vector<std::optional<std::int64_t>> row;
+    std::int64_t rows = 0;
+    while (prepared.fetch(row)) {
+        if (++rows == 1 && statement.gset) {
+            const QStringList& names = prepared.columnNames();
+            for (std::size_t i = 0; i < row.size() && i < static_cast<std::size_t>(names.size()); ++i)
+                m_variables.insert(statement.gsetPrefix + names[static_cast<qsizetype>(i)],
+                    row[i] ? ScriptValue(*row[i]) : ScriptValue());
+        }
+    }
+    if (statement.gset && rows != 1)
+        return scriptFailed(
+            statement.line, tr("\\gset needs one row, and the statement returned %1").arg(rows));
+    m_variables.insert(QStringLiteral("rows"),
+        ScriptValue(
+            prepared.columnNames().isEmpty() ? static_cast<std::int64_t>(prepared.affectedRows()) : rows));
+    return std::nullopt;
+}
+
+Attempt ScriptSession::end(const ScriptCommand& command)
+{
+    Attempt result = Attempt::sold();
+    switch (command.end) {
+    case OrderEnd::Sold:
+        return Attempt::sold();
+    case OrderEnd::OutOfStock:
+        result = Attempt::outOfStock();
+        break;
+    case OrderEnd::Conflict:
+        result = Attempt::conflict();
+        break;
+    case OrderEnd::Failed:
+        result = scriptFailed(
+            command.line, command.message.isEmpty() ? tr("the file's \\failed") : command.message);
+        break;
+    }
+    return m_inTransaction ? rollbackAs(result) : result;
+}
+
+Attempt ScriptSession::scriptFailed(int line, const QString& message)
+{
+    const QString where = line > 0 ? tr("%1, line %2: %3").arg(m_script->id).arg(line).arg(message)
+                                   : tr("%1: %2").arg(m_script->id, message);
+    Attempt failure = Attempt::failed(MysqlError(kScriptFailure, where));
+    return m_inTransaction ? rollbackAs(failure) : failure;
+}

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "strategies/retryingsession.h"
+#include "strategies/script/strategyscript.h"
+
+#include <QHash>
+
+#include <map>
+#include <memory>
+#include <random>
+
+// One client's run of a strategy file: its statements prepared on the client's connection, and
+// each attempt at an order the file's commands, run by the retrier as the lab's own strategies'
+// attempts are (deadlocks retried, lost connections looked up, conflicts counted).
+class ScriptSession : public RetryingSession {
+    Q_DECLARE_TR_FUNCTIONS(ScriptSession)
+
+public:
+    ScriptSession(
+        RunEnvironment& environment, WorkerCounters& counters, std::shared_ptr<const StrategyScript> script);
+
+    // "mysql" (MariaDB and MySQL) or "postgres": the value of :engine.
+    static QString engineOf(const ConnectionParams& params);
+
+protected:
+    Attempt attempt(const Order& order) override;
+    int maxConflicts() const override;
+
+private:
+    enum class Control { None, Begin, Commit, Rollback };
+    static Control controlOf(const QString& sql);
+
+    void seedFixed(const Experiment& experiment);
+    void prepareBlock(const ScriptBlock& block);
+    std::optional<ScriptValue> lookup(const QString& name) const;
+    // The branch an \if decided by the engine and the fields takes, once; null when it depends
+    // on the order; the branch count when no branch is taken.
+    std::optional<std::size_t> fixedBranch(const ScriptCommand& command) const;
+
+    // Runs `block`: the attempt's end when a command ended it, else std::nullopt.
+    std::optional<Attempt> run(const ScriptBlock& block, const Order& order);
+    std::optional<Attempt> runStatement(const ScriptStatement& statement, const Order& order);
+    std::optional<Attempt> keepResult(const ScriptStatement& statement, PreparedStatement& prepared);
+    std::optional<Attempt> runIf(const ScriptCommand& command, const Order& order);
+    Attempt end(const ScriptCommand& command);
+    Attempt scriptFailed(int line, const QString& message);
+
+    std::shared_ptr<const StrategyScript> m_script;
+    QString m_engine;
+    std::map<const ScriptStatement*, PreparedStatement> m_prepared;
+    QHash<QString, ScriptValue> m_fixed; // :engine and the experiment's fields
+    QHash<QString, ScriptValue> m_variables;
+    std::mt19937_64 m_random;
+    bool m_inTransaction = false;
+    int m_attempt = 0;
+    std::int64_t m_lastRequestId = -1;
+};

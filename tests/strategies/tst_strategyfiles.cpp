@@ -1,0 +1,134 @@
+// Strategy files run on the embedded MariaDB through the lab's own run: a file that locks the
+// row sells the whole stock and passes, its lock holds timed; one that reads and writes without
+// a lock is caught by the audit; a file's own \failed fails its orders with its line.
+#include "app/run/strategyrun.h"
+#include "strategies/filestrategy.h"
+#include "tests/support/hangwatchdog.h"
+#include "tests/support/serverfixture.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const char* const kLocking = R"(\strategy file-pessimistic
+\title Pessimistic, as a file
+\explain Locks the row, checks the stock, takes it.
+BEGIN;
+\lock
+SELECT stock FROM inventory WHERE sku_id = :sku FOR UPDATE \gset
+\if :stock < :qty
+  ROLLBACK;
+  \out-of-stock
+\endif
+UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+COMMIT;
+\sold
+)";
+
+// Reads the stock, then writes what it computed, with no lock between: the read-modify-write
+// race the articles start from, although the file claims to be safe.
+const char* const kUnlocked = R"(\strategy file-unlocked
+\title Read, then write, no lock
+\safe yes
+SELECT stock FROM inventory WHERE sku_id = :sku \gset
+\if :stock < :qty
+  \out-of-stock
+\endif
+\set left :stock - :qty
+BEGIN;
+UPDATE inventory SET stock = :left WHERE sku_id = :sku;
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+COMMIT;
+\sold
+)";
+
+const char* const kRefusing = R"(\strategy file-refusing
+\title Refuses every order
+\if :qty > 0
+  \failed no order today
+\endif
+\sold
+)";
+
+std::unique_ptr<FileStrategy> strategyFrom(const QTemporaryDir& folder, const char* text)
+{
+    const QString path = folder.filePath(QStringLiteral("strategy.lbs"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) < 0)
+        return nullptr;
+    file.close();
+    QString error;
+    std::unique_ptr<FileStrategy> strategy = FileStrategy::load(path, &error);
+    if (!strategy)
+        qWarning("%s", qPrintable(error));
+    return strategy;
+}
+
+StrategyResult run(Strategy& strategy, const Experiment& experiment)
+{
+    const std::atomic<bool> cancel { false };
+    StrategyRun run(experiment, ServerFixture::params(experiment.database), strategy, 1, cancel);
+    return run.execute(RunObserver {});
+}
+
+} // namespace
+
+class TestStrategyFiles : public QObject {
+    Q_OBJECT
+
+    HangWatchdog m_watchdog;
+    QTemporaryDir m_folder;
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void aLockingFileSellsTheWholeStockAndPasses()
+    {
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kLocking);
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(400);
+        e.skus = 2;
+        e.threads = 8;
+        const StrategyResult r = run(*strategy, e);
+        qInfo("%lld sold in %.2f s, %lld lock holds timed, verdict %s", r.sold, r.durationS,
+            r.measuredLockHolds, qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.sold, 800LL);
+        QCOMPARE(r.clients[ClientCount::Sold], 800LL);
+        QVERIFY(r.measuredLockHolds > 0);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
+    void anUnlockedReadThenWriteIsCaughtByTheAudit()
+    {
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kUnlocked);
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(300);
+        e.threads = 16;
+        const StrategyResult r = run(*strategy, e);
+        qInfo("%lld orders acknowledged for a stock of 300: %s", r.clients[ClientCount::Sold],
+            qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY(r.failsSafety());
+    }
+
+    void aFilesOwnFailureFailsItsOrdersWithItsLine()
+    {
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kRefusing);
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(100);
+        e.threads = 2;
+        e.stop = StopKind::Duration;
+        e.durationMs = 500;
+        const StrategyResult r = run(*strategy, e);
+        QCOMPARE(r.clients[ClientCount::Sold], 0LL);
+        QVERIFY(r.clients[ClientCount::Failed] > 0);
+        const QString said = r.errorMessages.join(QLatin1Char('\n'));
+        QVERIFY2(said.contains(QLatin1String("file-refusing, line 4: no order today")), qPrintable(said));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStrategyFiles)
+#include "tst_strategyfiles.moc"
