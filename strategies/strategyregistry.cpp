@@ -6,6 +6,7 @@
 #include "strategies/claimskiplockedstrategy.h"
 #include "strategies/claimupdatestrategy.h"
 #include "strategies/conditionalstrategy.h"
+#include "strategies/filestrategy.h"
 #include "strategies/naivestrategy.h"
 #include "strategies/optimisticstrategy.h"
 #include "strategies/partitionedslotstrategy.h"
@@ -20,6 +21,8 @@
 
 #include <QCoreApplication>
 #include <QSet>
+
+#include <QMutex>
 
 #include <functional>
 
@@ -56,6 +59,27 @@ const QList<Entry>& entries()
     return all;
 }
 
+// The strategy files a user gave: added before the runs, read by every thread after.
+QMutex& filesMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+QList<Entry>& fileEntries()
+{
+    static QList<Entry> files;
+    return files;
+}
+
+QList<Entry> everyEntry()
+{
+    QList<Entry> every = entries();
+    const QMutexLocker lock(&filesMutex());
+    every += fileEntries();
+    return every;
+}
+
 } // namespace
 
 namespace StrategyRegistry {
@@ -63,7 +87,7 @@ namespace StrategyRegistry {
 QStringList ids()
 {
     QStringList result;
-    for (const Entry& entry : entries())
+    for (const Entry& entry : everyEntry())
         result << entry.id;
     return result;
 }
@@ -71,16 +95,39 @@ QStringList ids()
 QStringList allIds(WorkloadKind workload)
 {
     QStringList result;
-    for (const Entry& entry : entries()) {
+    for (const Entry& entry : everyEntry()) {
         if (entry.inAll && entry.make()->workload() == workload)
             result << entry.id;
     }
     return result;
 }
 
+QString addFile(const QString& path, QString* error)
+{
+    std::shared_ptr<const FileStrategy> strategy = FileStrategy::load(path, error);
+    if (!strategy)
+        return {};
+    const QString id = strategy->id();
+    const QMutexLocker lock(&filesMutex());
+    const bool ours
+        = std::any_of(entries().cbegin(), entries().cend(), [&](const Entry& e) { return e.id == id; });
+    const bool given = std::any_of(
+        fileEntries().cbegin(), fileEntries().cend(), [&](const Entry& e) { return e.id == id; });
+    if (ours || given) {
+        *error = QCoreApplication::translate("StrategyRegistry", "%1: the strategy id %2 is already %3")
+                     .arg(path, id,
+                         ours ? QCoreApplication::translate("StrategyRegistry", "one of the lab's own")
+                              : QCoreApplication::translate("StrategyRegistry", "another file's"));
+        return {};
+    }
+    // Not in "all": a user's strategies run when they are named, or given as files.
+    fileEntries().append({ id, [strategy] { return std::make_unique<FileStrategy>(*strategy); }, false });
+    return id;
+}
+
 std::unique_ptr<Strategy> create(const QString& id)
 {
-    for (const Entry& entry : entries()) {
+    for (const Entry& entry : everyEntry()) {
         if (entry.id == id)
             return entry.make();
     }

@@ -7,10 +7,14 @@
 
 #include <memory>
 
-// Every strategy the lab knows, by id. Adding a strategy is one line in strategyregistry.cpp.
+// Every strategy the lab knows, by id: its own (one line each in strategyregistry.cpp) and the
+// strategy files a user gave it.
 namespace StrategyRegistry {
 
-QStringList ids(); // every strategy
+QStringList ids(); // every strategy, the lab's first
+// Reads the strategy file `path` and adds its strategy; its id, or empty with `error` (the
+// file's mistake, or an id the lab or another file already has). Called before runs start.
+QString addFile(const QString& path, QString* error);
 // What "all" means: the workload's strategies, without the deadlock demonstrations.
 QStringList allIds(WorkloadKind workload = WorkloadKind::Inventory);
 std::unique_ptr<Strategy> create(const QString& id);

@@ -278,10 +278,20 @@ void readSweep(const QCommandLineParser& parser, const Command& command, const Q
 void readStrategies(const QCommandLineParser& parser, bool sweep, CommandLine& result)
 {
     const QString strategy = QStringLiteral("strategy");
+    const QStringList files = parser.values(QStringLiteral("strategy-file"));
     QString strategyError;
-    result.strategies
-        = StrategyRegistry::parseList(parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"),
-            &strategyError, result.experiment.workload);
+    if (parser.isSet(strategy) || files.isEmpty())
+        result.strategies = StrategyRegistry::parseList(
+            parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"), &strategyError,
+            result.experiment.workload);
+    for (const QString& file : files) {
+        QString fileError;
+        const QString id = StrategyRegistry::addFile(file, &fileError);
+        if (id.isEmpty())
+            result.errors << QStringLiteral("--strategy-file: ") + fileError;
+        else if (!result.strategies.contains(id))
+            result.strategies << id;
+    }
     if (result.errors.isEmpty()) {
         const StrategyNeeds needs = StrategyRegistry::needsOf(result.strategies);
         if (sweep)

@@ -635,6 +635,10 @@ or lost an order.</source>
         <source>embedded (the lab&apos;s private MariaDB, default), cluster:N (the lab&apos;s private Galera cluster of N nodes, 2 to 9), postgres (the lab&apos;s private PostgreSQL), mysql://user:password@host:port/database (several hosts, host1:port,host2:port, are a cluster&apos;s nodes) or postgres://user:password@host:5432/database. The password may come from LOCKBENCH_PASSWORD instead.</source>
         <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）、postgres（实验室私有的 PostgreSQL）、mysql://user:password@host:port/database（多个主机 host1:port,host2:port 即集群的各节点）或 postgres://user:password@host:5432/database。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
     </message>
+    <message>
+        <source>Run the strategy a strategy file describes (docs/strategy-files.md); repeat it for several. Beside --strategy, or alone to run only the files&apos; strategies.</source>
+        <translation>运行策略文件所描述的策略（见 docs/strategy-files.md）；可重复给出多个。可与 --strategy 同用，单独使用时只运行这些文件的策略。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPanel</name>
@@ -5728,6 +5732,18 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>no strategy given; choose from %1 or all</source>
         <translation>未指定策略；请从 %1 或 all 中选择</translation>
+    </message>
+    <message>
+        <source>%1: the strategy id %2 is already %3</source>
+        <translation>%1：策略标识 %2 已经是%3</translation>
+    </message>
+    <message>
+        <source>one of the lab&apos;s own</source>
+        <translation>实验室自带策略的标识</translation>
+    </message>
+    <message>
+        <source>another file&apos;s</source>
+        <translation>另一个文件的标识</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,120 @@
+// --strategy-file as a user gives it, against the test server: a file's strategy runs beside
+// the lab's, audited and explained, and exits 0; a file that oversells exits 3; a file with a
+// mistake, or an id the lab has, is refused before anything runs (exit 2) with where it is.
+#include "tests/support/lockbenchprocess.h"
+#include "tests/support/serverfixture.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const char* const kReserve = R"(-- take the units only if enough are left, then record the order
+\strategy reserve-then-record
+\title Reserve, then record
+BEGIN;
+\lock
+UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku AND stock >= :qty;
+\if :rows = 0
+  ROLLBACK;
+  \out-of-stock
+\endif
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+COMMIT;
+\sold
+)";
+
+const char* const kUnlocked = R"(\strategy read-then-write
+\title Read, then write, no lock
+SELECT stock FROM inventory WHERE sku_id = :sku \gset
+\if :stock < :qty
+  \out-of-stock
+\endif
+\set left :stock - :qty
+BEGIN;
+UPDATE inventory SET stock = :left WHERE sku_id = :sku;
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+COMMIT;
+\sold
+)";
+
+} // namespace
+
+class TestCliStrategyFile : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_folder;
+
+    QString write(const QString& name, const char* text)
+    {
+        const QString path = m_folder.filePath(name);
+        QFile file(path);
+        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            file.write(text);
+        return path;
+    }
+
+    static LockbenchProcess runFiles(const QStringList& flags)
+    {
+        const QString url
+            = QStringLiteral("mysql://root@127.0.0.1:%1/lockbench_files").arg(ServerFixture::params().port);
+        return LockbenchProcess::run(
+            QStringList { QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--skus"),
+                QStringLiteral("1"), QStringLiteral("--stock"), QStringLiteral("300"),
+                QStringLiteral("--threads"), QStringLiteral("8"), QStringLiteral("--rtt-ms"),
+                QStringLiteral("0"), QStringLiteral("--stop"), QStringLiteral("sold-out") }
+            + flags);
+    }
+
+private slots:
+    void initTestCase() { LOCKBENCH_REQUIRE_SERVER(); }
+
+    void aFilesStrategyRunsBesideTheLabsAndPasses()
+    {
+        const LockbenchProcess lab = runFiles({ QStringLiteral("--strategy"), QStringLiteral("pessimistic"),
+            QStringLiteral("--strategy-file"), write(QStringLiteral("reserve.lbs"), kReserve) });
+        QVERIFY2(lab.exitCode == 0, qPrintable(lab.all()));
+        QVERIFY2(lab.out.contains(QLatin1String("reserve-then-record: sold out")), qPrintable(lab.out));
+        QVERIFY2(
+            lab.out.contains(QRegularExpression(QStringLiteral("\\nreserve-then-record .* 300 .* pass"))),
+            qPrintable(lab.out));
+        QVERIFY2(lab.out.contains(QRegularExpression(QStringLiteral("\\npessimistic .* 300 .* pass"))),
+            qPrintable(lab.out));
+    }
+
+    void aFileThatOversellsExitsThree()
+    {
+        const LockbenchProcess lab = runFiles(
+            { QStringLiteral("--strategy-file"), write(QStringLiteral("unlocked.lbs"), kUnlocked) });
+        QVERIFY2(lab.exitCode == 3, qPrintable(lab.all()));
+        QVERIFY2(lab.out.contains(QLatin1String("FAIL: oversold")), qPrintable(lab.out));
+    }
+
+    void aFileWithAMistakeIsRefusedWithWhereItIs()
+    {
+        const QString path
+            = write(QStringLiteral("bad.lbs"), "\\strategy bad\n\\title Bad\nSELECT :stok;\n\\sold\n");
+        const LockbenchProcess lab = runFiles({ QStringLiteral("--strategy-file"), path });
+        QCOMPARE(lab.exitCode, 2);
+        QVERIFY2(
+            lab.err.contains(QLatin1String("--strategy-file: bad.lbs: line 3, column 1: the variable :stok")),
+            qPrintable(lab.err));
+        QVERIFY(!lab.out.contains(QLatin1String("running")));
+    }
+
+    void aFileMayNotTakeAnIdTheLabHas()
+    {
+        const QString path
+            = write(QStringLiteral("mine.lbs"), "\\strategy pessimistic\n\\title Mine\nCOMMIT;\n\\sold\n");
+        const LockbenchProcess lab = runFiles({ QStringLiteral("--strategy-file"), path });
+        QCOMPARE(lab.exitCode, 2);
+        QVERIFY2(
+            lab.err.contains(QLatin1String("the strategy id pessimistic is already one of the lab's own")),
+            qPrintable(lab.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliStrategyFile)
+#include "tst_clistrategyfile.moc"
