@@ -1,9 +1,11 @@
-// Strategy files run on the embedded MariaDB through the lab's own run: a file that locks the
-// row sells the whole stock and passes, its lock holds timed; one that reads and writes without
-// a lock is caught by the audit; a file's own \failed fails its orders with its line.
+// Strategy files run through the lab's own run: a file that locks the row sells the whole stock
+// and passes, its lock holds timed; one file serves MariaDB and PostgreSQL where their SQL
+// differs; one that reads and writes without a lock is caught by the audit; a file's own
+// \failed fails its orders with its line.
 #include "app/run/strategyrun.h"
 #include "strategies/filestrategy.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/postgresfixture.h"
 #include "tests/support/serverfixture.h"
 
 #include <QTemporaryDir>
@@ -44,6 +46,30 @@ COMMIT;
 \sold
 )";
 
+// One file for both engines: PostgreSQL takes the units and reads what is left in one statement
+// (RETURNING); InnoDB, which has no RETURNING, reads it after the UPDATE under the same lock,
+// in MySQL's own syntax (FORCE INDEX), which PostgreSQL would refuse to prepare: only the
+// branch the engine takes is prepared.
+const char* const kBothEngines = R"(\strategy take-then-check
+\title Take, then check
+BEGIN;
+\if :engine = 'postgres'
+  \lock
+  UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku RETURNING stock \gset
+\else
+  \lock
+  UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;
+  SELECT stock FROM inventory FORCE INDEX (PRIMARY) WHERE sku_id = :sku \gset
+\endif
+\if :stock < 0
+  ROLLBACK;
+  \out-of-stock
+\endif
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+COMMIT;
+\sold
+)";
+
 const char* const kRefusing = R"(\strategy file-refusing
 \title Refuses every order
 \if :qty > 0
@@ -66,11 +92,16 @@ std::unique_ptr<FileStrategy> strategyFrom(const QTemporaryDir& folder, const ch
     return strategy;
 }
 
-StrategyResult run(Strategy& strategy, const Experiment& experiment)
+StrategyResult runOn(const ConnectionParams& params, Strategy& strategy, const Experiment& experiment)
 {
     const std::atomic<bool> cancel { false };
-    StrategyRun run(experiment, ServerFixture::params(experiment.database), strategy, 1, cancel);
+    StrategyRun run(experiment, params, strategy, 1, cancel);
     return run.execute(RunObserver {});
+}
+
+StrategyResult run(Strategy& strategy, const Experiment& experiment)
+{
+    return runOn(ServerFixture::params(experiment.database), strategy, experiment);
 }
 
 } // namespace
@@ -112,6 +143,33 @@ private slots:
             qPrintable(r.verdictText()));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY(r.failsSafety());
+    }
+
+    void oneFileServesBothEngines_data()
+    {
+        QTest::addColumn<bool>("postgres");
+        QTest::newRow("MariaDB") << false;
+        QTest::newRow("PostgreSQL") << true;
+    }
+    void oneFileServesBothEngines()
+    {
+        QFETCH(bool, postgres);
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kBothEngines);
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(300);
+        e.skus = 2;
+        e.threads = 8;
+        QString error;
+        if (postgres)
+            QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+        const StrategyResult r
+            = runOn(postgres ? PostgresFixture::params() : ServerFixture::params(e.database), *strategy, e);
+        qInfo("%lld sold, %lld refused, verdict %s", r.sold, r.clients[ClientCount::OutOfStock],
+            qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.sold, 600LL);
+        QVERIFY(r.measuredLockHolds > 0);
+        QCOMPARE(r.verdict(), Verdict::Pass);
     }
 
     void aFilesOwnFailureFailsItsOrdersWithItsLine()
