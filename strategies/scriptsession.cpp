@@ -59,7 +59,8 @@ void ScriptSession::prepareBlock(const ScriptBlock& block)
         if (command.kind == ScriptCommand::Kind::Statement
             && controlOf(command.statement.sql) == Control::None) {
             PreparedStatement& prepared = m_prepared[&command.statement];
-            statements().add(&prepared, command.statement.boundSql(false));
+            statements().add(&prepared, command.statement.boundSql(false),
+                tr("%1, line %2").arg(m_script->id).arg(command.statement.line));
         }
         if (command.kind != ScriptCommand::Kind::If)
             continue;

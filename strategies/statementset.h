@@ -11,20 +11,33 @@
 // Prepares a session's statements together after every (re)connect.
 class StatementSet {
 public:
-    void add(PreparedStatement* statement, QString sql) { m_entries.emplace_back(statement, std::move(sql)); }
+    // `where` names the statement in a refusal ("my-strategy, line 7"), for a user's file.
+    void add(PreparedStatement* statement, QString sql, QString where = {})
+    {
+        m_entries.push_back({ statement, std::move(sql), std::move(where) });
+    }
 
     // Empty error when every statement prepared.
     MysqlError prepareAll(MysqlConnection& connection) const
     {
-        for (const auto& [statement, sql] : m_entries) {
-            if (!statement->prepare(connection, sql))
-                return statement->lastError();
+        for (const Entry& entry : m_entries) {
+            if (!entry.statement->prepare(connection, entry.sql)) {
+                MysqlError error = entry.statement->lastError();
+                if (!entry.where.isEmpty())
+                    error.message = entry.where + QStringLiteral(": ") + error.message;
+                return error;
+            }
         }
         return {};
     }
 
 private:
-    std::vector<std::pair<PreparedStatement*, QString>> m_entries;
+    struct Entry {
+        PreparedStatement* statement;
+        QString sql;
+        QString where;
+    };
+    std::vector<Entry> m_entries;
 };
 
 inline const QString kInsertOrderSql

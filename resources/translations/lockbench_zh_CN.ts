@@ -4880,6 +4880,10 @@ t = %2 s
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
 </context>
 <context>
     <name>ServerCheck</name>

@@ -78,6 +78,18 @@ const char* const kRefusing = R"(\strategy file-refusing
 \sold
 )";
 
+const char* const kAlwaysLosing = R"(\strategy file-always-losing
+\title Loses every race
+\conflict
+\sold
+)";
+
+const char* const kMySqlOnly = R"(\strategy file-mysql-only
+\title MySQL's syntax only
+SELECT stock FROM inventory FORCE INDEX (PRIMARY) WHERE sku_id = :sku \gset
+\sold
+)";
+
 std::unique_ptr<FileStrategy> strategyFrom(const QTemporaryDir& folder, const char* text)
 {
     const QString path = folder.filePath(QStringLiteral("strategy.lbs"));
@@ -170,6 +182,41 @@ private slots:
         QCOMPARE(r.sold, 600LL);
         QVERIFY(r.measuredLockHolds > 0);
         QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
+    // An order that never stops losing is given up after the experiment's max retries, as the
+    // lab's own strategies' are: the run ends, nothing hangs.
+    void anOrderThatAlwaysLosesIsGivenUpAfterItsRetries()
+    {
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kAlwaysLosing);
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(100);
+        e.threads = 2;
+        e.maxRetries = 5;
+        e.stop = StopKind::Duration;
+        e.durationMs = 500;
+        const StrategyResult r = run(*strategy, e);
+        qInfo("%lld failed, %lld retries", r.clients[ClientCount::Failed], r.clients[ClientCount::Retries]);
+        QCOMPARE(r.clients[ClientCount::Sold], 0LL);
+        QVERIFY(r.clients[ClientCount::Failed] > 0);
+        QVERIFY(r.clients[ClientCount::Retries] >= 5 * r.clients[ClientCount::Failed]);
+    }
+
+    // A file in one engine's dialect run on the other: the run ends with the server's refusal
+    // of the statement, named, before any order.
+    void aFileForTheOtherEngineEndsTheRunWithTheServersReason()
+    {
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kMySqlOnly);
+        QVERIFY(strategy);
+        QString error;
+        QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+        Experiment e = ServerFixture::soldOutExperiment(100);
+        e.threads = 2;
+        const StrategyResult r = runOn(PostgresFixture::params(), *strategy, e);
+        qInfo("%s", qPrintable(r.error));
+        QVERIFY2(r.error.contains(QLatin1String("SQLSTATE 42601: file-mysql-only, line 3: ")),
+            qPrintable(r.error));
+        QCOMPARE(r.clients[ClientCount::Sold], 0LL);
     }
 
     void aFilesOwnFailureFailsItsOrdersWithItsLine()
