@@ -245,6 +245,9 @@ Attempt ScriptSession::end(const ScriptCommand& command)
     Attempt result = Attempt::sold();
     switch (command.end) {
     case OrderEnd::Sold:
+        // Acknowledged before its COMMIT, an order could be counted and then lost.
+        if (m_inTransaction)
+            return scriptFailed(command.line, tr("\\sold with the transaction still open: COMMIT it first"));
         return Attempt::sold();
     case OrderEnd::OutOfStock:
         result = Attempt::outOfStock();

@@ -4884,6 +4884,10 @@ t = %2 s
         <source>%1, line %2</source>
         <translation>%1，第 %2 行</translation>
     </message>
+    <message>
+        <source>\sold with the transaction still open: COMMIT it first</source>
+        <translation>事务尚未结束就 \sold：请先 COMMIT</translation>
+    </message>
 </context>
 <context>
     <name>ServerCheck</name>

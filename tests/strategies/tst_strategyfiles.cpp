@@ -90,6 +90,14 @@ SELECT stock FROM inventory FORCE INDEX (PRIMARY) WHERE sku_id = :sku \gset
 \sold
 )";
 
+const char* const kSoldBeforeCommit = R"(\strategy file-sold-early
+\title Sold before its commit
+BEGIN;
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+\sold
+COMMIT;
+)";
+
 std::unique_ptr<FileStrategy> strategyFrom(const QTemporaryDir& folder, const char* text)
 {
     const QString path = folder.filePath(QStringLiteral("strategy.lbs"));
@@ -217,6 +225,26 @@ private slots:
         QVERIFY2(r.error.contains(QLatin1String("SQLSTATE 42601: file-mysql-only, line 3: ")),
             qPrintable(r.error));
         QCOMPARE(r.clients[ClientCount::Sold], 0LL);
+    }
+
+    // An order called sold while its transaction is open would be counted before it commits:
+    // it fails instead, rolled back, naming the line.
+    void soldBeforeItsCommitIsTheFilesMistake()
+    {
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kSoldBeforeCommit);
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(100);
+        e.threads = 2;
+        e.stop = StopKind::Duration;
+        e.durationMs = 500;
+        const StrategyResult r = run(*strategy, e);
+        QCOMPARE(r.clients[ClientCount::Sold], 0LL);
+        QVERIFY(r.clients[ClientCount::Failed] > 0);
+        QVERIFY(!r.failsSafety());
+        const QString said = r.errorMessages.join(QLatin1Char('\n'));
+        QVERIFY2(
+            said.contains(QLatin1String("file-sold-early, line 5: \\sold with the transaction still open")),
+            qPrintable(said));
     }
 
     void aFilesOwnFailureFailsItsOrdersWithItsLine()
