@@ -24,8 +24,9 @@ const QList<Flag>& ownFlags()
                 "CommandLine", "Strategies to run, comma-separated, all or deadlocks (default: all).") },
         { { QStringLiteral("strategy-file") }, "file",
             QT_TRANSLATE_NOOP("CommandLine",
-                "Run the strategy a strategy file describes (docs/strategy-files.md); repeat it for "
-                "several. Beside --strategy, or alone to run only the files' strategies.") },
+                "Run the strategy a strategy file describes (your own transaction, in pgbench's script "
+                "syntax); repeat it for several. Beside --strategy, or alone to run only the files' "
+                "strategies.") },
         { { QStringLiteral("server") }, "where",
             QT_TRANSLATE_NOOP("CommandLine",
                 "embedded (the lab's private MariaDB, default), cluster:N (the lab's private Galera cluster "

@@ -636,8 +636,8 @@ or lost an order.</source>
         <translation>embedded（实验室私有的 MariaDB，默认）、cluster:N（实验室私有的 N 节点 Galera 集群，2 到 9 个节点）、postgres（实验室私有的 PostgreSQL）、mysql://user:password@host:port/database（多个主机 host1:port,host2:port 即集群的各节点）或 postgres://user:password@host:5432/database。密码也可以改由 LOCKBENCH_PASSWORD 提供。</translation>
     </message>
     <message>
-        <source>Run the strategy a strategy file describes (docs/strategy-files.md); repeat it for several. Beside --strategy, or alone to run only the files&apos; strategies.</source>
-        <translation>运行策略文件所描述的策略（见 docs/strategy-files.md）；可重复给出多个。可与 --strategy 同用，单独使用时只运行这些文件的策略。</translation>
+        <source>Run the strategy a strategy file describes (your own transaction, in pgbench&apos;s script syntax); repeat it for several. Beside --strategy, or alone to run only the files&apos; strategies.</source>
+        <translation>运行策略文件所描述的策略（您自己的事务，用 pgbench 脚本的语法写成）；可重复给出多个。可与 --strategy 同用，单独使用时只运行这些文件的策略。</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@ const QSet<QString>& namesKept()
             QStringLiteral("InnoDB"),
             QStringLiteral("Redis"),
             QStringLiteral("Galera"),
+            QStringLiteral("pgbench"),
             QStringLiteral("wsrep"),
             QStringLiteral("epoll"),
             QStringLiteral("lockbench"),
