@@ -11,6 +11,9 @@
 #include <QCheckBox>
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSettings>
@@ -83,8 +86,12 @@ private slots:
         qunsetenv("DBUS_SESSION_BUS_ADDRESS");
         qputenv("XDG_RUNTIME_DIR", m_runtime.path().toUtf8());
         QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-password-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-password-tests"));
+        // A settings file of this process's own: the test reads back what it wrote, and another
+        // suite on the same machine runs this test too (one once read the other's URL).
+        const QString name
+            = QStringLiteral("lockbench-password-tests-%1").arg(QCoreApplication::applicationPid());
+        QCoreApplication::setOrganizationName(name);
+        QCoreApplication::setApplicationName(name);
         QSettings().clear();
         openWindow();
     }
@@ -92,7 +99,13 @@ private slots:
     void cleanupTestCase()
     {
         m_window.reset();
-        QSettings().clear();
+        {
+            QSettings settings;
+            settings.clear();
+            settings.sync();
+            QFile::remove(settings.fileName());
+            QDir().rmdir(QFileInfo(settings.fileName()).path());
+        }
         m_keyring.terminate();
         m_keyring.waitForFinished(5000);
     }
