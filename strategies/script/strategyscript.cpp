@@ -1,32 +1,44 @@
 #include "strategies/script/strategyscript.h"
 
-std::vector<ScriptStatement::Variable> ScriptStatement::variablesIn(const QString& sql)
+void ScriptStatement::scanCode(const QString& sql, const std::function<qsizetype(qsizetype)>& visit)
 {
-    // Outside quotes and comments, a ':' that starts a name; "::" (a PostgreSQL cast) and ":="
-    // (a MySQL assignment) are not variables.
-    std::vector<Variable> found;
     QChar quote;
-    for (qsizetype i = 0; i < sql.size(); ++i) {
+    for (qsizetype i = 0; i >= 0 && i < sql.size();) {
         const QChar c = sql[i];
         if (!quote.isNull()) {
             if (c == quote)
                 quote = QChar();
+            ++i;
         } else if (c == QLatin1Char('\'') || c == QLatin1Char('"') || c == QLatin1Char('`')) {
             quote = c;
+            ++i;
         } else if (c == QLatin1Char('-') && i + 1 < sql.size() && sql[i + 1] == QLatin1Char('-')) {
             const qsizetype end = sql.indexOf(QLatin1Char('\n'), i);
             i = end < 0 ? sql.size() : end;
-        } else if (c == QLatin1Char(':') && i + 1 < sql.size() && sql[i + 1] == QLatin1Char(':')) {
-            ++i;
-        } else if (c == QLatin1Char(':') && i + 1 < sql.size()
-            && (sql[i + 1].isLetter() || sql[i + 1] == QLatin1Char('_'))) {
-            qsizetype end = i + 1;
-            while (end < sql.size() && (sql[end].isLetterOrNumber() || sql[end] == QLatin1Char('_')))
-                ++end;
-            found.push_back({ i, sql.mid(i + 1, end - i - 1) });
-            i = end - 1;
+        } else {
+            i = visit(i);
         }
     }
+}
+
+std::vector<ScriptStatement::Variable> ScriptStatement::variablesIn(const QString& sql)
+{
+    // A ':' that starts a name; "::" (a PostgreSQL cast) and ":=" (a MySQL assignment) are not
+    // variables.
+    std::vector<Variable> found;
+    scanCode(sql, [&](qsizetype i) -> qsizetype {
+        if (sql[i] != QLatin1Char(':') || i + 1 >= sql.size())
+            return i + 1;
+        if (sql[i + 1] == QLatin1Char(':'))
+            return i + 2;
+        if (!(sql[i + 1].isLetter() || sql[i + 1] == QLatin1Char('_')))
+            return i + 1;
+        qsizetype end = i + 1;
+        while (end < sql.size() && (sql[end].isLetterOrNumber() || sql[end] == QLatin1Char('_')))
+            ++end;
+        found.push_back({ i, sql.mid(i + 1, end - i - 1) });
+        return end;
+    });
     return found;
 }
 

@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct ScriptStatement {
         QString name;
     };
     static std::vector<Variable> variablesIn(const QString& sql);
+    // Calls `visit(i)` for each character of `sql` outside quotes and `--` comments; `visit`
+    // returns where to go on (usually i + 1), or -1 to stop.
+    static void scanCode(const QString& sql, const std::function<qsizetype(qsizetype)>& visit);
     // The statement with its variables replaced by placeholders: "?" (MySQL) or "$1", "$2", …
     // (PostgreSQL).
     QString boundSql(bool numbered) const;

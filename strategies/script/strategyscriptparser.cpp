@@ -22,24 +22,14 @@ struct StatementEnd {
 
 StatementEnd findEnd(const QString& sql)
 {
-    QChar quote;
-    for (qsizetype i = 0; i < sql.size(); ++i) {
-        const QChar c = sql[i];
-        if (!quote.isNull()) {
-            if (c == quote)
-                quote = QChar();
-        } else if (c == QLatin1Char('\'') || c == QLatin1Char('"') || c == QLatin1Char('`')) {
-            quote = c;
-        } else if (c == QLatin1Char('-') && i + 1 < sql.size() && sql[i + 1] == QLatin1Char('-')) {
-            const qsizetype end = sql.indexOf(QLatin1Char('\n'), i);
-            i = end < 0 ? sql.size() : end;
-        } else if (c == QLatin1Char(';')) {
-            return { i, false };
-        } else if (c == QLatin1Char('\\')) {
-            return { i, true };
-        }
-    }
-    return {};
+    StatementEnd end;
+    ScriptStatement::scanCode(sql, [&](qsizetype i) -> qsizetype {
+        if (sql[i] != QLatin1Char(';') && sql[i] != QLatin1Char('\\'))
+            return i + 1;
+        end = { i, sql[i] == QLatin1Char('\\') };
+        return -1;
+    });
+    return end;
 }
 
 class Reader {
