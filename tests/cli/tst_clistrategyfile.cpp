@@ -3,6 +3,7 @@
 // mistake, or an id the lab has, is refused before anything runs (exit 2) with where it is.
 #include "tests/support/lockbenchprocess.h"
 #include "tests/support/serverfixture.h"
+#include "tests/support/unlockedstrategyfile.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -21,20 +22,6 @@ UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku AND stock >= :qty;
   ROLLBACK;
   \out-of-stock
 \endif
-INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
-COMMIT;
-\sold
-)";
-
-const char* const kUnlocked = R"(\strategy read-then-write
-\title Read, then write, no lock
-SELECT stock FROM inventory WHERE sku_id = :sku \gset
-\if :stock < :qty
-  \out-of-stock
-\endif
-\set left :stock - :qty
-BEGIN;
-UPDATE inventory SET stock = :left WHERE sku_id = :sku;
 INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
 COMMIT;
 \sold
@@ -86,8 +73,8 @@ private slots:
 
     void aFileThatOversellsExitsThree()
     {
-        const LockbenchProcess lab = runFiles(
-            { QStringLiteral("--strategy-file"), write(QStringLiteral("unlocked.lbs"), kUnlocked) });
+        const LockbenchProcess lab = runFiles({ QStringLiteral("--strategy-file"),
+            write(QStringLiteral("unlocked.lbs"), kUnlockedStrategyFile) });
         QVERIFY2(lab.exitCode == 3, qPrintable(lab.all()));
         QVERIFY2(lab.out.contains(QLatin1String("FAIL: oversold")), qPrintable(lab.out));
     }

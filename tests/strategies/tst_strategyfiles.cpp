@@ -7,6 +7,7 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/postgresfixture.h"
 #include "tests/support/serverfixture.h"
+#include "tests/support/unlockedstrategyfile.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -24,23 +25,6 @@ SELECT stock FROM inventory WHERE sku_id = :sku FOR UPDATE \gset
   \out-of-stock
 \endif
 UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;
-INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
-COMMIT;
-\sold
-)";
-
-// Reads the stock, then writes what it computed, with no lock between: the read-modify-write
-// race the articles start from, although the file claims to be safe.
-const char* const kUnlocked = R"(\strategy file-unlocked
-\title Read, then write, no lock
-\safe yes
-SELECT stock FROM inventory WHERE sku_id = :sku \gset
-\if :stock < :qty
-  \out-of-stock
-\endif
-\set left :stock - :qty
-BEGIN;
-UPDATE inventory SET stock = :left WHERE sku_id = :sku;
 INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
 COMMIT;
 \sold
@@ -154,7 +138,7 @@ private slots:
 
     void anUnlockedReadThenWriteIsCaughtByTheAudit()
     {
-        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kUnlocked);
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kUnlockedStrategyFile);
         QVERIFY(strategy);
         Experiment e = ServerFixture::soldOutExperiment(300);
         e.threads = 16;
