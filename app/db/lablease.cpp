@@ -1,5 +1,7 @@
 #include "app/db/lablease.h"
 
+#include "app/db/iodeadline.h"
+
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QLocale>
@@ -268,13 +270,13 @@ bool LabLease::keepOn(NodeLock& node, QString* error)
     return false;
 }
 
-void LabLease::abandon()
+void LabLease::releaseWithin(std::chrono::milliseconds wait)
 {
-    for (const auto& node : m_nodes) {
-        node->held = false;
-        node->lost = false;
-        node->connection.close();
-    }
+    const IoDeadline deadline(wait, [this] {
+        for (const auto& node : m_nodes)
+            node->connection.abortFromAnyThread();
+    });
+    release();
 }
 
 void LabLease::release()

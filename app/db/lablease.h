@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -36,9 +37,12 @@ public:
     // reached.
     bool acquire(QString* error);
     void release();
-    // Gives the lease up by closing its connection, without a statement that a silent server
-    // would hold: the server frees the lock once it sees the connection go.
-    void abandon();
+    // Gives the lease back if the server answers within `wait`, and otherwise by closing its
+    // connection, which a silent server would not let a statement do. Closing alone is not
+    // enough where the server can answer: PostgreSQL frees an advisory lock only once the
+    // session's backend has exited, which lags behind the close on a busy machine, and a lab
+    // waiting for this one would be refused in that gap.
+    void releaseWithin(std::chrono::milliseconds wait);
     // Keeps the lease through a lost connection (killed, or the server restarted): takes it
     // again on a new one. False with `error` when another lab took it in the meantime.
     bool keep(QString* error);

@@ -96,9 +96,9 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
         }
         const bool cancelled = m_cancel.load();
         // Before finished(): a lab waiting for this one may start at once. A person who
-        // stopped the plan may have stopped it because the server went silent: no statement then.
+        // stopped the plan may have stopped it because the server went silent: a second then.
         if (cancelled)
-            lease.abandon();
+            lease.releaseWithin(std::chrono::seconds(1));
         else
             lease.release();
         m_running.store(false);
