@@ -7,6 +7,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
@@ -24,9 +25,11 @@
 #include <QStandardPaths>
 #include <QTest>
 #include <QTextDocument>
+#include <optional>
 
 class TestLessonProjector : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog;
 
@@ -88,13 +91,7 @@ class TestLessonProjector : public QObject {
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-projector"));
-        QSettings().clear();
-    }
+    void initTestCase() { m_settings.emplace(QStringLiteral("lockbench-projector")); }
 
     void inEnglish() { walkTheLesson(QStringLiteral("en")); }
     void inChinese()

@@ -6,6 +6,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
@@ -24,20 +25,16 @@
 #include <QTableView>
 #include <QTest>
 #include <QTextDocument>
+#include <optional>
 
 class TestLessonWindow : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog;
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-lessons"));
-        QSettings().clear();
-    }
+    void initTestCase() { m_settings.emplace(QStringLiteral("lockbench-lessons")); }
 
     void stepsLoadTheirExperimentAndChart()
     {

@@ -7,6 +7,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "tests/ui/runjsonchecks.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
@@ -39,9 +40,11 @@
 #include <QTest>
 #include <QTreeWidget>
 #include <QXYSeries>
+#include <optional>
 
 class TestMainWindow : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
@@ -123,10 +126,7 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-tests"));
-        QSettings().clear();
+        m_settings.emplace(QStringLiteral("lockbench-tests"));
         m_window = std::make_unique<MainWindow>();
         m_window->resize(1400, 900);
         m_window->show();

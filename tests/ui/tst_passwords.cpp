@@ -3,6 +3,7 @@
 // session; with one (a private D-Bus session bus and GNOME Keyring, which setup installs) it
 // is kept there and read back.
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/serverpanel.h"
 #include "ui/passwords/passwordfield.h"
@@ -25,6 +26,7 @@
 #include <sys/prctl.h>
 
 #include <csignal>
+#include <optional>
 
 namespace {
 
@@ -59,6 +61,7 @@ QByteArray settingsFile()
 
 class TestPasswords : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
@@ -85,27 +88,14 @@ private slots:
         // No keyring to begin with: no session bus at all.
         qunsetenv("DBUS_SESSION_BUS_ADDRESS");
         qputenv("XDG_RUNTIME_DIR", m_runtime.path().toUtf8());
-        QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
-        // A settings file of this process's own: the test reads back what it wrote, and another
-        // suite on the same machine runs this test too (one once read the other's URL).
-        const QString name
-            = QStringLiteral("lockbench-password-tests-%1").arg(QCoreApplication::applicationPid());
-        QCoreApplication::setOrganizationName(name);
-        QCoreApplication::setApplicationName(name);
-        QSettings().clear();
+        m_settings.emplace(QStringLiteral("lockbench-password-tests"));
         openWindow();
     }
 
     void cleanupTestCase()
     {
         m_window.reset();
-        {
-            QSettings settings;
-            settings.clear();
-            settings.sync();
-            QFile::remove(settings.fileName());
-            QDir().rmdir(QFileInfo(settings.fileName()).path());
-        }
+        m_settings.reset();
         m_keyring.terminate();
         m_keyring.waitForFinished(5000);
     }

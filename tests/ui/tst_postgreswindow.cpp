@@ -7,6 +7,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
@@ -28,9 +29,11 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <optional>
 
 class TestPostgresWindow : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog;
 
@@ -44,13 +47,7 @@ class TestPostgresWindow : public QObject {
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-postgres-window"));
-        QSettings().clear();
-    }
+    void initTestCase() { m_settings.emplace(QStringLiteral("lockbench-postgres-window")); }
 
     void thePostgresServerIsChosenRunAndInspected()
     {

@@ -5,6 +5,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
@@ -42,9 +43,11 @@
 #include <QTableView>
 #include <QTest>
 #include <QValueAxis>
+#include <optional>
 
 class TestScreenshots : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
@@ -180,10 +183,7 @@ class TestScreenshots : public QObject {
 private slots:
     void windowMidRun()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-screenshots"));
-        QSettings().clear();
+        m_settings.emplace(QStringLiteral("lockbench-screenshots"));
         QCOMPARE(QGuiApplication::platformName(), QStringLiteral("xcb"));
         const QDir folder(qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"));
         QVERIFY(QDir().mkpath(folder.path()));

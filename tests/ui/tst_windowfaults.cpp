@@ -7,6 +7,7 @@
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
+#include "tests/support/testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/resultsmodel.h"
@@ -27,6 +28,7 @@
 #include <QTimer>
 
 #include <csignal>
+#include <optional>
 
 namespace {
 
@@ -44,6 +46,7 @@ std::int64_t labConnections(MysqlConnection& monitor)
 
 class TestWindowFaults : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
 
@@ -69,13 +72,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-window-faults"));
-        QSettings().clear();
-    }
+    void initTestCase() { m_settings.emplace(QStringLiteral("lockbench-window-faults")); }
 
     void cleanup()
     {

@@ -8,6 +8,7 @@
 #include "strategies/strategyregistry.h"
 #include "tests/support/englishleftovers.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
@@ -34,9 +35,11 @@
 #include <QTabWidget>
 #include <QTest>
 #include <QTextEdit>
+#include <optional>
 
 class TestWindowInChinese : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog;
     QStringList m_found;
@@ -136,10 +139,7 @@ class TestWindowInChinese : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-chinese"));
-        QSettings().clear();
+        m_settings.emplace(QStringLiteral("lockbench-chinese"));
         QVERIFY(Translation::install(QStringLiteral("zh_CN")));
     }
 

@@ -7,6 +7,7 @@
 #include "strategies/strategyregistry.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/sampleresults.h"
+#include "tests/support/testsettings.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
@@ -24,9 +25,11 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
+#include <optional>
 
 class TestWindowLayout : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
     std::unique_ptr<MainWindow> m_window;
@@ -34,10 +37,7 @@ class TestWindowLayout : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-layout-tests"));
-        QSettings().clear();
+        m_settings.emplace(QStringLiteral("lockbench-layout-tests"));
         m_window = std::make_unique<MainWindow>();
         m_window->resize(1400, 900);
         m_window->show();

@@ -3,6 +3,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
+#include "tests/support/testsettings.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/resultsmodel.h"
@@ -19,9 +20,11 @@
 #include <QTest>
 
 #include <memory>
+#include <optional>
 
 class TestWindowServer : public QObject {
     Q_OBJECT
+    std::optional<TestSettings> m_settings; // first, so that it goes last
 
     HangWatchdog m_watchdog; // should the test hang, the log gets every thread's stack
     std::unique_ptr<MainWindow> m_window;
@@ -29,10 +32,7 @@ class TestWindowServer : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true); // keep the user's settings out of it
-        QCoreApplication::setOrganizationName(QStringLiteral("lockbench-tests"));
-        QCoreApplication::setApplicationName(QStringLiteral("lockbench-tests"));
-        QSettings().clear();
+        m_settings.emplace(QStringLiteral("lockbench-tests"));
         m_window = std::make_unique<MainWindow>();
         m_window->show();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->ownServer().state != ServerController::State::Starting, 60000);
