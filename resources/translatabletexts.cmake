@@ -1,12 +1,14 @@
-# The texts of the lessons and presets (JSON), written as QT_TRANSLATE_NOOP lines into a C++
-# file that lupdate reads with the sources: so the lessons and presets are translated in the
-# same .ts file as the rest, and a text changed in a JSON file comes out unfinished there
+# The texts of the lessons and presets (JSON) and of the lab's strategy files (their \title and
+# \explain lines, joined as the parser joins them), written as QT_TRANSLATE_NOOP lines into a C++
+# file that lupdate reads with the sources: so they are translated in the
+# same .ts file as the rest, and a text changed in one of those files comes out unfinished there
 # (tst_translations fails) until it has its translation. Runs at configure time, and again
-# whenever one of the JSON files changes.
+# whenever one of those files changes.
 function(lockbench_write_translatable_texts output)
     file(GLOB lessons CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/resources/lessons/*.json)
     file(GLOB presets CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/resources/presets/*.json)
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${lessons} ${presets})
+    file(GLOB strategies CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/resources/strategies/*.sql)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${lessons} ${presets} ${strategies})
     set(lines "// Generated from resources/lessons and resources/presets: do not edit.\n#include <QtGlobal>\n\nstatic const char* const texts[] = {\n")
     macro(add_text context json)
         string(STRIP "${json}" text)
@@ -40,6 +42,28 @@ function(lockbench_write_translatable_texts output)
             string(JSON value ERROR_VARIABLE missing GET "${json}" ${key})
             add_text(Preset "${value}")
         endforeach()
+    endforeach()
+    foreach(file IN LISTS strategies)
+        file(READ ${file} text)
+        # One list item per line: a ";" in the text would split it, so it is kept aside.
+        string(ASCII 1 semicolon)
+        string(REPLACE ";" "${semicolon}" text "${text}")
+        string(REPLACE "\n" ";" text "${text}")
+        set(explanation "")
+        foreach(line IN LISTS text)
+            string(REPLACE "${semicolon}" ";" line "${line}")
+            if(line MATCHES "^[ \t]*\\\\title[ \t]+(.*)$")
+                add_text(Strategy "${CMAKE_MATCH_1}")
+            elseif(line MATCHES "^[ \t]*\\\\explain[ \t]+(.*)$")
+                string(STRIP "${CMAKE_MATCH_1}" part)
+                if(explanation STREQUAL "")
+                    set(explanation "${part}")
+                else()
+                    string(APPEND explanation " ${part}")
+                endif()
+            endif()
+        endforeach()
+        add_text(Strategy "${explanation}")
     endforeach()
     string(APPEND lines "};\n")
     file(CONFIGURE OUTPUT ${output} CONTENT "${lines}" @ONLY) # rewritten only when it changes

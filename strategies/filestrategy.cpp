@@ -40,6 +40,16 @@ std::unique_ptr<FileStrategy> FileStrategy::load(const QString& path, QString* e
     return std::make_unique<FileStrategy>(std::make_shared<const StrategyScript>(std::move(*script)), text);
 }
 
+QString FileStrategy::title() const
+{
+    return QCoreApplication::translate("Strategy", m_script->title.toUtf8().constData());
+}
+
+QString FileStrategy::explanation() const
+{
+    return QCoreApplication::translate("Strategy", m_script->explanation.toUtf8().constData());
+}
+
 StockLayout FileStrategy::layout() const
 {
     return m_script->layout == QLatin1String("slots") ? StockLayout::Slots : StockLayout::Rows;

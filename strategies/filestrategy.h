@@ -16,8 +16,10 @@ public:
     static std::unique_ptr<FileStrategy> load(const QString& path, QString* error);
 
     QString id() const override { return m_script->id; }
-    QString title() const override { return m_script->title; }
-    QString explanation() const override { return m_script->explanation; }
+    // In the lab's language where the text has a translation (the lab's own files have theirs,
+    // context "Strategy"); a user's file as written.
+    QString title() const override;
+    QString explanation() const override;
     bool isSafe() const override { return m_script->safe; }
     StockLayout layout() const override;
     QStringList ownFields() const override { return m_script->fields; }

@@ -212,8 +212,22 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
         ? retrier().timedLockingExecute(prepared, params, LockedRow { order.skuId })
         : prepared.execute(params);
     if (!done)
-        return failed(prepared);
+        return statementFailed(statement, prepared);
     return keepResult(statement, prepared);
+}
+
+// MySQL 8 refuses a NOWAIT lock with 3572; MariaDB with 1205, at once, though that code
+// otherwise means a lock wait ran out. On a NOWAIT statement nothing waits, so both mean "the
+// row is locked": counted as 3572, rolled back and retried after a back-off.
+Attempt ScriptSession::statementFailed(const ScriptStatement& statement, const PreparedStatement& prepared)
+{
+    static const QRegularExpression nowait(
+        QStringLiteral("\\bNOWAIT\\b"), QRegularExpression::CaseInsensitiveOption);
+    const MysqlError& error = prepared.lastError();
+    if (error.code != 1205 || !nowait.match(statement.sql).hasMatch())
+        return failed(prepared);
+    return Attempt::failed(
+        { 3572, tr("row locked, refused at once by NOWAIT (server error 1205: %1)").arg(error.message) });
 }
 
 // :rows, and with \gset the row's columns: a \gset that finds no row, or more than one, is

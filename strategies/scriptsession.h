@@ -40,6 +40,7 @@ private:
     // Runs `block`: the attempt's end when a command ended it, else std::nullopt.
     std::optional<Attempt> run(const ScriptBlock& block, const Order& order);
     std::optional<Attempt> runStatement(const ScriptStatement& statement, const Order& order);
+    Attempt statementFailed(const ScriptStatement& statement, const PreparedStatement& prepared);
     std::optional<Attempt> keepResult(const ScriptStatement& statement, PreparedStatement& prepared);
     std::optional<Attempt> runIf(const ScriptCommand& command, const Order& order);
     Attempt end(const ScriptCommand& command);

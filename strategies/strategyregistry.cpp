@@ -5,13 +5,8 @@
 #include "strategies/claimforupdatestrategy.h"
 #include "strategies/claimskiplockedstrategy.h"
 #include "strategies/claimupdatestrategy.h"
-#include "strategies/conditionalstrategy.h"
 #include "strategies/filestrategy.h"
-#include "strategies/naivestrategy.h"
-#include "strategies/optimisticstrategy.h"
 #include "strategies/partitionedslotstrategy.h"
-#include "strategies/pessimisticnowaitstrategy.h"
-#include "strategies/pessimisticstrategy.h"
 #include "strategies/procedurestrategy.h"
 #include "strategies/queuedstrategy.h"
 #include "strategies/redissplitstrategy.h"
@@ -34,21 +29,32 @@ struct Entry {
     bool inAll = true; // part of "all"; the deadlock demonstrations are chosen by name
 };
 
+// A strategy the lab ships as a file, resources/strategies/<id>.sql, read once. A shipped file
+// that does not parse is a broken build (tst_shippedstrategies reads every one).
+Entry shipped(const QString& id)
+{
+    QString error;
+    std::shared_ptr<const FileStrategy> strategy
+        = FileStrategy::load(QStringLiteral(":/strategies/%1.sql").arg(id), &error);
+    if (!strategy || strategy->id() != id)
+        qFatal("the lab's strategy file %s: %s", qPrintable(id), qPrintable(error));
+    return { id, [strategy] { return std::make_unique<FileStrategy>(*strategy); } };
+}
+
 const QList<Entry>& entries()
 {
     static const QList<Entry> all = {
-        { QStringLiteral("pessimistic"), [] { return std::make_unique<PessimisticStrategy>(); } },
-        { QStringLiteral("optimistic"), [] { return std::make_unique<OptimisticStrategy>(); } },
-        { QStringLiteral("conditional"), [] { return std::make_unique<ConditionalStrategy>(); } },
+        shipped(QStringLiteral("pessimistic")),
+        shipped(QStringLiteral("optimistic")),
+        shipped(QStringLiteral("conditional")),
         { QStringLiteral("slotted"), [] { return std::make_unique<SlottedStrategy>(); } },
         { QStringLiteral("slotted-partitioned"), [] { return std::make_unique<PartitionedSlotStrategy>(); } },
         { QStringLiteral("queued"), [] { return std::make_unique<QueuedStrategy>(); } },
-        { QStringLiteral("naive"), [] { return std::make_unique<NaiveStrategy>(); } },
+        shipped(QStringLiteral("naive")),
         { QStringLiteral("two-sku-random"), [] { return std::make_unique<TwoSkuStrategy>(false); }, false },
         { QStringLiteral("two-sku-sorted"), [] { return std::make_unique<TwoSkuStrategy>(true); }, false },
         // Later additions go last, so that every earlier strategy keeps its colour.
-        { QStringLiteral("pessimistic-nowait"),
-            [] { return std::make_unique<PessimisticNowaitStrategy>(); } },
+        shipped(QStringLiteral("pessimistic-nowait")),
         { QStringLiteral("procedure"), [] { return std::make_unique<ProcedureStrategy>(); } },
         { QStringLiteral("slotted-routed"), [] { return std::make_unique<RoutedSlotStrategy>(); } },
         { QStringLiteral("claim-for-update"), [] { return std::make_unique<ClaimForUpdateStrategy>(); } },

@@ -4888,6 +4888,10 @@ t = %2 s
         <source>\sold with the transaction still open: COMMIT it first</source>
         <translation>事务尚未结束就 \sold：请先 COMMIT</translation>
     </message>
+    <message>
+        <source>row locked, refused at once by NOWAIT (server error 1205: %1)</source>
+        <translation>该行已锁定，被 NOWAIT 立即拒绝（服务器错误 1205：%1）</translation>
+    </message>
 </context>
 <context>
     <name>ServerCheck</name>
@@ -5469,28 +5473,12 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>用 UPDATE … LIMIT 认领，并配合清扫线程</translation>
     </message>
     <message>
-        <source>-- 0 rows changed: out of stock</source>
-        <translation>-- 0 行被修改：缺货</translation>
-    </message>
-    <message>
         <source>Conditional UPDATE … WHERE stock &gt;= n</source>
         <translation>条件 UPDATE … WHERE stock &gt;= n</translation>
     </message>
     <message>
-        <source>-- client: stock &gt;= qty? new = stock - qty</source>
-        <translation>-- 客户端：判断 stock &gt;= qty；新值 = stock - qty</translation>
-    </message>
-    <message>
         <source>Naive read-then-write (unsafe)</source>
         <translation>朴素的先读后写（不安全）</translation>
-    </message>
-    <message>
-        <source>-- client: stock &gt;= qty?</source>
-        <translation>-- 客户端：判断 stock &gt;= qty</translation>
-    </message>
-    <message>
-        <source>-- 0 rows changed: conflict, retry from the read</source>
-        <translation>-- 0 行被修改：冲突，从读取开始重试</translation>
     </message>
     <message>
         <source>Optimistic (version compare-and-set)</source>
@@ -5511,14 +5499,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Slotted rows, stock partitioned over slots</source>
         <translation>分槽行，库存分摊到各槽位</translation>
-    </message>
-    <message>
-        <source>row locked, refused at once by NOWAIT (server error 1205: %1)</source>
-        <translation>该行已锁定，被 NOWAIT 立即拒绝（服务器错误 1205：%1）</translation>
-    </message>
-    <message>
-        <source>-- row locked (3572, or 1205 on MariaDB): ROLLBACK, back off, start again</source>
-        <translation>-- 行已锁定（3572，MariaDB 上为 1205）：ROLLBACK，退避，重新开始</translation>
     </message>
     <message>
         <source>Pessimistic, fail fast (FOR UPDATE NOWAIT)</source>
