@@ -63,13 +63,22 @@ QStringList FileStrategy::orderSql() const
         const QString command = line.trimmed().section(QLatin1Char(' '), 0, 0);
         static const QStringList header { QStringLiteral("\\strategy"), QStringLiteral("\\title"),
             QStringLiteral("\\explain"), QStringLiteral("\\safe"), QStringLiteral("\\layout"),
-            QStringLiteral("\\field") };
+            QStringLiteral("\\lines"), QStringLiteral("\\field") };
         if (!header.contains(command) && !(lines.isEmpty() && line.trimmed().isEmpty()))
             lines << line;
     }
     while (!lines.isEmpty() && lines.back().trimmed().isEmpty())
         lines.removeLast();
     return lines;
+}
+
+bool FileStrategy::beginRun(RunEnvironment& environment, QString* error)
+{
+    if (m_script->lines == 2 && environment.experiment().skus < 2) {
+        *error = tr("%1 sells two SKUs per order: the experiment needs at least 2 SKUs").arg(id());
+        return false;
+    }
+    return true;
 }
 
 std::unique_ptr<OrderSession> FileStrategy::openSession(

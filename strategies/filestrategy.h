@@ -22,8 +22,10 @@ public:
     QString explanation() const override;
     bool isSafe() const override { return m_script->safe; }
     StockLayout layout() const override;
+    int linesPerOrder() const override { return m_script->lines; }
     QStringList ownFields() const override { return m_script->fields; }
     QStringList orderSql() const override;
+    bool beginRun(RunEnvironment& environment, QString* error) override;
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
 

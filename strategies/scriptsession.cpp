@@ -17,7 +17,8 @@ ScriptSession::ScriptSession(
     : RetryingSession(environment, counters)
     , m_script(std::move(script))
     , m_engine(engineOf(environment.params()))
-    , m_random(std::random_device {}())
+    // Each client its own sequence, from the experiment's seed as the lab's other draws.
+    , m_random(environment.experiment().seed * 7919 + reinterpret_cast<std::uintptr_t>(&counters))
 {
     seedFixed(environment.experiment());
     prepareBlock(m_script->order);
@@ -116,6 +117,8 @@ Attempt ScriptSession::attempt(const Order& order)
     m_variables.insert(QStringLiteral("qty"), ScriptValue(order.qty));
     m_variables.insert(QStringLiteral("request_id"), ScriptValue(order.requestId));
     m_variables.insert(QStringLiteral("sku2"), ScriptValue(order.secondSkuId));
+    m_variables.insert(
+        QStringLiteral("request_id2"), ScriptValue(order.secondSkuId > 0 ? order.secondRequestId() : 0));
     m_variables.insert(QStringLiteral("rows"), ScriptValue(0));
     m_variables.insert(QStringLiteral("attempt"), ScriptValue(m_attempt));
     m_inTransaction = false;
@@ -208,9 +211,11 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
                 tr(":%1 holds %2, and a statement binds whole numbers only").arg(name, value.toString()));
     }
     PreparedStatement& prepared = m_prepared.at(&statement);
-    const bool done = statement.locks
-        ? retrier().timedLockingExecute(prepared, params, LockedRow { order.skuId })
-        : prepared.execute(params);
+    // The row is named, for the lock's hand-over time, when the statement locks the order's SKU.
+    const LockedRow row
+        = statement.parameters.contains(QLatin1String("sku")) ? LockedRow { order.skuId } : LockedRow {};
+    const bool done
+        = statement.locks ? retrier().timedLockingExecute(prepared, params, row) : prepared.execute(params);
     if (!done)
         return statementFailed(statement, prepared);
     return keepResult(statement, prepared);

@@ -11,8 +11,6 @@
 #include "strategies/queuedstrategy.h"
 #include "strategies/redissplitstrategy.h"
 #include "strategies/routedslotstrategy.h"
-#include "strategies/slottedstrategy.h"
-#include "strategies/twoskustrategy.h"
 
 #include <QCoreApplication>
 #include <QSet>
@@ -31,14 +29,14 @@ struct Entry {
 
 // A strategy the lab ships as a file, resources/strategies/<id>.sql, read once. A shipped file
 // that does not parse is a broken build (tst_shippedstrategies reads every one).
-Entry shipped(const QString& id)
+Entry shipped(const QString& id, bool inAll = true)
 {
     QString error;
     std::shared_ptr<const FileStrategy> strategy
         = FileStrategy::load(QStringLiteral(":/strategies/%1.sql").arg(id), &error);
     if (!strategy || strategy->id() != id)
         qFatal("the lab's strategy file %s: %s", qPrintable(id), qPrintable(error));
-    return { id, [strategy] { return std::make_unique<FileStrategy>(*strategy); } };
+    return { id, [strategy] { return std::make_unique<FileStrategy>(*strategy); }, inAll };
 }
 
 const QList<Entry>& entries()
@@ -47,12 +45,12 @@ const QList<Entry>& entries()
         shipped(QStringLiteral("pessimistic")),
         shipped(QStringLiteral("optimistic")),
         shipped(QStringLiteral("conditional")),
-        { QStringLiteral("slotted"), [] { return std::make_unique<SlottedStrategy>(); } },
+        shipped(QStringLiteral("slotted")),
         { QStringLiteral("slotted-partitioned"), [] { return std::make_unique<PartitionedSlotStrategy>(); } },
         { QStringLiteral("queued"), [] { return std::make_unique<QueuedStrategy>(); } },
         shipped(QStringLiteral("naive")),
-        { QStringLiteral("two-sku-random"), [] { return std::make_unique<TwoSkuStrategy>(false); }, false },
-        { QStringLiteral("two-sku-sorted"), [] { return std::make_unique<TwoSkuStrategy>(true); }, false },
+        shipped(QStringLiteral("two-sku-random"), false),
+        shipped(QStringLiteral("two-sku-sorted"), false),
         // Later additions go last, so that every earlier strategy keeps its colour.
         shipped(QStringLiteral("pessimistic-nowait")),
         { QStringLiteral("procedure"), [] { return std::make_unique<ProcedureStrategy>(); } },

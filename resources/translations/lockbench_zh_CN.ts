@@ -2101,6 +2101,10 @@ or lost an order.</source>
         <source>the strategy file %1 is larger than %2 KiB</source>
         <translation>策略文件 %1 大于 %2 KiB</translation>
     </message>
+    <message>
+        <source>%1 sells two SKUs per order: the experiment needs at least 2 SKUs</source>
+        <translation>%1 每单销售两个 SKU：实验至少需要 2 个 SKU</translation>
+    </message>
 </context>
 <context>
     <name>FillProgress</name>
@@ -5621,14 +5625,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>分槽行，绕开空槽位，并再平衡</translation>
     </message>
     <message>
-        <source>-- 0 rows: SUM guard refused, out of stock</source>
-        <translation>-- 0 行：SUM 校验拒绝，缺货</translation>
-    </message>
-    <message>
-        <source>-- restock (seeding):</source>
-        <translation>-- 补货（初始化数据）：</translation>
-    </message>
-    <message>
         <source>Slotted rows, SUM-guarded (as in the articles)</source>
         <translation>分槽行，SUM 校验（文章中的做法）</translation>
     </message>
@@ -5643,34 +5639,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Two SKUs per order, locked in random order (deadlocks)</source>
         <translation>每单两个 SKU，按随机顺序加锁（会死锁）</translation>
-    </message>
-    <message>
-        <source>-- the lower sku_id</source>
-        <translation>-- 较小的 sku_id</translation>
-    </message>
-    <message>
-        <source>-- the first SKU picked</source>
-        <translation>-- 先挑选的 SKU</translation>
-    </message>
-    <message>
-        <source>-- client: in-transaction delay while holding the first row</source>
-        <translation>-- 客户端：持有第一行期间的事务内延迟</translation>
-    </message>
-    <message>
-        <source>-- the higher sku_id</source>
-        <translation>-- 较大的 sku_id</translation>
-    </message>
-    <message>
-        <source>-- the second SKU picked</source>
-        <translation>-- 后挑选的 SKU</translation>
-    </message>
-    <message>
-        <source>-- client: both have stock &gt;= qty?</source>
-        <translation>-- 客户端：判断两者是否都满足 stock &gt;= qty</translation>
-    </message>
-    <message>
-        <source>%1 sells two SKUs per order: the experiment needs at least 2 SKUs</source>
-        <translation>%1 每单销售两个 SKU：实验至少需要 2 个 SKU</translation>
     </message>
     <message>
         <source>-- the function, created by the lab before the run:</source>
@@ -5889,6 +5857,10 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>\%1 after \else</source>
         <translation>\else 之后出现了 \%1</translation>
+    </message>
+    <message>
+        <source>\lines is 1 or 2, not %1</source>
+        <translation>\lines 只能是 1 或 2，而不是 %1</translation>
     </message>
 </context>
 <context>

@@ -58,9 +58,9 @@ QString ScriptStatement::boundSql(bool numbered) const
 const QStringList& StrategyScript::builtinVariables()
 {
     static const QStringList names { QStringLiteral("sku"), QStringLiteral("qty"),
-        QStringLiteral("request_id"), QStringLiteral("sku2"), QStringLiteral("rows"),
-        QStringLiteral("engine"), QStringLiteral("attempt"), QStringLiteral("skus"), QStringLiteral("slots"),
-        QStringLiteral("max_retries"), QStringLiteral("delay_ms") };
+        QStringLiteral("request_id"), QStringLiteral("sku2"), QStringLiteral("request_id2"),
+        QStringLiteral("rows"), QStringLiteral("engine"), QStringLiteral("attempt"), QStringLiteral("skus"),
+        QStringLiteral("slots"), QStringLiteral("max_retries"), QStringLiteral("delay_ms") };
     return names;
 }
 

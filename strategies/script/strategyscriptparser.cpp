@@ -174,7 +174,7 @@ private:
     {
         static const QStringList names { QStringLiteral("strategy"), QStringLiteral("title"),
             QStringLiteral("explain"), QStringLiteral("safe"), QStringLiteral("layout"),
-            QStringLiteral("field") };
+            QStringLiteral("lines"), QStringLiteral("field") };
         if (!names.contains(command))
             return false;
         if (m_inOrder)
@@ -194,6 +194,8 @@ private:
             setSafe(line, argument);
         else if (command == QLatin1String("layout"))
             setLayout(line, argument);
+        else if (command == QLatin1String("lines"))
+            setLines(line, argument);
         else
             m_script.fields << argument.split(
                 QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
@@ -226,6 +228,14 @@ private:
                 StrategyScriptParser::tr("\\layout is one of %1, not %2")
                     .arg(StrategyScript::layouts().join(QStringLiteral(", ")), value.left(30)));
         m_script.layout = value;
+    }
+
+    // An order of one SKU, or of two (:sku and :sku2, one order row each).
+    void setLines(int line, const QString& value)
+    {
+        if (value != QLatin1String("1") && value != QLatin1String("2"))
+            return fail(line, 1, StrategyScriptParser::tr("\\lines is 1 or 2, not %1").arg(value.left(30)));
+        m_script.lines = value.toInt();
     }
 
     void orderCommand(

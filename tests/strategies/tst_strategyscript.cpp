@@ -237,6 +237,24 @@ private slots:
         QCOMPARE(script->order.back().end, OrderEnd::Sold);
     }
 
+    // An order of two SKUs: two order rows, the second with its own request id.
+    void aTwoSkuFileSaysSo()
+    {
+        QString error;
+        const std::optional<StrategyScript> script = StrategyScriptParser::parse(
+            QStringLiteral("\\strategy pair\n\\title Pair\n\\lines 2\nBEGIN;\n"
+                           "INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty), "
+                           "(:request_id2, :sku2, :qty);\nCOMMIT;\n\\sold\n"),
+            &error);
+        QVERIFY2(script, qPrintable(error));
+        QCOMPARE(script->lines, 2);
+        QCOMPARE(StrategyScript::statementsOf(script->order)[1]->parameters.mid(3),
+            (QStringList { QStringLiteral("request_id2"), QStringLiteral("sku2"), QStringLiteral("qty") }));
+        QString unparsed;
+        const std::optional<StrategyScript> single = StrategyScriptParser::parse(kPessimistic, &unparsed);
+        QCOMPARE(single->lines, 1);
+    }
+
     void castsQuotesAndCommentsAreNotVariables()
     {
         QString error;
@@ -321,6 +339,8 @@ private slots:
                                       << "line 2, column 1: \\layout is one of";
         QTest::newRow("gset with junk") << head + "SELECT 1 \\gset a b\n\\sold\n"
                                         << "line 3, column 1: only \\gset [prefix]";
+        QTest::newRow("three lines an order") << "\\strategy x\n\\lines 3\n"
+                                              << "line 2, column 1: \\lines is 1 or 2, not 3";
     }
     void aBadFileIsRefusedWithItsLineAndColumn()
     {
