@@ -64,12 +64,27 @@ QStringList FileStrategy::orderSql() const
         static const QStringList header { QStringLiteral("\\strategy"), QStringLiteral("\\title"),
             QStringLiteral("\\explain"), QStringLiteral("\\safe"), QStringLiteral("\\layout"),
             QStringLiteral("\\lines"), QStringLiteral("\\field") };
+        // A routine's lines stay: the window shows what the lab creates.
         if (!header.contains(command) && !(lines.isEmpty() && line.trimmed().isEmpty()))
             lines << line;
     }
     while (!lines.isEmpty() && lines.back().trimmed().isEmpty())
         lines.removeLast();
     return lines;
+}
+
+QList<LabRoutine> FileStrategy::routines() const
+{
+    QList<LabRoutine> result;
+    for (const ScriptRoutine& routine : m_script->routines) {
+        auto same = std::find_if(result.begin(), result.end(),
+            [&](const LabRoutine& r) { return r.name.compare(routine.name, Qt::CaseInsensitive) == 0; });
+        if (same == result.end())
+            same = result.insert(result.end(), LabRoutine { routine.name, {}, {} });
+        (routine.engine == QLatin1String("postgres") ? same->createPostgresSql : same->createSql)
+            = routine.sql;
+    }
+    return result;
 }
 
 bool FileStrategy::beginRun(RunEnvironment& environment, QString* error)

@@ -25,6 +25,7 @@ public:
     int linesPerOrder() const override { return m_script->lines; }
     QStringList ownFields() const override { return m_script->fields; }
     QStringList orderSql() const override;
+    QList<LabRoutine> routines() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;

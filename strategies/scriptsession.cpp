@@ -221,6 +221,7 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
     return keepResult(statement, prepared);
 }
 
+// An error the file's \on-error names ends the order as the file says. Otherwise:
 // MySQL 8 refuses a NOWAIT lock with 3572; MariaDB with 1205, at once, though that code
 // otherwise means a lock wait ran out. On a NOWAIT statement nothing waits, so both mean "the
 // row is locked": counted as 3572, rolled back and retried after a back-off.
@@ -229,6 +230,14 @@ Attempt ScriptSession::statementFailed(const ScriptStatement& statement, const P
     static const QRegularExpression nowait(
         QStringLiteral("\\bNOWAIT\\b"), QRegularExpression::CaseInsensitiveOption);
     const MysqlError& error = prepared.lastError();
+    if (statement.errorEnd && error.message.contains(statement.errorText)) {
+        ScriptCommand said;
+        said.kind = ScriptCommand::Kind::End;
+        said.line = statement.line;
+        said.end = *statement.errorEnd;
+        said.message = error.message;
+        return end(said);
+    }
     if (error.code != 1205 || !nowait.match(statement.sql).hasMatch())
         return failed(prepared);
     return Attempt::failed(

@@ -7,7 +7,6 @@
 #include "strategies/claimupdatestrategy.h"
 #include "strategies/filestrategy.h"
 #include "strategies/partitionedslotstrategy.h"
-#include "strategies/procedurestrategy.h"
 #include "strategies/queuedstrategy.h"
 #include "strategies/redissplitstrategy.h"
 #include "strategies/routedslotstrategy.h"
@@ -53,7 +52,7 @@ const QList<Entry>& entries()
         shipped(QStringLiteral("two-sku-sorted"), false),
         // Later additions go last, so that every earlier strategy keeps its colour.
         shipped(QStringLiteral("pessimistic-nowait")),
-        { QStringLiteral("procedure"), [] { return std::make_unique<ProcedureStrategy>(); } },
+        shipped(QStringLiteral("procedure")),
         { QStringLiteral("slotted-routed"), [] { return std::make_unique<RoutedSlotStrategy>(); } },
         { QStringLiteral("claim-for-update"), [] { return std::make_unique<ClaimForUpdateStrategy>(); } },
         { QStringLiteral("claim-update"), [] { return std::make_unique<ClaimUpdateStrategy>(); } },

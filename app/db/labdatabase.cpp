@@ -197,6 +197,8 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
 {
     const bool postgres = m_params.isPostgres();
     for (const LabRoutine& routine : routines) {
+        if ((postgres ? routine.createPostgresSql : routine.createSql).isEmpty())
+            continue; // none on this engine: the statements that call it say so as they are prepared
         const QString entry = QStringLiteral("routine ") + routine.name;
         QSqlQuery present(m_connection.database());
         present.prepare(

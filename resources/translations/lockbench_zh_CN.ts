@@ -5513,14 +5513,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>悲观锁（SELECT … FOR UPDATE）</translation>
     </message>
     <message>
-        <source>-- sku, qty, request id: one round trip</source>
-        <translation>-- 参数为 SKU、数量、请求号：一次往返</translation>
-    </message>
-    <message>
-        <source>-- the procedure, created by the lab before the run:</source>
-        <translation>-- 存储过程，由本工具在运行前创建：</translation>
-    </message>
-    <message>
         <source>Stored procedure (one round trip per order)</source>
         <translation>存储过程（每单一次往返）</translation>
     </message>
@@ -5639,10 +5631,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Two SKUs per order, locked in random order (deadlocks)</source>
         <translation>每单两个 SKU，按随机顺序加锁（会死锁）</translation>
-    </message>
-    <message>
-        <source>-- the function, created by the lab before the run:</source>
-        <translation>-- 该函数，由本工具在运行前创建：</translation>
     </message>
     <message>
         <source>the lab&apos;s private Redis stopped with the run, and Redis&apos;s stock with it</source>
@@ -5861,6 +5849,34 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>\lines is 1 or 2, not %1</source>
         <translation>\lines 只能是 1 或 2，而不是 %1</translation>
+    </message>
+    <message>
+        <source>\routine without \endroutine</source>
+        <translation>\routine 缺少 \endroutine</translation>
+    </message>
+    <message>
+        <source>\routine is for mysql or postgres, not %1</source>
+        <translation>\routine 只能用于 mysql 或 postgres，而不是 %1</translation>
+    </message>
+    <message>
+        <source>a \routine %1 holds one CREATE %2 name(…) … up to \endroutine</source>
+        <translation>\routine %1 应包含一条 CREATE %2 name(…) …，直到 \endroutine</translation>
+    </message>
+    <message>
+        <source>the routine %1 is already given for %2 at line %3</source>
+        <translation>例程 %1 已在第 %3 行为 %2 给出</translation>
+    </message>
+    <message>
+        <source>\on-error marks the statement that follows it; here a command does</source>
+        <translation>\on-error 标记紧随其后的语句；此处紧随的却是一条命令</translation>
+    </message>
+    <message>
+        <source>\on-error takes a quoted text and how the order then ends: \on-error &apos;out of stock&apos; out-of-stock (or conflict, or failed)</source>
+        <translation>\on-error 需要一段带引号的文本以及订单随后的结局：\on-error &apos;out of stock&apos; out-of-stock（或 conflict、failed）</translation>
+    </message>
+    <message>
+        <source>\on-error marks the statement that follows it, and none does</source>
+        <translation>\on-error 标记紧随其后的语句，但其后没有语句</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,10 @@
 // A strategy file, parsed (docs/strategy-files.md): what the strategy says of itself, and the
 // commands one attempt at an order runs, with its \if branches as a tree.
 
+// How an attempt ends: the order sold, refused for want of stock, lost a race (tried again, as
+// the lab's own strategies do, up to the experiment's max retries), or failed.
+enum class OrderEnd { Sold, OutOfStock, Conflict, Failed };
+
 // One SQL statement: as written, with its :variables, which are bound as parameters.
 struct ScriptStatement {
     QString sql;
@@ -20,6 +24,9 @@ struct ScriptStatement {
     QString gsetPrefix;
     bool locks = false; // marked \lock: it takes the hot row's lock, held to COMMIT or ROLLBACK
     int line = 0;
+    // Marked \on-error: a server error whose message holds `errorText` ends the order so.
+    QString errorText;
+    std::optional<OrderEnd> errorEnd;
 
     // A :variable in SQL text: where its ':' is, and its name.
     struct Variable {
@@ -34,10 +41,6 @@ struct ScriptStatement {
     // (PostgreSQL).
     QString boundSql(bool numbered) const;
 };
-
-// How an attempt ends: the order sold, refused for want of stock, lost a race (tried again, as
-// the lab's own strategies do, up to the experiment's max retries), or failed.
-enum class OrderEnd { Sold, OutOfStock, Conflict, Failed };
 
 struct ScriptCommand;
 using ScriptBlock = std::vector<ScriptCommand>;
@@ -61,6 +64,15 @@ struct ScriptCommand {
     QString message; // End, Failed: what the order's failure says
 };
 
+// A stored routine the lab creates in its database before a run (\routine … \endroutine):
+// CREATE PROCEDURE on MariaDB and MySQL, CREATE FUNCTION on PostgreSQL.
+struct ScriptRoutine {
+    QString engine; // "mysql" or "postgres"
+    QString name;
+    QString sql;
+    int line = 0;
+};
+
 struct StrategyScript {
     QString id;
     QString title;
@@ -69,6 +81,7 @@ struct StrategyScript {
     QString layout = QStringLiteral("rows"); // the stock layout it needs
     int lines = 1; // order rows per order: 2 for an order of two SKUs
     QStringList fields; // the experiment's fields it reads, beyond the order's own
+    std::vector<ScriptRoutine> routines;
     ScriptBlock order;
 
     // The variables every order has without setting them (docs/strategy-files.md).

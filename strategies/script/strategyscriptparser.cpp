@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <utility>
+
 namespace {
 
 // A command of the file before its \if branches are nested: \if, \elif, \else and \endif
@@ -39,6 +41,8 @@ public:
         const QStringList lines = text.split(QLatin1Char('\n'));
         for (int i = 0; i < lines.size() && m_error.isEmpty(); ++i)
             readLine(i + 1, lines[i]);
+        if (m_error.isEmpty() && m_routine.line > 0)
+            fail(m_routine.line, 1, StrategyScriptParser::tr("\\routine without \\endroutine"));
         if (m_error.isEmpty() && !m_pendingSql.isEmpty())
             fail(m_pendingLine, 1,
                 StrategyScriptParser::tr("this statement has no end: end it with ';' (or \\gset)"));
@@ -57,6 +61,10 @@ private:
     QStringList m_set; // variables a \set names, anywhere before
     bool m_anyGset = false; // after one, a name not known yet may be one of its columns
     int m_lockLine = 0; // a \lock waiting for its statement
+    int m_errorLine = 0; // an \on-error waiting for its statement
+    QString m_errorText;
+    OrderEnd m_errorEnd = OrderEnd::Failed;
+    ScriptRoutine m_routine; // a \routine being read (its line set) up to its \endroutine
     bool m_inOrder = false;
     QString m_pendingSql;
     int m_pendingLine = 0;
@@ -70,6 +78,8 @@ private:
 
     void readLine(int number, const QString& line)
     {
+        if (m_routine.line > 0)
+            return readRoutineLine(line);
         if (!m_pendingSql.isEmpty()) {
             m_pendingSql += QLatin1Char('\n') + line;
             takeStatementIfEnded();
@@ -87,6 +97,49 @@ private:
         m_pendingSql = line;
         m_pendingLine = number;
         takeStatementIfEnded();
+    }
+
+    // A routine's text is the server's, ';' and all, up to the line \endroutine.
+    void readRoutineLine(const QString& line)
+    {
+        if (line.trimmed().compare(QLatin1String("\\endroutine"), Qt::CaseInsensitive) == 0)
+            return endRoutine();
+        m_routine.sql += (m_routine.sql.isEmpty() ? QString() : QStringLiteral("\n")) + line;
+    }
+
+    void startRoutine(int line, const QString& engine)
+    {
+        if (engine != QLatin1String("mysql") && engine != QLatin1String("postgres"))
+            return fail(line, 1,
+                StrategyScriptParser::tr("\\routine is for mysql or postgres, not %1").arg(engine.left(30)));
+        m_routine.engine = engine;
+        m_routine.line = line;
+    }
+
+    // The lab drops and creates the routine by its name: one CREATE PROCEDURE on MariaDB and MySQL,
+    // one CREATE FUNCTION on PostgreSQL.
+    void endRoutine()
+    {
+        static const QRegularExpression create(
+            QStringLiteral("^\\s*CREATE\\s+(PROCEDURE|FUNCTION)\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\("),
+            QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpressionMatch match = create.match(m_routine.sql);
+        const QString kind = m_routine.engine == QLatin1String("mysql") ? QStringLiteral("PROCEDURE")
+                                                                        : QStringLiteral("FUNCTION");
+        if (!match.hasMatch() || match.captured(1).toUpper() != kind)
+            return fail(m_routine.line, 1,
+                StrategyScriptParser::tr("a \\routine %1 holds one CREATE %2 name(…) … up to \\endroutine")
+                    .arg(m_routine.engine, kind));
+        m_routine.name = match.captured(2);
+        for (const ScriptRoutine& other : m_script.routines) {
+            if (other.engine == m_routine.engine
+                && other.name.compare(m_routine.name, Qt::CaseInsensitive) == 0)
+                return fail(m_routine.line, 1,
+                    StrategyScriptParser::tr("the routine %1 is already given for %2 at line %3")
+                        .arg(m_routine.name, m_routine.engine)
+                        .arg(other.line));
+        }
+        m_script.routines.push_back(std::exchange(m_routine, {}));
     }
 
     void takeStatementIfEnded()
@@ -129,6 +182,11 @@ private:
             statement.locks = true;
             m_lockLine = 0;
         }
+        if (m_errorLine > 0) {
+            statement.errorText = m_errorText;
+            statement.errorEnd = m_errorEnd;
+            m_errorLine = 0;
+        }
         m_anyGset = m_anyGset || statement.gset;
         FlatCommand flat;
         flat.command.kind = ScriptCommand::Kind::Statement;
@@ -158,9 +216,14 @@ private:
         const QString argument = space < 0 ? QString() : text.mid(space + 1).trimmed();
         const int argumentColumn
             = column + static_cast<int>(space < 0 ? text.size() : text.indexOf(argument, space));
-        if (m_lockLine > 0 && command != QLatin1String("lock"))
+        const bool marks = command == QLatin1String("lock") || command == QLatin1String("on-error");
+        if (m_lockLine > 0 && !marks)
             return fail(m_lockLine, 1,
                 StrategyScriptParser::tr("\\lock marks the statement that follows it; here a command does"));
+        if (m_errorLine > 0 && !marks)
+            return fail(m_errorLine, 1,
+                StrategyScriptParser::tr(
+                    "\\on-error marks the statement that follows it; here a command does"));
         if (header(line, command, argument))
             return;
         if (!m_error.isEmpty())
@@ -174,7 +237,7 @@ private:
     {
         static const QStringList names { QStringLiteral("strategy"), QStringLiteral("title"),
             QStringLiteral("explain"), QStringLiteral("safe"), QStringLiteral("layout"),
-            QStringLiteral("lines"), QStringLiteral("field") };
+            QStringLiteral("lines"), QStringLiteral("field"), QStringLiteral("routine") };
         if (!names.contains(command))
             return false;
         if (m_inOrder)
@@ -196,6 +259,8 @@ private:
             setLayout(line, argument);
         else if (command == QLatin1String("lines"))
             setLines(line, argument);
+        else if (command == QLatin1String("routine"))
+            startRoutine(line, argument);
         else
             m_script.fields << argument.split(
                 QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
@@ -257,6 +322,8 @@ private:
         } else if (command == QLatin1String("lock")) {
             m_lockLine = line;
             return;
+        } else if (command == QLatin1String("on-error")) {
+            return onError(line, argument, argumentColumn);
         } else if (command == QLatin1String("delay")) {
             flat.command.kind = ScriptCommand::Kind::Delay;
         } else if (const std::optional<OrderEnd> end = orderEnd(command)) {
@@ -271,6 +338,22 @@ private:
         }
         if (m_error.isEmpty())
             m_flat.push_back(std::move(flat));
+    }
+
+    // \on-error 'text' out-of-stock: how a server error that says `text` ends the order, for
+    // a routine that signals its refusal (a stored procedure's SIGNAL, PL/pgSQL's RAISE).
+    void onError(int line, const QString& argument, int argumentColumn)
+    {
+        static const QRegularExpression form(
+            QStringLiteral("^'((?:[^']|'')+)'\\s+\\\\?(out-of-stock|conflict|failed)$"));
+        const QRegularExpressionMatch match = form.match(argument);
+        if (!match.hasMatch())
+            return fail(line, argumentColumn,
+                StrategyScriptParser::tr("\\on-error takes a quoted text and how the order then ends: "
+                                         "\\on-error 'out of stock' out-of-stock (or conflict, or failed)"));
+        m_errorLine = line;
+        m_errorText = match.captured(1).replace(QLatin1String("''"), QLatin1String("'"));
+        m_errorEnd = *orderEnd(match.captured(2));
     }
 
     static std::optional<OrderEnd> orderEnd(const QString& command)
@@ -326,6 +409,9 @@ private:
         if (m_lockLine > 0)
             return fail(m_lockLine, 1,
                 StrategyScriptParser::tr("\\lock marks the statement that follows it, and none does"));
+        if (m_errorLine > 0)
+            return fail(m_errorLine, 1,
+                StrategyScriptParser::tr("\\on-error marks the statement that follows it, and none does"));
         if (m_script.id.isEmpty())
             return fail(1, 1,
                 StrategyScriptParser::tr("a strategy file starts by naming its strategy: \\strategy my-id"));

@@ -255,6 +255,29 @@ private slots:
         QCOMPARE(single->lines, 1);
     }
 
+    // A routine's text is kept whole, ';' and all, for the engine it names; \on-error marks the
+    // statement after it.
+    void aRoutineAndWhatItsErrorsMean()
+    {
+        QString error;
+        const std::optional<StrategyScript> script = StrategyScriptParser::parse(
+            QStringLiteral("\\strategy routed\n\\title Routed\n\\routine mysql\n"
+                           "CREATE PROCEDURE sell(IN p BIGINT)\nBEGIN\n  SELECT p;\nEND\n\\endroutine\n"
+                           "\\lock\n\\on-error 'it''s gone' out-of-stock\nCALL sell(:sku);\n\\sold\n"),
+            &error);
+        QVERIFY2(script, qPrintable(error));
+        QCOMPARE(script->routines.size(), std::size_t { 1 });
+        const ScriptRoutine& routine = script->routines.front();
+        QCOMPARE(routine.engine, QStringLiteral("mysql"));
+        QCOMPARE(routine.name, QStringLiteral("sell"));
+        QCOMPARE(routine.sql, QStringLiteral("CREATE PROCEDURE sell(IN p BIGINT)\nBEGIN\n  SELECT p;\nEND"));
+        QCOMPARE(routine.line, 3);
+        const ScriptStatement& call = *StrategyScript::statementsOf(script->order).front();
+        QVERIFY(call.locks);
+        QCOMPARE(call.errorText, QStringLiteral("it's gone"));
+        QCOMPARE(call.errorEnd, std::optional(OrderEnd::OutOfStock));
+    }
+
     void castsQuotesAndCommentsAreNotVariables()
     {
         QString error;
@@ -341,6 +364,23 @@ private slots:
                                         << "line 3, column 1: only \\gset [prefix]";
         QTest::newRow("three lines an order") << "\\strategy x\n\\lines 3\n"
                                               << "line 2, column 1: \\lines is 1 or 2, not 3";
+        QTest::newRow("routine without end") << head + "\\routine mysql\nCREATE PROCEDURE p() BEGIN END\n"
+                                             << "line 3, column 1: \\routine without \\endroutine";
+        QTest::newRow("routine for another engine") << head + "\\routine oracle\n"
+                                                    << "line 3, column 1: \\routine is for mysql or postgres";
+        QTest::newRow("a function on MariaDB")
+            << head + "\\routine mysql\nCREATE FUNCTION f() RETURNS INT RETURN 1\n\\endroutine\n\\sold\n"
+            << "line 3, column 1: a \\routine mysql holds one CREATE PROCEDURE";
+        QTest::newRow("a routine given twice")
+            << head
+                + "\\routine postgres\nCREATE FUNCTION f() RETURNS int LANGUAGE sql AS 'SELECT 1'\n"
+                  "\\endroutine\n\\routine postgres\nCREATE FUNCTION f() RETURNS int LANGUAGE sql AS "
+                  "'SELECT 2'\n\\endroutine\n\\sold\n"
+            << "line 6, column 1: the routine f is already given for postgres at line 3";
+        QTest::newRow("on-error without its end") << head + "\\on-error 'no stock'\nSELECT 1;\n\\sold\n"
+                                                  << "line 3, column 11: \\on-error takes a quoted text";
+        QTest::newRow("on-error before a command") << head + "\\on-error 'x' failed\n\\sold\n"
+                                                   << "line 3, column 1: \\on-error marks the statement";
     }
     void aBadFileIsRefusedWithItsLineAndColumn()
     {
