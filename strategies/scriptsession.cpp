@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <utility>
 
 namespace {
 
@@ -16,12 +17,16 @@ ScriptSession::ScriptSession(
     RunEnvironment& environment, WorkerCounters& counters, std::shared_ptr<const StrategyScript> script)
     : RetryingSession(environment, counters)
     , m_script(std::move(script))
+    , m_counters(counters)
     , m_engine(engineOf(environment.params()))
     // Each client its own sequence, from the experiment's seed as the lab's other draws.
     , m_random(environment.experiment().seed * 7919 + reinterpret_cast<std::uintptr_t>(&counters))
 {
     seedFixed(environment.experiment());
     prepareBlock(m_script->order);
+    // Stock that a slot layout strands in small slots is what refusals with stock left count.
+    if (m_script->layout == QLatin1String("slots"))
+        m_slotStock.emplace(statements());
 }
 
 QString ScriptSession::engineOf(const ConnectionParams& params)
@@ -211,9 +216,13 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
                 tr(":%1 holds %2, and a statement binds whole numbers only").arg(name, value.toString()));
     }
     PreparedStatement& prepared = m_prepared.at(&statement);
-    // The row is named, for the lock's hand-over time, when the statement locks the order's SKU.
-    const LockedRow row
-        = statement.parameters.contains(QLatin1String("sku")) ? LockedRow { order.skuId } : LockedRow {};
+    // The row is named, for the lock's hand-over time, when the statement locks the order's SKU
+    // (all of it, or with \lock slot one slot row).
+    LockedRow row;
+    if (statement.parameters.contains(QLatin1String("sku")))
+        row.sku = order.skuId;
+    if (statement.locksSlot)
+        row.slot = static_cast<int>(m_variables.value(QStringLiteral("slot")).toInt());
     const bool done
         = statement.locks ? retrier().timedLockingExecute(prepared, params, row) : prepared.execute(params);
     if (!done)
@@ -245,7 +254,7 @@ Attempt ScriptSession::statementFailed(const ScriptStatement& statement, const P
 }
 
 // :rows, and with \gset the row's columns: a \gset that finds no row, or more than one, is
-// the file's mistake, as in pgbench.
+// the file's mistake, as in pgbench; an \aset that finds none sets nothing.
 std::optional<Attempt> ScriptSession::keepResult(
     const ScriptStatement& statement, PreparedStatement& prepared)
 {
@@ -259,9 +268,11 @@ std::optional<Attempt> ScriptSession::keepResult(
                     row[i] ? ScriptValue(*row[i]) : ScriptValue());
         }
     }
-    if (statement.gset && rows != 1)
-        return scriptFailed(
-            statement.line, tr("\\gset needs one row, and the statement returned %1").arg(rows));
+    if (statement.gset && (rows > 1 || (rows == 0 && !statement.noRowIsFine)))
+        return scriptFailed(statement.line,
+            statement.noRowIsFine
+                ? tr("\\aset needs one row at most, and the statement returned %1").arg(rows)
+                : tr("\\gset needs one row, and the statement returned %1").arg(rows));
     m_variables.insert(QStringLiteral("rows"),
         ScriptValue(
             prepared.columnNames().isEmpty() ? static_cast<std::int64_t>(prepared.affectedRows()) : rows));
@@ -284,17 +295,32 @@ Attempt ScriptSession::end(const ScriptCommand& command)
         result = Attempt::conflict();
         break;
     case OrderEnd::Failed:
-        result = scriptFailed(
+        return scriptFailed(
             command.line, command.message.isEmpty() ? tr("the file's \\failed") : command.message);
-        break;
     }
-    return m_inTransaction ? rollbackAs(result) : result;
+    result = endAs(result);
+    // Refused: did the SKU's slots together still hold enough? (asked in afterOrder)
+    if (m_slotStock && result.kind == Attempt::Kind::OutOfStock)
+        m_slotStock->noteRefusal(m_variables.value(QStringLiteral("sku")).toInt(),
+            static_cast<int>(m_variables.value(QStringLiteral("qty")).toInt()));
+    return result;
+}
+
+void ScriptSession::afterOrder()
+{
+    if (m_slotStock)
+        m_slotStock->countStrandedRefusal(m_counters);
 }
 
 Attempt ScriptSession::scriptFailed(int line, const QString& message)
 {
     const QString where = line > 0 ? tr("%1, line %2: %3").arg(m_script->id).arg(line).arg(message)
                                    : tr("%1: %2").arg(m_script->id, message);
-    Attempt failure = Attempt::failed(MysqlError(kScriptFailure, where));
-    return m_inTransaction ? rollbackAs(failure) : failure;
+    return endAs(Attempt::failed(MysqlError(kScriptFailure, where)));
+}
+
+// An attempt that ends with its transaction open rolls it back, once.
+Attempt ScriptSession::endAs(Attempt result)
+{
+    return std::exchange(m_inTransaction, false) ? rollbackAs(result) : result;
 }

@@ -2,6 +2,7 @@
 
 #include "strategies/retryingsession.h"
 #include "strategies/script/strategyscript.h"
+#include "strategies/slotstock.h"
 
 #include <QHash>
 
@@ -21,6 +22,8 @@ public:
 
     // "mysql" (MariaDB and MySQL) or "postgres": the value of :engine.
     static QString engineOf(const ConnectionParams& params);
+
+    void afterOrder() override;
 
 protected:
     Attempt attempt(const Order& order) override;
@@ -45,8 +48,11 @@ private:
     std::optional<Attempt> runIf(const ScriptCommand& command, const Order& order);
     Attempt end(const ScriptCommand& command);
     Attempt scriptFailed(int line, const QString& message);
+    Attempt endAs(Attempt result);
 
     std::shared_ptr<const StrategyScript> m_script;
+    WorkerCounters& m_counters;
+    std::optional<SlotStock> m_slotStock; // the slot layout's: refusals with stock left
     QString m_engine;
     std::map<const ScriptStatement*, PreparedStatement> m_prepared;
     QHash<QString, ScriptValue> m_fixed; // :engine and the experiment's fields

@@ -6,7 +6,6 @@
 #include "strategies/claimskiplockedstrategy.h"
 #include "strategies/claimupdatestrategy.h"
 #include "strategies/filestrategy.h"
-#include "strategies/partitionedslotstrategy.h"
 #include "strategies/queuedstrategy.h"
 #include "strategies/redissplitstrategy.h"
 #include "strategies/routedslotstrategy.h"
@@ -45,7 +44,7 @@ const QList<Entry>& entries()
         shipped(QStringLiteral("optimistic")),
         shipped(QStringLiteral("conditional")),
         shipped(QStringLiteral("slotted")),
-        { QStringLiteral("slotted-partitioned"), [] { return std::make_unique<PartitionedSlotStrategy>(); } },
+        shipped(QStringLiteral("slotted-partitioned")),
         { QStringLiteral("queued"), [] { return std::make_unique<QueuedStrategy>(); } },
         shipped(QStringLiteral("naive")),
         shipped(QStringLiteral("two-sku-random"), false),

@@ -4896,6 +4896,10 @@ t = %2 s
         <source>row locked, refused at once by NOWAIT (server error 1205: %1)</source>
         <translation>该行已锁定，被 NOWAIT 立即拒绝（服务器错误 1205：%1）</translation>
     </message>
+    <message>
+        <source>\aset needs one row at most, and the statement returned %1</source>
+        <translation>\aset 至多需要一行，而该语句返回了 %1 行</translation>
+    </message>
 </context>
 <context>
     <name>ServerCheck</name>
@@ -5489,18 +5493,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>乐观锁（基于 version 的比较并设置）</translation>
     </message>
     <message>
-        <source>slot %1 of SKU %2 changed under its lock</source>
-        <translation>SKU %2 的槽位 %1 在持锁期间被修改</translation>
-    </message>
-    <message>
-        <source>-- 0 rows: this slot ran dry; let it go</source>
-        <translation>-- 0 行：该槽位已耗尽；放弃它</translation>
-    </message>
-    <message>
-        <source>-- none free: ROLLBACK, START TRANSACTION, wait for a busy one</source>
-        <translation>-- 没有空闲槽位：ROLLBACK，START TRANSACTION，等待一个忙碌的槽位</translation>
-    </message>
-    <message>
         <source>Slotted rows, stock partitioned over slots</source>
         <translation>分槽行，库存分摊到各槽位</translation>
     </message>
@@ -5763,10 +5755,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>第 %1 行，第 %2 列：%3</translation>
     </message>
     <message>
-        <source>only \gset [prefix] may end a statement in place of &apos;;&apos;</source>
-        <translation>只有 \gset [前缀] 可以代替“;”结束语句</translation>
-    </message>
-    <message>
         <source>one statement per &apos;;&apos;: %1 follows it</source>
         <translation>每个“;”只结束一条语句：其后还有 %1</translation>
     </message>
@@ -5877,6 +5865,18 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>\on-error marks the statement that follows it, and none does</source>
         <translation>\on-error 标记紧随其后的语句，但其后没有语句</translation>
+    </message>
+    <message>
+        <source>only \gset [prefix] or \aset [prefix] may end a statement in place of &apos;;&apos;</source>
+        <translation>只有 \gset [前缀] 或 \aset [前缀] 可以代替“;”结束语句</translation>
+    </message>
+    <message>
+        <source>\lock slot marks a statement on the row of :sku and :slot</source>
+        <translation>\lock slot 标记作用于 :sku 与 :slot 所在行的语句</translation>
+    </message>
+    <message>
+        <source>\lock takes nothing, or slot (the row of :sku and :slot)</source>
+        <translation>\lock 不带参数，或带 slot（:sku 与 :slot 所在的行）</translation>
     </message>
 </context>
 <context>

@@ -21,8 +21,10 @@ struct ScriptStatement {
     QString sql;
     QStringList parameters; // one per occurrence, in order
     bool gset = false; // ended by \gset: its one row's columns become variables
+    bool noRowIsFine = false; // \aset: no row sets nothing (and :rows is 0)
     QString gsetPrefix;
     bool locks = false; // marked \lock: it takes the hot row's lock, held to COMMIT or ROLLBACK
+    bool locksSlot = false; // \lock slot: that lock is the slot row's (:sku, :slot), not the SKU's
     int line = 0;
     // Marked \on-error: a server error whose message holds `errorText` ends the order so.
     QString errorText;

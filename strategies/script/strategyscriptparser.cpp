@@ -16,7 +16,8 @@ struct FlatCommand {
     int line = 0;
 };
 
-// Where a statement ends in its text: at a ';' or at a "\gset" outside quotes and comments.
+// Where a statement ends in its text: at a ';' or at a "\gset" or "\aset" outside quotes and
+// comments.
 struct StatementEnd {
     qsizetype at = -1; // -1: not yet
     bool gset = false;
@@ -61,6 +62,7 @@ private:
     QStringList m_set; // variables a \set names, anywhere before
     bool m_anyGset = false; // after one, a name not known yet may be one of its columns
     int m_lockLine = 0; // a \lock waiting for its statement
+    bool m_lockSlot = false; // \lock slot
     int m_errorLine = 0; // an \on-error waiting for its statement
     QString m_errorText;
     OrderEnd m_errorEnd = OrderEnd::Failed;
@@ -155,13 +157,16 @@ private:
             = m_pendingLine + static_cast<int>(m_pendingSql.left(end.at).count(QLatin1Char('\n')));
         m_pendingSql.clear();
         if (end.gset) {
-            static const QRegularExpression gset(QStringLiteral("^gset(?:\\s+([A-Za-z_][A-Za-z0-9_]*))?$"));
+            static const QRegularExpression gset(
+                QStringLiteral("^([ga])set(?:\\s+([A-Za-z_][A-Za-z0-9_]*))?$"));
             const QRegularExpressionMatch match = gset.match(rest);
             if (!match.hasMatch())
                 return fail(endLine, 1,
-                    StrategyScriptParser::tr("only \\gset [prefix] may end a statement in place of ';'"));
+                    StrategyScriptParser::tr("only \\gset [prefix] or \\aset [prefix] may end a statement in "
+                                             "place of ';'"));
             statement.gset = true;
-            statement.gsetPrefix = match.captured(1);
+            statement.noRowIsFine = match.captured(1) == QLatin1String("a");
+            statement.gsetPrefix = match.captured(2);
         } else if (!rest.isEmpty() && !rest.startsWith(QLatin1String("--"))) {
             return fail(endLine, 1,
                 StrategyScriptParser::tr("one statement per ';': %1 follows it").arg(rest.left(30)));
@@ -180,7 +185,13 @@ private:
         }
         if (m_lockLine > 0) {
             statement.locks = true;
+            statement.locksSlot = m_lockSlot;
             m_lockLine = 0;
+            if (m_lockSlot
+                && !(statement.parameters.contains(QLatin1String("sku")) && isKnown(QStringLiteral("slot"))
+                    && statement.parameters.contains(QLatin1String("slot"))))
+                return fail(statement.line, 1,
+                    StrategyScriptParser::tr("\\lock slot marks a statement on the row of :sku and :slot"));
         }
         if (m_errorLine > 0) {
             statement.errorText = m_errorText;
@@ -320,7 +331,11 @@ private:
                 fail(line, argumentColumn,
                     StrategyScriptParser::tr("\\%1 takes nothing after it").arg(command));
         } else if (command == QLatin1String("lock")) {
+            if (!argument.isEmpty() && argument != QLatin1String("slot"))
+                return fail(line, argumentColumn,
+                    StrategyScriptParser::tr("\\lock takes nothing, or slot (the row of :sku and :slot)"));
             m_lockLine = line;
+            m_lockSlot = argument == QLatin1String("slot");
             return;
         } else if (command == QLatin1String("on-error")) {
             return onError(line, argument, argumentColumn);

@@ -278,6 +278,25 @@ private slots:
         QCOMPARE(call.errorEnd, std::optional(OrderEnd::OutOfStock));
     }
 
+    // \aset as pgbench has it: a row that may not be there; \lock slot names one slot row.
+    void asetAndLockSlot()
+    {
+        QString error;
+        const std::optional<StrategyScript> script = StrategyScriptParser::parse(
+            QStringLiteral(
+                "\\strategy s\n\\title S\n\\layout slots\n\\set slot random(0, :slots - 1)\n"
+                "\\lock slot\nUPDATE inventory_slot SET stock = stock - :qty WHERE sku_id = :sku AND "
+                "slot = :slot;\nSELECT slot AS other FROM inventory_slot WHERE sku_id = :sku LIMIT 1 "
+                "\\aset\n\\sold\n"),
+            &error);
+        QVERIFY2(script, qPrintable(error));
+        const std::vector<const ScriptStatement*> statements = StrategyScript::statementsOf(script->order);
+        QVERIFY(statements[0]->locks && statements[0]->locksSlot);
+        QVERIFY(statements[1]->gset && statements[1]->noRowIsFine);
+        QVERIFY(!StrategyScript::statementsOf(StrategyScriptParser::parse(kPessimistic, &error)->order)[1]
+                     ->noRowIsFine);
+    }
+
     void castsQuotesAndCommentsAreNotVariables()
     {
         QString error;
@@ -379,6 +398,11 @@ private slots:
             << "line 6, column 1: the routine f is already given for postgres at line 3";
         QTest::newRow("on-error without its end") << head + "\\on-error 'no stock'\nSELECT 1;\n\\sold\n"
                                                   << "line 3, column 11: \\on-error takes a quoted text";
+        QTest::newRow("lock slot without a slot")
+            << head + "\\lock slot\nSELECT 1 FROM inventory_slot WHERE sku_id = :sku;\n\\sold\n"
+            << "line 4, column 1: \\lock slot marks a statement on the row";
+        QTest::newRow("lock what") << head + "\\lock row\nSELECT 1;\n\\sold\n"
+                                   << "line 3, column 7: \\lock takes nothing, or slot";
         QTest::newRow("on-error before a command") << head + "\\on-error 'x' failed\n\\sold\n"
                                                    << "line 3, column 1: \\on-error marks the statement";
     }
