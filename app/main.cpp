@@ -3,6 +3,7 @@
 #include "app/cli/processarguments.h"
 #include "app/core/shutdownsignal.h"
 #include "app/core/translation.h"
+#include "app/db/driverwarnings.h"
 #include "app/lesson/lessonlibrary.h"
 #include "ui/languagemenu.h"
 #include "ui/mainwindow.h"
@@ -128,6 +129,7 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
 
 int main(int argc, char* argv[])
 {
+    DriverWarnings::quietenLostStatementFrees();
     // No arguments: the window. Any argument: the command line (lockbench run ..., --help).
     if (argc <= 1) {
         if (displayAvailable())

@@ -1,5 +1,7 @@
 #include "app/db/qtsqlconnection.h"
 
+#include "app/db/pgnotices.h"
+
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -60,7 +62,7 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
                   .arg(params.endpoint(), params.user, sqlError.databaseText(), sqlError.nativeErrorCode());
         return false;
     }
-    noteSocket();
+    adoptDriverHandle();
     QSqlQuery version(m_database);
     if (version.exec(m_postgres ? QStringLiteral("SHOW server_version") : QStringLiteral("SELECT VERSION()"))
         && version.next())
@@ -91,7 +93,7 @@ bool QtSqlConnection::reopen(QString* error)
                      .arg(sqlError.databaseText(), sqlError.nativeErrorCode());
         return false;
     }
-    noteSocket();
+    adoptDriverHandle();
     return true;
 }
 
@@ -105,15 +107,17 @@ bool QtSqlConnection::useDatabase(const QString& database, QString* error)
     return reopen(error);
 }
 
-void QtSqlConnection::noteSocket()
+void QtSqlConnection::adoptDriverHandle()
 {
     const QVariant handle = m_database.driver()->handle();
     if (m_postgres) {
         // Qt names the type by the struct behind libpq's typedef.
         if (handle.isValid()
             && (qstrcmp(handle.typeName(), "PGconn*") == 0 || qstrcmp(handle.typeName(), "pg_conn*") == 0)) {
-            if (PGconn* conn = *static_cast<PGconn* const*>(handle.constData()))
+            if (PGconn* conn = *static_cast<PGconn* const*>(handle.constData())) {
                 m_socket.store(PQsocket(conn));
+                keepNoticesOffTheTerminal(conn);
+            }
         }
         return;
     }

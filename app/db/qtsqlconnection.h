@@ -50,5 +50,7 @@ private:
     QString m_version;
     std::atomic<int> m_socket { -1 };
 
-    void noteSocket();
+    // After each open: the driver's socket, for abortFromAnyThread(), and on PostgreSQL its
+    // notices kept off the terminal (a backend terminated while idle says FATAL there).
+    void adoptDriverHandle();
 };

@@ -1,11 +1,14 @@
 // The lab's client connection on the private PostgreSQL: the calls the strategies make (execute,
 // prepared statements with ? placeholders, commit, rollback) on a thread and on fibers, and the
 // lock errors PostgreSQL answers read as the lab's error classes.
+#include "app/db/driverwarnings.h"
 #include "app/db/mysqlconnection.h"
 #include "app/db/preparedstatement.h"
+#include "app/db/qtsqlconnection.h"
 #include "app/fiber/fiberscheduler.h"
 #include "tests/support/postgresfixture.h"
 
+#include <QSqlQuery>
 #include <QTest>
 
 #include <atomic>
@@ -13,6 +16,22 @@
 
 class TestPgConnection : public QObject {
     Q_OBJECT
+
+    static void terminateUnderAPreparedQuery()
+    {
+        QtSqlConnection connection;
+        QString error;
+        QVERIFY2(connection.open(PostgresFixture::params(), true, &error), qPrintable(error));
+        QSqlQuery query(connection.database());
+        QVERIFY(query.prepare(QStringLiteral("SELECT n FROM hot WHERE id = ?")));
+        query.addBindValue(1);
+        QVERIFY(query.exec());
+        MysqlConnection admin;
+        QVERIFY(admin.open(PostgresFixture::params()));
+        QVERIFY(admin.execute(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                                             "application_name = 'lockbench' AND pid <> pg_backend_pid()")));
+        QTest::qWait(200);
+    } // the query goes here, and with it its prepared statement
 
 private slots:
     void initTestCase()
@@ -54,6 +73,26 @@ private slots:
             std::optional<std::int64_t>(5));
         QVERIFY(connection.execute(QStringLiteral("UPDATE hot SET n = 0")));
         QCOMPARE(connection.affectedRows(), 2U);
+    }
+
+    // A backend terminated under a prepared QSqlQuery: Qt's driver warns as the query goes, with
+    // libpq's raw text, and the lab's process drops that one warning (tst_clipostgres once saw it
+    // on the console).
+    void aStatementFreedAfterItsBackendEndedSaysNothing()
+    {
+        static QStringList warned;
+        warned.clear();
+        const QtMessageHandler before = qInstallMessageHandler(
+            [](QtMsgType, const QMessageLogContext&, const QString& text) { warned << text; });
+        terminateUnderAPreparedQuery();
+        QVERIFY2(warned.size() == 1 && warned.front().startsWith(QLatin1String("Unable to free statement: ")),
+            qPrintable(warned.join(QLatin1Char('|'))));
+        DriverWarnings::quietenLostStatementFrees();
+        warned.clear();
+        terminateUnderAPreparedQuery();
+        qWarning("another warning");
+        qInstallMessageHandler(before);
+        QCOMPARE(warned, QStringList { QStringLiteral("another warning") });
     }
 
     void aCommitAfterAFailedStatementIsAnError()
