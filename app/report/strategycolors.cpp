@@ -3,6 +3,7 @@
 #include "strategies/strategyregistry.h"
 
 #include <QHash>
+#include <QMutex>
 
 #include <algorithm>
 #include <iterator>
@@ -13,7 +14,7 @@ namespace {
 
 // Twelve colours told apart with any common colour-vision deficiency (Okabe-Ito and Tol's
 // muted set), all dark enough for thin lines on white and on a washed-out projector: no
-// pale yellow, no light pink. Red is kept for the unsafe baseline.
+// pale yellow, no light pink. Red is kept for the unsafe strategies.
 const QList<QColor>& palette()
 {
     static const QList<QColor> colours
@@ -24,41 +25,64 @@ const QList<QColor>& palette()
     return colours;
 }
 
-// The strategy's place among those of its workload that get a palette colour (naive has red),
-// -1 if unknown. The workloads never share a chart, so each starts the palette afresh: the
-// twelve inventory strategies each keep a colour of their own.
-qsizetype placeOf(const QString& strategyId)
+// A strategy's place among those that share its colours: the safe strategies of its workload
+// (the workloads never share a chart, so each starts the palette afresh), or the unsafe ones,
+// which are red, told apart by their line. In the registry's order, which puts the lab's own
+// first and each later strategy after them, so no strategy's colour moves when one is added.
+struct Place {
+    bool unsafe = false;
+    qsizetype index = -1; // -1: unknown
+};
+
+Place placeOf(const QString& strategyId)
 {
-    static const QHash<QString, qsizetype> places = [] {
-        QHash<QString, qsizetype> result;
+    static QMutex mutex;
+    static QHash<QString, Place> places;
+    const QStringList ids = StrategyRegistry::ids();
+    const QMutexLocker lock(&mutex);
+    if (places.size() != ids.size()) { // a user's strategy file was added since
+        places.clear();
         qsizetype inventory = 0;
         qsizetype claims = 0;
-        for (const QString& id : StrategyRegistry::ids()) {
-            if (id == QLatin1String("naive"))
-                continue;
-            const bool claim = !StrategyRegistry::needsOf({ id }).claimsTasks.isEmpty();
-            result.insert(id, claim ? claims++ : inventory++);
+        qsizetype unsafe = 0;
+        for (const QString& id : ids) {
+            const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(id);
+            if (!strategy->isSafe())
+                places.insert(id, { true, unsafe++ });
+            else
+                places.insert(
+                    id, { false, strategy->workload() == WorkloadKind::Claim ? claims++ : inventory++ });
         }
-        return result;
-    }();
-    return places.value(strategyId, -1);
+    }
+    return places.value(strategyId);
 }
+
+constexpr Qt::PenStyle kStyles[]
+    = { Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine };
 
 } // namespace
 
+// How many times the strategy's colour came round before it: each round has a line of its own,
+// and after every line a darker shade.
+qsizetype roundOf(const Place& place)
+{
+    return place.unsafe ? place.index : place.index / palette().size();
+}
+
 QColor of(const QString& strategyId)
 {
-    if (strategyId == QLatin1String("naive"))
-        return unsafe();
-    const qsizetype place = placeOf(strategyId);
-    return place < 0 ? QColor(Qt::gray) : palette()[place % palette().size()];
+    const Place place = placeOf(strategyId);
+    if (place.index < 0)
+        return QColor(Qt::gray);
+    const QColor colour = place.unsafe ? unsafe() : palette()[place.index % palette().size()];
+    const auto shade = static_cast<int>(roundOf(place) / static_cast<qsizetype>(std::size(kStyles)));
+    return shade == 0 ? colour : colour.darker(100 + 35 * shade);
 }
 
 Qt::PenStyle lineStyleOf(const QString& strategyId)
 {
-    static constexpr Qt::PenStyle kStyles[] = { Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine };
-    const qsizetype place = std::max<qsizetype>(0, placeOf(strategyId));
-    return kStyles[(place / palette().size()) % std::size(kStyles)];
+    const Place place = placeOf(strategyId);
+    return place.index < 0 ? Qt::SolidLine : kStyles[roundOf(place) % std::size(kStyles)];
 }
 
 QColor unsafe()
