@@ -55,6 +55,19 @@ StockLayout FileStrategy::layout() const
     return m_script->layout == QLatin1String("slots") ? StockLayout::Slots : StockLayout::Rows;
 }
 
+StrategyTraits FileStrategy::traits() const
+{
+    StrategyTraits traits = Strategy::traits();
+    const std::vector<const ScriptStatement*> statements = StrategyScript::statementsOf(m_script->order);
+    traits.locksOneSlot = std::any_of(
+        statements.begin(), statements.end(), [](const ScriptStatement* s) { return s->locksSlot; });
+    traits.retriesConflicts = m_script->ends(OrderEnd::Conflict);
+    const bool opensTransaction = std::any_of(statements.begin(), statements.end(),
+        [](const ScriptStatement* s) { return s->control() == ScriptStatement::Control::Begin; });
+    traits.locksInsideStatement = !m_script->routines.empty() && !opensTransaction;
+    return traits;
+}
+
 QStringList FileStrategy::orderSql() const
 {
     // What the file says an order does: its lines below the strategy's own description.

@@ -23,6 +23,7 @@ public:
     bool isSafe() const override { return m_script->safe; }
     StockLayout layout() const override;
     int linesPerOrder() const override { return m_script->lines; }
+    StrategyTraits traits() const override;
     QStringList ownFields() const override { return m_script->fields; }
     QStringList orderSql() const override;
     QList<LabRoutine> routines() const override;

@@ -16,6 +16,12 @@ public:
     }
     QString explanation() const override;
     StockLayout layout() const override { return StockLayout::Slots; }
+    StrategyTraits traits() const override
+    {
+        StrategyTraits traits = Strategy::traits();
+        traits.locksOneSlot = true; // the router sends each sale to one slot
+        return traits;
+    }
     QStringList orderSql() const override;
     QStringList ownFields() const override { return { QStringLiteral("slots") }; }
     std::unique_ptr<OrderSession> openSession(

@@ -43,27 +43,13 @@ void ScriptSession::seedFixed(const Experiment& experiment)
     m_fixed.insert(QStringLiteral("delay_ms"), ScriptValue(experiment.delayMs));
 }
 
-ScriptSession::Control ScriptSession::controlOf(const QString& sql)
-{
-    static const QRegularExpression begin(
-        QStringLiteral("^(BEGIN|START\\s+TRANSACTION)$"), QRegularExpression::CaseInsensitiveOption);
-    const QString statement = sql.simplified();
-    if (begin.match(statement).hasMatch())
-        return Control::Begin;
-    if (statement.compare(QLatin1String("COMMIT"), Qt::CaseInsensitive) == 0)
-        return Control::Commit;
-    if (statement.compare(QLatin1String("ROLLBACK"), Qt::CaseInsensitive) == 0)
-        return Control::Rollback;
-    return Control::None;
-}
-
 // Every statement an order may run, prepared with the session's others after each connect;
 // BEGIN, COMMIT and ROLLBACK go through the connection, which times the lock's hold.
 void ScriptSession::prepareBlock(const ScriptBlock& block)
 {
     for (const ScriptCommand& command : block) {
         if (command.kind == ScriptCommand::Kind::Statement
-            && controlOf(command.statement.sql) == Control::None) {
+            && command.statement.control() == ScriptStatement::Control::None) {
             PreparedStatement& prepared = m_prepared[&command.statement];
             statements().add(&prepared, command.statement.boundSql(false),
                 tr("%1, line %2").arg(m_script->id).arg(command.statement.line));
@@ -186,19 +172,19 @@ std::optional<Attempt> ScriptSession::runIf(const ScriptCommand& command, const 
 
 std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statement, const Order& order)
 {
-    switch (controlOf(statement.sql)) {
-    case Control::Begin:
+    switch (statement.control()) {
+    case ScriptStatement::Control::Begin:
         if (!connection().begin())
             return connectionFailed();
         m_inTransaction = true;
         return std::nullopt;
-    case Control::Commit:
+    case ScriptStatement::Control::Commit:
         m_inTransaction = false;
         return retrier().commit() ? std::nullopt : std::optional(connectionFailed());
-    case Control::Rollback:
+    case ScriptStatement::Control::Rollback:
         m_inTransaction = false;
         return retrier().rollback() ? std::nullopt : std::optional(connectionFailed());
-    case Control::None:
+    case ScriptStatement::Control::None:
         break;
     }
     std::vector<std::int64_t> params;

@@ -30,9 +30,6 @@ protected:
     int maxConflicts() const override;
 
 private:
-    enum class Control { None, Begin, Commit, Rollback };
-    static Control controlOf(const QString& sql);
-
     void seedFixed(const Experiment& experiment);
     void prepareBlock(const ScriptBlock& block);
     std::optional<ScriptValue> lookup(const QString& name) const;

@@ -3,6 +3,7 @@
 #include "app/db/labschema.h"
 #include "strategies/order.h"
 #include "strategies/runenvironment.h"
+#include "strategies/strategytraits.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -38,6 +39,7 @@ public:
     virtual bool isSafe() const { return true; } // false: it is expected to oversell
     virtual WorkloadKind workload() const { return WorkloadKind::Inventory; }
     virtual StockLayout layout() const { return StockLayout::Rows; }
+    virtual StrategyTraits traits() const { return { layout() }; }
     // Order lines (rows in orders) per order: 2 for strategies that sell two SKUs at once.
     virtual int linesPerOrder() const { return 1; }
     // The experiment fields that only some strategies read (slots, writers, batch, max-retries)

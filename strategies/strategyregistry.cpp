@@ -136,6 +136,12 @@ std::unique_ptr<Strategy> create(const QString& id)
     return nullptr;
 }
 
+StrategyTraits traitsOf(const QString& id)
+{
+    const std::unique_ptr<Strategy> strategy = create(id);
+    return strategy ? strategy->traits() : StrategyTraits {};
+}
+
 QStringList parseList(const QString& text, QString* error, WorkloadKind workload)
 {
     const QString trimmed = text.trimmed().toLower();

@@ -18,6 +18,9 @@ QString addFile(const QString& path, QString* error);
 // What "all" means: the workload's strategies, without the deadlock demonstrations.
 QStringList allIds(WorkloadKind workload = WorkloadKind::Inventory);
 std::unique_ptr<Strategy> create(const QString& id);
+// The strategy's traits; an unknown id (a user's file of another session, read back from its
+// results) has none.
+StrategyTraits traitsOf(const QString& id);
 // Parses "pessimistic,optimistic", "all" (the workload's) or "deadlocks" (the two two-SKU
 // strategies); names every unknown id in `error`, and refuses an empty item ("a,,b").
 QStringList parseList(const QString& text, QString* error, WorkloadKind workload = WorkloadKind::Inventory);

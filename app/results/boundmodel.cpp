@@ -1,5 +1,7 @@
 #include "app/results/boundmodel.h"
 
+#include "strategies/strategyregistry.h"
+
 #include "app/core/ordertimesplit.h"
 
 #include <algorithm>
@@ -51,7 +53,7 @@ private:
 bool locksOneSlot(const QString& strategy)
 {
     // slotted's SUM … FOR UPDATE guard locks every slot of the SKU: one row, as far as waiting goes.
-    return strategy == QLatin1String("slotted-partitioned") || strategy == QLatin1String("slotted-routed");
+    return StrategyRegistry::traitsOf(strategy).locksOneSlot;
 }
 
 double soldInWindow(const StrategyResult& r)

@@ -1,5 +1,7 @@
 #include "app/results/rateprediction.h"
 
+#include "strategies/strategyregistry.h"
+
 #include "app/core/ordertimesplit.h"
 #include "app/results/boundmodel.h"
 
@@ -116,7 +118,7 @@ int busyCalibrationClients(int targetClients)
 
 bool locksInsideStatement(const QString& strategy)
 {
-    return strategy == QLatin1String("procedure");
+    return StrategyRegistry::traitsOf(strategy).locksInsideStatement;
 }
 
 int busyCalibrationClients(const QString& strategy, int targetClients)
@@ -161,7 +163,7 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
             : statementMs;
         double turns = static_cast<double>(holds) / static_cast<double>(sold);
         double rowMs = turns * (holdMs + handOverMs);
-        if (c.strategy == QLatin1String("optimistic")) {
+        if (StrategyRegistry::traitsOf(c.strategy).retriesConflicts) {
             // Every other client read the same version: each sale costs a losing turn of each, held
             // from its compare-and-set to its ROLLBACK, one round trip and a statement.
             turns = clients;

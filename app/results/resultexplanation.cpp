@@ -1,5 +1,7 @@
 #include "app/results/resultexplanation.h"
 
+#include "strategies/strategyregistry.h"
+
 #include "app/results/boundmodel.h"
 #include "app/results/boundsentence.h"
 #include "app/results/claimexplanation.h"
@@ -37,7 +39,8 @@ void addStrategyFigures(const StrategyResult& r, QStringList& sentences, QJsonOb
                 "An unsafe baseline: nothing holds the row from the read to the write; this time no two "
                 "orders overlapped badly enough to lose an update.");
     }
-    if (r.strategy == QLatin1String("optimistic") && r.clients[ClientCount::Retries] > 0) {
+    const StrategyTraits traits = StrategyRegistry::traitsOf(r.strategy);
+    if (traits.retriesConflicts && r.clients[ClientCount::Retries] > 0) {
         const double perOrder = static_cast<double>(r.clients[ClientCount::Retries])
             / static_cast<double>(std::max(1LL, r.clients[ClientCount::Sold]));
         f.insert(QStringLiteral("retries_per_order"), perOrder);
@@ -54,7 +57,7 @@ void addStrategyFigures(const StrategyResult& r, QStringList& sentences, QJsonOb
         sentences << tr("Orders waited %1 ms in the queue and %2 ms in the transaction.")
                          .arg(millis(r.queueWaitMs), millis(r.lockHoldMs));
     }
-    if (r.strategy == QLatin1String("slotted-partitioned") || r.strategy == QLatin1String("slotted-routed")) {
+    if (traits.locksOneSlot) {
         // Counted by the clients at each refusal: the SKU's slots together still held the order.
         f.insert(QStringLiteral("refused_with_stock"),
             static_cast<double>(r.clients[ClientCount::RefusedWithStock]));
@@ -67,7 +70,7 @@ void addStrategyFigures(const StrategyResult& r, QStringList& sentences, QJsonOb
             sentences << tr("%1 rebalances moved stock between the slots instead of refusing an order.")
                              .arg(r.clients[ClientCount::Rebalances]);
     }
-    if (r.strategy == QLatin1String("redis-split"))
+    if (traits.layout == StockLayout::Redis)
         RedisExplanation::addTo(r, sentences, f);
 }
 

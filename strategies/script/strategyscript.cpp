@@ -1,5 +1,9 @@
 #include "strategies/script/strategyscript.h"
 
+#include <QRegularExpression>
+
+#include <algorithm>
+
 void ScriptStatement::scanCode(const QString& sql, const std::function<qsizetype(qsizetype)>& visit)
 {
     QChar quote;
@@ -68,6 +72,41 @@ const QStringList& StrategyScript::layouts()
 {
     static const QStringList names { QStringLiteral("rows"), QStringLiteral("slots") };
     return names;
+}
+
+ScriptStatement::Control ScriptStatement::control() const
+{
+    static const QRegularExpression begin(
+        QStringLiteral("^(BEGIN|START\\s+TRANSACTION)$"), QRegularExpression::CaseInsensitiveOption);
+    const QString statement = sql.simplified();
+    if (begin.match(statement).hasMatch())
+        return Control::Begin;
+    if (statement.compare(QLatin1String("COMMIT"), Qt::CaseInsensitive) == 0)
+        return Control::Commit;
+    if (statement.compare(QLatin1String("ROLLBACK"), Qt::CaseInsensitive) == 0)
+        return Control::Rollback;
+    return Control::None;
+}
+
+namespace {
+
+bool blockEnds(const ScriptBlock& block, OrderEnd end)
+{
+    return std::any_of(block.begin(), block.end(), [end](const ScriptCommand& command) {
+        if (command.kind == ScriptCommand::Kind::End && command.end == end)
+            return true;
+        if (command.kind == ScriptCommand::Kind::Statement && command.statement.errorEnd == end)
+            return true;
+        return std::any_of(command.branches.begin(), command.branches.end(),
+            [end](const ScriptBranch& branch) { return blockEnds(branch.body, end); });
+    });
+}
+
+} // namespace
+
+bool StrategyScript::ends(OrderEnd end) const
+{
+    return blockEnds(order, end);
 }
 
 std::vector<const ScriptStatement*> StrategyScript::statementsOf(const ScriptBlock& block)

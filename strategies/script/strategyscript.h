@@ -42,6 +42,10 @@ struct ScriptStatement {
     // The statement with its variables replaced by placeholders: "?" (MySQL) or "$1", "$2", …
     // (PostgreSQL).
     QString boundSql(bool numbered) const;
+    // BEGIN (or START TRANSACTION), COMMIT and ROLLBACK, which the lab sends itself to time the
+    // lock's hold; any other statement is None.
+    enum class Control { None, Begin, Commit, Rollback };
+    Control control() const;
 };
 
 struct ScriptCommand;
@@ -91,4 +95,6 @@ struct StrategyScript {
     static const QStringList& layouts();
     // Every statement of `block` and its branches, in the file's order.
     static std::vector<const ScriptStatement*> statementsOf(const ScriptBlock& block);
+    // Whether some order of the file can end so.
+    bool ends(OrderEnd end) const;
 };

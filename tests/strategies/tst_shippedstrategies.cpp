@@ -43,6 +43,24 @@ private slots:
                     .contains(QLatin1String("INSERT INTO orders")));
     }
 
+    // What the lab's figures and sentences ask of a strategy, read from its file.
+    void traitsComeFromTheFile()
+    {
+        using StrategyRegistry::traitsOf;
+        QVERIFY(traitsOf(QStringLiteral("optimistic")).retriesConflicts);
+        QVERIFY(traitsOf(QStringLiteral("slotted-partitioned")).locksOneSlot);
+        QVERIFY(!traitsOf(QStringLiteral("slotted")).locksOneSlot);
+        QCOMPARE(traitsOf(QStringLiteral("slotted")).layout, StockLayout::Slots);
+        QVERIFY(traitsOf(QStringLiteral("procedure")).locksInsideStatement);
+        const StrategyTraits pessimistic = traitsOf(QStringLiteral("pessimistic"));
+        QVERIFY(
+            !pessimistic.retriesConflicts && !pessimistic.locksOneSlot && !pessimistic.locksInsideStatement);
+        QVERIFY(
+            !traitsOf(QStringLiteral("naive")).locksInsideStatement); // no routine: no statement holds it all
+        QVERIFY(traitsOf(QStringLiteral("slotted-routed")).locksOneSlot); // a class's own
+        QCOMPARE(traitsOf(QStringLiteral("redis-split")).layout, StockLayout::Redis);
+    }
+
     // The title and explanation come out of the file in English, and through the translation
     // in Chinese: the generated list of translatable texts carries them to the .ts file.
     void eachFileSpeaksChinese_data() { eachFileIsARegisteredStrategy_data(); }
