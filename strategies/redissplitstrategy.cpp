@@ -32,6 +32,9 @@ public:
     {
         // Redis sits on the same network as MariaDB: its commands cross the same round trip.
         m_redis.setRoundTrip(environment.roundTrip());
+        // An order's units are taken before its row is written: an order whose reply the stop
+        // finds lost must still learn whether the row is there, or the units stay stranded.
+        retrier().setWaitsPastStop(true);
     }
 
     bool connectRedis(QString* error) { return m_redis.open(m_endpoint, error); }

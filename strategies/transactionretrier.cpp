@@ -392,7 +392,7 @@ bool TransactionRetrier::reconnect()
     int round = 0;
     while (steady_clock::now() < deadline && !m_environment.serverLost() && !m_environment.runFailed()) {
         if (m_environment.serverSilent()) {
-            if (m_environment.stopRequested())
+            if (givesUpAtStop())
                 return false;
             ClientWait::sleepFor(milliseconds(50));
             continue;
@@ -411,6 +411,17 @@ bool TransactionRetrier::reconnect()
         ++round;
     }
     return false;
+}
+
+bool TransactionRetrier::givesUpAtStop() const
+{
+    // The stop line leaves an order whose reply was lost to the closing lookup. One whose units
+    // are held outside the database waits on: the lookup comes too late to give them back. The
+    // run waits for the silent server too, and marks it lost (ending this loop) when it gives up
+    // on it; Stop now cancels what is under way, this wait with it.
+    if (!m_environment.stopRequested())
+        return false;
+    return !m_waitsPastStop || m_environment.stopNowRequested();
 }
 
 bool TransactionRetrier::openTakingTurns()

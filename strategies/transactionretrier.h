@@ -42,6 +42,10 @@ public:
     // Called once a lost connection is noticed, before the retrier waits to reconnect: what the
     // dead connection held (its locks, its claims) is no longer this client's.
     void setOnConnectionLost(std::function<void()> callback) { m_onConnectionLost = std::move(callback); }
+    // An order that holds units outside the database (redis-split's take from Redis) must learn
+    // its outcome to give them back: its lost connection waits for a silent server past the stop
+    // line, as the run's closing audit does, instead of leaving the order to the closing lookup.
+    void setWaitsPastStop(bool waits) { m_waitsPastStop = waits; }
 
     // Runs `attempt` until it sells, finds no stock, or gives up. `probeRequestId` names the
     // request id whose presence in the orders table proves the last attempt committed.
@@ -74,6 +78,7 @@ public:
 private:
     bool setUpSession(QString* error);
     bool reconnect();
+    bool givesUpAtStop() const; // a reconnect into a silent server ends here
     bool openTakingTurns(); // connects and sets the session up, in turn with the other clients
     std::optional<bool> isCommitted(std::int64_t requestId);
     void leaveNodeOutsideTheGroup(const MysqlError& error);
@@ -130,4 +135,5 @@ private:
     unsigned long m_sessionId = 0; // the server's id of the connection's session (PostgreSQL: its backend)
     MysqlError m_reconnectError; // why the last connect or session set-up failed
     std::function<void()> m_onConnectionLost;
+    bool m_waitsPastStop = false;
 };

@@ -333,7 +333,12 @@ void StrategyRun::stopClients()
     if (m_clients) {
         ClientDrain drain(*m_environment, m_stopNow, m_database->connection().database(),
             [this](const QString& line) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), line)); });
-        m_clients->join([&drain](int underWay) { drain.look(underWay); });
+        m_clients->join([this, &drain](int underWay) {
+            // Clients that wait past the stop line for a silent server (redis-split's) must hear
+            // it come back: tick() no longer tells them.
+            m_environment->setServerSilent(m_watch->silent());
+            drain.look(underWay);
+        });
     }
     if (std::exchange(m_strategyBegun, false))
         m_strategy.endRun();
