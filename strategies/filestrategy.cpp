@@ -86,6 +86,18 @@ QStringList FileStrategy::orderSql() const
     return lines;
 }
 
+// The file as it is, but for its comment lines: the explanation above it says why, in the lab's
+// language, where the shipped files' comments are English.
+QString FileStrategy::shownSql(bool /*postgres*/) const
+{
+    QStringList shown;
+    for (const QString& line : orderSql()) {
+        if (!line.trimmed().startsWith(QLatin1String("--")))
+            shown << line;
+    }
+    return shown.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
 QList<LabRoutine> FileStrategy::routines() const
 {
     QList<LabRoutine> result;

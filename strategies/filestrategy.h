@@ -26,6 +26,7 @@ public:
     StrategyTraits traits() const override;
     QStringList ownFields() const override { return m_script->fields; }
     QStringList orderSql() const override;
+    QString shownSql(bool postgres) const override;
     QList<LabRoutine> routines() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;
     std::unique_ptr<OrderSession> openSession(

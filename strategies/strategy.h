@@ -49,6 +49,9 @@ public:
     // The same as PostgreSQL runs it, where its dialect differs.
     virtual QStringList orderSqlOnPostgres() const { return orderSql(); }
     QStringList orderSqlFor(bool postgres) const { return postgres ? orderSqlOnPostgres() : orderSql(); }
+    // The SQL the window shows for one order: each statement of orderSqlFor() ended by ';', each
+    // comment ("-- …") on a line of its own.
+    virtual QString shownSql(bool postgres) const;
     // CREATE TABLE statements of the tables this strategy works on.
     QStringList schemaSql() const;
     // Stored routines this strategy calls, created in the lab's database before each run.

@@ -111,11 +111,11 @@ QSet<QString> typedValues()
 
 QStringList in(const QString& text, const QSet<QString>& alsoKept)
 {
-    // Paths, URLs and the SQL of a statement (from its first keyword to the end of the line)
-    // are names, not sentences.
+    // Paths, URLs, the SQL of a statement (from its first keyword to the end of the line), and
+    // a strategy file's commands (\\if, \\sold) and :variables are names, not sentences.
     static const QRegularExpression names(
         QStringLiteral(
-            R"(“[^”]*”|\w+://\S+|\b\w+=[^\s,]+|--[a-z][a-z0-9-]*|<[^<>\s]+>|\S*\.(?:csv|html|pdf|json|png|svg|sock)\b|-[a-zA-Z]\b|(?:^|(?<=[\s(（：:]))[/~][^\s)）]*|\b(?:SELECT|UPDATE|INSERT|DELETE|CALL|START TRANSACTION|COMMIT|ROLLBACK|EVALSHA|WITH)\b[^\n。，]*)"),
+            R"(“[^”]*”|\w+://\S+|\b\w+=[^\s,]+|--[a-z][a-z0-9-]*|<[^<>\s]+>|\S*\.(?:csv|html|pdf|json|png|svg|sock)\b|-[a-zA-Z]\b|(?:^|(?<=[\s(（：:]))[/~][^\s)）]*|\b(?:SELECT|UPDATE|INSERT|DELETE|CALL|START TRANSACTION|COMMIT|ROLLBACK|EVALSHA|WITH)\b[^\n。，]*|\\[a-z][a-z-]*|:[a-z_][a-z0-9_]*)"),
         QRegularExpression::MultilineOption);
     static const QRegularExpression word(QStringLiteral(R"([A-Za-zµ][A-Za-z0-9µ_\-]*[A-Za-z0-9])"));
     QString plain = text;

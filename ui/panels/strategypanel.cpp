@@ -88,10 +88,7 @@ void StrategyPanel::showStrategy(const QString& id)
         html += QStringLiteral("<p style='color:%1'><b>%2</b></p>")
                     .arg(StrategyColors::unsafe().name(), tr("Unsafe: this strategy oversells on purpose."));
     html += QStringLiteral("<p>%1</p><pre>").arg(strategy->explanation().toHtmlEscaped());
-    for (const QString& statement : strategy->orderSqlFor(m_postgres))
-        html += statement.toHtmlEscaped()
-            + (statement.startsWith(QLatin1String("--")) ? QStringLiteral("\n") : QStringLiteral(";\n"));
-    html += QStringLiteral("</pre>");
+    html += strategy->shownSql(m_postgres).toHtmlEscaped() + QStringLiteral("</pre>");
     m_details->setHtml(html);
 }
 
