@@ -35,6 +35,7 @@
 #include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -121,6 +122,22 @@ class TestScreenshots : public QObject {
     }
 
     // The lock inspector during a pessimistic flash sale with round trips in the transaction.
+    // The Strategies tab with pessimistic's file shown: what a strategy shows as its SQL.
+    static void saveStrategyTab(MainWindow& window, const QDir& folder, const QString& name)
+    {
+        for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
+            const int index = tabs->indexOf(window.strategyPanel());
+            if (index >= 0)
+                tabs->setCurrentIndex(index);
+        }
+        QListWidget* list = window.strategyPanel()->findChild<QListWidget*>();
+        QVERIFY(list);
+        list->setCurrentRow(0);
+        QVERIFY(window.strategyPanel()->shownDescription().contains(QLatin1String("\\lock")));
+        QTest::qWait(300);
+        QVERIFY(window.grab().save(folder.filePath(name)));
+    }
+
     static void saveLockInspector(MainWindow& window, const QDir& folder)
     {
         window.experimentPanel()->setFieldText(QStringLiteral("delay-ms"), QStringLiteral("5"));
@@ -362,6 +379,9 @@ private slots:
             QCOMPARE(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->lineNames().size(), 2);
             QTest::qWait(800);
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1280x720.png"))));
+            saveStrategyTab(window, folder, QStringLiteral("mainwindow-strategy-zh_CN-1280x720.png"));
+            if (QTest::currentTestFailed())
+                return;
 
             // The first lesson in presenter mode, in Chinese: its own text too.
             QVERIFY(window.lessonPanel()->openLesson(QStringLiteral("hot-row")));

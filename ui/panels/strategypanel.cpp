@@ -87,7 +87,9 @@ void StrategyPanel::showStrategy(const QString& id)
     if (!strategy->isSafe())
         html += QStringLiteral("<p style='color:%1'><b>%2</b></p>")
                     .arg(StrategyColors::unsafe().name(), tr("Unsafe: this strategy oversells on purpose."));
-    html += QStringLiteral("<p>%1</p><pre>").arg(strategy->explanation().toHtmlEscaped());
+    // Wrapped, not cut: a file's lines may be longer than the panel is wide.
+    html += QStringLiteral("<p>%1</p><pre style='white-space: pre-wrap'>")
+                .arg(strategy->explanation().toHtmlEscaped());
     html += strategy->shownSql(m_postgres).toHtmlEscaped() + QStringLiteral("</pre>");
     m_details->setHtml(html);
 }
