@@ -327,8 +327,15 @@ bool TransactionRetrier::awaitFinished(unsigned long lostSession)
     const bool finished = FinishedBackends::await(
         { lostSession },
         [this](const QString& sql) -> std::optional<long long> {
-            const std::optional<QString> count = m_connection.queryText(sql);
-            return count ? std::optional<long long>(count->toLongLong()) : std::nullopt;
+            // The asking connection may be cut as well (a server ending backends one after
+            // another): a new one asks again, or the order's outcome would stay unknown.
+            for (int attempt = 0; attempt < 3; ++attempt) {
+                if (const std::optional<QString> count = m_connection.queryText(sql))
+                    return count->toLongLong();
+                if (m_connection.lastError().errorClass() != ErrorClass::ConnectionLost || !reconnect())
+                    break;
+            }
+            return std::nullopt;
         },
         [](std::chrono::milliseconds pause) { ClientWait::sleepFor(pause); });
     if (!finished)
