@@ -107,6 +107,9 @@ bool PgSession::open(const ConnectionParams& params, bool useDatabase, int conne
         return false;
     }
     PQsetErrorVerbosity(m_conn, PQERRORS_VERBOSE); // a refusal's SQLSTATE, in its message
+    // From the start: a backend ended while the session starts up says FATAL through libpq's
+    // notice processor, which would print it on the console.
+    keepNoticesOffTheTerminal(m_conn);
     for (PostgresPollingStatusType polling = PGRES_POLLING_WRITING; polling != PGRES_POLLING_OK;) {
         if (PQstatus(m_conn) == CONNECTION_BAD || polling == PGRES_POLLING_FAILED) {
             m_openError = connectError(QString::fromUtf8(PQerrorMessage(m_conn)).trimmed());
@@ -126,7 +129,6 @@ bool PgSession::open(const ConnectionParams& params, bool useDatabase, int conne
         polling = PQconnectPoll(m_conn);
     }
     PQsetErrorVerbosity(m_conn, PQERRORS_DEFAULT);
-    keepNoticesOffTheTerminal(m_conn);
     PQsetnonblocking(m_conn, 1);
     return true;
 }
