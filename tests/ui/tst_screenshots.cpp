@@ -122,8 +122,9 @@ class TestScreenshots : public QObject {
     }
 
     // The lock inspector during a pessimistic flash sale with round trips in the transaction.
-    // The Strategies tab with pessimistic's file shown: what a strategy shows as its SQL.
-    static void saveStrategyTab(MainWindow& window, const QDir& folder, const QString& name)
+    // The Strategies tab with pessimistic's file shown, at the window's opening and minimum size
+    // (1009x677) and on a projector: what a strategy shows as its SQL, wrapped, not cut.
+    static void saveStrategyTab(MainWindow& window, const QDir& folder, const QString& prefix)
     {
         for (QTabWidget* tabs : window.findChildren<QTabWidget*>()) {
             const int index = tabs->indexOf(window.strategyPanel());
@@ -134,8 +135,12 @@ class TestScreenshots : public QObject {
         QVERIFY(list);
         list->setCurrentRow(0);
         QVERIFY(window.strategyPanel()->shownDescription().contains(QLatin1String("\\lock")));
-        QTest::qWait(300);
-        QVERIFY(window.grab().save(folder.filePath(name)));
+        for (const QSize size : { QSize(1009, 677), QSize(1280, 720) }) {
+            window.resize(size);
+            QTest::qWait(300);
+            QVERIFY(window.grab().save(folder.filePath(
+                QStringLiteral("%1-%2x%3.png").arg(prefix).arg(size.width()).arg(size.height()))));
+        }
     }
 
     static void saveLockInspector(MainWindow& window, const QDir& folder)
@@ -379,7 +384,7 @@ private slots:
             QCOMPARE(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->lineNames().size(), 2);
             QTest::qWait(800);
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1280x720.png"))));
-            saveStrategyTab(window, folder, QStringLiteral("mainwindow-strategy-zh_CN-1280x720.png"));
+            saveStrategyTab(window, folder, QStringLiteral("mainwindow-strategy-zh_CN"));
             if (QTest::currentTestFailed())
                 return;
 
