@@ -91,7 +91,8 @@ void ConsoleReporter::onDeadlock(const DeadlockRecord& d)
                      .arg(trx.trxId)
                      .arg(trx.threadId)
                      .arg(d.victim == i + 1 ? tr(", rolled back") : QString())
-                     .arg(trx.statement)
+                     .arg(trx.statementAfterCycle ? tr("%1 (written after the cycle)").arg(trx.statement)
+                                                  : trx.statement)
               << Qt::endl;
     }
 }

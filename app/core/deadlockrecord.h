@@ -15,6 +15,9 @@ struct DeadlockRecord {
             waitingFor; // the lock line, e.g. "... of table `lockbench`.`inventory` ... lock_mode X waiting"
         // The same, decoded from the lab's own tables: "inventory, SKU 2: X lock on the row".
         QString waitedRow;
+        // PostgreSQL writes each other process's statement as it stands when it writes the report:
+        // one that had already ended its transaction shows its ROLLBACK or COMMIT, not its wait.
+        bool statementAfterCycle = false;
     };
     int runId = 0;
     QString strategy;

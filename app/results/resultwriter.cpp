@@ -222,7 +222,8 @@ QJsonObject deadlockJson(const DeadlockRecord& d)
         transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
             { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) },
             { QStringLiteral("statement"), trx.statement }, { QStringLiteral("waiting_for"), trx.waitingFor },
-            { QStringLiteral("waited_row"), trx.waitedRow } });
+            { QStringLiteral("waited_row"), trx.waitedRow },
+            { QStringLiteral("statement_after_cycle"), trx.statementAfterCycle } });
     }
     return QJsonObject { { QStringLiteral("strategy"), d.strategy }, { QStringLiteral("t_s"), d.elapsedS },
         { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim },

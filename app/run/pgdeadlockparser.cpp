@@ -27,6 +27,14 @@ const QRegularExpression& statement()
     return pattern;
 }
 
+// A statement that waits for no row lock: a process showing one in the cycle had moved on.
+bool endsTransaction(const QString& statement)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral("^(ROLLBACK|COMMIT|END|ABORT)\\b"), QRegularExpression::CaseInsensitiveOption);
+    return pattern.match(statement).hasMatch();
+}
+
 } // namespace
 
 QList<DeadlockRecord> PgDeadlockParser::feed(const QString& text)
@@ -52,9 +60,12 @@ void PgDeadlockParser::readLine(const QString& line, QList<DeadlockRecord>& foun
         return;
     }
     if (m_inDetail) { // the first line after the DETAIL ends the report
-        for (qsizetype i = 0; i < m_report.transactions.size(); ++i)
-            if (m_report.transactions[i].threadId == m_victimPid)
+        for (qsizetype i = 0; i < m_report.transactions.size(); ++i) {
+            DeadlockRecord::Transaction& trx = m_report.transactions[i];
+            if (trx.threadId == m_victimPid)
                 m_report.victim = static_cast<int>(i) + 1;
+            trx.statementAfterCycle = !trx.waitingFor.isEmpty() && endsTransaction(trx.statement);
+        }
         found.append(m_report);
         m_inReport = m_inDetail = false;
     }

@@ -863,6 +863,10 @@ or lost an order.</source>
         <source>  backlog %1 orders due, not yet sent</source>
         <translation>  积压 %1 个已到期未发出的订单</translation>
     </message>
+    <message>
+        <source>%1 (written after the cycle)</source>
+        <translation>%1（服务器写报告时它已执行到此句，不是环中等待的语句）</translation>
+    </message>
 </context>
 <context>
     <name>DeadlockAccount</name>
@@ -984,6 +988,10 @@ or lost an order.</source>
         <translation>
             <numerusform>本次会话共捕获 %n 个死锁，均按服务器报告的原样记录。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (written after the cycle)</source>
+        <translation>%1（服务器写报告时它已执行到此句，不是环中等待的语句）</translation>
     </message>
 </context>
 <context>

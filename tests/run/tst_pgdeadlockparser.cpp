@@ -60,6 +60,23 @@ private slots:
         }
     }
 
+    // PostgreSQL reads each other process's statement when it writes the report: a process that
+    // had rolled back by then shows its ROLLBACK, kept as written and marked as later.
+    void aStatementWrittenAfterTheCycleIsMarked()
+    {
+        QString log = kLog;
+        log.replace(
+            QStringLiteral("\tProcess 20252: UPDATE inventory SET stock = stock - $1 WHERE sku_id = $2"),
+            QStringLiteral("\tProcess 20252: ROLLBACK"));
+        PgDeadlockParser parser;
+        const QList<DeadlockRecord> found = parser.feed(log);
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().transactions[1].statement, QStringLiteral("ROLLBACK"));
+        QVERIFY(found.first().transactions[1].statementAfterCycle);
+        QVERIFY(!found.first().transactions[0].statementAfterCycle);
+        QVERIFY(!PgDeadlockParser().feed(kLog).first().transactions[1].statementAfterCycle);
+    }
+
     void lockWaitLinesAloneAreNoDeadlock()
     {
         PgDeadlockParser parser;

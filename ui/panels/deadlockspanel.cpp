@@ -38,7 +38,9 @@ void DeadlocksPanel::addDeadlock(const DeadlockRecord& d)
                         .arg(trx.trxId)
                         .arg(trx.threadId)
                         .arg(victim ? tr(" — rolled back") : QString()),
-                    trx.statement, trx.waitedRow.isEmpty() ? trx.waitingFor : trx.waitedRow });
+                    trx.statementAfterCycle ? tr("%1 (written after the cycle)").arg(trx.statement)
+                                            : trx.statement,
+                    trx.waitedRow.isEmpty() ? trx.waitingFor : trx.waitedRow });
             if (victim)
                 child->setForeground(0, StrategyColors::unsafe());
             child->setToolTip(1, trx.statement); // whole, however narrow the column
