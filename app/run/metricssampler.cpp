@@ -100,10 +100,11 @@ void MetricsSampler::readServer(MetricsSample* into)
         m_serverError = error;
 }
 
-MetricsSample MetricsSampler::sample(double elapsedS, bool last, bool serverReachable)
+MetricsSample MetricsSampler::sample(const QElapsedTimer& clock, bool last, bool serverReachable)
 {
     HistogramSnapshot latency;
     const ClientCounts now = readTotals(latency);
+    const double elapsedS = static_cast<double>(clock.elapsed()) / 1000.0;
     const HistogramSnapshot latencies = latency.since(m_latency);
     m_latency = latency;
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QElapsedTimer>
+
 #include "app/core/histogramsnapshot.h"
 #include "app/core/metricssample.h"
 #include "app/core/observingcost.h"
@@ -26,8 +28,10 @@ public:
     void setBacklog(std::function<std::int64_t()> backlog) { m_backlog = std::move(backlog); }
     // Reads the server's figures into each sample unless they are not watched live; the `last`
     // sample, at the stop line, always has them. `serverReachable` false: the control connection
-    // is closed (the server gone or silent), and only the clients are read.
-    MetricsSample sample(double elapsedS, bool last = false, bool serverReachable = true);
+    // is closed (the server gone or silent), and only the clients are read. The sample's time is
+    // read from `clock` once the clients' counts are: a thread kept waiting for a core between
+    // the two would otherwise date orders done meanwhile before they were.
+    MetricsSample sample(const QElapsedTimer& clock, bool last = false, bool serverReachable = true);
     void setLiveServer(bool live) { m_liveServer = live; }
     // The server's totals brought up to now, for a mark between samples, when the samples do
     // not read the server live (they have just read it otherwise).

@@ -304,7 +304,7 @@ void StrategyRun::takeSample()
     const bool control = reviveControl();
     if (QString leaseError; m_lease && !m_lease->keep(&leaseError))
         m_environment->failRun(leaseError);
-    MetricsSample sample = m_sampler->sample(static_cast<double>(m_clock.elapsed()) / 1000.0, false, control);
+    MetricsSample sample = m_sampler->sample(m_clock, false, control);
     if (control)
         m_liveAudit->lookIfDue(m_clock.elapsed(), sample);
     if (control && m_experiment.stop == StopKind::SoldOut && !m_clients->soldOut())
@@ -348,9 +348,8 @@ StrategyResult StrategyRun::finish()
 {
     // The stop line: no order starts after it, and the figures are read before the clients
     // are joined, so that an order still under way adds to the audit, not to the rates.
-    m_result.durationS = static_cast<double>(m_clock.elapsed()) / 1000.0;
     m_stop.store(true); // no order starts after the stop line
-    MetricsSample atStop = readStopLine();
+    MetricsSample atStop = readStopLine(); // and the run's duration, once the counts are read
     // Cancelled while the server stays silent: nothing more is asked of it.
     const bool silentToTheEnd = m_watch->silent() && !m_result.serverLost;
     if (m_result.serverLost || silentToTheEnd)
@@ -405,17 +404,19 @@ StrategyResult StrategyRun::finish()
 MetricsSample StrategyRun::readStopLine()
 {
     MetricsSample atStop;
-    if (m_watch->silent() && !m_result.serverLost) {
+    const auto countsNow = [&] {
         atStop = m_sampler->countsNow();
-        atStop.elapsedS = m_result.durationS;
+        m_result.durationS = atStop.elapsedS = static_cast<double>(m_clock.elapsed()) / 1000.0;
+    };
+    if (m_watch->silent() && !m_result.serverLost) {
+        countsNow();
         waitForSilentServer();
     } else if (!m_result.serverLost) {
-        atStop = m_sampler->sample(m_result.durationS, true);
+        atStop = m_sampler->sample(m_clock, true);
+        m_result.durationS = atStop.elapsedS;
     }
-    if (m_result.serverLost && atStop.elapsedS <= 0.0) {
-        atStop = m_sampler->countsNow();
-        atStop.elapsedS = m_result.durationS;
-    }
+    if (m_result.serverLost && atStop.elapsedS <= 0.0)
+        countsNow();
     return atStop;
 }
 

@@ -77,7 +77,7 @@ private:
     bool shelvesEmpty() const;
     void stopClients();
     StrategyResult finish();
-    MetricsSample readStopLine(); // the clients' counts and the server's figures at the stop line
+    MetricsSample readStopLine(); // the counts and the server's figures at the stop line; its time
     void announceStop() const;
     ClosingAudit::Outcome closeAudit(
         bool silentToTheEnd, const UnresolvedOrders& unresolved, const MetricsSample& counts);
