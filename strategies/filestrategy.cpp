@@ -124,5 +124,14 @@ bool FileStrategy::beginRun(RunEnvironment& environment, QString* error)
 std::unique_ptr<OrderSession> FileStrategy::openSession(
     RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
-    return openRetryingSession<ScriptSession>(environment, counters, error, m_script);
+    return openScriptSession(environment, counters, error);
+}
+
+std::unique_ptr<ScriptSession> FileStrategy::openScriptSession(
+    RunEnvironment& environment, WorkerCounters& counters, QString* error) const
+{
+    auto session = std::make_unique<ScriptSession>(environment, counters, m_script);
+    if (!session->connect(error))
+        return nullptr;
+    return session;
 }

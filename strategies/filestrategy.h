@@ -5,6 +5,8 @@
 
 #include <memory>
 
+class ScriptSession;
+
 // A strategy read from a strategy file (docs/strategy-files.md) and run by ScriptSession: its
 // texts, traits and SQL are the file's.
 class FileStrategy : public Strategy {
@@ -16,6 +18,8 @@ public:
     static std::unique_ptr<FileStrategy> load(const QString& path, QString* error);
 
     QString id() const override { return m_script->id; }
+    const QString& text() const { return m_text; } // the file as written
+    const StrategyScript& script() const { return *m_script; }
     // In the lab's language where the text has a translation (the lab's own files have theirs,
     // context "Strategy"); a user's file as written.
     QString title() const override;
@@ -31,6 +35,9 @@ public:
     bool beginRun(RunEnvironment& environment, QString* error) override;
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;
+    // The same session, with what a file's session can do beyond an order (ScriptSession::tryOrder).
+    std::unique_ptr<ScriptSession> openScriptSession(
+        RunEnvironment& environment, WorkerCounters& counters, QString* error) const;
 
 private:
     std::shared_ptr<const StrategyScript> m_script;

@@ -2,7 +2,9 @@
 
 #include <QRegularExpression>
 
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <utility>
 
 namespace {
@@ -172,6 +174,14 @@ std::optional<Attempt> ScriptSession::runIf(const ScriptCommand& command, const 
 
 std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statement, const Order& order)
 {
+    if (m_trial && statement.control() != ScriptStatement::Control::None) {
+        // The trial's own transaction stays open: a ROLLBACK goes back to the order's start.
+        m_inTransaction = statement.control() == ScriptStatement::Control::Begin;
+        if (statement.control() == ScriptStatement::Control::Rollback
+            && !connection().execute(QStringLiteral("ROLLBACK TO SAVEPOINT lab_trial")))
+            return connectionFailed();
+        return std::nullopt;
+    }
     switch (statement.control()) {
     case ScriptStatement::Control::Begin:
         if (!connection().begin())
@@ -308,5 +318,56 @@ Attempt ScriptSession::scriptFailed(int line, const QString& message)
 // An attempt that ends with its transaction open rolls it back, once.
 Attempt ScriptSession::endAs(Attempt result)
 {
+    if (m_trial) { // back to the order's start, the trial's transaction still open
+        if (std::exchange(m_inTransaction, false))
+            connection().execute(QStringLiteral("ROLLBACK TO SAVEPOINT lab_trial"));
+        return result;
+    }
     return std::exchange(m_inTransaction, false) ? rollbackAs(result) : result;
+}
+
+std::optional<std::int64_t> ScriptSession::measure(const QString& sql, QString* error)
+{
+    const std::optional<std::int64_t> value = connection().queryInt(sql);
+    if (!value && error->isEmpty())
+        *error = connection().lastError().message;
+    return value;
+}
+
+ScriptSession::Trial ScriptSession::tryOrder(const Order& order, const QString& stockQuery)
+{
+    Trial trial;
+    const QString skus = order.secondSkuId > 0
+        ? QStringLiteral("%1, %2").arg(order.skuId).arg(order.secondSkuId)
+        : QString::number(order.skuId);
+    const QString stock
+        = QStringLiteral("SELECT SUM(stock) FROM (%1) s WHERE sku_id IN (%2)").arg(stockQuery, skus);
+    if (!connection().begin() || !connection().execute(QStringLiteral("SAVEPOINT lab_trial"))) {
+        trial.attempt = connectionFailed();
+        return trial;
+    }
+    trial.stockBefore = measure(stock, &trial.measureError);
+    const std::int64_t waitedNs = m_counters.read()[ClientCount::LockWaitNs];
+    m_trial = true;
+    trial.attempt = attempt(order);
+    m_trial = false;
+    trial.lockWaitMs = static_cast<double>(m_counters.read()[ClientCount::LockWaitNs] - waitedNs) / 1e6;
+    // A failed statement leaves a PostgreSQL transaction refusing all but a rollback.
+    if (trial.attempt.kind == Attempt::Kind::Error)
+        connection().execute(QStringLiteral("ROLLBACK TO SAVEPOINT lab_trial"));
+    trial.stockAfter = measure(stock, &trial.measureError);
+    const QString rows = QStringLiteral("SELECT COUNT(*) FROM orders WHERE request_id IN (%1, %2)")
+                             .arg(order.requestId)
+                             .arg(order.secondRequestId());
+    trial.orderRows = measure(rows, &trial.measureError);
+    if (m_engine == QLatin1String("mysql")) {
+        // InnoDB refreshes what INNODB_TRX shows at most every 100 ms.
+        std::this_thread::sleep_for(std::chrono::milliseconds(110));
+        trial.rowsLocked = connection().queryInt(
+            QStringLiteral("SELECT trx_rows_locked FROM information_schema.INNODB_TRX WHERE "
+                           "trx_mysql_thread_id = CONNECTION_ID()"));
+    }
+    connection().rollback();
+    trial.rowsKept = measure(rows, &trial.measureError);
+    return trial;
 }

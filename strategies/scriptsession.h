@@ -25,6 +25,21 @@ public:
 
     void afterOrder() override;
 
+    // "Check on server": one attempt at `order` in a transaction that is rolled back at its
+    // end. The file's own BEGIN and COMMIT are skipped and its ROLLBACK goes back to the order's
+    // start, so that the order's effects can be counted before nothing of it is kept.
+    struct Trial {
+        Attempt attempt;
+        std::optional<std::int64_t> stockBefore; // the order's SKU (or SKUs), summed
+        std::optional<std::int64_t> stockAfter;
+        std::optional<std::int64_t> orderRows; // rows of its request ids
+        std::optional<std::int64_t> rowsLocked; // InnoDB's count; PostgreSQL keeps no such list
+        std::optional<std::int64_t> rowsKept; // after the rollback: a routine's own COMMIT keeps them
+        double lockWaitMs = 0.0;
+        QString measureError; // a count the server would not give
+    };
+    Trial tryOrder(const Order& order, const QString& stockQuery);
+
 protected:
     Attempt attempt(const Order& order) override;
     int maxConflicts() const override;
@@ -56,6 +71,8 @@ private:
     QHash<QString, ScriptValue> m_variables;
     std::mt19937_64 m_random;
     bool m_inTransaction = false;
+    bool m_trial = false; // within tryOrder
+    std::optional<std::int64_t> measure(const QString& sql, QString* error);
     int m_attempt = 0;
     std::int64_t m_lastRequestId = -1;
 };

@@ -104,7 +104,7 @@ QStringList allIds(WorkloadKind workload)
     return result;
 }
 
-QString addFile(const QString& path, QString* error)
+QString addFile(const QString& path, QString* error, Replacing replacing)
 {
     std::shared_ptr<const FileStrategy> strategy = FileStrategy::load(path, error);
     if (!strategy)
@@ -113,9 +113,9 @@ QString addFile(const QString& path, QString* error)
     const QMutexLocker lock(&filesMutex());
     const bool ours
         = std::any_of(entries().cbegin(), entries().cend(), [&](const Entry& e) { return e.id == id; });
-    const bool given = std::any_of(
-        fileEntries().cbegin(), fileEntries().cend(), [&](const Entry& e) { return e.id == id; });
-    if (ours || given) {
+    QList<Entry>& files = fileEntries();
+    const auto given = std::find_if(files.begin(), files.end(), [&](const Entry& e) { return e.id == id; });
+    if (ours || (given != files.end() && replacing == Replacing::No)) {
         *error = QCoreApplication::translate("StrategyRegistry", "%1: the strategy id %2 is already %3")
                      .arg(path, id,
                          ours ? QCoreApplication::translate("StrategyRegistry", "one of the lab's own")
@@ -123,8 +123,19 @@ QString addFile(const QString& path, QString* error)
         return {};
     }
     // Not in "all": a user's strategies run when they are named, or given as files.
-    fileEntries().append({ id, [strategy] { return std::make_unique<FileStrategy>(*strategy); }, false });
+    Entry entry { id, [strategy] { return std::make_unique<FileStrategy>(*strategy); }, false };
+    if (given != files.end())
+        *given = entry;
+    else
+        files.append(entry);
     return id;
+}
+
+QString fileTextOf(const QString& id)
+{
+    const std::unique_ptr<Strategy> strategy = create(id);
+    const auto* file = dynamic_cast<const FileStrategy*>(strategy.get());
+    return file ? file->text() : QString();
 }
 
 std::unique_ptr<Strategy> create(const QString& id)

@@ -14,7 +14,12 @@ namespace StrategyRegistry {
 QStringList ids(); // every strategy, the lab's first
 // Reads the strategy file `path` and adds its strategy; its id, or empty with `error` (the
 // file's mistake, or an id the lab or another file already has). Called before runs start.
-QString addFile(const QString& path, QString* error);
+// Replacing: a user's file edited and saved again takes its earlier version's place (never the
+// lab's own); a run already under way keeps the version it started with.
+enum class Replacing { No, UsersOwn };
+QString addFile(const QString& path, QString* error, Replacing replacing = Replacing::No);
+// The text of a strategy's file (a user's, or the lab's own); empty for a strategy of code.
+QString fileTextOf(const QString& id);
 // What "all" means: the workload's strategies, without the deadlock demonstrations.
 QStringList allIds(WorkloadKind workload = WorkloadKind::Inventory);
 std::unique_ptr<Strategy> create(const QString& id);

@@ -200,6 +200,15 @@ void MainWindow::connectRun()
         showWarning(tr("Cannot run"),
             tr("The run did not start, and nothing on the server was changed.\n\n%1").arg(reason));
     });
+    connect(m_strategies, &StrategyPanel::checkRequested, this, [this](const QString& text) {
+        // On the server chosen now, with the experiment as the fields hold it.
+        QString connectionError;
+        if (!m_server->applyChoice(m_experiment->experiment().database, &connectionError))
+            m_strategies->showCheck(false, connectionError);
+        else
+            m_session->checkStrategy(text, m_experiment->experiment());
+    });
+    connect(m_session, &LabSession::strategyChecked, m_strategies, &StrategyPanel::showCheck);
     connect(m_session, &LabSession::recoveryStarted, this, &MainWindow::updateRunAction);
     connect(m_session, &LabSession::recoveryAudited, this, &MainWindow::updateRunAction);
     connect(m_session, &LabSession::legFailed, this, [this](const QString& reason) {
@@ -353,6 +362,7 @@ void MainWindow::updateRunAction()
     else if (!m_server->applyChoice(m_experiment->experiment().database, &connectionError))
         why = connectionError;
     m_run->setEnabled(why.isEmpty());
+    m_strategies->setCheckAllowed(!running && !m_session->recovering());
     m_run->setToolTip(
         why.isEmpty() ? tr("Run the selected strategies (Ctrl+R)") : tr("Run is disabled: %1").arg(why));
     QString sweepWhy = why;

@@ -10,6 +10,7 @@
 #include "app/results/resultreader.h"
 #include "app/results/resultwriter.h"
 #include "app/run/leftstock.h"
+#include "app/run/strategytrial.h"
 #include "app/session/backgroundjobs.h"
 #include "app/session/serverlegs.h"
 #include "strategies/strategyregistry.h"
@@ -33,6 +34,7 @@ LabSession::LabSession(QObject* parent)
     connect(controller, &ServerController::stateChanged, this, &LabSession::auditAfterRestart);
     connect(m_server, &LabServer::prepared, this, &LabSession::serverPrepared);
     connect(m_server, &LabServer::prepared, this, &LabSession::launchChecked);
+    connect(m_server, &LabServer::prepared, this, &LabSession::trialServerReady);
     connect(m_legs, &ServerLegs::ready, this, &LabSession::startLeg);
     connect(m_legs, &ServerLegs::failed, this, &LabSession::refuse);
     connectRunner();
@@ -137,6 +139,10 @@ bool LabSession::start(
     }
     if (isRunning()) {
         *error = tr("a run is already going; stop it first");
+        return false;
+    }
+    if (checkingStrategy()) {
+        *error = tr("a strategy file is being checked on the server; run again in a moment");
         return false;
     }
     if (!ExperimentRunner::checkCells(cells, error))
@@ -261,6 +267,46 @@ void LabSession::launchChecked(bool ok, const QString& message)
         return;
     m_afterCalibration.reset();
     refuse(error);
+}
+
+void LabSession::checkStrategy(const QString& text, const Experiment& experiment)
+{
+    if (isRunning() || m_recovering || checkingStrategy()) {
+        emit strategyChecked(false, tr("Not now: a run, a recovery or another check is under way."));
+        return;
+    }
+    if (m_server->needsCheck()) {
+        m_trialText = text;
+        m_trialExperiment = experiment;
+        m_server->prepare();
+        return;
+    }
+    m_trialExperiment = experiment;
+    runTrial(text);
+}
+
+void LabSession::trialServerReady(bool ok, const QString& message)
+{
+    if (!m_trialText)
+        return;
+    const QString text = *std::exchange(m_trialText, std::nullopt);
+    if (ok)
+        runTrial(text);
+    else
+        emit strategyChecked(false, message);
+}
+
+void LabSession::runTrial(const QString& text)
+{
+    m_trialRunning = true;
+    const Experiment experiment = m_trialExperiment;
+    const ConnectionParams params = connectionParams(experiment.database);
+    m_jobs->run<StrategyTrial::Report>(
+        [text, experiment, params] { return StrategyTrial::run(text, experiment, params); },
+        [this](const StrategyTrial::Report& report) {
+            m_trialRunning = false;
+            emit strategyChecked(report.ok, report.text);
+        });
 }
 
 void LabSession::stop()

@@ -70,6 +70,11 @@ public:
     bool start(const QList<RunCell>& cells, QString* error, bool predictFirst = false,
         const QList<ServerChoice>& servers = {});
     void stop();
+    // "Check on server" for the strategy file `text`: the server prepared if it must be, then
+    // one order tried and rolled back (StrategyTrial), off this thread; strategyChecked() says
+    // what it did. Refused while a run or another check is under way.
+    void checkStrategy(const QString& text, const Experiment& experiment);
+    bool checkingStrategy() const { return m_trialText.has_value() || m_trialRunning; }
     // A second stop: the orders still under way are cancelled (rolled back, counted as cancelled).
     void stopNow();
     bool isRunning() const
@@ -146,6 +151,7 @@ signals:
     // run ends incomplete; finished() follows.
     void legFailed(const QString& reason);
     void finished(bool cancelled);
+    void strategyChecked(bool ok, const QString& report);
     void recoveryStarted();
     void recoveryAudited(const RecoveryReport& report);
     // The calibration is done: what the model predicts for each strategy and client count.
@@ -165,6 +171,11 @@ private:
     void calibrated(bool cancelled); // the calibration ended: predict, then run the cells
     bool calibrating() const { return m_calibrationRun != 0 && m_calibrationRun == m_activeRun; }
     void auditAfterRestart(ServerController::State state, const QString& message);
+    void trialServerReady(bool ok, const QString& message);
+    void runTrial(const QString& text);
+    std::optional<QString> m_trialText; // waiting for the server's check
+    bool m_trialRunning = false;
+    Experiment m_trialExperiment;
     QList<SourcedResult> exportSources() const;
 
     LabServer* m_server;

@@ -2515,6 +2515,14 @@ or lost an order.</source>
         <source>running on %1</source>
         <translation>正在 %1 上运行</translation>
     </message>
+    <message>
+        <source>a strategy file is being checked on the server; run again in a moment</source>
+        <translation>正在服务器上检查一个策略文件；请稍后再运行</translation>
+    </message>
+    <message>
+        <source>Not now: a run, a recovery or another check is under way.</source>
+        <translation>现在不行：有运行、恢复或另一次检查正在进行。</translation>
+    </message>
 </context>
 <context>
     <name>LanguageMenu</name>
@@ -5649,6 +5657,41 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>StrategyEditor</name>
+    <message>
+        <source>Strategy file</source>
+        <translation>策略文件</translation>
+    </message>
+    <message>
+        <source>Check on server prepares every statement on the chosen server and runs one order in a transaction it rolls back.</source>
+        <translation>“在服务器上检查”会在所选服务器上预备每条语句，并在一个随后回滚的事务里执行一笔订单。</translation>
+    </message>
+    <message>
+        <source>Check on server</source>
+        <translation>在服务器上检查</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Checking on the server…</source>
+        <translation>正在服务器上检查……</translation>
+    </message>
+    <message numerus="yes">
+        <source>✓ %1: %n statement(s), no mistake found</source>
+        <translation><numerusform>✓ %1：%n 条语句，未发现错误</numerusform></translation>
+    </message>
+    <message>
+        <source>Not while a run is under way</source>
+        <translation>运行进行中时不可用</translation>
+    </message>
+    <message>
+        <source>Saved as %1</source>
+        <translation>已保存为 %1</translation>
+    </message>
+</context>
+<context>
     <name>StrategyPanel</name>
     <message>
         <source>  ⚠ unsafe</source>
@@ -5661,6 +5704,76 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Unsafe: this strategy oversells on purpose.</source>
         <translation>不安全：该策略有意超卖。</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Duplicate as my strategy</source>
+        <translation>复制为我的策略</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Write a strategy file of your own</source>
+        <translation>编写你自己的策略文件</translation>
+    </message>
+    <message>
+        <source>Open a strategy file; saving keeps a copy in %1</source>
+        <translation>打开一个策略文件；保存时会在 %1 中留一份副本</translation>
+    </message>
+    <message>
+        <source>A copy of the selected strategy&apos;s file under a new id, to change</source>
+        <translation>以新 id 复制所选策略的文件，供你修改</translation>
+    </message>
+    <message>
+        <source>Your strategy files are kept in %1</source>
+        <translation>你的策略文件保存在 %1</translation>
+    </message>
+    <message>
+        <source>Open a strategy file</source>
+        <translation>打开策略文件</translation>
+    </message>
+    <message>
+        <source>Strategy files (*.sql);;All files (*)</source>
+        <translation>策略文件 (*.sql);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>-- A strategy of your own: docs/strategy-files.md gives every command.
+</source>
+        <translation>-- 你自己的策略：docs/strategy-files.md 列出了每个命令。
+</translation>
+    </message>
+    <message>
+        <source>My strategy</source>
+        <translation>我的策略</translation>
+    </message>
+    <message>
+        <source>What each order does, and why it is safe.</source>
+        <translation>每笔订单做了什么，以及为什么它是安全的。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>My copy of %1</source>
+        <translation>我的 %1 副本</translation>
+    </message>
+    <message>
+        <source>Your strategy file: %1</source>
+        <translation>你的策略文件：%1</translation>
+    </message>
+    <message>
+        <source>Not listed: %1</source>
+        <translation>未列出：%1</translation>
     </message>
 </context>
 <context>
@@ -5885,6 +5998,57 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>\lock takes nothing, or slot (the row of :sku and :slot)</source>
         <translation>\lock 不带参数，或带 slot（:sku 与 :slot 所在的行）</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyTrial</name>
+    <message>
+        <source>sold</source>
+        <translation>已售出</translation>
+    </message>
+    <message>
+        <source>out of stock</source>
+        <translation>缺货</translation>
+    </message>
+    <message>
+        <source>conflict (would be tried again)</source>
+        <translation>冲突（会重试）</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Every statement was prepared on the server. One order of %1 unit(s) of SKU %2 ended: %3.</source>
+        <translation>每条语句都已在服务器上预备。一笔购买 SKU %2 共 %1 件的订单结果：%3。</translation>
+    </message>
+    <message>
+        <source>Stock taken: %1 (a sold order of %2 line(s) takes %3). Order rows written: %4 (it should write %5).</source>
+        <translation>扣减库存：%1（一笔 %2 行的已售订单应扣减 %3）。写入订单行：%4（应写入 %5）。</translation>
+    </message>
+    <message>
+        <source>Rows locked at its end: %1. Waited %2 ms for locks.</source>
+        <translation>结束时锁住的行：%1。等锁 %2 毫秒。</translation>
+    </message>
+    <message>
+        <source>Waited %1 ms for locks (PostgreSQL keeps row locks in the rows, not in a list the lab can count).</source>
+        <translation>等锁 %1 毫秒（PostgreSQL 把行锁记在行本身上，没有实验室能统计的锁列表）。</translation>
+    </message>
+    <message>
+        <source>A count could not be read: %1</source>
+        <translation>有一项计数无法读取：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The transaction was rolled back, but %n order row(s) stayed: a COMMIT of the file&apos;s own (in its routine) kept them, in the lab&apos;s tables until the next run fills them again.</source>
+        <translation><numerusform>事务已回滚，但有 %n 行订单留了下来：文件自己（在其例程里）的 COMMIT 保留了它们，它们会留在实验室的表里，直到下一次运行重新填表。</numerusform></translation>
+    </message>
+    <message>
+        <source>The transaction was rolled back: nothing of this order was kept.</source>
+        <translation>事务已回滚：这笔订单没有留下任何数据。</translation>
+    </message>
+    <message>
+        <source>The stock taken and the rows written do not match the order&apos;s end: the audit of a run will count this.</source>
+        <translation>扣减的库存和写入的行与订单结果不符：正式运行时审计会把它算出来。</translation>
     </message>
 </context>
 <context>
@@ -6348,6 +6512,21 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>cannot learn whether the order of a lost connection committed</source>
         <translation>无法得知断开的连接上的订单是否已提交</translation>
+    </message>
+</context>
+<context>
+    <name>UserStrategyFolder</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>the strategy id %1 is taken: change the file&apos;s \strategy line</source>
+        <translation>策略 id %1 已被占用：请修改文件的 \strategy 行</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>

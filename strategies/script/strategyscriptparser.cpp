@@ -37,7 +37,8 @@ StatementEnd findEnd(const QString& sql)
 
 class Reader {
 public:
-    std::optional<StrategyScript> read(const QString& text, QString* error)
+    std::optional<StrategyScript> read(
+        const QString& text, QString* error, StrategyScriptParser::Place* place)
     {
         const QStringList lines = text.split(QLatin1Char('\n'));
         for (int i = 0; i < lines.size() && m_error.isEmpty(); ++i)
@@ -51,6 +52,8 @@ public:
             finish();
         if (!m_error.isEmpty()) {
             *error = m_error;
+            if (place)
+                *place = m_errorPlace;
             return std::nullopt;
         }
         return std::move(m_script);
@@ -71,11 +74,14 @@ private:
     QString m_pendingSql;
     int m_pendingLine = 0;
     QString m_error;
+    StrategyScriptParser::Place m_errorPlace;
 
     void fail(int line, int column, const QString& message)
     {
-        if (m_error.isEmpty())
-            m_error = StrategyScriptParser::tr("line %1, column %2: %3").arg(line).arg(column).arg(message);
+        if (!m_error.isEmpty())
+            return;
+        m_error = StrategyScriptParser::tr("line %1, column %2: %3").arg(line).arg(column).arg(message);
+        m_errorPlace = { line, column };
     }
 
     void readLine(int number, const QString& line)
@@ -533,7 +539,7 @@ private:
 
 } // namespace
 
-std::optional<StrategyScript> StrategyScriptParser::parse(const QString& text, QString* error)
+std::optional<StrategyScript> StrategyScriptParser::parse(const QString& text, QString* error, Place* place)
 {
-    return Reader().read(text, error);
+    return Reader().read(text, error, place);
 }

@@ -14,5 +14,10 @@ class StrategyScriptParser {
     Q_DECLARE_TR_FUNCTIONS(StrategyScriptParser)
 
 public:
-    static std::optional<StrategyScript> parse(const QString& text, QString* error);
+    // Where a mistake is, 1-based, for an editor to point at.
+    struct Place {
+        int line = 0;
+        int column = 0;
+    };
+    static std::optional<StrategyScript> parse(const QString& text, QString* error, Place* place = nullptr);
 };

@@ -23,4 +23,7 @@ TestSettings::~TestSettings()
     settings.sync();
     QFile::remove(settings.fileName());
     QDir().rmdir(QFileInfo(settings.fileName()).path());
+    // The process's data folder (the strategy files a window test saved): its name is this
+    // process's alone.
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
 }

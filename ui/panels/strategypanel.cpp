@@ -4,7 +4,16 @@
 #include "app/report/strategycolors.h"
 #include "strategies/strategyregistry.h"
 
+#include "ui/editor/strategyeditor.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QHBoxLayout>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QTextBrowser>
@@ -12,27 +21,22 @@
 
 #include <utility>
 
-StrategyPanel::StrategyPanel(QWidget* parent)
+StrategyPanel::StrategyPanel(UserStrategyFolder folder, QWidget* parent)
     : QWidget(parent)
+    , m_folder(std::move(folder))
     , m_list(new QListWidget(this))
     , m_details(new QTextBrowser(this))
 {
-    for (const QString& id : StrategyRegistry::ids()) {
-        const auto strategy = StrategyRegistry::create(id);
-        auto* item = new QListWidgetItem(
-            strategy->isSafe() ? strategy->title() : strategy->title() + tr("  ⚠ unsafe"), m_list);
-        item->setData(Qt::UserRole, id);
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        // Ticked when it can run the default experiment: the two-SKU demonstrations need a
-        // second SKU, which the default of one does not have.
-        const bool runsByDefault
-            = validateExperiment(Experiment {}, StrategyRegistry::needsOf({ id })).isEmpty();
-        item->setCheckState(runsByDefault ? Qt::Checked : Qt::Unchecked);
-        item->setForeground(StrategyColors::of(id));
-        item->setToolTip(strategy->isSafe() ? QString() : tr("Oversells on purpose: a teaching baseline"));
-    }
+    m_folder.loadAll(&m_folderProblems); // before the list: the registry lists them too
+    for (const QString& id : StrategyRegistry::ids())
+        addItem(id);
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_list);
+    topLayout->addWidget(makeButtons());
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_list);
+    splitter->addWidget(top);
     splitter->addWidget(m_details);
     splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
@@ -42,8 +46,164 @@ StrategyPanel::StrategyPanel(QWidget* parent)
     connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
         if (item)
             showStrategy(item->data(Qt::UserRole).toString());
+        updateButtons();
     });
     m_list->setCurrentRow(0);
+}
+
+QWidget* StrategyPanel::makeButtons()
+{
+    auto* row = new QWidget(this);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* add = new QPushButton(tr("New"), row);
+    auto* open = new QPushButton(tr("Open…"), row);
+    m_duplicate = new QPushButton(tr("Duplicate as my strategy"), row);
+    m_edit = new QPushButton(tr("Edit"), row);
+    add->setToolTip(tr("Write a strategy file of your own"));
+    open->setToolTip(tr("Open a strategy file; saving keeps a copy in %1").arg(m_folder.folder()));
+    m_duplicate->setToolTip(tr("A copy of the selected strategy's file under a new id, to change"));
+    m_edit->setToolTip(tr("Your strategy files are kept in %1").arg(m_folder.folder()));
+    for (QPushButton* button : { add, open, m_duplicate, m_edit })
+        layout->addWidget(button);
+    layout->addStretch();
+    connect(add, &QPushButton::clicked, this, &StrategyPanel::editNew);
+    connect(open, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a strategy file"), QString(), tr("Strategy files (*.sql);;All files (*)"));
+        if (!path.isEmpty())
+            editFile(path);
+    });
+    connect(m_duplicate, &QPushButton::clicked, this, [this] { editCopyOf(currentId()); });
+    connect(m_edit, &QPushButton::clicked, this, [this] { editFile(m_folder.pathOf(currentId())); });
+    return row;
+}
+
+QListWidgetItem* StrategyPanel::addItem(const QString& id)
+{
+    const auto strategy = StrategyRegistry::create(id);
+    auto* item = new QListWidgetItem(m_list);
+    item->setData(Qt::UserRole, id);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    // Ticked when it can run the default experiment: the two-SKU demonstrations need a
+    // second SKU, which the default of one does not have. A user's own are ticked when saved.
+    const bool runsByDefault = !m_folder.holds(id)
+        && validateExperiment(Experiment {}, StrategyRegistry::needsOf({ id })).isEmpty();
+    item->setCheckState(runsByDefault ? Qt::Checked : Qt::Unchecked);
+    item->setText(strategy->isSafe() ? strategy->title() : strategy->title() + tr("  ⚠ unsafe"));
+    item->setForeground(StrategyColors::of(id));
+    item->setToolTip(strategy->isSafe() ? QString() : tr("Oversells on purpose: a teaching baseline"));
+    return item;
+}
+
+QString StrategyPanel::currentId() const
+{
+    return m_list->currentItem() ? m_list->currentItem()->data(Qt::UserRole).toString() : QString();
+}
+
+void StrategyPanel::updateButtons()
+{
+    const QString id = currentId();
+    m_duplicate->setEnabled(!StrategyRegistry::fileTextOf(id).isEmpty());
+    m_edit->setEnabled(m_folder.holds(id));
+}
+
+StrategyEditor* StrategyPanel::editNew()
+{
+    return openEditor(tr("-- A strategy of your own: docs/strategy-files.md gives every command.\n")
+        + QStringLiteral("\\strategy my-strategy\n\\title ") + tr("My strategy")
+        + QStringLiteral("\n\\explain ") + tr("What each order does, and why it is safe.")
+        + QStringLiteral("\n\\safe yes\n\\layout rows\n\n"
+                         "START TRANSACTION;\n"
+                         "\\lock\n"
+                         "SELECT stock FROM inventory WHERE sku_id = :sku FOR UPDATE \\gset\n"
+                         "\\if :stock < :qty\n"
+                         "  ROLLBACK;\n"
+                         "  \\out-of-stock\n"
+                         "\\endif\n"
+                         "\\delay\n"
+                         "UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;\n"
+                         "INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);\n"
+                         "COMMIT;\n"
+                         "\\sold\n"));
+}
+
+StrategyEditor* StrategyPanel::editFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Open a strategy file"),
+            tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return nullptr;
+    }
+    return openEditor(QString::fromUtf8(file.readAll()));
+}
+
+// The copy gets an id and a title of its own, so that it runs beside the one it came from.
+StrategyEditor* StrategyPanel::editCopyOf(const QString& id)
+{
+    QString text = StrategyRegistry::fileTextOf(id);
+    if (text.isEmpty())
+        return nullptr;
+    QString copyId = QStringLiteral("my-") + id;
+    for (int n = 2; StrategyRegistry::ids().contains(copyId); ++n)
+        copyId = QStringLiteral("my-%1-%2").arg(id).arg(n);
+    static const QRegularExpression idLine(
+        QStringLiteral("^\\\\strategy\\s+\\S+"), QRegularExpression::MultilineOption);
+    static const QRegularExpression titleLine(
+        QStringLiteral("^\\\\title\\s+(.*)$"), QRegularExpression::MultilineOption);
+    text.replace(idLine, QStringLiteral("\\strategy ") + copyId);
+    const QString title = StrategyRegistry::create(id)->title();
+    text.replace(titleLine, QStringLiteral("\\title ") + tr("My copy of %1").arg(title));
+    return openEditor(text);
+}
+
+StrategyEditor* StrategyPanel::openEditor(const QString& text)
+{
+    if (!m_editor) {
+        m_editor = new StrategyEditor(m_folder, this);
+        m_editor->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_editor, &StrategyEditor::saved, this, &StrategyPanel::strategySaved);
+        connect(m_editor, &StrategyEditor::checkRequested, this, &StrategyPanel::checkRequested);
+    }
+    m_editor->setCheckAllowed(m_checkAllowed);
+    m_editor->setText(text);
+    m_editor->show();
+    m_editor->raise();
+    return m_editor;
+}
+
+void StrategyPanel::strategySaved(const QString& id)
+{
+    QListWidgetItem* item = nullptr;
+    for (int row = 0; row < m_list->count() && !item; ++row)
+        if (m_list->item(row)->data(Qt::UserRole).toString() == id)
+            item = m_list->item(row);
+    if (item) {
+        const bool checked = item->checkState() == Qt::Checked;
+        delete item; // its title, safety and colour may have changed
+        item = addItem(id);
+        item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+    } else {
+        item = addItem(id);
+        item->setCheckState(Qt::Checked);
+    }
+    m_list->setCurrentItem(item);
+    showStrategy(id);
+    emit selectionChanged();
+}
+
+void StrategyPanel::showCheck(bool ok, const QString& report)
+{
+    if (m_editor)
+        m_editor->showCheck(ok, report);
+}
+
+void StrategyPanel::setCheckAllowed(bool allowed)
+{
+    m_checkAllowed = allowed;
+    if (m_editor)
+        m_editor->setCheckAllowed(allowed);
 }
 
 QStringList StrategyPanel::selectedIds() const
@@ -91,6 +251,14 @@ void StrategyPanel::showStrategy(const QString& id)
     html += QStringLiteral("<p>%1</p><pre style='white-space: pre-wrap'>")
                 .arg(strategy->explanation().toHtmlEscaped());
     html += strategy->shownSql(m_postgres).toHtmlEscaped() + QStringLiteral("</pre>");
+    if (m_folder.holds(id))
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(tr("Your strategy file: %1")
+                             .arg(QDir::toNativeSeparators(m_folder.pathOf(id)))
+                             .toHtmlEscaped());
+    for (const QString& problem : m_folderProblems)
+        html += QStringLiteral("<p style='color:%1'>%2</p>")
+                    .arg(StrategyColors::unsafe().name(), tr("Not listed: %1").arg(problem).toHtmlEscaped());
     m_details->setHtml(html);
 }
 

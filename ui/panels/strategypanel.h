@@ -1,18 +1,24 @@
 #pragma once
 
+#include "ui/editor/strategyeditor.h"
+
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
 class QListWidget;
+class QListWidgetItem;
+class QPushButton;
 class QSettings;
 class QTextBrowser;
 
 // Pick any set of strategies; the selected one's SQL and why it contends are shown beside
-// the list. Naive is marked unsafe.
+// the list. Naive is marked unsafe. The user's own strategy files (its folder's, read at the
+// start) are listed with the lab's; New, Open and Duplicate open them in the editor.
 class StrategyPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit StrategyPanel(QWidget* parent = nullptr);
+    explicit StrategyPanel(UserStrategyFolder folder = UserStrategyFolder(), QWidget* parent = nullptr);
 
     QStringList selectedIds() const;
     void setSelectedIds(const QStringList& ids);
@@ -23,13 +29,35 @@ public:
     // The SQL shown as the chosen server's engine runs it.
     void setPostgres(bool postgres);
 
+    // The editor: a new file, the file at `path`, or a copy of strategy `id` under a new id.
+    StrategyEditor* editNew();
+    StrategyEditor* editFile(const QString& path);
+    StrategyEditor* editCopyOf(const QString& id);
+    StrategyEditor* editor() const { return m_editor; }
+    QString currentId() const;
+    // What the server said of the editor's file; checking waits while a run is under way.
+    void showCheck(bool ok, const QString& report);
+    void setCheckAllowed(bool allowed);
+
 signals:
     void selectionChanged();
+    void checkRequested(const QString& text);
 
 private:
+    QWidget* makeButtons();
+    QListWidgetItem* addItem(const QString& id);
     void showStrategy(const QString& id);
+    void updateButtons();
+    StrategyEditor* openEditor(const QString& text);
+    void strategySaved(const QString& id);
 
+    UserStrategyFolder m_folder;
+    QStringList m_folderProblems; // files of the folder that could not be read
     QListWidget* m_list;
     bool m_postgres = false;
+    bool m_checkAllowed = true;
     QTextBrowser* m_details;
+    QPushButton* m_duplicate = nullptr;
+    QPushButton* m_edit = nullptr;
+    QPointer<StrategyEditor> m_editor;
 };
