@@ -13,6 +13,7 @@
 #include "ui/charts/strategybarsview.h"
 #include "ui/charts/timelinepanel.h"
 #include "ui/charts/timelineview.h"
+#include "ui/editor/strategyeditor.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
 #include "ui/panels/explanationview.h"
@@ -141,6 +142,14 @@ class TestScreenshots : public QObject {
             QVERIFY(window.grab().save(folder.filePath(
                 QStringLiteral("%1-%2x%3.png").arg(prefix).arg(size.width()).arg(size.height()))));
         }
+        // The editor on a copy of pessimistic, with a mistake named under the text.
+        StrategyEditor* editor = window.strategyPanel()->editCopyOf(QStringLiteral("pessimistic"));
+        QVERIFY(editor);
+        editor->setText(editor->text().replace(QStringLiteral("\\delay"), QStringLiteral("\\dealy")));
+        QVERIFY(!editor->parses());
+        QTest::qWait(300);
+        QVERIFY(editor->grab().save(folder.filePath(QStringLiteral("%1-editor.png").arg(prefix))));
+        editor->close();
     }
 
     static void saveLockInspector(MainWindow& window, const QDir& folder)

@@ -35,6 +35,7 @@ StrategyHighlighter::StrategyHighlighter(QTextDocument* document)
     : QSyntaxHighlighter(document)
 {
     m_rules = {
+        // [2], the commands' colour, is also a title's or an explanation's
         { QRegularExpression(keywordPattern(), QRegularExpression::CaseInsensitiveOption),
             charFormat(QColor(0x1f, 0x4e, 0x99), true) },
         // ::int is PostgreSQL's cast, not a variable.
@@ -50,6 +51,12 @@ StrategyHighlighter::StrategyHighlighter(QTextDocument* document)
 
 void StrategyHighlighter::highlightBlock(const QString& text)
 {
+    // A title or an explanation is prose: only its command is coloured.
+    static const QRegularExpression prose(QStringLiteral("^\\s*\\\\(title|explain)\\b"));
+    if (const QRegularExpressionMatch match = prose.match(text); match.hasMatch()) {
+        setFormat(0, static_cast<int>(match.capturedEnd()), m_rules[2].format);
+        return;
+    }
     for (const Rule& rule : m_rules) {
         for (auto it = rule.pattern.globalMatch(text); it.hasNext();) {
             const QRegularExpressionMatch match = it.next();
