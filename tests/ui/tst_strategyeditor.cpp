@@ -115,6 +115,25 @@ private slots:
         QVERIFY(panel()->selectedIds().contains(QStringLiteral("my-conditional")));
         editor->close();
 
+        // Run from the window as the lab's own are: audited, every unit sold once.
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        experiment->setFieldText(QStringLiteral("stop"), QStringLiteral("sold-out"));
+        experiment->setFieldText(QStringLiteral("stock"), QStringLiteral("100"));
+        experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("4"));
+        panel()->setSelectedIds({ QStringLiteral("my-conditional") });
+        QVERIFY2(m_window->runAction()->isEnabled(), qPrintable(m_window->runAction()->toolTip()));
+        const qsizetype rowsBefore = m_window->resultsPanel()->results().size();
+        m_window->runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !m_window->session()->isRunning() && m_window->resultsPanel()->results().size() == rowsBefore + 1,
+            120000);
+        const StrategyResult mine = m_window->resultsPanel()->results().last();
+        QCOMPARE(mine.strategy, QStringLiteral("my-conditional"));
+        QVERIFY2(mine.error.isEmpty(), qPrintable(mine.error));
+        QVERIFY(mine.audited());
+        QCOMPARE(mine.sold, 100LL);
+        QVERIFY(!mine.anomaly());
+
         StrategyPanel again(folder);
         const auto* list = again.findChild<QListWidget*>();
         QStringList ids;
