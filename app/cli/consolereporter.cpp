@@ -202,13 +202,18 @@ void ConsoleReporter::printTable(const QList<StrategyResult>& results)
     const bool byServer = ResultWriter::spansServers(results);
     if (byServer) // which engine each row ran on, beside its strategy
         columns.insert(columns.indexOf(Column::Strategy) + 1, Column::Source);
-    // The strategy first, left-aligned; figures right-aligned under their headers; the
-    // verdict last and unpadded, since it may carry an error's whole text.
-    const auto cell = [](Column column, const QString& text) -> QString {
+    // The strategy first, left-aligned and as wide as its longest name (a user's file names its
+    // own); figures right-aligned under their headers; the verdict last and unpadded, since it
+    // may carry an error's whole text.
+    qsizetype strategyWidth = kStrategyWidth;
+    for (const StrategyResult& result : results)
+        strategyWidth
+            = std::max(strategyWidth, TerminalWidth::of(text(Column::Strategy, { QString(), result })));
+    const auto cell = [strategyWidth](Column column, const QString& text) -> QString {
         if (column == Column::Verdict)
             return QStringLiteral(" ") + text;
         if (column == Column::Strategy)
-            return TerminalWidth::leftJustified(text, kStrategyWidth);
+            return TerminalWidth::leftJustified(text, strategyWidth);
         return QStringLiteral(" ")
             + TerminalWidth::rightJustified(
                 text, std::max<qsizetype>(TerminalWidth::of(header(column)), kFigureWidth));

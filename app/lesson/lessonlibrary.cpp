@@ -35,6 +35,22 @@ bool knownChart(const QString& chart)
     return panelCharts().contains(chart) || TimeMetric::find(chart.toLatin1().constData()) != nullptr;
 }
 
+// A step's own strategy files, shipped beside the lessons (resources/lessons/files): added to
+// the registry (again, when the lessons are read again) and run with the step's strategies.
+void addStrategyFiles(const QJsonObject& object, const QString& where, LessonStep& step, QStringList& errors)
+{
+    qsizetype at = 0; // first, in the file's order
+    for (const QJsonValue& name : object.value(QStringLiteral("strategy_files")).toArray()) {
+        QString error;
+        const QString id = StrategyRegistry::addFile(QStringLiteral(":/lessons/files/") + name.toString(),
+            &error, StrategyRegistry::Replacing::UsersOwn);
+        if (id.isEmpty())
+            errors << QStringLiteral("%1: %2").arg(where, error);
+        else if (!step.strategies.contains(id))
+            step.strategies.insert(at++, id);
+    }
+}
+
 std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString& where, QStringList& errors)
 {
     LessonStep step;
@@ -48,6 +64,7 @@ std::optional<LessonStep> stepFromJson(const QJsonObject& object, const QString&
     for (const QJsonValue& id : object.value(QStringLiteral("strategies")).toArray())
         step.strategies << id.toString();
     const qsizetype before = errors.size();
+    addStrategyFiles(object, where, step, errors);
     for (const char* key : { "title", "say", "notice", "question" }) {
         if (text(object, key).isEmpty())
             errors << tr("%1 has no \"%2\"").arg(where, QLatin1String(key));

@@ -2924,6 +2924,62 @@ or lost an order.</source>
         <source>A shorter deadlock_timeout finds cycles sooner. What does the server pay for looking at every wait that soon?</source>
         <translation>更短的 deadlock_timeout 能更早发现环。让服务器这么早就检查每次等待，代价是什么？</translation>
     </message>
+    <message>
+        <source>Fix the transaction</source>
+        <translation>修好这个事务</translation>
+    </message>
+    <message>
+        <source>A transaction makes an order&apos;s writes all or nothing; it does not stop two orders from reading the same stock. The class runs a transaction that reads without a lock, watches the audit find the lost sales, fixes the file in the lab&apos;s editor, and compares the fix with the lab&apos;s own strategies.</source>
+        <translation>事务让一笔订单的写入要么全部生效、要么全部不生效；它并不能阻止两笔订单读到同一个库存值。全班先运行一个不加锁就读取的事务，看审计如何找出丢失的销售，然后在实验室的编辑器里修好这个文件，再把修好的版本与实验室自带的策略比较。</translation>
+    </message>
+    <message>
+        <source>A transaction that loses sales</source>
+        <translation>一个会丢失销售的事务</translation>
+    </message>
+    <message>
+        <source>This strategy file wraps each order in START TRANSACTION … COMMIT, reads the stock, checks it and writes back the stock it read less one. Its author believed the transaction made it safe. Sixteen shoppers buy from one SKU for four seconds.</source>
+        <translation>这个策略文件把每笔订单包在 START TRANSACTION … COMMIT 里：读库存、检查，再把读到的库存减一写回。作者以为有了事务就安全了。十六位顾客在四秒内抢购同一个 SKU。</translation>
+    </message>
+    <message>
+        <source>The audit fails for the file: more orders are recorded than units left the stock, so sales were lost from the stock (FAIL: lost updates), while pessimistic sells each unit once.</source>
+        <translation>这个文件的审计失败：记录下的订单比库存实际减少的件数多，销售从库存里丢失了（FAIL: lost updates）；而悲观锁每件商品只卖一次。</translation>
+    </message>
+    <message>
+        <source>Between the SELECT and the UPDATE, what stops a second order from reading the same stock?</source>
+        <translation>在 SELECT 和 UPDATE 之间，有什么能阻止第二笔订单读到同一个库存值？</translation>
+    </message>
+    <message>
+        <source>Fix it in the editor</source>
+        <translation>在编辑器里修好它</translation>
+    </message>
+    <message>
+        <source>On the Strategies tab, select the file and press Duplicate as my strategy. Add FOR UPDATE to its SELECT and put \lock on the line above it, press Check on server, then Save, tick your strategy and run. This step runs the lab&apos;s copy of that fix beside the file.</source>
+        <translation>在“策略”页选中这个文件，按“复制为我的策略”。给它的 SELECT 加上 FOR UPDATE，并在上一行写 \lock，按“在服务器上检查”，然后保存，勾选你的策略并运行。这一步会把实验室准备好的修正版与原文件并排运行。</translation>
+    </message>
+    <message>
+        <source>With FOR UPDATE the audit passes: every unit sold once, as many order rows as units taken.</source>
+        <translation>加上 FOR UPDATE 后审计通过：每件商品只卖一次，订单行数与扣减的件数相同。</translation>
+    </message>
+    <message>
+        <source>The fix changed one line. Which resource does each order now wait for, and for how long?</source>
+        <translation>修正只改了一行。现在每笔订单在等待什么资源？要等多久？</translation>
+    </message>
+    <message>
+        <source>Safe, but how fast?</source>
+        <translation>安全了，但有多快？</translation>
+    </message>
+    <message>
+        <source>The fixed file holds the row&apos;s lock across every network round trip of the order. The lab&apos;s conditional strategy takes the stock with one UPDATE … WHERE stock &gt;= qty and holds the lock for one statement.</source>
+        <translation>修好的文件在订单的每一次网络往返期间都持有行锁。实验室的条件更新策略用一条 UPDATE … WHERE stock &gt;= qty 扣减库存，只在一条语句期间持有锁。</translation>
+    </message>
+    <message>
+        <source>How could the file keep its safety and hold the lock for less time?</source>
+        <translation>怎样才能让这个文件保持安全，同时缩短持锁时间？</translation>
+    </message>
+    <message>
+        <source>Compare how long each held the row&apos;s lock: the explanation under each run gives it. The fixed file, like pessimistic, holds it across the order&apos;s round trips; conditional holds it for one statement, and one row passes more orders a second.</source>
+        <translation>比较每种做法持有行锁的时间：每次运行下方的解释给出了这个数字。修好的文件和悲观锁一样，在订单的多次往返期间持锁；条件更新只在一条语句期间持锁，因此一行每秒能通过更多订单。</translation>
+    </message>
 </context>
 <context>
     <name>LessonLibrary</name>
@@ -5644,6 +5700,22 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>the lab&apos;s private Redis stopped with the run, and Redis&apos;s stock with it</source>
         <translation>实验室私有的 Redis 已随这次运行停止，Redis 中的库存也随之消失</translation>
     </message>
+    <message>
+        <source>The same transaction, reading with FOR UPDATE</source>
+        <translation>同一个事务，用 FOR UPDATE 读取</translation>
+    </message>
+    <message>
+        <source>The one change: SELECT … FOR UPDATE. The row is locked from the read to COMMIT, so no other order reads the stock in between, and the value written back is always the last one.</source>
+        <translation>唯一的改动：SELECT … FOR UPDATE。这一行从读取到 COMMIT 一直被锁住，其间没有别的订单能读这个库存，写回的总是最新的值。</translation>
+    </message>
+    <message>
+        <source>A transaction without a lock (to fix)</source>
+        <translation>不加锁的事务（待修正）</translation>
+    </message>
+    <message>
+        <source>START TRANSACTION, read the stock, check it in the client, write the stock read less the quantity, record the order, COMMIT. The transaction makes the order&apos;s writes all or nothing, but it locks nothing while the client decides: two orders that read the same stock both write it back less one, and one sale is lost from the stock.</source>
+        <translation>START TRANSACTION，读库存，在客户端检查，把读到的库存减去数量后写回，记录订单，COMMIT。事务让订单的写入要么全部生效、要么全部不生效，但客户端做判断时它什么也没锁：两笔订单读到同一个库存，都把它减一写回，于是库存里丢失了一次销售。</translation>
+    </message>
 </context>
 <context>
     <name>StrategyBarsView</name>
@@ -5680,7 +5752,9 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
     <message numerus="yes">
         <source>✓ %1: %n statement(s), no mistake found</source>
-        <translation><numerusform>✓ %1：%n 条语句，未发现错误</numerusform></translation>
+        <translation>
+            <numerusform>✓ %1：%n 条语句，未发现错误</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not while a run is under way</source>
@@ -6040,7 +6114,9 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
     <message numerus="yes">
         <source>The transaction was rolled back, but %n order row(s) stayed: a COMMIT of the file&apos;s own (in its routine) kept them, in the lab&apos;s tables until the next run fills them again.</source>
-        <translation><numerusform>事务已回滚，但有 %n 行订单留了下来：文件自己（在其例程里）的 COMMIT 保留了它们，它们会留在实验室的表里，直到下一次运行重新填表。</numerusform></translation>
+        <translation>
+            <numerusform>事务已回滚，但有 %n 行订单留了下来：文件自己（在其例程里）的 COMMIT 保留了它们，它们会留在实验室的表里，直到下一次运行重新填表。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The transaction was rolled back: nothing of this order was kept.</source>

@@ -96,6 +96,42 @@ private slots:
         QVERIFY(
             pdf.contains(QStringLiteral("Question: ") + lesson->steps.last().question.simplified().left(40)));
     }
+
+    // "Fix the transaction": the class's file claims to be safe and loses sales, so the lesson
+    // ends with exit 3; the fixed file and the lab's strategies pass beside it.
+    void fixTheTransactionFailsTheFileAndPassesTheFix()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir::setCurrent(dir.path()));
+        const LockbenchProcess o = LockbenchProcess::run(
+            { QStringLiteral("lesson"), QStringLiteral("fix-the-transaction"), QStringLiteral("--json"),
+                QStringLiteral("lesson.json"), QStringLiteral("-q") },
+            300000);
+        QVERIFY2(o.exitCode == 3, qPrintable(o.all().right(3000)));
+        QFile json(dir.filePath(QStringLiteral("lesson.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonArray runs
+            = QJsonDocument::fromJson(json.readAll()).object().value(QStringLiteral("strategies")).toArray();
+        QStringList failed;
+        QStringList passed;
+        for (const QJsonValue& run : runs) {
+            const QJsonObject summary = run.toObject().value(QStringLiteral("summary")).toObject();
+            const QString strategy = summary.value(QStringLiteral("strategy")).toString();
+            if (summary.value(QStringLiteral("verdict")).toString() == QLatin1String("pass"))
+                passed << strategy;
+            else
+                failed << strategy;
+            if (strategy == QLatin1String("lesson-transaction"))
+                QVERIFY2(summary.value(QStringLiteral("lost_updates")).toInt() > 0, qPrintable(o.out));
+        }
+        QCOMPARE(failed,
+            QStringList({ QStringLiteral("lesson-transaction"), QStringLiteral("lesson-transaction") }));
+        QVERIFY2(passed.count(QStringLiteral("lesson-transaction-fixed")) == 2
+                && passed.contains(QStringLiteral("conditional"))
+                && passed.count(QStringLiteral("pessimistic")) == 2,
+            qPrintable(passed.join(QLatin1Char(','))));
+        QVERIFY2(o.out.contains(QLatin1String("FAIL: lost updates")), qPrintable(o.out));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliLesson)

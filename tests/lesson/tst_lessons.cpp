@@ -1,6 +1,7 @@
 // The lessons shipped in resources/lessons: every one loads, every step's experiment validates
 // for its strategies and asks for a chart the lab draws; a broken step is refused by name.
 #include "app/lesson/lessonlibrary.h"
+#include "strategies/strategyregistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -44,9 +45,42 @@ private slots:
         }
         for (const char* title : { "Why a hot row serialises", "Optimistic is not free", "Spread the row",
                  "Queue and batch", "Deadlocks and their detection", "Claim work without blocking",
-                 "Stock in front of the database", "InnoDB and PostgreSQL on one hot row" })
+                 "Stock in front of the database", "InnoDB and PostgreSQL on one hot row",
+                 "Fix the transaction" })
             QVERIFY2(titles.contains(QLatin1String(title)), title);
         QCOMPARE(titles.first(), QStringLiteral("Why a hot row serialises")); // the first to teach
+    }
+
+    // A step's own strategy files come with it: registered, read from the lessons' folder, and
+    // run first. "Fix the transaction" starts from a file that claims to be safe and is not.
+    void aStepRunsItsOwnStrategyFiles()
+    {
+        const std::optional<Lesson> lesson = LessonLibrary::find(QStringLiteral("fix-the-transaction"));
+        QVERIFY(lesson);
+        QCOMPARE(lesson->steps.first().strategies,
+            QStringList({ QStringLiteral("lesson-transaction"), QStringLiteral("pessimistic") }));
+        QCOMPARE(lesson->steps[1].strategies,
+            QStringList(
+                { QStringLiteral("lesson-transaction"), QStringLiteral("lesson-transaction-fixed") }));
+        for (const QString& id :
+            { QStringLiteral("lesson-transaction"), QStringLiteral("lesson-transaction-fixed") }) {
+            const std::unique_ptr<Strategy> strategy = StrategyRegistry::create(id);
+            QVERIFY2(strategy, qPrintable(id));
+            QVERIFY(strategy->isSafe()); // its author's claim, which the audit holds it to
+        }
+        QVERIFY(!StrategyRegistry::allIds().contains(QStringLiteral("lesson-transaction"))); // run when named
+
+        QStringList errors;
+        QJsonObject step = QJsonDocument::fromJson(R"({"title": "t", "say": "s", "notice": "n",
+            "question": "q", "chart": "oversell", "strategies": [],
+            "strategy_files": ["no-such-file.sql"], "experiment": {}})")
+                               .object();
+        QJsonObject broken { { QStringLiteral("title"), QStringLiteral("x") },
+            { QStringLiteral("summary"), QStringLiteral("y") },
+            { QStringLiteral("steps"), QJsonArray { step } } };
+        QVERIFY(!LessonLibrary::fromJson(QStringLiteral("broken"), broken, errors));
+        QVERIFY2(errors.join(QLatin1Char('\n')).contains(QLatin1String("no-such-file.sql")),
+            qPrintable(errors.join(QLatin1Char('\n'))));
     }
 
     // The engines' lesson runs each step on the server it names.

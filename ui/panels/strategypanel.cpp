@@ -219,6 +219,15 @@ QStringList StrategyPanel::selectedIds() const
 void StrategyPanel::setSelectedIds(const QStringList& ids)
 {
     const QSignalBlocker block(m_list);
+    // A strategy added since the list was made (a lesson's own file) is listed first.
+    const QStringList known = StrategyRegistry::ids();
+    for (const QString& id : ids) {
+        bool listed = false;
+        for (int row = 0; row < m_list->count() && !listed; ++row)
+            listed = m_list->item(row)->data(Qt::UserRole).toString() == id;
+        if (!listed && known.contains(id))
+            addItem(id);
+    }
     for (int row = 0; row < m_list->count(); ++row) {
         QListWidgetItem* item = m_list->item(row);
         item->setCheckState(ids.contains(item->data(Qt::UserRole).toString()) ? Qt::Checked : Qt::Unchecked);
