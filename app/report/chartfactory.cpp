@@ -227,12 +227,19 @@ Bars barsOf(const QList<SourcedResult>& sources, const QList<RepeatSummary>& sum
         }
         return bars;
     }
+    // Its source on a line of its own ("pessimistic (MariaDB 10.11.19)" would be cut short), when
+    // the bars come from more than one: the rows of one run share theirs, and a second line per
+    // bar would leave a dozen strategies no room for their names.
+    QSet<QString> sourceNames;
+    for (const SourcedResult& source : sources)
+        sourceNames.insert(source.source);
+    const bool oneSource = sourceNames.size() <= 1;
     for (const SourcedResult& source : sources) {
-        // Its source on a line of its own: "pessimistic (MariaDB 10.11.19)" would be cut short.
-        bars.categories << (source.source.isEmpty()
-                ? ChartFactory::lineName(source, withThreads)
-                : ChartFactory::lineName({ QString(), source.result, source.fromFile }, withThreads)
-                    + QStringLiteral("<br>") + source.source);
+        const QString name
+            = ChartFactory::lineName({ QString(), source.result, source.fromFile }, withThreads);
+        bars.categories << (source.source.isEmpty() ? ChartFactory::lineName(source, withThreads)
+                : oneSource                         ? name
+                                                    : name + QStringLiteral("<br>") + source.source);
         bars.heights << source.result.ordersPerS;
         bars.strategies << source.result.strategy;
     }

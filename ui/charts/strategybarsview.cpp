@@ -2,7 +2,11 @@
 
 #include "app/report/chartfactory.h"
 
+#include <QBarCategoryAxis>
 #include <QChart>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -39,18 +43,54 @@ void StrategyBarsView::setSources(const QList<SourcedResult>& latest)
         }
         QFont labels = axis->labelsFont();
         labels.setPointSizeF(labels.pointSizeF() * 0.85);
+        m_namePointSize = labels.pointSizeF();
         axis->setLabelsFont(labels);
     }
+    // Beside the lines the column is narrow: the width of Qt's default margins goes to the names.
+    bars->setMargins(QMargins(2, 2, 6, 2));
+    bars->layout()->setContentsMargins(0, 0, 0, 0);
     setChart(bars); // the view does not delete the chart it had
     delete old;
     m_bars = latest.size();
     fitTicks();
+    fitNames();
 }
 
 void StrategyBarsView::resizeEvent(QResizeEvent* event)
 {
     ExportableChartView::resizeEvent(event);
     fitTicks();
+    fitNames();
+}
+
+// Qt Charts cuts a label that does not fit with "..." (all of it, when its line is taller than a
+// bar's room): the labels it drew say whether the type must shrink.
+bool StrategyBarsView::anyNameCut() const
+{
+    for (const QGraphicsItem* item : scene()->items()) {
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (text && text->isVisible() && text->toPlainText().endsWith(QLatin1String("...")))
+            return true;
+    }
+    return false;
+}
+
+void StrategyBarsView::fitNames()
+{
+    constexpr qreal kSmallestPoints = 6.0; // below this a name is no longer read
+    QBarCategoryAxis* names = nullptr;
+    for (QAbstractAxis* axis : chart()->axes(Qt::Vertical))
+        names = names ? names : qobject_cast<QBarCategoryAxis*>(axis);
+    if (!names || m_bars == 0 || m_namePointSize <= 0.0 || !isVisible())
+        return;
+    QFont font = names->labelsFont();
+    for (qreal points = m_namePointSize;; points -= 0.5) {
+        font.setPointSizeF(std::max(points, kSmallestPoints));
+        names->setLabelsFont(font);
+        chart()->layout()->activate(); // lays the labels out now, to be read back
+        if (points <= kSmallestPoints || !anyNameCut())
+            return;
+    }
 }
 
 void StrategyBarsView::fitTicks()

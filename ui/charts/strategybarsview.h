@@ -19,5 +19,10 @@ protected:
 
 private:
     void fitTicks(); // as many rate labels as the width holds whole
+    // The bars' names in the largest type, up to the chart's own, that Qt Charts draws whole:
+    // many strategies, or a user's long names, in a small window shrink it rather than cut.
+    void fitNames();
+    bool anyNameCut() const;
     qsizetype m_bars = 0;
+    qreal m_namePointSize = 0.0; // the type the names start from
 };

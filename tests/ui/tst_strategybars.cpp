@@ -1,0 +1,78 @@
+// The bar chart of orders per second by strategy keeps every strategy's name whole at the size
+// it has in the window at its minimum (1009x677) and on a projector (1280x720): all of the lab's
+// strategies, and on the projector two of a user's with long names beside them.
+#include "strategies/strategyregistry.h"
+#include "ui/charts/strategybarsview.h"
+
+#include <QApplication>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QTest>
+
+namespace {
+
+QList<SourcedResult> resultsOf(const QStringList& ids)
+{
+    QList<SourcedResult> results;
+    double rate = 100.0;
+    for (const QString& id : ids) {
+        SourcedResult row;
+        row.source = QStringLiteral("#1");
+        row.result.strategy = id;
+        row.result.ordersPerS = rate += 37.0;
+        row.result.experiment.threads = 64;
+        results << row;
+    }
+    return results;
+}
+
+// The texts Qt Charts cut short: it elides with "...".
+QStringList cutTexts(const StrategyBarsView& view)
+{
+    QStringList cut;
+    for (const QGraphicsItem* item : view.scene()->items()) {
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (text && text->isVisible()
+            && (text->toPlainText().endsWith(QLatin1String("..."))
+                || text->toPlainText().contains(QChar(0x2026))))
+            cut << text->toPlainText();
+    }
+    return cut;
+}
+
+} // namespace
+
+class TestStrategyBars : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyNameIsWholeAtTheWindowsMinimumSize_data()
+    {
+        QTest::addColumn<QStringList>("ids");
+        QTest::addColumn<QSize>("size");
+        const QStringList all = StrategyRegistry::allIds();
+        QStringList withLongNames = all;
+        withLongNames << QStringLiteral("lesson-transaction-fixed")
+                      << QStringLiteral("my-slotted-partitioned-2");
+        // The view's size in the window at 1009x677 and at 1280x720.
+        QTest::newRow("all, minimum window") << all << QSize(240, 300);
+        QTest::newRow("all, projector") << all << QSize(290, 330);
+        QTest::newRow("with long names, projector") << withLongNames << QSize(290, 330);
+    }
+    void everyNameIsWholeAtTheWindowsMinimumSize()
+    {
+        QFETCH(QStringList, ids);
+        QFETCH(QSize, size);
+        StrategyBarsView view;
+        view.resize(size);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSources(resultsOf(ids));
+        QTest::qWait(100);
+        const QStringList cut = cutTexts(view);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QStringLiteral(" | "))));
+    }
+};
+
+QTEST_MAIN(TestStrategyBars)
+#include "tst_strategybars.moc"
