@@ -12,7 +12,7 @@ Verdict StrategyResult::verdict() const
         // the two steps. Nothing was sold twice; the shelf lost them until a reconciliation.
         // Only while the clients' count and the table agree: an acknowledged order missing from
         // the table leaves the same shortfall, and is a lost order, not a stranded unit.
-        if (strategy == QLatin1String("redis-split") && lostUpdates == 0)
+        if (stockInFront && lostUpdates == 0)
             return strandedOr();
         if (!safe)
             return Verdict::LostUpdatesUnsafeBaseline;

@@ -35,6 +35,9 @@ public:
     // run of a strategy from another's when both are compared.
     QString server;
     bool safe = true;
+    // The strategy keeps its stock in front of the database (Redis): units taken there whose
+    // order was lost between the two steps are stranded, not sold twice.
+    bool stockInFront = false;
     QString error; // set when the strategy could not run to its end
     // Set when the closing audit could not run (the server stopped answering it): the clients'
     // figures stand, and sold, remaining, oversold and order rows are unknown, not zero.

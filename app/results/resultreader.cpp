@@ -6,6 +6,7 @@
 #include "app/results/clustercountersjson.h"
 #include "app/results/nodefiguresjson.h"
 #include "app/results/repeatsjson.h"
+#include "strategies/strategyregistry.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -101,6 +102,10 @@ void readOutcome(const QJsonObject& o, StrategyResult& r)
     r.strategy = o.value(QStringLiteral("strategy")).toString();
     r.server = o.value(QStringLiteral("server")).toString();
     r.safe = o.value(QStringLiteral("safe")).toBool(true);
+    // Files written before the field was: the strategy's own layout, when the lab knows it.
+    r.stockInFront = o.contains(QStringLiteral("stock_in_front"))
+        ? o.value(QStringLiteral("stock_in_front")).toBool()
+        : StrategyRegistry::traitsOf(r.strategy).layout == StockLayout::Redis;
     r.error = o.value(QStringLiteral("error")).toString();
     r.auditIncomplete = o.value(QStringLiteral("audit_incomplete")).toString();
     r.stopReason = stopReasonFromKey(o.value(QStringLiteral("stop_reason")).toString())

@@ -125,6 +125,7 @@ QJsonObject outcomeJson(const StrategyResult& r)
         { QStringLiteral("strategy"), r.strategy },
         { QStringLiteral("server"), r.server },
         { QStringLiteral("safe"), r.safe },
+        { QStringLiteral("stock_in_front"), r.stockInFront },
         { QStringLiteral("verdict"), r.verdictText() },
         { QStringLiteral("error"), PasswordMask::mask(r.error) },
         { QStringLiteral("audit_incomplete"),

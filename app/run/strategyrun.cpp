@@ -57,6 +57,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_result.runId = m_runId;
     m_result.strategy = m_strategy.id();
     m_result.safe = m_strategy.isSafe();
+    m_result.stockInFront = m_strategy.layout() == StockLayout::Redis;
     m_result.experiment = m_experiment;
 
     QString error;

@@ -132,7 +132,8 @@ private slots:
         QVERIFY(!r.failsSafety());
     }
 
-    // redis-split's shortfall (Redis plus the orders short of the start) names stranded units
+    // A strategy with stock in front of the database (redis-split): its shortfall (Redis plus the
+    // orders short of the start) names stranded units
     // only while the clients' count and the table agree; an acknowledged order missing from the
     // table is a lost order, whatever Redis holds.
     void strandedUnitsOnlyWhenTheCountsAgree()
@@ -140,6 +141,8 @@ private slots:
         StrategyResult r = cleanRun();
         r.strategy = QStringLiteral("redis-split");
         r.unrecordedDecrements = 3;
+        QCOMPARE(r.verdict(), Verdict::StockWithoutOrder); // stock in the database: a lost order
+        r.stockInFront = true;
         QCOMPARE(r.verdict(), Verdict::StrandedInRedis);
         QVERIFY(!r.failsSafety());
 

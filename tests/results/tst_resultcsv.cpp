@@ -208,6 +208,7 @@ private slots:
                 { "strategy", "pessimistic" },
                 { "server", "MariaDB 10.11.6" },
                 { "safe", "false" },
+                { "stock_in_front", "false" },
                 { "verdict", "oversold (unsafe baseline)" }, // the audit's anomaly wins over the error
                 { "error", "lost mysql://lab:***@db.example:3307/lockbench at order 12" },
                 { "audit_incomplete", "" },
