@@ -65,6 +65,7 @@ StrategyTraits FileStrategy::traits() const
     const bool opensTransaction = std::any_of(statements.begin(), statements.end(),
         [](const ScriptStatement* s) { return s->control() == ScriptStatement::Control::Begin; });
     traits.locksInsideStatement = !m_script->routines.empty() && !opensTransaction;
+    traits.comparisonBaseline = m_script->baseline;
     return traits;
 }
 

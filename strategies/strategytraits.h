@@ -15,4 +15,7 @@ struct StrategyTraits {
     // No transaction spans two statements: the whole order is one call of a routine of its own,
     // and the row is locked only while the server runs it.
     bool locksInsideStatement = false;
+    // The textbook way the others' rates are compared with ("conditional sold 1.5x as fast as
+    // pessimistic"), when it ran and was not the fastest.
+    bool comparisonBaseline = false;
 };

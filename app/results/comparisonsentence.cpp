@@ -1,5 +1,7 @@
 #include "app/results/comparisonsentence.h"
 
+#include "strategies/strategyregistry.h"
+
 #include "app/results/enginecomparison.h"
 #include "app/results/resultexplanation.h"
 #include "app/results/resultwriter.h"
@@ -42,7 +44,10 @@ QString of(const QList<StrategyResult>& rows)
     QMap<QString, QList<double>> rates; // safe strategies with figures, on the first row's experiment
     QStringList order;
     for (const StrategyResult& row : rows) {
-        if (!row.safe || !row.error.isEmpty() || row.ordersPerS <= 0.0 || !(row.experiment == experiment))
+        // A rate is compared only where the sales were true: a strategy that broke its promise
+        // sold what it did not have.
+        if (!row.safe || row.failsSafety() || !row.error.isEmpty() || row.ordersPerS <= 0.0
+            || !(row.experiment == experiment))
             continue;
         if (!rates.contains(row.strategy))
             order << row.strategy;
@@ -56,10 +61,11 @@ QString of(const QList<StrategyResult>& rows)
     const auto byRate
         = [&](const QString& a, const QString& b) { return medians.value(a) < medians.value(b); };
     const QString fastest = *std::max_element(order.cbegin(), order.cend(), byRate);
+    const auto textbook = std::find_if(order.cbegin(), order.cend(), [&](const QString& id) {
+        return id != fastest && StrategyRegistry::traitsOf(id).comparisonBaseline;
+    });
     QString baseline
-        = medians.contains(QStringLiteral("pessimistic")) && fastest != QLatin1String("pessimistic")
-        ? QStringLiteral("pessimistic")
-        : *std::min_element(order.cbegin(), order.cend(), byRate);
+        = textbook != order.cend() ? *textbook : *std::min_element(order.cbegin(), order.cend(), byRate);
     if (baseline == fastest)
         return {};
     const double fast = medians.value(fastest);

@@ -6,6 +6,7 @@
 \explain so on a hot SKU every order waits for all those ahead of it, and the lock is held across
 \explain every network round trip until COMMIT: the in-transaction delay adds directly to each wait.
 \safe yes
+\baseline yes
 \layout rows
 
 START TRANSACTION;

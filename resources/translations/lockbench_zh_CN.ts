@@ -6073,6 +6073,10 @@ The results so far are kept in the Results tab and can be exported.</source>
         <source>\lock takes nothing, or slot (the row of :sku and :slot)</source>
         <translation>\lock 不带参数，或带 slot（:sku 与 :slot 所在的行）</translation>
     </message>
+    <message>
+        <source>\baseline is yes or no, not %1</source>
+        <translation>\baseline 只能是 yes 或 no，而不是 %1</translation>
+    </message>
 </context>
 <context>
     <name>StrategyTrial</name>

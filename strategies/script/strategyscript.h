@@ -84,6 +84,7 @@ struct StrategyScript {
     QString title;
     QString explanation;
     bool safe = true; // it claims to sell no more than the stock
+    bool baseline = false; // \baseline yes: the strategy others' rates are compared with
     QString layout = QStringLiteral("rows"); // the stock layout it needs
     int lines = 1; // order rows per order: 2 for an order of two SKUs
     QStringList fields; // the experiment's fields it reads, beyond the order's own

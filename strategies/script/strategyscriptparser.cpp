@@ -254,7 +254,8 @@ private:
     {
         static const QStringList names { QStringLiteral("strategy"), QStringLiteral("title"),
             QStringLiteral("explain"), QStringLiteral("safe"), QStringLiteral("layout"),
-            QStringLiteral("lines"), QStringLiteral("field"), QStringLiteral("routine") };
+            QStringLiteral("lines"), QStringLiteral("field"), QStringLiteral("routine"),
+            QStringLiteral("baseline") };
         if (!names.contains(command))
             return false;
         if (m_inOrder)
@@ -272,6 +273,8 @@ private:
                 += (m_script.explanation.isEmpty() ? QString() : QStringLiteral(" ")) + argument;
         else if (command == QLatin1String("safe"))
             setSafe(line, argument);
+        else if (command == QLatin1String("baseline"))
+            setBaseline(line, argument);
         else if (command == QLatin1String("layout"))
             setLayout(line, argument);
         else if (command == QLatin1String("lines"))
@@ -301,6 +304,14 @@ private:
         if (value != QLatin1String("yes") && value != QLatin1String("no"))
             return fail(line, 1, StrategyScriptParser::tr("\\safe is yes or no, not %1").arg(value.left(30)));
         m_script.safe = value == QLatin1String("yes");
+    }
+
+    void setBaseline(int line, const QString& value)
+    {
+        if (value != QLatin1String("yes") && value != QLatin1String("no"))
+            return fail(
+                line, 1, StrategyScriptParser::tr("\\baseline is yes or no, not %1").arg(value.left(30)));
+        m_script.baseline = value == QLatin1String("yes");
     }
 
     void setLayout(int line, const QString& value)

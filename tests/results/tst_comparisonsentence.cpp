@@ -33,6 +33,19 @@ private slots:
                 "queued sold 28× as fast as pessimistic on one hot SKU (2,410 against 86 orders/s)."));
     }
 
+    // A strategy that claims safety and lost updates sold what it did not have: its rate is not
+    // compared (the lesson "Fix the transaction" runs one beside pessimistic).
+    void aBrokenPromiseIsNotComparedAsFaster()
+    {
+        StrategyResult broken = row(QStringLiteral("lesson-transaction"), 180);
+        broken.lostUpdates = 12;
+        QVERIFY(broken.failsSafety());
+        QCOMPARE(ComparisonSentence::of({ broken, row(QStringLiteral("pessimistic"), 150),
+                     row(QStringLiteral("conditional"), 300) }),
+            QStringLiteral(
+                "conditional sold 2.0× as fast as pessimistic on one hot SKU (300 against 150 orders/s)."));
+    }
+
     void withoutPessimisticTheSlowestSafeOne()
     {
         StrategyResult many = row(QStringLiteral("optimistic"), 20);

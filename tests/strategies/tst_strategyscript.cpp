@@ -211,6 +211,7 @@ private slots:
         QCOMPARE(script->explanation,
             QStringLiteral("Locks the SKU's row with FOR UPDATE, then checks the stock in the client."));
         QVERIFY(script->safe);
+        QVERIFY(!script->baseline); // not said: the others are not compared with it
         QCOMPARE(script->layout, QStringLiteral("rows"));
         QCOMPARE(script->order.size(), std::size_t { 8 });
         const std::vector<const ScriptStatement*> statements = StrategyScript::statementsOf(script->order);
@@ -351,6 +352,9 @@ private slots:
                                   << "line 1, column 1: My Strategy is not a strategy id";
         QTest::newRow("no title") << "\\strategy x\n\\sold\n"
                                   << "needs a \\title";
+        QTest::newRow("baseline neither yes nor no")
+            << head + "\\baseline maybe\n\\sold\n"
+            << "line 3, column 1: \\baseline is yes or no, not maybe";
         QTest::newRow("unknown command") << head + "  \\commit\n"
                                          << "line 3, column 3: \\commit is not a command";
         QTest::newRow("unknown variable") << head + "SELECT :stok;\n\\sold\n"
