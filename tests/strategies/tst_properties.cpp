@@ -188,8 +188,10 @@ private slots:
         std::uint64_t soldOutCases = 0;
         for (std::uint64_t i = 0; i < cases; ++i) {
             const QString strategy = strategies.at(static_cast<qsizetype>(i % strategies.size()));
+            // A strategy that sells each order from one slot (\lock slot) strands up to an order's
+            // units less one in each slot.
             const Experiment e
-                = generator.experiment(masterSeed + i, strategy == QLatin1String("slotted-partitioned"));
+                = generator.experiment(masterSeed + i, StrategyRegistry::traitsOf(strategy).locksOneSlot);
             const QString description
                 = QStringLiteral("case %1 of seed %2, strategy %3, experiment %4")
                       .arg(i)
@@ -243,7 +245,7 @@ private slots:
             // A SKU is dry once even the smallest order no longer fits. Partitioned slots sell
             // from one slot per order, so each slot may strand less than the smallest order.
             const std::int64_t pockets
-                = strategy == QLatin1String("slotted-partitioned") ? e.skus * e.slotsPerSku : e.skus;
+                = StrategyRegistry::traitsOf(strategy).locksOneSlot ? e.skus * e.slotsPerSku : e.skus;
             QVERIFY2(
                 r.remaining <= pockets * (e.qtyMin - 1), qPrintable(why("everything that fits was sold")));
         } else {
