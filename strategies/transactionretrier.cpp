@@ -199,8 +199,9 @@ void TransactionRetrier::noteRelease(std::int64_t releasedAtNs, bool committed)
 std::optional<OrderOutcome> TransactionRetrier::afterConflict(int conflicts, int maxConflicts)
 {
     if (conflicts > maxConflicts) {
+        // No context: the row it is reported in names its strategy, whichever retries conflicts.
         m_environment.errors().report(
-            { 0, tr("gave up after %1 version conflicts").arg(maxConflicts) }, QStringLiteral("optimistic"));
+            { 0, tr("gave up after %1 version conflicts").arg(maxConflicts) }, QString());
         return OrderOutcome::Failed;
     }
     m_counters.add(ClientCount::Retries, 1);
