@@ -13,6 +13,8 @@
 #include "app/server/serverknobs.h"
 #include "strategies/strategyregistry.h"
 
+#include <QJsonArray>
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -205,6 +207,30 @@ Command readCommand(const QCommandLineParser& parser, CommandLine& result)
     return command;
 }
 
+// An experiment file may name its strategies as the flags do: "strategy" (a list, as
+// --strategy) and "strategy-file" (a path, or a list of them, relative to the experiment file).
+void takeStrategies(QJsonObject& object, const QDir& folder, CommandLine& result, QList<FieldError>& errors)
+{
+    const QJsonValue strategy = object.take(QStringLiteral("strategy"));
+    if (strategy.isString())
+        result.experimentStrategy = strategy.toString();
+    else if (!strategy.isUndefined())
+        errors.append({ QStringLiteral("strategy"),
+            QCoreApplication::translate(
+                "CommandLine", "a list of strategies in one text, as for --strategy") });
+    const QJsonValue files = object.take(QStringLiteral("strategy-file"));
+    const QJsonArray paths = files.isArray() ? files.toArray()
+        : files.isUndefined()                ? QJsonArray()
+                                             : QJsonArray { files };
+    for (const QJsonValue& path : paths) {
+        if (!path.isString() || path.toString().isEmpty())
+            errors.append({ QStringLiteral("strategy-file"),
+                QCoreApplication::translate("CommandLine", "a file's path, or a list of them") });
+        else
+            result.experimentStrategyFiles << QDir::cleanPath(folder.absoluteFilePath(path.toString()));
+    }
+}
+
 // The experiment: from --experiment, then each field's flag over it; the fields whose value
 // was refused, so that a later check does not refuse them again.
 QStringList readExperiment(const QCommandLineParser& parser, const Command& command, CommandLine& result)
@@ -212,8 +238,12 @@ QStringList readExperiment(const QCommandLineParser& parser, const Command& comm
     const QString experimentFile = QStringLiteral("experiment");
     if (parser.isSet(experimentFile)) {
         QList<FieldError> fileErrors;
-        if (auto loaded = ExperimentJson::loadFile(parser.value(experimentFile), fileErrors))
-            result.experiment = *loaded;
+        if (std::optional<QJsonObject> object
+            = ExperimentJson::loadObject(parser.value(experimentFile), fileErrors)) {
+            takeStrategies(*object, QFileInfo(parser.value(experimentFile)).dir(), result, fileErrors);
+            if (auto loaded = ExperimentJson::fromObject(*object, fileErrors))
+                result.experiment = *loaded;
+        }
         for (const FieldError& error : fileErrors) {
             result.errors << (error.field == QLatin1String("experiment")
                     ? QStringLiteral("--experiment: %1").arg(error.message)
@@ -278,12 +308,17 @@ void readSweep(const QCommandLineParser& parser, const Command& command, const Q
 void readStrategies(const QCommandLineParser& parser, bool sweep, CommandLine& result)
 {
     const QString strategy = QStringLiteral("strategy");
-    const QStringList files = parser.values(QStringLiteral("strategy-file"));
+    QStringList files = parser.values(QStringLiteral("strategy-file"));
+    for (const QString& file : result.experimentStrategyFiles)
+        if (!files.contains(file))
+            files << file;
+    const bool named = parser.isSet(strategy) || !result.experimentStrategy.isEmpty();
     QString strategyError;
-    if (parser.isSet(strategy) || files.isEmpty())
-        result.strategies = StrategyRegistry::parseList(
-            parser.isSet(strategy) ? parser.value(strategy) : QStringLiteral("all"), &strategyError,
-            result.experiment.workload);
+    if (named || files.isEmpty())
+        result.strategies = StrategyRegistry::parseList(parser.isSet(strategy) ? parser.value(strategy)
+                : named                                                        ? result.experimentStrategy
+                                                                               : QStringLiteral("all"),
+            &strategyError, result.experiment.workload);
     for (const QString& file : files) {
         QString fileError;
         const QString id = StrategyRegistry::addFile(file, &fileError);

@@ -19,6 +19,10 @@ public:
     Action action = Action::Run;
     Experiment experiment;
     QStringList strategies;
+    // An experiment file's own "strategy" and "strategy-file" keys (the flags' values, its files
+    // relative to it): the flags, when given, come first.
+    QString experimentStrategy;
+    QStringList experimentStrategyFiles;
     ServerChoice server; // --server: embedded, cluster:N, postgres or a mysql:// or postgres:// URL
     QList<ServerChoice> servers; // every server of --server, the first one being `server`
     std::optional<RedisEndpoint> redis; // --redis; none: the lab's own, started when a strategy needs it

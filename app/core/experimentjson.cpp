@@ -89,7 +89,7 @@ bool saveFile(const Experiment& experiment, const QString& path, QString* error)
     return true;
 }
 
-std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
+std::optional<QJsonObject> loadObject(const QString& path, QList<FieldError>& errors)
 {
     if (path.isEmpty()) {
         errors.append({ QStringLiteral("experiment"),
@@ -112,10 +112,16 @@ std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& error
             break;
         text += block;
     }
-    return fromJsonText(text, path, errors);
+    return objectFromJsonText(text, path, errors);
 }
 
-std::optional<Experiment> fromJsonText(
+std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors)
+{
+    const std::optional<QJsonObject> object = loadObject(path, errors);
+    return object ? fromObject(*object, errors) : std::nullopt;
+}
+
+std::optional<QJsonObject> objectFromJsonText(
     const QByteArray& text, const QString& source, QList<FieldError>& errors)
 {
     QJsonParseError parseError;
@@ -131,11 +137,23 @@ std::optional<Experiment> fromJsonText(
                 .arg(QuotedValue::shortened(source), reason) });
         return std::nullopt;
     }
+    return document.object();
+}
+
+std::optional<Experiment> fromObject(const QJsonObject& object, QList<FieldError>& errors)
+{
     const qsizetype before = errors.size();
-    Experiment experiment = fromJson(document.object(), errors);
+    Experiment experiment = fromJson(object, errors);
     if (errors.size() != before)
         return std::nullopt;
     return experiment;
+}
+
+std::optional<Experiment> fromJsonText(
+    const QByteArray& text, const QString& source, QList<FieldError>& errors)
+{
+    const std::optional<QJsonObject> object = objectFromJsonText(text, source, errors);
+    return object ? fromObject(*object, errors) : std::nullopt;
 }
 
 } // namespace ExperimentJson

@@ -24,5 +24,12 @@ std::optional<Experiment> fromJsonText(
 
 bool saveFile(const Experiment& experiment, const QString& path, QString* error);
 std::optional<Experiment> loadFile(const QString& path, QList<FieldError>& errors);
+// The file's JSON object, before its keys are read (the command line takes its strategies out
+// first); empty, with the reason, when it is no JSON object.
+std::optional<QJsonObject> loadObject(const QString& path, QList<FieldError>& errors);
+std::optional<QJsonObject> objectFromJsonText(
+    const QByteArray& text, const QString& source, QList<FieldError>& errors);
+// fromJson, empty when any key is unknown or bad.
+std::optional<Experiment> fromObject(const QJsonObject& object, QList<FieldError>& errors);
 
 } // namespace ExperimentJson

@@ -639,6 +639,14 @@ or lost an order.</source>
         <source>Run the strategy a strategy file describes (your own transaction, in pgbench&apos;s script syntax); repeat it for several. Beside --strategy, or alone to run only the files&apos; strategies.</source>
         <translation>运行策略文件所描述的策略（您自己的事务，用 pgbench 脚本的语法写成）；可重复给出多个。可与 --strategy 同用，单独使用时只运行这些文件的策略。</translation>
     </message>
+    <message>
+        <source>a list of strategies in one text, as for --strategy</source>
+        <translation>一段文本里的策略列表，写法同 --strategy</translation>
+    </message>
+    <message>
+        <source>a file&apos;s path, or a list of them</source>
+        <translation>一个文件路径，或路径列表</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPanel</name>

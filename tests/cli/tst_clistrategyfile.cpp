@@ -5,6 +5,7 @@
 #include "tests/support/serverfixture.h"
 #include "tests/support/unlockedstrategyfile.h"
 
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -69,6 +70,42 @@ private slots:
             qPrintable(lab.out));
         QVERIFY2(lab.out.contains(QRegularExpression(QStringLiteral("\\npessimistic .* 300 .* pass"))),
             qPrintable(lab.out));
+    }
+
+    // An experiment file names its strategies as the flags do, its files relative to itself:
+    // run from another folder, the file beside it is found; a flag given as well comes first.
+    void anExperimentFileNamesItsStrategyFiles()
+    {
+        QDir(m_folder.path()).mkpath(QStringLiteral("shop"));
+        write(QStringLiteral("shop/reserve.lbs"), kReserve);
+        const QString experiment = write(QStringLiteral("shop/experiment.json"),
+            R"({"skus": 1, "stock": 200, "threads": 4, "stop": "sold-out", "rtt-ms": 0,
+                "strategy": "conditional", "strategy-file": ["reserve.lbs"]})");
+        const QString url
+            = QStringLiteral("mysql://root@127.0.0.1:%1/lockbench_files").arg(ServerFixture::params().port);
+        const LockbenchProcess lab = LockbenchProcess::run({ QStringLiteral("run"),
+            QStringLiteral("--server"), url, QStringLiteral("--experiment"), experiment });
+        QVERIFY2(lab.exitCode == 0, qPrintable(lab.all()));
+        QVERIFY2(lab.out.contains(QRegularExpression(QStringLiteral("\\nconditional .* 200 .* pass"))),
+            qPrintable(lab.out));
+        QVERIFY2(
+            lab.out.contains(QRegularExpression(QStringLiteral("\\nreserve-then-record .* 200 .* pass"))),
+            qPrintable(lab.out));
+
+        const LockbenchProcess flagFirst = LockbenchProcess::run(
+            { QStringLiteral("run"), QStringLiteral("--server"), url, QStringLiteral("--experiment"),
+                experiment, QStringLiteral("--strategy"), QStringLiteral("pessimistic") });
+        QVERIFY2(flagFirst.exitCode == 0, qPrintable(flagFirst.all()));
+        QVERIFY2(!flagFirst.out.contains(QLatin1String("\nconditional ")), qPrintable(flagFirst.out));
+        QVERIFY2(flagFirst.out.contains(QRegularExpression(QStringLiteral("\\npessimistic .* 200 .* pass"))),
+            qPrintable(flagFirst.out));
+
+        const QString missing
+            = write(QStringLiteral("shop/missing.json"), R"({"strategy-file": "nowhere.lbs"})");
+        const LockbenchProcess refused = LockbenchProcess::run({ QStringLiteral("run"),
+            QStringLiteral("--server"), url, QStringLiteral("--experiment"), missing });
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY2(refused.err.contains(QLatin1String("nowhere.lbs")), qPrintable(refused.err));
     }
 
     void aFileThatOversellsExitsThree()
