@@ -129,15 +129,31 @@ std::optional<SnapshotCounts> countInOneSnapshot(
     return counts;
 }
 
+// A server just started again may refuse the first connections (its socket not listening yet,
+// under a machine's load): asked again for a few seconds, within the audit's own limit.
+bool openAfterRestart(
+    MysqlConnection& connection, const ConnectionParams& params, const IoDeadline& deadline, QString* error)
+{
+    constexpr int kTries = 20;
+    for (int attempt = 1;; ++attempt) {
+        if (connection.open(params))
+            return true;
+        if (attempt == kTries || deadline.expired()
+            || connection.lastError().errorClass() != ErrorClass::ConnectionLost) {
+            *error = connection.lastError().toString();
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+}
+
 // The steps of check(), on connections a deadline may shut down; false when one failed.
 bool audit(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged,
     const UnresolvedOrders& unresolved, const Auditor::ExternalStock& externalStock,
-    MysqlConnection& connection, QtSqlConnection& sql, RecoveryReport* report)
+    MysqlConnection& connection, QtSqlConnection& sql, const IoDeadline& deadline, RecoveryReport* report)
 {
-    if (!connection.open(params)) {
-        report->error = connection.lastError().toString();
+    if (!openAfterRestart(connection, params, deadline, &report->error))
         return false;
-    }
     if (!waitForRecoveredRollback(connection, &report->error) || !sql.open(params, true, &report->error))
         return false;
     Auditor auditor(sql.database(), layout);
@@ -196,7 +212,7 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout,
         connection.abortFromAnyThread();
         sql.abortFromAnyThread();
     });
-    if (!audit(params, layout, acknowledged, unresolved, externalStock, connection, sql, &report)
+    if (!audit(params, layout, acknowledged, unresolved, externalStock, connection, sql, deadline, &report)
         && deadline.expired()) {
         report.valid = false;
         report.error = QCoreApplication::translate(

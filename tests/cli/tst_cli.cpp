@@ -179,7 +179,7 @@ private slots:
         const LockbenchProcess o = runLockbench(
             { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("all"),
                 QStringLiteral("--skus"), QStringLiteral("1"), QStringLiteral("--stock"),
-                QStringLiteral("5000"), QStringLiteral("--threads"), QStringLiteral("32"),
+                QStringLiteral("2000"), QStringLiteral("--threads"), QStringLiteral("32"),
                 QStringLiteral("--stop"), QStringLiteral("sold-out"), QStringLiteral("--rtt-ms"),
                 QStringLiteral("0"), // loopback: the files are tested, not a network
                 QStringLiteral("--json"), json, QStringLiteral("--csv"), csv },
@@ -208,7 +208,7 @@ private slots:
             if (name == QLatin1String("naive")) {
                 QVERIFY2(summary.value(QStringLiteral("oversold")).toDouble() > 0, "naive showed no anomaly");
             } else {
-                QCOMPARE(summary.value(QStringLiteral("sold")).toDouble(), 5000.0);
+                QCOMPARE(summary.value(QStringLiteral("sold")).toDouble(), 2000.0);
                 QCOMPARE(summary.value(QStringLiteral("oversold")).toDouble(), 0.0);
                 QCOMPARE(summary.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
             }

@@ -262,12 +262,18 @@ private slots:
         QCOMPARE(busy.strandedTasks, 0LL);
         QCOMPARE(busy.verdict(), Verdict::Pass);
         // The why sentence names what bounds the claims, from a batch's own cycle: the workers
-        // over a batch's time are the rate the run measured.
+        // over a batch's time are a ceiling of the rate the run measured. Alone the run comes
+        // close to it; on a machine busy with other work a worker also waits for a core between
+        // batches, time no batch counts (79 % of the ceiling beside a second suite), which the
+        // sentence's "the run reached" says.
         const ResultExplanation::Explained why = ResultExplanation::of(busy);
         qInfo("%s", qPrintable(why.text));
         const double workersRate = why.figures.value(QStringLiteral("workers_tasks_per_s")).toDouble();
-        QVERIFY2(workersRate > 0.8 * busy.ordersPerS && workersRate < 1.25 * busy.ordersPerS,
+        QVERIFY2(workersRate > 0.95 * busy.ordersPerS && workersRate < 2.0 * busy.ordersPerS,
             qPrintable(QString::number(workersRate)));
+        QVERIFY2(why.text.contains(
+                     QStringLiteral("the run reached %1").arg(ResultExplanation::number(busy.ordersPerS, 0))),
+            qPrintable(why.text));
         QVERIFY2(why.text.contains(ResultExplanation::millis(
                      why.figures.value(QStringLiteral("batch_cycle_ms")).toDouble())),
             qPrintable(why.text));
