@@ -74,12 +74,12 @@ QStringList FileStrategy::orderSql() const
     // What the file says an order does: its lines below the strategy's own description.
     QStringList lines;
     for (const QString& line : m_text.split(QLatin1Char('\n'))) {
-        const QString command = line.trimmed().section(QLatin1Char(' '), 0, 0);
-        static const QStringList header { QStringLiteral("\\strategy"), QStringLiteral("\\title"),
-            QStringLiteral("\\explain"), QStringLiteral("\\safe"), QStringLiteral("\\layout"),
-            QStringLiteral("\\lines"), QStringLiteral("\\field") };
+        const QString word = line.trimmed().section(QLatin1Char(' '), 0, 0);
+        const QString command = word.startsWith(QLatin1Char('\\')) ? word.mid(1) : QString();
         // A routine's lines stay: the window shows what the lab creates.
-        if (!header.contains(command) && !(lines.isEmpty() && line.trimmed().isEmpty()))
+        const bool header
+            = command != QLatin1String("routine") && StrategyScript::headerCommands().contains(command);
+        if (!header && !(lines.isEmpty() && line.trimmed().isEmpty()))
             lines << line;
     }
     while (!lines.isEmpty() && lines.back().trimmed().isEmpty())

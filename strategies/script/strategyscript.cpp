@@ -59,6 +59,15 @@ QString ScriptStatement::boundSql(bool numbered) const
     return out + QStringView(sql).mid(from);
 }
 
+const QStringList& StrategyScript::headerCommands()
+{
+    static const QStringList names { QStringLiteral("strategy"), QStringLiteral("title"),
+        QStringLiteral("explain"), QStringLiteral("safe"), QStringLiteral("baseline"),
+        QStringLiteral("layout"), QStringLiteral("lines"), QStringLiteral("field"),
+        QStringLiteral("routine") };
+    return names;
+}
+
 const QStringList& StrategyScript::builtinVariables()
 {
     static const QStringList names { QStringLiteral("sku"), QStringLiteral("qty"),

@@ -91,6 +91,8 @@ struct StrategyScript {
     std::vector<ScriptRoutine> routines;
     ScriptBlock order;
 
+    // The commands that say what the strategy is, above its order (without their backslash).
+    static const QStringList& headerCommands();
     // The variables every order has without setting them (docs/strategy-files.md).
     static const QStringList& builtinVariables();
     static const QStringList& layouts();

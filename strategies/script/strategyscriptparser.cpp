@@ -252,11 +252,7 @@ private:
     // The lines that say what the strategy is; true when `command` was one of them.
     bool header(int line, const QString& command, const QString& argument)
     {
-        static const QStringList names { QStringLiteral("strategy"), QStringLiteral("title"),
-            QStringLiteral("explain"), QStringLiteral("safe"), QStringLiteral("layout"),
-            QStringLiteral("lines"), QStringLiteral("field"), QStringLiteral("routine"),
-            QStringLiteral("baseline") };
-        if (!names.contains(command))
+        if (!StrategyScript::headerCommands().contains(command))
             return false;
         if (m_inOrder)
             fail(line, 1,

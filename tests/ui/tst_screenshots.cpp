@@ -196,6 +196,11 @@ class TestScreenshots : public QObject {
 
     // The same window on a projector (1280x720) and at the size it opens with, on the
     // Throughput tab with the results of the whole session below.
+    static void saveStrategyTabInEnglish(MainWindow& window, const QDir& folder)
+    {
+        saveStrategyTab(window, folder, QStringLiteral("mainwindow-strategy"));
+    }
+
     static void saveProjectorAndDefaultSizes(MainWindow& window, const QDir& folder)
     {
         window.chartsPanel()->setCurrentIndex(0);
@@ -227,7 +232,8 @@ private slots:
         qInfo("server ready");
         for (const auto step :
             { &TestScreenshots::saveFlashSaleChartTabs, &TestScreenshots::saveLockInspector,
-                &TestScreenshots::saveScalingSweep, &TestScreenshots::saveProjectorAndDefaultSizes }) {
+                &TestScreenshots::saveScalingSweep, &TestScreenshots::saveProjectorAndDefaultSizes,
+                &TestScreenshots::saveStrategyTabInEnglish }) {
             step(window, folder);
             if (QTest::currentTestFailed())
                 return;

@@ -65,11 +65,17 @@ void StrategyBarsView::resizeEvent(QResizeEvent* event)
 
 // Qt Charts cuts a label that does not fit with "..." (all of it, when its line is taller than a
 // bar's room): the labels it drew say whether the type must shrink.
-bool StrategyBarsView::anyNameCut() const
+bool StrategyBarsView::anyNameCut(const QStringList& names) const
 {
     for (const QGraphicsItem* item : scene()->items()) {
         const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
-        if (text && text->isVisible() && text->toPlainText().endsWith(QLatin1String("...")))
+        if (!text || !text->isVisible() || !text->toPlainText().endsWith(QLatin1String("...")))
+            continue;
+        // A bar's name cut short, not the chart's title (whose type is not the names').
+        const QString kept = text->toPlainText().chopped(3);
+        if (kept.isEmpty() || std::any_of(names.cbegin(), names.cend(), [&](const QString& name) {
+                return QString(name).remove(QStringLiteral("<br>")).startsWith(kept);
+            }))
             return true;
     }
     return false;
@@ -88,7 +94,7 @@ void StrategyBarsView::fitNames()
         font.setPointSizeF(std::max(points, kSmallestPoints));
         names->setLabelsFont(font);
         chart()->layout()->activate(); // lays the labels out now, to be read back
-        if (points <= kSmallestPoints || !anyNameCut())
+        if (points <= kSmallestPoints || !anyNameCut(names->categories()))
             return;
     }
 }

@@ -22,7 +22,7 @@ private:
     // The bars' names in the largest type, up to the chart's own, that Qt Charts draws whole:
     // many strategies, or a user's long names, in a small window shrink it rather than cut.
     void fitNames();
-    bool anyNameCut() const;
+    bool anyNameCut(const QStringList& names) const;
     qsizetype m_bars = 0;
     qreal m_namePointSize = 0.0; // the type the names start from
 };
