@@ -216,8 +216,11 @@ void StrategyRun::startClients(QSqlDatabase control)
         m_cluster->start();
     }
     m_window.start();
-    m_clientsStartNs = m_clients->go();
+    // The run's clock starts before the clients' schedule does: a thread kept waiting for a core
+    // between the two would otherwise leave orders placed before the clock began, and an open
+    // loop's orders would seem to run ahead of their rate.
     m_clock.start();
+    m_clientsStartNs = m_clients->go();
     m_next = { m_experiment.sampleIntervalMs };
 }
 
