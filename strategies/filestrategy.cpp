@@ -11,6 +11,24 @@ namespace {
 // A user's file is read whole: a strategy is a page of text, not a log.
 constexpr qint64 kLargestFile = 1024 * 1024;
 
+// The file's definitions of one kind, one per name, with each engine's text.
+QList<LabDefinition> byName(const std::vector<ScriptDefinition>& definitions)
+{
+    QList<LabDefinition> result;
+    for (const ScriptDefinition& definition : definitions) {
+        auto same = std::find_if(result.begin(), result.end(), [&](const LabDefinition& d) {
+            return d.name.compare(definition.name, Qt::CaseInsensitive) == 0;
+        });
+        if (same == result.end())
+            same = result.insert(result.end(), LabDefinition { definition.name, {}, {} });
+        if (definition.servesEngine(QStringLiteral("mysql")))
+            same->mysqlSql = definition.sql;
+        if (definition.servesEngine(QStringLiteral("postgres")))
+            same->postgresSql = definition.sql;
+    }
+    return result;
+}
+
 } // namespace
 
 FileStrategy::FileStrategy(std::shared_ptr<const StrategyScript> script, QString text)
@@ -76,9 +94,9 @@ QStringList FileStrategy::orderSql() const
     for (const QString& line : m_text.split(QLatin1Char('\n'))) {
         const QString word = line.trimmed().section(QLatin1Char(' '), 0, 0);
         const QString command = word.startsWith(QLatin1Char('\\')) ? word.mid(1) : QString();
-        // A routine's lines stay: the window shows what the lab creates.
-        const bool header
-            = command != QLatin1String("routine") && StrategyScript::headerCommands().contains(command);
+        // A routine's, a table's and an invariant's lines stay: the window shows what the lab runs.
+        const bool header = !StrategyScript::definitionCommands().contains(command)
+            && StrategyScript::headerCommands().contains(command);
         if (!header && !(lines.isEmpty() && line.trimmed().isEmpty()))
             lines << line;
     }
@@ -101,16 +119,17 @@ QString FileStrategy::shownSql(bool /*postgres*/) const
 
 QList<LabRoutine> FileStrategy::routines() const
 {
-    QList<LabRoutine> result;
-    for (const ScriptRoutine& routine : m_script->routines) {
-        auto same = std::find_if(result.begin(), result.end(),
-            [&](const LabRoutine& r) { return r.name.compare(routine.name, Qt::CaseInsensitive) == 0; });
-        if (same == result.end())
-            same = result.insert(result.end(), LabRoutine { routine.name, {}, {} });
-        (routine.engine == QLatin1String("postgres") ? same->createPostgresSql : same->createSql)
-            = routine.sql;
-    }
-    return result;
+    return byName(m_script->routines);
+}
+
+QList<LabTable> FileStrategy::ownTables() const
+{
+    return byName(m_script->tables);
+}
+
+QList<LabInvariant> FileStrategy::invariants() const
+{
+    return byName(m_script->invariants);
 }
 
 bool FileStrategy::beginRun(RunEnvironment& environment, QString* error)

@@ -32,6 +32,8 @@ public:
     QStringList orderSql() const override;
     QString shownSql(bool postgres) const override;
     QList<LabRoutine> routines() const override;
+    QList<LabTable> ownTables() const override;
+    QList<LabInvariant> invariants() const override;
     bool beginRun(RunEnvironment& environment, QString* error) override;
     std::unique_ptr<OrderSession> openSession(
         RunEnvironment& environment, WorkerCounters& counters, QString* error) override;

@@ -25,6 +25,11 @@ ScriptSession::ScriptSession(
     , m_random(environment.experiment().seed * 7919 + reinterpret_cast<std::uintptr_t>(&counters))
 {
     seedFixed(environment.experiment());
+    m_slot = { m_variables.slotOf(QStringLiteral("sku")), m_variables.slotOf(QStringLiteral("qty")),
+        m_variables.slotOf(QStringLiteral("request_id")), m_variables.slotOf(QStringLiteral("sku2")),
+        m_variables.slotOf(QStringLiteral("request_id2")), m_variables.slotOf(QStringLiteral("rows")),
+        m_variables.slotOf(QStringLiteral("attempt")), m_variables.slotOf(QStringLiteral("slot")) };
+    m_maxRetries = environment.experiment().maxRetries;
     prepareBlock(m_script->order);
     // Stock that a slot layout strands in small slots is what refusals with stock left count.
     if (m_script->layout == QLatin1String("slots"))
@@ -43,6 +48,8 @@ void ScriptSession::seedFixed(const Experiment& experiment)
     m_fixed.insert(QStringLiteral("slots"), ScriptValue(experiment.slotsPerSku));
     m_fixed.insert(QStringLiteral("max_retries"), ScriptValue(experiment.maxRetries));
     m_fixed.insert(QStringLiteral("delay_ms"), ScriptValue(experiment.delayMs));
+    for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it)
+        m_variables.setFixed(it.key(), it.value());
 }
 
 // Every statement an order may run, prepared with the session's others after each connect;
@@ -52,10 +59,15 @@ void ScriptSession::prepareBlock(const ScriptBlock& block)
     for (const ScriptCommand& command : block) {
         if (command.kind == ScriptCommand::Kind::Statement
             && command.statement.control() == ScriptStatement::Control::None) {
-            PreparedStatement& prepared = m_prepared[&command.statement];
-            statements().add(&prepared, command.statement.boundSql(false),
+            Prepared& prepared = m_prepared[&command.statement];
+            for (const QString& name : command.statement.parameters)
+                prepared.parameterSlots.push_back(m_variables.slotOf(name));
+            prepared.bindsSku = command.statement.parameters.contains(QLatin1String("sku"));
+            statements().add(&prepared.statement, command.statement.boundSql(false),
                 tr("%1, line %2").arg(m_script->id).arg(command.statement.line));
         }
+        if (command.kind == ScriptCommand::Kind::Set)
+            m_setSlots[&command] = m_variables.slotOf(command.name);
         if (command.kind != ScriptCommand::Kind::If)
             continue;
         if (const std::optional<std::size_t> taken = fixedBranch(command)) {
@@ -90,30 +102,29 @@ std::optional<std::size_t> ScriptSession::fixedBranch(const ScriptCommand& comma
     return command.branches.size();
 }
 
-std::optional<ScriptValue> ScriptSession::lookup(const QString& name) const
+// Every variable of the last order unset, the order's own set.
+void ScriptSession::startVariables(const Order& order)
 {
-    const auto found = m_variables.constFind(name);
-    return found == m_variables.cend() ? std::nullopt : std::optional<ScriptValue>(*found);
+    m_variables.startOrder();
+    m_variables.set(m_slot.sku, ScriptValue(order.skuId));
+    m_variables.set(m_slot.qty, ScriptValue(order.qty));
+    m_variables.set(m_slot.requestId, ScriptValue(order.requestId));
+    m_variables.set(m_slot.sku2, ScriptValue(order.secondSkuId));
+    m_variables.set(m_slot.requestId2, ScriptValue(order.secondSkuId > 0 ? order.secondRequestId() : 0));
+    m_variables.set(m_slot.rows, ScriptValue(0));
+    m_variables.set(m_slot.attempt, ScriptValue(m_attempt));
 }
 
 int ScriptSession::maxConflicts() const
 {
-    return m_fixed.value(QStringLiteral("max_retries")).toInt();
+    return m_maxRetries;
 }
 
 Attempt ScriptSession::attempt(const Order& order)
 {
     m_attempt = order.requestId == m_lastRequestId ? m_attempt + 1 : 1;
     m_lastRequestId = order.requestId;
-    m_variables = m_fixed;
-    m_variables.insert(QStringLiteral("sku"), ScriptValue(order.skuId));
-    m_variables.insert(QStringLiteral("qty"), ScriptValue(order.qty));
-    m_variables.insert(QStringLiteral("request_id"), ScriptValue(order.requestId));
-    m_variables.insert(QStringLiteral("sku2"), ScriptValue(order.secondSkuId));
-    m_variables.insert(
-        QStringLiteral("request_id2"), ScriptValue(order.secondSkuId > 0 ? order.secondRequestId() : 0));
-    m_variables.insert(QStringLiteral("rows"), ScriptValue(0));
-    m_variables.insert(QStringLiteral("attempt"), ScriptValue(m_attempt));
+    startVariables(order);
     m_inTransaction = false;
     if (std::optional<Attempt> ended = run(m_script->order, order))
         return *ended;
@@ -133,10 +144,10 @@ std::optional<Attempt> ScriptSession::run(const ScriptBlock& block, const Order&
         case ScriptCommand::Kind::Set: {
             QString error;
             const std::optional<ScriptValue> value = command.expression->evaluate(
-                [this](const QString& name) { return lookup(name); }, m_random, &error);
+                [this](const QString& name) { return m_variables.lookup(name); }, m_random, &error);
             if (!value)
                 return scriptFailed(command.line, error);
-            m_variables.insert(command.name, *value);
+            m_variables.set(m_setSlots.at(&command), *value);
             break;
         }
         case ScriptCommand::Kind::If:
@@ -161,7 +172,7 @@ std::optional<Attempt> ScriptSession::runIf(const ScriptCommand& command, const 
         if (branch.condition) {
             QString error;
             const std::optional<ScriptValue> value = branch.condition->evaluate(
-                [this](const QString& name) { return lookup(name); }, m_random, &error);
+                [this](const QString& name) { return m_variables.lookup(name); }, m_random, &error);
             if (!value)
                 return scriptFailed(branch.line, error);
             taken = value->truth().value_or(false); // NULL counts as false, as in pgbench
@@ -197,33 +208,48 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
     case ScriptStatement::Control::None:
         break;
     }
-    std::vector<std::int64_t> params;
-    for (const QString& name : statement.parameters) {
-        const ScriptValue value = m_variables.value(name);
-        if (value.isInt())
-            params.push_back(value.toInt());
-        else if (value.isBool())
-            params.push_back(value.toBool() ? 1 : 0);
-        else if (value.isDouble() && std::trunc(value.toDouble()) == value.toDouble()
-            && std::abs(value.toDouble()) < 9e18)
-            params.push_back(static_cast<std::int64_t>(value.toDouble()));
-        else
-            return scriptFailed(statement.line,
-                tr(":%1 holds %2, and a statement binds whole numbers only").arg(name, value.toString()));
-    }
-    PreparedStatement& prepared = m_prepared.at(&statement);
+    Prepared& prepared = m_prepared.at(&statement);
+    if (std::optional<Attempt> failure; !bind(statement, prepared, failure))
+        return failure;
     // The row is named, for the lock's hand-over time, when the statement locks the order's SKU
     // (all of it, or with \lock slot one slot row).
     LockedRow row;
-    if (statement.parameters.contains(QLatin1String("sku")))
+    if (prepared.bindsSku)
         row.sku = order.skuId;
     if (statement.locksSlot)
-        row.slot = static_cast<int>(m_variables.value(QStringLiteral("slot")).toInt());
-    const bool done
-        = statement.locks ? retrier().timedLockingExecute(prepared, params, row) : prepared.execute(params);
+        if (const ScriptValue slot = m_variables.valueAt(m_slot.slot); slot.isInt())
+            row.slot = static_cast<int>(slot.toInt());
+    const bool done = statement.locks ? retrier().timedLockingExecute(prepared.statement, m_params, row)
+                                      : prepared.statement.execute(m_params);
     if (!done)
-        return statementFailed(statement, prepared);
+        return statementFailed(statement, prepared.statement);
     return keepResult(statement, prepared);
+}
+
+// The statement's parameters into m_params, kept from statement to statement so that an order
+// allocates nothing for them.
+bool ScriptSession::bind(
+    const ScriptStatement& statement, const Prepared& prepared, std::optional<Attempt>& failure)
+{
+    m_params.clear();
+    for (std::size_t i = 0; i < prepared.parameterSlots.size(); ++i) {
+        const std::optional<ScriptValue>& value = m_variables.at(prepared.parameterSlots[i]);
+        if (value && value->isInt())
+            m_params.push_back(value->toInt());
+        else if (value && value->isBool())
+            m_params.push_back(value->toBool() ? 1 : 0);
+        else if (value && value->isDouble() && std::trunc(value->toDouble()) == value->toDouble()
+            && std::abs(value->toDouble()) < 9e18)
+            m_params.push_back(static_cast<std::int64_t>(value->toDouble()));
+        else {
+            failure = scriptFailed(statement.line,
+                tr(":%1 holds %2, and a statement binds whole numbers only")
+                    .arg(statement.parameters[static_cast<qsizetype>(i)],
+                        value.value_or(ScriptValue()).toString()));
+            return false;
+        }
+    }
+    return true;
 }
 
 // An error the file's \on-error names ends the order as the file says. Otherwise:
@@ -251,25 +277,29 @@ Attempt ScriptSession::statementFailed(const ScriptStatement& statement, const P
 
 // :rows, and with \gset the row's columns: a \gset that finds no row, or more than one, is
 // the file's mistake, as in pgbench; an \aset that finds none sets nothing.
-std::optional<Attempt> ScriptSession::keepResult(
-    const ScriptStatement& statement, PreparedStatement& prepared)
+std::optional<Attempt> ScriptSession::keepResult(const ScriptStatement& statement, Prepared& kept)
 {
-    std::vector<std::optional<std::int64_t>> row;
+    PreparedStatement& prepared = kept.statement;
+    std::vector<std::optional<std::int64_t>>& row = m_row;
     std::int64_t rows = 0;
     while (prepared.fetch(row)) {
-        if (++rows == 1 && statement.gset) {
-            const QStringList& names = prepared.columnNames();
-            for (std::size_t i = 0; i < row.size() && i < static_cast<std::size_t>(names.size()); ++i)
-                m_variables.insert(statement.gsetPrefix + names[static_cast<qsizetype>(i)],
-                    row[i] ? ScriptValue(*row[i]) : ScriptValue());
+        if (++rows > 1 || !statement.gset)
+            continue;
+        const QStringList& names = prepared.columnNames();
+        if (kept.columnSlots.size() != static_cast<std::size_t>(names.size())) {
+            kept.columnSlots.clear();
+            for (const QString& name : names)
+                kept.columnSlots.push_back(m_variables.slotOf(statement.gsetPrefix + name));
         }
+        for (std::size_t i = 0; i < row.size() && i < kept.columnSlots.size(); ++i)
+            m_variables.set(kept.columnSlots[i], row[i] ? ScriptValue(*row[i]) : ScriptValue());
     }
     if (statement.gset && (rows > 1 || (rows == 0 && !statement.noRowIsFine)))
         return scriptFailed(statement.line,
             statement.noRowIsFine
                 ? tr("\\aset needs one row at most, and the statement returned %1").arg(rows)
                 : tr("\\gset needs one row, and the statement returned %1").arg(rows));
-    m_variables.insert(QStringLiteral("rows"),
+    m_variables.set(m_slot.rows,
         ScriptValue(
             prepared.columnNames().isEmpty() ? static_cast<std::int64_t>(prepared.affectedRows()) : rows));
     return std::nullopt;
@@ -297,8 +327,8 @@ Attempt ScriptSession::end(const ScriptCommand& command)
     result = endAs(result);
     // Refused: did the SKU's slots together still hold enough? (asked in afterOrder)
     if (m_slotStock && result.kind == Attempt::Kind::OutOfStock)
-        m_slotStock->noteRefusal(m_variables.value(QStringLiteral("sku")).toInt(),
-            static_cast<int>(m_variables.value(QStringLiteral("qty")).toInt()));
+        m_slotStock->noteRefusal(m_variables.valueAt(m_slot.sku).toInt(),
+            static_cast<int>(m_variables.valueAt(m_slot.qty).toInt()));
     return result;
 }
 
@@ -360,6 +390,12 @@ ScriptSession::Trial ScriptSession::tryOrder(const Order& order, const QString& 
                              .arg(order.requestId)
                              .arg(order.secondRequestId());
     trial.orderRows = measure(rows, &trial.measureError);
+    for (const ScriptDefinition& invariant : m_script->invariants) {
+        if (invariant.servesEngine(m_engine))
+            trial.invariantRows.emplace_back(invariant.name,
+                measure(QStringLiteral("SELECT COUNT(*) FROM (%1) broken").arg(invariant.sql),
+                    &trial.measureError));
+    }
     if (m_engine == QLatin1String("mysql")) {
         // InnoDB refreshes what INNODB_TRX shows at most every 100 ms.
         std::this_thread::sleep_for(std::chrono::milliseconds(110));

@@ -2,6 +2,7 @@
 
 #include "strategies/retryingsession.h"
 #include "strategies/script/strategyscript.h"
+#include "strategies/scriptvariables.h"
 #include "strategies/slotstock.h"
 
 #include <QHash>
@@ -35,6 +36,8 @@ public:
         std::optional<std::int64_t> orderRows; // rows of its request ids
         std::optional<std::int64_t> rowsLocked; // InnoDB's count; PostgreSQL keeps no such list
         std::optional<std::int64_t> rowsKept; // after the rollback: a routine's own COMMIT keeps them
+        // Each invariant of the file for this engine, by name: the rows breaking it after the order.
+        std::vector<std::pair<QString, std::optional<std::int64_t>>> invariantRows;
         double lockWaitMs = 0.0;
         QString measureError; // a count the server would not give
     };
@@ -47,16 +50,25 @@ protected:
 private:
     void seedFixed(const Experiment& experiment);
     void prepareBlock(const ScriptBlock& block);
-    std::optional<ScriptValue> lookup(const QString& name) const;
+    void startVariables(const Order& order);
     // The branch an \if decided by the engine and the fields takes, once; null when it depends
     // on the order; the branch count when no branch is taken.
     std::optional<std::size_t> fixedBranch(const ScriptCommand& command) const;
 
     // Runs `block`: the attempt's end when a command ended it, else std::nullopt.
     std::optional<Attempt> run(const ScriptBlock& block, const Order& order);
+    // A statement as this session runs it: prepared, with the slots of its parameters and of
+    // the columns its \gset keeps.
+    struct Prepared {
+        PreparedStatement statement;
+        std::vector<int> parameterSlots;
+        std::vector<int> columnSlots; // known once the result's columns are
+        bool bindsSku = false; // it names the order's SKU row, for the lock's hand-over time
+    };
     std::optional<Attempt> runStatement(const ScriptStatement& statement, const Order& order);
+    bool bind(const ScriptStatement& statement, const Prepared& prepared, std::optional<Attempt>& failure);
     Attempt statementFailed(const ScriptStatement& statement, const PreparedStatement& prepared);
-    std::optional<Attempt> keepResult(const ScriptStatement& statement, PreparedStatement& prepared);
+    std::optional<Attempt> keepResult(const ScriptStatement& statement, Prepared& prepared);
     std::optional<Attempt> runIf(const ScriptCommand& command, const Order& order);
     Attempt end(const ScriptCommand& command);
     Attempt scriptFailed(int line, const QString& message);
@@ -66,9 +78,17 @@ private:
     WorkerCounters& m_counters;
     std::optional<SlotStock> m_slotStock; // the slot layout's: refusals with stock left
     QString m_engine;
-    std::map<const ScriptStatement*, PreparedStatement> m_prepared;
+    std::map<const ScriptStatement*, Prepared> m_prepared;
+    std::map<const ScriptCommand*, int> m_setSlots; // each \set's variable
     QHash<QString, ScriptValue> m_fixed; // :engine and the experiment's fields
-    QHash<QString, ScriptValue> m_variables;
+    ScriptVariables m_variables;
+    // The slots of the order's own variables, and of :slot (\lock slot's row).
+    struct {
+        int sku, qty, requestId, sku2, requestId2, rows, attempt, slot;
+    } m_slot {};
+    int m_maxRetries = 0;
+    std::vector<std::int64_t> m_params; // the statement's bound values
+    std::vector<std::optional<std::int64_t>> m_row; // a result's row as it is read
     std::mt19937_64 m_random;
     bool m_inTransaction = false;
     bool m_trial = false; // within tryOrder

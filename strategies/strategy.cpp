@@ -1,10 +1,22 @@
 #include "strategies/strategy.h"
 
+#include "app/db/labdatabase.h"
 #include "app/db/labschema.h"
 
 QStringList Strategy::schemaSql() const
 {
-    return LabSchema::createStatements(layout());
+    QStringList statements = LabSchema::createStatements(layout());
+    for (const LabTable& table : ownTables())
+        statements << table.mysqlSql;
+    return statements;
+}
+
+bool Strategy::prepareDatabase(
+    LabDatabase& database, const Experiment& experiment, QString* error, FillProgress* progress) const
+{
+    return database.prepareTables(layout(), experiment, error, progress)
+        && database.prepareOwnTables(ownTables(), error) && database.prepareRoutines(routines(), error)
+        && database.checkInvariants(invariants(), error);
 }
 
 QString Strategy::shownSql(bool postgres) const

@@ -12,6 +12,10 @@
 #include <memory>
 #include <optional>
 
+class FillProgress;
+class LabDatabase;
+struct Experiment;
+
 // One client thread's way of placing orders; created and used on that thread only.
 class OrderSession {
 public:
@@ -56,6 +60,14 @@ public:
     QStringList schemaSql() const;
     // Stored routines this strategy calls, created in the lab's database before each run.
     virtual QList<LabRoutine> routines() const { return {}; }
+    // Tables of the strategy's own beside the lab's, made afresh before each run.
+    virtual QList<LabTable> ownTables() const { return {}; }
+    // Queries that must return no row once the run is over, checked with the closing audit.
+    virtual QList<LabInvariant> invariants() const { return {}; }
+    // What a run and a trial do before their first order: the lab's tables of the strategy's
+    // layout, then the strategy's own tables and routines, and its invariants prepared.
+    bool prepareDatabase(LabDatabase& database, const Experiment& experiment, QString* error,
+        FillProgress* progress = nullptr) const;
 
     // StockLayout::Redis only: the stock per SKU as Redis holds it now, read on the run's thread
     // (the audit's); false with `error` when Redis cannot be read.

@@ -4,6 +4,7 @@
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 
 Auditor::Auditor(QSqlDatabase database, StockLayout layout, int smallestOrder)
     : m_database(std::move(database))
@@ -68,6 +69,32 @@ bool Auditor::beginSnapshot(QSqlQuery& query)
     return query.exec(QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ"))
         && query.exec(readOnly ? QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY")
                                : QStringLiteral("START TRANSACTION WITH CONSISTENT SNAPSHOT"));
+}
+
+bool Auditor::checkInvariants(QSqlQuery& query, AuditResult& result, QString* error)
+{
+    for (const LabInvariant& invariant : m_invariants) {
+        const QString& sql = invariant.sqlOn(isPostgres());
+        if (sql.isEmpty())
+            continue;
+        InvariantCheck check { invariant.name, 0, {} };
+        query.setForwardOnly(true);
+        if (!query.exec(sql)) {
+            *error = tr("audit failed: the invariant %1: %2").arg(invariant.name, query.lastError().text());
+            return false;
+        }
+        while (query.next()) {
+            if (check.rows++ == 0) {
+                QStringList columns;
+                for (int i = 0; i < query.record().count(); ++i)
+                    columns << (query.isNull(i) ? QStringLiteral("NULL") : query.value(i).toString());
+                check.firstRow = columns.join(QStringLiteral(", "));
+            }
+        }
+        query.finish();
+        result.invariants << check;
+    }
+    return true;
 }
 
 std::optional<std::int64_t> Auditor::sellableSkus(int enough, QString* error)
@@ -145,6 +172,10 @@ AuditResult Auditor::run(QString* error)
     if (m_layout == StockLayout::Redis && !m_final)
         result.unrecordedDecrements = 0; // in flight: taken from Redis, the order row not yet written
     query.finish();
+    if (m_final && !checkInvariants(query, result, error)) {
+        rollBack();
+        return AuditResult {};
+    }
     if (!query.exec(QStringLiteral("COMMIT")))
         return failed();
     result.valid = true;

@@ -31,6 +31,9 @@ public:
     // flight, not lost: they are left out until setFinal(), once every client has stopped.
     void setExternalStock(ExternalStock read) { m_externalStock = std::move(read); }
     void setFinal(bool final) { m_final = final; }
+    // The strategy's invariants, run in the final audit's snapshot (while orders are under way,
+    // one may hold only once each order is over).
+    void setInvariants(QList<LabInvariant> invariants) { m_invariants = std::move(invariants); }
     AuditResult run(QString* error);
     // How many SKUs can still sell the smallest order, counted up to `enough`: the stock alone,
     // no orders scanned, no snapshot. Nullopt with `error` when the server does not answer, or
@@ -41,10 +44,12 @@ private:
     bool copyExternalStock(QSqlQuery& query, QString* error);
     bool beginSnapshot(QSqlQuery& query);
     bool isPostgres() const;
+    bool checkInvariants(QSqlQuery& query, AuditResult& result, QString* error);
 
     QSqlDatabase m_database;
     StockLayout m_layout;
     int m_smallestOrder;
     ExternalStock m_externalStock;
     bool m_final = false;
+    QList<LabInvariant> m_invariants;
 };

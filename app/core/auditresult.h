@@ -1,8 +1,20 @@
 #pragma once
 
+#include <QList>
 #include <QMetaType>
+#include <QString>
 
 #include <cstdint>
+
+// A strategy's invariant as the closing audit found it: the rows its query returned, none when it
+// holds.
+struct InvariantCheck {
+    QString name;
+    std::int64_t rows = 0;
+    QString firstRow; // the first of them, its columns joined by ", "
+
+    bool broken() const { return rows > 0; }
+};
 
 // One consistent look at stock against orders, summed over all SKUs.
 struct AuditResult {
@@ -17,6 +29,7 @@ struct AuditResult {
     std::int64_t unrecordedDecrements = 0; // stock taken with no order row for it
     std::int64_t negativeSkus = 0; // SKUs whose stock is below zero
     std::int64_t sellableSkus = 0; // SKUs whose stock still covers the smallest order
+    QList<InvariantCheck> invariants; // checked by the closing audit only, in the same snapshot
 
     bool clean() const
     {

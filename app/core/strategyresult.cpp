@@ -23,6 +23,9 @@ Verdict StrategyResult::verdict() const
                                                               : Verdict::StockWithoutOrder;
         return Verdict::LostUpdates;
     }
+    // A promise the file made of its own tables, whatever it claims of the stock.
+    if (audited() && brokenInvariant())
+        return Verdict::InvariantBroken;
     if (clients[ClientCount::DoubleClaims] > 0)
         return Verdict::ClaimedTwice;
     if (!error.isEmpty())
@@ -64,6 +67,14 @@ void StrategyResult::takeAudit(const AuditResult& audit)
     lostUpdates = audit.lostUpdates;
     unrecordedDecrements = audit.unrecordedDecrements;
     orderRows = audit.orderRows;
+    invariants = audit.invariants;
+}
+
+const InvariantCheck* StrategyResult::brokenInvariant() const
+{
+    const auto broken = std::find_if(
+        invariants.begin(), invariants.end(), [](const InvariantCheck& check) { return check.broken(); });
+    return broken == invariants.end() ? nullptr : &*broken;
 }
 
 void StrategyResult::settleUnresolved(long long orders, long long committed, long long rows, long long units)

@@ -65,6 +65,7 @@ public:
     long long lostUpdates = 0;
     long long unrecordedDecrements = 0;
     long long orderRows = 0; // order rows found by the final audit
+    QList<InvariantCheck> invariants; // a strategy file's own, as the final audit ran them
     // Found by the audit after a lost server came back: acknowledged orders missing from the
     // table, and rows no client placed. Equal numbers of each leave every count agreeing.
     long long acknowledgedMissing = 0;
@@ -141,13 +142,20 @@ public:
     // What a valid closing audit counted in the tables: sold, remaining and the anomalies.
     void takeAudit(const AuditResult& audit);
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
+    // The first invariant the final audit found rows for, or null.
+    const InvariantCheck* brokenInvariant() const;
     Verdict verdict() const;
     QString verdictText() const { return ::verdictText(verdict()); }
     QString verdictLabel() const { return ::verdictLabel(verdict()); }
     // Shown in red: an error, an anomaly, or counts that disagree (see isBad(Verdict)).
     bool isBad() const { return ::isBad(verdict()); }
-    // A safe strategy broke the lab's promise: the command line exits with status 3.
-    bool failsSafety() const { return safe && isSafetyFailure(verdict()); }
+    // A safe strategy broke the lab's promise, or any strategy its own invariant: the command
+    // line exits with status 3.
+    bool failsSafety() const
+    {
+        const Verdict v = verdict();
+        return (safe || v == Verdict::InvariantBroken) && isSafetyFailure(v);
+    }
 
 private:
     // redis-split's shortfall: stranded units when the counts agree, else what they say.

@@ -38,6 +38,8 @@ const char* english(Verdict verdict)
         return QT_TRANSLATE_NOOP("Verdict", "FAIL: a task done with no completion row");
     case Verdict::StrandedInRedis:
         return QT_TRANSLATE_NOOP("Verdict", "units stranded in Redis (reconciled)");
+    case Verdict::InvariantBroken:
+        return QT_TRANSLATE_NOOP("Verdict", "FAIL: an invariant of the strategy broken");
     }
     return "";
 }
@@ -64,5 +66,6 @@ bool isSafetyFailure(Verdict verdict)
     return verdict == Verdict::Oversold || verdict == Verdict::LostUpdates
         || verdict == Verdict::ClientsDisagree || verdict == Verdict::NodesDisagree
         || verdict == Verdict::CompletedTwice || verdict == Verdict::ClaimedTwice
-        || verdict == Verdict::StockWithoutOrder || verdict == Verdict::DoneWithoutCompletion;
+        || verdict == Verdict::StockWithoutOrder || verdict == Verdict::DoneWithoutCompletion
+        || verdict == Verdict::InvariantBroken;
 }

@@ -20,6 +20,7 @@ enum class Verdict {
     ClaimedTwice, // claim workload: a worker took a task another live worker still held
     DoneWithoutCompletion, // claim workload: a task marked done with no completion row
     StrandedInRedis, // redis-split: units taken from Redis with no order row, found by the reconciliation
+    InvariantBroken, // a strategy file's own invariant returned rows once the run was over
 };
 
 // "pass", "FAIL: oversold", "oversold (unsafe baseline)", …: as result files write it, in English.

@@ -171,7 +171,7 @@ bool LabDatabase::checkOwnership(QString* error)
 bool LabDatabase::prepareTables(
     StockLayout layout, const Experiment& experiment, QString* error, FillProgress* progress)
 {
-    if (!checkOwnership(error))
+    if (!checkOwnership(error) || !dropOwnTables(error))
         return false;
     for (const QString& table : LabSchema::allTableNames()) {
         if (!m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(table), error)
@@ -197,7 +197,7 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
 {
     const bool postgres = m_params.isPostgres();
     for (const LabRoutine& routine : routines) {
-        if ((postgres ? routine.createPostgresSql : routine.createSql).isEmpty())
+        if (routine.sqlOn(postgres).isEmpty())
             continue; // none on this engine: the statements that call it say so as they are prepared
         const QString entry = QStringLiteral("routine ") + routine.name;
         QSqlQuery present(m_connection.database());
@@ -230,9 +230,95 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
         if (!m_connection.exec(registered.arg(entry), error)
             || !m_connection.exec(dropped.arg(routine.name), error))
             return false;
-        if (!m_connection.exec(postgres ? routine.createPostgresSql : routine.createSql, error)) {
+        if (!m_connection.exec(routine.sqlOn(postgres), error)) {
             *error = tr("cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3")
                          .arg(routine.name, m_params.database, *error);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool LabDatabase::isLabTable(const QString& name)
+{
+    return name.compare(metaTable(), Qt::CaseInsensitive) == 0
+        || LabSchema::allTableNames().contains(name, Qt::CaseInsensitive);
+}
+
+bool LabDatabase::dropOwnTables(QString* error)
+{
+    QSqlQuery meta(m_connection.database());
+    if (!meta.exec(QStringLiteral("SELECT table_name FROM lockbench_meta"))) {
+        *error = tr("cannot read lockbench_meta: %1").arg(meta.lastError().text());
+        return false;
+    }
+    QStringList own;
+    while (meta.next()) {
+        const QString name = meta.value(0).toString();
+        if (!isLabTable(name) && !name.contains(QLatin1Char(' '))) // "routine NAME" is a routine
+            own << name;
+    }
+    meta.finish();
+    if (own.isEmpty())
+        return true;
+    // They may refer to each other as well as to the lab's tables.
+    const bool postgres = m_params.isPostgres();
+    if (!postgres && !m_connection.exec(QStringLiteral("SET SESSION foreign_key_checks = 0"), error))
+        return false;
+    bool dropped = true;
+    for (const QString& name : own) {
+        dropped = dropped
+            && m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS %1%2")
+                                     .arg(name, postgres ? QStringLiteral(" CASCADE") : QString()),
+                error)
+            && m_connection.exec(
+                QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = '%1'").arg(name), error);
+    }
+    QString restoreError;
+    const bool restored
+        = postgres || m_connection.exec(QStringLiteral("SET SESSION foreign_key_checks = 1"), &restoreError);
+    if (dropped && !restored)
+        *error = restoreError;
+    return dropped && restored;
+}
+
+bool LabDatabase::prepareOwnTables(const QList<LabTable>& tables, QString* error)
+{
+    const bool postgres = m_params.isPostgres();
+    for (const LabTable& table : tables) {
+        if (table.sqlOn(postgres).isEmpty())
+            continue;
+        if (isLabTable(table.name)) {
+            *error = tr("the strategy's table %1 has the name of one of the lab's own tables (%2); give it "
+                        "another")
+                         .arg(table.name, LabSchema::allTableNames().join(QStringLiteral(", ")));
+            return false;
+        }
+        // Registered before creation, as the lab's tables are.
+        const QString registered = postgres
+            ? QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1') ON CONFLICT DO NOTHING")
+            : QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')");
+        if (!m_connection.exec(registered.arg(table.name), error)
+            || !m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(table.name), error))
+            return false;
+        if (!m_connection.exec(table.sqlOn(postgres), error)) {
+            *error = tr("cannot create the strategy's table %1: %2").arg(table.name, *error);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool LabDatabase::checkInvariants(const QList<LabInvariant>& invariants, QString* error)
+{
+    const bool postgres = m_params.isPostgres();
+    for (const LabInvariant& invariant : invariants) {
+        if (invariant.sqlOn(postgres).isEmpty())
+            continue;
+        QSqlQuery query(m_connection.database());
+        if (!query.prepare(invariant.sqlOn(postgres))) {
+            *error = tr("the invariant %1 cannot run on this server: %2")
+                         .arg(invariant.name, query.lastError().text());
             return false;
         }
     }

@@ -32,6 +32,12 @@ public:
     // (Re)creates each routine, registered in lockbench_meta as "routine NAME" first; a routine of
     // that name the lab did not create is left alone and refused with a message.
     bool prepareRoutines(const QList<LabRoutine>& routines, QString* error);
+    // Drops and creates each table of a strategy file's own, registered in lockbench_meta first.
+    // A name of the lab's own tables is refused; one the lab did not create, checkOwnership refuses.
+    bool prepareOwnTables(const QList<LabTable>& tables, QString* error);
+    // Prepares each invariant's query on the server, so that one it refuses (a misspelt column)
+    // is named before the run rather than by its closing audit.
+    bool checkInvariants(const QList<LabInvariant>& invariants, QString* error);
     // The rows prepareTables puts in for a layout: the SKUs, and their stock or slot rows.
     static std::int64_t rowsToFill(StockLayout layout, const Experiment& experiment);
 
@@ -45,6 +51,10 @@ public:
 private:
     bool checkInnoDb(QString* error);
     bool checkOwnership(QString* error);
+    // The tables of strategy files that earlier runs made: dropped before the lab's own, which
+    // they may refer to.
+    bool dropOwnTables(QString* error);
+    static bool isLabTable(const QString& name);
     bool seed(StockLayout layout, const Experiment& experiment, FillProgress* progress, QString* error);
     bool insertRows(const QString& head, const QString& tail, std::int64_t count,
         const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error);

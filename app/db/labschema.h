@@ -8,13 +8,22 @@
 // Redis: the stock lives in Redis (redis-split); MariaDB keeps the SKUs and the orders only.
 enum class StockLayout { Rows, Slots, Tasks, Redis };
 
-// A stored routine a strategy needs in the lab's database (the procedure strategy's lab_sell):
-// created by the lab, registered in lockbench_meta like its tables, never one it did not create.
-struct LabRoutine {
+// A named statement a strategy gives the lab beside its orders, as written for each engine (empty:
+// none there). Created or run by the lab in its own database, registered in lockbench_meta, never
+// touching what the lab did not create.
+struct LabDefinition {
     QString name; // e.g. "lab_sell"
-    QString createSql; // CREATE PROCEDURE …
-    QString createPostgresSql = {}; // the same as a PL/pgSQL function; empty: none there
+    QString mysqlSql; // MariaDB and MySQL
+    QString postgresSql = {};
+
+    const QString& sqlOn(bool postgres) const { return postgres ? postgresSql : mysqlSql; }
 };
+// A stored routine (the procedure strategy's lab_sell): CREATE PROCEDURE, or a PL/pgSQL function.
+using LabRoutine = LabDefinition;
+// A table of a strategy file's own (CREATE TABLE), made afresh before each of its runs.
+using LabTable = LabDefinition;
+// A query that must return no row once a run is over, checked with the closing audit.
+using LabInvariant = LabDefinition;
 
 // The tables every strategy shares (sku, orders) and the stock table of each layout.
 namespace LabSchema {

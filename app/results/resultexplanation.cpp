@@ -11,15 +11,36 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace ResultExplanation {
 
 namespace {
 
-QString tr(const char* text)
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
 {
-    return QCoreApplication::translate("ResultExplanation", text);
+    return QCoreApplication::translate("ResultExplanation", text, disambiguation, n);
+}
+
+// A strategy file's own promises: each invariant that found rows once the run was over.
+void addInvariants(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
+{
+    if (r.invariants.isEmpty())
+        return;
+    long long broken = 0;
+    for (const InvariantCheck& check : r.invariants) {
+        if (!check.broken())
+            continue;
+        ++broken;
+        sentences << tr(
+            "The invariant %1 of the strategy's file found %n row(s) that break it once the run was "
+            "over; the first: %2.",
+            nullptr, static_cast<int>(std::min<std::int64_t>(check.rows, INT_MAX)))
+                         .arg(check.name, check.firstRow);
+    }
+    f.insert(QStringLiteral("invariants_broken"), static_cast<double>(broken));
 }
 
 // What the strategy itself adds: lost updates, retries, the queue, refusals with stock left.
@@ -72,6 +93,7 @@ void addStrategyFigures(const StrategyResult& r, QStringList& sentences, QJsonOb
     }
     if (traits.layout == StockLayout::Redis)
         RedisExplanation::addTo(r, sentences, f);
+    addInvariants(r, sentences, f);
 }
 
 // What rolled transactions back, and what happened after the last unit sold.

@@ -123,6 +123,11 @@ void readOutcome(const QJsonObject& o, StrategyResult& r)
     r.lostUpdates = integer(o, "lost_updates");
     r.unrecordedDecrements = integer(o, "unrecorded_decrements");
     r.orderRows = integer(o, "order_rows");
+    for (const QJsonValue& value : o.value(QStringLiteral("invariants")).toArray()) {
+        const QJsonObject check = value.toObject();
+        r.invariants << InvariantCheck { check.value(QStringLiteral("name")).toString(),
+            integer(check, "rows"), check.value(QStringLiteral("first_row")).toString() };
+    }
     r.acknowledgedMissing = integer(o, "acknowledged_missing");
     r.strangerRows = integer(o, "stranger_rows");
     r.workersKilled = integer(o, "workers_killed");

@@ -44,6 +44,19 @@ QJsonArray deadlocksJson(const QList<DeadlockRecord>& records)
     return array;
 }
 
+// A strategy file's invariants as the closing audit ran them: null when it could not run.
+QJsonValue invariantsJson(const StrategyResult& r)
+{
+    if (!r.audited())
+        return QJsonValue();
+    QJsonArray checks;
+    for (const InvariantCheck& check : r.invariants)
+        checks.append(QJsonObject { { QStringLiteral("name"), check.name },
+            { QStringLiteral("rows"), static_cast<double>(check.rows) },
+            { QStringLiteral("first_row"), check.broken() ? QJsonValue(check.firstRow) : QJsonValue() } });
+    return checks;
+}
+
 bool save(const QString& path, const QByteArray& data, QString* error)
 {
     QSaveFile file(path);
@@ -148,6 +161,7 @@ QJsonObject outcomeJson(const StrategyResult& r)
         { QStringLiteral("lost_updates"), audited(r.lostUpdates) },
         { QStringLiteral("unrecorded_decrements"), audited(r.unrecordedDecrements) },
         { QStringLiteral("order_rows"), audited(r.orderRows) },
+        { QStringLiteral("invariants"), invariantsJson(r) },
         { QStringLiteral("acknowledged_missing"), audited(r.acknowledgedMissing) },
         { QStringLiteral("stranger_rows"), audited(r.strangerRows) },
         { QStringLiteral("clients_agree"),

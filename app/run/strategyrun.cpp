@@ -154,8 +154,7 @@ bool StrategyRun::prepareSchema(FillProgress& filling, QString* error)
     // error the server answered with is its answer, and asking again would not change it.
     constexpr int kTries = 5;
     for (int attempt = 1;; ++attempt) {
-        if (m_database->prepareTables(m_strategy.layout(), m_experiment, error, &filling)
-            && m_database->prepareRoutines(m_strategy.routines(), error))
+        if (m_strategy.prepareDatabase(*m_database, m_experiment, error, &filling))
             return true;
         if (attempt == kTries || m_cancel.load() || m_database->connection().isAlive())
             return false;
@@ -448,6 +447,7 @@ ClosingAudit::Outcome StrategyRun::closeAudit(
     if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
         m_result.lateDeadlocks = late->deadlocks;
     m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more
+    m_auditor->setInvariants(m_strategy.invariants());
     // On a cluster, node 1 answers once it has applied what the other nodes committed.
     if (QString ignored; m_cluster)
         m_database->connection().exec(QStringLiteral("SET SESSION wsrep_sync_wait = 1"), &ignored);

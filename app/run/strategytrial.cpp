@@ -69,9 +69,18 @@ StrategyTrial::Report describe(const ScriptSession::Trial& trial, const Order& o
             nullptr, static_cast<int>(*trial.rowsKept));
     else
         text << StrategyTrial::tr("The transaction was rolled back: nothing of this order was kept.");
+    bool invariantsHold = true;
+    for (const auto& [name, rows] : trial.invariantRows) {
+        invariantsHold = invariantsHold && rows.value_or(-1) == 0;
+        text << (rows.value_or(-1) == 0
+                ? StrategyTrial::tr("The invariant %1 holds after the order.").arg(name)
+                : StrategyTrial::tr("The invariant %1 found %2 row(s) breaking it after the "
+                                    "order: the audit of a run will fail it.")
+                      .arg(name, counted(rows)));
+    }
     const bool agrees = taken.value_or(-1) == (sold ? order.qty * lines : 0)
         && trial.orderRows.value_or(-1) == (sold ? lines : 0);
-    report.ok = trial.attempt.kind != Attempt::Kind::Error && agrees;
+    report.ok = trial.attempt.kind != Attempt::Kind::Error && agrees && invariantsHold;
     if (trial.attempt.kind != Attempt::Kind::Error && !agrees)
         text << StrategyTrial::tr("The stock taken and the rows written do not match the order's end: the "
                                   "audit of a run will count this.");
@@ -100,8 +109,7 @@ StrategyTrial::Report StrategyTrial::run(
     LabLease lease(params);
     LabDatabase database(params);
     if (!lease.acquire(&error) || !database.open(&error)
-        || !database.prepareTables(strategy.layout(), trial, &error)
-        || !database.prepareRoutines(strategy.routines(), &error)) {
+        || !strategy.prepareDatabase(database, trial, &error)) {
         report.text = error;
         return report;
     }

@@ -26,6 +26,10 @@
         <source>audit failed: the connection to the server is closed</source>
         <translation>审计失败：与服务器的连接已关闭</translation>
     </message>
+    <message>
+        <source>audit failed: the invariant %1: %2</source>
+        <translation>审计失败：不变式 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>BoundSentence</name>
@@ -2398,6 +2402,18 @@ or lost an order.</source>
         <source>stopped while filling the tables, after %1 of %2 rows</source>
         <translation>填充表时已停止，已完成 %1 / %2 行</translation>
     </message>
+    <message>
+        <source>the strategy&apos;s table %1 has the name of one of the lab&apos;s own tables (%2); give it another</source>
+        <translation>策略的表 %1 与实验室自己的表（%2）同名；请另取一个名字</translation>
+    </message>
+    <message>
+        <source>cannot create the strategy&apos;s table %1: %2</source>
+        <translation>无法创建策略的表 %1：%2</translation>
+    </message>
+    <message>
+        <source>the invariant %1 cannot run on this server: %2</source>
+        <translation>不变式 %1 无法在此服务器上运行：%2</translation>
+    </message>
 </context>
 <context>
     <name>LabLease</name>
@@ -4717,6 +4733,12 @@ t = %2 s
         <source>Each batch of %1 tasks took %2 ms, most of it in the server&apos;s statements, so %3 workers complete at most %4 tasks/s; the run reached %5.</source>
         <translation>每批 %1 个任务用时 %2 ms，大部分花在服务器执行语句上，因此 %3 个工作者最多每秒完成 %4 个任务；本次运行达到 %5。</translation>
     </message>
+    <message numerus="yes">
+        <source>The invariant %1 of the strategy&apos;s file found %n row(s) that break it once the run was over; the first: %2.</source>
+        <translation>
+            <numerusform>策略文件的不变式 %1 在运行结束后找到 %n 行违反它；第一行：%2。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ResultReader</name>
@@ -5774,6 +5796,39 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>StrategyFileActions</name>
+    <message>
+        <source>-- A strategy of your own: docs/strategy-files.md gives every command.
+</source>
+        <translation>-- 你自己的策略：docs/strategy-files.md 列出了每个命令。
+</translation>
+    </message>
+    <message>
+        <source>My strategy</source>
+        <translation>我的策略</translation>
+    </message>
+    <message>
+        <source>What each order does, and why it is safe.</source>
+        <translation>每笔订单做了什么，以及为什么它是安全的。</translation>
+    </message>
+    <message>
+        <source>Open a strategy file</source>
+        <translation>打开策略文件</translation>
+    </message>
+    <message>
+        <source>Strategy files (*.sql);;All files (*)</source>
+        <translation>策略文件 (*.sql);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>My copy of %1</source>
+        <translation>我的 %1 副本</translation>
+    </message>
+</context>
+<context>
     <name>StrategyPanel</name>
     <message>
         <source>  ⚠ unsafe</source>
@@ -5818,36 +5873,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Your strategy files are kept in %1</source>
         <translation>你的策略文件保存在 %1</translation>
-    </message>
-    <message>
-        <source>Open a strategy file</source>
-        <translation>打开策略文件</translation>
-    </message>
-    <message>
-        <source>Strategy files (*.sql);;All files (*)</source>
-        <translation>策略文件 (*.sql);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>-- A strategy of your own: docs/strategy-files.md gives every command.
-</source>
-        <translation>-- 你自己的策略：docs/strategy-files.md 列出了每个命令。
-</translation>
-    </message>
-    <message>
-        <source>My strategy</source>
-        <translation>我的策略</translation>
-    </message>
-    <message>
-        <source>What each order does, and why it is safe.</source>
-        <translation>每笔订单做了什么，以及为什么它是安全的。</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>My copy of %1</source>
-        <translation>我的 %1 副本</translation>
     </message>
     <message>
         <source>Your strategy file: %1</source>
@@ -6042,20 +6067,12 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>\lines 只能是 1 或 2，而不是 %1</translation>
     </message>
     <message>
-        <source>\routine without \endroutine</source>
-        <translation>\routine 缺少 \endroutine</translation>
-    </message>
-    <message>
         <source>\routine is for mysql or postgres, not %1</source>
         <translation>\routine 只能用于 mysql 或 postgres，而不是 %1</translation>
     </message>
     <message>
         <source>a \routine %1 holds one CREATE %2 name(…) … up to \endroutine</source>
         <translation>\routine %1 应包含一条 CREATE %2 name(…) …，直到 \endroutine</translation>
-    </message>
-    <message>
-        <source>the routine %1 is already given for %2 at line %3</source>
-        <translation>例程 %1 已在第 %3 行为 %2 给出</translation>
     </message>
     <message>
         <source>\on-error marks the statement that follows it; here a command does</source>
@@ -6084,6 +6101,34 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>\baseline is yes or no, not %1</source>
         <translation>\baseline 只能是 yes 或 no，而不是 %1</translation>
+    </message>
+    <message>
+        <source>\%1 without \end%1</source>
+        <translation>\%1 缺少 \end%1</translation>
+    </message>
+    <message>
+        <source>\invariant takes a name (lower-case letters, digits, &apos;_&apos; and &apos;-&apos;, starting with a letter, at most 40), then mysql or postgres if it serves one engine only</source>
+        <translation>\invariant 后接一个名字（小写字母、数字、“_”和“-”，以字母开头，最多 40 个字符），只用于一种引擎时再写 mysql 或 postgres</translation>
+    </message>
+    <message>
+        <source>\%1 is for both engines, or for mysql or postgres only, not %2</source>
+        <translation>\%1 用于两种引擎，或只用于 mysql 或 postgres，不能是 %2</translation>
+    </message>
+    <message>
+        <source>the %1 %2 is already given for this engine at line %3</source>
+        <translation>%1 %2 已在第 %3 行为此引擎给出</translation>
+    </message>
+    <message>
+        <source>a \table holds one CREATE TABLE name (…), its name in lower case, up to \endtable</source>
+        <translation>\table 中只能有一条 CREATE TABLE 名字 (…)，名字用小写，直到 \endtable</translation>
+    </message>
+    <message>
+        <source>an \invariant holds one query (SELECT … or WITH …) that returns the rows breaking it, up to \endinvariant</source>
+        <translation>\invariant 中只能有一条查询（SELECT … 或 WITH …），返回违反它的行，直到 \endinvariant</translation>
+    </message>
+    <message>
+        <source>an \invariant runs after the orders: :%1 has no value there</source>
+        <translation>\invariant 在订单结束后运行：那里 :%1 没有值</translation>
     </message>
 </context>
 <context>
@@ -6137,6 +6182,14 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>The stock taken and the rows written do not match the order&apos;s end: the audit of a run will count this.</source>
         <translation>扣减的库存和写入的行与订单结果不符：正式运行时审计会把它算出来。</translation>
+    </message>
+    <message>
+        <source>The invariant %1 holds after the order.</source>
+        <translation>订单之后，不变式 %1 成立。</translation>
+    </message>
+    <message>
+        <source>The invariant %1 found %2 row(s) breaking it after the order: the audit of a run will fail it.</source>
+        <translation>订单之后，不变式 %1 找到 %2 行违反它：运行的审计会判它失败。</translation>
     </message>
 </context>
 <context>
@@ -6678,6 +6731,10 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>FAIL: a task done with no completion row</source>
         <translation>失败：有任务标记完成却无完成行</translation>
+    </message>
+    <message>
+        <source>FAIL: an invariant of the strategy broken</source>
+        <translation>失败：策略的不变式被破坏</translation>
     </message>
 </context>
 <context>

@@ -63,9 +63,30 @@ const QStringList& StrategyScript::headerCommands()
 {
     static const QStringList names { QStringLiteral("strategy"), QStringLiteral("title"),
         QStringLiteral("explain"), QStringLiteral("safe"), QStringLiteral("baseline"),
-        QStringLiteral("layout"), QStringLiteral("lines"), QStringLiteral("field"),
-        QStringLiteral("routine") };
+        QStringLiteral("layout"), QStringLiteral("lines"), QStringLiteral("field"), QStringLiteral("routine"),
+        QStringLiteral("table"), QStringLiteral("invariant") };
     return names;
+}
+
+const QStringList& StrategyScript::definitionCommands()
+{
+    static const QStringList names { ScriptDefinition::command(ScriptDefinition::Kind::Routine),
+        ScriptDefinition::command(ScriptDefinition::Kind::Table),
+        ScriptDefinition::command(ScriptDefinition::Kind::Invariant) };
+    return names;
+}
+
+QString ScriptDefinition::command(Kind kind)
+{
+    switch (kind) {
+    case Kind::Routine:
+        return QStringLiteral("routine");
+    case Kind::Table:
+        return QStringLiteral("table");
+    case Kind::Invariant:
+        return QStringLiteral("invariant");
+    }
+    return {};
 }
 
 const QStringList& StrategyScript::builtinVariables()
@@ -83,7 +104,7 @@ const QStringList& StrategyScript::layouts()
     return names;
 }
 
-ScriptStatement::Control ScriptStatement::control() const
+ScriptStatement::Control ScriptStatement::controlOf(const QString& sql)
 {
     static const QRegularExpression begin(
         QStringLiteral("^(BEGIN|START\\s+TRANSACTION)$"), QRegularExpression::CaseInsensitiveOption);

@@ -43,9 +43,12 @@ struct ScriptStatement {
     // (PostgreSQL).
     QString boundSql(bool numbered) const;
     // BEGIN (or START TRANSACTION), COMMIT and ROLLBACK, which the lab sends itself to time the
-    // lock's hold; any other statement is None.
+    // lock's hold; any other statement is None. Read once, by the parser: an order asks it of
+    // every statement it runs.
     enum class Control { None, Begin, Commit, Rollback };
-    Control control() const;
+    static Control controlOf(const QString& sql);
+    Control control() const { return transactionControl; }
+    Control transactionControl = Control::None;
 };
 
 struct ScriptCommand;
@@ -70,13 +73,25 @@ struct ScriptCommand {
     QString message; // End, Failed: what the order's failure says
 };
 
-// A stored routine the lab creates in its database before a run (\routine … \endroutine):
-// CREATE PROCEDURE on MariaDB and MySQL, CREATE FUNCTION on PostgreSQL.
-struct ScriptRoutine {
-    QString engine; // "mysql" or "postgres"
+// A statement the file gives the lab to run outside its orders, as written, ';' and all, between
+// its command and the matching \end… line:
+// - \routine ENGINE: a stored routine the lab creates before a run (CREATE PROCEDURE on MariaDB and
+//   MySQL, CREATE FUNCTION on PostgreSQL);
+// - \table [ENGINE]: a table of the file's own (CREATE TABLE), made afresh before each run;
+// - \invariant NAME [ENGINE]: a query that must return no row once the run is over, checked
+//   with the closing audit.
+struct ScriptDefinition {
+    enum class Kind { Routine, Table, Invariant };
+    Kind kind = Kind::Routine;
+    QString engine; // "mysql" or "postgres"; empty: both
     QString name;
     QString sql;
     int line = 0;
+
+    // Whether it is given for `engineName` ("mysql" or "postgres").
+    bool servesEngine(const QString& engineName) const { return engine.isEmpty() || engine == engineName; }
+    // The command that opens it, without its backslash: "routine", "table", "invariant".
+    static QString command(Kind kind);
 };
 
 struct StrategyScript {
@@ -88,11 +103,15 @@ struct StrategyScript {
     QString layout = QStringLiteral("rows"); // the stock layout it needs
     int lines = 1; // order rows per order: 2 for an order of two SKUs
     QStringList fields; // the experiment's fields it reads, beyond the order's own
-    std::vector<ScriptRoutine> routines;
+    std::vector<ScriptDefinition> routines;
+    std::vector<ScriptDefinition> tables;
+    std::vector<ScriptDefinition> invariants;
     ScriptBlock order;
 
     // The commands that say what the strategy is, above its order (without their backslash).
     static const QStringList& headerCommands();
+    // Those of them that open a ScriptDefinition, whose lines the window shows as the file's SQL.
+    static const QStringList& definitionCommands();
     // The variables every order has without setting them (docs/strategy-files.md).
     static const QStringList& builtinVariables();
     static const QStringList& layouts();

@@ -43,8 +43,10 @@ public:
         const QStringList lines = text.split(QLatin1Char('\n'));
         for (int i = 0; i < lines.size() && m_error.isEmpty(); ++i)
             readLine(i + 1, lines[i]);
-        if (m_error.isEmpty() && m_routine.line > 0)
-            fail(m_routine.line, 1, StrategyScriptParser::tr("\\routine without \\endroutine"));
+        if (m_error.isEmpty() && m_block.line > 0)
+            fail(m_block.line, 1,
+                StrategyScriptParser::tr("\\%1 without \\end%1")
+                    .arg(ScriptDefinition::command(m_block.kind)));
         if (m_error.isEmpty() && !m_pendingSql.isEmpty())
             fail(m_pendingLine, 1,
                 StrategyScriptParser::tr("this statement has no end: end it with ';' (or \\gset)"));
@@ -69,7 +71,7 @@ private:
     int m_errorLine = 0; // an \on-error waiting for its statement
     QString m_errorText;
     OrderEnd m_errorEnd = OrderEnd::Failed;
-    ScriptRoutine m_routine; // a \routine being read (its line set) up to its \endroutine
+    ScriptDefinition m_block; // a \routine, \table or \invariant being read (its line set) up to its end
     bool m_inOrder = false;
     QString m_pendingSql;
     int m_pendingLine = 0;
@@ -86,8 +88,8 @@ private:
 
     void readLine(int number, const QString& line)
     {
-        if (m_routine.line > 0)
-            return readRoutineLine(line);
+        if (m_block.line > 0)
+            return readBlockLine(line);
         if (!m_pendingSql.isEmpty()) {
             m_pendingSql += QLatin1Char('\n') + line;
             takeStatementIfEnded();
@@ -107,47 +109,136 @@ private:
         takeStatementIfEnded();
     }
 
-    // A routine's text is the server's, ';' and all, up to the line \endroutine.
-    void readRoutineLine(const QString& line)
+    // A definition's text is the server's, ';' and all, up to its line \endroutine (\endtable, …).
+    void readBlockLine(const QString& line)
     {
-        if (line.trimmed().compare(QLatin1String("\\endroutine"), Qt::CaseInsensitive) == 0)
-            return endRoutine();
-        m_routine.sql += (m_routine.sql.isEmpty() ? QString() : QStringLiteral("\n")) + line;
+        if (line.trimmed().compare(
+                QLatin1String("\\end") + ScriptDefinition::command(m_block.kind), Qt::CaseInsensitive)
+            == 0)
+            return endBlock();
+        m_block.sql += (m_block.sql.isEmpty() ? QString() : QStringLiteral("\n")) + line;
     }
 
-    void startRoutine(int line, const QString& engine)
+    // \routine ENGINE, \table [ENGINE], \invariant NAME [ENGINE].
+    void startBlock(int line, ScriptDefinition::Kind kind, const QString& argument)
     {
-        if (engine != QLatin1String("mysql") && engine != QLatin1String("postgres"))
+        QStringList words = argument.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+        m_block = { kind, {}, {}, {}, 0 };
+        if (kind == ScriptDefinition::Kind::Invariant) {
+            static const QRegularExpression valid(QStringLiteral("^[a-z][a-z0-9_-]{0,39}$"));
+            if (words.isEmpty() || !valid.match(words.front()).hasMatch())
+                return fail(line, 1,
+                    StrategyScriptParser::tr(
+                        "\\invariant takes a name (lower-case letters, digits, '_' and '-', "
+                        "starting with a letter, at most 40), then mysql or postgres if it "
+                        "serves one engine only"));
+            m_block.name = words.takeFirst();
+        }
+        const bool engineNeeded = kind == ScriptDefinition::Kind::Routine;
+        const bool engineNamed = words.size() == 1
+            && (words.front() == QLatin1String("mysql") || words.front() == QLatin1String("postgres"));
+        if (engineNeeded && !engineNamed)
             return fail(line, 1,
-                StrategyScriptParser::tr("\\routine is for mysql or postgres, not %1").arg(engine.left(30)));
-        m_routine.engine = engine;
-        m_routine.line = line;
+                StrategyScriptParser::tr("\\routine is for mysql or postgres, not %1")
+                    .arg(words.join(QLatin1Char(' ')).left(30)));
+        if (!words.isEmpty() && !engineNamed)
+            return fail(line, 1,
+                StrategyScriptParser::tr("\\%1 is for both engines, or for mysql or postgres only, not %2")
+                    .arg(ScriptDefinition::command(kind), words.join(QLatin1Char(' ')).left(30)));
+        m_block.engine = words.value(0);
+        m_block.line = line;
+    }
+
+    void endBlock()
+    {
+        ScriptDefinition block = std::exchange(m_block, {});
+        std::vector<ScriptDefinition>* kept = nullptr;
+        switch (block.kind) {
+        case ScriptDefinition::Kind::Routine:
+            kept = &m_script.routines;
+            nameRoutine(block);
+            break;
+        case ScriptDefinition::Kind::Table:
+            kept = &m_script.tables;
+            nameTable(block);
+            break;
+        case ScriptDefinition::Kind::Invariant:
+            kept = &m_script.invariants;
+            checkInvariant(block);
+            break;
+        }
+        if (!m_error.isEmpty())
+            return;
+        for (const ScriptDefinition& other : *kept) {
+            const bool sameEngine
+                = other.engine.isEmpty() || block.engine.isEmpty() || other.engine == block.engine;
+            if (sameEngine && other.name.compare(block.name, Qt::CaseInsensitive) == 0)
+                return fail(block.line, 1,
+                    StrategyScriptParser::tr("the %1 %2 is already given for this engine at line %3")
+                        .arg(ScriptDefinition::command(block.kind), block.name)
+                        .arg(other.line));
+        }
+        kept->push_back(std::move(block));
     }
 
     // The lab drops and creates the routine by its name: one CREATE PROCEDURE on MariaDB and MySQL,
     // one CREATE FUNCTION on PostgreSQL.
-    void endRoutine()
+    void nameRoutine(ScriptDefinition& routine)
     {
         static const QRegularExpression create(
             QStringLiteral("^\\s*CREATE\\s+(PROCEDURE|FUNCTION)\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\("),
             QRegularExpression::CaseInsensitiveOption);
-        const QRegularExpressionMatch match = create.match(m_routine.sql);
-        const QString kind = m_routine.engine == QLatin1String("mysql") ? QStringLiteral("PROCEDURE")
-                                                                        : QStringLiteral("FUNCTION");
+        const QRegularExpressionMatch match = create.match(routine.sql);
+        const QString kind = routine.engine == QLatin1String("mysql") ? QStringLiteral("PROCEDURE")
+                                                                      : QStringLiteral("FUNCTION");
         if (!match.hasMatch() || match.captured(1).toUpper() != kind)
-            return fail(m_routine.line, 1,
+            return fail(routine.line, 1,
                 StrategyScriptParser::tr("a \\routine %1 holds one CREATE %2 name(…) … up to \\endroutine")
-                    .arg(m_routine.engine, kind));
-        m_routine.name = match.captured(2);
-        for (const ScriptRoutine& other : m_script.routines) {
-            if (other.engine == m_routine.engine
-                && other.name.compare(m_routine.name, Qt::CaseInsensitive) == 0)
-                return fail(m_routine.line, 1,
-                    StrategyScriptParser::tr("the routine %1 is already given for %2 at line %3")
-                        .arg(m_routine.name, m_routine.engine)
-                        .arg(other.line));
-        }
-        m_script.routines.push_back(std::exchange(m_routine, {}));
+                    .arg(routine.engine, kind));
+        routine.name = match.captured(2);
+    }
+
+    // The lab drops and creates the table by its name, which both engines must spell alike: lower
+    // case (PostgreSQL folds an unquoted name to it, MariaDB on Linux does not).
+    void nameTable(ScriptDefinition& table)
+    {
+        static const QRegularExpression create(
+            QStringLiteral("^\\s*CREATE\\s+TABLE\\s+([a-z_][a-z0-9_]*)\\s*\\("),
+            QRegularExpression::CaseInsensitiveOption);
+        const QRegularExpressionMatch match = create.match(table.sql);
+        if (!match.hasMatch() || match.captured(1) != match.captured(1).toLower())
+            return fail(table.line, 1,
+                StrategyScriptParser::tr(
+                    "a \\table holds one CREATE TABLE name (…), its name in lower case, up to "
+                    "\\endtable"));
+        table.name = match.captured(1);
+        table.sql = withoutLastSemicolon(table.sql);
+    }
+
+    // An invariant runs once the orders are over: a query of its own, with no order's variables.
+    void checkInvariant(ScriptDefinition& invariant)
+    {
+        invariant.sql = withoutLastSemicolon(invariant.sql);
+        static const QRegularExpression query(
+            QStringLiteral("^\\s*(SELECT|WITH)\\b"), QRegularExpression::CaseInsensitiveOption);
+        if (!query.match(invariant.sql).hasMatch())
+            return fail(invariant.line, 1,
+                StrategyScriptParser::tr(
+                    "an \\invariant holds one query (SELECT … or WITH …) that returns the rows "
+                    "breaking it, up to \\endinvariant"));
+        const std::vector<ScriptStatement::Variable> variables = ScriptStatement::variablesIn(invariant.sql);
+        if (!variables.empty())
+            return fail(invariant.line, 1,
+                StrategyScriptParser::tr("an \\invariant runs after the orders: :%1 has no value there")
+                    .arg(variables.front().name));
+    }
+
+    static QString withoutLastSemicolon(QString sql)
+    {
+        sql = sql.trimmed();
+        if (sql.endsWith(QLatin1Char(';')))
+            sql.chop(1);
+        return sql.trimmed();
     }
 
     void takeStatementIfEnded()
@@ -179,6 +270,7 @@ private:
         }
         if (statement.sql.isEmpty())
             return fail(statement.line, 1, StrategyScriptParser::tr("an empty statement"));
+        statement.transactionControl = ScriptStatement::controlOf(statement.sql);
         addStatement(std::move(statement));
     }
 
@@ -258,7 +350,7 @@ private:
             fail(line, 1,
                 StrategyScriptParser::tr("\\%1 belongs at the top, before the order's first command")
                     .arg(command));
-        else if (argument.isEmpty())
+        else if (argument.isEmpty() && command != QLatin1String("table"))
             fail(line, 1, StrategyScriptParser::tr("\\%1 needs a value").arg(command));
         else if (command == QLatin1String("strategy"))
             setId(line, argument);
@@ -276,7 +368,11 @@ private:
         else if (command == QLatin1String("lines"))
             setLines(line, argument);
         else if (command == QLatin1String("routine"))
-            startRoutine(line, argument);
+            startBlock(line, ScriptDefinition::Kind::Routine, argument);
+        else if (command == QLatin1String("table"))
+            startBlock(line, ScriptDefinition::Kind::Table, argument);
+        else if (command == QLatin1String("invariant"))
+            startBlock(line, ScriptDefinition::Kind::Invariant, argument);
         else
             m_script.fields << argument.split(
                 QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);

@@ -1,12 +1,17 @@
 // --strategy-file as a user gives it, against the test server: a file's strategy runs beside
 // the lab's, audited and explained, and exits 0; a file that oversells exits 3; a file with a
 // mistake, or an id the lab has, is refused before anything runs (exit 2) with where it is.
+#include "app/db/mysqlconnection.h"
 #include "tests/support/lockbenchprocess.h"
+#include "tests/support/reservethenconfirmfile.h"
 #include "tests/support/serverfixture.h"
 #include "tests/support/unlockedstrategyfile.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -114,6 +119,46 @@ private slots:
             write(QStringLiteral("unlocked.lbs"), kUnlockedStrategyFile) });
         QVERIFY2(lab.exitCode == 3, qPrintable(lab.all()));
         QVERIFY2(lab.out.contains(QLatin1String("FAIL: oversold")), qPrintable(lab.out));
+    }
+
+    // The audit runs the file's invariant: the holds it finds are those a separate count of the
+    // table finds, the run fails with exit 3 although the stock and orders agree, and the JSON
+    // and the why sentence name the invariant with its rows.
+    void aBrokenInvariantExitsThreeWithItsRows()
+    {
+        const QString json = m_folder.filePath(QStringLiteral("forgetful.json"));
+        const LockbenchProcess lab = runFiles({ QStringLiteral("--strategy-file"),
+            write(QStringLiteral("forgetful.lbs"), reserveThenConfirmFile(3).toUtf8().constData()),
+            QStringLiteral("--json"), json });
+        QVERIFY2(lab.exitCode == 3, qPrintable(lab.all()));
+        QVERIFY2(lab.out.contains(QLatin1String("FAIL: an invariant of the strategy broken")),
+            qPrintable(lab.out));
+
+        MysqlConnection check;
+        QVERIFY(check.open(ServerFixture::params(QStringLiteral("lockbench_files"))));
+        const std::optional<std::int64_t> holds
+            = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM holds"));
+        const std::optional<QString> first = check.queryText(QStringLiteral(
+            "SELECT CONCAT_WS(', ', request_id, sku_id, qty) FROM holds ORDER BY request_id LIMIT 1"));
+        QVERIFY(holds && first);
+        QVERIFY2(*holds > 0, "no request id was a multiple of 3");
+        QVERIFY2(lab.out.contains(
+                     QStringLiteral("The invariant no-hold-left of the strategy's file found %1 row(s)")
+                         .arg(*holds)),
+            qPrintable(lab.out));
+
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject outcome = QJsonDocument::fromJson(file.readAll())
+                                        .object()[QStringLiteral("strategies")][0][QStringLiteral("summary")]
+                                        .toObject();
+        QCOMPARE(outcome[QStringLiteral("verdict")].toString(),
+            QStringLiteral("FAIL: an invariant of the strategy broken"));
+        QVERIFY(outcome[QStringLiteral("clients_agree")].toBool());
+        const QJsonObject invariant = outcome[QStringLiteral("invariants")][0].toObject();
+        QCOMPARE(invariant[QStringLiteral("name")].toString(), QStringLiteral("no-hold-left"));
+        QCOMPARE(invariant[QStringLiteral("rows")].toInteger(), *holds);
+        QCOMPARE(invariant[QStringLiteral("first_row")].toString(), *first);
     }
 
     void aFileWithAMistakeIsRefusedWithWhereItIs()

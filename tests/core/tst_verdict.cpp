@@ -188,6 +188,32 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Error);
         QVERIFY(!r.failsSafety());
     }
+
+    // A strategy file's invariant that found rows fails the run even for a file that does not
+    // claim to be safe; an oversell the audit found comes first; an invariant that found none
+    // changes nothing.
+    void aBrokenInvariantFailsWhateverTheFileClaims()
+    {
+        StrategyResult r = cleanRun();
+        r.invariants << InvariantCheck { QStringLiteral("no-hold-left"), 0, {} };
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        QVERIFY(!r.brokenInvariant());
+        r.invariants << InvariantCheck { QStringLiteral("ledger-balances"), 2, QStringLiteral("7, 1") };
+        QCOMPARE(r.verdict(), Verdict::InvariantBroken);
+        QCOMPARE(r.brokenInvariant()->name, QStringLiteral("ledger-balances"));
+        QVERIFY(r.failsSafety());
+        r.safe = false;
+        QCOMPARE(r.verdict(), Verdict::InvariantBroken);
+        QVERIFY(r.failsSafety());
+        r.safe = true;
+        r.oversold = 1;
+        r.lostUpdates = 1;
+        QCOMPARE(r.verdict(), Verdict::Oversold);
+        r.oversold = 0;
+        r.lostUpdates = 0;
+        r.auditIncomplete = QStringLiteral("no connection");
+        QCOMPARE(r.verdict(), Verdict::AuditIncomplete);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestVerdict)

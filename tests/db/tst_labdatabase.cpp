@@ -149,6 +149,46 @@ private slots:
             QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = 'routine lab_test_routine'")));
     }
 
+    // A strategy file's own table is made empty before its run and recorded as the lab's; the
+    // next run drops it before the lab's tables, even when it refers to them; one named as a lab
+    // table is refused, and an invariant the server cannot prepare is named with its reason.
+    void aFilesOwnTableIsTheLabsUntilTheNextRun()
+    {
+        Experiment experiment;
+        experiment.skus = 2;
+        LabDatabase database(ServerFixture::params(kDatabase));
+        QString error;
+        QVERIFY2(database.open(&error), qPrintable(error));
+        QVERIFY2(database.prepareTables(StockLayout::Rows, experiment, &error), qPrintable(error));
+        const LabTable holds { QStringLiteral("holds"),
+            QStringLiteral(
+                "CREATE TABLE holds (request_id BIGINT NOT NULL PRIMARY KEY, FOREIGN KEY (request_id) "
+                "REFERENCES orders (request_id))") };
+        QVERIFY2(database.prepareOwnTables({ holds }, &error), qPrintable(error));
+        QSqlQuery query(database.connection().database());
+        QVERIFY(query.exec(QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (7, 1, 1)")));
+        QVERIFY(query.exec(QStringLiteral("INSERT INTO holds (request_id) VALUES (7)")));
+        QVERIFY2(database.prepareOwnTables({ holds }, &error), qPrintable(error)); // again: made empty
+        QCOMPARE(count(database, QStringLiteral("holds")), 0);
+        QVERIFY(query.exec(QStringLiteral("SELECT COUNT(*) FROM lockbench_meta WHERE table_name = 'holds'"))
+            && query.next());
+        QCOMPARE(query.value(0).toInt(), 1);
+
+        QVERIFY2(database.prepareTables(StockLayout::Rows, experiment, &error), qPrintable(error));
+        QCOMPARE(count(database, QStringLiteral("holds")), -1); // gone, and the lab's tables made again
+        QCOMPARE(count(database, QStringLiteral("sku")), 2);
+
+        const LabTable named { QStringLiteral("orders"), QStringLiteral("CREATE TABLE orders (a INT)") };
+        QVERIFY(!database.prepareOwnTables({ named }, &error));
+        QVERIFY2(error.contains(QLatin1String("the name of one of the lab's own tables")), qPrintable(error));
+        const LabInvariant misspelt { QStringLiteral("no-hold"),
+            QStringLiteral("SELECT request_idd FROM orders") };
+        QVERIFY(!database.checkInvariants({ misspelt }, &error));
+        QVERIFY2(error.contains(QLatin1String("the invariant no-hold cannot run"))
+                && error.contains(QLatin1String("request_idd")),
+            qPrintable(error));
+    }
+
     void connectionsHeldByOthersCountAgainstTheLimit()
     {
         // Ten other clients hold connections: an experiment that fits max_connections but not

@@ -6,6 +6,7 @@
 #include "strategies/filestrategy.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/postgresfixture.h"
+#include "tests/support/reservethenconfirmfile.h"
 #include "tests/support/serverfixture.h"
 #include "tests/support/unlockedstrategyfile.h"
 
@@ -173,6 +174,30 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.sold, 600LL);
         QVERIFY(r.measuredLockHolds > 0);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
+    void aFilesOwnTableAndInvariantHold_data() { oneFileServesBothEngines_data(); }
+    void aFilesOwnTableAndInvariantHold()
+    {
+        QFETCH(bool, postgres);
+        std::unique_ptr<FileStrategy> strategy
+            = strategyFrom(m_folder, reserveThenConfirmFile().toUtf8().constData());
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(300);
+        e.threads = 8;
+        QString error;
+        if (postgres)
+            QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
+        const StrategyResult r
+            = runOn(postgres ? PostgresFixture::params() : ServerFixture::params(e.database), *strategy, e);
+        qInfo("%lld sold, verdict %s, %lld invariant(s)", r.sold, qPrintable(r.verdictText()),
+            static_cast<long long>(r.invariants.size()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QCOMPARE(r.sold, 300LL);
+        QCOMPARE(r.invariants.size(), 1);
+        QCOMPARE(r.invariants.front().name, QStringLiteral("no-hold-left"));
+        QCOMPARE(r.invariants.front().rows, 0);
         QCOMPARE(r.verdict(), Verdict::Pass);
     }
 

@@ -268,7 +268,7 @@ private slots:
             &error);
         QVERIFY2(script, qPrintable(error));
         QCOMPARE(script->routines.size(), std::size_t { 1 });
-        const ScriptRoutine& routine = script->routines.front();
+        const ScriptDefinition& routine = script->routines.front();
         QCOMPARE(routine.engine, QStringLiteral("mysql"));
         QCOMPARE(routine.name, QStringLiteral("sell"));
         QCOMPARE(routine.sql, QStringLiteral("CREATE PROCEDURE sell(IN p BIGINT)\nBEGIN\n  SELECT p;\nEND"));
@@ -277,6 +277,42 @@ private slots:
         QVERIFY(call.locks);
         QCOMPARE(call.errorText, QStringLiteral("it's gone"));
         QCOMPARE(call.errorEnd, std::optional(OrderEnd::OutOfStock));
+    }
+
+    // A file's own table is kept for the engines it names, without its last ';'; an invariant
+    // too, with its name; the order may write the table.
+    void aTableAndAnInvariantOfTheFilesOwn()
+    {
+        QString error;
+        const std::optional<StrategyScript> script = StrategyScriptParser::parse(
+            QStringLiteral(
+                "\\strategy reserving\n\\title Reserving\n\\table\n"
+                "CREATE TABLE holds (request_id BIGINT PRIMARY KEY, qty INT NOT NULL);\n\\endtable\n"
+                "\\invariant every-hold-sold\n"
+                "SELECT h.request_id FROM holds h\n"
+                "  LEFT JOIN orders o ON o.request_id = h.request_id WHERE o.request_id IS NULL;\n"
+                "\\endinvariant\n\\invariant mysql-only mysql\nSELECT 1 FROM DUAL WHERE 1 = 0\n"
+                "\\endinvariant\n"
+                "INSERT INTO holds (request_id, qty) VALUES (:request_id, :qty);\n\\sold\n"),
+            &error);
+        QVERIFY2(script, qPrintable(error));
+        QCOMPARE(script->tables.size(), std::size_t { 1 });
+        const ScriptDefinition& table = script->tables.front();
+        QCOMPARE(table.name, QStringLiteral("holds"));
+        QVERIFY(table.engine.isEmpty());
+        QVERIFY(table.servesEngine(QStringLiteral("postgres")));
+        QCOMPARE(table.sql,
+            QStringLiteral("CREATE TABLE holds (request_id BIGINT PRIMARY KEY, qty INT NOT NULL)"));
+        QCOMPARE(table.line, 3);
+        QCOMPARE(script->invariants.size(), std::size_t { 2 });
+        QCOMPARE(script->invariants[0].name, QStringLiteral("every-hold-sold"));
+        QCOMPARE(script->invariants[0].sql,
+            QStringLiteral("SELECT h.request_id FROM holds h\n"
+                           "  LEFT JOIN orders o ON o.request_id = h.request_id WHERE o.request_id IS NULL"));
+        QCOMPARE(script->invariants[0].line, 6);
+        QCOMPARE(script->invariants[1].engine, QStringLiteral("mysql"));
+        QVERIFY(!script->invariants[1].servesEngine(QStringLiteral("postgres")));
+        QCOMPARE(StrategyScript::statementsOf(script->order).size(), std::size_t { 1 });
     }
 
     // \aset as pgbench has it: a row that may not be there; \lock slot names one slot row.
@@ -399,7 +435,41 @@ private slots:
                 + "\\routine postgres\nCREATE FUNCTION f() RETURNS int LANGUAGE sql AS 'SELECT 1'\n"
                   "\\endroutine\n\\routine postgres\nCREATE FUNCTION f() RETURNS int LANGUAGE sql AS "
                   "'SELECT 2'\n\\endroutine\n\\sold\n"
-            << "line 6, column 1: the routine f is already given for postgres at line 3";
+            << "line 6, column 1: the routine f is already given for this engine at line 3";
+        QTest::newRow("a table without end") << head + "\\table\nCREATE TABLE t (a INT)\n"
+                                             << "line 3, column 1: \\table without \\endtable";
+        QTest::newRow("a table that is not one")
+            << head + "\\table\nCREATE INDEX i ON orders (qty);\n\\endtable\n\\sold\n"
+            << "line 3, column 1: a \\table holds one CREATE TABLE name";
+        QTest::newRow("a table named in capitals")
+            << head + "\\table\nCREATE TABLE Holds (a INT);\n\\endtable\n\\sold\n"
+            << "its name in lower case";
+        QTest::newRow("a table for no engine")
+            << head + "\\table oracle\n"
+            << "line 3, column 1: \\table is for both engines, or for mysql";
+        QTest::newRow("a table for both, then for one")
+            << head
+                + "\\table\nCREATE TABLE t (a INT);\n\\endtable\n\\table postgres\nCREATE TABLE t (a "
+                  "INT);\n\\endtable\n\\sold\n"
+            << "line 6, column 1: the table t is already given for this engine at line 3";
+        QTest::newRow("an invariant without a name") << head + "\\invariant\n"
+                                                     << "line 3, column 1: \\invariant needs a value";
+        QTest::newRow("an invariant with a bad name") << head + "\\invariant No Rows\n"
+                                                      << "line 3, column 1: \\invariant takes a name";
+        QTest::newRow("an invariant that changes rows")
+            << head + "\\invariant tidy\nDELETE FROM orders;\n\\endinvariant\n\\sold\n"
+            << "line 3, column 1: an \\invariant holds one query";
+        QTest::newRow("an invariant reading an order's variable")
+            << head + "\\invariant mine\nSELECT 1 FROM orders WHERE sku_id = :sku\n\\endinvariant\n\\sold\n"
+            << "line 3, column 1: an \\invariant runs after the orders: :sku has no value there";
+        QTest::newRow("an invariant given twice")
+            << head
+                + "\\invariant one\nSELECT 1\n\\endinvariant\n\\invariant one mysql\nSELECT 2\n"
+                  "\\endinvariant\n\\sold\n"
+            << "line 6, column 1: the invariant one is already given for this engine at line 3";
+        QTest::newRow("an invariant below the order")
+            << head + "COMMIT;\n\\invariant late\nSELECT 1\n\\endinvariant\n\\sold\n"
+            << "line 4, column 1: \\invariant belongs at the top";
         QTest::newRow("on-error without its end") << head + "\\on-error 'no stock'\nSELECT 1;\n\\sold\n"
                                                   << "line 3, column 11: \\on-error takes a quoted text";
         QTest::newRow("lock slot without a slot")

@@ -4,16 +4,12 @@
 #include "app/report/strategycolors.h"
 #include "strategies/strategyregistry.h"
 
-#include "ui/editor/strategyeditor.h"
+#include "ui/editor/strategyfileactions.h"
 
 #include <QDir>
-#include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QListWidget>
-#include <QMessageBox>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QTextBrowser>
@@ -26,6 +22,7 @@ StrategyPanel::StrategyPanel(UserStrategyFolder folder, QWidget* parent)
     , m_folder(std::move(folder))
     , m_list(new QListWidget(this))
     , m_details(new QTextBrowser(this))
+    , m_files(new StrategyFileActions(m_folder, this))
 {
     m_folder.loadAll(&m_folderProblems); // before the list: the registry lists them too
     for (const QString& id : StrategyRegistry::ids())
@@ -42,6 +39,8 @@ StrategyPanel::StrategyPanel(UserStrategyFolder folder, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
+    connect(m_files, &StrategyFileActions::saved, this, &StrategyPanel::strategySaved);
+    connect(m_files, &StrategyFileActions::checkRequested, this, &StrategyPanel::checkRequested);
     connect(m_list, &QListWidget::itemChanged, this, &StrategyPanel::selectionChanged);
     connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
         if (item)
@@ -67,15 +66,10 @@ QWidget* StrategyPanel::makeButtons()
     for (QPushButton* button : { add, open, m_duplicate, m_edit })
         layout->addWidget(button);
     layout->addStretch();
-    connect(add, &QPushButton::clicked, this, &StrategyPanel::editNew);
-    connect(open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open a strategy file"), QString(), tr("Strategy files (*.sql);;All files (*)"));
-        if (!path.isEmpty())
-            editFile(path);
-    });
-    connect(m_duplicate, &QPushButton::clicked, this, [this] { editCopyOf(currentId()); });
-    connect(m_edit, &QPushButton::clicked, this, [this] { editFile(m_folder.pathOf(currentId())); });
+    connect(add, &QPushButton::clicked, m_files, &StrategyFileActions::editNew);
+    connect(open, &QPushButton::clicked, m_files, &StrategyFileActions::editChosenFile);
+    connect(m_duplicate, &QPushButton::clicked, this, [this] { m_files->editCopyOf(currentId()); });
+    connect(m_edit, &QPushButton::clicked, this, [this] { m_files->editFile(m_folder.pathOf(currentId())); });
     return row;
 }
 
@@ -110,67 +104,22 @@ void StrategyPanel::updateButtons()
 
 StrategyEditor* StrategyPanel::editNew()
 {
-    return openEditor(tr("-- A strategy of your own: docs/strategy-files.md gives every command.\n")
-        + QStringLiteral("\\strategy my-strategy\n\\title ") + tr("My strategy")
-        + QStringLiteral("\n\\explain ") + tr("What each order does, and why it is safe.")
-        + QStringLiteral("\n\\safe yes\n\\layout rows\n\n"
-                         "START TRANSACTION;\n"
-                         "\\lock\n"
-                         "SELECT stock FROM inventory WHERE sku_id = :sku FOR UPDATE \\gset\n"
-                         "\\if :stock < :qty\n"
-                         "  ROLLBACK;\n"
-                         "  \\out-of-stock\n"
-                         "\\endif\n"
-                         "\\delay\n"
-                         "UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;\n"
-                         "INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);\n"
-                         "COMMIT;\n"
-                         "\\sold\n"));
+    return m_files->editNew();
 }
 
 StrategyEditor* StrategyPanel::editFile(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Open a strategy file"),
-            tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-        return nullptr;
-    }
-    return openEditor(QString::fromUtf8(file.readAll()));
+    return m_files->editFile(path);
 }
 
-// The copy gets an id and a title of its own, so that it runs beside the one it came from.
 StrategyEditor* StrategyPanel::editCopyOf(const QString& id)
 {
-    QString text = StrategyRegistry::fileTextOf(id);
-    if (text.isEmpty())
-        return nullptr;
-    QString copyId = QStringLiteral("my-") + id;
-    for (int n = 2; StrategyRegistry::ids().contains(copyId); ++n)
-        copyId = QStringLiteral("my-%1-%2").arg(id).arg(n);
-    static const QRegularExpression idLine(
-        QStringLiteral("^\\\\strategy\\s+\\S+"), QRegularExpression::MultilineOption);
-    static const QRegularExpression titleLine(
-        QStringLiteral("^\\\\title\\s+(.*)$"), QRegularExpression::MultilineOption);
-    text.replace(idLine, QStringLiteral("\\strategy ") + copyId);
-    const QString title = StrategyRegistry::create(id)->title();
-    text.replace(titleLine, QStringLiteral("\\title ") + tr("My copy of %1").arg(title));
-    return openEditor(text);
+    return m_files->editCopyOf(id);
 }
 
-StrategyEditor* StrategyPanel::openEditor(const QString& text)
+StrategyEditor* StrategyPanel::editor() const
 {
-    if (!m_editor) {
-        m_editor = new StrategyEditor(m_folder, this);
-        m_editor->setAttribute(Qt::WA_DeleteOnClose);
-        connect(m_editor, &StrategyEditor::saved, this, &StrategyPanel::strategySaved);
-        connect(m_editor, &StrategyEditor::checkRequested, this, &StrategyPanel::checkRequested);
-    }
-    m_editor->setCheckAllowed(m_checkAllowed);
-    m_editor->setText(text);
-    m_editor->show();
-    m_editor->raise();
-    return m_editor;
+    return m_files->editor();
 }
 
 void StrategyPanel::strategySaved(const QString& id)
@@ -195,15 +144,12 @@ void StrategyPanel::strategySaved(const QString& id)
 
 void StrategyPanel::showCheck(bool ok, const QString& report)
 {
-    if (m_editor)
-        m_editor->showCheck(ok, report);
+    m_files->showCheck(ok, report);
 }
 
 void StrategyPanel::setCheckAllowed(bool allowed)
 {
-    m_checkAllowed = allowed;
-    if (m_editor)
-        m_editor->setCheckAllowed(allowed);
+    m_files->setCheckAllowed(allowed);
 }
 
 QStringList StrategyPanel::selectedIds() const

@@ -1,8 +1,7 @@
 #pragma once
 
-#include "ui/editor/strategyeditor.h"
+#include "strategies/userstrategyfolder.h"
 
-#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -11,6 +10,8 @@ class QListWidgetItem;
 class QPushButton;
 class QSettings;
 class QTextBrowser;
+class StrategyEditor;
+class StrategyFileActions;
 
 // Pick any set of strategies; the selected one's SQL and why it contends are shown beside
 // the list. Naive is marked unsafe. The user's own strategy files (its folder's, read at the
@@ -33,7 +34,7 @@ public:
     StrategyEditor* editNew();
     StrategyEditor* editFile(const QString& path);
     StrategyEditor* editCopyOf(const QString& id);
-    StrategyEditor* editor() const { return m_editor; }
+    StrategyEditor* editor() const;
     QString currentId() const;
     // What the server said of the editor's file; checking waits while a run is under way.
     void showCheck(bool ok, const QString& report);
@@ -48,16 +49,14 @@ private:
     QListWidgetItem* addItem(const QString& id);
     void showStrategy(const QString& id);
     void updateButtons();
-    StrategyEditor* openEditor(const QString& text);
     void strategySaved(const QString& id);
 
     UserStrategyFolder m_folder;
     QStringList m_folderProblems; // files of the folder that could not be read
     QListWidget* m_list;
     bool m_postgres = false;
-    bool m_checkAllowed = true;
     QTextBrowser* m_details;
     QPushButton* m_duplicate = nullptr;
     QPushButton* m_edit = nullptr;
-    QPointer<StrategyEditor> m_editor;
+    StrategyFileActions* m_files;
 };

@@ -1,0 +1,43 @@
+#include "strategies/scriptvariables.h"
+
+int ScriptVariables::slotOf(const QString& name)
+{
+    const auto found = m_slots.constFind(name);
+    if (found != m_slots.cend())
+        return *found;
+    const int slot = static_cast<int>(m_values.size());
+    m_slots.insert(name, slot);
+    m_values.emplace_back();
+    m_fixed.push_back(false);
+    return slot;
+}
+
+std::optional<ScriptValue> ScriptVariables::lookup(const QString& name)
+{
+    for (const Asked& asked : m_asked) {
+        if (asked.name.constData() == name.constData() && asked.name.size() == name.size())
+            return at(asked.slot);
+    }
+    const auto found = m_slots.constFind(name);
+    if (found == m_slots.cend())
+        return std::nullopt;
+    constexpr std::size_t kAskedKept = 32; // a file's names; beyond, hashing is fine
+    if (m_asked.size() < kAskedKept)
+        m_asked.push_back({ name, *found });
+    return at(*found);
+}
+
+void ScriptVariables::setFixed(const QString& name, ScriptValue value)
+{
+    const int slot = slotOf(name);
+    set(slot, std::move(value));
+    m_fixed[static_cast<std::size_t>(slot)] = true;
+}
+
+void ScriptVariables::startOrder()
+{
+    for (std::size_t slot = 0; slot < m_values.size(); ++slot) {
+        if (!m_fixed[slot])
+            m_values[slot].reset();
+    }
+}
