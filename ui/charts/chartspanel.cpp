@@ -36,7 +36,9 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     , m_bars(new StrategyBarsView(this))
     , m_timeSplit(new TimeSplitPanel(this))
     , m_timeline(new TimelinePanel(this))
+    , m_tabRow(new FittingTabBar(this))
 {
+    setTabBar(m_tabRow); // before the first tab, as QTabWidget needs
     // Each tab a grid of the metrics in the order TimeMetric::all() lists them.
     const QList<TimeMetric>& metrics = TimeMetric::all();
     const struct {
@@ -341,6 +343,7 @@ bool ChartsPanel::showChart(const QString& id)
     if (!chart)
         return false;
     setTabVisible(indexOf(chart->parentWidget()), true);
+    fitTabs();
     setCurrentWidget(chart->parentWidget());
     return true;
 }
@@ -363,6 +366,17 @@ void ChartsPanel::flush()
     revealDrawnTabs();
 }
 
+void ChartsPanel::resizeEvent(QResizeEvent* event)
+{
+    fitTabs();
+    QTabWidget::resizeEvent(event);
+}
+
+void ChartsPanel::fitTabs()
+{
+    m_tabRow->fit(width());
+}
+
 void ChartsPanel::revealDrawnTabs()
 {
     for (QWidget* page : std::as_const(m_onDemand)) {
@@ -371,7 +385,9 @@ void ChartsPanel::revealDrawnTabs()
             continue;
         const QList<MetricChart*> charts = page->findChildren<MetricChart*>();
         if (std::any_of(
-                charts.begin(), charts.end(), [](MetricChart* c) { return !c->lineNames().isEmpty(); }))
+                charts.begin(), charts.end(), [](MetricChart* c) { return !c->lineNames().isEmpty(); })) {
             setTabVisible(index, true);
+            fitTabs();
+        }
     }
 }

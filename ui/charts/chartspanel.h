@@ -3,6 +3,8 @@
 #include "app/core/metricssample.h"
 #include "app/core/strategyresult.h"
 
+#include "ui/charts/fittingtabbar.h"
+
 #include <QHash>
 #include <QTabWidget>
 #include <QTimer>
@@ -58,7 +60,11 @@ public:
     SmallMultiples* smallMultiples() const { return m_multiples; }
     QCheckBox* perStrategy() const { return m_perStrategy; } // small multiples instead of overlaid lines
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void fitTabs(); // every tab's title whole in the width the panel has
     MetricChart* addChart(QWidget* page, int row, int column, const QString& title, const QString& unit);
     QWidget* addGridTab(const QString& title);
     void layOutThroughput(QWidget* page, const TimeMetric& orders, const TimeMetric& attempts);
@@ -82,6 +88,7 @@ private:
     QString m_server; // the one whose samples come now
     QHash<QString, int> m_order; // the order strategies first started in, for the strips
     QList<class LegendStrip*> m_strips; // one per grid tab
+    FittingTabBar* m_tabRow;
     QList<QWidget*> m_onDemand; // tabs hidden until one of their charts has a line
     bool m_deadlockMarks = false;
     bool m_soldOutMarks = false;

@@ -7,6 +7,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QScrollBar>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -71,8 +72,9 @@ bool StrategyBarsView::anyNameCut(const QStringList& names) const
         const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
         if (!text || !text->isVisible() || !text->toPlainText().endsWith(QLatin1String("...")))
             continue;
-        // A bar's name cut short, not the chart's title (whose type is not the names').
-        const QString kept = text->toPlainText().chopped(3);
+        // A bar's name cut short, not the chart's title (whose type is not the names'); a name on
+        // two lines is read as one.
+        const QString kept = text->toPlainText().chopped(3).remove(QLatin1Char('\n'));
         if (kept.isEmpty() || std::any_of(names.cbegin(), names.cend(), [&](const QString& name) {
                 return QString(name).remove(QStringLiteral("<br>")).startsWith(kept);
             }))
@@ -83,18 +85,71 @@ bool StrategyBarsView::anyNameCut(const QStringList& names) const
 
 void StrategyBarsView::fitNames()
 {
-    constexpr qreal kSmallestPoints = 6.0; // below this a name is no longer read
     QBarCategoryAxis* names = nullptr;
     for (QAbstractAxis* axis : chart()->axes(Qt::Vertical))
         names = names ? names : qobject_cast<QBarCategoryAxis*>(axis);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     if (!names || m_bars == 0 || m_namePointSize <= 0.0 || !isVisible())
         return;
+    if (shrinkNames(names))
+        return;
+    // Too wide even in the smallest type: a long name goes on two lines.
+    const QStringList categories = names->categories();
+    for (const QString& name : categories) {
+        if (const QString wrapped = wrappedName(name); wrapped != name)
+            names->replace(name, wrapped);
+    }
+    if (!shrinkNames(names))
+        growForNames(names->categories());
+}
+
+// The names in the largest type, down to 6 points, that draws them whole; false when none does.
+bool StrategyBarsView::shrinkNames(QBarCategoryAxis* names)
+{
+    constexpr qreal kSmallestPoints = 6.0; // below this a name is no longer read
     QFont font = names->labelsFont();
     for (qreal points = m_namePointSize;; points -= 0.5) {
         font.setPointSizeF(std::max(points, kSmallestPoints));
         names->setLabelsFont(font);
         chart()->layout()->activate(); // lays the labels out now, to be read back
-        if (points <= kSmallestPoints || !anyNameCut(names->categories()))
+        if (!anyNameCut(names->categories()))
+            return true;
+        if (points <= kSmallestPoints)
+            return false;
+    }
+}
+
+// A name's first line split at the '-' or space nearest its middle: "lesson-transaction-" over
+// "fixed". A line with neither stays whole.
+QString StrategyBarsView::wrappedName(const QString& name)
+{
+    const QString br = QStringLiteral("<br>");
+    const qsizetype end = name.contains(br) ? name.indexOf(br) : name.size();
+    qsizetype best = -1;
+    for (qsizetype i = 1; i + 1 < end; ++i) {
+        if ((name[i] == QLatin1Char('-') || name[i] == QLatin1Char(' '))
+            && (best < 0 || std::abs(end / 2 - i) < std::abs(end / 2 - best)))
+            best = i;
+    }
+    if (best < 0)
+        return name;
+    const qsizetype cut = name[best] == QLatin1Char('-') ? best + 1 : best; // the hyphen stays above
+    return name.left(cut) + br + name.mid(name[best] == QLatin1Char(' ') ? cut + 1 : cut);
+}
+
+// More bars than the view's height holds at the smallest type: the chart grows taller than the
+// view, which scrolls, rather than cut a name.
+void StrategyBarsView::growForNames(const QStringList& names)
+{
+    constexpr qreal kTallest = 8.0; // times the view's height: enough for dozens of strategies
+    const qreal width = viewport()->width() - verticalScrollBar()->sizeHint().width();
+    const qreal viewHeight = viewport()->height();
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    for (qreal height = viewHeight * 1.2; height <= viewHeight * kTallest; height *= 1.2) {
+        chart()->resize(QSizeF(width, height));
+        scene()->setSceneRect(QRectF(QPointF(0, 0), chart()->size()));
+        chart()->layout()->activate();
+        if (!anyNameCut(names))
             return;
     }
 }
