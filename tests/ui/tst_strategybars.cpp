@@ -12,17 +12,21 @@
 
 namespace {
 
-QList<SourcedResult> resultsOf(const QStringList& ids)
+// Each strategy's result, `runs` times over (repeated runs: the title says "median of the runs").
+QList<SourcedResult> resultsOf(const QStringList& ids, int runs = 1)
 {
     QList<SourcedResult> results;
     double rate = 100.0;
     for (const QString& id : ids) {
-        SourcedResult row;
-        row.source = QStringLiteral("#1");
-        row.result.strategy = id;
-        row.result.ordersPerS = rate += 37.0;
-        row.result.experiment.threads = 64;
-        results << row;
+        for (int run = 1; run <= runs; ++run) {
+            SourcedResult row;
+            row.source = QStringLiteral("#1");
+            row.result.strategy = id;
+            row.result.ordersPerS = rate += 37.0;
+            row.result.experiment.threads = 64;
+            row.result.repetition = run;
+            results << row;
+        }
     }
     return results;
 }
@@ -51,25 +55,28 @@ private slots:
     {
         QTest::addColumn<QStringList>("ids");
         QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("runs");
         const QStringList all = StrategyRegistry::allIds();
         QStringList withLongNames = all;
         withLongNames << QStringLiteral("lesson-transaction-fixed")
                       << QStringLiteral("my-slotted-partitioned-2");
         // The view's size in the window at 1009x677 and at 1280x720.
-        QTest::newRow("all, minimum window") << all << QSize(240, 300);
-        QTest::newRow("all, projector") << all << QSize(290, 330);
-        QTest::newRow("with long names, projector") << withLongNames << QSize(290, 330);
-        QTest::newRow("with long names, minimum window") << withLongNames << QSize(240, 300);
+        QTest::newRow("all, minimum window") << all << QSize(240, 300) << 1;
+        QTest::newRow("all, projector") << all << QSize(290, 330) << 1;
+        QTest::newRow("with long names, projector") << withLongNames << QSize(290, 330) << 1;
+        QTest::newRow("with long names, minimum window") << withLongNames << QSize(240, 300) << 1;
+        QTest::newRow("three runs each, minimum window") << all.mid(0, 4) << QSize(240, 300) << 3;
     }
     void everyNameIsWholeAtTheWindowsMinimumSize()
     {
         QFETCH(QStringList, ids);
         QFETCH(QSize, size);
+        QFETCH(int, runs);
         StrategyBarsView view;
         view.resize(size);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setSources(resultsOf(ids));
+        view.setSources(resultsOf(ids, runs));
         QTest::qWait(100);
         // To look at: LOCKBENCH_SCREENSHOT_DIR=DIR saves what the test saw.
         if (const QString folder = qEnvironmentVariable("LOCKBENCH_SCREENSHOT_DIR"); !folder.isEmpty())

@@ -53,7 +53,9 @@ void StrategyBarsView::setSources(const QList<SourcedResult>& latest)
     setChart(bars); // the view does not delete the chart it had
     delete old;
     m_bars = latest.size();
+    m_title = bars->title();
     fitTicks();
+    fitTitle();
     fitNames();
 }
 
@@ -61,7 +63,34 @@ void StrategyBarsView::resizeEvent(QResizeEvent* event)
 {
     ExportableChartView::resizeEvent(event);
     fitTicks();
+    fitTitle();
     fitNames();
+}
+
+// A title the width cuts ("Orders per second by strategy, median of the runs") goes on two
+// lines at its comma.
+void StrategyBarsView::fitTitle()
+{
+    if (m_title.isEmpty() || !isVisible())
+        return;
+    chart()->setTitle(m_title);
+    chart()->layout()->activate();
+    if (!cutText(m_title).isEmpty())
+        chart()->setTitle(QString(m_title).replace(QStringLiteral(", "), QStringLiteral(",<br>")));
+}
+
+// The first text Qt Charts drew cut short ("...") whose whole would start `text` (on one line).
+QString StrategyBarsView::cutText(const QString& text) const
+{
+    for (const QGraphicsItem* item : scene()->items()) {
+        const auto* shown = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (!shown || !shown->isVisible() || !shown->toPlainText().endsWith(QLatin1String("...")))
+            continue;
+        const QString kept = shown->toPlainText().chopped(3).remove(QLatin1Char('\n'));
+        if (!kept.isEmpty() && text.startsWith(kept))
+            return shown->toPlainText();
+    }
+    return QString();
 }
 
 // Qt Charts cuts a label that does not fit with "..." (all of it, when its line is taller than a

@@ -21,6 +21,8 @@ protected:
 
 private:
     void fitTicks(); // as many rate labels as the width holds whole
+    void fitTitle();
+    QString cutText(const QString& text) const;
     // The bars' names in the largest type, up to the chart's own, that Qt Charts draws whole:
     // many strategies, or a user's long names, in a small window shrink it rather than cut; below
     // 6 points a long name goes on two lines, and then the chart grows taller and the view scrolls.
@@ -31,4 +33,5 @@ private:
     bool anyNameCut(const QStringList& names) const;
     qsizetype m_bars = 0;
     qreal m_namePointSize = 0.0; // the type the names start from
+    QString m_title; // as the chart has it, on one line
 };
