@@ -292,7 +292,7 @@ std::optional<Attempt> ScriptSession::keepResult(const ScriptStatement& statemen
                 kept.columnSlots.push_back(m_variables.slotOf(statement.gsetPrefix + name));
         }
         for (std::size_t i = 0; i < row.size() && i < kept.columnSlots.size(); ++i)
-            m_variables.set(kept.columnSlots[i], row[i] ? ScriptValue(*row[i]) : ScriptValue());
+            m_variables.setColumn(kept.columnSlots[i], row[i]);
     }
     if (statement.gset && (rows > 1 || (rows == 0 && !statement.noRowIsFine)))
         return scriptFailed(statement.line,
