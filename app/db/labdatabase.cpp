@@ -222,13 +222,9 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
             return false;
         }
         // Registered before creation, as the tables are: never left unowned by a failure in between.
-        const QString registered = postgres
-            ? QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1') ON CONFLICT DO NOTHING")
-            : QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')");
         const QString dropped = postgres ? QStringLiteral("DROP FUNCTION IF EXISTS %1")
                                          : QStringLiteral("DROP PROCEDURE IF EXISTS `%1`");
-        if (!m_connection.exec(registered.arg(entry), error)
-            || !m_connection.exec(dropped.arg(routine.name), error))
+        if (!registerOwned(entry, error) || !m_connection.exec(dropped.arg(routine.name), error))
             return false;
         if (!m_connection.exec(routine.sqlOn(postgres), error)) {
             *error = tr("cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3")
@@ -237,6 +233,14 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
         }
     }
     return true;
+}
+
+bool LabDatabase::registerOwned(const QString& entry, QString* error)
+{
+    const QString registered = m_params.isPostgres()
+        ? QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1') ON CONFLICT DO NOTHING")
+        : QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')");
+    return m_connection.exec(registered.arg(entry), error);
 }
 
 bool LabDatabase::isLabTable(const QString& name)
@@ -295,10 +299,7 @@ bool LabDatabase::prepareOwnTables(const QList<LabTable>& tables, QString* error
             return false;
         }
         // Registered before creation, as the lab's tables are.
-        const QString registered = postgres
-            ? QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1') ON CONFLICT DO NOTHING")
-            : QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')");
-        if (!m_connection.exec(registered.arg(table.name), error)
+        if (!registerOwned(table.name, error)
             || !m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(table.name), error))
             return false;
         if (!m_connection.exec(table.sqlOn(postgres), error)) {

@@ -55,6 +55,8 @@ private:
     // they may refer to.
     bool dropOwnTables(QString* error);
     static bool isLabTable(const QString& name);
+    // Records `entry` (a table's name, or "routine NAME") in lockbench_meta, once.
+    bool registerOwned(const QString& entry, QString* error);
     bool seed(StockLayout layout, const Experiment& experiment, FillProgress* progress, QString* error);
     bool insertRows(const QString& head, const QString& tail, std::int64_t count,
         const std::function<QString(std::int64_t)>& row, FillProgress* progress, QString* error);
