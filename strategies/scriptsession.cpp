@@ -227,27 +227,29 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
 }
 
 // The statement's parameters into m_params, kept from statement to statement so that an order
-// allocates nothing for them.
+// allocates nothing for its whole numbers. A boolean binds as 1 or 0, as MySQL keeps it.
 bool ScriptSession::bind(
     const ScriptStatement& statement, const Prepared& prepared, std::optional<Attempt>& failure)
 {
-    m_params.clear();
+    m_params.resize(prepared.parameterSlots.size());
     for (std::size_t i = 0; i < prepared.parameterSlots.size(); ++i) {
         const std::optional<ScriptValue>& value = m_variables.at(prepared.parameterSlots[i]);
-        if (value && value->isInt())
-            m_params.push_back(value->toInt());
-        else if (value && value->isBool())
-            m_params.push_back(value->toBool() ? 1 : 0);
-        else if (value && value->isDouble() && std::trunc(value->toDouble()) == value->toDouble()
-            && std::abs(value->toDouble()) < 9e18)
-            m_params.push_back(static_cast<std::int64_t>(value->toDouble()));
-        else {
+        if (!value) {
             failure = scriptFailed(statement.line,
-                tr(":%1 holds %2, and a statement binds whole numbers only")
-                    .arg(statement.parameters[static_cast<qsizetype>(i)],
-                        value.value_or(ScriptValue()).toString()));
+                tr("the variable :%1 is not set").arg(statement.parameters[static_cast<qsizetype>(i)]));
             return false;
         }
+        SqlValue& param = m_params[i];
+        if (value->isInt())
+            param = SqlValue(value->toInt());
+        else if (value->isBool())
+            param = SqlValue(std::int64_t { value->toBool() ? 1 : 0 });
+        else if (value->isDouble())
+            param = SqlValue(value->toDouble());
+        else if (value->isText())
+            param = SqlValue(value->toText().toUtf8());
+        else
+            param = SqlValue();
     }
     return true;
 }
@@ -280,7 +282,7 @@ Attempt ScriptSession::statementFailed(const ScriptStatement& statement, const P
 std::optional<Attempt> ScriptSession::keepResult(const ScriptStatement& statement, Prepared& kept)
 {
     PreparedStatement& prepared = kept.statement;
-    std::vector<std::optional<std::int64_t>>& row = m_row;
+    std::vector<SqlValue>& row = m_row;
     std::int64_t rows = 0;
     while (prepared.fetch(row)) {
         if (++rows > 1 || !statement.gset)

@@ -87,8 +87,8 @@ private:
         int sku, qty, requestId, sku2, requestId2, rows, attempt, slot;
     } m_slot {};
     int m_maxRetries = 0;
-    std::vector<std::int64_t> m_params; // the statement's bound values
-    std::vector<std::optional<std::int64_t>> m_row; // a result's row as it is read
+    std::vector<SqlValue> m_params; // the statement's bound values
+    std::vector<SqlValue> m_row; // a result's row as it is read
     std::mt19937_64 m_random;
     bool m_inTransaction = false;
     bool m_trial = false; // within tryOrder

@@ -27,6 +27,25 @@ std::optional<ScriptValue> ScriptVariables::lookup(const QString& name)
     return at(*found);
 }
 
+void ScriptVariables::setColumn(int slot, const SqlValue& value)
+{
+    std::optional<ScriptValue>& target = m_values[static_cast<std::size_t>(slot)];
+    switch (value.kind()) {
+    case SqlValue::Kind::Int:
+        target.emplace(value.toInt());
+        break;
+    case SqlValue::Kind::Double:
+        target.emplace(value.toDouble());
+        break;
+    case SqlValue::Kind::Text:
+        target.emplace(QString::fromUtf8(value.toText()));
+        break;
+    case SqlValue::Kind::Null:
+        target.emplace();
+        break;
+    }
+}
+
 void ScriptVariables::setFixed(const QString& name, ScriptValue value)
 {
     const int slot = slotOf(name);

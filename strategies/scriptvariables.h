@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/db/sqlvalue.h"
 #include "strategies/script/scriptvalue.h"
 
 #include <QHash>
@@ -22,15 +23,8 @@ public:
     // NULL when not set.
     ScriptValue valueAt(int slot) const { return at(slot).value_or(ScriptValue()); }
     void set(int slot, ScriptValue value) { m_values[static_cast<std::size_t>(slot)] = std::move(value); }
-    // A column read as a whole number, or NULL; made in place (no value moved through a temporary).
-    void setColumn(int slot, const std::optional<std::int64_t>& value)
-    {
-        std::optional<ScriptValue>& target = m_values[static_cast<std::size_t>(slot)];
-        if (value)
-            target.emplace(*value);
-        else
-            target.emplace();
-    }
+    // A column as its type reads; made in place (no value moved through a temporary).
+    void setColumn(int slot, const SqlValue& value);
     void setFixed(const QString& name, ScriptValue value);
     // Every slot but the fixed unset.
     void startOrder();

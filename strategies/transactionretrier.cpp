@@ -370,7 +370,17 @@ bool TransactionRetrier::rollback()
 bool TransactionRetrier::timedLockingExecute(
     PreparedStatement& statement, std::span<const std::int64_t> params, LockedRow row)
 {
-    const bool ok = statement.execute(params);
+    return timeLock(statement.execute(params), row);
+}
+
+bool TransactionRetrier::timedLockingExecute(
+    PreparedStatement& statement, std::span<const SqlValue> params, LockedRow row)
+{
+    return timeLock(statement.execute(params), row);
+}
+
+bool TransactionRetrier::timeLock(bool ok, LockedRow row)
+{
     const std::int64_t end = steadyNowNs();
     const std::int64_t start = m_connection.sentAtNs(); // the wait starts once the statement is on its way
     m_counters.add(ClientCount::LockWaitNs, end - start);

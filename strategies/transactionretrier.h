@@ -64,6 +64,8 @@ public:
     bool timedLockingExecute(
         PreparedStatement& statement, std::span<const std::int64_t> params, LockedRow row = {});
     bool timedLockingExecute(
+        PreparedStatement& statement, std::span<const SqlValue> params, LockedRow row = {});
+    bool timedLockingExecute(
         PreparedStatement& statement, std::initializer_list<std::int64_t> params, LockedRow row = {})
     {
         return timedLockingExecute(
@@ -76,6 +78,8 @@ public:
     std::optional<bool> isCommittedNow(std::int64_t requestId);
 
 private:
+    // A locking statement's time, from when it was sent, into the lock-wait counters.
+    bool timeLock(bool ok, LockedRow row);
     bool setUpSession(QString* error);
     bool reconnect();
     bool givesUpAtStop() const; // a reconnect into a silent server ends here

@@ -164,16 +164,16 @@ PgSession::Reply PgSession::prepare(const QByteArray& name, const QString& sql)
     return collect();
 }
 
-PgSession::Reply PgSession::execPrepared(const QByteArray& name, std::span<const std::int64_t> params)
+PgSession::Reply PgSession::execPrepared(const QByteArray& name, std::span<const SqlValue> params)
 {
     if (!m_conn)
         return lost(tr("not connected"));
-    std::vector<std::string> values;
+    std::vector<QByteArray> values;
     std::vector<const char*> pointers;
     values.reserve(params.size());
-    for (const std::int64_t param : params) {
-        values.push_back(std::to_string(param));
-        pointers.push_back(values.back().c_str());
+    for (const SqlValue& param : params) {
+        values.push_back(param.toBytes());
+        pointers.push_back(param.isNull() ? nullptr : values.back().constData());
     }
     if (PQsendQueryPrepared(
             m_conn, name.constData(), static_cast<int>(pointers.size()), pointers.data(), nullptr, nullptr, 0)
@@ -253,8 +253,10 @@ PgSession::Reply PgSession::replyOf(pg_result* result)
     reply.commandTag = QString::fromLatin1(PQcmdStatus(result)).section(QLatin1Char(' '), 0, 0);
     const int rows = PQntuples(result);
     const int columns = PQnfields(result);
-    for (int column = 0; column < columns; ++column)
+    for (int column = 0; column < columns; ++column) {
         reply.columns << QString::fromUtf8(PQfname(result, column));
+        reply.columnTypes << PQftype(result, column);
+    }
     for (int row = 0; row < rows; ++row) {
         QStringList cells;
         for (int column = 0; column < columns; ++column)

@@ -2,6 +2,7 @@
 
 #include "app/core/mysqlerror.h"
 #include "app/db/connectionparams.h"
+#include "app/db/sqlvalue.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -27,6 +28,7 @@ public:
         MysqlError error;
         QList<QStringList> rows; // a NULL as a null QString
         QStringList columns; // the result's column names
+        QList<unsigned int> columnTypes; // and their types' OIDs
         std::uint64_t affectedRows = 0;
         QString commandTag; // "COMMIT", "ROLLBACK", "UPDATE", …
     };
@@ -43,9 +45,10 @@ public:
     const MysqlError& openError() const { return m_openError; }
 
     Reply exec(const QString& sql);
-    // A statement prepared once under `name` ($1, $2, … its parameters), run with integers.
+    // A statement prepared once under `name` ($1, $2, … its parameters), run with values sent
+    // as text, which the server reads as the types it gave the parameters.
     Reply prepare(const QByteArray& name, const QString& sql);
-    Reply execPrepared(const QByteArray& name, std::span<const std::int64_t> params);
+    Reply execPrepared(const QByteArray& name, std::span<const SqlValue> params);
 
     int socket() const;
     int backendPid() const;

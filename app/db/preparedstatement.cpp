@@ -9,6 +9,67 @@
 #include <algorithm>
 #include <optional>
 
+namespace {
+
+// What a MySQL column reads as: whole numbers (a SUM is a DECIMAL without decimals), doubles,
+// and the rest as the server writes it.
+SqlValue::Kind kindOfColumn(enum_field_types type, unsigned int decimals)
+{
+    switch (type) {
+    case MYSQL_TYPE_TINY:
+    case MYSQL_TYPE_SHORT:
+    case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_LONGLONG:
+    case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_YEAR:
+    case MYSQL_TYPE_NULL:
+        return SqlValue::Kind::Int;
+    case MYSQL_TYPE_DECIMAL:
+    case MYSQL_TYPE_NEWDECIMAL:
+        return decimals == 0 ? SqlValue::Kind::Int : SqlValue::Kind::Double;
+    case MYSQL_TYPE_FLOAT:
+    case MYSQL_TYPE_DOUBLE:
+        return SqlValue::Kind::Double;
+    default:
+        return SqlValue::Kind::Text;
+    }
+}
+
+// A PostgreSQL column's text as its type (its OID, from pg_type.dat) reads: the integers and
+// booleans as whole numbers, a numeric as one when it has no fraction, the floats as doubles.
+SqlValue postgresValue(const QString& cell, unsigned int type)
+{
+    constexpr unsigned int kBool = 16, kInt8 = 20, kInt2 = 21, kInt4 = 23, kOid = 26, kFloat4 = 700,
+                           kFloat8 = 701, kNumeric = 1700;
+    if (cell.isNull())
+        return {};
+    bool whole = false;
+    switch (type) {
+    case kBool:
+        return SqlValue(std::int64_t { cell == QLatin1String("t") ? 1 : 0 });
+    case kInt8:
+    case kInt2:
+    case kInt4:
+    case kOid:
+    case kNumeric:
+        if (const qlonglong value = cell.toLongLong(&whole); whole)
+            return SqlValue(std::int64_t { value });
+        if (type != kNumeric)
+            break;
+        [[fallthrough]];
+    case kFloat4:
+    case kFloat8:
+        if (const double value = cell.toDouble(&whole); whole)
+            return SqlValue(value);
+        break;
+    default:
+        break;
+    }
+    return SqlValue(cell.toUtf8());
+}
+
+} // namespace
+
 PreparedStatement::PreparedStatement() = default;
 
 PreparedStatement::~PreparedStatement()
@@ -25,11 +86,10 @@ PreparedStatement::PreparedStatement(PreparedStatement&& other) noexcept
     , m_columnNames(std::move(other.m_columnNames))
     , m_hasResult(std::exchange(other.m_hasResult, false))
     , m_paramBinds(std::move(other.m_paramBinds)) // moved vectors keep their buffers: bindings stay valid
-    , m_paramValues(std::move(other.m_paramValues))
+    , m_params(std::move(other.m_params))
     , m_paramsBound(std::exchange(other.m_paramsBound, false))
     , m_resultBinds(std::move(other.m_resultBinds))
-    , m_resultValues(std::move(other.m_resultValues))
-    , m_resultNulls(std::move(other.m_resultNulls))
+    , m_resultColumns(std::move(other.m_resultColumns))
     , m_resultsBound(std::exchange(other.m_resultsBound, false))
     , m_pg(std::exchange(other.m_pg, {}))
 {
@@ -47,11 +107,10 @@ PreparedStatement& PreparedStatement::operator=(PreparedStatement&& other) noexc
         m_columnNames = std::move(other.m_columnNames);
         m_hasResult = std::exchange(other.m_hasResult, false);
         m_paramBinds = std::move(other.m_paramBinds);
-        m_paramValues = std::move(other.m_paramValues);
+        m_params = std::move(other.m_params);
         m_paramsBound = std::exchange(other.m_paramsBound, false);
         m_resultBinds = std::move(other.m_resultBinds);
-        m_resultValues = std::move(other.m_resultValues);
-        m_resultNulls = std::move(other.m_resultNulls);
+        m_resultColumns = std::move(other.m_resultColumns);
         m_resultsBound = std::exchange(other.m_resultsBound, false);
         m_pg = std::exchange(other.m_pg, {});
     }
@@ -95,10 +154,13 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
         return false;
     }
     m_columns = mysql_stmt_field_count(m_stmt);
+    m_resultColumns.assign(m_columns, ResultColumn {});
     if (MYSQL_RES* metadata = mysql_stmt_result_metadata(m_stmt)) {
         const MYSQL_FIELD* fields = mysql_fetch_fields(metadata);
-        for (unsigned int i = 0; i < m_columns; ++i)
+        for (unsigned int i = 0; i < m_columns; ++i) {
             m_columnNames << QString::fromUtf8(fields[i].name);
+            m_resultColumns[i].kind = kindOfColumn(fields[i].type, fields[i].decimals);
+        }
         mysql_free_result(metadata);
     }
     return true;
@@ -152,7 +214,7 @@ void PreparedStatement::reset()
     m_resultsBound = false;
 }
 
-bool PreparedStatement::executeOnPostgres(std::span<const std::int64_t> params)
+bool PreparedStatement::executeOnPostgres(std::span<const SqlValue> params)
 {
     PgSession* session = m_connection ? m_connection->postgres() : nullptr;
     if (!session) {
@@ -164,6 +226,7 @@ bool PreparedStatement::executeOnPostgres(std::span<const std::int64_t> params)
     PgSession::Reply reply = session->execPrepared(m_pg.name, params);
     m_error = reply.error;
     m_pg.rows = std::move(reply.rows);
+    m_pg.columnTypes = std::move(reply.columnTypes);
     m_columnNames = std::move(reply.columns);
     m_pg.nextRow = 0;
     m_pg.affectedRows = reply.affectedRows;
@@ -172,6 +235,12 @@ bool PreparedStatement::executeOnPostgres(std::span<const std::int64_t> params)
 
 bool PreparedStatement::execute(std::span<const std::int64_t> params)
 {
+    m_wholeParams.assign(params.begin(), params.end());
+    return execute(std::span<const SqlValue>(m_wholeParams));
+}
+
+bool PreparedStatement::execute(std::span<const SqlValue> params)
+{
     if (!m_pg.name.isEmpty())
         return executeOnPostgres(params);
     if (!m_stmt) {
@@ -179,23 +248,8 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
         return false;
     }
     freeResult();
-    if (m_paramValues.size() != params.size()) {
-        m_paramValues.assign(params.size(), 0);
-        m_paramBinds.assign(params.size(), MYSQL_BIND {});
-        for (std::size_t i = 0; i < params.size(); ++i) {
-            m_paramBinds[i].buffer_type = MYSQL_TYPE_LONGLONG;
-            m_paramBinds[i].buffer = &m_paramValues[i];
-        }
-        m_paramsBound = false;
-    }
-    std::copy(params.begin(), params.end(), m_paramValues.begin());
-    if (!m_paramsBound && !m_paramBinds.empty()) {
-        if (mysql_stmt_bind_param(m_stmt, m_paramBinds.data()) != 0) {
-            captureError();
-            return false;
-        }
-        m_paramsBound = true;
-    }
+    if (!bindParams(params))
+        return false;
     m_connection->crossNetwork();
     const MysqlConnection::ReplyTimer replied(*m_connection);
     if (executeThenRead() != 0) {
@@ -213,36 +267,130 @@ bool PreparedStatement::execute(std::span<const std::int64_t> params)
     return true;
 }
 
-bool PreparedStatement::fetch(std::vector<std::optional<std::int64_t>>& row)
+bool PreparedStatement::bindParams(std::span<const SqlValue> params)
 {
-    if (!m_pg.name.isEmpty()) {
-        if (m_pg.nextRow >= m_pg.rows.size())
-            return false;
-        const QStringList& cells = m_pg.rows[m_pg.nextRow++];
-        row.assign(static_cast<std::size_t>(cells.size()), std::nullopt);
-        for (qsizetype i = 0; i < cells.size(); ++i) {
-            if (!cells[i].isNull())
-                row[static_cast<std::size_t>(i)] = cells[i].toLongLong();
-        }
-        return true;
+    if (m_params.size() != params.size()) {
+        m_params.assign(params.size(), Param {});
+        m_paramBinds.assign(params.size(), MYSQL_BIND {});
+        m_paramsBound = false;
     }
-    if (!m_hasResult)
-        return false;
-    if (!m_resultsBound) {
-        m_resultValues.assign(m_columns, 0);
-        m_resultNulls.assign(m_columns, 0);
-        m_resultBinds.assign(m_columns, MYSQL_BIND {});
-        for (unsigned int i = 0; i < m_columns; ++i) {
-            m_resultBinds[i].buffer_type = MYSQL_TYPE_LONGLONG;
-            m_resultBinds[i].buffer = &m_resultValues[i];
-            m_resultBinds[i].is_null = reinterpret_cast<my_bool*>(&m_resultNulls[i]);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        Param& param = m_params[i];
+        MYSQL_BIND& bind = m_paramBinds[i];
+        const SqlValue& value = params[i];
+        if (param.kind != value.kind()) {
+            param.kind = value.kind();
+            bind = MYSQL_BIND {};
+            bind.buffer_type = param.kind == SqlValue::Kind::Int ? MYSQL_TYPE_LONGLONG
+                : param.kind == SqlValue::Kind::Double           ? MYSQL_TYPE_DOUBLE
+                : param.kind == SqlValue::Kind::Text             ? MYSQL_TYPE_STRING
+                                                                 : MYSQL_TYPE_NULL;
+            bind.buffer
+                = param.kind == SqlValue::Kind::Double ? static_cast<void*>(&param.real) : &param.number;
+            bind.length = &param.length;
+            m_paramsBound = false;
         }
-        if (mysql_stmt_bind_result(m_stmt, m_resultBinds.data()) != 0) {
+        switch (param.kind) {
+        case SqlValue::Kind::Int:
+            param.number = value.toInt();
+            break;
+        case SqlValue::Kind::Double:
+            param.real = value.toDouble();
+            break;
+        case SqlValue::Kind::Text:
+            param.text = value.toText(); // shared, not copied: its buffer is the value's
+            param.length = static_cast<unsigned long>(param.text.size());
+            if (bind.buffer != param.text.constData()) {
+                bind.buffer = const_cast<char*>(param.text.constData());
+                bind.buffer_length = param.length;
+                m_paramsBound = false;
+            }
+            break;
+        case SqlValue::Kind::Null:
+            break;
+        }
+    }
+    if (!m_paramsBound && !m_paramBinds.empty()) {
+        if (mysql_stmt_bind_param(m_stmt, m_paramBinds.data()) != 0) {
             captureError();
             return false;
         }
-        m_resultsBound = true;
+        m_paramsBound = true;
     }
+    return true;
+}
+
+bool PreparedStatement::bindResults()
+{
+    m_resultBinds.assign(m_columns, MYSQL_BIND {});
+    for (unsigned int i = 0; i < m_columns; ++i) {
+        ResultColumn& column = m_resultColumns[i];
+        MYSQL_BIND& bind = m_resultBinds[i];
+        bind.is_null = reinterpret_cast<my_bool*>(&column.isNull);
+        bind.length = &column.length;
+        switch (column.kind) {
+        case SqlValue::Kind::Double:
+            bind.buffer_type = MYSQL_TYPE_DOUBLE;
+            bind.buffer = &column.real;
+            break;
+        case SqlValue::Kind::Text:
+            if (column.text.empty())
+                column.text.resize(64);
+            bind.buffer_type = MYSQL_TYPE_STRING;
+            bind.buffer = column.text.data();
+            bind.buffer_length = static_cast<unsigned long>(column.text.size());
+            break;
+        default:
+            bind.buffer_type = MYSQL_TYPE_LONGLONG;
+            bind.buffer = &column.number;
+            break;
+        }
+    }
+    if (mysql_stmt_bind_result(m_stmt, m_resultBinds.data()) != 0) {
+        captureError();
+        return false;
+    }
+    m_resultsBound = true;
+    return true;
+}
+
+bool PreparedStatement::readLongTexts()
+{
+    for (unsigned int i = 0; i < m_columns; ++i) {
+        ResultColumn& column = m_resultColumns[i];
+        if (column.kind != SqlValue::Kind::Text || column.isNull || column.length <= column.text.size())
+            continue;
+        column.text.resize(column.length);
+        MYSQL_BIND whole {};
+        whole.buffer_type = MYSQL_TYPE_STRING;
+        whole.buffer = column.text.data();
+        whole.buffer_length = column.length;
+        if (mysql_stmt_fetch_column(m_stmt, &whole, i, 0) != 0) {
+            captureError();
+            return false;
+        }
+        m_resultsBound = false; // the next row is read into the grown buffer
+    }
+    return true;
+}
+
+bool PreparedStatement::fetchFromPostgres(std::vector<SqlValue>& row)
+{
+    if (m_pg.nextRow >= m_pg.rows.size())
+        return false;
+    const QStringList& cells = m_pg.rows[m_pg.nextRow++];
+    row.resize(static_cast<std::size_t>(cells.size()));
+    for (qsizetype i = 0; i < cells.size(); ++i)
+        row[static_cast<std::size_t>(i)] = postgresValue(cells[i], m_pg.columnTypes.value(i));
+    return true;
+}
+
+bool PreparedStatement::fetch(std::vector<SqlValue>& row)
+{
+    if (!m_pg.name.isEmpty())
+        return fetchFromPostgres(row);
+    if (!m_hasResult || (!m_resultsBound && !bindResults()))
+        return false;
     const int status = mysql_stmt_fetch(m_stmt);
     if (status == MYSQL_NO_DATA)
         return false;
@@ -250,10 +398,36 @@ bool PreparedStatement::fetch(std::vector<std::optional<std::int64_t>>& row)
         captureError();
         return false;
     }
-    row.assign(m_columns, std::nullopt);
+    if (!readLongTexts())
+        return false;
+    row.resize(m_columns);
     for (unsigned int i = 0; i < m_columns; ++i) {
-        if (!m_resultNulls[i])
-            row[i] = m_resultValues[i];
+        const ResultColumn& column = m_resultColumns[i];
+        if (column.isNull)
+            row[i] = SqlValue();
+        else if (column.kind == SqlValue::Kind::Double)
+            row[i] = SqlValue(column.real);
+        else if (column.kind == SqlValue::Kind::Text)
+            row[i] = SqlValue(QByteArray(column.text.data(), static_cast<qsizetype>(column.length)));
+        else
+            row[i] = SqlValue(std::int64_t { column.number });
+    }
+    return true;
+}
+
+bool PreparedStatement::fetch(std::vector<std::optional<std::int64_t>>& row)
+{
+    if (!fetch(m_values))
+        return false;
+    row.assign(m_values.size(), std::nullopt);
+    for (std::size_t i = 0; i < m_values.size(); ++i) {
+        const SqlValue& value = m_values[i];
+        if (value.kind() == SqlValue::Kind::Int)
+            row[i] = value.toInt();
+        else if (value.kind() == SqlValue::Kind::Double)
+            row[i] = static_cast<std::int64_t>(value.toDouble());
+        else if (value.kind() == SqlValue::Kind::Text)
+            row[i] = value.toText().toLongLong();
     }
     return true;
 }

@@ -4967,10 +4967,6 @@ t = %2 s
         <translation>订单执行完文件的最后一条命令，却没有遇到 \sold、\out-of-stock、\conflict 或 \failed</translation>
     </message>
     <message>
-        <source>:%1 holds %2, and a statement binds whole numbers only</source>
-        <translation>:%1 的值是 %2，而语句只能绑定整数</translation>
-    </message>
-    <message>
         <source>\gset needs one row, and the statement returned %1</source>
         <translation>\gset 需要恰好一行，而该语句返回了 %1 行</translation>
     </message>
@@ -5001,6 +4997,10 @@ t = %2 s
     <message>
         <source>\aset needs one row at most, and the statement returned %1</source>
         <translation>\aset 至多需要一行，而该语句返回了 %1 行</translation>
+    </message>
+    <message>
+        <source>the variable :%1 is not set</source>
+        <translation>变量 :%1 未设置</translation>
     </message>
 </context>
 <context>

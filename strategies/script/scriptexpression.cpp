@@ -393,12 +393,16 @@ private:
             return ScriptValue(); // as in SQL: NULL in, NULL out
         if (name == QLatin1String("+") || name == QLatin1String("-") || name == QLatin1String("*")
             || name == QLatin1String("/") || name == QLatin1String("%"))
-            return arithmetic(name, *left, *right);
+            return arithmetic(name, left->asNumber(), right->asNumber());
+        // Two texts compare as text (:engine = 'mysql'); a text beside a number as a number.
+        if (left->isText() != right->isText())
+            return compare(name, left->asNumber(), right->asNumber());
         return compare(name, *left, *right);
     }
 
-    std::optional<ScriptValue> unary(const QString& name, const ScriptValue& value)
+    std::optional<ScriptValue> unary(const QString& name, const ScriptValue& given)
     {
+        const ScriptValue value = given.asNumber();
         if (value.isNull())
             return ScriptValue();
         if (name == QLatin1String("NOT")) {
@@ -515,6 +519,7 @@ private:
             std::optional<ScriptValue> value = of(*operand);
             if (!value)
                 return std::nullopt;
+            value = value->asNumber();
             if (!value->isNumber())
                 return fail(
                     ScriptExpression::tr("%1 needs numbers, not %2").arg(node.name, value->toString()));

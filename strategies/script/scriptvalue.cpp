@@ -1,5 +1,7 @@
 #include "strategies/script/scriptvalue.h"
 
+#include <cmath>
+
 QString ScriptValue::toString() const
 {
     if (isNull())
@@ -21,5 +23,20 @@ std::optional<bool> ScriptValue::truth() const
         return toInt() != 0;
     if (isDouble())
         return std::get<double>(m_value) != 0.0;
+    if (const ScriptValue number = asNumber(); number.isNumber())
+        return number.truth();
     return std::nullopt;
+}
+
+ScriptValue ScriptValue::asNumber() const
+{
+    if (!isText())
+        return *this;
+    const QString trimmed = toText().trimmed();
+    bool ok = false;
+    if (const qlonglong whole = trimmed.toLongLong(&ok); ok)
+        return ScriptValue(std::int64_t { whole });
+    if (const double real = trimmed.toDouble(&ok); ok && std::isfinite(real))
+        return ScriptValue(real);
+    return *this;
 }

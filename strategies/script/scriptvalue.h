@@ -45,7 +45,10 @@ public:
     const QString& toText() const { return std::get<QString>(m_value); }
     // As a person reads it, and as a bind parameter's text.
     QString toString() const;
-    // pgbench's truth: a boolean, a number that is not zero; NULL and text have none.
+    // A text that is a number ("42", "2.50": a string or decimal column kept with \gset) as that
+    // number, as pgbench reads its variables where a number is needed; any other value as it is.
+    ScriptValue asNumber() const;
+    // pgbench's truth: a boolean, a number (or a text that is one) not zero; NULL and other text have none.
     std::optional<bool> truth() const;
 
     friend bool operator==(const ScriptValue&, const ScriptValue&) = default;

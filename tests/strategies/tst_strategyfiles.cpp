@@ -2,6 +2,7 @@
 // and passes, its lock holds timed; one file serves MariaDB and PostgreSQL where their SQL
 // differs; one that reads and writes without a lock is caught by the audit; a file's own
 // \failed fails its orders with its line.
+#include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
 #include "strategies/filestrategy.h"
 #include "tests/support/hangwatchdog.h"
@@ -55,6 +56,38 @@ COMMIT;
 \sold
 )";
 
+// Text, decimals and NULL kept with \gset and bound again: each order writes a label longer
+// than a first buffer, the price a decimal read as a double times its quantity, and a NULL note.
+const char* const kLabelled = R"(\strategy labelled-sale
+\title Labelled sale
+\table
+CREATE TABLE sale_labels (request_id BIGINT PRIMARY KEY, label VARCHAR(200) NOT NULL,
+  total DECIMAL(10,2) NOT NULL, note VARCHAR(10))
+\endtable
+\invariant label-is-the-orders
+SELECT s.request_id FROM sale_labels s JOIN orders o ON o.request_id = s.request_id
+  WHERE s.label <> CONCAT('sku-', o.sku_id, '-', REPEAT('x', 100))
+\endinvariant
+BEGIN;
+\lock
+SELECT stock, CONCAT('sku-', sku_id, '-', REPEAT('x', 100)) AS label, 2.50 AS price,
+  '7' AS seven, NULL AS note FROM inventory WHERE sku_id = :sku FOR UPDATE \gset
+\if :stock < :qty
+  ROLLBACK;
+  \out-of-stock
+\endif
+\if :label = 'sku-' OR :seven + 1 <> 8
+  ROLLBACK;
+  \failed text read wrong
+\endif
+\set total :price * :qty
+UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;
+INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);
+INSERT INTO sale_labels (request_id, label, total, note) VALUES (:request_id, :label, :total, :note);
+COMMIT;
+\sold
+)";
+
 const char* const kRefusing = R"(\strategy file-refusing
 \title Refuses every order
 \if :qty > 0
@@ -102,6 +135,15 @@ StrategyResult runOn(const ConnectionParams& params, Strategy& strategy, const E
     const std::atomic<bool> cancel { false };
     StrategyRun run(experiment, params, strategy, 1, cancel);
     return run.execute(RunObserver {});
+}
+
+// The server of a row that names its engine: the lab's PostgreSQL, started if need be, or the
+// test's MariaDB.
+ConnectionParams serverOf(bool postgres, const QString& database, QString* error)
+{
+    if (postgres && !PostgresFixture::ensureStarted(error))
+        return {};
+    return postgres ? PostgresFixture::params() : ServerFixture::params(database);
 }
 
 StrategyResult run(Strategy& strategy, const Experiment& experiment)
@@ -165,10 +207,9 @@ private slots:
         e.skus = 2;
         e.threads = 8;
         QString error;
-        if (postgres)
-            QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
-        const StrategyResult r
-            = runOn(postgres ? PostgresFixture::params() : ServerFixture::params(e.database), *strategy, e);
+        const ConnectionParams params = serverOf(postgres, e.database, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const StrategyResult r = runOn(params, *strategy, e);
         qInfo("%lld sold, %lld refused, verdict %s", r.sold, r.clients[ClientCount::OutOfStock],
             qPrintable(r.verdictText()));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
@@ -187,10 +228,9 @@ private slots:
         Experiment e = ServerFixture::soldOutExperiment(300);
         e.threads = 8;
         QString error;
-        if (postgres)
-            QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
-        const StrategyResult r
-            = runOn(postgres ? PostgresFixture::params() : ServerFixture::params(e.database), *strategy, e);
+        const ConnectionParams params = serverOf(postgres, e.database, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const StrategyResult r = runOn(params, *strategy, e);
         qInfo("%lld sold, verdict %s, %lld invariant(s)", r.sold, qPrintable(r.verdictText()),
             static_cast<long long>(r.invariants.size()));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
@@ -199,6 +239,35 @@ private slots:
         QCOMPARE(r.invariants.front().name, QStringLiteral("no-hold-left"));
         QCOMPARE(r.invariants.front().rows, 0);
         QCOMPARE(r.verdict(), Verdict::Pass);
+    }
+
+    // Checked independently: every order has its label row, its total 2.50 per unit, its note NULL.
+    void textDecimalsAndNullGoAndComeBack_data() { oneFileServesBothEngines_data(); }
+    void textDecimalsAndNullGoAndComeBack()
+    {
+        QFETCH(bool, postgres);
+        std::unique_ptr<FileStrategy> strategy = strategyFrom(m_folder, kLabelled);
+        QVERIFY(strategy);
+        Experiment e = ServerFixture::soldOutExperiment(200);
+        e.skus = 2;
+        e.threads = 4;
+        QString error;
+        const ConnectionParams params = serverOf(postgres, e.database, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const StrategyResult r = runOn(params, *strategy, e);
+        qInfo("%lld sold, verdict %s", r.sold, qPrintable(r.verdictText()));
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error + r.errorMessages.join(QLatin1Char('\n'))));
+        QCOMPARE(r.sold, 400LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        MysqlConnection check;
+        QVERIFY2(check.open(params), qPrintable(check.lastError().toString()));
+        QCOMPARE(check.queryInt(QStringLiteral("SELECT COUNT(*) FROM sale_labels s JOIN orders o ON "
+                                               "o.request_id = s.request_id WHERE s.total = 2.50 * o.qty AND "
+                                               "s.note IS NULL AND s.label = CONCAT('sku-', o.sku_id, '-', "
+                                               "REPEAT('x', 100))")),
+            check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")));
+        QCOMPARE(check.queryInt(QStringLiteral("SELECT COUNT(*) FROM sale_labels")),
+            check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")));
     }
 
     // An order that never stops losing is given up after the experiment's max retries, as the

@@ -38,6 +38,12 @@ std::optional<ScriptValue> lookup(const QString& name)
         return ScriptValue(3);
     if (name == QLatin1String("big"))
         return ScriptValue(std::int64_t { 9'223'372'036'854'775'807 });
+    if (name == QLatin1String("code")) // a VARCHAR column
+        return ScriptValue(QStringLiteral("A-17"));
+    if (name == QLatin1String("count_text")) // a number kept as text, as pgbench keeps every column
+        return ScriptValue(QStringLiteral("42"));
+    if (name == QLatin1String("price_text"))
+        return ScriptValue(QStringLiteral("2.50"));
     return std::nullopt;
 }
 
@@ -95,6 +101,20 @@ private slots:
                                               << "true";
         QTest::newRow("parentheses") << "(1 + 2) * 3"
                                      << "9";
+        QTest::newRow("a text column compared as text") << ":code = 'A-17'"
+                                                        << "true";
+        QTest::newRow("texts compare as texts, not numbers") << "'10' < '9'"
+                                                             << "true";
+        QTest::newRow("a text that is a number, in arithmetic") << ":count_text + 1"
+                                                                << "43";
+        QTest::newRow("a decimal kept as text, in arithmetic") << ":price_text * 2"
+                                                               << "5";
+        QTest::newRow("a text that is a number beside a number") << ":count_text > 9"
+                                                                 << "true";
+        QTest::newRow("a text that is a number, as a condition") << ":count_text AND true"
+                                                                 << "true";
+        QTest::newRow("a text that is a number, in a function") << "greatest(:count_text, 50)"
+                                                                << "50";
     }
     void expressionsHavePgbenchsValues()
     {
@@ -171,6 +191,8 @@ private slots:
                                          << "lower bound is above";
         QTest::newRow("arithmetic on text") << ":engine + 1"
                                             << "needs numbers";
+        QTest::newRow("a text that is no number beside a number") << ":code > 1"
+                                                                  << "cannot compare";
         QTest::newRow("no square root") << "sqrt(-1)"
                                         << "no finite value";
     }
