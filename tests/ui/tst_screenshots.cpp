@@ -399,6 +399,10 @@ private slots:
             QCOMPARE(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->lineNames().size(), 2);
             QTest::qWait(800);
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1280x720.png"))));
+            window.resize(1009, 677); // the smallest the window allows: every axis title still whole
+            QTest::qWait(800);
+            QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1009x677.png"))));
+            window.resize(1280, 720);
             saveStrategyTab(window, folder, QStringLiteral("mainwindow-strategy-zh_CN"));
             if (QTest::currentTestFailed())
                 return;
