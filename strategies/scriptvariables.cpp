@@ -8,7 +8,7 @@ int ScriptVariables::slotOf(const QString& name)
     const int slot = static_cast<int>(m_values.size());
     m_slots.insert(name, slot);
     m_values.emplace_back();
-    m_fixed.push_back(false);
+    m_setIn.push_back(0);
     return slot;
 }
 
@@ -30,6 +30,7 @@ std::optional<ScriptValue> ScriptVariables::lookup(const QString& name)
 void ScriptVariables::setColumn(int slot, const SqlValue& value)
 {
     std::optional<ScriptValue>& target = m_values[static_cast<std::size_t>(slot)];
+    markSet(slot);
     switch (value.kind()) {
     case SqlValue::Kind::Int:
         target.emplace(value.toInt());
@@ -50,13 +51,5 @@ void ScriptVariables::setFixed(const QString& name, ScriptValue value)
 {
     const int slot = slotOf(name);
     set(slot, std::move(value));
-    m_fixed[static_cast<std::size_t>(slot)] = true;
-}
-
-void ScriptVariables::startOrder()
-{
-    for (std::size_t slot = 0; slot < m_values.size(); ++slot) {
-        if (!m_fixed[slot])
-            m_values[slot].reset();
-    }
+    m_setIn[static_cast<std::size_t>(slot)] = kFixed;
 }
