@@ -9,6 +9,15 @@
 
 namespace {
 
+// The element of `items` for a command's line, the vector grown to hold it.
+template <typename T> T& placeOf(std::vector<T>& items, int line)
+{
+    const auto at = static_cast<std::size_t>(line);
+    if (items.size() <= at)
+        items.resize(at + 1);
+    return items[at];
+}
+
 // The error a file's own failure carries: MySQL's code for a user-defined exception
 // (SIGNAL SQLSTATE '45000'), which no retry cures.
 constexpr unsigned int kScriptFailure = 1644;
@@ -59,7 +68,9 @@ void ScriptSession::prepareBlock(const ScriptBlock& block)
     for (const ScriptCommand& command : block) {
         if (command.kind == ScriptCommand::Kind::Statement
             && command.statement.control() == ScriptStatement::Control::None) {
-            Prepared& prepared = m_prepared[&command.statement];
+            std::unique_ptr<Prepared>& place = placeOf(m_prepared, command.statement.line);
+            place = std::make_unique<Prepared>();
+            Prepared& prepared = *place;
             for (const QString& name : command.statement.parameters)
                 prepared.parameterSlots.push_back(m_variables.slotOf(name));
             prepared.bindsSku = command.statement.parameters.contains(QLatin1String("sku"));
@@ -67,7 +78,7 @@ void ScriptSession::prepareBlock(const ScriptBlock& block)
                 tr("%1, line %2").arg(m_script->id).arg(command.statement.line));
         }
         if (command.kind == ScriptCommand::Kind::Set)
-            m_setSlots[&command] = m_variables.slotOf(command.name);
+            placeOf(m_setSlots, command.line) = m_variables.slotOf(command.name);
         if (command.kind != ScriptCommand::Kind::If)
             continue;
         if (const std::optional<std::size_t> taken = fixedBranch(command)) {
@@ -147,7 +158,7 @@ std::optional<Attempt> ScriptSession::run(const ScriptBlock& block, const Order&
                 [this](const QString& name) { return m_variables.lookup(name); }, m_random, &error);
             if (!value)
                 return scriptFailed(command.line, error);
-            m_variables.set(m_setSlots.at(&command), *value);
+            m_variables.set(m_setSlots[static_cast<std::size_t>(command.line)], *value);
             break;
         }
         case ScriptCommand::Kind::If:
@@ -208,7 +219,7 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
     case ScriptStatement::Control::None:
         break;
     }
-    Prepared& prepared = m_prepared.at(&statement);
+    Prepared& prepared = *m_prepared[static_cast<std::size_t>(statement.line)];
     if (std::optional<Attempt> failure; !bind(statement, prepared, failure))
         return failure;
     // The row is named, for the lock's hand-over time, when the statement locks the order's SKU

@@ -78,8 +78,10 @@ private:
     WorkerCounters& m_counters;
     std::optional<SlotStock> m_slotStock; // the slot layout's: refusals with stock left
     QString m_engine;
-    std::map<const ScriptStatement*, Prepared> m_prepared;
-    std::map<const ScriptCommand*, int> m_setSlots; // each \set's variable
+    // By the line of the command (a file has one command to a line), so that an order finds
+    // its statements without a search; held by pointer, as the statement set keeps their addresses.
+    std::vector<std::unique_ptr<Prepared>> m_prepared;
+    std::vector<int> m_setSlots; // each \set's variable
     QHash<QString, ScriptValue> m_fixed; // :engine and the experiment's fields
     ScriptVariables m_variables;
     // The slots of the order's own variables, and of :slot (\lock slot's row).
