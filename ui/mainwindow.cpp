@@ -18,6 +18,7 @@
 #include "ui/predictiongate.h"
 #include "ui/presentermode.h"
 #include "ui/sessionfiles.h"
+#include "ui/windowkeys.h"
 #include "ui/windowplacement.h"
 
 #include <QAction>
@@ -284,13 +285,13 @@ void MainWindow::buildActions()
 void MainWindow::createRunActions()
 {
     m_run = new QAction(tr("&Run"), this);
-    m_run->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_R), QKeySequence(Qt::Key_F5) });
+    WindowKeys::bind(m_run, WindowKeys::Command::Run);
     m_stop = new QAction(tr("&Stop"), this);
-    m_stop->setShortcuts({ QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_Period) });
+    WindowKeys::bind(m_stop, WindowKeys::Command::Stop);
     m_runSweep = new QAction(tr("Run s&weep"), this);
-    m_runSweep->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    WindowKeys::bind(m_runSweep, WindowKeys::Command::RunSweep);
     m_export = new QAction(tr("&Export results (JSON, CSV)…"), this);
-    m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    WindowKeys::bind(m_export, WindowKeys::Command::ExportResults);
     connect(m_run, &QAction::triggered, this, &MainWindow::run);
     connect(m_stop, &QAction::triggered, this, &MainWindow::stop);
     connect(m_runSweep, &QAction::triggered, this, &MainWindow::runSweep);
@@ -300,12 +301,12 @@ void MainWindow::createRunActions()
 void MainWindow::buildFileMenu()
 {
     auto* open = new QAction(tr("&Open results…"), this);
-    open->setShortcut(QKeySequence::Open);
+    WindowKeys::bind(open, WindowKeys::Command::OpenResults);
     auto* exportReportAction = new QAction(tr("Export &report (HTML, PDF)…"), this);
     auto* exportChartsAction = new QAction(tr("Export all &charts (PNG, SVG, PDF)…"), this);
     auto* exportScalingAction = new QAction(tr("Export the &scaling chart…"), this);
     auto* quit = new QAction(tr("&Quit"), this);
-    quit->setShortcut(QKeySequence::Quit);
+    WindowKeys::bind(quit, WindowKeys::Command::Quit);
     connect(open, &QAction::triggered, this, &MainWindow::openResults);
     connect(exportReportAction, &QAction::triggered, m_files, &SessionFiles::exportReport);
     connect(exportChartsAction, &QAction::triggered, m_files, &SessionFiles::exportCharts);
@@ -327,14 +328,15 @@ void MainWindow::buildViewMenu()
     m_showSetup = new QAction(tr("&Experiment panel"), this);
     m_showSetup->setCheckable(true);
     m_showSetup->setChecked(true);
-    m_showSetup->setShortcut(QKeySequence(Qt::Key_F9));
-    m_showSetup->setToolTip(tr("Show or hide the experiment, strategies, sweep and server panel (F9)"));
+    WindowKeys::bind(m_showSetup, WindowKeys::Command::ExperimentPanel);
+    m_showSetup->setToolTip(tr("Show or hide the experiment, strategies, sweep and server panel (%1)")
+                                .arg(WindowKeys::named(WindowKeys::Command::ExperimentPanel)));
     connect(m_showSetup, &QAction::toggled, m_mainSplitter->widget(0), &QWidget::setVisible);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_showSetup);
     m_presenter = new PresenterMode(m_charts, m_setup, m_lessons, m_details, this);
     view->addAction(m_presenter->action());
-    addAction(m_presenter->action()); // F5 works with the menu bar hidden too
+    addAction(m_presenter->action()); // its key works with the menu bar hidden too
     // A passing message laid out for the old type size would overlap the status in the new one.
     connect(m_presenter->action(), &QAction::toggled, statusBar(), &QStatusBar::clearMessage);
     auto* language = new LanguageMenu(this);
@@ -363,13 +365,15 @@ void MainWindow::updateRunAction()
         why = connectionError;
     m_run->setEnabled(why.isEmpty());
     m_strategies->setCheckAllowed(!running && !m_session->recovering());
-    m_run->setToolTip(
-        why.isEmpty() ? tr("Run the selected strategies (Ctrl+R)") : tr("Run is disabled: %1").arg(why));
+    m_run->setToolTip(why.isEmpty()
+            ? tr("Run the selected strategies (%1)").arg(WindowKeys::named(WindowKeys::Command::Run))
+            : tr("Run is disabled: %1").arg(why));
     QString sweepWhy = why;
     if (sweepWhy.isEmpty())
         m_sweep->plan(&sweepWhy);
     m_runSweep->setEnabled(sweepWhy.isEmpty());
-    m_runSweep->setToolTip(sweepWhy.isEmpty() ? tr("Run every strategy at every client count (Ctrl+Shift+R)")
+    m_runSweep->setToolTip(sweepWhy.isEmpty() ? tr("Run every strategy at every client count (%1)")
+                                                    .arg(WindowKeys::named(WindowKeys::Command::RunSweep))
                                               : tr("Sweep is disabled: %1").arg(sweepWhy));
     m_sweep->runButton()->setEnabled(sweepWhy.isEmpty());
     m_sweep->runButton()->setToolTip(m_runSweep->toolTip());

@@ -1,6 +1,7 @@
 #include "ui/presentermode.h"
 
 #include "ui/charts/chartspanel.h"
+#include "ui/windowkeys.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,9 +18,10 @@ PresenterMode::PresenterMode(
     , m_action(new QAction(tr("&Presenter mode"), this))
 {
     m_action->setCheckable(true);
-    m_action->setShortcut(QKeySequence(Qt::Key_F5));
+    WindowKeys::bind(m_action, WindowKeys::Command::PresenterMode);
     m_action->setToolTip(tr("Large type, thick chart lines and strong contrast for a projector; a lesson's "
-                            "chart alone beside its text (F5)"));
+                            "chart alone beside its text (%1)")
+                             .arg(WindowKeys::named(WindowKeys::Command::PresenterMode)));
     connect(m_action, &QAction::toggled, this, &PresenterMode::setOn);
     connect(m_setup, &QTabWidget::currentChanged, this, &PresenterMode::arrange);
 }

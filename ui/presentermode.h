@@ -12,7 +12,7 @@ class QWidget;
 
 // For class, on a projector: the whole window in large type on a high-contrast palette, every
 // chart with text of 20 px and more and thick lines, and during a lesson the step's chart
-// alone in its tab beside the step's text. One key (F5) or View → Presenter mode, and back.
+// alone in its tab beside the step's text. Its key (WindowKeys) or View → Presenter mode, and back.
 class PresenterMode : public QObject {
     Q_OBJECT
 public:

@@ -3079,14 +3079,6 @@ or lost an order.</source>
         <translation>选择一节课…</translation>
     </message>
     <message>
-        <source>The previous step (Ctrl+Page Up)</source>
-        <translation>上一步（Ctrl+Page Up）</translation>
-    </message>
-    <message>
-        <source>The next step (Ctrl+Page Down)</source>
-        <translation>下一步（Ctrl+Page Down）</translation>
-    </message>
-    <message>
         <source>Run this step&apos;s strategies on its experiment</source>
         <translation>在这一步的实验上运行它的策略</translation>
     </message>
@@ -3117,6 +3109,14 @@ or lost an order.</source>
     <message>
         <source>the Hot-row timeline tab</source>
         <translation>“热点行时间线”标签页</translation>
+    </message>
+    <message>
+        <source>The previous step (%1)</source>
+        <translation>上一步（%1）</translation>
+    </message>
+    <message>
+        <source>The next step (%1)</source>
+        <translation>下一步（%1）</translation>
     </message>
 </context>
 <context>
@@ -3403,10 +3403,6 @@ or lost an order.</source>
         <translation>实验面板(&amp;E)</translation>
     </message>
     <message>
-        <source>Show or hide the experiment, strategies, sweep and server panel (F9)</source>
-        <translation>显示或隐藏实验、策略、扫描和服务器面板（F9）</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -3427,16 +3423,8 @@ or lost an order.</source>
         <translation>请至少选择一个策略</translation>
     </message>
     <message>
-        <source>Run the selected strategies (Ctrl+R)</source>
-        <translation>运行所选策略（Ctrl+R）</translation>
-    </message>
-    <message>
         <source>Run is disabled: %1</source>
         <translation>无法运行：%1</translation>
-    </message>
-    <message>
-        <source>Run every strategy at every client count (Ctrl+Shift+R)</source>
-        <translation>在每个客户端数下运行每个策略（Ctrl+Shift+R）</translation>
     </message>
     <message>
         <source>Sweep is disabled: %1</source>
@@ -3493,6 +3481,18 @@ or lost an order.</source>
     <message>
         <source>the server is being restarted and audited</source>
         <translation>服务器正在重启并审计</translation>
+    </message>
+    <message>
+        <source>Show or hide the experiment, strategies, sweep and server panel (%1)</source>
+        <translation>显示或隐藏实验、策略、扫描和服务器面板（%1）</translation>
+    </message>
+    <message>
+        <source>Run the selected strategies (%1)</source>
+        <translation>运行所选策略（%1）</translation>
+    </message>
+    <message>
+        <source>Run every strategy at every client count (%1)</source>
+        <translation>在每个客户端数下运行每个策略（%1）</translation>
     </message>
 </context>
 <context>
@@ -3895,8 +3895,8 @@ t = %2 s
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <source>Large type, thick chart lines and strong contrast for a projector; a lesson&apos;s chart alone beside its text (F5)</source>
-        <translation>为投影仪准备的大字号、粗曲线和高对比度；上课时只显示当前步骤的图表及其讲解（F5）</translation>
+        <source>Large type, thick chart lines and strong contrast for a projector; a lesson&apos;s chart alone beside its text (%1)</source>
+        <translation>为投影仪准备的大字号、粗曲线和高对比度；上课时只显示当前步骤的图表及其讲解（%1）</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "app/results/resultexplanation.h"
 #include "app/results/timemetric.h"
 #include "ui/panels/guessbox.h"
+#include "ui/windowkeys.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -54,10 +55,10 @@ LessonPanel::LessonPanel(QWidget* parent)
     // The text wraps to the width: a horizontal scroll bar only ever showed a few pixels of
     // overhang (Chinese text in presenter mode), and took a line from the text.
     m_text->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_back->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageUp));
-    m_next->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_PageDown));
-    m_back->setToolTip(tr("The previous step (Ctrl+Page Up)"));
-    m_next->setToolTip(tr("The next step (Ctrl+Page Down)"));
+    WindowKeys::bind(m_back, WindowKeys::Command::LessonBack);
+    WindowKeys::bind(m_next, WindowKeys::Command::LessonNext);
+    m_back->setToolTip(tr("The previous step (%1)").arg(WindowKeys::named(WindowKeys::Command::LessonBack)));
+    m_next->setToolTip(tr("The next step (%1)").arg(WindowKeys::named(WindowKeys::Command::LessonNext)));
     m_run->setToolTip(tr("Run this step's strategies on its experiment"));
     m_handout->setToolTip(
         tr("Export the lesson's text and questions with the rows its steps ran, as PDF or HTML"));
