@@ -234,7 +234,13 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
                                       : prepared.statement.execute(m_params);
     if (!done)
         return statementFailed(statement, prepared.statement);
-    return keepResult(statement, prepared);
+    std::optional<Attempt> kept = keepResult(statement, prepared);
+    // A slot found by the locking statement itself (FOR UPDATE SKIP LOCKED … \aset) is named once
+    // its \gset has set :slot.
+    if (statement.locksSlot && row.slot < 0 && !kept)
+        if (const ScriptValue slot = m_variables.valueAt(m_slot.slot); slot.isInt())
+            retrier().nameLockedRow({ order.skuId, static_cast<int>(slot.toInt()) });
+    return kept;
 }
 
 // The statement's parameters into m_params, kept from statement to statement so that an order

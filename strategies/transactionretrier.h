@@ -71,6 +71,13 @@ public:
         return timedLockingExecute(
             statement, std::span<const std::int64_t>(params.begin(), params.size()), row);
     }
+    // The row the hold started by the last locking statement is on, once it is known after the
+    // statement (a slot its own result names); nothing when no hold is under way.
+    void nameLockedRow(LockedRow row)
+    {
+        if (m_lockedAtNs != 0)
+            m_lockedRow = row.key();
+    }
     // A batch writer's transaction stands for this many orders: its times count once for each.
     void setOrdersPerTransaction(int orders) { m_ordersPerTransaction = std::max(1, orders); }
     // Whether the order row `requestId` is in the table, on a live connection; nullopt when that

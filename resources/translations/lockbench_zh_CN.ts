@@ -6091,10 +6091,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>只有 \gset [前缀] 或 \aset [前缀] 可以代替“;”结束语句</translation>
     </message>
     <message>
-        <source>\lock slot marks a statement on the row of :sku and :slot</source>
-        <translation>\lock slot 标记作用于 :sku 与 :slot 所在行的语句</translation>
-    </message>
-    <message>
         <source>\lock takes nothing, or slot (the row of :sku and :slot)</source>
         <translation>\lock 不带参数，或带 slot（:sku 与 :slot 所在的行）</translation>
     </message>
@@ -6129,6 +6125,10 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>an \invariant runs after the orders: :%1 has no value there</source>
         <translation>\invariant 在订单结束后运行：那里 :%1 没有值</translation>
+    </message>
+    <message>
+        <source>\lock slot marks a statement on the row of :sku and :slot: it binds both, or binds :sku and sets :slot with \gset or \aset</source>
+        <translation>\lock slot 标记作用于 :sku 与 :slot 所在行的语句：它绑定这两者，或绑定 :sku 并用 \gset 或 \aset 设置 :slot</translation>
     </message>
 </context>
 <context>

@@ -285,11 +285,16 @@ private:
             statement.locks = true;
             statement.locksSlot = m_lockSlot;
             m_lockLine = 0;
-            if (m_lockSlot
-                && !(statement.parameters.contains(QLatin1String("sku")) && isKnown(QStringLiteral("slot"))
-                    && statement.parameters.contains(QLatin1String("slot"))))
+            // The slot is bound, or found by the statement itself and kept with its \gset or \aset
+            // (FOR UPDATE SKIP LOCKED).
+            const bool namesSlot
+                = (isKnown(QStringLiteral("slot")) && statement.parameters.contains(QLatin1String("slot")))
+                || statement.gset;
+            if (m_lockSlot && !(statement.parameters.contains(QLatin1String("sku")) && namesSlot))
                 return fail(statement.line, 1,
-                    StrategyScriptParser::tr("\\lock slot marks a statement on the row of :sku and :slot"));
+                    StrategyScriptParser::tr(
+                        "\\lock slot marks a statement on the row of :sku and :slot: it "
+                        "binds both, or binds :sku and sets :slot with \\gset or \\aset"));
         }
         if (m_errorLine > 0) {
             statement.errorText = m_errorText;

@@ -354,6 +354,16 @@ private slots:
         QVERIFY(statements[1]->gset && statements[1]->noRowIsFine);
         QVERIFY(!StrategyScript::statementsOf(StrategyScriptParser::parse(kPessimistic, &error)->order)[1]
                      ->noRowIsFine);
+        // A slot the locking statement finds itself (SKIP LOCKED) and keeps with its \aset.
+        const std::optional<StrategyScript> skipping = StrategyScriptParser::parse(
+            QStringLiteral(
+                "\\strategy s\n\\title S\n\\layout slots\nBEGIN;\n\\lock slot\nSELECT slot FROM "
+                "inventory_slot WHERE sku_id = :sku AND stock >= :qty ORDER BY slot LIMIT 1 FOR UPDATE "
+                "SKIP LOCKED \\aset\nUPDATE inventory_slot SET stock = stock - :qty WHERE sku_id = :sku "
+                "AND slot = :slot;\nCOMMIT;\n\\sold\n"),
+            &error);
+        QVERIFY2(skipping, qPrintable(error));
+        QVERIFY(StrategyScript::statementsOf(skipping->order)[1]->locksSlot);
     }
 
     void castsQuotesAndCommentsAreNotVariables()
@@ -494,7 +504,7 @@ private slots:
             << "line 4, column 1: \\invariant belongs at the top";
         QTest::newRow("on-error without its end") << head + "\\on-error 'no stock'\nSELECT 1;\n\\sold\n"
                                                   << "line 3, column 11: \\on-error takes a quoted text";
-        QTest::newRow("lock slot without a slot")
+        QTest::newRow("lock slot without a slot, bound or kept")
             << head + "\\lock slot\nSELECT 1 FROM inventory_slot WHERE sku_id = :sku;\n\\sold\n"
             << "line 4, column 1: \\lock slot marks a statement on the row";
         QTest::newRow("lock what") << head + "\\lock row\nSELECT 1;\n\\sold\n"
