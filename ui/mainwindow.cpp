@@ -352,7 +352,6 @@ void MainWindow::updateRunAction()
     const bool running = m_session->isRunning();
     QString why;
     const QList<FieldError> errors = m_experiment->errors();
-    QString connectionError;
     if (running)
         why = tr("a run is going");
     else if (m_session->recovering())
@@ -361,8 +360,8 @@ void MainWindow::updateRunAction()
         why = tr("%1: %2").arg(errors.first().field, errors.first().message);
     else if (m_strategies->selectedIds().isEmpty())
         why = tr("choose at least one strategy");
-    else if (!m_server->applyChoice(m_experiment->experiment().database, &connectionError))
-        why = connectionError;
+    else
+        why = m_server->problem(m_experiment->experiment().database);
     m_run->setEnabled(why.isEmpty());
     m_strategies->setCheckAllowed(!running && !m_session->recovering());
     m_run->setToolTip(why.isEmpty()

@@ -94,6 +94,22 @@ QString LabServer::problem() const
     return {};
 }
 
+QString LabServer::problemWith(const ServerChoice& choice) const
+{
+    if (choice == m_choice)
+        return problem();
+    if (!choice.startsOwnServer())
+        return {};
+    const bool sameOwnServer = m_choice.startsOwnServer()
+        && m_controller->clusterNodes() == choice.ownClusterNodes()
+        && m_controller->postgres() == (choice.kind == ServerChoice::Kind::Postgres);
+    if (sameOwnServer)
+        return problem();
+    return tr("the lab's %1 is still starting")
+        .arg(choice.kind == ServerChoice::Kind::Postgres ? QStringLiteral("PostgreSQL")
+                                                         : QStringLiteral("MariaDB"));
+}
+
 ConnectionParams LabServer::params(const QString& database) const
 {
     ConnectionParams params = m_choice.startsOwnServer() ? m_controller->params(database) : m_choice.url;

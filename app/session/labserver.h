@@ -29,6 +29,9 @@ public:
     bool needsCheck() const { return m_choice.kind == ServerChoice::Kind::Url && m_check == Check::None; }
     // Why a run cannot start on the chosen server now (starting, failed, failed its check).
     QString problem() const;
+    // The same for `choice` were it chosen now, changing nothing: a choice other than the
+    // current one is a lab's own server that has yet to start, or a URL not yet checked.
+    QString problemWith(const ServerChoice& choice) const;
     ConnectionParams params(const QString& database) const;
     QString version() const;
     // "the lab's embedded MariaDB in <dir>, 10.11.6-MariaDB-0+deb12u1", or the URL and version.

@@ -52,6 +52,9 @@ public:
     void startEmbeddedServer() { m_server->controller()->start(); }
     // Why a run cannot start on the chosen server now; empty when it can.
     QString serverProblem() const { return m_server->problem(); }
+    // The same for a choice not (yet) made, choosing nothing and starting nothing: what the
+    // window's Run button asks each time it is refreshed.
+    QString serverProblemWith(const ServerChoice& choice) const { return m_server->problemWith(choice); }
     // The chosen server in one sentence, its version included: "the lab's embedded MariaDB in …".
     QString serverDescription() const { return m_server->description(); }
     const LabServer* server() const { return m_server; }

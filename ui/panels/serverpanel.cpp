@@ -285,6 +285,13 @@ bool ServerPanel::applyChoice(const QString& database, QString* error)
     return error->isEmpty();
 }
 
+QString ServerPanel::problem(const QString& database) const
+{
+    QString error;
+    const std::optional<ServerChoice> chosen = choice(database, &error);
+    return chosen ? m_session->serverProblemWith(*chosen) : error;
+}
+
 QString ServerPanel::testResult() const
 {
     return m_testResult->text();

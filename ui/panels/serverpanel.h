@@ -59,6 +59,9 @@ public:
     // Hands the choice to the session; false with `error` when there is none. Why the
     // session cannot run on it yet, if anything, also goes into `error`.
     bool applyChoice(const QString& database, QString* error);
+    // Why a run could not start on the server the panel shows; empty when it could. Changes
+    // nothing: the panel's choice is handed over by a run, a check or a change of the panel.
+    QString problem(const QString& database) const;
     QString testResult() const;
     void test();
 
