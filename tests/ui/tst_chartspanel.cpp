@@ -16,6 +16,7 @@
 #include <QChart>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
@@ -56,6 +57,41 @@ private slots:
         MetricChart* orders = panel.chart(kOrders);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("queued")), 1);
         QVERIFY(orders->pointsShown(QStringLiteral("queued"))); // a line of one point draws nothing
+    }
+
+    // Four charts to a tab leave the value axis some 60 pixels: 0 to 5000 in steps of 1000 would
+    // give each label less height than it takes, and Qt Charts would cut every one to "...".
+    void aSmallChartLabelsItsAxisWhole_data()
+    {
+        QTest::addColumn<int>("rate");
+        QTest::newRow("hundreds") << 320;
+        QTest::newRow("thousands") << 3200;
+        QTest::newRow("tens of thousands") << 32000;
+    }
+    void aSmallChartLabelsItsAxisWhole()
+    {
+        QFETCH(int, rate);
+        ChartsPanel panel;
+        panel.resize(680, 300); // the Throughput tab's charts at the window's default size
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.startRun(100000);
+        for (int i = 1; i <= 8; ++i)
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, rate + 10 * i));
+        MetricChart* orders = panel.chart(kOrders);
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 8);
+        QTest::qWait(100); // the layout the range asks for
+        QStringList labels;
+        for (const QGraphicsItem* item : orders->scene()->items()) {
+            if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible())
+                labels << text->toPlainText();
+        }
+        const QString all = labels.join(QLatin1String(" | "));
+        QVERIFY2(!all.contains(QLatin1String("...")) && !all.contains(QChar(0x2026)), qPrintable(all));
+        // The top of the axis is labelled, as a whole number.
+        const auto* axis = qobject_cast<QValueAxis*>(orders->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QVERIFY2(labels.contains(QString::number(axis->max(), 'f', 0)), qPrintable(all));
     }
 
     void shortLastSampleOfALongerRunIsLeftOut()

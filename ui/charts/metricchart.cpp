@@ -60,6 +60,26 @@ double timeTickInterval(double span)
     return 10.0 * power;
 }
 
+// The most ticks a value axis of `height` pixels labels whole: Qt Charts gives each label the
+// axis's height divided among the ticks, and cuts a label taller than its share to "...".
+int ticksThatFit(double height, const QFont& font)
+{
+    const double perLabel = QFontMetricsF(font).height() * 1.8;
+    return std::max(2, static_cast<int>(height / perLabel) + 1);
+}
+
+// Whether the step between ticks, `step`, is 1, 2, 2.5 or 5 times a power of ten.
+bool isNiceStep(double step)
+{
+    if (!(step > 0.0))
+        return false;
+    const double power = std::pow(10.0, std::floor(std::log10(step)));
+    const double mantissa = step / power;
+    static constexpr std::array kNice { 1.0, 2.0, 2.5, 5.0, 10.0 };
+    return std::any_of(
+        kNice.begin(), kNice.end(), [mantissa](double nice) { return std::abs(mantissa - nice) < 1e-9; });
+}
+
 // A line's name without its run number: "queued (2) 1020" -> "queued 1020".
 QString legendNameOf(const QString& line)
 {
@@ -96,6 +116,7 @@ MetricChart::MetricChart(const QString& title, const QString& unit, QWidget* par
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
         const int needed = QFontMetrics(m_yAxis->titleFont()).horizontalAdvance(m_yAxis->titleText()) + 4;
         m_yAxis->setTitleVisible(plot.height() >= needed);
+        fitYTicks();
     });
     m_chart->addAxis(m_xAxis, Qt::AlignBottom);
     m_chart->addAxis(m_yAxis, Qt::AlignLeft);
@@ -318,10 +339,25 @@ void MetricChart::flush()
         m_yAxis->setRange(0, niceCeiling(m_maxY * 1.3, true));
         m_yAxis->applyNiceNumbers();
         m_yTop = m_yAxis->max();
+        m_niceYTicks = m_yAxis->tickCount();
+        fitYTicks();
         m_yAxis->setLabelFormat(m_yTop >= 20 ? QStringLiteral("%.0f")
                 : m_yTop >= 2                ? QStringLiteral("%.1f")
                                              : QStringLiteral("%.2f"));
     }
+}
+
+// As many of the ticks applyNiceNumbers chose as the chart's height labels whole, at a step of
+// 1, 2, 2.5 or 5: a chart four to a tab would otherwise show "..." for 0 to 5000 in steps of 1000.
+void MetricChart::fitYTicks()
+{
+    const int fit = std::min(m_niceYTicks, ticksThatFit(m_chart->plotArea().height(), m_yAxis->labelsFont()));
+    const double span = m_yAxis->max() - m_yAxis->min();
+    int ticks = fit;
+    while (ticks > 2 && !isNiceStep(span / (ticks - 1)))
+        --ticks;
+    if (ticks != m_yAxis->tickCount())
+        m_yAxis->setTickCount(ticks);
 }
 
 QString MetricChart::pointText(const QString& name, const QPointF& point) const

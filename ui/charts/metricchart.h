@@ -84,6 +84,7 @@ private:
     Line& line(const QString& name);
     void addTo(Markers& markers, double x, const QString& name, int shape, const QColor& colour);
     void flush(Markers& markers);
+    void fitYTicks();
 
     QString m_title;
     QString m_unit;
@@ -99,4 +100,5 @@ private:
     double m_xTop = 1.0; // the axes' current ends
     double m_plannedX = 0.0; // the run's planned length, 0 when it ends on stock or orders
     double m_yTop = 1.0;
+    int m_niceYTicks = 5; // the count applyNiceNumbers chose, before the chart's height cut it
 };
