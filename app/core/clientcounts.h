@@ -58,9 +58,10 @@ enum class ClientCount : std::size_t {
     // Orders under way when the run stopped and given up rather than finished: a retry the stop
     // forbade, a statement Stop now ended, an order Stop now took out of the queue. Rolled back.
     Cancelled,
+    Count, // not a count: how many there are, so that a new one is counted where it is listed
 };
 
-inline constexpr std::size_t kClientCountCount = 38;
+inline constexpr std::size_t kClientCountCount = static_cast<std::size_t>(ClientCount::Count);
 
 // How the files name a count: in a sample, and in a result (where the clients' counts stand
 // beside the audit's, so that sold orders are "client_sold_orders"; null for a count a result
