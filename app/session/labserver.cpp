@@ -77,21 +77,26 @@ void LabServer::ownServerChanged(ServerController::State state, const QString& m
 
 QString LabServer::problem() const
 {
-    if (m_choice.startsOwnServer()) {
-        switch (m_controller->state()) {
-        case ServerController::State::Ready:
-            return {};
-        case ServerController::State::Failed:
-            return tr("the lab's %1 failed to start: %2")
-                .arg(m_controller->engineName(), m_controller->message());
-        case ServerController::State::Starting:
-        case ServerController::State::Stopped:
-            return tr("the lab's %1 is still starting").arg(m_controller->engineName());
-        }
-    }
+    if (m_choice.startsOwnServer())
+        return ownServerProblem();
     if (m_check == Check::Failed)
         return tr("the server failed its Test (%1); press Test again once it is fixed").arg(m_checkMessage);
     return {};
+}
+
+QString LabServer::ownServerProblem() const
+{
+    switch (m_controller->state()) {
+    case ServerController::State::Ready:
+        return {};
+    case ServerController::State::Failed:
+        return tr("the lab's %1 failed to start: %2")
+            .arg(m_controller->engineName(), m_controller->message());
+    case ServerController::State::Starting:
+    case ServerController::State::Stopped:
+        break;
+    }
+    return tr("the lab's %1 is still starting").arg(m_controller->engineName());
 }
 
 QString LabServer::problemWith(const ServerChoice& choice) const
@@ -100,11 +105,10 @@ QString LabServer::problemWith(const ServerChoice& choice) const
         return problem();
     if (!choice.startsOwnServer())
         return {};
-    const bool sameOwnServer = m_choice.startsOwnServer()
-        && m_controller->clusterNodes() == choice.ownClusterNodes()
-        && m_controller->postgres() == (choice.kind == ServerChoice::Kind::Postgres);
-    if (sameOwnServer)
-        return problem();
+    // The lab's own server of that shape, chosen or not, says where it stands.
+    if (m_controller->clusterNodes() == choice.ownClusterNodes()
+        && m_controller->postgres() == (choice.kind == ServerChoice::Kind::Postgres))
+        return ownServerProblem();
     return tr("the lab's %1 is still starting")
         .arg(choice.kind == ServerChoice::Kind::Postgres ? QStringLiteral("PostgreSQL")
                                                          : QStringLiteral("MariaDB"));

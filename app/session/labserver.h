@@ -47,6 +47,8 @@ signals:
     void prepared(bool ok, const QString& message);
 
 private:
+    // Why the lab's own server, as it stands, cannot be run on; empty when it runs.
+    QString ownServerProblem() const;
     enum class Check { None, Running, Passed, Failed };
     void ownServerChanged(ServerController::State state, const QString& message);
 

@@ -312,7 +312,7 @@ void LabSession::runTrial(const QString& text)
 void LabSession::stop()
 {
     if (m_legs->waiting()) {
-        m_legs->cancel(); // the next server's answer then starts nothing
+        m_legs->finish(); // the next server's answer then starts nothing
         emit finished(true);
         return;
     }
@@ -538,7 +538,7 @@ void LabSession::startLeg()
 
 void LabSession::refuse(const QString& reason)
 {
-    m_legs->cancel();
+    m_legs->finish();
     if (!m_planRuns.isEmpty()) {
         // A later leg of a side-by-side run: the earlier legs' results stand, the run is incomplete.
         m_unrunLeg = reason;
@@ -554,6 +554,6 @@ void LabSession::endRun(bool cancelled)
 {
     if (!cancelled && m_refusal.isEmpty() && m_legs->advance())
         return; // the next server starts; startLeg() runs the same cells there
-    m_legs->cancel();
+    m_legs->finish();
     emit finished(cancelled);
 }

@@ -12,6 +12,7 @@ ServerLegs::ServerLegs(LabServer* server, QObject* parent)
 void ServerLegs::begin(const QList<ServerChoice>& servers)
 {
     m_next = servers;
+    m_before = m_server->choice();
     advance();
 }
 
@@ -32,6 +33,13 @@ void ServerLegs::cancel()
 {
     m_next.clear();
     m_waiting = false;
+}
+
+void ServerLegs::finish()
+{
+    cancel();
+    if (m_before)
+        m_server->choose(*std::exchange(m_before, std::nullopt));
 }
 
 void ServerLegs::prepared(bool ok, const QString& message)

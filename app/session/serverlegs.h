@@ -5,6 +5,8 @@
 #include <QList>
 #include <QObject>
 
+#include <optional>
+
 class LabServer;
 
 // One experiment on several servers in turn, side by side (the lab's MariaDB, then its
@@ -23,6 +25,9 @@ public:
     bool waiting() const { return m_waiting; }
     // No further leg; a wait under way starts nothing.
     void cancel();
+    // The run is over: no further leg, and the server chosen before the legs is chosen again
+    // (the window's Server panel's), as the refresh of the Run button no longer chooses it.
+    void finish();
 
 signals:
     void ready(); // the server of the next leg can be run on
@@ -33,5 +38,6 @@ private:
 
     LabServer* m_server;
     QList<ServerChoice> m_next;
+    std::optional<ServerChoice> m_before; // chosen when the legs began
     bool m_waiting = false;
 };
