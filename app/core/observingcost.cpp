@@ -5,6 +5,8 @@
 #include <QLocale>
 #include <QStringList>
 
+#include <cmath>
+
 namespace {
 
 QString viewName(ObservingCost::View view)
@@ -116,7 +118,8 @@ ObservingCost ObservingCost::fromJson(const QJsonObject& object)
         const QJsonObject view = object.value(viewKey(static_cast<View>(i))).toObject();
         Load& load = cost.m_loads[static_cast<std::size_t>(i)];
         load.looks = view.value(QStringLiteral("looks")).toInteger();
-        load.ns = static_cast<std::int64_t>(view.value(QStringLiteral("ms")).toDouble() * 1e6);
+        load.ns = std::llround(
+            view.value(QStringLiteral("ms")).toDouble() * 1e6); // 8.223306 ms is 8223305.99… ns
     }
     return cost;
 }

@@ -1,5 +1,7 @@
 #include "app/results/clustercountersjson.h"
 
+#include "app/results/resultfilekeys.h"
+
 namespace ClusterCountersJson {
 
 namespace {
@@ -18,7 +20,7 @@ constexpr Key kKeys[] = {
     { "local_commits", &ClusterCounters::localCommits },
 };
 
-const QString kNodes = QStringLiteral("cluster_nodes");
+const QString kNodes = ResultFileKeys::kClusterNodes;
 const QString kAnswered = QStringLiteral("answered");
 
 } // namespace

@@ -4,11 +4,14 @@
 #include "app/core/experimentjson.h"
 #include "app/core/ordertimesplit.h"
 #include "app/core/passwordmask.h"
+#include "app/core/resultfigures.h"
 #include "app/results/clientcountsjson.h"
 #include "app/results/clustercountersjson.h"
+#include "app/results/figuresjson.h"
 #include "app/results/nodefiguresjson.h"
 #include "app/results/repeatsjson.h"
 #include "app/results/resultexplanation.h"
+#include "app/results/resultfilekeys.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -21,12 +24,6 @@
 #include <algorithm>
 
 namespace {
-
-// A server count, or null where the server keeps none (PostgreSQL's lock waits).
-QJsonValue counted(long long count)
-{
-    return count < 0 ? QJsonValue() : QJsonValue(static_cast<double>(count));
-}
 
 QJsonObject knobsJson(const QMap<QString, QString>& knobs)
 {
@@ -49,11 +46,12 @@ QJsonValue invariantsJson(const StrategyResult& r)
 {
     if (!r.audited())
         return QJsonValue();
+    using namespace ResultFileKeys;
     QJsonArray checks;
     for (const InvariantCheck& check : r.invariants)
-        checks.append(QJsonObject { { QStringLiteral("name"), check.name },
-            { QStringLiteral("rows"), static_cast<double>(check.rows) },
-            { QStringLiteral("first_row"), check.broken() ? QJsonValue(check.firstRow) : QJsonValue() } });
+        checks.append(
+            QJsonObject { { kInvariantName, check.name }, { kInvariantRows, static_cast<double>(check.rows) },
+                { kInvariantFirstRow, check.broken() ? QJsonValue(check.firstRow) : QJsonValue() } });
     return checks;
 }
 
@@ -114,7 +112,7 @@ QJsonObject explanationJson(const StrategyResult& r)
 {
     const ResultExplanation::Explained explained = ResultExplanation::of(r);
     QJsonObject object = explained.figures;
-    object.insert(QStringLiteral("text"), explained.text);
+    object.insert(ResultFileKeys::kExplanationText, explained.text);
     return object;
 }
 
@@ -127,92 +125,46 @@ QJsonObject windowCountsJson(const StrategyResult& r)
     return object;
 }
 
-// What the strategy did and what the audit found.
-QJsonObject outcomeJson(const StrategyResult& r)
+// What is not a number: the strategy, the server, the verdict and the texts behind it, and
+// what the audit's and the clients' figures are made of.
+QJsonObject identityJson(const StrategyResult& r)
 {
-    // What only the closing audit knows is null when it could not run, never a made-up 0.
-    const auto audited = [&r](long long value) {
-        return r.audited() ? QJsonValue(static_cast<double>(value)) : QJsonValue();
-    };
+    using namespace ResultFileKeys;
     return QJsonObject {
-        { QStringLiteral("strategy"), r.strategy },
-        { QStringLiteral("server"), r.server },
-        { QStringLiteral("safe"), r.safe },
-        { QStringLiteral("stock_in_front"), r.stockInFront },
-        { QStringLiteral("verdict"), r.verdictText() },
-        { QStringLiteral("error"), PasswordMask::mask(r.error) },
-        { QStringLiteral("audit_incomplete"),
-            r.audited() ? QJsonValue() : QJsonValue(PasswordMask::mask(r.auditIncomplete)) },
-        { QStringLiteral("stop_reason"), stopReasonKey(r.stopReason) },
-        { QStringLiteral("duration_s"), r.durationS },
-        { QStringLiteral("measured_from_s"), r.measuredFromS },
-        { QStringLiteral("sold_out_s"), r.soldOut() ? QJsonValue(r.soldOutS) : QJsonValue() },
-        { QStringLiteral("measured_s"), r.measuredS() },
-        { QStringLiteral("late_orders"), static_cast<double>(r.lateOrders) },
-        { QStringLiteral("attempts_after_sold_out"), static_cast<double>(r.attemptsAfterSoldOut) },
-        { QStringLiteral("lock_waits_after_sold_out"), counted(r.lockWaitsAfterSoldOut) },
-        { QStringLiteral("threads"), r.experiment.threads },
-        // The simulated network round trip every statement crossed: the rates depend on it.
-        { QStringLiteral("rtt_ms"), r.experiment.rttMs },
-        { QStringLiteral("repetition"), r.repetition },
-        { QStringLiteral("sold"), audited(r.sold) },
-        { QStringLiteral("remaining"), audited(r.remaining) },
-        { QStringLiteral("oversold"), audited(r.oversold) },
-        { QStringLiteral("lost_updates"), audited(r.lostUpdates) },
-        { QStringLiteral("unrecorded_decrements"), audited(r.unrecordedDecrements) },
-        { QStringLiteral("order_rows"), audited(r.orderRows) },
-        { QStringLiteral("invariants"), invariantsJson(r) },
-        { QStringLiteral("acknowledged_missing"), audited(r.acknowledgedMissing) },
-        { QStringLiteral("stranger_rows"), audited(r.strangerRows) },
-        { QStringLiteral("clients_agree"),
+        { kStrategy, r.strategy },
+        { kServer, r.server },
+        { kSafe, r.safe },
+        { kStockInFront, r.stockInFront },
+        { kVerdict, r.verdictText() },
+        { kError, PasswordMask::mask(r.error) },
+        { kAuditIncomplete, r.audited() ? QJsonValue() : QJsonValue(PasswordMask::mask(r.auditIncomplete)) },
+        { kStopReason, stopReasonKey(r.stopReason) },
+        { kRepetition, r.repetition },
+        { kInvariants, invariantsJson(r) },
+        { kClientsAgree,
             r.audited() && r.clients[ClientCount::Unresolved] == 0 ? QJsonValue(r.clientsAgree())
                                                                    : QJsonValue() },
-        { QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled) },
-        { QStringLiteral("tasks_stranded"),
-            r.strandedTasks < 0 ? QJsonValue() : QJsonValue(static_cast<double>(r.strandedTasks)) },
     };
 }
 
-// Its rates and latencies, and what explains them.
-QJsonObject figuresJson(const StrategyResult& r)
+// What explains the figures: how the clients waited, the sentence and its terms, where an
+// order's time went, the errors, the settings, the deadlocks and locks, the observing, the nodes.
+QJsonObject explainedJson(const StrategyResult& r)
 {
+    using namespace ResultFileKeys;
     return QJsonObject {
-        { QStringLiteral("orders_per_s"), r.ordersPerS },
-        { QStringLiteral("attempts_per_s"), r.attemptsPerS },
-        { QStringLiteral("p50_ms"), r.p50Ms },
-        { QStringLiteral("p95_ms"), r.p95Ms },
-        { QStringLiteral("p99_ms"), r.p99Ms },
-        { QStringLiteral("max_ms"), r.maxMs },
-        { QStringLiteral("client_lock_wait_s"), r.clientLockWaitS },
-        { QStringLiteral("lock_waits"), counted(r.lockWaits) },
-        { QStringLiteral("lock_time_ms"), counted(r.lockTimeMs) },
-        { QStringLiteral("deadlocks"), static_cast<double>(r.deadlocks) },
-        { QStringLiteral("lock_wait_timeouts"), static_cast<double>(r.lockWaitTimeouts) },
-        { QStringLiteral("late_deadlocks"), static_cast<double>(r.lateDeadlocks) },
-        { QStringLiteral("lock_hold_ms"), r.lockHoldMs },
-        { QStringLiteral("lock_holds"), static_cast<double>(r.measuredLockHolds) },
-        { QStringLiteral("queue_wait_ms"), r.queueWaitMs },
-        { QStringLiteral("client_cpu_s"), r.clientCpuS },
-        { QStringLiteral("server_cpu_s"), r.serverCpuS },
-        { QStringLiteral("cpu_wall_s"), r.cpuWallS },
-        { QStringLiteral("cores"), r.cores },
-        // How the clients waited for the server, from the experiment and the machine.
-        { QStringLiteral("client_io"), clientIoName(effectiveClientIo(r.experiment)) },
-        { QStringLiteral("client_threads"), clientThreadCount(r.experiment, r.cores) },
-        { QStringLiteral("explanation"), explanationJson(r) },
-        { QStringLiteral("time_split"), OrderTimeSplit::of(r.windowClients).toJson() },
-        { QStringLiteral("window_counts"), windowCountsJson(r) },
-        { QStringLiteral("predicted_orders_per_s"),
-            r.predictedOrdersPerS < 0 ? QJsonValue() : QJsonValue(r.predictedOrdersPerS) },
-        { QStringLiteral("predicted_bound"), r.predictedBound },
-        { QStringLiteral("error_messages"), QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
-        { QStringLiteral("knobs"), knobsJson(r.knobs) },
-        { QStringLiteral("longest_lock_queue"), r.longestLockQueue },
-        { QStringLiteral("lock_inspector_error"), PasswordMask::mask(r.inspectorError) },
-        { QStringLiteral("deadlock_records"), deadlocksJson(r.deadlockRecords) },
-        { QStringLiteral("deadlock_account"), r.deadlockAccount.toJson() },
-        { QStringLiteral("observing"), r.observing.toJson(r.durationS) },
-        { QStringLiteral("nodes"), NodeFiguresJson::toJson(r.nodes) },
+        { kClientIo, clientIoName(effectiveClientIo(r.experiment)) },
+        { kExplanation, explanationJson(r) },
+        { kTimeSplit, OrderTimeSplit::of(r.windowClients).toJson() },
+        { kWindowCounts, windowCountsJson(r) },
+        { kPredictedBound, r.predictedBound },
+        { kErrorMessages, QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
+        { kKnobs, knobsJson(r.knobs) },
+        { kInspectorError, PasswordMask::mask(r.inspectorError) },
+        { kDeadlockRecords, deadlocksJson(r.deadlockRecords) },
+        { kDeadlockAccount, r.deadlockAccount.toJson() },
+        { kObserving, r.observing.toJson(r.durationS) },
+        { kNodes, NodeFiguresJson::toJson(r.nodes) },
     };
 }
 
@@ -222,39 +174,40 @@ namespace ResultWriter {
 
 QJsonObject summaryJson(const StrategyResult& r)
 {
-    QJsonObject object = outcomeJson(r);
-    const QJsonObject figures = figuresJson(r);
-    for (auto it = figures.begin(); it != figures.end(); ++it)
-        object.insert(it.key(), it.value());
+    QJsonObject object = identityJson(r);
+    FiguresJson::insert(object, r, resultFigures(), r.audited());
     ClientCountsJson::insert(object, r.clients, ClientCountsJson::Names::Result);
+    const QJsonObject explained = explainedJson(r);
+    for (auto it = explained.begin(); it != explained.end(); ++it)
+        object.insert(it.key(), it.value());
     return object;
 }
 
 QJsonObject deadlockJson(const DeadlockRecord& d)
 {
+    using namespace ResultFileKeys;
     QJsonArray transactions;
     for (const DeadlockRecord::Transaction& trx : d.transactions) {
-        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
-            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) },
-            { QStringLiteral("statement"), trx.statement }, { QStringLiteral("waiting_for"), trx.waitingFor },
-            { QStringLiteral("waited_row"), trx.waitedRow },
-            { QStringLiteral("statement_after_cycle"), trx.statementAfterCycle } });
+        transactions.append(
+            QJsonObject { { kTrxId, trx.trxId }, { kThreadId, static_cast<double>(trx.threadId) },
+                { kStatement, trx.statement }, { kWaitingFor, trx.waitingFor }, { kWaitedRow, trx.waitedRow },
+                { kStatementAfterCycle, trx.statementAfterCycle } });
     }
-    return QJsonObject { { QStringLiteral("strategy"), d.strategy }, { QStringLiteral("t_s"), d.elapsedS },
-        { QStringLiteral("when"), d.when }, { QStringLiteral("victim"), d.victim },
-        { QStringLiteral("transactions"), transactions } };
+    return QJsonObject { { kStrategy, d.strategy }, { kTime, d.elapsedS }, { kWhen, d.when },
+        { kVictim, d.victim }, { kTransactions, transactions } };
 }
 
 QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
 {
+    using namespace ResultFileKeys;
     QJsonArray transactions;
     for (const LockTransaction& trx : snapshot.transactions) {
-        transactions.append(QJsonObject { { QStringLiteral("trx_id"), trx.trxId },
-            { QStringLiteral("thread_id"), static_cast<double>(trx.threadId) },
-            { QStringLiteral("state"), trx.state }, { QStringLiteral("waiting_s"), trx.waitingS },
-            { QStringLiteral("statement"), trx.statement }, { QStringLiteral("lock_mode"), trx.lockMode },
-            { QStringLiteral("lock_table"), trx.lockTable }, { QStringLiteral("lock_row"), trx.lockRow },
-            { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
+        transactions.append(
+            QJsonObject { { kTrxId, trx.trxId }, { kThreadId, static_cast<double>(trx.threadId) },
+                { QStringLiteral("state"), trx.state }, { QStringLiteral("waiting_s"), trx.waitingS },
+                { kStatement, trx.statement }, { QStringLiteral("lock_mode"), trx.lockMode },
+                { QStringLiteral("lock_table"), trx.lockTable }, { QStringLiteral("lock_row"), trx.lockRow },
+                { QStringLiteral("blocked_by"), QJsonArray::fromStringList(trx.blockedBy) } });
     }
     QJsonArray chains; // each chain's root and how many wait behind it
     for (const BlockingChain& chain : snapshot.blockingChains()) {
@@ -265,79 +218,51 @@ QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
     QJsonArray ages;
     for (const int count : snapshot.waitAges())
         ages.append(count);
-    QJsonObject object { { QStringLiteral("strategy"), snapshot.strategy },
-        { QStringLiteral("t_s"), snapshot.elapsedS }, { QStringLiteral("waiting"), snapshot.waitingCount() },
+    QJsonObject object { { kStrategy, snapshot.strategy }, { kTime, snapshot.elapsedS },
+        { QStringLiteral("waiting"), snapshot.waitingCount() },
         { QStringLiteral("longest_queue"), snapshot.longestQueue() }, { QStringLiteral("chains"), chains },
-        { QStringLiteral("wait_ages"), ages }, { QStringLiteral("transactions"), transactions },
+        { QStringLiteral("wait_ages"), ages }, { kTransactions, transactions },
         { QStringLiteral("look_ms"), snapshot.lookMs },
         { QStringLiteral("next_look_after_ms"), snapshot.nextLookAfterMs } };
     if (!snapshot.error.isEmpty())
-        object.insert(QStringLiteral("error"), snapshot.error);
+        object.insert(kError, snapshot.error);
     return object;
 }
 
 QJsonObject sampleJson(const MetricsSample& s)
 {
-    QJsonObject object {
-        { QStringLiteral("strategy"), s.strategy },
-        { QStringLiteral("t_s"), s.elapsedS },
-        { QStringLiteral("interval_s"), s.intervalS },
-        { QStringLiteral("orders_per_s"), s.ordersPerS },
-        { QStringLiteral("attempts_per_s"), s.attemptsPerS },
-        { QStringLiteral("p50_ms"), s.p50Ms },
-        { QStringLiteral("p95_ms"), s.p95Ms },
-        { QStringLiteral("p99_ms"), s.p99Ms },
-        { QStringLiteral("max_ms"), s.maxMs },
-        { QStringLiteral("client_lock_wait_ms_per_s"), s.clientLockWaitMsPerS },
-        { QStringLiteral("row_lock_waits"), counted(s.rowLockWaits) },
-        { QStringLiteral("row_lock_time_ms"), counted(s.rowLockTimeMs) },
-        { QStringLiteral("waiting_now"), static_cast<double>(s.waitingNow) },
-        { QStringLiteral("backlog"), static_cast<double>(s.backlog) },
-        { QStringLiteral("deadlocks"), static_cast<double>(s.deadlocks) },
-        { QStringLiteral("deadlocks_total"), static_cast<double>(s.deadlocksTotal) },
-        { QStringLiteral("server_stats"), s.serverStatsValid },
-        { QStringLiteral("audited"), s.audit.valid },
-        { QStringLiteral("audit_sold"), static_cast<double>(s.audit.sold) },
-        { QStringLiteral("audit_remaining"), static_cast<double>(s.audit.remaining) },
-        { QStringLiteral("audit_oversold"), static_cast<double>(s.audit.oversold) },
-        { QStringLiteral("audit_lost_updates"), static_cast<double>(s.audit.lostUpdates) },
-        { QStringLiteral("audit_negative_skus"), static_cast<double>(s.audit.negativeSkus) },
-    };
+    using namespace ResultFileKeys;
+    QJsonObject object { { kStrategy, s.strategy }, { kServerStats, s.serverStatsValid },
+        { kAudited, s.audit.valid }, { kRedisStats, s.redisStatsValid },
+        { kClusterStats, s.clusterStatsValid } };
+    FiguresJson::insert(object, s, sampleFigures(), true);
     ClientCountsJson::insert(object, s.clients, ClientCountsJson::Names::Sample);
-    // Every sample has them, so that the CSV's columns (the first row's keys) carry them: only
-    // the strategies that keep stock in Redis fill them in.
-    object.insert(QStringLiteral("redis_stats"), s.redisStatsValid);
-    object.insert(QStringLiteral("redis_commands"), static_cast<double>(s.redisCommands));
-    object.insert(QStringLiteral("redis_script_calls"), static_cast<double>(s.redisScriptCalls));
-    object.insert(QStringLiteral("redis_script_usec"), static_cast<double>(s.redisScriptUsec));
-    // The same for a cluster's figures, summed over its nodes.
-    object.insert(QStringLiteral("cluster_stats"), s.clusterStatsValid);
+    // A cluster's figures, summed over its nodes, in every sample for the CSV's columns.
     ClusterCountersJson::insert(object, s.cluster);
     if (!s.nodes.isEmpty())
-        object.insert(QStringLiteral("cluster_nodes"), ClusterCountersJson::nodesToJson(s.nodes));
+        object.insert(kClusterNodes, ClusterCountersJson::nodesToJson(s.nodes));
     return object;
 }
 
 QJsonObject toJson(const RunInfo& info, const QList<StrategyResult>& results)
 {
+    using namespace ResultFileKeys;
     QJsonArray strategies;
     for (const StrategyResult& result : results) {
         QJsonArray series;
         for (const MetricsSample& sample : result.series)
             series.append(sampleJson(sample));
-        strategies.append(QJsonObject { { QStringLiteral("summary"), summaryJson(result) },
-            { QStringLiteral("series"), series },
-            { QStringLiteral("experiment"), ExperimentJson::toJson(result.experiment) } });
+        strategies.append(QJsonObject { { kSummary, summaryJson(result) }, { kSeries, series },
+            { kExperiment, ExperimentJson::toJson(result.experiment) } });
     }
     return QJsonObject {
-        { QStringLiteral("lockbench"), QStringLiteral(LOCKBENCH_VERSION) },
-        { QStringLiteral("experiment"), ExperimentJson::toJson(info.experiment) },
-        { QStringLiteral("server"),
-            QJsonObject { { QStringLiteral("url"), PasswordMask::mask(info.serverUrl) },
-                { QStringLiteral("version"), info.serverVersion },
-                { QStringLiteral("embedded"), info.embedded } } },
-        { QStringLiteral("strategies"), strategies },
-        { QStringLiteral("repeats"), RepeatsJson::toJson(repeatSummaries(results)) },
+        { kVersion, QStringLiteral(LOCKBENCH_VERSION) },
+        { kExperiment, ExperimentJson::toJson(info.experiment) },
+        { kServer,
+            QJsonObject { { kServerUrl, PasswordMask::mask(info.serverUrl) },
+                { kServerVersion, info.serverVersion }, { kEmbedded, info.embedded } } },
+        { kStrategies, strategies },
+        { kRepeats, RepeatsJson::toJson(repeatSummaries(results)) },
     };
 }
 

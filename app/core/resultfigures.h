@@ -1,0 +1,15 @@
+#pragma once
+
+#include "app/core/figure.h"
+#include "app/core/metricssample.h"
+#include "app/core/nodefigures.h"
+#include "app/core/strategyresult.h"
+
+#include <span>
+
+// The figures of a result, of a sample and of a cluster node, each table listing every number
+// the files keep of it under its one name (the clients' counts have their own table,
+// clientCountNames(), and a cluster's counters theirs). A figure added is a row here.
+std::span<const Figure<StrategyResult>> resultFigures();
+std::span<const Figure<MetricsSample>> sampleFigures();
+std::span<const Figure<NodeFigures>> nodeFigures();
