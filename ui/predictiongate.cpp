@@ -50,7 +50,7 @@ void PredictionGate::arrived(const QList<RatePrediction::ForCell>& predictions)
         if (p.prediction.ordersPerS >= 0)
             parts << tr("%1 %2 orders/s (%3)")
                          .arg(p.strategy, locale.toString(p.prediction.ordersPerS, 'f', 0),
-                             p.prediction.bound);
+                             boundName(p.prediction.bound));
     }
     m_status->showMessage(tr("Predicted: %1").arg(parts.join(QStringLiteral(", "))), kShownMs);
 }

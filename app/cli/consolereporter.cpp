@@ -128,7 +128,7 @@ void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
     if (r.predictedOrdersPerS > 0 && r.error.isEmpty())
         m_out << "    "
               << tr("predicted %1 orders/s (bound: %2); measured %3, %4 % of the prediction")
-                     .arg(QLocale().toString(r.predictedOrdersPerS, 'f', 0), r.predictedBound,
+                     .arg(QLocale().toString(r.predictedOrdersPerS, 'f', 0), boundName(r.predictedBound),
                          QLocale().toString(r.ordersPerS, 'f', 0),
                          QLocale().toString(100.0 * r.ordersPerS / r.predictedOrdersPerS, 'f', 0))
               << Qt::endl;

@@ -157,7 +157,8 @@ void HeadlessRun::printPredictions(const QList<RatePrediction::ForCell>& predict
                 : tr("predicted: %1 with %2 clients, %3 orders/s (bound: %4)")
                       .arg(p.strategy)
                       .arg(p.clients)
-                      .arg(QLocale().toString(p.prediction.ordersPerS, 'f', 0), p.prediction.bound))
+                      .arg(
+                          QLocale().toString(p.prediction.ordersPerS, 'f', 0), boundName(p.prediction.bound)))
               << Qt::endl;
     }
 }

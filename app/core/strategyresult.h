@@ -2,6 +2,7 @@
 
 #include "app/core/acknowledgedorders.h"
 #include "app/core/auditresult.h"
+#include "app/core/bound.h"
 #include "app/core/clientcounts.h"
 #include "app/core/deadlockaccount.h"
 #include "app/core/deadlockrecord.h"
@@ -101,7 +102,7 @@ public:
     ClientCounts windowClients; // the clients' counts over the same window: holds, hand-overs, times
     // What the lab predicted for this run from a one-client calibration (-1: no prediction).
     double predictedOrdersPerS = -1.0;
-    QString predictedBound;
+    Bound predictedBound = Bound::None;
     double clientCpuS = -1.0; // CPU time of the lab's process (-1: unknown)
     double serverCpuS = -1.0; // CPU time of the embedded server (-1: unknown or not embedded)
     double cpuWallS = 0.0; // the wall time both CPU figures cover

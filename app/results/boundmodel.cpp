@@ -77,7 +77,7 @@ std::optional<Ceiling> rowLock(const StrategyResult& r)
     if (rowMsPerOrder <= 0.0)
         return std::nullopt;
     const double share = busiestRowShare(r);
-    Ceiling c { Resource::RowLock, 1000.0 / rowMsPerOrder / share, 0.0, {} };
+    Ceiling c { Bound::RowLock, 1000.0 / rowMsPerOrder / share, 0.0, {} };
     c.parts = {
         { QStringLiteral("hold_ms"), holdNs / 1e6 / static_cast<double>(holds) },
         { QStringLiteral("holds_per_order"), static_cast<double>(holds) / sold },
@@ -110,7 +110,7 @@ std::optional<Ceiling> sampledServerRowLock(const StrategyResult& r)
     if (waiting == 0)
         return std::nullopt;
     const double waitedShare = static_cast<double>(waiting) / looks;
-    Ceiling c { Resource::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
+    Ceiling c { Bound::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
     c.parts = { { QStringLiteral("waited_share"), waitedShare }, { QStringLiteral("looks"), looks } };
     return c;
 }
@@ -129,7 +129,7 @@ std::optional<Ceiling> serverRowLock(const StrategyResult& r)
         return std::nullopt;
     const double sold = soldInWindow(r);
     const double waitedShare = std::min(1.0, static_cast<double>(r.lockWaits) / sold);
-    Ceiling c { Resource::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
+    Ceiling c { Bound::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
     c.parts = {
         { QStringLiteral("waited_share"), waitedShare },
         { QStringLiteral("server_lock_wait_ms_per_order"),
@@ -148,7 +148,7 @@ std::optional<Ceiling> writer(const StrategyResult& r)
         = static_cast<double>(w[WriterBusyNs]) / 1e6 / static_cast<double>(w[QueuedOrders]);
     const double share = busiestWriterShare(r.experiment);
     const double batches = static_cast<double>(std::max(1LL, w[LockHolds]));
-    Ceiling c { Resource::Writer, 1000.0 / msPerOrder / share, 0.0, {} };
+    Ceiling c { Bound::Writer, 1000.0 / msPerOrder / share, 0.0, {} };
     c.parts = {
         { QStringLiteral("writer_ms_per_order"), msPerOrder },
         { QStringLiteral("orders_per_batch"), static_cast<double>(w[QueuedOrders]) / batches },
@@ -168,7 +168,7 @@ std::optional<Ceiling> cpu(const StrategyResult& r)
     const double msPerOrder = 1000.0 * cpuS / sold;
     if (msPerOrder <= 0.0)
         return std::nullopt;
-    Ceiling c { Resource::Cpu, 1000.0 * r.cores / msPerOrder, 0.0, {} };
+    Ceiling c { Bound::Cpu, 1000.0 * r.cores / msPerOrder, 0.0, {} };
     c.parts = {
         { QStringLiteral("client_cpu_ms_per_order"), 1000.0 * r.clientCpuS / sold },
         { QStringLiteral("cores"), r.cores },
@@ -186,7 +186,7 @@ std::optional<Ceiling> clientsOrArrival(const StrategyResult& r)
         long long backlog = 0;
         for (const MetricsSample& sample : r.series)
             backlog = sample.backlog >= 0 ? sample.backlog : backlog;
-        return Ceiling { Resource::Arrival, r.experiment.rate, 0.0,
+        return Ceiling { Bound::Arrival, r.experiment.rate, 0.0,
             { { QStringLiteral("offered_orders_per_s"), r.experiment.rate },
                 { QStringLiteral("backlog_at_end"), static_cast<double>(backlog) } } };
     }
@@ -198,7 +198,7 @@ std::optional<Ceiling> clientsOrArrival(const StrategyResult& r)
     // a refused order none; the clients pass orders, each of them its lines on average.
     const double linesPerOrder
         = static_cast<double>(r.windowClients[ClientCount::Sold]) / static_cast<double>(split.orders);
-    Ceiling c { Resource::Clients, 1000.0 * clients / split.orderMs * linesPerOrder, 0.0, {} };
+    Ceiling c { Bound::Clients, 1000.0 * clients / split.orderMs * linesPerOrder, 0.0, {} };
     c.parts = { { QStringLiteral("clients"), clients }, { QStringLiteral("order_ms"), split.orderMs },
         { QStringLiteral("lines_per_order"), linesPerOrder } };
     return c;
@@ -224,7 +224,7 @@ std::optional<Ceiling> bound(const QList<Ceiling>& all)
     std::optional<Ceiling> busiest;
     std::optional<Ceiling> fallback;
     for (const Ceiling& c : all) {
-        if (c.resource == Resource::Clients || c.resource == Resource::Arrival)
+        if (c.resource == Bound::Clients || c.resource == Bound::Arrival)
             fallback = c;
         else if (!busiest || c.reach > busiest->reach)
             busiest = c;
@@ -232,25 +232,6 @@ std::optional<Ceiling> bound(const QList<Ceiling>& all)
     if (busiest && (busiest->reach >= kBoundReach || !fallback))
         return busiest;
     return fallback;
-}
-
-QString key(Resource resource)
-{
-    switch (resource) {
-    case Resource::RowLock:
-        return QStringLiteral("row-lock");
-    case Resource::ServerRowLock:
-        return QStringLiteral("server-row-lock");
-    case Resource::Writer:
-        return QStringLiteral("writer");
-    case Resource::Cpu:
-        return QStringLiteral("cpu");
-    case Resource::Arrival:
-        return QStringLiteral("arrival");
-    case Resource::Clients:
-        break;
-    }
-    return QStringLiteral("clients");
 }
 
 double busiestRowShare(const StrategyResult& r)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/bound.h"
 #include "app/core/strategyresult.h"
 
 #include <QJsonObject>
@@ -15,10 +16,8 @@
 // themselves, each waiting for its order before it sends the next.
 namespace BoundModel {
 
-enum class Resource { RowLock, ServerRowLock, Writer, Cpu, Arrival, Clients };
-
 struct Ceiling {
-    Resource resource = Resource::Clients;
+    Bound resource = Bound::Clients; // one of RowLock, ServerRowLock, Writer, Cpu, Arrival, Clients
     double ordersPerS = 0.0;
     double reach = 0.0; // the run's rate over the ceiling
     QJsonObject parts; // the measured terms the ceiling is computed from
@@ -31,7 +30,6 @@ QList<Ceiling> ceilings(const StrategyResult& result);
 // The busiest shared resource when it reached kBoundReach, else the arrival rate (open loop)
 // or the clients (closed loop); nullopt when nothing was measured.
 std::optional<Ceiling> bound(const QList<Ceiling>& ceilings);
-QString key(Resource resource); // "row-lock", "server-row-lock", "writer", "cpu", "arrival", "clients"
 
 // The share of orders on the busiest locked row: a SKU's share under the skew, split over its
 // slots for the strategies that lock one slot at a time.

@@ -14,7 +14,6 @@ namespace BoundSentence {
 namespace {
 
 using BoundModel::Ceiling;
-using BoundModel::Resource;
 using ResultExplanation::millis;
 using ResultExplanation::number;
 
@@ -101,37 +100,19 @@ QString cpu(const Ceiling& c)
             perOrder, number(c.ordersPerS, 0), percentOf(c.reach));
 }
 
-QString resourceName(Resource resource)
-{
-    switch (resource) {
-    case Resource::RowLock:
-        return tr("the busiest row lock");
-    case Resource::ServerRowLock:
-        return tr("the row lock inside the server");
-    case Resource::Writer:
-        return tr("the busiest writer");
-    case Resource::Cpu:
-        return tr("the CPU");
-    case Resource::Arrival:
-    case Resource::Clients:
-        break;
-    }
-    return QString();
-}
-
 // The busiest shared resource of a run bound by its clients or its arrivals.
 QString unsaturated(const QList<Ceiling>& all)
 {
     const Ceiling* busiest = nullptr;
     for (const Ceiling& c : all) {
-        if (c.resource != Resource::Clients && c.resource != Resource::Arrival
+        if (c.resource != Bound::Clients && c.resource != Bound::Arrival
             && (!busiest || c.reach > busiest->reach))
             busiest = &c;
     }
     if (!busiest)
         return QString();
     return tr(" No shared resource was saturated: %1 was at %2 % of its ceiling of %3 orders/s.")
-        .arg(resourceName(busiest->resource), percentOf(busiest->reach), number(busiest->ordersPerS, 0));
+        .arg(boundName(busiest->resource), percentOf(busiest->reach), number(busiest->ordersPerS, 0));
 }
 
 } // namespace
@@ -140,26 +121,26 @@ QString of(const Ceiling& bound, const QList<Ceiling>& all, const StrategyResult
 {
     QString text;
     switch (bound.resource) {
-    case Resource::RowLock:
+    case Bound::RowLock:
         text = rowLock(bound);
         break;
-    case Resource::ServerRowLock:
+    case Bound::ServerRowLock:
         text = serverRowLock(bound);
         break;
-    case Resource::Writer:
+    case Bound::Writer:
         text = writer(bound);
         break;
-    case Resource::Cpu:
+    case Bound::Cpu:
         text = cpu(bound);
         break;
-    case Resource::Arrival:
+    case Bound::Arrival:
         text
             = tr("The arrival rate is the bound: orders arrived at %1 a second and the run completed %2 % of "
                  "that rate.")
                   .arg(number(r.experiment.rate, 0), percentOf(bound.reach))
             + unsaturated(all);
         break;
-    case Resource::Clients: {
+    case Bound::Clients: {
         // An order of two SKUs or a claimed batch sells several lines, and the rates count lines.
         const double lines = part(bound, "lines_per_order");
         const QString clients = QString::number(part(bound, "clients"));
@@ -176,10 +157,14 @@ QString of(const Ceiling& bound, const QList<Ceiling>& all, const StrategyResult
         text += unsaturated(all);
         break;
     }
+    case Bound::None: // not a resource the model measures a ceiling of
+    case Bound::Certification:
+    case Bound::Other:
+        break;
     }
     // An open loop keeps its schedule whatever bounds it: what it could not send is said.
     for (const Ceiling& c : all) {
-        if (const double backlog = part(c, "backlog_at_end"); c.resource == Resource::Arrival && backlog > 0)
+        if (const double backlog = part(c, "backlog_at_end"); c.resource == Bound::Arrival && backlog > 0)
             text += tr(
                 " The server fell behind: %1 orders were due and not yet sent when the run stopped; their "
                 "latency would count from when they were due, and they are in no figure.")

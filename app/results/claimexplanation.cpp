@@ -64,10 +64,8 @@ bool addBatches(const StrategyResult& r, double batch, QStringList& sentences, Q
 // the workers over that cycle are the rate. The bound is the cycle's largest share: the row
 // locks the claims queue for (as the server's lock view saw them, which a statement's own
 // clock counts as executing), the workers' own time (work, round trips), or the statements.
-ResultExplanation::Bound addCycle(
-    const StrategyResult& r, double batch, double tasks, QStringList& sentences, QJsonObject& f)
+Bound addCycle(const StrategyResult& r, double batch, double tasks, QStringList& sentences, QJsonObject& f)
 {
-    using ResultExplanation::Bound;
     using Part = OrderTimeSplit::Part;
     const OrderTimeSplit split = OrderTimeSplit::of(r.windowClients);
     if (!split.known() || split.orderMs <= 0.0)
@@ -156,7 +154,6 @@ using ResultExplanation::Explained;
 
 Explained of(const StrategyResult& r)
 {
-    using ResultExplanation::Bound;
     Explained out;
     if (!r.error.isEmpty() || r.clients[ClientCount::Sold] <= 0)
         return out;
@@ -178,7 +175,7 @@ Explained of(const StrategyResult& r)
         sentences << tr("No task was claimed by two live workers at once.");
     if (r.soldOut())
         sentences << tr("Every task was done at %1 s.").arg(number(r.soldOutS, 2));
-    f.insert(QStringLiteral("bound"), ResultExplanation::boundKey(out.bound));
+    f.insert(QStringLiteral("bound"), boundKey(out.bound));
     out.text = sentences.join(QLatin1Char(' '));
     return out;
 }

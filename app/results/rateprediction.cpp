@@ -19,7 +19,7 @@ namespace {
 // A station of the model: `count` identical queues (the rows a SKU's orders spread over, or one),
 // each visited with this demand in ms per order, or a delay no order waits for.
 struct Station {
-    QString bound;
+    Bound bound;
     double demandMs = 0.0; // per order, at each of the `count` queues
     int count = 1;
 };
@@ -41,7 +41,7 @@ Prediction meanValueAnalysis(const std::vector<Station>& stations, double thinkM
         for (std::size_t k = 0; k < stations.size(); ++k)
             queue[k] = throughput * residence[k];
     }
-    Prediction p { 1000.0 * throughput, QStringLiteral("clients") };
+    Prediction p { 1000.0 * throughput, Bound::Clients };
     double busiest = 0.0;
     for (std::size_t k = 0; k < stations.size(); ++k) {
         const double utilisation = throughput * stations[k].demandMs;
@@ -172,7 +172,7 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
         // The rows as equally busy as the busiest: one hot SKU is one, a SKU's 16 slots sixteen.
         const double share = BoundModel::busiestRowShare(shape);
         const int rows = std::clamp(static_cast<int>(1.0 / share + 0.5), 1, 1024);
-        stations.push_back({ QStringLiteral("row-lock"), rowMs / rows, rows });
+        stations.push_back({ Bound::RowLock, rowMs / rows, rows });
         outsideMs -= std::min(outsideMs, turns * holdMs);
     }
     // The queue: a writer commits the orders queued meanwhile, up to a batch, in one cycle. In a
@@ -181,23 +181,22 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
         const double cycleMs = perOrder(w[WriterBusyNs], w[LockHolds]) / 1e6;
         const int batch = std::max(1, std::min(target.batch, clients / 2));
         const double share = BoundModel::busiestWriterShare(target);
-        stations.push_back({ QStringLiteral("writer"), cycleMs / batch * share, 1 });
+        stations.push_back({ Bound::Writer, cycleMs / batch * share, 1 });
         outsideMs = split.orderMs - split.ms(OrderTimeSplit::Part::LabWait) - cycleMs;
     }
     // A row locked inside one statement: its cycle at load, from the busy calibration when
     // that kept the row busy all the time (each release wakes the next waiter on busy cores).
     if (c.safe && holds == 0 && !writers && calibration.busy) {
         const QList<BoundModel::Ceiling> loaded = BoundModel::ceilings(*calibration.busy);
-        const auto row = std::find_if(loaded.cbegin(), loaded.cend(), [](const BoundModel::Ceiling& ceiling) {
-            return ceiling.resource == BoundModel::Resource::ServerRowLock;
-        });
+        const auto row = std::find_if(loaded.cbegin(), loaded.cend(),
+            [](const BoundModel::Ceiling& ceiling) { return ceiling.resource == Bound::ServerRowLock; });
         if (row != loaded.cend()
             && row->parts.value(QStringLiteral("waited_share")).toDouble() >= BoundModel::kBoundReach)
-            stations.push_back({ QStringLiteral("row-lock"), 1000.0 / row->ordersPerS, 1 });
+            stations.push_back({ Bound::RowLock, 1000.0 / row->ordersPerS, 1 });
     }
     // The cores: the lab's and the server's CPU per order, shared by every order.
     if (const double aloneMs = cpuMsPerOrder(c); aloneMs >= 0.0) {
-        stations.push_back({ QStringLiteral("cpu"), cpuMsAt(calibration, clients) / c.cores, 1 });
+        stations.push_back({ Bound::Cpu, cpuMsAt(calibration, clients) / c.cores, 1 });
         outsideMs -= std::min(outsideMs, aloneMs); // the lone order's CPU time was inside its time
     }
     Prediction p = meanValueAnalysis(stations, std::max(0.0, outsideMs), clients);
@@ -209,7 +208,7 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
         && calibration.busy->experiment.threads == clients && calibration.busy->ordersPerS > 0.0)
         p.ordersPerS = calibration.busy->ordersPerS;
     if (target.arrival == ArrivalMode::Open && target.rate < p.ordersPerS)
-        p = { target.rate, QStringLiteral("arrival") };
+        p = { target.rate, Bound::Arrival };
     return p;
 }
 

@@ -18,7 +18,7 @@ namespace RatePrediction {
 
 struct Prediction {
     double ordersPerS = -1.0; // -1: nothing to predict from
-    QString bound; // the resource the model found busiest: "row-lock", "writer", "cpu", "clients", "arrival"
+    Bound bound = Bound::None; // the resource the model found busiest: RowLock, Writer, Cpu, Clients, Arrival
 };
 
 // The calibration run of `experiment`: one client, long enough to time some hundreds of orders,

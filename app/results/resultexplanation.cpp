@@ -137,29 +137,6 @@ double busiestRowShare(const StrategyResult& r)
     return BoundModel::busiestRowShare(r);
 }
 
-QString boundKey(Bound bound)
-{
-    switch (bound) {
-    case Bound::RowLock:
-        return QStringLiteral("row-lock");
-    case Bound::Cpu:
-        return QStringLiteral("cpu");
-    case Bound::Certification:
-        return QStringLiteral("certification");
-    case Bound::Writer:
-        return QStringLiteral("writer");
-    case Bound::Clients:
-        return QStringLiteral("clients");
-    case Bound::Arrival:
-        return QStringLiteral("arrival");
-    case Bound::Other:
-        return QStringLiteral("other");
-    case Bound::None:
-        break;
-    }
-    return QStringLiteral("none");
-}
-
 QString number(double value, int decimals)
 {
     return QLocale().toString(value, 'f', decimals);
@@ -187,22 +164,10 @@ void addNetwork(const StrategyResult& r, Explained& out)
             : tr("No network was simulated: statements crossed only the machine's loopback."));
 }
 
-Bound boundOf(BoundModel::Resource resource)
+// The explanation's bound: a row locked inside the server is a row lock all the same.
+Bound headlineOf(Bound bound)
 {
-    switch (resource) {
-    case BoundModel::Resource::RowLock:
-    case BoundModel::Resource::ServerRowLock:
-        return Bound::RowLock;
-    case BoundModel::Resource::Writer:
-        return Bound::Writer;
-    case BoundModel::Resource::Cpu:
-        return Bound::Cpu;
-    case BoundModel::Resource::Arrival:
-        return Bound::Arrival;
-    case BoundModel::Resource::Clients:
-        break;
-    }
-    return Bound::Clients;
+    return bound == Bound::ServerRowLock ? Bound::RowLock : bound;
 }
 
 // Every ceiling, with its terms, for the JSON; the bound's terms and the CPU's also at the top.
@@ -214,8 +179,8 @@ void addCeilings(
         QJsonObject entry = c.parts;
         entry.insert(QStringLiteral("ceiling_orders_per_s"), c.ordersPerS);
         entry.insert(QStringLiteral("reach"), c.reach);
-        ceilings.insert(BoundModel::key(c.resource), entry);
-        if (c.resource == BoundModel::Resource::Cpu)
+        ceilings.insert(boundKey(c.resource), entry);
+        if (c.resource == Bound::Cpu)
             for (auto it = c.parts.begin(); it != c.parts.end(); ++it)
                 f.insert(it.key(), it.value());
     }
@@ -224,7 +189,7 @@ void addCeilings(
         return;
     for (auto it = bound->parts.begin(); it != bound->parts.end(); ++it)
         f.insert(it.key(), it.value());
-    f.insert(QStringLiteral("bound_resource"), BoundModel::key(bound->resource));
+    f.insert(QStringLiteral("bound_resource"), boundKey(bound->resource));
     f.insert(QStringLiteral("ceiling_orders_per_s"), bound->ordersPerS);
     f.insert(QStringLiteral("reach"), bound->reach);
 }
@@ -235,7 +200,7 @@ void addRoundTripsHeld(
 {
     const double rtt = r.experiment.rttMs;
     const double holdMs = bound.parts.value(QStringLiteral("hold_ms")).toDouble();
-    if (bound.resource != BoundModel::Resource::RowLock || rtt <= 0.0 || holdMs <= 0.0)
+    if (bound.resource != Bound::RowLock || rtt <= 0.0 || holdMs <= 0.0)
         return;
     const double roundTrips = holdMs / rtt;
     f.insert(QStringLiteral("round_trips_held"), roundTrips);
@@ -256,7 +221,9 @@ Explained ofInventory(const StrategyResult& r)
     const QList<BoundModel::Ceiling> all = BoundModel::ceilings(r);
     const std::optional<BoundModel::Ceiling> bound = BoundModel::bound(all);
     addCeilings(all, certificationBound ? std::nullopt : bound, f);
-    out.bound = certificationBound ? Bound::Certification : bound ? boundOf(bound->resource) : Bound::Other;
+    out.bound = certificationBound ? Bound::Certification
+        : bound                    ? headlineOf(bound->resource)
+                                   : Bound::Other;
     if (bound && !certificationBound) {
         sentences << BoundSentence::of(*bound, all, r);
         addRoundTripsHeld(r, *bound, sentences, f);

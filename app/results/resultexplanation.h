@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/bound.h"
 #include "app/core/strategyresult.h"
 
 #include <QJsonObject>
@@ -10,10 +11,10 @@
 // machine is the bound, retries, deadlocks, the queue, refused slots.
 namespace ResultExplanation {
 
-enum class Bound { None, RowLock, Cpu, Certification, Writer, Clients, Arrival, Other };
-
 struct Explained {
     QString text; // empty for a run that ended in an error
+    // What bounds the rate; a row locked inside the server is named RowLock here, beside the
+    // explanation's "bound_resource", which tells it apart.
     Bound bound = Bound::None;
     QJsonObject figures; // the numbers behind the text, for the JSON
 };
@@ -22,8 +23,6 @@ Explained of(const StrategyResult& result);
 // A figure in the reader's locale, and a time in milliseconds with enough significant digits: 0.45, 5.2, 120.
 QString number(double value, int decimals);
 QString millis(double ms);
-// "row-lock", "cpu", "certification", "writer", "clients", "arrival", "other", "none"
-QString boundKey(Bound bound);
 
 // The share of orders that land on the busiest locked row: a SKU's share under the skew,
 // split over its slots for the slotted strategies.

@@ -92,7 +92,7 @@ void readIdentity(const QJsonObject& o, StrategyResult& r)
 void readExplained(const QJsonObject& o, StrategyResult& r)
 {
     using namespace ResultFileKeys;
-    r.predictedBound = text(o, kPredictedBound);
+    r.predictedBound = boundFromKey(text(o, kPredictedBound)).value_or(Bound::None);
     r.windowClients
         = ClientCountsJson::read(o.value(kWindowCounts).toObject(), ClientCountsJson::Names::Sample);
     for (const QJsonValue& message : o.value(kErrorMessages).toArray())

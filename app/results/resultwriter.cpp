@@ -157,7 +157,7 @@ QJsonObject explainedJson(const StrategyResult& r)
         { kExplanation, explanationJson(r) },
         { kTimeSplit, OrderTimeSplit::of(r.windowClients).toJson() },
         { kWindowCounts, windowCountsJson(r) },
-        { kPredictedBound, r.predictedBound },
+        { kPredictedBound, r.predictedBound == Bound::None ? QString() : boundKey(r.predictedBound) },
         { kErrorMessages, QJsonArray::fromStringList(PasswordMask::mask(r.errorMessages)) },
         { kKnobs, knobsJson(r.knobs) },
         { kInspectorError, PasswordMask::mask(r.inspectorError) },

@@ -32,6 +32,45 @@
     </message>
 </context>
 <context>
+    <name>Bound</name>
+    <message>
+        <source>nothing measured</source>
+        <translation>未测到任何数据</translation>
+    </message>
+    <message>
+        <source>the busiest row lock</source>
+        <translation>最忙的行锁</translation>
+    </message>
+    <message>
+        <source>the row lock inside the server</source>
+        <translation>服务器内部的行锁</translation>
+    </message>
+    <message>
+        <source>the busiest writer</source>
+        <translation>最忙的写入者</translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>the arrival rate</source>
+        <translation>到达速率</translation>
+    </message>
+    <message>
+        <source>the clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s certification</source>
+        <translation>集群的认证</translation>
+    </message>
+    <message>
+        <source>no shared resource</source>
+        <translation>没有共享资源</translation>
+    </message>
+</context>
+<context>
     <name>BoundSentence</name>
     <message>
         <source>every sale took %1 turns on the row (an attempt that lost held it until its ROLLBACK), each holding it %2 ms</source>
@@ -80,22 +119,6 @@
     <message>
         <source>The machine&apos;s CPU is the bound: %1 % of %2 cores were busy, %3 per order, which allow %4 orders/s; the run reached %5 % of that.</source>
         <translation>瓶颈是机器的 CPU：%2 个核心的 %1% 处于忙碌，每个订单 %3，最多允许 %4 单/秒；本次运行达到其 %5%。</translation>
-    </message>
-    <message>
-        <source>the busiest row lock</source>
-        <translation>最忙的行锁</translation>
-    </message>
-    <message>
-        <source>the row lock inside the server</source>
-        <translation>服务器内部的行锁</translation>
-    </message>
-    <message>
-        <source>the busiest writer</source>
-        <translation>最忙的写入者</translation>
-    </message>
-    <message>
-        <source>the CPU</source>
-        <translation>CPU</translation>
     </message>
     <message>
         <source> No shared resource was saturated: %1 was at %2 % of its ceiling of %3 orders/s.</source>
@@ -321,6 +344,18 @@
     <message>
         <source>Every task was done at %1 s.</source>
         <translation>所有任务在 %1 s 时全部完成。</translation>
+    </message>
+    <message>
+        <source>Claims queued for row locks: %1 ms of each batch&apos;s %2 ms went waiting for rows another claim held, so %3 workers completed at most %4 tasks/s; the run reached %5.</source>
+        <translation>认领在行锁上排队：每批 %2 ms 中有 %1 ms 在等待另一个认领持有的行，因此 %3 个工作者最多每秒完成 %4 个任务；本次运行达到 %5。</translation>
+    </message>
+    <message>
+        <source>The workers were bound by their own time: %1 ms of each batch&apos;s %2 ms was work and round trips, so %3 workers complete at most %4 tasks/s, and more workers would complete more; the run reached %5.</source>
+        <translation>工作者受限于自身的时间：每批 %2 ms 中有 %1 ms 是工作与往返，因此 %3 个工作者最多每秒完成 %4 个任务，更多工作者会完成更多；本次运行达到 %5。</translation>
+    </message>
+    <message>
+        <source>Each batch of %1 tasks took %2 ms, most of it in the server&apos;s statements, so %3 workers complete at most %4 tasks/s; the run reached %5.</source>
+        <translation>每批 %1 个任务用时 %2 ms，大部分花在服务器执行语句上，因此 %3 个工作者最多每秒完成 %4 个任务；本次运行达到 %5。</translation>
     </message>
 </context>
 <context>
@@ -4720,18 +4755,6 @@ t = %2 s
     <message>
         <source>PostgreSQL looks for a cycle only once a waiter has waited deadlock_timeout (%1), where InnoDB looks at once: each deadlock held its transactions at least that long before one was rolled back.</source>
         <translation>PostgreSQL 要等一个等待者等满 deadlock_timeout（%1）才检查是否成环，而 InnoDB 立即检查：每次死锁都让其中的事务至少僵持这么久，之后才回滚其中一个。</translation>
-    </message>
-    <message>
-        <source>Claims queued for row locks: %1 ms of each batch&apos;s %2 ms went waiting for rows another claim held, so %3 workers completed at most %4 tasks/s; the run reached %5.</source>
-        <translation>认领在行锁上排队：每批 %2 ms 中有 %1 ms 在等待另一个认领持有的行，因此 %3 个工作者最多每秒完成 %4 个任务；本次运行达到 %5。</translation>
-    </message>
-    <message>
-        <source>The workers were bound by their own time: %1 ms of each batch&apos;s %2 ms was work and round trips, so %3 workers complete at most %4 tasks/s, and more workers would complete more; the run reached %5.</source>
-        <translation>工作者受限于自身的时间：每批 %2 ms 中有 %1 ms 是工作与往返，因此 %3 个工作者最多每秒完成 %4 个任务，更多工作者会完成更多；本次运行达到 %5。</translation>
-    </message>
-    <message>
-        <source>Each batch of %1 tasks took %2 ms, most of it in the server&apos;s statements, so %3 workers complete at most %4 tasks/s; the run reached %5.</source>
-        <translation>每批 %1 个任务用时 %2 ms，大部分花在服务器执行语句上，因此 %3 个工作者最多每秒完成 %4 个任务；本次运行达到 %5。</translation>
     </message>
     <message numerus="yes">
         <source>The invariant %1 of the strategy&apos;s file found %n row(s) that break it once the run was over; the first: %2.</source>

@@ -163,7 +163,7 @@ inline StrategyResult knownResult()
     r.clients = knownCounts(6000);
     r.windowClients = knownCounts(8000);
     r.predictedOrdersPerS = 7777.5;
-    r.predictedBound = QStringLiteral("row-lock");
+    r.predictedBound = Bound::RowLock;
     NodeFigures node;
     node.node = 2;
     node.endpoint = QStringLiteral("h2:3307");

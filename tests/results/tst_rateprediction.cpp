@@ -69,7 +69,7 @@ private slots:
     void aHotRowPassesOneOrderPerHoldAndHandOver()
     {
         const auto p = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), withClients(32));
-        QCOMPARE(p.bound, QStringLiteral("row-lock"));
+        QCOMPARE(p.bound, Bound::RowLock);
         // 3 ms held and a 0.1 ms statement's hand-over: at most 323 orders/s, nearly reached by 32.
         QVERIFY2(p.ordersPerS > 300 && p.ordersPerS <= 323, qPrintable(QString::number(p.ordersPerS)));
     }
@@ -77,7 +77,7 @@ private slots:
     void oneClientIsBoundByItsOwnTime()
     {
         const auto p = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), withClients(1));
-        QCOMPARE(p.bound, QStringLiteral("clients"));
+        QCOMPARE(p.bound, Bound::Clients);
         // Its own 5 ms per order, and the hand-over the model counts whether anyone waits or not.
         QVERIFY2(p.ordersPerS > 190.0 && p.ordersPerS <= 200.0, qPrintable(QString::number(p.ordersPerS)));
     }
@@ -103,7 +103,7 @@ private slots:
         e.batch = 16;
         e.writers = 4;
         const auto p = RatePrediction::predict(c, e);
-        QCOMPARE(p.bound, QStringLiteral("writer"));
+        QCOMPARE(p.bound, Bound::Writer);
         // 16 orders per 5 ms cycle: 3,200 orders/s at most.
         QVERIFY2(p.ordersPerS > 2800 && p.ordersPerS <= 3200, qPrintable(QString::number(p.ordersPerS)));
     }
@@ -124,7 +124,7 @@ private slots:
         e.rate = 100;
         const auto p = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), e);
         QCOMPARE(p.ordersPerS, 100.0);
-        QCOMPARE(p.bound, QStringLiteral("arrival"));
+        QCOMPARE(p.bound, Bound::Arrival);
     }
 
     void aFailedCalibrationPredictsNothing()
@@ -141,12 +141,12 @@ private slots:
         RatePrediction::Calibration c { cpuBound(1, 0.5), cpuBound(4, 0.3) };
         c.alone.strategy = c.busy->strategy = QStringLiteral("naive");
         const auto alone = RatePrediction::predict(c.alone, withClients(64));
-        QCOMPARE(alone.bound, QStringLiteral("cpu"));
+        QCOMPARE(alone.bound, Bound::Cpu);
         QVERIFY2(alone.ordersPerS <= 4000.0 && alone.ordersPerS > 3600.0,
             qPrintable(QString::number(alone.ordersPerS)));
         // At 64 clients 0.233 + 0.267 / 64 = 0.2375 ms: 2.1 times the lone client's ceiling.
         const auto busy = RatePrediction::predict(c, withClients(64));
-        QCOMPARE(busy.bound, QStringLiteral("cpu"));
+        QCOMPARE(busy.bound, Bound::Cpu);
         QVERIFY2(busy.ordersPerS > 2.0 * alone.ordersPerS && busy.ordersPerS <= 2.0 / 0.2375 * 1000.0 + 1.0,
             qPrintable(QStringLiteral("%1 against %2").arg(busy.ordersPerS).arg(alone.ordersPerS)));
         // One client costs what the lone calibration timed, whatever the busy one found.
@@ -217,18 +217,18 @@ private slots:
         RatePrediction::Calibration c { cpuBound(1, 0.2), cpuBound(64, 0.2) };
         c.alone.strategy = c.busy->strategy = QStringLiteral("procedure");
         const auto cores = RatePrediction::predict(c, withClients(64));
-        QCOMPARE(cores.bound, QStringLiteral("cpu"));
+        QCOMPARE(cores.bound, Bound::Cpu);
         QVERIFY2(cores.ordersPerS > 9000.0, qPrintable(QString::number(cores.ordersPerS)));
         // At the target's 64 clients every order waited for the row, which passed 5,000 a second.
         c.busy->lockWaits = 1000;
         c.busy->ordersPerS = 5000.0;
         const auto row = RatePrediction::predict(c, withClients(64));
-        QCOMPARE(row.bound, QStringLiteral("row-lock"));
+        QCOMPARE(row.bound, Bound::RowLock);
         QVERIFY2(
             row.ordersPerS <= 5000.0 && row.ordersPerS > 4500.0, qPrintable(QString::number(row.ordersPerS)));
         // A row waited for by a few orders only does not bound it.
         c.busy->lockWaits = 100;
-        QCOMPARE(RatePrediction::predict(c, withClients(64)).bound, QStringLiteral("cpu"));
+        QCOMPARE(RatePrediction::predict(c, withClients(64)).bound, Bound::Cpu);
 
         // So the plan times the procedure's busy calibration with the target's clients (at most
         // 256), and the others' with two per core.

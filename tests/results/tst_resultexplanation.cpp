@@ -6,8 +6,6 @@
 #include <QSignalSpy>
 #include <QTest>
 
-using ResultExplanation::Bound;
-
 namespace {
 
 // The row's turns in the window: `commits` holds that sold, `rolledBack` that did not, each

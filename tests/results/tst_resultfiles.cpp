@@ -42,7 +42,7 @@ private:
         QVERIFY(sameCounts(r.clients, knownCounts(6000), true));
         QVERIFY(sameCounts(r.windowClients, knownCounts(8000)));
         QCOMPARE(r.predictedOrdersPerS, 7777.5);
-        QCOMPARE(r.predictedBound, QStringLiteral("row-lock"));
+        QCOMPARE(r.predictedBound, Bound::RowLock);
     }
 
     // A cluster node's figures and its own audit.

@@ -220,7 +220,7 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         const auto explained = ResultExplanation::of(r);
         qInfo("%.0f orders/s: %s", r.ordersPerS, qPrintable(explained.text));
-        QCOMPARE(explained.bound, ResultExplanation::Bound::RowLock);
+        QCOMPARE(explained.bound, Bound::RowLock);
         QVERIFY2(r.lockHoldMs >= e.delayMs, qPrintable(QStringLiteral("held %1 ms").arg(r.lockHoldMs)));
         const double ceiling = explained.figures.value(QStringLiteral("ceiling_orders_per_s")).toDouble();
         QVERIFY2(std::abs(ceiling - r.ordersPerS) <= 0.2 * r.ordersPerS,
@@ -255,7 +255,7 @@ private slots:
         QVERIFY2(
             pessimistic.p50Ms >= 5 * e.rttMs, qPrintable(QStringLiteral("p50 %1 ms").arg(pessimistic.p50Ms)));
         const auto explained = ResultExplanation::of(pessimistic);
-        QCOMPARE(explained.bound, ResultExplanation::Bound::RowLock);
+        QCOMPARE(explained.bound, Bound::RowLock);
         QVERIFY2(explained.figures.value(QStringLiteral("round_trips_held")).toDouble() >= 3.0,
             qPrintable(explained.text));
     }
@@ -271,7 +271,7 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         const auto explained = ResultExplanation::of(r);
         qInfo("%.0f orders/s: %s", r.ordersPerS, qPrintable(explained.text));
-        QVERIFY(explained.bound != ResultExplanation::Bound::RowLock);
+        QVERIFY(explained.bound != Bound::RowLock);
         QVERIFY(!explained.text.isEmpty());
     }
 };

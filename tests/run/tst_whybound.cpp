@@ -38,7 +38,7 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         const auto explained = ResultExplanation::of(r);
         qInfo("%.0f orders/s: %s", r.ordersPerS, qPrintable(explained.text));
-        QVERIFY2(explained.bound != ResultExplanation::Bound::Other, qPrintable(explained.text));
+        QVERIFY2(explained.bound != Bound::Other, qPrintable(explained.text));
         const double reach = explained.figures.value(QStringLiteral("reach")).toDouble();
         QVERIFY2(reach >= 0.8 && reach <= 1.05, qPrintable(QStringLiteral("reach %1").arg(reach)));
 
@@ -83,7 +83,7 @@ private slots:
         QVERIFY2(handOverMs > 0.0 && handOverMs < e.rttMs + 2.0 * lateWakeMs,
             qPrintable(QStringLiteral("%1 ms, clients woke %2 ms late").arg(handOverMs).arg(lateWakeMs)));
         const auto explained = ResultExplanation::of(r);
-        QCOMPARE(explained.bound, ResultExplanation::Bound::RowLock);
+        QCOMPARE(explained.bound, Bound::RowLock);
         QVERIFY2(
             explained.text.contains(QLatin1String("to reach the next waiter")), qPrintable(explained.text));
     }

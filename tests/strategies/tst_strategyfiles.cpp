@@ -323,7 +323,7 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Pass);
         const QList<BoundModel::Ceiling> ceilings = BoundModel::ceilings(r);
         const auto rowLock = std::find_if(ceilings.begin(), ceilings.end(),
-            [](const BoundModel::Ceiling& c) { return c.resource == BoundModel::Resource::RowLock; });
+            [](const BoundModel::Ceiling& c) { return c.resource == Bound::RowLock; });
         QVERIFY(rowLock != ceilings.end());
         qInfo("%.0f orders/s; the busiest slot row's ceiling %.0f orders/s, reached %.0f %%", r.ordersPerS,
             rowLock->ordersPerS, 100.0 * rowLock->reach);

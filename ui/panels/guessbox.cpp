@@ -85,7 +85,7 @@ QString GuessBox::summaryHtml(const QList<StrategyResult>& results) const
             : tr("%1 with %2 clients: predicted %3 orders/s (bound: %4).")
                   .arg(p.strategy)
                   .arg(p.clients)
-                  .arg(locale.toString(p.prediction.ordersPerS, 'f', 0), p.prediction.bound);
+                  .arg(locale.toString(p.prediction.ordersPerS, 'f', 0), boundName(p.prediction.bound));
         for (const StrategyResult& r : results) {
             if (r.strategy == p.strategy && r.experiment.threads == p.clients && p.prediction.ordersPerS > 0)
                 line += QLatin1Char(' ')
