@@ -3,6 +3,7 @@
 #include "strategies/strategyregistry.h"
 
 #include "app/core/ordertimesplit.h"
+#include "app/core/skewsampler.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,44 +12,6 @@
 namespace BoundModel {
 
 namespace {
-
-// The probability that an order picks SKU `index` (0-based), as the lab's skew sampler draws.
-class SkuShares {
-public:
-    explicit SkuShares(const Experiment& e)
-        : m_e(e)
-        , m_skus(std::max<std::int64_t>(1, e.skus))
-    {
-        if (e.skew == SkewKind::Zipf) {
-            for (std::int64_t k = 1; k <= m_skus; ++k)
-                m_zipfNorm += std::pow(static_cast<double>(k), -e.zipfS);
-        }
-    }
-    std::int64_t skus() const { return m_skus; }
-    double of(std::int64_t index) const
-    {
-        switch (m_e.skew) {
-        case SkewKind::Uniform:
-            break;
-        case SkewKind::HotSet: {
-            const std::int64_t hot = std::clamp<std::int64_t>(m_e.hotSkus, 1, m_skus);
-            const double hotShare = std::clamp(m_e.hotPercent / 100.0, 0.0, 1.0);
-            if (hot == m_skus)
-                break;
-            return index < hot ? hotShare / static_cast<double>(hot)
-                               : (1.0 - hotShare) / static_cast<double>(m_skus - hot);
-        }
-        case SkewKind::Zipf:
-            return m_zipfNorm > 0.0 ? std::pow(static_cast<double>(index + 1), -m_e.zipfS) / m_zipfNorm : 1.0;
-        }
-        return 1.0 / static_cast<double>(m_skus);
-    }
-
-private:
-    const Experiment& m_e;
-    std::int64_t m_skus;
-    double m_zipfNorm = 0.0;
-};
 
 bool locksOneSlot(const QString& strategy)
 {
@@ -237,17 +200,17 @@ std::optional<Ceiling> bound(const QList<Ceiling>& all)
 double busiestRowShare(const StrategyResult& r)
 {
     // Every skew puts its most likely SKU first.
-    const double busiest = SkuShares(r.experiment).of(0);
+    const double busiest = SkewSampler(r.experiment).probabilityOf(0);
     return locksOneSlot(r.strategy) ? busiest / std::max(1, r.experiment.slotsPerSku) : busiest;
 }
 
 double busiestWriterShare(const Experiment& e)
 {
-    const SkuShares shares(e);
+    const SkewSampler shares(e);
     const auto writers = static_cast<std::size_t>(std::max(1, e.writers));
     std::vector<double> perWriter(writers, 0.0);
     for (std::int64_t index = 0; index < shares.skus(); ++index)
-        perWriter[static_cast<std::size_t>(index + 1) % writers] += shares.of(index);
+        perWriter[static_cast<std::size_t>(index + 1) % writers] += shares.probabilityOf(index);
     return *std::max_element(perWriter.begin(), perWriter.end());
 }
 

@@ -2,9 +2,9 @@
 
 #include "app/core/acknowledgedorders.h"
 #include "app/core/experiment.h"
+#include "app/core/skewsampler.h"
 #include "app/core/unresolvedorders.h"
 #include "app/fiber/clientwait.h"
-#include "app/run/skewsampler.h"
 #include "strategies/runenvironment.h"
 
 #include "strategies/strategy.h"

@@ -1,5 +1,5 @@
 #include "app/core/experiment.h"
-#include "app/run/skewsampler.h"
+#include "app/core/skewsampler.h"
 
 #include <QTest>
 

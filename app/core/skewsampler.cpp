@@ -1,4 +1,4 @@
-#include "app/run/skewsampler.h"
+#include "app/core/skewsampler.h"
 
 #include <algorithm>
 #include <cmath>
