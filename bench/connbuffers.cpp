@@ -8,7 +8,7 @@
 // The pages of the fibers' own stacks are the lab's, and are left out of the figure.
 // Usage: lockbench-connbuffers [--events] URL [N]
 #include "app/db/connectionparams.h"
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/preparedstatement.h"
 #include "app/fiber/clientwait.h"
 #include "app/fiber/fiber.h"
@@ -63,10 +63,10 @@ long fiberStacksKb()
 }
 
 // One connection and its statements; false with the error in `problem`.
-bool openOne(const ConnectionParams& params, std::unique_ptr<MysqlConnection>& connection,
+bool openOne(const ConnectionParams& params, std::unique_ptr<DatabaseConnection>& connection,
     std::vector<std::unique_ptr<PreparedStatement>>& statements, QString& problem)
 {
-    connection = std::make_unique<MysqlConnection>();
+    connection = std::make_unique<DatabaseConnection>();
     if (!connection->open(params)) {
         problem = connection->lastError().toString();
         return false;
@@ -86,7 +86,7 @@ bool openOne(const ConnectionParams& params, std::unique_ptr<MysqlConnection>& c
 long perConnectionOnThreads(const ConnectionParams& params, int count, QString& problem)
 {
     const long before = residentKb();
-    std::vector<std::unique_ptr<MysqlConnection>> connections(static_cast<std::size_t>(count));
+    std::vector<std::unique_ptr<DatabaseConnection>> connections(static_cast<std::size_t>(count));
     std::vector<std::unique_ptr<PreparedStatement>> statements;
     for (auto& connection : connections) {
         if (!openOne(params, connection, statements, problem))
@@ -110,7 +110,7 @@ long perConnectionOnFibers(const ConnectionParams& params, int count, QString& p
         FiberScheduler scheduler;
         for (int i = 0; i < count; ++i) {
             scheduler.spawn([&] {
-                std::unique_ptr<MysqlConnection> connection;
+                std::unique_ptr<DatabaseConnection> connection;
                 std::vector<std::unique_ptr<PreparedStatement>> statements;
                 QString mine;
                 if (!openOne(params, connection, statements, mine) && failed.fetch_add(1) == 0)
@@ -162,7 +162,7 @@ int main(int argc, char* argv[])
         return 2;
     }
     // One connection first, so that the library's one-time state is not counted per connection.
-    MysqlConnection warm;
+    DatabaseConnection warm;
     if (!warm.open(*params)) {
         err << "lockbench-connbuffers: " << warm.lastError().toString() << "\n";
         return 1;

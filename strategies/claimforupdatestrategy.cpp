@@ -80,6 +80,6 @@ QString ClaimForUpdateStrategy::claimSql(bool postgres) const
 std::unique_ptr<OrderSession> ClaimForUpdateStrategy::openSession(
     RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
-    return openRetryingSession<LockingClaimSession>(
+    return openTransactionSession<LockingClaimSession>(
         environment, counters, error, ledger(), claimSql(environment.params().isPostgres()));
 }

@@ -28,7 +28,7 @@ template <typename Id> QString idList(const std::vector<Id>& ids)
 } // namespace
 
 ClaimSession::ClaimSession(RunEnvironment& environment, WorkerCounters& counters, ClaimLedger& ledger)
-    : RetryingSession(environment, counters)
+    : TransactionSession(environment, counters)
     , m_ledger(ledger)
     , m_counters(counters)
     , m_batch(environment.experiment().batch)
@@ -41,7 +41,7 @@ ClaimSession::ClaimSession(RunEnvironment& environment, WorkerCounters& counters
 OrderOutcome ClaimSession::place(const Order& order)
 {
     m_completed = 0;
-    const OrderOutcome outcome = RetryingSession::place(order);
+    const OrderOutcome outcome = TransactionSession::place(order);
     if (outcome != OrderOutcome::Sold && outcome != OrderOutcome::OutOfStock)
         giveBackUnfinished();
     letGo(); // completed, or given up: either way this worker holds nothing now

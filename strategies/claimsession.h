@@ -1,7 +1,7 @@
 #pragma once
 
 #include "strategies/claimledger.h"
-#include "strategies/retryingsession.h"
+#include "strategies/transactionsession.h"
 
 #include <cstdint>
 #include <vector>
@@ -10,7 +10,7 @@
 // each completed task is an order line (a row in orders, keyed by the line's request id, with
 // the task as its SKU), so the audit finds a task completed twice or marked done with no row.
 // A batch that finds nothing pending is not a refusal: the worker waits a moment (Idle).
-class ClaimSession : public RetryingSession {
+class ClaimSession : public TransactionSession {
 public:
     ClaimSession(RunEnvironment& environment, WorkerCounters& counters, ClaimLedger& ledger);
 

@@ -26,7 +26,7 @@ ClaimSweeper::~ClaimSweeper()
 
 void ClaimSweeper::loop()
 {
-    MysqlConnection connection; // this thread's own, opened and closed here
+    DatabaseConnection connection; // this thread's own, opened and closed here
     // Registered so that a run given up on a silent server ends the sweep it waits on.
     m_environment.registerConnection(&connection);
     const auto every = std::chrono::milliseconds(
@@ -44,7 +44,7 @@ void ClaimSweeper::loop()
     m_environment.unregisterConnection(&connection);
 }
 
-void ClaimSweeper::sweep(MysqlConnection& connection)
+void ClaimSweeper::sweep(DatabaseConnection& connection)
 {
     if (!connection.isOpen() && !connection.open(m_environment.params())) {
         m_environment.errors().report(connection.lastError(), tr("claim sweeper: cannot connect"));

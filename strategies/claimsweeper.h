@@ -21,7 +21,7 @@ public:
 
 private:
     void loop();
-    void sweep(MysqlConnection& connection);
+    void sweep(DatabaseConnection& connection);
 
     RunEnvironment& m_environment;
     WorkerCounters& m_counters;

@@ -136,5 +136,5 @@ void ClaimUpdateStrategy::endRun()
 std::unique_ptr<OrderSession> ClaimUpdateStrategy::openSession(
     RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
-    return openRetryingSession<UpdateClaimSession>(environment, counters, error, ledger());
+    return openTransactionSession<UpdateClaimSession>(environment, counters, error, ledger());
 }

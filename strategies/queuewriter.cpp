@@ -28,7 +28,7 @@ QString multiRowInsertSql(int rows)
 QueueWriter::QueueWriter(RunEnvironment& environment, WorkerCounters& counters)
     : m_environment(environment)
     , m_counters(counters)
-    , m_retrier(environment, counters, [this](MysqlConnection& connection) {
+    , m_retrier(environment, counters, [this](DatabaseConnection& connection) {
         m_inserts.clear(); // statements die with the old connection
         return m_statements.prepareAll(connection);
     })
@@ -110,7 +110,7 @@ void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
 
 Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
 {
-    MysqlConnection& connection = m_retrier.connection();
+    DatabaseConnection& connection = m_retrier.connection();
     const std::int64_t sku = batch.front()->order.skuId;
     std::int64_t total = 0;
     for (const QueuedOrder* queued : batch)

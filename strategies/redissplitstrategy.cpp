@@ -1,6 +1,6 @@
 #include "strategies/redissplitstrategy.h"
 
-#include "strategies/retryingsession.h"
+#include "strategies/transactionsession.h"
 
 #include <QCoreApplication>
 
@@ -17,11 +17,11 @@ constexpr int kRedisFailed = -2;
 // Keys per MSET or MGET: one command stays small however many SKUs there are.
 constexpr int kKeysPerCommand = 1000;
 
-class RedisSplitSession : public RetryingSession {
+class RedisSplitSession : public TransactionSession {
 public:
     RedisSplitSession(RunEnvironment& environment, WorkerCounters& counters, RedisEndpoint endpoint,
         QString database, int subKeys, QString sha)
-        : RetryingSession(environment, counters)
+        : TransactionSession(environment, counters)
         , m_environment(environment)
         , m_counters(counters)
         , m_endpoint(std::move(endpoint))
@@ -48,7 +48,7 @@ public:
             return OrderOutcome::Failed;
         // The second step: the order row, through the retrier (a lost reply is looked up by
         // request id). Known not to be written: the stock goes back to its sub-key.
-        const OrderOutcome outcome = RetryingSession::place(order);
+        const OrderOutcome outcome = TransactionSession::place(order);
         if (outcome != OrderOutcome::Failed && outcome != OrderOutcome::Aborted)
             return outcome;
         // An error can hide a commit: on a cluster, the node may leave the group while the row's

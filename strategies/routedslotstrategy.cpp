@@ -1,7 +1,7 @@
 #include "strategies/routedslotstrategy.h"
 
-#include "strategies/retryingsession.h"
 #include "strategies/slotstock.h"
+#include "strategies/transactionsession.h"
 #include "strategies/workercounters.h"
 
 #include <QCoreApplication>
@@ -19,10 +19,10 @@ const QString kRoutedTakeSql = QStringLiteral(
 // belief, refreshed from the table whenever it runs out, not a record).
 constexpr qsizetype kRememberedSkus = 100000;
 
-class RoutedSlotSession : public RetryingSession {
+class RoutedSlotSession : public TransactionSession {
 public:
     RoutedSlotSession(RunEnvironment& environment, WorkerCounters& counters)
-        : RetryingSession(environment, counters)
+        : TransactionSession(environment, counters)
         , m_counters(counters)
         , m_slots(environment.experiment().slotsPerSku)
         , m_largestOrder(environment.experiment().qtyMax)
@@ -164,5 +164,5 @@ QStringList RoutedSlotStrategy::orderSql() const
 std::unique_ptr<OrderSession> RoutedSlotStrategy::openSession(
     RunEnvironment& environment, WorkerCounters& counters, QString* error)
 {
-    return openRetryingSession<RoutedSlotSession>(environment, counters, error);
+    return openTransactionSession<RoutedSlotSession>(environment, counters, error);
 }

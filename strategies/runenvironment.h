@@ -2,7 +2,7 @@
 
 #include "app/core/experiment.h"
 #include "app/db/connectionparams.h"
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/fiber/clientwait.h"
 #include "strategies/rowreleases.h"
 #include "strategies/runerrorlog.h"
@@ -124,12 +124,12 @@ public:
 
     // The workers' connections, so that a run stopped while the server is silent can end the
     // waits of statements blocked on it. A connection is registered by its owner for its life.
-    void registerConnection(const MysqlConnection* connection)
+    void registerConnection(const DatabaseConnection* connection)
     {
         std::lock_guard lock(m_connectionsMutex);
         m_connections.push_back(connection);
     }
-    void unregisterConnection(const MysqlConnection* connection)
+    void unregisterConnection(const DatabaseConnection* connection)
     {
         std::lock_guard lock(m_connectionsMutex);
         std::erase(m_connections, connection);
@@ -139,7 +139,7 @@ public:
     {
         markServerLost();
         std::lock_guard lock(m_connectionsMutex);
-        for (const MysqlConnection* connection : m_connections)
+        for (const DatabaseConnection* connection : m_connections)
             connection->abortFromAnyThread();
     }
 
@@ -195,7 +195,7 @@ private:
     mutable std::mutex m_countersMutex;
     std::deque<WorkerCounters> m_counters;
     mutable std::mutex m_connectionsMutex;
-    std::vector<const MysqlConnection*> m_connections;
+    std::vector<const DatabaseConnection*> m_connections;
     std::vector<unsigned long> m_clientIds;
     std::vector<unsigned long> m_killedIds;
 };

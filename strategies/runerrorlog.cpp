@@ -2,7 +2,7 @@
 
 #include "app/core/passwordmask.h"
 
-void RunErrorLog::report(const MysqlError& error, const QString& context)
+void RunErrorLog::report(const DatabaseError& error, const QString& context)
 {
     // The server's text may quote a connection string with its password (FEDERATED, CONNECT).
     const QString message = PasswordMask::mask(

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/core/mysqlerror.h"
+#include "app/core/databaseerror.h"
 
 #include <QCoreApplication>
 #include <QList>
@@ -20,7 +20,7 @@ public:
         long long count = 0;
     };
 
-    void report(const MysqlError& error, const QString& context);
+    void report(const DatabaseError& error, const QString& context);
     QList<Entry> entries() const;
     // One line per distinct error: "3× error 1213: Deadlock found …".
     QStringList describe() const;

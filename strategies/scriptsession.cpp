@@ -26,7 +26,7 @@ constexpr unsigned int kScriptFailure = 1644;
 
 ScriptSession::ScriptSession(
     RunEnvironment& environment, WorkerCounters& counters, std::shared_ptr<const StrategyScript> script)
-    : RetryingSession(environment, counters)
+    : TransactionSession(environment, counters)
     , m_script(std::move(script))
     , m_counters(counters)
     , m_engine(engineOf(environment.params()))
@@ -279,7 +279,7 @@ Attempt ScriptSession::statementFailed(const ScriptStatement& statement, const P
 {
     static const QRegularExpression nowait(
         QStringLiteral("\\bNOWAIT\\b"), QRegularExpression::CaseInsensitiveOption);
-    const MysqlError& error = prepared.lastError();
+    const DatabaseError& error = prepared.lastError();
     if (statement.errorEnd && error.message.contains(statement.errorText)) {
         ScriptCommand said;
         said.kind = ScriptCommand::Kind::End;
@@ -361,7 +361,7 @@ Attempt ScriptSession::scriptFailed(int line, const QString& message)
 {
     const QString where = line > 0 ? tr("%1, line %2: %3").arg(m_script->id).arg(line).arg(message)
                                    : tr("%1: %2").arg(m_script->id, message);
-    return endAs(Attempt::failed(MysqlError(kScriptFailure, where)));
+    return endAs(Attempt::failed(DatabaseError(kScriptFailure, where)));
 }
 
 // An attempt that ends with its transaction open rolls it back, once.

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "strategies/retryingsession.h"
 #include "strategies/script/strategyscript.h"
 #include "strategies/scriptvariables.h"
 #include "strategies/slotstock.h"
+#include "strategies/transactionsession.h"
 
 #include <QHash>
 
@@ -14,7 +14,7 @@
 // One client's run of a strategy file: its statements prepared on the client's connection, and
 // each attempt at an order the file's commands, run by the retrier as the lab's own strategies'
 // attempts are (deadlocks retried, lost connections looked up, conflicts counted).
-class ScriptSession : public RetryingSession {
+class ScriptSession : public TransactionSession {
     Q_DECLARE_TR_FUNCTIONS(ScriptSession)
 
 public:

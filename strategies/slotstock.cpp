@@ -32,7 +32,7 @@ std::optional<std::int64_t> SlotStock::total(std::int64_t skuId)
     const std::optional<std::int64_t> sum = m_total.fetchSingle();
     if (!sum)
         m_error = m_total.lastError().isSet() ? m_total.lastError()
-                                              : MysqlError { 0, tr("no total for SKU %1").arg(skuId) };
+                                              : DatabaseError { 0, tr("no total for SKU %1").arg(skuId) };
     return sum;
 }
 

@@ -31,7 +31,7 @@ public:
     // one slot whenever the SKU holds it at all. The new stock of each slot, or nullopt.
     std::optional<std::vector<std::int64_t>> rebalance(std::int64_t skuId, int slotCount, int minimumShare);
 
-    const MysqlError& lastError() const { return m_error; }
+    const DatabaseError& lastError() const { return m_error; }
 
 private:
     std::optional<std::vector<std::int64_t>> read(
@@ -45,5 +45,5 @@ private:
     PreparedStatement m_read;
     PreparedStatement m_lockAll;
     PreparedStatement m_set;
-    MysqlError m_error;
+    DatabaseError m_error;
 };

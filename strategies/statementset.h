@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/preparedstatement.h"
 
 #include <QString>
@@ -18,11 +18,11 @@ public:
     }
 
     // Empty error when every statement prepared.
-    MysqlError prepareAll(MysqlConnection& connection) const
+    DatabaseError prepareAll(DatabaseConnection& connection) const
     {
         for (const Entry& entry : m_entries) {
             if (!entry.statement->prepare(connection, entry.sql)) {
-                MysqlError error = entry.statement->lastError();
+                DatabaseError error = entry.statement->lastError();
                 if (!entry.where.isEmpty())
                     error.message = entry.where + QStringLiteral(": ") + error.message;
                 return error;

@@ -91,7 +91,7 @@ bool TransactionRetrier::setUpSession(QString* error)
         *error = tr("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
         return false;
     }
-    if (const MysqlError prepareError = m_prepare(m_connection); prepareError.isSet()) {
+    if (const DatabaseError prepareError = m_prepare(m_connection); prepareError.isSet()) {
         m_reconnectError = prepareError;
         *error = tr("cannot prepare the strategy's statements: %1").arg(prepareError.toString());
         return false;
@@ -143,7 +143,7 @@ OrderOutcome TransactionRetrier::runAttempts(const std::function<std::int64_t()>
         // A connection lost between orders has nothing under way: this order fails, it is not unknown.
         if (!m_connection.isOpen() && !reconnect()) {
             m_environment.errors().report(
-                m_reconnectError.isSet() ? m_reconnectError : MysqlError { 2006, tr("not connected") },
+                m_reconnectError.isSet() ? m_reconnectError : DatabaseError { 2006, tr("not connected") },
                 tr("connection lost and not regained"));
             return OrderOutcome::Failed;
         }
@@ -212,7 +212,7 @@ std::optional<OrderOutcome> TransactionRetrier::afterConflict(int conflicts, int
 }
 
 std::optional<OrderOutcome> TransactionRetrier::afterError(
-    const MysqlError& error, const std::function<std::int64_t()>& probeRequestId, int* errorRetries)
+    const DatabaseError& error, const std::function<std::int64_t()>& probeRequestId, int* errorRetries)
 {
     // On a cluster COMMIT is where another node's write is found: certification aborts the
     // transaction there, which is no lock-wait deadlock and is counted apart.
@@ -240,7 +240,7 @@ std::optional<OrderOutcome> TransactionRetrier::afterError(
 }
 
 std::optional<OrderOutcome> TransactionRetrier::settleError(
-    ErrorClass errorClass, const MysqlError& error, const std::function<std::int64_t()>& probeRequestId)
+    ErrorClass errorClass, const DatabaseError& error, const std::function<std::int64_t()>& probeRequestId)
 {
     if (errorClass == ErrorClass::ConnectionLost) {
         // The last statement may or may not have committed: reconnect, then ask.
@@ -342,7 +342,7 @@ bool TransactionRetrier::awaitFinished(unsigned long lostSession)
     if (!finished)
         m_environment.errors().report(m_connection.lastError().isSet()
                 ? m_connection.lastError()
-                : MysqlError { 0, tr("backend %1 is still running").arg(lostSession) },
+                : DatabaseError { 0, tr("backend %1 is still running").arg(lostSession) },
             tr("cannot learn whether the order of a lost connection committed"));
     return finished;
 }
@@ -454,7 +454,7 @@ bool TransactionRetrier::openTakingTurns()
     return setUpSession(&error);
 }
 
-void TransactionRetrier::leaveNodeOutsideTheGroup(const MysqlError& error)
+void TransactionRetrier::leaveNodeOutsideTheGroup(const DatabaseError& error)
 {
     // A cluster node that lost the primary component accepts connections but refuses every
     // statement (1047) until it rejoins: the client moves on, as it does from a node that is down.
@@ -506,7 +506,7 @@ std::optional<bool> TransactionRetrier::probeCommitted(std::int64_t requestId)
 {
     // A locking read waits for a transaction that is still finishing with this row,
     // so a commit in flight is seen, not missed.
-    MysqlError error;
+    DatabaseError error;
     for (int tries = 0; tries < 5; ++tries) {
         if (m_probe.execute({ requestId })) {
             const std::optional<std::int64_t> count = m_probe.fetchSingle();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/preparedstatement.h"
 #include "strategies/order.h"
 #include "strategies/rowreleases.h"
@@ -15,12 +15,12 @@
 struct Attempt {
     enum class Kind { Sold, OutOfStock, Conflict, Error };
     Kind kind = Kind::Sold;
-    MysqlError error;
+    DatabaseError error;
 
     static Attempt sold() { return { Kind::Sold, {} }; }
     static Attempt outOfStock() { return { Kind::OutOfStock, {} }; }
     static Attempt conflict() { return { Kind::Conflict, {} }; }
-    static Attempt failed(const MysqlError& error) { return { Kind::Error, error }; }
+    static Attempt failed(const DatabaseError& error) { return { Kind::Error, error }; }
 };
 
 // One thread's connection and the rules for what to do when a transaction attempt fails:
@@ -30,7 +30,7 @@ struct Attempt {
 class TransactionRetrier {
     Q_DECLARE_TR_FUNCTIONS(TransactionRetrier)
 public:
-    using Prepare = std::function<MysqlError(MysqlConnection&)>; // empty error on success
+    using Prepare = std::function<DatabaseError(DatabaseConnection&)>; // empty error on success
 
     TransactionRetrier(RunEnvironment& environment, WorkerCounters& counters, Prepare prepare);
     ~TransactionRetrier();
@@ -38,7 +38,7 @@ public:
     TransactionRetrier& operator=(const TransactionRetrier&) = delete;
 
     bool connect(QString* error);
-    MysqlConnection& connection() { return m_connection; }
+    DatabaseConnection& connection() { return m_connection; }
     // Called once a lost connection is noticed, before the retrier waits to reconnect: what the
     // dead connection held (its locks, its claims) is no longer this client's.
     void setOnConnectionLost(std::function<void()> callback) { m_onConnectionLost = std::move(callback); }
@@ -92,7 +92,7 @@ private:
     bool givesUpAtStop() const; // a reconnect into a silent server ends here
     bool openTakingTurns(); // connects and sets the session up, in turn with the other clients
     std::optional<bool> isCommitted(std::int64_t requestId);
-    void leaveNodeOutsideTheGroup(const MysqlError& error);
+    void leaveNodeOutsideTheGroup(const DatabaseError& error);
     std::optional<bool> probeCommitted(std::int64_t requestId);
     void backoff(int attempt);
     OrderOutcome runAttempts(const std::function<std::int64_t()>& probeRequestId,
@@ -106,7 +106,7 @@ private:
     // What a lost race or an error ends the order in; nullopt: it is tried again.
     std::optional<OrderOutcome> afterConflict(int conflicts, int maxConflicts);
     std::optional<OrderOutcome> afterError(
-        const MysqlError& error, const std::function<std::int64_t()>& probeRequestId, int* errorRetries);
+        const DatabaseError& error, const std::function<std::int64_t()>& probeRequestId, int* errorRetries);
     // Stop now ended the order's statement: rolled back and cancelled (or found committed).
     OrderOutcome cancelledByStopNow(const std::function<std::int64_t()>& probeRequestId);
     // What the orders table says of an order whose outcome the client did not see: sold (found
@@ -115,13 +115,13 @@ private:
     // Whether the server has finished what the lost connection `lostSession` was doing, so that
     // a lookup sees its outcome; false (reported) when that cannot be learned.
     bool awaitFinished(unsigned long lostSession);
-    std::optional<OrderOutcome> settleError(
-        ErrorClass errorClass, const MysqlError& error, const std::function<std::int64_t()>& probeRequestId);
+    std::optional<OrderOutcome> settleError(ErrorClass errorClass, const DatabaseError& error,
+        const std::function<std::int64_t()>& probeRequestId);
 
     RunEnvironment& m_environment;
     WorkerCounters& m_counters;
     Prepare m_prepare;
-    MysqlConnection m_connection;
+    DatabaseConnection m_connection;
     PreparedStatement m_probe;
     std::mt19937_64 m_rng;
     std::int64_t m_lockedAtNs = 0; // when this attempt's first locking statement returned
@@ -144,7 +144,7 @@ private:
     bool openOnSomeNode(); // its node first, then the others in turn
     bool m_commitFailed = false; // this attempt's error came from COMMIT itself
     unsigned long m_sessionId = 0; // the server's id of the connection's session (PostgreSQL: its backend)
-    MysqlError m_reconnectError; // why the last connect or session set-up failed
+    DatabaseError m_reconnectError; // why the last connect or session set-up failed
     std::function<void()> m_onConnectionLost;
     bool m_waitsPastStop = false;
 };

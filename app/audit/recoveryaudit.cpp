@@ -1,8 +1,8 @@
 #include "app/audit/recoveryaudit.h"
 
 #include "app/audit/auditor.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/iodeadline.h"
-#include "app/db/mysqlconnection.h"
 #include "app/db/preparedstatement.h"
 #include "app/db/qtsqlconnection.h"
 
@@ -59,7 +59,7 @@ constexpr auto kRollbackWait = std::chrono::seconds(60);
 // InnoDB accepts connections before it has rolled back the transactions the crash left open:
 // it undoes them in the background. Those have no client session (thread id 0). The audit
 // waits for them, so that it sees what the server keeps, not what it is still taking back.
-bool waitForRecoveredRollback(MysqlConnection& connection, QString* error)
+bool waitForRecoveredRollback(DatabaseConnection& connection, QString* error)
 {
     if (connection.postgres())
         return true; // PostgreSQL answers only once its recovery is over; it undoes nothing after
@@ -93,7 +93,7 @@ struct SnapshotCounts {
 };
 
 std::optional<SnapshotCounts> countInOneSnapshot(
-    MysqlConnection& connection, const AcknowledgedOrders& acknowledged, QString* error)
+    DatabaseConnection& connection, const AcknowledgedOrders& acknowledged, QString* error)
 {
     PreparedStatement present;
     const bool opened = connection.postgres()
@@ -131,8 +131,8 @@ std::optional<SnapshotCounts> countInOneSnapshot(
 
 // A server just started again may refuse the first connections (its socket not listening yet,
 // under a machine's load): asked again for a few seconds, within the audit's own limit.
-bool openAfterRestart(
-    MysqlConnection& connection, const ConnectionParams& params, const IoDeadline& deadline, QString* error)
+bool openAfterRestart(DatabaseConnection& connection, const ConnectionParams& params,
+    const IoDeadline& deadline, QString* error)
 {
     constexpr int kTries = 20;
     for (int attempt = 1;; ++attempt) {
@@ -150,7 +150,7 @@ bool openAfterRestart(
 // The steps of check(), on connections a deadline may shut down; false when one failed.
 bool audit(const ConnectionParams& params, StockLayout layout, const AcknowledgedOrders& acknowledged,
     const UnresolvedOrders& unresolved, const Auditor::ExternalStock& externalStock,
-    MysqlConnection& connection, QtSqlConnection& sql, const IoDeadline& deadline, RecoveryReport* report)
+    DatabaseConnection& connection, QtSqlConnection& sql, const IoDeadline& deadline, RecoveryReport* report)
 {
     if (!openAfterRestart(connection, params, deadline, &report->error))
         return false;
@@ -205,7 +205,7 @@ RecoveryReport check(const ConnectionParams& params, StockLayout layout,
         report.error = QCoreApplication::translate("RecoveryAudit", "the stock kept in Redis cannot be read");
         return report;
     }
-    MysqlConnection connection;
+    DatabaseConnection connection;
     QtSqlConnection sql;
     // A server that stops answering again keeps the audit no longer than `limit`.
     const IoDeadline deadline(limit, [&] {

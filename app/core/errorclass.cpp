@@ -1,6 +1,6 @@
 #include "app/core/errorclass.h"
 
-#include "app/core/mysqlerror.h"
+#include "app/core/databaseerror.h"
 
 #include <QCoreApplication>
 
@@ -132,7 +132,7 @@ bool endsTheRun(unsigned int code)
     }
 }
 
-QString describeRunEndingError(const MysqlError& error)
+QString describeRunEndingError(const DatabaseError& error)
 {
     switch (error.code) {
     case 1290:

@@ -5,7 +5,7 @@
 #include <array>
 #include <cstddef>
 
-struct MysqlError;
+struct DatabaseError;
 
 // Server and client error codes grouped by what a worker must do about them.
 enum class ErrorClass {
@@ -42,6 +42,6 @@ bool isRetryable(ErrorClass errorClass);
 // Errors after which no later order can succeed either: the server refuses writes or the
 // account lost a privilege or the lab's tables went away. The run stops with the message.
 bool endsTheRun(unsigned int code);
-QString describeRunEndingError(const MysqlError& error);
+QString describeRunEndingError(const DatabaseError& error);
 
 using ErrorCounts = std::array<long long, kErrorClassCount>;

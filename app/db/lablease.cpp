@@ -194,7 +194,7 @@ bool LabLease::acquireOn(NodeLock& node, QString* error)
 {
     if (node.held)
         return true;
-    MysqlConnection& connection = node.connection;
+    DatabaseConnection& connection = node.connection;
     const ConnectionParams& params = node.params;
     if (!connection.isOpen() && !connection.open(params, false)) {
         *error = tr("cannot connect to %1 to reserve database %2: %3")

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/db/connectionparams.h"
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -58,7 +58,7 @@ private:
     struct NodeLock {
         ConnectionParams params;
         QString identity; // the Galera node's UUID (wsrep_gcomm_uuid); empty for another server
-        MysqlConnection connection;
+        DatabaseConnection connection;
         bool held = false;
         bool lost = false; // held, then its connection went: keep() takes it again
         bool takenByOther = false; // the last acquire found another holder

@@ -59,7 +59,7 @@ PgSession::~PgSession()
     close();
 }
 
-MysqlError PgSession::connectError(const QString& libpqMessage)
+DatabaseError PgSession::connectError(const QString& libpqMessage)
 {
     const QRegularExpressionMatch match = sqlStateInMessage().match(libpqMessage);
     if (!match.hasMatch()) // no answer from a server: unreachable, refused, timed out

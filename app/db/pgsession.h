@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/core/mysqlerror.h"
+#include "app/core/databaseerror.h"
 #include "app/db/connectionparams.h"
 #include "app/db/sqlvalue.h"
 
@@ -25,7 +25,7 @@ class PgSession {
 public:
     struct Reply {
         bool ok = false;
-        MysqlError error;
+        DatabaseError error;
         QList<QStringList> rows; // a NULL as a null QString
         QStringList columns; // the result's column names
         QList<unsigned int> columnTypes; // and their types' OIDs
@@ -42,7 +42,7 @@ public:
     bool open(const ConnectionParams& params, bool useDatabase, int connectTimeoutS, int ioTimeoutS);
     void close();
     bool isOpen() const { return m_conn != nullptr; }
-    const MysqlError& openError() const { return m_openError; }
+    const DatabaseError& openError() const { return m_openError; }
 
     Reply exec(const QString& sql);
     // A statement prepared once under `name` ($1, $2, … its parameters), run with values sent
@@ -62,7 +62,7 @@ public:
     // A failed connect, from libpq's message at VERBOSE: a refusal the server gave keeps its
     // SQLSTATE and its code (a wrong password 1045, a database gone 1049, no CONNECT right
     // 1142), one it did not give (nobody listening, no answer) is 2003.
-    static MysqlError connectError(const QString& libpqMessage);
+    static DatabaseError connectError(const QString& libpqMessage);
 
 private:
     Reply collect(); // flushes what was sent, waits for and reads every result
@@ -73,5 +73,5 @@ private:
     pg_conn* m_conn = nullptr;
     int m_ioTimeoutMs = 120000;
     int m_socket = -1; // as the fiber scheduler knows it, from the connect on
-    MysqlError m_openError;
+    DatabaseError m_openError;
 };

@@ -1,6 +1,6 @@
 #include "app/db/preparedstatement.h"
 
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/nonblockingcall.h"
 #include "app/db/pgsession.h"
 
@@ -117,7 +117,7 @@ PreparedStatement& PreparedStatement::operator=(PreparedStatement&& other) noexc
     return *this;
 }
 
-bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
+bool PreparedStatement::prepare(DatabaseConnection& connection, const QString& sql)
 {
     reset();
     m_sql = sql;
@@ -166,7 +166,7 @@ bool PreparedStatement::prepare(MysqlConnection& connection, const QString& sql)
     return true;
 }
 
-bool PreparedStatement::prepareOnPostgres(MysqlConnection& connection)
+bool PreparedStatement::prepareOnPostgres(DatabaseConnection& connection)
 {
     const QByteArray name = connection.nextStatementName();
     const PgSession::Reply reply = connection.postgres()->prepare(name, numberedPlaceholders(m_sql));
@@ -222,7 +222,7 @@ bool PreparedStatement::executeOnPostgres(std::span<const SqlValue> params)
         return false;
     }
     m_connection->crossNetwork();
-    const MysqlConnection::ReplyTimer replied(*m_connection);
+    const DatabaseConnection::ReplyTimer replied(*m_connection);
     PgSession::Reply reply = session->execPrepared(m_pg.name, params);
     m_error = reply.error;
     m_pg.rows = std::move(reply.rows);
@@ -251,7 +251,7 @@ bool PreparedStatement::execute(std::span<const SqlValue> params)
     if (!bindParams(params))
         return false;
     m_connection->crossNetwork();
-    const MysqlConnection::ReplyTimer replied(*m_connection);
+    const DatabaseConnection::ReplyTimer replied(*m_connection);
     if (executeThenRead() != 0) {
         captureError();
         return false;

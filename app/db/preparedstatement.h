@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/core/mysqlerror.h"
+#include "app/core/databaseerror.h"
 #include "app/db/sqlvalue.h"
 
 #include <QByteArray>
@@ -16,7 +16,7 @@
 
 struct st_mysql_stmt;
 struct st_mysql_bind;
-class MysqlConnection;
+class DatabaseConnection;
 
 // A server-side prepared statement. The order paths bind and read whole numbers; a strategy
 // file's statements bind and read any SqlValue, each result column as its type says (a string,
@@ -33,7 +33,7 @@ public:
     PreparedStatement(PreparedStatement&& other) noexcept;
     PreparedStatement& operator=(PreparedStatement&& other) noexcept;
 
-    bool prepare(MysqlConnection& connection, const QString& sql);
+    bool prepare(DatabaseConnection& connection, const QString& sql);
     void reset();
     bool isPrepared() const { return m_stmt != nullptr || !m_pg.name.isEmpty(); }
 
@@ -54,7 +54,7 @@ public:
     // The result's column names: known once prepared (MySQL) or executed (PostgreSQL).
     const QStringList& columnNames() const { return m_columnNames; }
 
-    const MysqlError& lastError() const { return m_error; }
+    const DatabaseError& lastError() const { return m_error; }
     const QString& sql() const { return m_sql; }
     // `sql` with each ? outside quotes as $1, $2, …, as PostgreSQL numbers its parameters.
     static QString numberedPlaceholders(const QString& sql);
@@ -67,7 +67,7 @@ private:
     int waitingCall(int (*blocking)(st_mysql_stmt*), int (*start)(int*, st_mysql_stmt*),
         int (*next)(int*, st_mysql_stmt*, int));
     void freeResult();
-    bool prepareOnPostgres(MysqlConnection& connection);
+    bool prepareOnPostgres(DatabaseConnection& connection);
     bool executeOnPostgres(std::span<const SqlValue> params);
     // The parameters into their buffers, bound again when a kind or a text's buffer changed.
     bool bindParams(std::span<const SqlValue> params);
@@ -77,9 +77,9 @@ private:
     bool fetchFromPostgres(std::vector<SqlValue>& row);
 
     st_mysql_stmt* m_stmt = nullptr;
-    MysqlConnection* m_connection = nullptr; // its round trip is crossed before each execute
+    DatabaseConnection* m_connection = nullptr; // its round trip is crossed before each execute
     QString m_sql;
-    MysqlError m_error;
+    DatabaseError m_error;
     unsigned int m_columns = 0;
     QStringList m_columnNames;
     bool m_hasResult = false;

@@ -41,7 +41,7 @@ public:
     // Sends one command, each argument as it is (no quoting), and waits for its reply. A lost
     // connection is closed and answers Lost.
     Reply command(const QStringList& arguments);
-    // A simulated network round trip each command crosses, as MysqlConnection's (0: none).
+    // A simulated network round trip each command crosses, as DatabaseConnection's (0: none).
     void setRoundTrip(std::chrono::nanoseconds roundTrip) { m_roundTrip = roundTrip; }
 
 private:

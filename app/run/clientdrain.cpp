@@ -71,7 +71,7 @@ void ClientDrain::endStatements()
             toEnd.push_back(id);
     }
     for (const unsigned long id : toEnd) {
-        MysqlError error;
+        DatabaseError error;
         const ServerKill::Outcome outcome
             = ServerKill::send(m_control, ServerKill::What::Statement, id, &error);
         if (outcome == ServerKill::Outcome::Done) {

@@ -1,7 +1,7 @@
 #include "app/run/experimentrunner.h"
 
+#include "app/db/databaseconnection.h"
 #include "app/db/lablease.h"
-#include "app/db/mysqlconnection.h"
 #include "app/run/strategyrun.h"
 
 #include "strategies/strategyregistry.h"
@@ -52,7 +52,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
         return false;
     }
     joinThread();
-    MysqlConnection::initialiseLibrary(); // on the caller's thread, before the control thread connects
+    DatabaseConnection::initialiseLibrary(); // on the caller's thread, before the control thread connects
     if (!checkCells(cells, error))
         return false;
 

@@ -9,7 +9,7 @@ constexpr int kUnknownThreadId = 1094; // MySQL: the connection had ended meanwh
 
 } // namespace
 
-ServerKill::Outcome ServerKill::send(QSqlDatabase& control, What what, unsigned long id, MysqlError* error)
+ServerKill::Outcome ServerKill::send(QSqlDatabase& control, What what, unsigned long id, DatabaseError* error)
 {
     const bool postgres = control.driverName() == QLatin1String("QPSQL");
     QString sql;

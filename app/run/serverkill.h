@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/core/mysqlerror.h"
+#include "app/core/databaseerror.h"
 
 #include <QSqlDatabase>
 #include <QString>
@@ -12,7 +12,7 @@ struct ServerKill {
     enum class What { Statement, Connection };
     enum class Outcome { Done, Gone, Failed };
 
-    static Outcome send(QSqlDatabase& control, What what, unsigned long id, MysqlError* error);
+    static Outcome send(QSqlDatabase& control, What what, unsigned long id, DatabaseError* error);
     // The ids of the connections running a statement now, the asking one left out.
     static QString busyConnectionsSql(bool postgres);
 };

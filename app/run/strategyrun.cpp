@@ -10,7 +10,7 @@
 #include "app/run/closingaudit.h"
 #include "app/run/clusterwatch.h"
 #include "app/run/liveaudit.h"
-#include "app/run/locklookout.h"
+#include "app/run/lockwatch.h"
 #include "app/run/metricssampler.h"
 #include "app/run/serverwatch.h"
 #include "app/run/shelfwatch.h"
@@ -181,8 +181,8 @@ void StrategyRun::createObservers(QSqlDatabase control)
     m_liveAudit = std::make_unique<LiveAudit>(
         *m_auditor, m_experiment, m_result.observing, m_strategy.linesPerOrder());
     m_shelves = std::make_unique<ShelfWatch>(*m_auditor, m_strategy.linesPerOrder());
-    m_locks = std::make_unique<LockLookout>(m_params, control, mariaDb,
-        LockLookout::Ids { m_runId, m_strategy.id() }, m_experiment.observedViews);
+    m_locks = std::make_unique<LockWatch>(
+        m_params, control, mariaDb, LockWatch::Ids { m_runId, m_strategy.id() }, m_experiment.observedViews);
     m_watch = std::make_unique<ServerWatch>(
         m_params, m_experiment.serverWaitMs,
         [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
@@ -357,7 +357,7 @@ StrategyResult StrategyRun::finish()
     const bool silentToTheEnd = m_watch->silent() && !m_result.serverLost;
     if (m_result.serverLost || silentToTheEnd)
         m_environment->abandonServer(); // ends the clients' waits on a server that does not answer
-    const RunWindow::CpuMark cpuAtStop = m_window.cpuNow(m_result.durationS);
+    const MeasurementWindow::CpuMark cpuAtStop = m_window.cpuNow(m_result.durationS);
     if (!silentToTheEnd)
         m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
     if (!m_window.sellOutSeen() && shelvesEmpty())

@@ -9,8 +9,8 @@
 #include "app/core/strategyresult.h"
 #include "app/db/connectionparams.h"
 #include "app/run/closingaudit.h"
+#include "app/run/measurementwindow.h"
 #include "app/run/runobserver.h"
-#include "app/run/runwindow.h"
 #include "app/server/serverprobe.h"
 #include "strategies/strategy.h"
 
@@ -32,7 +32,7 @@ class ShelfWatch;
 class LabDatabase;
 class LabLease;
 class LiveAudit;
-class LockLookout;
+class LockWatch;
 class MetricsSampler;
 class ClusterWatch;
 class RunEnvironment;
@@ -68,7 +68,7 @@ private:
     bool prepare(QString* error);
     bool prepareTables(QString* error); // the lab's tables, routines and (for redis-split) Redis
     bool prepareSchema(FillProgress& filling, QString* error); // tables and routines, again if cut off
-    void createObservers(QSqlDatabase control); // the sampler, the auditor, the lock lookout, the watch
+    void createObservers(QSqlDatabase control); // the sampler, the auditor, the lock watch, the server watch
     Auditor::ExternalStock strategyStock(); // reads the stock the strategy keeps outside MariaDB
     void startClients(QSqlDatabase control);
     std::optional<StopReason> tick();
@@ -115,7 +115,7 @@ private:
     std::unique_ptr<LiveAudit> m_liveAudit;
     std::unique_ptr<ShelfWatch> m_shelves; // under --stop sold-out
     std::unique_ptr<ClusterWatch> m_cluster; // on a cluster only: each node's counters and audit
-    std::unique_ptr<LockLookout> m_locks;
+    std::unique_ptr<LockWatch> m_locks;
     std::unique_ptr<ServerWatch> m_watch;
     std::unique_ptr<ClientPool> m_clients;
     std::unique_ptr<Workload> m_workload;
@@ -124,7 +124,7 @@ private:
     QElapsedTimer m_clock;
     std::int64_t m_clientsStartNs = 0; // steady clock, when the clients went
     Schedule m_next;
-    RunWindow m_window;
+    MeasurementWindow m_window;
     QString m_lostBecause;
     QString m_controlError; // why the control connection could not be opened again, if it could not
 };

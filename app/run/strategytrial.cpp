@@ -105,7 +105,7 @@ StrategyTrial::Report StrategyTrial::run(
     Experiment trial = experiment;
     trial.skus = 2; // room for a two-SKU order; a few rows, made in a moment
     trial.threads = 1;
-    MysqlConnection::initialiseLibrary();
+    DatabaseConnection::initialiseLibrary();
     LabLease lease(params);
     LabDatabase database(params);
     if (!lease.acquire(&error) || !database.open(&error)

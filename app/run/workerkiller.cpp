@@ -27,7 +27,7 @@ void WorkerKiller::tick(std::int64_t elapsedMs)
     const unsigned long victim = live[std::uniform_int_distribution<std::size_t>(0, live.size() - 1)(m_rng)];
     // Marked first: from this instant the ledger no longer counts the victim as holding anything.
     m_environment.markConnectionKilled(victim);
-    MysqlError error;
+    DatabaseError error;
     const ServerKill::Outcome outcome
         = ServerKill::send(m_control, ServerKill::What::Connection, victim, &error);
     if (outcome == ServerKill::Outcome::Done)

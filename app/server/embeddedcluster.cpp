@@ -1,6 +1,6 @@
 #include "app/server/embeddedcluster.h"
 
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/server/loopbackport.h"
 
 #include <QDir>
@@ -154,7 +154,7 @@ bool EmbeddedCluster::waitUntilLeft(int node, QString* error) const
     clock.start();
     for (const int other : others) {
         while (true) {
-            MysqlConnection probe;
+            DatabaseConnection probe;
             const std::optional<QString> size = probe.open(server(other).connectionParams(), false)
                 ? probe.globalStatus(QStringLiteral("WSREP_CLUSTER_SIZE"))
                 : std::nullopt;
@@ -251,7 +251,7 @@ EmbeddedCluster::NodeState EmbeddedCluster::state(int node) const
     const EmbeddedServer& s = server(node);
     if (!s.isRunning())
         return s.died() ? NodeState::Gone : NodeState::Stopped;
-    MysqlConnection probe;
+    DatabaseConnection probe;
     if (!probe.open(s.connectionParams(), false))
         return NodeState::Joining; // running, not yet taking connections: receiving its state
     const std::optional<QString> comment = probe.globalStatus(QStringLiteral("WSREP_LOCAL_STATE_COMMENT"));

@@ -1,7 +1,7 @@
 #include "app/server/embeddedserver.h"
 
 #include "app/core/filelimit.h"
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/server/labdirectorylock.h"
 #include "app/server/loopbackport.h"
 
@@ -325,7 +325,7 @@ bool EmbeddedServer::waitUntilReady(QString* error)
                          .arg(errorLogTail());
             return false;
         }
-        MysqlConnection probe;
+        DatabaseConnection probe;
         if (probe.open(params, false)) {
             m_version = probe.serverVersion();
             return true;

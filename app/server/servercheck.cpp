@@ -1,14 +1,14 @@
 #include "app/server/servercheck.h"
 
+#include "app/db/databaseconnection.h"
 #include "app/db/labdatabase.h"
-#include "app/db/mysqlconnection.h"
 
 ServerCheck ServerCheck::run(const ConnectionParams& params, Depth depth)
 {
     ServerCheck check;
-    MysqlConnection connection;
+    DatabaseConnection connection;
     if (!connection.open(params, false)) {
-        const MysqlError& error = connection.lastError();
+        const DatabaseError& error = connection.lastError();
         QString why = error.message;
         if (error.code == 1045)
             why = tr("wrong user name or password (%1)").arg(error.message);

@@ -1,6 +1,6 @@
 #include "app/server/servercontroller.h"
 
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/server/embeddedcluster.h"
 #include "app/server/embeddedpostgres.h"
 #include "app/server/embeddedserver.h"
@@ -11,7 +11,7 @@ ServerController::ServerController(QObject* parent)
     : QObject(parent)
     , m_context(new QObject)
 {
-    MysqlConnection::initialiseLibrary(); // here, before the server's own thread connects
+    DatabaseConnection::initialiseLibrary(); // here, before the server's own thread connects
     m_thread.setObjectName(QStringLiteral("embedded-server"));
     m_context->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);

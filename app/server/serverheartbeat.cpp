@@ -52,7 +52,7 @@ ServerHeartbeat::Health ServerHeartbeat::check(QString* why)
     }
     if (reopen())
         return Health::Answering;
-    const MysqlError refused = m_connection.lastError();
+    const DatabaseError refused = m_connection.lastError();
     *why = refused.toString();
     m_connection.close();
     // Refused (a password changed, a privilege revoked, every connection taken): the server

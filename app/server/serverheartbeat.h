@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/db/connectionparams.h"
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 
 #include <QString>
 
@@ -26,5 +26,5 @@ private:
 
     ConnectionParams m_params;
     ConnectionParams m_outsidePool; // the extra port, while the server lets the heartbeat in there
-    MysqlConnection m_connection;
+    DatabaseConnection m_connection;
 };

@@ -2,7 +2,7 @@
 
 #include <QLocale>
 
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/report/chartexporter.h"
 #include "app/report/chartfactory.h"
 #include "app/report/reportwriter.h"

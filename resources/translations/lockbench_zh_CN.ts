@@ -916,6 +916,36 @@ or lost an order.</source>
     </message>
 </context>
 <context>
+    <name>DatabaseConnection</name>
+    <message>
+        <source>out of memory creating a connection</source>
+        <translation>创建连接时内存不足</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>unknown client error</source>
+        <translation>未知的客户端错误</translation>
+    </message>
+    <message>
+        <source>COMMIT rolled back a transaction that had failed earlier</source>
+        <translation>COMMIT 回滚了一个此前已经出错的事务</translation>
+    </message>
+</context>
+<context>
+    <name>DatabaseError</name>
+    <message>
+        <source>error %1: %2</source>
+        <translation>错误 %1：%2</translation>
+    </message>
+    <message>
+        <source>SQLSTATE %1: %2</source>
+        <translation>SQLSTATE %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>DeadlockAccount</name>
     <message>
         <source>Every deadlock accounted for: %1 captured with their statements, %1 counted by the server, %1 errors 1213 in the clients.</source>
@@ -994,7 +1024,7 @@ or lost an order.</source>
     </message>
 </context>
 <context>
-    <name>DeadlockWatcher</name>
+    <name>DeadlockReader</name>
     <message>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
@@ -3571,36 +3601,6 @@ t = %2 s
     <message>
         <source>elapsed s</source>
         <translation>经过时间 s</translation>
-    </message>
-</context>
-<context>
-    <name>MysqlConnection</name>
-    <message>
-        <source>out of memory creating a connection</source>
-        <translation>创建连接时内存不足</translation>
-    </message>
-    <message>
-        <source>not connected</source>
-        <translation>未连接</translation>
-    </message>
-    <message>
-        <source>unknown client error</source>
-        <translation>未知的客户端错误</translation>
-    </message>
-    <message>
-        <source>COMMIT rolled back a transaction that had failed earlier</source>
-        <translation>COMMIT 回滚了一个此前已经出错的事务</translation>
-    </message>
-</context>
-<context>
-    <name>MysqlError</name>
-    <message>
-        <source>error %1: %2</source>
-        <translation>错误 %1：%2</translation>
-    </message>
-    <message>
-        <source>SQLSTATE %1: %2</source>
-        <translation>SQLSTATE %1：%2</translation>
     </message>
 </context>
 <context>

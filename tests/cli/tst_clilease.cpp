@@ -25,7 +25,7 @@ private slots:
         LOCKBENCH_REQUIRE_BINARY();
         LOCKBENCH_REQUIRE_SERVER();
         // The test data outlives a run: start without the database this test expects the lab to make.
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         QVERIFY(admin.execute(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(kLeasedDatabase)));
     }

@@ -1,7 +1,7 @@
 // --strategy-file as a user gives it, against the test server: a file's strategy runs beside
 // the lab's, audited and explained, and exits 0; a file that oversells exits 3; a file with a
 // mistake, or an id the lab has, is refused before anything runs (exit 2) with where it is.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "tests/support/lockbenchprocess.h"
 #include "tests/support/reservethenconfirmfile.h"
 #include "tests/support/serverfixture.h"
@@ -134,7 +134,7 @@ private slots:
         QVERIFY2(lab.out.contains(QLatin1String("FAIL: an invariant of the strategy broken")),
             qPrintable(lab.out));
 
-        MysqlConnection check;
+        DatabaseConnection check;
         QVERIFY(check.open(ServerFixture::params(QStringLiteral("lockbench_files"))));
         const std::optional<std::int64_t> holds
             = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM holds"));

@@ -1,6 +1,6 @@
 // The exit status a CI job relies on, from the real CLI against a real server: 3 when the
 // audit finds a safe strategy's order really gone, 0 when nothing was touched.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -83,7 +83,7 @@ Finished runConditional(const QString& database, const std::function<void()>& du
 
 long long countOrders(const QString& database)
 {
-    MysqlConnection check;
+    DatabaseConnection check;
     if (!check.open(ServerFixture::params(database)))
         return -1;
     return check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
@@ -92,7 +92,7 @@ long long countOrders(const QString& database)
 // Another connection deletes a committed order behind the lab's back.
 void deleteOneOrder(const QString& database)
 {
-    MysqlConnection saboteur;
+    DatabaseConnection saboteur;
     if (saboteur.open(ServerFixture::params(database)))
         saboteur.execute(QStringLiteral("DELETE FROM orders ORDER BY request_id LIMIT 1"));
 }

@@ -2,7 +2,7 @@
 // URL to the embedded MariaDB as an account with a distinctive password, writes every file
 // it can, fails in the ways it can, and none of its files nor its output holds the password.
 #include "app/core/passwordmask.h"
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/results/resultwriter.h"
 #include "app/server/embeddedserver.h"
 #include "tests/support/hangwatchdog.h"
@@ -110,7 +110,7 @@ private slots:
     void initTestCase()
     {
         LOCKBENCH_REQUIRE_SERVER();
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY2(admin.open(ServerFixture::params(), false), qPrintable(admin.lastError().toString()));
         // Everything on its own database, and nothing else: a run on another one must fail.
         for (const QString& sql : {

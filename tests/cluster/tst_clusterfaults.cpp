@@ -3,7 +3,7 @@
 // stock put back, on another node is a safety failure that names it; every lab connection on every node
 // killed every 100 ms, a node paused by SIGSTOP and a node killed by SIGKILL and started again each end in a
 // pass whose figures equal a count made on every node. A node that diverged is named.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/server/embeddedcluster.h"
 #include "app/server/embeddedredis.h"
 #include "strategies/strategyregistry.h"
@@ -72,9 +72,9 @@ public:
         for (int node = 1; node <= cluster.nodeCount(); ++node)
             nodes << cluster.connectionParams(node);
         m_thread = std::thread([this, nodes, periodMs] {
-            std::vector<std::unique_ptr<MysqlConnection>> admins;
+            std::vector<std::unique_ptr<DatabaseConnection>> admins;
             for (const ConnectionParams& params : nodes) {
-                admins.push_back(std::make_unique<MysqlConnection>());
+                admins.push_back(std::make_unique<DatabaseConnection>());
                 if (!admins.back()->open(params, false))
                     return;
             }
@@ -98,7 +98,7 @@ public:
     int rounds() const { return m_rounds.load(); }
 
 private:
-    static int killAllOn(MysqlConnection& admin)
+    static int killAllOn(DatabaseConnection& admin)
     {
         int killed = 0;
         for (const long long id : ServerFixture::labConnectionIds(admin))
@@ -159,7 +159,7 @@ class TestClusterFaults : public QObject {
 
     // Waits until the run's clients have written orders of this run (the tables of the run
     // before stay until it fills its own).
-    bool writing(const BackgroundRun& run, MysqlConnection& outsider)
+    bool writing(const BackgroundRun& run, DatabaseConnection& outsider)
     {
         return QTest::qWaitFor(
             [&] {
@@ -205,12 +205,13 @@ class TestClusterFaults : public QObject {
     // Runs `id` and, once it has written orders, has another program on node 2 run the statement
     // `tamper` gives. A write there may lose to a replicated one (1213): tried again, as a program
     // would. The run's result, a safety failure; empty, with the test failed, when it was not.
-    StrategyResult runTamperedWith(const QString& id, const std::function<QString(MysqlConnection&)>& tamper)
+    StrategyResult runTamperedWith(
+        const QString& id, const std::function<QString(DatabaseConnection&)>& tamper)
     {
         everyNodeSynced();
         if (QTest::currentTestFailed())
             return {};
-        MysqlConnection outsider;
+        DatabaseConnection outsider;
         if (!outsider.open(m_cluster->connectionParams(2), false)) {
             QTest::qFail(qPrintable(outsider.lastError().toString()), __FILE__, __LINE__);
             return {};
@@ -261,7 +262,7 @@ private slots:
         QFETCH(QString, id);
         // The oldest order found by a plain read, then deleted by its key alone: a delete that
         // scanned the table would lock it against the replicated inserts and lose to them every time.
-        const StrategyResult r = runTamperedWith(id, [](MysqlConnection& outsider) {
+        const StrategyResult r = runTamperedWith(id, [](DatabaseConnection& outsider) {
             const std::optional<std::int64_t> oldest = outsider.queryInt(
                 QStringLiteral("SELECT request_id FROM lockbench.orders ORDER BY created_at LIMIT 1"));
             return oldest ? QStringLiteral("DELETE FROM lockbench.orders WHERE request_id = %1").arg(*oldest)
@@ -289,7 +290,7 @@ private slots:
     void stockPutBackOnAnotherNodeIsASafetyFailure()
     {
         QFETCH(QString, id);
-        const StrategyResult r = runTamperedWith(id, [](MysqlConnection&) {
+        const StrategyResult r = runTamperedWith(id, [](DatabaseConnection&) {
             return QStringLiteral("UPDATE lockbench.inventory SET stock = stock + 5 WHERE sku_id = 1");
         });
         if (QTest::currentTestFailed())
@@ -371,7 +372,7 @@ private slots:
     // and the run fails, naming the node and the figure.
     void aNodeThatDivergedIsNamed()
     {
-        MysqlConnection careless;
+        DatabaseConnection careless;
         QVERIFY(careless.open(m_cluster->connectionParams(3), false));
         BackgroundRun run(QStringLiteral("pessimistic"), clusterFaultExperiment(2500), clusterParams());
         const bool written = writing(run, careless);

@@ -5,7 +5,7 @@
 // count on each node matches the lab's JSON, also after a node is shut down mid-run. Then
 // `--server cluster:3`, the lab's own cluster, loses a node to SIGKILL mid-run and ends with no
 // mariadbd left.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/server/embeddedcluster.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
@@ -114,7 +114,7 @@ class TestClusterRun : public QObject {
     {
         Count count;
         ConnectionParams params = m_cluster->connectionParams(node, kClusterDatabase);
-        MysqlConnection connection;
+        DatabaseConnection connection;
         if (!connection.open(params, true)
             || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1")))
             return count;
@@ -163,7 +163,7 @@ private slots:
         QVERIFY2(m_cluster->start(&error), qPrintable(error));
         // An account that reaches every node over TCP, as a user's cluster would be reached;
         // Galera replicates it to the other nodes.
-        MysqlConnection root1;
+        DatabaseConnection root1;
         QVERIFY(root1.open(m_cluster->connectionParams(1), false));
         QVERIFY(root1.execute(QStringLiteral("CREATE USER IF NOT EXISTS '%1'@'127.0.0.1' IDENTIFIED BY '%2'")
                                   .arg(kClusterUser, kClusterPassword)));
@@ -227,7 +227,7 @@ private slots:
         // The run's tables are dropped first, so that the holder below waits for this run's
         // orders, not an earlier run's.
         {
-            MysqlConnection first;
+            DatabaseConnection first;
             QVERIFY(first.open(m_cluster->connectionParams(1, kClusterDatabase), true));
             QVERIFY(first.execute(QStringLiteral("DROP TABLE IF EXISTS orders, inventory")));
         }
@@ -239,7 +239,7 @@ private slots:
             params.password = kClusterPassword;
             params.host = QStringLiteral("127.0.0.1");
             params.socket.clear();
-            MysqlConnection connection;
+            DatabaseConnection connection;
             // Node 2 has applied the drop before it is asked for orders.
             if (!connection.open(params, true)
                 || !connection.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1"))

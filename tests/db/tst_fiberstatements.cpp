@@ -2,7 +2,7 @@
 // the other clients, then read. Replies, result rows and the server's errors come back as
 // from a blocking call, two slow statements on one thread overlap, and a server that stops
 // answering ends the wait at the read timeout as a lost connection.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/preparedstatement.h"
 #include "app/fiber/clientwait.h"
 #include "app/fiber/fiberscheduler.h"
@@ -61,7 +61,7 @@ private slots:
     void initTestCase()
     {
         LOCKBENCH_REQUIRE_SERVER();
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY2(admin.open(fiberDatabase(), false), qPrintable(admin.lastError().toString()));
         QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS lockbench_fiber")));
     }
@@ -70,7 +70,7 @@ private slots:
     {
         FiberScheduler scheduler;
         scheduler.spawn([] {
-            MysqlConnection connection;
+            DatabaseConnection connection;
             QVERIFY2(connection.open(fiberDatabase()), qPrintable(connection.lastError().toString()));
             QVERIFY(connection.isNonBlocking());
             QVERIFY(connection.execute(
@@ -108,7 +108,7 @@ private slots:
         int answered = 0;
         for (int i = 0; i < 2; ++i) {
             scheduler.spawn([&answered] {
-                MysqlConnection connection;
+                DatabaseConnection connection;
                 QVERIFY(connection.open(fiberDatabase()));
                 PreparedStatement sleep;
                 QVERIFY(sleep.prepare(connection, QStringLiteral("SELECT SLEEP(?)")));
@@ -130,16 +130,16 @@ private slots:
         const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
         QVERIFY(pid > 0);
         FiberScheduler scheduler;
-        MysqlError preparedError;
-        MysqlError queryError;
+        DatabaseError preparedError;
+        DatabaseError queryError;
         double waitedS = 0;
         int ticks = 0;
         bool waiting = true;
         scheduler.spawn([&] {
             const auto done
                 = qScopeGuard([&] { waiting = false; }); // a failed check must not hang the other fiber
-            MysqlConnection prepared;
-            MysqlConnection text;
+            DatabaseConnection prepared;
+            DatabaseConnection text;
             prepared.setTimeouts(5, 1);
             text.setTimeouts(5, 1);
             QVERIFY(prepared.open(fiberDatabase()));

@@ -1,7 +1,7 @@
 // Filling the lab's tables on the real server reports its progress: row counts that grow with
 // every report and end on the total, which is what the tables then hold.
+#include "app/db/databaseconnection.h"
 #include "app/db/labdatabase.h"
-#include "app/db/mysqlconnection.h"
 #include "tests/support/serverfixture.h"
 
 #include <QLocale>
@@ -193,9 +193,9 @@ private slots:
     {
         // Ten other clients hold connections: an experiment that fits max_connections but not
         // what is left of it is refused up front, naming both, rather than failing on connect.
-        std::vector<std::unique_ptr<MysqlConnection>> others;
+        std::vector<std::unique_ptr<DatabaseConnection>> others;
         for (int i = 0; i < 10; ++i) {
-            others.push_back(std::make_unique<MysqlConnection>());
+            others.push_back(std::make_unique<DatabaseConnection>());
             QVERIFY(others.back()->open(ServerFixture::params(), false));
         }
         LabDatabase database(ServerFixture::params(kDatabase));

@@ -1,8 +1,8 @@
 // The lease on a lab database, on the real server: one holder at a time per database, a
 // refusal that names the holder, other databases free, and the lease free again once released
 // or once its holder's connection is gone.
+#include "app/db/databaseconnection.h"
 #include "app/db/lablease.h"
-#include "app/db/mysqlconnection.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -66,7 +66,7 @@ private slots:
     // named like a lab, and its lease ends with its connection.
     void anyHolderCountsAndGoesWithItsConnection()
     {
-        auto holder = std::make_unique<MysqlConnection>();
+        auto holder = std::make_unique<DatabaseConnection>();
         QVERIFY(holder->open(ServerFixture::params(kLeaseDatabase), false));
         QCOMPARE(holder->queryInt(
                      QStringLiteral("SELECT GET_LOCK('%1', 0)").arg(LabLease::lockName(kLeaseDatabase))),
@@ -104,7 +104,7 @@ private slots:
 
     void aKilledLeaseIsTakenAgainUnlessAnotherLabGotIt()
     {
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         LabLease lease(ServerFixture::params(kLeaseDatabase));
         QString error;

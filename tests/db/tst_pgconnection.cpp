@@ -1,8 +1,8 @@
 // The lab's client connection on the private PostgreSQL: the calls the strategies make (execute,
 // prepared statements with ? placeholders, commit, rollback) on a thread and on fibers, and the
 // lock errors PostgreSQL answers read as the lab's error classes.
+#include "app/db/databaseconnection.h"
 #include "app/db/driverwarnings.h"
-#include "app/db/mysqlconnection.h"
 #include "app/db/preparedstatement.h"
 #include "app/db/qtsqlconnection.h"
 #include "app/fiber/fiberscheduler.h"
@@ -26,7 +26,7 @@ class TestPgConnection : public QObject {
         QVERIFY(query.prepare(QStringLiteral("SELECT n FROM hot WHERE id = ?")));
         query.addBindValue(1);
         QVERIFY(query.exec());
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(PostgresFixture::params()));
         QVERIFY(admin.execute(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
                                              "application_name = 'lockbench' AND pid <> pg_backend_pid()")));
@@ -38,7 +38,7 @@ private slots:
     {
         QString error;
         QVERIFY2(PostgresFixture::ensureStarted(&error), qPrintable(error));
-        MysqlConnection setup;
+        DatabaseConnection setup;
         QVERIFY2(setup.open(PostgresFixture::params()), qPrintable(setup.lastError().toString()));
         QVERIFY(setup.execute(QStringLiteral("DROP TABLE IF EXISTS hot")));
         QVERIFY(setup.execute(QStringLiteral("CREATE TABLE hot (id int PRIMARY KEY, n bigint NOT NULL)")));
@@ -47,7 +47,7 @@ private slots:
 
     void preparedStatementsOnAThread()
     {
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY2(connection.open(PostgresFixture::params()), qPrintable(connection.lastError().toString()));
         QVERIFY(!connection.serverVersion().isEmpty());
         QVERIFY(connection.threadId() > 0);
@@ -97,7 +97,7 @@ private slots:
 
     void aCommitAfterAFailedStatementIsAnError()
     {
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY(connection.open(PostgresFixture::params()));
         QVERIFY(connection.begin());
         QVERIFY(!connection.execute(QStringLiteral("INSERT INTO hot VALUES (1, 0)")));
@@ -110,8 +110,8 @@ private slots:
 
     void aLockedRowAnswersNowaitAndLockTimeout()
     {
-        MysqlConnection holder;
-        MysqlConnection other;
+        DatabaseConnection holder;
+        DatabaseConnection other;
         QVERIFY(holder.open(PostgresFixture::params()) && other.open(PostgresFixture::params()));
         QVERIFY(holder.begin());
         QVERIFY(holder.execute(QStringLiteral("SELECT n FROM hot WHERE id = 1 FOR UPDATE")));
@@ -131,7 +131,7 @@ private slots:
     // gone), where nobody listening stays a connection to wait for.
     void refusalsAtConnectAreTheServersOwn()
     {
-        MysqlConnection connection;
+        DatabaseConnection connection;
         ConnectionParams gone = PostgresFixture::params(QStringLiteral("no_such_database_here"));
         QVERIFY(!connection.open(gone));
         QCOMPARE(connection.lastError().sqlState, QStringLiteral("3D000"));
@@ -162,7 +162,7 @@ private slots:
         std::atomic<int> locked { 0 };
         std::atomic<int> deadlocks { 0 };
         const auto client = [&](int first, int second) {
-            MysqlConnection connection;
+            DatabaseConnection connection;
             if (!connection.open(PostgresFixture::params()) || !connection.begin())
                 return;
             connection.execute(QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = %1").arg(first));
@@ -189,7 +189,7 @@ private slots:
     {
         constexpr int kClients = 16;
         constexpr int kOrders = 25;
-        MysqlConnection check;
+        DatabaseConnection check;
         QVERIFY(check.open(PostgresFixture::params()));
         const std::optional<std::int64_t> before
             = check.queryInt(QStringLiteral("SELECT n FROM hot WHERE id = 1"));
@@ -199,7 +199,7 @@ private slots:
         FiberScheduler scheduler;
         for (int i = 0; i < kClients; ++i) {
             scheduler.spawn([&] {
-                MysqlConnection connection;
+                DatabaseConnection connection;
                 PreparedStatement take;
                 if (!connection.open(PostgresFixture::params()) || !connection.isNonBlocking()
                     || !take.prepare(connection, QStringLiteral("UPDATE hot SET n = n + 1 WHERE id = ?"))) {

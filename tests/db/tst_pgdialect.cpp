@@ -99,7 +99,7 @@ private slots:
         QFETCH(uint, code);
         QFETCH(QString, sqlState);
         QFETCH(QString, message);
-        const MysqlError error = PgSession::connectError(libpq);
+        const DatabaseError error = PgSession::connectError(libpq);
         QCOMPARE(error.code, code);
         QCOMPARE(error.sqlState, sqlState);
         QCOMPARE(error.message, message);

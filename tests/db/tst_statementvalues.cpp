@@ -2,7 +2,7 @@
 // (a string, a date), doubles, decimals, NULL and whole numbers; each column comes back as its
 // type reads (a SUM a whole number, a DECIMAL(8,2) a double); a text longer than its first
 // buffer comes back whole, and a shorter one after it is not padded with the longer's end.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/preparedstatement.h"
 #include "tests/support/postgresfixture.h"
 #include "tests/support/serverfixture.h"
@@ -36,11 +36,11 @@ private slots:
         const ConnectionParams params = postgres ? PostgresFixture::params()
                                                  : ServerFixture::params(QStringLiteral("lockbench_values"));
         if (!postgres) {
-            MysqlConnection admin;
+            DatabaseConnection admin;
             QVERIFY2(admin.open(params, false), qPrintable(admin.lastError().toString()));
             QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS lockbench_values")));
         }
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY2(connection.open(params), qPrintable(connection.lastError().toString()));
         QVERIFY(connection.execute(QStringLiteral("DROP TABLE IF EXISTS labelled")));
         QVERIFY2(connection.execute(QLatin1String(kTable)), qPrintable(connection.lastError().toString()));

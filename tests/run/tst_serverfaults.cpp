@@ -2,8 +2,8 @@
 // lab must say so, keep what it measured, and never count an order the server did not keep.
 #include "app/audit/recoveryaudit.h"
 #include "app/db/connectionparams.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/labdatabase.h"
-#include "app/db/mysqlconnection.h"
 #include "app/results/resultwriter.h"
 #include "app/run/closingaudit.h"
 #include "app/run/leftstock.h"
@@ -31,7 +31,7 @@
 namespace {
 
 // An account allowed `connections` at once, on a database of its own named after it.
-ConnectionParams limitedAccount(MysqlConnection& admin, const QString& user, int connections)
+ConnectionParams limitedAccount(DatabaseConnection& admin, const QString& user, int connections)
 {
     const QString database = QStringLiteral("lockbench_") + user;
     const bool created
@@ -149,7 +149,7 @@ private slots:
             static_cast<double>(r.clients[ClientCount::Sold]));
         // Once the server runs again, its table holds every acknowledged order, and at most
         // the unanswered ones besides.
-        MysqlConnection check;
+        DatabaseConnection check;
         QVERIFY(check.open(ServerFixture::params()));
         const long long rows = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
         QVERIFY2(rows >= r.clients[ClientCount::Sold]
@@ -214,7 +214,7 @@ private slots:
         QString error;
         QVERIFY2(ServerFixture::ensureStarted(&error), qPrintable(error));
         if (swapped) {
-            MysqlConnection saboteur;
+            DatabaseConnection saboteur;
             QVERIFY(saboteur.open(ServerFixture::params()));
             QVERIFY(saboteur.execute(
                 QStringLiteral("UPDATE orders SET request_id = -request_id ORDER BY request_id LIMIT 1")));
@@ -327,7 +327,7 @@ private slots:
         // killed: they cannot come back (1044), and the run ends with that reason. The orders
         // whose reply was lost are looked up through the control connection, which still works,
         // so the verdict is the error, not a false safety failure.
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         QVERIFY(admin.execute(
             QStringLiteral("CREATE USER IF NOT EXISTS 'revoked'@'localhost' IDENTIFIED BY 'r'")));
@@ -386,7 +386,7 @@ private slots:
     void readOnlyServerStopsTheRunWithAClearError()
     {
         // Accounts with the SUPER or READ_ONLY ADMIN privilege ignore read_only; a lab account has neither.
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         QVERIFY(admin.execute(
             QStringLiteral("CREATE USER IF NOT EXISTS 'shopwriter'@'localhost' IDENTIFIED BY 'w'")));
@@ -429,7 +429,7 @@ private slots:
         BackgroundRun run(QStringLiteral("conditional"), e, ServerFixture::params(e.database));
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
         QTest::qWait(1000);
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(e.database)));
         QVERIFY(admin.execute(QStringLiteral("DROP TABLE orders")));
         const StrategyResult r = run.wait();
@@ -452,7 +452,7 @@ private slots:
     {
         // The server accepts fewer connections of this account than the run has clients: the
         // clients that got one must not wait for the others forever.
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         const ConnectionParams params = limitedAccount(admin, QStringLiteral("fewconn"), 12);
         Experiment e = ServerFixture::soldOutExperiment(100);
@@ -474,7 +474,7 @@ private slots:
         // Clients open their sessions a few dozen at a time. Once one is refused the run cannot
         // start: the clients still waiting for their turn must not connect at all (against a
         // server that does not answer, each turn would last the connect timeout).
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         const ConnectionParams params = limitedAccount(admin, QStringLiteral("fewturns"), 8);
         Experiment e = ServerFixture::soldOutExperiment(100);
@@ -512,7 +512,7 @@ private slots:
         qInfo("lock wait timeouts: %lld, sold %lld", r.lockWaitTimeouts, r.sold);
         QVERIFY(r.clientsAgree());
         QCOMPARE(r.oversold, 0LL);
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         QTest::qWait(250); // INNODB_TRX is a copy InnoDB refreshes at most every 100 ms
         QCOMPARE(

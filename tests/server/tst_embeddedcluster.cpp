@@ -2,8 +2,8 @@
 // a write on one node is read on another, a killed node is seen as gone while the others go
 // on as a smaller cluster, the lab's lease holds on every node, and stopping leaves no
 // mariadbd behind.
+#include "app/db/databaseconnection.h"
 #include "app/db/lablease.h"
-#include "app/db/mysqlconnection.h"
 #include "app/server/embeddedcluster.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
@@ -15,7 +15,7 @@ namespace {
 
 std::optional<std::int64_t> statusOf(const ConnectionParams& params, const char* variable)
 {
-    MysqlConnection connection;
+    DatabaseConnection connection;
     if (!connection.open(params, false))
         return std::nullopt;
     return connection.queryInt(QStringLiteral(
@@ -62,13 +62,13 @@ private slots:
         }
 
         // Written through node 1, read on node 3 once it has applied what came before the read.
-        MysqlConnection first;
+        DatabaseConnection first;
         QVERIFY(first.open(m_cluster.connectionParams(1), false));
         QVERIFY(first.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS cluster_test")));
         QVERIFY(first.execute(
             QStringLiteral("CREATE OR REPLACE TABLE cluster_test.t (id INT PRIMARY KEY, v INT)")));
         QVERIFY(first.execute(QStringLiteral("INSERT INTO cluster_test.t VALUES (1, 42)")));
-        MysqlConnection third;
+        DatabaseConnection third;
         QVERIFY(third.open(m_cluster.connectionParams(3), false));
         QVERIFY(third.execute(QStringLiteral("SET SESSION wsrep_sync_wait = 1")));
         QCOMPARE(third.queryInt(QStringLiteral("SELECT v FROM cluster_test.t WHERE id = 1")),
@@ -98,7 +98,7 @@ private slots:
     // only another node meets it there.
     void aLeaseReachesTheNodesTheUrlLeavesOut()
     {
-        MysqlConnection root;
+        DatabaseConnection root;
         QVERIFY(root.open(m_cluster.connectionParams(1), false));
         QVERIFY(root.execute(
             QStringLiteral("CREATE USER IF NOT EXISTS 'leaselab'@'127.0.0.1' IDENTIFIED BY 'leasepw'")));

@@ -1,6 +1,6 @@
 // The lab's private MariaDB and its own database: start, restart, ownership of tables.
+#include "app/db/databaseconnection.h"
 #include "app/db/labdatabase.h"
-#include "app/db/mysqlconnection.h"
 #include "app/server/embeddedserver.h"
 #include "app/server/servercheck.h"
 #include "app/server/serverheartbeat.h"
@@ -28,7 +28,7 @@ LockbenchProcess runLockbench(const QStringList& arguments)
 // A user without privileges (password "rightpass") and a database with a foreign table.
 bool createProblemAccounts()
 {
-    MysqlConnection admin;
+    DatabaseConnection admin;
     return admin.open(ServerFixture::params(), false)
         && admin.execute(
             QStringLiteral("CREATE USER IF NOT EXISTS 'labuser'@'127.0.0.1' IDENTIFIED BY 'rightpass'"))
@@ -36,8 +36,8 @@ bool createProblemAccounts()
         && admin.execute(QStringLiteral("CREATE TABLE IF NOT EXISTS shop.customers (id INT PRIMARY KEY)"));
 }
 
-// SELECT VERSION() through the C API: MysqlConnection reads integers only.
-QString selectVersion(MysqlConnection& connection)
+// SELECT VERSION() through the C API: DatabaseConnection reads integers only.
+QString selectVersion(DatabaseConnection& connection)
 {
     if (mysql_query(connection.handle(), "SELECT VERSION()") != 0)
         return QStringLiteral("<error %1>").arg(QString::fromUtf8(mysql_error(connection.handle())));
@@ -76,7 +76,7 @@ private slots:
         QVERIFY2(release.match(server.version()).hasMatch(), qPrintable(server.version()));
         QVERIFY(server.dataDirectory().startsWith(qEnvironmentVariable("LOCKBENCH_DATA_DIR")));
         QVERIFY(QFileInfo(server.socketPath()).exists());
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY2(
             connection.open(server.connectionParams(), false), qPrintable(connection.lastError().toString()));
         // Loopback only, on the port it chose.
@@ -111,13 +111,13 @@ private slots:
         const ConnectionParams params = server.connectionParams();
         QVERIFY(params.extraPort > 0);
         QVERIFY(params.extraPort != server.port());
-        MysqlConnection outside;
+        DatabaseConnection outside;
         QVERIFY2(outside.open(params.outsideThreadPool(), false), qPrintable(outside.lastError().toString()));
         QCOMPARE(outside.queryInt(QStringLiteral("SELECT @@extra_port")).value_or(-1),
             static_cast<std::int64_t>(params.extraPort));
 
         std::thread busy([&params] {
-            MysqlConnection connection;
+            DatabaseConnection connection;
             if (connection.open(params, false))
                 connection.execute(QStringLiteral("SELECT SLEEP(4)"));
         });
@@ -177,7 +177,7 @@ private slots:
         EmbeddedServer server(root.path());
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY(connection.open(server.connectionParams(), false));
         QVERIFY(connection.execute(QStringLiteral("CREATE DATABASE survivor")));
         connection.close();
@@ -198,7 +198,7 @@ private slots:
 
     void refusesADatabaseWithForeignTables()
     {
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY(connection.open(ServerFixture::params(), false));
         QVERIFY(connection.execute(QStringLiteral("DROP DATABASE IF EXISTS shop")));
         QVERIFY(connection.execute(QStringLiteral("CREATE DATABASE shop")));
@@ -243,7 +243,7 @@ private slots:
                          .toDouble(),
                 400.0);
         // The lab's tables went into the database the URL named, and nowhere else.
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY(connection.open(ServerFixture::params(), false));
         QCOMPARE(connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM by_url.orders")).value_or(-1), 400);
     }
@@ -314,7 +314,7 @@ private slots:
         e.database = QStringLiteral("lab_leftover");
         const StrategyResult r = ServerFixture::runStrategy(QStringLiteral("conditional"), e);
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
-        MysqlConnection connection;
+        DatabaseConnection connection;
         QVERIFY(connection.open(ServerFixture::params(QStringLiteral("lab_leftover"))));
         QCOMPARE(connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1),
             static_cast<std::int64_t>(r.orderRows));

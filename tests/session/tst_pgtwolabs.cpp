@@ -2,7 +2,7 @@
 // away before it touches anything, with the holder of the lease (an advisory lock) named; the
 // first sells on as if alone, and its audit agrees with the table; once the first is done, the
 // second runs.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/postgresfixture.h"
@@ -30,7 +30,7 @@ Experiment pgExperiment(StopKind stop)
 }
 
 // The lab's tables by name and object id: a table dropped and made again has a new id.
-QString pgTablesOf(MysqlConnection& connection)
+QString pgTablesOf(DatabaseConnection& connection)
 {
     return connection
         .queryText(QStringLiteral("SELECT string_agg(relname || ' ' || oid, ',' ORDER BY relname) FROM "
@@ -39,7 +39,7 @@ QString pgTablesOf(MysqlConnection& connection)
         .value_or(QStringLiteral("none"));
 }
 
-std::int64_t pgOrdersIn(MysqlConnection& connection)
+std::int64_t pgOrdersIn(DatabaseConnection& connection)
 {
     return connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
 }
@@ -69,7 +69,7 @@ private slots:
         QVERIFY2(first.start({ { QStringLiteral("conditional"), pgExperiment(StopKind::Duration) } }, &error),
             qPrintable(error));
         QVERIFY(firstSample.wait(120000)); // its tables are filled and its clients are selling
-        MysqlConnection look;
+        DatabaseConnection look;
         QVERIFY2(look.open(shared), qPrintable(look.lastError().toString()));
         const QString firstTables = pgTablesOf(look);
         QVERIFY2(firstTables.contains(QLatin1String("inventory ")), qPrintable(firstTables));

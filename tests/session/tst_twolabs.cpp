@@ -2,7 +2,7 @@
 // running lab uses is turned away before it touches anything, with the holder named, and the
 // first runs on as if alone; a lab on another database runs beside it; once the first is done,
 // the second runs.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
@@ -34,7 +34,7 @@ Experiment experiment(const QString& database, StopKind stop)
 // again would change.
 QString tablesOf(const QString& database)
 {
-    MysqlConnection connection;
+    DatabaseConnection connection;
     if (!connection.open(ServerFixture::params(database), false))
         return connection.lastError().toString();
     return connection
@@ -48,7 +48,7 @@ QString tablesOf(const QString& database)
 // when another lab makes the tables again.
 std::int64_t ordersIn(const QString& database)
 {
-    MysqlConnection connection;
+    DatabaseConnection connection;
     if (!connection.open(ServerFixture::params(database)))
         return -1;
     return connection.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders")).value_or(-1);
@@ -165,7 +165,7 @@ private slots:
     void aRefusedLabCreatesNothing()
     {
         const QString fresh = QStringLiteral("lockbench_never");
-        MysqlConnection holder;
+        DatabaseConnection holder;
         QVERIFY(holder.open(ServerFixture::params(fresh), false));
         QVERIFY(holder.execute(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(fresh)));
         QCOMPARE(holder.queryInt(QStringLiteral("SELECT GET_LOCK('lockbench.%1', 0)").arg(fresh)), 1);

@@ -1,7 +1,7 @@
 // The claim workload against the embedded MariaDB: every task completed exactly once by each
 // claim strategy, what killed workers leave behind and what the sweeper gives back, each
 // checked against an independent count of the tasks and orders tables.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "strategies/claimsql.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
@@ -29,7 +29,7 @@ Experiment claimExperiment(std::int64_t tasks)
 // One figure of the lab's database, counted apart from the lab's own code.
 std::int64_t count(const QString& sql)
 {
-    MysqlConnection check;
+    DatabaseConnection check;
     if (!check.open(ServerFixture::params()))
         return -1;
     return check.queryInt(sql).value_or(-1);
@@ -181,7 +181,7 @@ private slots:
     void aKilledConnectionStillEndingHoldsNoClaim()
     {
         const QString database = QStringLiteral("lockbench_killed");
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         QVERIFY(admin.execute(QStringLiteral("CREATE DATABASE IF NOT EXISTS %1").arg(database)));
         QVERIFY(admin.execute(
@@ -192,7 +192,7 @@ private slots:
         // sanitizer asks later) is given more.
         bool checked = false;
         for (const int rows : { 400000, 1600000, 3200000 }) {
-            MysqlConnection victim;
+            DatabaseConnection victim;
             QVERIFY(victim.open(ServerFixture::params(database)));
             QVERIFY(victim.begin());
             QVERIFY2(victim.execute(
@@ -234,7 +234,7 @@ private:
     // owner of a claimed row, or a transaction holding row locks. Returns how many it killed.
     static int killClaimHolders(const QString& id, int forMs)
     {
-        MysqlConnection admin;
+        DatabaseConnection admin;
         if (!admin.open(ServerFixture::params()))
             return 0;
         const QString holderSql = id == QLatin1String("claim-update")

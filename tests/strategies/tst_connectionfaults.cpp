@@ -1,6 +1,6 @@
 // Connections killed mid-run: workers reconnect, orders whose commit outcome was unknown
 // are reconciled by request id, and none is lost or counted twice.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/results/resultwriter.h"
 #include "tests/support/faultstrategies.h"
 #include "tests/support/hangwatchdog.h"
@@ -26,7 +26,7 @@ public:
     ConnectionKiller(int periodMs, Victims victims, int startAtConnections = 2)
     {
         m_thread = std::thread([this, periodMs, victims, startAtConnections] {
-            MysqlConnection admin;
+            DatabaseConnection admin;
             if (!admin.open(ServerFixture::params(), false))
                 return;
             std::mt19937 rng(7);
@@ -67,7 +67,7 @@ private:
 // The orders table's own count, on a connection of its own: what the JSON must match.
 std::pair<long long, long long> ordersAndUnitsInTable()
 {
-    MysqlConnection check;
+    DatabaseConnection check;
     if (!check.open(ServerFixture::params()))
         return { -1, -1 };
     const auto orders = check.queryInt(QStringLiteral("SELECT COUNT(*) FROM orders"));
@@ -143,7 +143,7 @@ private slots:
         // Deadlock detection off for the run: the global must be back as it was afterwards,
         // though the control connection that changed it is killed again and again.
         e.deadlockDetect = KnobSwitch::Off;
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         const auto detectBefore = admin.queryInt(QStringLiteral("SELECT @@GLOBAL.innodb_deadlock_detect"));
         QCOMPARE(detectBefore, std::optional<std::int64_t>(1));

@@ -1,7 +1,7 @@
 // Seeing the locks, against the embedded MariaDB: deadlocks captured with both statements,
 // the deadlock-detection knob and its timeouts, the queue on a hot row in the inspector, and
 // an account without PROCESS told why the inspector is blind.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/qtsqlconnection.h"
 #include "app/run/lockinspector.h"
 #include "app/run/strategyrun.h"
@@ -100,7 +100,7 @@ private slots:
         QCOMPARE(r.deadlocks, 0LL);
         QVERIFY(r.clientsAgree());
 
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         // InnoDB refreshes what INNODB_TRX shows at most every 100 ms, and the run's last look
         // at it was at the stop line, with every client in a transaction: let that copy age.
@@ -153,7 +153,7 @@ private slots:
     void mySql8sLockTablesAreReadInTheirDocumentedForm()
     {
         const QString fixture = QStringLiteral("lockbench_mysql8_fixture");
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         for (const QString& sql :
             { QStringLiteral("DROP DATABASE IF EXISTS %1"), QStringLiteral("CREATE DATABASE %1"),
@@ -179,11 +179,11 @@ private slots:
             QVERIFY2(admin.execute(sql.arg(fixture)), qPrintable(admin.lastError().toString()));
         const QString lockRow
             = QStringLiteral("SELECT stock FROM %1.hot WHERE id = 1 FOR UPDATE").arg(fixture);
-        MysqlConnection holder;
+        DatabaseConnection holder;
         QVERIFY(holder.open(ServerFixture::params(fixture)));
         QVERIFY(holder.begin() && holder.queryText(lockRow));
         std::thread waiter([&] {
-            MysqlConnection connection;
+            DatabaseConnection connection;
             if (connection.open(ServerFixture::params(fixture)) && connection.begin())
                 connection.queryText(lockRow); // waits until the holder rolls back
         });
@@ -280,7 +280,7 @@ private slots:
 
     void accountWithoutProcessIsToldWhy()
     {
-        MysqlConnection admin;
+        DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(), false));
         QVERIFY(admin.execute(
             QStringLiteral("CREATE USER IF NOT EXISTS 'noprocess'@'localhost' IDENTIFIED BY 'pw'")));

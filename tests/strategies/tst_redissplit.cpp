@@ -2,7 +2,7 @@
 // Redis's remaining stock with MariaDB's orders, checked against independent counts of both,
 // when nothing goes wrong, when connections are killed mid-run, and when units leave Redis
 // with no order (a crash between the two steps).
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/db/redisconnection.h"
 #include "app/results/resultexplanation.h"
 #include "app/server/embeddedredis.h"
@@ -59,7 +59,7 @@ std::int64_t scriptCallsSoFar(const RedisEndpoint& endpoint)
 
 std::int64_t orderedUnits()
 {
-    MysqlConnection check;
+    DatabaseConnection check;
     if (!check.open(ServerFixture::params()))
         return -1;
     return check.queryInt(QStringLiteral("SELECT COALESCE(SUM(qty), 0) FROM orders")).value_or(-1);
@@ -183,7 +183,7 @@ private slots:
         e.durationMs = 2000;
         std::thread remover([] {
             std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-            MysqlConnection admin;
+            DatabaseConnection admin;
             if (admin.open(ServerFixture::params()))
                 admin.execute(QStringLiteral("DELETE FROM orders ORDER BY request_id LIMIT 1"));
         });

@@ -2,7 +2,7 @@
 // and passes, its lock holds timed; one file serves MariaDB and PostgreSQL where their SQL
 // differs; one that reads and writes without a lock is caught by the audit; a file's own
 // \failed fails its orders with its line.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/results/boundmodel.h"
 #include "app/run/strategyrun.h"
 #include "strategies/filestrategy.h"
@@ -285,7 +285,7 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error + r.errorMessages.join(QLatin1Char('\n'))));
         QCOMPARE(r.sold, 400LL);
         QCOMPARE(r.verdict(), Verdict::Pass);
-        MysqlConnection check;
+        DatabaseConnection check;
         QVERIFY2(check.open(params), qPrintable(check.lastError().toString()));
         QCOMPARE(check.queryInt(QStringLiteral("SELECT COUNT(*) FROM sale_labels s JOIN orders o ON "
                                                "o.request_id = s.request_id WHERE s.total = 2.50 * o.qty AND "

@@ -1,7 +1,7 @@
 // Tampering behind the lab's back, for every strategy that claims safety, in both workloads:
 // an acknowledged order (a completed task's row) deleted mid-run, or stock put back on a SKU's
 // row, is a safety failure (the command line's exit status 3) whose verdict names it.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/server/embeddedredis.h"
 #include "strategies/strategyregistry.h"
 #include "tests/support/backgroundrun.h"
@@ -16,7 +16,7 @@ class TestTampering : public QObject {
 
     HangWatchdog m_watchdog;
     EmbeddedRedis m_redis; // for redis-split, whose stock is there
-    MysqlConnection m_outsider; // another program's connection, unknown to the lab
+    DatabaseConnection m_outsider; // another program's connection, unknown to the lab
 
 private slots:
     void initTestCase()

@@ -1,6 +1,6 @@
 #include "tests/support/serverfixture.h"
 
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/results/resultwriter.h"
 #include "app/run/strategyrun.h"
 #include "app/server/embeddedserver.h"
@@ -73,7 +73,7 @@ StrategyResult runStrategy(
 
 bool schemaExists(const QString& database)
 {
-    MysqlConnection connection;
+    DatabaseConnection connection;
     return connection.open(params(database), false)
         && connection.queryInt(
                QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '%1'")
@@ -88,7 +88,7 @@ QString jsonDisagreesWithTable(const StrategyResult& result, const QString& data
 
 QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionParams& where)
 {
-    MysqlConnection check;
+    DatabaseConnection check;
     if (!check.open(where))
         return QStringLiteral("cannot count the orders table: %1").arg(check.lastError().toString());
     // A Galera node counts once it has applied what it received; a server without Galera
@@ -113,7 +113,7 @@ QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionP
     return QString();
 }
 
-std::vector<long long> labConnectionIds(MysqlConnection& admin)
+std::vector<long long> labConnectionIds(DatabaseConnection& admin)
 {
     std::vector<long long> ids;
     const std::optional<QString> list = admin.queryText(

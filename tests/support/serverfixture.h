@@ -9,7 +9,7 @@
 #include <vector>
 
 class EmbeddedServer;
-class MysqlConnection;
+class DatabaseConnection;
 
 // The embedded MariaDB for integration tests, started once per test binary by the same
 // code the lab uses, in the data directory ctest names with LOCKBENCH_DATA_DIR.
@@ -39,7 +39,7 @@ QString jsonDisagreesWithTableOn(const StrategyResult& result, const ConnectionP
 
 // The lab's connections to its database on the server `admin` is connected to, lowest id
 // first, the asker's own left out: what a test kills to fault the run.
-std::vector<long long> labConnectionIds(MysqlConnection& admin);
+std::vector<long long> labConnectionIds(DatabaseConnection& admin);
 
 // A small experiment that sells out quickly: one hot SKU, 32 threads.
 // A minute on 4 SKUs over loopback, for a fault to land in: as many orders in flight as the

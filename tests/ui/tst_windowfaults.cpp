@@ -1,7 +1,7 @@
 // The window when things go wrong or people are quick: Run pressed twice, the window closed
 // during server start-up or mid-run, the embedded server killed under a run. Each test
 // has a window (and so an embedded server) of its own, on the offscreen platform.
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 #include "app/results/resultwriter.h"
 #include "app/server/servercontroller.h"
 #include "app/session/labsession.h"
@@ -33,7 +33,7 @@
 namespace {
 
 // Client connections on the lab's server other than the monitor's own; -1 when it cannot tell.
-std::int64_t labConnections(MysqlConnection& monitor)
+std::int64_t labConnections(DatabaseConnection& monitor)
 {
     return monitor
         .queryInt(
@@ -162,7 +162,7 @@ private slots:
         openWindow();
         const qint64 serverPid = m_window->ownServer().pid;
         QVERIFY(labServerPids().contains(serverPid));
-        MysqlConnection monitor;
+        DatabaseConnection monitor;
         QVERIFY2(monitor.open(m_window->session()->connectionParams(QStringLiteral("lockbench")), false),
             qPrintable(monitor.lastError().toString()));
         longRun(QStringLiteral("pessimistic"));

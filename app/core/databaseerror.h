@@ -5,11 +5,11 @@
 #include <QCoreApplication>
 #include <QString>
 
-struct MysqlError {
-    Q_DECLARE_TR_FUNCTIONS(MysqlError)
+struct DatabaseError {
+    Q_DECLARE_TR_FUNCTIONS(DatabaseError)
 public:
-    MysqlError() = default;
-    MysqlError(unsigned int errorCode, QString text, QString state = {})
+    DatabaseError() = default;
+    DatabaseError(unsigned int errorCode, QString text, QString state = {})
         : code(errorCode)
         , message(std::move(text))
         , sqlState(std::move(state))

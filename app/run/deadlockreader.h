@@ -14,11 +14,11 @@
 // names how many, from the server's own count). On the lab's own PostgreSQL it follows the
 // server log, where every deadlock's victim reports the cycle; on another PostgreSQL it reads
 // nothing (the server keeps no deadlock but in its log), and the account names them all missed.
-class DeadlockWatcher {
-    Q_DECLARE_TR_FUNCTIONS(DeadlockWatcher)
+class DeadlockReader {
+    Q_DECLARE_TR_FUNCTIONS(DeadlockReader)
 
 public:
-    DeadlockWatcher(const ConnectionParams& params, QSqlDatabase database);
+    DeadlockReader(const ConnectionParams& params, QSqlDatabase database);
 
     // Remembers where the log ends (or which deadlock is the latest) so that older ones are skipped.
     void start();

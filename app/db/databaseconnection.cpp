@@ -1,4 +1,4 @@
-#include "app/db/mysqlconnection.h"
+#include "app/db/databaseconnection.h"
 
 #include "app/core/steadyclock.h"
 #include "app/db/nonblockingcall.h"
@@ -16,20 +16,20 @@
 #include <sys/prctl.h>
 #endif
 
-void MysqlConnection::initialiseLibrary()
+void DatabaseConnection::initialiseLibrary()
 {
     static std::once_flag once;
     std::call_once(once, [] { mysql_library_init(0, nullptr, nullptr); });
 }
 
-MysqlConnection::MysqlConnection() = default;
+DatabaseConnection::DatabaseConnection() = default;
 
-MysqlConnection::~MysqlConnection()
+DatabaseConnection::~DatabaseConnection()
 {
     close();
 }
 
-bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
+bool DatabaseConnection::open(const ConnectionParams& params, bool useDatabase)
 {
     close();
     m_error = {};
@@ -80,7 +80,7 @@ bool MysqlConnection::open(const ConnectionParams& params, bool useDatabase)
     return true;
 }
 
-bool MysqlConnection::openPostgres(const ConnectionParams& params, bool useDatabase)
+bool DatabaseConnection::openPostgres(const ConnectionParams& params, bool useDatabase)
 {
     m_nonBlocking = ClientWait::onFiber();
     m_pg = std::make_unique<PgSession>();
@@ -94,13 +94,13 @@ bool MysqlConnection::openPostgres(const ConnectionParams& params, bool useDatab
     return true;
 }
 
-void MysqlConnection::setTimeouts(unsigned int connectS, unsigned int ioS)
+void DatabaseConnection::setTimeouts(unsigned int connectS, unsigned int ioS)
 {
     m_connectTimeoutS = connectS;
     m_ioTimeoutS = ioS;
 }
 
-bool MysqlConnection::ping()
+bool DatabaseConnection::ping()
 {
     if (m_pg)
         return queryText(QStringLiteral("SELECT 1")).has_value();
@@ -118,7 +118,7 @@ bool MysqlConnection::ping()
     return true;
 }
 
-void MysqlConnection::close()
+void DatabaseConnection::close()
 {
     if (m_pg) {
         m_socket.store(-1);
@@ -133,7 +133,7 @@ void MysqlConnection::close()
     m_handle = nullptr;
 }
 
-void MysqlConnection::setRoundTrip(std::chrono::nanoseconds roundTrip)
+void DatabaseConnection::setRoundTrip(std::chrono::nanoseconds roundTrip)
 {
     m_roundTrip = roundTrip;
 #ifdef __linux__
@@ -144,13 +144,13 @@ void MysqlConnection::setRoundTrip(std::chrono::nanoseconds roundTrip)
 #endif
 }
 
-void MysqlConnection::abortFromAnyThread() const
+void DatabaseConnection::abortFromAnyThread() const
 {
     if (const int socket = m_socket.load(); socket >= 0)
         ::shutdown(socket, SHUT_RDWR);
 }
 
-bool MysqlConnection::idleAndAlive() const
+bool DatabaseConnection::idleAndAlive() const
 {
     const int socket = m_socket.load();
     if (!isOpen() || socket < 0)
@@ -160,7 +160,7 @@ bool MysqlConnection::idleAndAlive() const
     return waiting < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
 }
 
-void MysqlConnection::crossNetwork()
+void DatabaseConnection::crossNetwork()
 {
     if (m_roundTrip.count() > 0) {
         const std::int64_t before = steadyNowNs();
@@ -179,12 +179,12 @@ void MysqlConnection::crossNetwork()
     ++m_time.statements;
 }
 
-MysqlConnection::ReplyTimer::~ReplyTimer()
+DatabaseConnection::ReplyTimer::~ReplyTimer()
 {
     m_connection.m_time.serverNs += steadyNowNs() - m_connection.m_sentAtNs;
 }
 
-bool MysqlConnection::execute(const QString& sql)
+bool DatabaseConnection::execute(const QString& sql)
 {
     if (!isOpen()) {
         m_error = { 2006, tr("not connected") };
@@ -222,17 +222,17 @@ bool MysqlConnection::execute(const QString& sql)
     }
 }
 
-bool MysqlConnection::commit()
+bool DatabaseConnection::commit()
 {
     return finishTransaction(true);
 }
 
-bool MysqlConnection::rollback()
+bool DatabaseConnection::rollback()
 {
     return finishTransaction(false);
 }
 
-bool MysqlConnection::finishTransaction(bool commit)
+bool DatabaseConnection::finishTransaction(bool commit)
 {
     if (m_pg)
         return finishOnPostgres(commit);
@@ -249,13 +249,13 @@ bool MysqlConnection::finishTransaction(bool commit)
     return true;
 }
 
-std::optional<std::int64_t> MysqlConnection::queryInt(const QString& sql)
+std::optional<std::int64_t> DatabaseConnection::queryInt(const QString& sql)
 {
     const std::optional<QString> text = queryText(sql);
     return text ? std::optional<std::int64_t>(text->toLongLong()) : std::nullopt;
 }
 
-std::optional<QString> MysqlConnection::globalStatus(const QString& name)
+std::optional<QString> DatabaseConnection::globalStatus(const QString& name)
 {
     if (m_pg)
         return std::nullopt; // PostgreSQL keeps its counters in views of their own
@@ -265,7 +265,7 @@ std::optional<QString> MysqlConnection::globalStatus(const QString& name)
                          .arg(name));
 }
 
-bool MysqlConnection::finishOnPostgres(bool commit)
+bool DatabaseConnection::finishOnPostgres(bool commit)
 {
     crossNetwork();
     const ReplyTimer replied(*this);
@@ -280,7 +280,7 @@ bool MysqlConnection::finishOnPostgres(bool commit)
     return reply.ok;
 }
 
-std::optional<QString> MysqlConnection::queryTextOnPostgres(const QString& sql)
+std::optional<QString> DatabaseConnection::queryTextOnPostgres(const QString& sql)
 {
     crossNetwork();
     const ReplyTimer replied(*this);
@@ -291,7 +291,7 @@ std::optional<QString> MysqlConnection::queryTextOnPostgres(const QString& sql)
     return reply.rows.first().first();
 }
 
-std::optional<QString> MysqlConnection::queryText(const QString& sql)
+std::optional<QString> DatabaseConnection::queryText(const QString& sql)
 {
     if (m_pg)
         return queryTextOnPostgres(sql);
@@ -316,26 +316,26 @@ std::optional<QString> MysqlConnection::queryText(const QString& sql)
     return value;
 }
 
-std::uint64_t MysqlConnection::affectedRows() const
+std::uint64_t DatabaseConnection::affectedRows() const
 {
     return isOpen() ? m_affectedRows : 0;
 }
 
-unsigned long MysqlConnection::threadId() const
+unsigned long DatabaseConnection::threadId() const
 {
     if (m_pg)
         return static_cast<unsigned long>(m_pg->backendPid());
     return m_handle ? mysql_thread_id(m_handle) : 0;
 }
 
-QString MysqlConnection::serverVersion() const
+QString DatabaseConnection::serverVersion() const
 {
     if (m_pg)
         return m_pg->serverVersion();
     return m_handle ? QString::fromUtf8(mysql_get_server_info(m_handle)) : QString();
 }
 
-void MysqlConnection::captureError()
+void DatabaseConnection::captureError()
 {
     if (!m_handle) {
         m_error = { 2006, tr("not connected") };
@@ -346,7 +346,7 @@ void MysqlConnection::captureError()
         m_error = { 2000, tr("unknown client error") };
 }
 
-int MysqlConnection::realQuery(const QByteArray& sql)
+int DatabaseConnection::realQuery(const QByteArray& sql)
 {
     const auto length = static_cast<unsigned long>(sql.size());
     if (!m_nonBlocking)
@@ -365,12 +365,12 @@ int MysqlConnection::realQuery(const QByteArray& sql)
     return failed;
 }
 
-void MysqlConnection::waitForReply()
+void DatabaseConnection::waitForReply()
 {
     NonBlockingCall::waitForReply(m_handle, static_cast<int>(m_ioTimeoutS) * 1000);
 }
 
-st_mysql_res* MysqlConnection::storeResult()
+st_mysql_res* DatabaseConnection::storeResult()
 {
     if (!m_nonBlocking)
         return mysql_store_result(m_handle);
@@ -381,7 +381,7 @@ st_mysql_res* MysqlConnection::storeResult()
     return result;
 }
 
-int MysqlConnection::nextResult()
+int DatabaseConnection::nextResult()
 {
     if (!m_nonBlocking)
         return mysql_next_result(m_handle);
@@ -392,7 +392,7 @@ int MysqlConnection::nextResult()
     return more;
 }
 
-int MysqlConnection::endTransaction(bool commit)
+int DatabaseConnection::endTransaction(bool commit)
 {
     if (!m_nonBlocking)
         return commit ? mysql_commit(m_handle) : mysql_rollback(m_handle);

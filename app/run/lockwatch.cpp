@@ -1,6 +1,6 @@
-#include "app/run/locklookout.h"
+#include "app/run/lockwatch.h"
 
-#include "app/run/deadlockwatcher.h"
+#include "app/run/deadlockreader.h"
 #include "app/run/lockinspector.h"
 
 #include <QElapsedTimer>
@@ -17,10 +17,9 @@ constexpr qsizetype kMaxDeadlockRecords = 1000;
 
 } // namespace
 
-LockLookout::LockLookout(
-    const ConnectionParams& params, QSqlDatabase control, bool mariaDb, Ids ids, int views)
+LockWatch::LockWatch(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, Ids ids, int views)
     : m_inspector(std::make_unique<LockInspector>(control, mariaDb))
-    , m_deadlocks(std::make_unique<DeadlockWatcher>(params, control))
+    , m_deadlocks(std::make_unique<DeadlockReader>(params, control))
     , m_runId(ids.runId)
     , m_strategyId(std::move(ids.strategyId))
     , m_inspectLive((views & ObservingCost::bit(ObservingCost::View::Inspector)) != 0)
@@ -28,16 +27,16 @@ LockLookout::LockLookout(
 {
 }
 
-LockLookout::~LockLookout() = default;
+LockWatch::~LockWatch() = default;
 
-void LockLookout::start(StrategyResult& result)
+void LockWatch::start(StrategyResult& result)
 {
     m_deadlocks->start();
     if (m_inspectLive)
         result.inspectorError = m_inspector->sample().error;
 }
 
-void LockLookout::inspect(
+void LockWatch::inspect(
     std::int64_t elapsedMs, double elapsedS, StrategyResult& result, const RunObserver& observer)
 {
     if (!m_inspectLive || elapsedMs < m_nextInspectMs)
@@ -60,13 +59,13 @@ void LockLookout::inspect(
         observer.locks(locks);
 }
 
-void LockLookout::lookForDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)
+void LockWatch::lookForDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)
 {
     if (m_deadlocksLive)
         collectDeadlocks(elapsedS, result, observer);
 }
 
-void LockLookout::collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)
+void LockWatch::collectDeadlocks(double elapsedS, StrategyResult& result, const RunObserver& observer)
 {
     QElapsedTimer clock;
     clock.start();
@@ -85,8 +84,7 @@ void LockLookout::collectDeadlocks(double elapsedS, StrategyResult& result, cons
     }
 }
 
-void LockLookout::account(
-    StrategyResult& result, long long serverDeadlocks, const ClientCounts& clients) const
+void LockWatch::account(StrategyResult& result, long long serverDeadlocks, const ClientCounts& clients) const
 {
     DeadlockAccount& a = result.deadlockAccount;
     a.captured = m_captured;

@@ -1,4 +1,4 @@
-#include "app/run/deadlockwatcher.h"
+#include "app/run/deadlockreader.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -19,7 +19,7 @@ QString fingerprint(const DeadlockRecord& record)
 
 } // namespace
 
-DeadlockWatcher::DeadlockWatcher(const ConnectionParams& params, QSqlDatabase database)
+DeadlockReader::DeadlockReader(const ConnectionParams& params, QSqlDatabase database)
     : m_database(std::move(database))
     , m_postgres(params.isPostgres())
 {
@@ -31,7 +31,7 @@ DeadlockWatcher::DeadlockWatcher(const ConnectionParams& params, QSqlDatabase da
         m_logs.append({ params.embeddedErrorLog, 0, {}, {} });
 }
 
-void DeadlockWatcher::start()
+void DeadlockReader::start()
 {
     if (!m_logs.isEmpty()) {
         for (FollowedLog& log : m_logs) {
@@ -49,7 +49,7 @@ void DeadlockWatcher::start()
     }
 }
 
-QList<DeadlockRecord> DeadlockWatcher::readLog(FollowedLog& followed)
+QList<DeadlockRecord> DeadlockReader::readLog(FollowedLog& followed)
 {
     QFile log(followed.path);
     if (!log.open(QIODevice::ReadOnly)) {
@@ -67,7 +67,7 @@ QList<DeadlockRecord> DeadlockWatcher::readLog(FollowedLog& followed)
                       : followed.parser.feed(QString::fromUtf8(fresh));
 }
 
-QList<DeadlockRecord> DeadlockWatcher::poll()
+QList<DeadlockRecord> DeadlockReader::poll()
 {
     if (!m_logs.isEmpty()) {
         QList<DeadlockRecord> found;

@@ -12,7 +12,7 @@
 // The marks a run's rates are measured between: the end of the warm-up, the moment every SKU
 // was seen sold out, and the CPU used at the clients' start. From them, the rates, latencies,
 // lock figures and explaining figures of a result cover the selling window only.
-class RunWindow {
+class MeasurementWindow {
 public:
     // CPU time used so far by the lab and by the embedded server, at one instant of the run.
     struct CpuMark {
@@ -22,7 +22,7 @@ public:
     };
 
     // `processTree`: the server is a process with a child per connection (PostgreSQL).
-    RunWindow(qint64 embeddedPid, bool processTree);
+    MeasurementWindow(qint64 embeddedPid, bool processTree);
 
     CpuMark cpuNow(double atS) const;
     void start() { m_cpuStart = cpuNow(0.0); }

@@ -6,9 +6,9 @@
 
 // Base of the sessions that run each order as a transaction on their own connection:
 // subclasses register their statements and write one attempt; retries live in the retrier.
-class RetryingSession : public OrderSession {
+class TransactionSession : public OrderSession {
 public:
-    RetryingSession(RunEnvironment& environment, WorkerCounters& counters);
+    TransactionSession(RunEnvironment& environment, WorkerCounters& counters);
 
     bool connect(QString* error) { return m_retrier.connect(error); }
     OrderOutcome place(const Order& order) override;
@@ -30,7 +30,7 @@ protected:
     // Inserts the order row and commits the open transaction.
     Attempt insertOrderAndCommit(const Order& order);
 
-    MysqlConnection& connection() { return m_retrier.connection(); }
+    DatabaseConnection& connection() { return m_retrier.connection(); }
     TransactionRetrier& retrier() { return m_retrier; }
     StatementSet& statements() { return m_statements; }
 
@@ -42,7 +42,7 @@ private:
 
 // Opens a session of type S for a client thread (connect, prepare), or explains why not.
 template <typename S, typename... Args>
-std::unique_ptr<OrderSession> openRetryingSession(
+std::unique_ptr<OrderSession> openTransactionSession(
     RunEnvironment& environment, WorkerCounters& counters, QString* error, Args&&... args)
 {
     auto session = std::make_unique<S>(environment, counters, std::forward<Args>(args)...);

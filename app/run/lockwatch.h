@@ -10,13 +10,13 @@
 #include <cstdint>
 #include <memory>
 
-class DeadlockWatcher;
+class DeadlockReader;
 class LockInspector;
 
 // The run's look at its locks, on the run's control connection: the lock inspector's pictures
 // (who holds, who waits for whom) and every deadlock the server reports, each stamped with the
 // run and handed to the observer and kept in the result. Lives on the run's thread.
-class LockLookout {
+class LockWatch {
 public:
     struct Ids {
         int runId = 0;
@@ -24,10 +24,10 @@ public:
     };
     // `views`: Experiment::observedViews; an inspector or a deadlock reader not watched live
     // does not look during the run (the deadlocks are still collected after the stop).
-    LockLookout(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, Ids ids, int views);
-    ~LockLookout();
-    LockLookout(const LockLookout&) = delete;
-    LockLookout& operator=(const LockLookout&) = delete;
+    LockWatch(const ConnectionParams& params, QSqlDatabase control, bool mariaDb, Ids ids, int views);
+    ~LockWatch();
+    LockWatch(const LockWatch&) = delete;
+    LockWatch& operator=(const LockWatch&) = delete;
 
     // Where the deadlocks start, and one look before the clients do, so that a blind
     // inspector is reported even for short runs.
@@ -44,7 +44,7 @@ public:
 
 private:
     std::unique_ptr<LockInspector> m_inspector;
-    std::unique_ptr<DeadlockWatcher> m_deadlocks;
+    std::unique_ptr<DeadlockReader> m_deadlocks;
     long long m_captured = 0; // every deadlock collected, the ones not kept in full included
     int m_runId;
     QString m_strategyId;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/core/mysqlerror.h"
+#include "app/core/databaseerror.h"
 #include "app/core/timelinelane.h"
 #include "app/db/connectionparams.h"
 
@@ -31,14 +31,14 @@ struct StatementTime {
 // One client connection over the libmysqlclient C API, owned by exactly one thread (or fiber);
 // to PostgreSQL (params.engine), the same calls go through libpq (PgSession).
 // The destructor rolls back and closes, so no code path leaves a transaction open.
-class MysqlConnection {
-    Q_DECLARE_TR_FUNCTIONS(MysqlConnection)
+class DatabaseConnection {
+    Q_DECLARE_TR_FUNCTIONS(DatabaseConnection)
 
 public:
-    MysqlConnection(); // out of line: the PostgreSQL session is a type only the .cpp sees
-    ~MysqlConnection();
-    MysqlConnection(const MysqlConnection&) = delete;
-    MysqlConnection& operator=(const MysqlConnection&) = delete;
+    DatabaseConnection(); // out of line: the PostgreSQL session is a type only the .cpp sees
+    ~DatabaseConnection();
+    DatabaseConnection(const DatabaseConnection&) = delete;
+    DatabaseConnection& operator=(const DatabaseConnection&) = delete;
 
     // Initialises the client library (and with it OpenSSL) on the calling thread. mysql_init()
     // would do it on whichever thread connects first, which is not thread-safe, and a worker
@@ -91,7 +91,7 @@ public:
     // crossNetwork() in every call that waits for the server.
     class ReplyTimer {
     public:
-        explicit ReplyTimer(MysqlConnection& connection)
+        explicit ReplyTimer(DatabaseConnection& connection)
             : m_connection(connection)
         {
         }
@@ -100,7 +100,7 @@ public:
         ReplyTimer& operator=(const ReplyTimer&) = delete;
 
     private:
-        MysqlConnection& m_connection;
+        DatabaseConnection& m_connection;
     };
 
     // Shuts the connection's socket down from any thread, so that a statement blocked on a
@@ -108,7 +108,7 @@ public:
     // still closes the connection; this only ends its wait.
     void abortFromAnyThread() const;
 
-    const MysqlError& lastError() const { return m_error; }
+    const DatabaseError& lastError() const { return m_error; }
     st_mysql* handle() const { return m_handle; } // null on PostgreSQL
     PgSession* postgres() const { return m_pg.get(); } // null on MySQL
     // A name for the next statement prepared on this PostgreSQL session.
@@ -134,7 +134,7 @@ private:
     st_mysql* m_handle = nullptr;
     std::unique_ptr<PgSession> m_pg;
     int m_statementsNamed = 0;
-    MysqlError m_error;
+    DatabaseError m_error;
     // The largest statement sent whole before waiting for its reply: far below any socket's
     // buffer, so that the send never waits (the fill's long INSERTs go the non-blocking way).
     static constexpr qsizetype kSentAtOnceBytes = 16 * 1024;

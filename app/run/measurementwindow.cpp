@@ -1,14 +1,14 @@
-#include "app/run/runwindow.h"
+#include "app/run/measurementwindow.h"
 
 #include "app/run/processcpu.h"
 
-RunWindow::RunWindow(qint64 embeddedPid, bool processTree)
+MeasurementWindow::MeasurementWindow(qint64 embeddedPid, bool processTree)
     : m_embeddedPid(embeddedPid)
     , m_processTree(processTree)
 {
 }
 
-RunWindow::CpuMark RunWindow::cpuNow(double atS) const
+MeasurementWindow::CpuMark MeasurementWindow::cpuNow(double atS) const
 {
     std::optional<double> server;
     if (m_embeddedPid > 0)
@@ -16,18 +16,18 @@ RunWindow::CpuMark RunWindow::cpuNow(double atS) const
     return { atS, ProcessCpu::seconds(), server };
 }
 
-void RunWindow::markWarm(
+void MeasurementWindow::markWarm(
     const MetricsSample& sample, const HistogramSnapshot& latency, const ServerLockStats& server)
 {
     m_warm = { true, sample.elapsedS, latency, server, sample };
 }
 
-void RunWindow::markSellOut(const MetricsSample& sample, const ServerLockStats& server)
+void MeasurementWindow::markSellOut(const MetricsSample& sample, const ServerLockStats& server)
 {
     m_sellOut = SellOut { sample.elapsedS, server, sample, cpuNow(sample.elapsedS) };
 }
 
-void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
+void MeasurementWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
     const HistogramSnapshot& latencyTotal, const ServerLockStats& serverTotal) const
 {
     StrategyResult& r = *result;
@@ -59,7 +59,7 @@ void RunWindow::takeRates(StrategyResult* result, const MetricsSample& atStop,
     }
 }
 
-void RunWindow::takeExplainingFigures(
+void MeasurementWindow::takeExplainingFigures(
     StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const
 {
     StrategyResult& r = *result;
@@ -84,7 +84,7 @@ void RunWindow::takeExplainingFigures(
         r.serverCpuS = *cpuEnd.server - *m_cpuStart.server;
 }
 
-double RunWindow::clientLockWaitS(const QList<MetricsSample>& series, double untilS) const
+double MeasurementWindow::clientLockWaitS(const QList<MetricsSample>& series, double untilS) const
 {
     double lockWaitMs = 0.0;
     for (const MetricsSample& sample : series) {
