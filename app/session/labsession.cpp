@@ -123,7 +123,6 @@ void LabSession::connectRunner()
     connect(&m_runner, &ExperimentRunner::finished, this, [this](int runId, bool cancelled) {
         if (runId != m_activeRun)
             return;
-        m_runnerUnderway = false;
         if (calibrating())
             calibrated(cancelled);
         else
@@ -223,7 +222,6 @@ bool LabSession::launch(const QList<RunCell>& cells, QString* error)
     const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
     if (!m_runner.start(cells, connectionParams(database), error))
         return false;
-    m_runnerUnderway = true;
     m_activeRun = m_runner.runId();
     if (m_waitingCalibration)
         m_calibrationRun = m_activeRun;

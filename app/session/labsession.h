@@ -82,7 +82,7 @@ public:
     void stopNow();
     bool isRunning() const
     {
-        return m_runnerUnderway || m_waitingForCheck.has_value() || m_afterCalibration.has_value()
+        return m_runner.isRunning() || m_waitingForCheck.has_value() || m_afterCalibration.has_value()
             || legsWaiting();
     }
     // The latest run's predictions, empty when it predicted nothing.
@@ -192,9 +192,6 @@ private:
     std::optional<QList<RunCell>> m_waitingForCheck; // started once the server by URL passes its check
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
-    // From launch() until the runner's finished() is handled here: the runner's thread is done a
-    // moment before that signal arrives, and until then the run has not ended for the session.
-    bool m_runnerUnderway = false;
     QList<int> m_planRuns; // the runs of the latest start(): one, or one per side-by-side leg
     QString m_unrunLeg; // why a side-by-side run's later leg could not run
     QString m_refusal;
