@@ -1,6 +1,7 @@
 #include "app/audit/auditor.h"
 
 #include "app/db/labschema.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -30,7 +31,7 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
                 "stock BIGINT NOT NULL)")
             + (isPostgres() ? QString() : QStringLiteral(" ENGINE=MEMORY")))
         || !query.exec(QStringLiteral("DELETE FROM redis_stock"))) {
-        *error = tr("audit failed: %1").arg(query.lastError().text());
+        *error = tr("audit failed: %1").arg(SqlErrorText::of(query.lastError()));
         return false;
     }
     constexpr qsizetype kRowsPerInsert = 1000;
@@ -42,7 +43,7 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
                        .arg(stock[i].first)
                        .arg(stock[i].second);
         if (!query.exec(sql)) {
-            *error = tr("audit failed: %1").arg(query.lastError().text());
+            *error = tr("audit failed: %1").arg(SqlErrorText::of(query.lastError()));
             return false;
         }
     }
@@ -80,7 +81,8 @@ bool Auditor::checkInvariants(QSqlQuery& query, AuditResult& result, QString* er
         InvariantCheck check { invariant.name, 0, {} };
         query.setForwardOnly(true);
         if (!query.exec(sql)) {
-            *error = tr("audit failed: the invariant %1: %2").arg(invariant.name, query.lastError().text());
+            *error = tr("audit failed: the invariant %1: %2")
+                         .arg(invariant.name, SqlErrorText::of(query.lastError()));
             return false;
         }
         while (query.next()) {
@@ -111,7 +113,7 @@ std::optional<std::int64_t> Auditor::sellableSkus(int enough, QString* error)
               .arg(m_smallestOrder)
               .arg(enough);
     if (!query.exec(sql) || !query.next()) {
-        *error = query.lastError().text();
+        *error = SqlErrorText::of(query.lastError());
         return std::nullopt;
     }
     return query.value(0).toLongLong();
@@ -132,7 +134,7 @@ AuditResult Auditor::run(QString* error)
             query.exec(QStringLiteral("ROLLBACK"));
     };
     const auto failed = [&] {
-        *error = tr("audit failed: %1").arg(query.lastError().text());
+        *error = tr("audit failed: %1").arg(SqlErrorText::of(query.lastError()));
         rollBack();
         return result;
     };

@@ -1,4 +1,5 @@
 #include "app/audit/orderlookup.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QCoreApplication>
 #include <QSqlDriver>
@@ -29,7 +30,7 @@ bool countLines(
                                 .arg(list.join(QLatin1Char(',')));
         if (!query.exec(sql) || !query.next()) {
             *error = QCoreApplication::translate("OrderLookup", "cannot look up the orders without reply: %1")
-                         .arg(query.lastError().text());
+                         .arg(SqlErrorText::of(query.lastError()));
             return false;
         }
         *rows += query.value(0).toLongLong();

@@ -4,6 +4,7 @@
 #include "app/core/quotedvalue.h"
 
 #include "app/db/labschema.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -35,7 +36,7 @@ bool LabDatabase::open(QString* error)
                 : QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
         exists.addBindValue(database);
         if (!exists.exec() || !exists.next()) {
-            *error = tr("cannot look up database %1: %2").arg(database, exists.lastError().text());
+            *error = tr("cannot look up database %1: %2").arg(database, SqlErrorText::of(exists.lastError()));
             return false;
         }
         found = exists.value(0).toInt();
@@ -107,7 +108,7 @@ bool LabDatabase::checkInnoDb(QString* error)
     QSqlQuery query(m_connection.database());
     if (!query.exec(
             QStringLiteral("SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE = 'InnoDB'"))) {
-        *error = tr("cannot check for InnoDB: %1").arg(query.lastError().text());
+        *error = tr("cannot check for InnoDB: %1").arg(SqlErrorText::of(query.lastError()));
         return false;
     }
     const QString support = query.next() ? query.value(0).toString().toUpper() : QString();
@@ -132,7 +133,8 @@ bool LabDatabase::checkOwnership(QString* error)
     }
     tables.addBindValue(m_params.database);
     if (!tables.exec()) {
-        *error = tr("cannot list the tables of %1: %2").arg(m_params.database, tables.lastError().text());
+        *error = tr("cannot list the tables of %1: %2")
+                     .arg(m_params.database, SqlErrorText::of(tables.lastError()));
         return false;
     }
     QStringList present;
@@ -143,7 +145,7 @@ bool LabDatabase::checkOwnership(QString* error)
     if (present.contains(metaTable())) {
         QSqlQuery meta(m_connection.database());
         if (!meta.exec(QStringLiteral("SELECT table_name FROM lockbench_meta"))) {
-            *error = tr("cannot read lockbench_meta: %1").arg(meta.lastError().text());
+            *error = tr("cannot read lockbench_meta: %1").arg(SqlErrorText::of(meta.lastError()));
             return false;
         }
         while (meta.next())
@@ -211,7 +213,8 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
         present.addBindValue(routine.name);
         present.addBindValue(entry);
         if (!present.exec() || !present.next()) {
-            *error = tr("cannot look for the routine %1: %2").arg(routine.name, present.lastError().text());
+            *error = tr("cannot look for the routine %1: %2")
+                         .arg(routine.name, SqlErrorText::of(present.lastError()));
             return false;
         }
         if (present.value(0).toInt() > 0 && present.value(1).toInt() == 0) {
@@ -253,7 +256,7 @@ bool LabDatabase::dropOwnTables(QString* error)
 {
     QSqlQuery meta(m_connection.database());
     if (!meta.exec(QStringLiteral("SELECT table_name FROM lockbench_meta"))) {
-        *error = tr("cannot read lockbench_meta: %1").arg(meta.lastError().text());
+        *error = tr("cannot read lockbench_meta: %1").arg(SqlErrorText::of(meta.lastError()));
         return false;
     }
     QStringList own;
@@ -319,7 +322,7 @@ bool LabDatabase::checkInvariants(const QList<LabInvariant>& invariants, QString
         QSqlQuery query(m_connection.database());
         if (!query.prepare(invariant.sqlOn(postgres))) {
             *error = tr("the invariant %1 cannot run on this server: %2")
-                         .arg(invariant.name, query.lastError().text());
+                         .arg(invariant.name, SqlErrorText::of(query.lastError()));
             return false;
         }
     }

@@ -3,6 +3,7 @@
 #include "app/audit/auditor.h"
 #include "app/db/finishedbackends.h"
 #include "app/db/labdatabase.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -68,11 +69,11 @@ bool ClosingAudit::awaitFinished(const std::vector<unsigned long>& clientSession
         },
         [](std::chrono::milliseconds pause) { std::this_thread::sleep_for(pause); });
     if (!finished)
-        *error = !database.isOpen() ? tr("cannot learn whether the clients' sessions have ended: the "
-                                         "connection to the server is closed")
-            : query.lastError().isValid()
-            ? tr("cannot learn whether the clients' sessions have ended: %1").arg(query.lastError().text())
-            : tr("the clients' sessions on the server did not end");
+        *error = !database.isOpen()       ? tr("cannot learn whether the clients' sessions have ended: the "
+                                                     "connection to the server is closed")
+            : query.lastError().isValid() ? tr("cannot learn whether the clients' sessions have ended: %1")
+                                                .arg(SqlErrorText::of(query.lastError()))
+                                          : tr("the clients' sessions on the server did not end");
     return finished;
 }
 

@@ -3,6 +3,7 @@
 #include "app/core/clusterfit.h"
 #include "app/core/nodeagreement.h"
 #include "app/db/qtsqlconnection.h"
+#include "app/db/sqlerrortext.h"
 #include "app/server/embeddedcluster.h"
 
 #include <QElapsedTimer>
@@ -42,8 +43,9 @@ bool ClusterWatch::awaitSetup(const ConnectionParams& params, QString* error)
             continue;
         QSqlQuery query(connection.database());
         if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM orders"))) {
-            *error
-                = tr("node %1 has not applied the run's tables: %2").arg(i + 1).arg(query.lastError().text());
+            *error = tr("node %1 has not applied the run's tables: %2")
+                         .arg(i + 1)
+                         .arg(SqlErrorText::of(query.lastError()));
             return false;
         }
     }

@@ -1,4 +1,5 @@
 #include "app/run/deadlockreader.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -80,7 +81,7 @@ QList<DeadlockRecord> DeadlockReader::poll()
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("SHOW ENGINE INNODB STATUS")) || !query.next()) {
         m_error = QStringLiteral("cannot read SHOW ENGINE INNODB STATUS (it needs the PROCESS privilege): %1")
-                      .arg(query.lastError().text());
+                      .arg(SqlErrorText::of(query.lastError()));
         return {};
     }
     const std::optional<DeadlockRecord> record = DeadlockParser::parseStatus(query.value(2).toString());

@@ -1,4 +1,5 @@
 #include "app/run/lockinspector.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QHash>
 #include <QSqlError>
@@ -65,7 +66,7 @@ void LockInspector::fail(LockSnapshot& snapshot, const QSqlQuery& query)
     if (code == QLatin1String("1227") || code == QLatin1String("1142") || code == QLatin1String("1044"))
         snapshot.error = missingPrivilegeMessage();
     else
-        snapshot.error = tr("cannot read the lock tables: %1").arg(query.lastError().text());
+        snapshot.error = tr("cannot read the lock tables: %1").arg(SqlErrorText::of(query.lastError()));
 }
 
 bool LockInspector::read(LockSnapshot& snapshot, const QString& locksSql, const QString& waitsSql)
@@ -158,7 +159,7 @@ LockSnapshot LockInspector::sampleOnPostgres()
             "FROM pg_stat_activity a LEFT JOIN w ON w.pid = a.pid LEFT JOIN b ON b.pid = a.pid "
             "WHERE a.datname = current_database() AND a.backend_type = 'client backend' "
             "AND a.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL ORDER BY a.xact_start"))) {
-        snapshot.error = tr("cannot read the lock tables: %1").arg(query.lastError().text());
+        snapshot.error = tr("cannot read the lock tables: %1").arg(SqlErrorText::of(query.lastError()));
         return snapshot;
     }
     while (query.next()) {

@@ -1,6 +1,7 @@
 #include "app/server/serverknobs.h"
 
 #include "app/db/qtsqlconnection.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -175,7 +176,7 @@ void ServerKnobs::restore()
         QSqlQuery query(database);
         if (query.exec(sql))
             continue;
-        QString error = query.lastError().text();
+        QString error = SqlErrorText::of(query.lastError());
         if (!fresh) {
             fresh = std::make_unique<QtSqlConnection>();
             if (fresh->open(m_params, false, &error)) {
@@ -183,7 +184,7 @@ void ServerKnobs::restore()
                 QSqlQuery retry(database);
                 if (retry.exec(sql))
                     continue;
-                error = retry.lastError().text();
+                error = SqlErrorText::of(retry.lastError());
             }
         }
         qWarning("lockbench: could not restore %s to %s: %s", qPrintable(it.key()), qPrintable(it.value()),

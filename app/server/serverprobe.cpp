@@ -1,4 +1,5 @@
 #include "app/server/serverprobe.h"
+#include "app/db/sqlerrortext.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -59,7 +60,7 @@ std::optional<ServerLockStats> ServerProbe::readStatus(QString* error)
     if (!query.exec(QStringLiteral("SHOW GLOBAL STATUS WHERE Variable_name IN "
                                    "('Innodb_row_lock_waits', 'Innodb_row_lock_time', 'Innodb_deadlocks', "
                                    "'Innodb_row_lock_current_waits')"))) {
-        *error = tr("cannot read server status: %1").arg(query.lastError().text());
+        *error = tr("cannot read server status: %1").arg(SqlErrorText::of(query.lastError()));
         return std::nullopt;
     }
     while (query.next()) {
@@ -96,7 +97,7 @@ std::optional<ServerLockStats> ServerProbe::readPostgres(QString* error)
             "SELECT (SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()), "
             "(SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock')"))
         || !query.next()) {
-        *error = tr("cannot read server status: %1").arg(query.lastError().text());
+        *error = tr("cannot read server status: %1").arg(SqlErrorText::of(query.lastError()));
         return std::nullopt;
     }
     ServerLockStats stats;
