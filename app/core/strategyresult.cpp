@@ -77,6 +77,40 @@ const InvariantCheck* StrategyResult::brokenInvariant() const
     return broken == invariants.end() ? nullptr : &*broken;
 }
 
+void StrategyResult::takeMeasured(const MeasuredFigures& m)
+{
+    measuredFromS = m.measuredFromS;
+    ordersPerS = m.ordersPerS;
+    attemptsPerS = m.attemptsPerS;
+    p50Ms = m.p50Ms;
+    p95Ms = m.p95Ms;
+    p99Ms = m.p99Ms;
+    maxMs = m.maxMs;
+    clientLockWaitS = m.clientLockWaitS;
+    lockWaits = m.lockWaits;
+    lockTimeMs = m.lockTimeMs;
+    deadlocks = m.deadlocks;
+    lockWaitTimeouts = m.lockWaitTimeouts;
+    attemptsAfterSoldOut = m.attemptsAfterSoldOut;
+    lockWaitsAfterSoldOut = m.lockWaitsAfterSoldOut;
+    windowClients = m.windowClients;
+    measuredLockHolds = m.lockHolds;
+    lockHoldMs = m.lockHoldMs;
+    queueWaitMs = m.queueWaitMs;
+    cores = m.cores;
+    cpuWallS = m.cpuWallS;
+    clientCpuS = m.clientCpuS;
+    serverCpuS = m.serverCpuS;
+}
+
+void StrategyResult::takeLocks(const LockFigures& locks)
+{
+    longestLockQueue = locks.longestLockQueue;
+    inspectorError = locks.inspectorError;
+    deadlockRecords = locks.deadlockRecords;
+    deadlockAccount = locks.deadlockAccount;
+}
+
 void StrategyResult::settleUnresolved(long long orders, long long committed, long long rows, long long units)
 {
     clients[ClientCount::Sold] += rows;

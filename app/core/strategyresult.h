@@ -7,6 +7,8 @@
 #include "app/core/deadlockaccount.h"
 #include "app/core/deadlockrecord.h"
 #include "app/core/experiment.h"
+#include "app/core/lockfigures.h"
+#include "app/core/measuredfigures.h"
 #include "app/core/metricssample.h"
 #include "app/core/nodefigures.h"
 #include "app/core/observingcost.h"
@@ -113,7 +115,7 @@ public:
     QStringList errorMessages; // every distinct error that ended an order, with its count
 
     QMap<QString, QString> knobs; // server settings the strategy ran under
-    QList<DeadlockRecord> deadlockRecords; // as captured (the first 1000)
+    QList<DeadlockRecord> deadlockRecords; // as captured (the first LockFigures::kMostKept)
     DeadlockAccount deadlockAccount; // over the whole run, late orders included
     ObservingCost observing; // what the lab's own looks asked of the server, over the whole run
     int longestLockQueue = 0; // most waiters seen behind one transaction
@@ -142,6 +144,10 @@ public:
     void settleUnresolved(long long orders, long long committed, long long rows, long long units);
     // What a valid closing audit counted in the tables: sold, remaining and the anomalies.
     void takeAudit(const AuditResult& audit);
+    // What the measurement window measured: the rates, the lock figures and what explains them.
+    void takeMeasured(const MeasuredFigures& measured);
+    // What the run's watch on its locks saw: the longest queue, the deadlocks and their account.
+    void takeLocks(const LockFigures& locks);
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     // The first invariant the final audit found rows for, or null.
     const InvariantCheck* brokenInvariant() const;

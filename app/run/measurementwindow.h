@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/histogramsnapshot.h"
+#include "app/core/measuredfigures.h"
 #include "app/core/metricssample.h"
 #include "app/core/strategyresult.h"
 #include "app/server/serverprobe.h"
@@ -32,13 +33,20 @@ public:
     bool sellOutSeen() const { return m_sellOut.has_value(); }
     void markSellOut(const MetricsSample& sample, const ServerLockStats& server);
 
-    // Orders/s, attempts/s, latencies and lock figures, from the warm-up to the sell-out or the
-    // stop line; `latency` and `server` are the totals at the stop line.
-    void takeRates(StrategyResult* result, const MetricsSample& atStop, const HistogramSnapshot& latency,
-        const ServerLockStats& server) const;
-    // The lock hold, the queue wait and the CPU over the same window.
-    void takeExplainingFigures(
-        StrategyResult* result, const MetricsSample& atStop, const CpuMark& cpuAtStop) const;
+    // How the run ended, as the window's figures need it: the totals at the stop line, and the
+    // last sale when every SKU sold out before it.
+    struct Stop {
+        const MetricsSample& atStop;
+        const HistogramSnapshot& latency;
+        const ServerLockStats& server;
+        CpuMark cpu;
+        double durationS = 0.0;
+        double soldOutS = -1.0; // -1: not sold out
+        const QList<MetricsSample>& series;
+    };
+    // Orders/s, attempts/s, latencies and lock figures, and the lock hold, the queue wait and
+    // the CPU, from the warm-up to the sell-out or the stop line.
+    MeasuredFigures measure(const Stop& stop) const;
 
 private:
     // Figures at the end of the warm-up, subtracted from the final ones.
@@ -58,6 +66,8 @@ private:
     };
 
     double clientLockWaitS(const QList<MetricsSample>& series, double untilS) const;
+    void measureRates(const Stop& stop, bool toSellOut, MeasuredFigures& m) const;
+    void measureExplainingFigures(const Stop& stop, bool toSellOut, MeasuredFigures& m) const;
 
     qint64 m_embeddedPid;
     bool m_processTree;

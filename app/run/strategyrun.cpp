@@ -59,6 +59,7 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_result.safe = m_strategy.isSafe();
     m_result.stockInFront = m_strategy.layout() == StockLayout::Redis;
     m_result.experiment = m_experiment;
+    m_observing = {};
 
     QString error;
     StrategyResult result;
@@ -71,6 +72,10 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
         m_result.stopReason = *reason;
         result = finish();
     }
+    // What the run's own looks saw and cost, on every path out of it.
+    if (m_locks)
+        result.takeLocks(m_locks->figures());
+    result.observing = m_observing;
     // Settings are restored and connections closed before the result is handed on, in the
     // reverse order of their making.
     m_killer.reset();
@@ -178,11 +183,11 @@ void StrategyRun::createObservers(QSqlDatabase control)
     m_auditor = std::make_unique<Auditor>(control, m_strategy.layout(), m_experiment.qtyMin);
     if (m_strategy.layout() == StockLayout::Redis)
         m_auditor->setExternalStock(strategyStock());
-    m_liveAudit = std::make_unique<LiveAudit>(
-        *m_auditor, m_experiment, m_result.observing, m_strategy.linesPerOrder());
+    m_liveAudit
+        = std::make_unique<LiveAudit>(*m_auditor, m_experiment, m_observing, m_strategy.linesPerOrder());
     m_shelves = std::make_unique<ShelfWatch>(*m_auditor, m_strategy.linesPerOrder());
-    m_locks = std::make_unique<LockWatch>(
-        m_params, control, mariaDb, LockWatch::Ids { m_runId, m_strategy.id() }, m_experiment.observedViews);
+    m_locks = std::make_unique<LockWatch>(m_params, control, mariaDb,
+        LockWatch::Ids { m_runId, m_strategy.id() }, m_experiment.observedViews, m_observing);
     m_watch = std::make_unique<ServerWatch>(
         m_params, m_experiment.serverWaitMs,
         [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
@@ -206,10 +211,10 @@ void StrategyRun::startClients(QSqlDatabase control)
     say(tr("%1: running").arg(m_strategy.id()));
     m_sampler->start();
     m_sampler->setBacklog([this] { return m_clients ? m_clients->backlog() : -1; });
-    m_sampler->setCost(&m_result.observing);
+    m_sampler->setCost(&m_observing);
     m_sampler->setLiveServer(m_experiment.observes(ObservingCost::bit(ObservingCost::View::Sampler)));
     m_watch->start();
-    m_locks->start(m_result);
+    m_locks->start();
     if (m_params.nodeCount() > 1) {
         m_cluster = std::make_unique<ClusterWatch>(m_params, m_experiment);
         m_cluster->start();
@@ -325,9 +330,9 @@ void StrategyRun::takeSample()
     const auto stillOpen = [this] { return m_database->connection().database().isOpen(); };
     if (!control || !stillOpen())
         return;
-    m_locks->inspect(m_clock.elapsed(), sample.elapsedS, m_result, *m_observer);
+    m_locks->inspect(m_clock.elapsed(), sample.elapsedS, *m_observer);
     if (stillOpen())
-        m_locks->lookForDeadlocks(sample.elapsedS, m_result, *m_observer);
+        m_locks->lookForDeadlocks(sample.elapsedS, *m_observer);
 }
 
 void StrategyRun::stopClients()
@@ -359,7 +364,7 @@ StrategyResult StrategyRun::finish()
         m_environment->abandonServer(); // ends the clients' waits on a server that does not answer
     const MeasurementWindow::CpuMark cpuAtStop = m_window.cpuNow(m_result.durationS);
     if (!silentToTheEnd)
-        m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
+        m_locks->collectDeadlocks(m_result.durationS, *m_observer);
     if (!m_window.sellOutSeen() && shelvesEmpty())
         m_window.markSellOut(atStop, m_sampler->serverTotals());
     announceStop();
@@ -373,7 +378,7 @@ StrategyResult StrategyRun::finish()
     if (m_result.serverLost) {
         m_result.acknowledged = std::make_shared<const AcknowledgedOrders>(m_clients->acknowledged());
         m_clients.reset();
-        return finishWithoutServer(atStop);
+        return finishWithoutServer(atStop, cpuAtStop);
     }
     m_clients.reset();
 
@@ -390,14 +395,15 @@ StrategyResult StrategyRun::finish()
     takeAudit(closing);
     m_result.clients = counts.clients;
     settleUnresolved(closing, unresolved);
-    m_locks->account(m_result, m_sampler->serverTotals().deadlocks + m_result.lateDeadlocks, counts.clients);
+    m_locks->account(
+        m_sampler->serverTotals().deadlocks + m_result.lateDeadlocks, counts.clients, m_result.nodes);
     m_result.lateOrders = counts.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
     // Sold out before the stop line: the last sale ends the selling window.
     const bool shelvesBare = !closing.audit.valid || closing.audit.sellableSkus < m_strategy.linesPerOrder();
     if (m_window.sellOutSeen() && lastSaleS >= 0.0 && m_result.lateOrders == 0 && shelvesBare)
         m_result.soldOutS = std::min(lastSaleS, m_result.durationS);
-    m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
-    m_window.takeExplainingFigures(&m_result, atStop, cpuAtStop);
+    m_result.takeMeasured(m_window.measure({ atStop, m_sampler->cumulativeLatency(),
+        m_sampler->serverTotals(), cpuAtStop, m_result.durationS, m_result.soldOutS, m_result.series }));
     m_result.errorMessages = m_environment->errors().describe();
     if (m_environment->runFailed())
         m_result.error = m_environment->fatalError();
@@ -443,7 +449,7 @@ ClosingAudit::Outcome StrategyRun::closeAudit(
                             .arg(counts.clients[ClientCount::Unresolved]);
         return closing;
     }
-    m_locks->collectDeadlocks(m_result.durationS, m_result, *m_observer);
+    m_locks->collectDeadlocks(m_result.durationS, *m_observer);
     if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
         m_result.lateDeadlocks = late->deadlocks;
     m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more
@@ -503,7 +509,8 @@ bool StrategyRun::reviveControl()
     return false;
 }
 
-StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
+StrategyResult StrategyRun::finishWithoutServer(
+    const MetricsSample& atStop, const MeasurementWindow::CpuMark& cpuAtStop)
 {
     // The clients' own counts are all there is until the server is back; keep them and the
     // series so far, so that the partial run can still be looked at and exported.
@@ -512,8 +519,9 @@ StrategyResult StrategyRun::finishWithoutServer(const MetricsSample& atStop)
     const MetricsSample last = m_sampler->countsNow();
     m_result.clients = last.clients;
     m_result.lateOrders = last.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
-    // The rates and latencies up to the loss, from what the clients measured.
-    m_window.takeRates(&m_result, atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals());
+    // The rates, latencies and what explains them up to the loss, from what the clients measured.
+    m_result.takeMeasured(m_window.measure({ atStop, m_sampler->cumulativeLatency(),
+        m_sampler->serverTotals(), cpuAtStop, m_result.durationS, m_result.soldOutS, m_result.series }));
     // Nothing of the tables was read: their figures are unknown, not 0, until an audit reads them.
     m_result.auditIncomplete = tr("the server was lost before the closing audit");
     m_result.error = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "

@@ -87,7 +87,8 @@ private:
     bool serverLost(); // the watch gave the server up: workers stop, the result says so
     void waitForSilentServer();
     bool reviveControl(); // whether the control connection is open now
-    StrategyResult finishWithoutServer(const MetricsSample& atStop);
+    StrategyResult finishWithoutServer(
+        const MetricsSample& atStop, const MeasurementWindow::CpuMark& cpuAtStop);
     StrategyResult fail(const QString& error);
 
     void say(const QString& message) const;
@@ -103,6 +104,8 @@ private:
     LabLease* m_lease = nullptr;
 
     StrategyResult m_result;
+    ObservingCost m_observing; // what the run's own looks asked of the server: the sampler's, the audits',
+                               // the lock watch's
     std::atomic<bool> m_stop { false };
     std::unique_ptr<EmbeddedRedis> m_redis; // the lab's private Redis, for a strategy that keeps stock there
     std::unique_ptr<LabDatabase> m_database;
