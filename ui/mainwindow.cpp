@@ -241,9 +241,9 @@ void MainWindow::connectResults()
         m_files->refreshComparison();
         updateRunAction();
     };
-    connect(results, &ResultList::appended, this, rowsChanged);
-    connect(results, &ResultList::removed, this, rowsChanged);
-    connect(results, &ResultList::cleared, this, rowsChanged);
+    connect(results, &QAbstractItemModel::rowsInserted, this, rowsChanged);
+    connect(results, &QAbstractItemModel::rowsRemoved, this, rowsChanged);
+    connect(results, &QAbstractItemModel::modelReset, this, rowsChanged);
     connect(m_results, &ResultsPanel::renameRequested, m_session, &LabSession::renameResult);
     connect(m_results, &ResultsPanel::removeRequested, m_session, &LabSession::removeResult);
     connect(m_results, &ResultsPanel::clearRequested, m_session, &LabSession::clearResults);

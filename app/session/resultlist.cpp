@@ -3,24 +3,45 @@
 void ResultList::append(const SourcedResult& row)
 {
     const int index = size();
-    emit aboutToAppend(index);
+    beginInsertRows({}, index, index);
     m_rows.append(row);
-    emit appended(index);
+    endInsertRows();
 }
 
 bool ResultList::remove(int index)
 {
     if (index < 0 || index >= size())
         return false;
-    emit aboutToRemove(index);
+    beginRemoveRows({}, index, index);
     m_rows.removeAt(index);
-    emit removed(index);
+    endRemoveRows();
     return true;
 }
 
 void ResultList::clear()
 {
-    emit aboutToClear();
+    beginResetModel();
     m_rows.clear();
-    emit cleared();
+    endResetModel();
+}
+
+int ResultList::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : size();
+}
+
+QVariant ResultList::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const SourcedResult& row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return row.source.isEmpty() ? row.result.strategy
+                                    : row.source + QLatin1Char(' ') + row.result.strategy;
+    case ResultRole:
+        return QVariant::fromValue(row);
+    default:
+        return {};
+    }
 }

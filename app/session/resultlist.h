@@ -2,16 +2,19 @@
 
 #include "app/core/sourcedresult.h"
 
+#include <QAbstractListModel>
 #include <QList>
-#include <QObject>
 
 // The session's results in the order they came: runs of this session ("#3") and results
-// opened from files. A view's model reads the rows in place, so every change is announced
-// before it is made as well as after, as Qt's item models need.
-class ResultList : public QObject {
+// opened from files, as a list model, one row each. A view's model reads the rows in place
+// and follows Qt's own announcements of every change.
+class ResultList : public QAbstractListModel {
     Q_OBJECT
 public:
-    using QObject::QObject;
+    // The row's SourcedResult; the display role names it ("#3 pessimistic").
+    static constexpr int ResultRole = Qt::UserRole + 1;
+
+    using QAbstractListModel::QAbstractListModel;
 
     const QList<SourcedResult>& rows() const { return m_rows; }
     int size() const { return static_cast<int>(m_rows.size()); }
@@ -24,20 +27,14 @@ public:
         if (index < 0 || index >= size())
             return false;
         change(m_rows[index]);
-        emit changed(index);
+        emit dataChanged(this->index(index), this->index(index));
         return true;
     }
     bool remove(int index);
     void clear();
 
-signals:
-    void aboutToAppend(int index);
-    void appended(int index);
-    void changed(int index);
-    void aboutToRemove(int index);
-    void removed(int index);
-    void aboutToClear();
-    void cleared();
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
 private:
     QList<SourcedResult> m_rows;

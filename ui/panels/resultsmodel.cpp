@@ -26,24 +26,27 @@ const QList<SourcedResult>& ResultsModel::rows() const
 
 void ResultsModel::follow()
 {
-    connect(m_results, &ResultList::aboutToAppend, this, [this](int row) { beginInsertRows({}, row, row); });
-    connect(m_results, &ResultList::appended, this, [this] {
+    using Model = QAbstractItemModel;
+    connect(m_results, &Model::rowsAboutToBeInserted, this,
+        [this](const QModelIndex&, int first, int last) { beginInsertRows({}, first, last); });
+    connect(m_results, &Model::rowsInserted, this, [this] {
         regroup();
         endInsertRows();
         spreadChanged();
     });
-    connect(m_results, &ResultList::changed, this, [this] {
+    connect(m_results, &Model::dataChanged, this, [this] {
         regroup(); // a lost run's audit may change its figures, a new name its group
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
     });
-    connect(m_results, &ResultList::aboutToRemove, this, [this](int row) { beginRemoveRows({}, row, row); });
-    connect(m_results, &ResultList::removed, this, [this] {
+    connect(m_results, &Model::rowsAboutToBeRemoved, this,
+        [this](const QModelIndex&, int first, int last) { beginRemoveRows({}, first, last); });
+    connect(m_results, &Model::rowsRemoved, this, [this] {
         regroup();
         endRemoveRows();
         spreadChanged();
     });
-    connect(m_results, &ResultList::aboutToClear, this, [this] { beginResetModel(); });
-    connect(m_results, &ResultList::cleared, this, [this] {
+    connect(m_results, &Model::modelAboutToBeReset, this, [this] { beginResetModel(); });
+    connect(m_results, &Model::modelReset, this, [this] {
         regroup();
         endResetModel();
     });

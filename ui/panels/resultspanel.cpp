@@ -72,7 +72,7 @@ ResultsPanel::ResultsPanel(const ResultList* results, QWidget* parent)
 // that have figures, and the row to explain.
 void ResultsPanel::followResults(const ResultList* results)
 {
-    connect(results, &ResultList::appended, this, [this](int row) {
+    connect(results, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int, int row) {
         updateComparison();
         showColumnsWithFigures();
         // A view sizes its columns to their contents when it lays out, not when a model grows.
@@ -80,18 +80,18 @@ void ResultsPanel::followResults(const ResultList* results)
         m_view->scrollToBottom();
         m_explanation->show(m_model->rows().at(row));
     });
-    connect(results, &ResultList::changed, this, [this](int row) {
+    connect(results, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& changed) {
         updateComparison();
         m_view->resizeColumnsToContents();
-        m_explanation->show(m_model->rows().at(row));
+        m_explanation->show(m_model->rows().at(changed.row()));
     });
     const auto rowsGone = [this] {
         updateComparison();
         showColumnsWithFigures();
         m_explanation->clear();
     };
-    connect(results, &ResultList::removed, this, rowsGone);
-    connect(results, &ResultList::cleared, this, rowsGone);
+    connect(results, &QAbstractItemModel::rowsRemoved, this, rowsGone);
+    connect(results, &QAbstractItemModel::modelReset, this, rowsGone);
 }
 
 void ResultsPanel::showColumnsWithFigures()
