@@ -2,7 +2,7 @@
 
 #include "app/core/steadyclock.h"
 #include "app/db/finishedbackends.h"
-#include "app/db/sessionsql.h"
+#include "app/db/sqldialect.h"
 #include "app/fiber/clientwait.h"
 
 #include <chrono>
@@ -64,29 +64,29 @@ bool TransactionRetrier::setUpSession(QString* error)
     m_connection.setRoundTrip(std::chrono::nanoseconds(0));
     const bool postgres = m_environment.params().isPostgres();
     const QString isolation = isolationSql(m_environment.experiment().isolation);
-    if (!isolation.isEmpty() && !m_connection.execute(SessionSql::setIsolation(postgres, isolation))) {
+    if (!isolation.isEmpty() && !m_connection.execute(SqlDialect::of(postgres).setIsolation(isolation))) {
         m_reconnectError = m_connection.lastError();
         *error = tr("cannot set isolation level: %1").arg(m_connection.lastError().toString());
         return false;
     }
     if (const int timeout = m_environment.experiment().lockWaitTimeoutS;
-        timeout > 0 && !m_connection.execute(SessionSql::setLockWaitTimeout(postgres, timeout))) {
+        timeout > 0 && !m_connection.execute(SqlDialect::of(postgres).setLockWaitTimeout(timeout))) {
         m_reconnectError = m_connection.lastError();
         *error = tr("cannot set innodb_lock_wait_timeout: %1").arg(m_connection.lastError().toString());
         return false;
     }
     // What the server says the session runs under, not what was asked for.
     std::optional<QString> readIsolation;
-    for (const QString& query : SessionSql::readIsolation(postgres)) {
+    for (const QString& query : SqlDialect::of(postgres).readIsolation()) {
         if ((readIsolation = m_connection.queryText(query)))
             break;
     }
     const std::optional<QString> readTimeout
-        = m_connection.queryText(SessionSql::readLockWaitTimeout(postgres));
+        = m_connection.queryText(SqlDialect::of(postgres).readLockWaitTimeout());
     if (readIsolation && readTimeout)
         m_environment.noteSessionSettings(
             readIsolation->replace(QLatin1Char('-'), QLatin1Char(' ')).toUpper(), *readTimeout);
-    if (!m_probe.prepare(m_connection, SessionSql::probeCommitted(postgres))) {
+    if (!m_probe.prepare(m_connection, SqlDialect::of(postgres).probeCommitted())) {
         m_reconnectError = m_probe.lastError();
         *error = tr("cannot prepare the reconciliation query: %1").arg(m_probe.lastError().toString());
         return false;

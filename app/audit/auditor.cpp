@@ -1,6 +1,7 @@
 #include "app/audit/auditor.h"
 
 #include "app/db/labschema.h"
+#include "app/db/sqldialect.h"
 #include "app/db/sqlerrortext.h"
 
 #include <QSqlError>
@@ -29,7 +30,7 @@ bool Auditor::copyExternalStock(QSqlQuery& query, QString* error)
             QStringLiteral(
                 "CREATE TEMPORARY TABLE IF NOT EXISTS redis_stock (sku_id BIGINT NOT NULL PRIMARY KEY, "
                 "stock BIGINT NOT NULL)")
-            + (isPostgres() ? QString() : QStringLiteral(" ENGINE=MEMORY")))
+            + SqlDialect::of(isPostgres()).scratchTableOptions())
         || !query.exec(QStringLiteral("DELETE FROM redis_stock"))) {
         *error = tr("audit failed: %1").arg(SqlErrorText::of(query.lastError()));
         return false;

@@ -4,6 +4,7 @@
 #include "app/core/quotedvalue.h"
 
 #include "app/db/labschema.h"
+#include "app/db/sqldialect.h"
 #include "app/db/sqlerrortext.h"
 
 #include <QSqlError>
@@ -31,9 +32,7 @@ bool LabDatabase::open(QString* error)
     int found = 0;
     { // finished before useDatabase(), which on PostgreSQL opens another connection
         QSqlQuery exists(m_connection.database());
-        exists.prepare(postgres
-                ? QStringLiteral("SELECT COUNT(*) FROM pg_database WHERE datname = ?")
-                : QStringLiteral("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"));
+        exists.prepare(SqlDialect::of(postgres).databaseExists());
         exists.addBindValue(database);
         if (!exists.exec() || !exists.next()) {
             *error = tr("cannot look up database %1: %2").arg(database, SqlErrorText::of(exists.lastError()));
@@ -41,11 +40,7 @@ bool LabDatabase::open(QString* error)
         }
         found = exists.value(0).toInt();
     }
-    if (found == 0
-        && !m_connection.exec(postgres
-                ? QStringLiteral("CREATE DATABASE \"%1\" ENCODING 'UTF8'").arg(database)
-                : QStringLiteral("CREATE DATABASE `%1` CHARACTER SET utf8mb4").arg(database),
-            error)) {
+    if (found == 0 && !m_connection.exec(SqlDialect::of(postgres).createDatabase(database), error)) {
         *error = tr("cannot create database %1 (does the account have the CREATE privilege?): %2")
                      .arg(database, *error);
         return false;
@@ -57,11 +52,9 @@ bool LabDatabase::open(QString* error)
 
 bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* error)
 {
-    const bool postgres = m_params.isPostgres();
+    const SqlDialect& dialect = SqlDialect::of(m_params.isPostgres());
     QSqlQuery query(m_connection.database());
-    if (!query.exec(
-            postgres ? QStringLiteral("SHOW max_connections") : QStringLiteral("SELECT @@max_connections"))
-        || !query.next())
+    if (!query.exec(dialect.maxConnections()) || !query.next())
         return true; // not fatal: the connects themselves will say so
     const long long limit = query.value(0).toLongLong();
     if (needed > limit) {
@@ -72,14 +65,9 @@ bool LabDatabase::checkConnectionLimit(long long needed, int ownOpen, QString* e
         return false;
     }
     // Other clients' connections count against the same limit.
-    // PostgreSQL's reserved slots for superusers do not serve the clients.
-    const int connectedColumn = postgres ? 0 : 1;
-    if (!query.exec(postgres ? QStringLiteral(
-                        "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'")
-                             : QStringLiteral("SHOW GLOBAL STATUS LIKE 'Threads_connected'"))
-        || !query.next())
+    if (!query.exec(dialect.connectedClients()) || !query.next())
         return true;
-    const long long others = std::max(0LL, query.value(connectedColumn).toLongLong() - ownOpen);
+    const long long others = std::max(0LL, query.value(dialect.connectedColumn()).toLongLong() - ownOpen);
     if (needed > limit - others) {
         *error = tr(
             "the server allows %1 connections (max_connections), other clients hold %2 of them, and this "
@@ -166,7 +154,7 @@ bool LabDatabase::checkOwnership(QString* error)
     return m_connection.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS lockbench_meta ("
                                             "table_name VARCHAR(64) NOT NULL PRIMARY KEY, "
                                             "created_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)")
-            + (m_params.isPostgres() ? QString() : QStringLiteral(" ENGINE=InnoDB")),
+            + SqlDialect::of(m_params.isPostgres()).tableOptions(),
         error);
 }
 
@@ -203,12 +191,10 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
             continue; // none on this engine: the statements that call it say so as they are prepared
         const QString entry = QStringLiteral("routine ") + routine.name;
         QSqlQuery present(m_connection.database());
-        present.prepare(
-            QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
-                           "%1 = ? AND ROUTINE_NAME = ?), "
-                           "(SELECT COUNT(*) FROM lockbench_meta WHERE table_name = ?)")
-                .arg(postgres ? QStringLiteral("ROUTINE_SCHEMA = current_schema() AND ROUTINE_CATALOG")
-                              : QStringLiteral("ROUTINE_SCHEMA")));
+        present.prepare(QStringLiteral("SELECT (SELECT COUNT(*) FROM information_schema.ROUTINES WHERE "
+                                       "%1 = ? AND ROUTINE_NAME = ?), "
+                                       "(SELECT COUNT(*) FROM lockbench_meta WHERE table_name = ?)")
+                            .arg(SqlDialect::of(postgres).routineSchemaColumn()));
         present.addBindValue(m_params.database);
         present.addBindValue(routine.name);
         present.addBindValue(entry);
@@ -225,9 +211,8 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
             return false;
         }
         // Registered before creation, as the tables are: never left unowned by a failure in between.
-        const QString dropped = postgres ? QStringLiteral("DROP FUNCTION IF EXISTS %1")
-                                         : QStringLiteral("DROP PROCEDURE IF EXISTS `%1`");
-        if (!registerOwned(entry, error) || !m_connection.exec(dropped.arg(routine.name), error))
+        if (!registerOwned(entry, error)
+            || !m_connection.exec(SqlDialect::of(postgres).dropRoutine(routine.name), error))
             return false;
         if (!m_connection.exec(routine.sqlOn(postgres), error)) {
             *error = tr("cannot create the stored procedure %1 (the account needs CREATE ROUTINE on %2): %3")
@@ -269,21 +254,19 @@ bool LabDatabase::dropOwnTables(QString* error)
     if (own.isEmpty())
         return true;
     // They may refer to each other as well as to the lab's tables.
-    const bool postgres = m_params.isPostgres();
-    if (!postgres && !m_connection.exec(QStringLiteral("SET SESSION foreign_key_checks = 0"), error))
+    const SqlDialect& dialect = SqlDialect::of(m_params.isPostgres());
+    if (!dialect.beforeDroppingTables().isEmpty()
+        && !m_connection.exec(dialect.beforeDroppingTables(), error))
         return false;
     bool dropped = true;
     for (const QString& name : own) {
-        dropped = dropped
-            && m_connection.exec(QStringLiteral("DROP TABLE IF EXISTS %1%2")
-                                     .arg(name, postgres ? QStringLiteral(" CASCADE") : QString()),
-                error)
+        dropped = dropped && m_connection.exec(dialect.dropTable(name), error)
             && m_connection.exec(
                 QStringLiteral("DELETE FROM lockbench_meta WHERE table_name = '%1'").arg(name), error);
     }
     QString restoreError;
-    const bool restored
-        = postgres || m_connection.exec(QStringLiteral("SET SESSION foreign_key_checks = 1"), &restoreError);
+    const bool restored = dialect.afterDroppingTables().isEmpty()
+        || m_connection.exec(dialect.afterDroppingTables(), &restoreError);
     if (dropped && !restored)
         *error = restoreError;
     return dropped && restored;

@@ -1,5 +1,7 @@
 #include "app/db/lablease.h"
 
+#include "app/db/sqldialect.h"
+
 #include "app/db/iodeadline.h"
 
 #include <QCryptographicHash>
@@ -20,51 +22,6 @@ constexpr qsizetype kMaxLockName = 64; // MySQL refuses longer names; MariaDB ta
 constexpr int kIdleLimitS = 31'536'000; // a year, the largest wait_timeout the server accepts
 // How long one of its statements may take before the lease gives up on the server.
 constexpr unsigned int kStatementTimeoutS = 5;
-
-// PostgreSQL has no named locks: the lease is a session advisory lock on a 64-bit key hashed from
-// the name, in the "postgres" database every lab connects to first. pg_locks shows such a key as
-// classid (its high 32 bits) and objid (its low 32).
-QString advisoryKey(const QString& quotedName)
-{
-    return QStringLiteral("hashtextextended(%1, 0)").arg(quotedName);
-}
-
-QString takeSql(bool postgres, const QString& quotedName)
-{
-    return postgres ? QStringLiteral("SELECT CASE WHEN pg_try_advisory_lock(%1) THEN 1 ELSE 0 END")
-                          .arg(advisoryKey(quotedName))
-                    : QStringLiteral("SELECT GET_LOCK(%1, 0)").arg(quotedName);
-}
-
-QString holderSql(bool postgres, const QString& quotedName)
-{
-    return postgres ? QStringLiteral("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
-                                     "AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE "
-                                     "datname = current_database()) AND ((classid::bigint << 32) | "
-                                     "objid::bigint) = %1")
-                          .arg(advisoryKey(quotedName))
-                    : QStringLiteral("SELECT IS_USED_LOCK(%1)").arg(quotedName);
-}
-
-QString releaseSql(bool postgres, const QString& quotedName)
-{
-    return postgres ? QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(advisoryKey(quotedName))
-                    : QStringLiteral("DO RELEASE_LOCK(%1)").arg(quotedName);
-}
-
-// User, host, what it does ("Sleep" when idle) and for how many seconds, tab-separated.
-QString connectionSql(bool postgres, std::int64_t connectionId)
-{
-    return (postgres
-            ? QStringLiteral("SELECT concat_ws(chr(9), usename, COALESCE(host(client_addr), 'local'), "
-                             "CASE WHEN state = 'idle' THEN 'Sleep' ELSE state END, "
-                             "EXTRACT(EPOCH FROM now() - state_change)::bigint) "
-                             "FROM pg_stat_activity WHERE pid = %1")
-            : QStringLiteral("SELECT CONCAT_WS(CHAR(9), IFNULL(USER, ''), IFNULL(HOST, ''), "
-                             "IFNULL(COMMAND, ''), IFNULL(TIME, 0)) "
-                             "FROM information_schema.PROCESSLIST WHERE ID = %1"))
-        .arg(connectionId);
-}
 
 } // namespace
 
@@ -209,7 +166,8 @@ bool LabLease::acquireOn(NodeLock& node, QString* error)
     node.takenByOther = false;
     // Twice: the holder may let go between our refusal and the look at who it was.
     for (int attempt = 0; attempt < 2; ++attempt) {
-        const std::optional<std::int64_t> taken = connection.queryInt(takeSql(postgres, quotedName));
+        const std::optional<std::int64_t> taken
+            = connection.queryInt(SqlDialect::of(postgres).takeNamedLock(quotedName));
         if (taken == 1) {
             node.held = true;
             return true;
@@ -221,7 +179,8 @@ bool LabLease::acquireOn(NodeLock& node, QString* error)
                                                             : tr("GET_LOCK returned NULL"));
             return false;
         }
-        const std::optional<std::int64_t> holder = connection.queryInt(holderSql(postgres, quotedName));
+        const std::optional<std::int64_t> holder
+            = connection.queryInt(SqlDialect::of(postgres).namedLockHolder(quotedName));
         if (holder) {
             node.takenByOther = true;
             *error
@@ -284,8 +243,8 @@ void LabLease::release()
     for (const auto& node : m_nodes) {
         node->lost = false;
         if (node->held && node->connection.isOpen())
-            node->connection.execute(
-                releaseSql(node->params.isPostgres(), QLatin1Char('\'') + m_name + QLatin1Char('\'')));
+            node->connection.execute(SqlDialect::of(node->params.isPostgres())
+                                         .releaseNamedLock(QLatin1Char('\'') + m_name + QLatin1Char('\'')));
         node->held = false;
         node->connection.close(); // closing alone frees the lock as well
     }
@@ -294,8 +253,8 @@ void LabLease::release()
 QString LabLease::describeHolder(NodeLock& node, std::int64_t connectionId)
 {
     // Another account's connections are listed only with the PROCESS privilege.
-    const std::optional<QString> row
-        = node.connection.queryText(connectionSql(node.params.isPostgres(), connectionId));
+    const std::optional<QString> row = node.connection.queryText(
+        SqlDialect::of(node.params.isPostgres()).describeConnection(connectionId));
     const QString id = QString::number(connectionId);
     const QStringList fields = row ? row->split(QLatin1Char('\t')) : QStringList();
     if (fields.size() != 4)

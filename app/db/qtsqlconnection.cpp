@@ -1,5 +1,7 @@
 #include "app/db/qtsqlconnection.h"
 
+#include "app/db/sqldialect.h"
+
 #include "app/db/pgnotices.h"
 
 #include <QSqlDriver>
@@ -64,8 +66,7 @@ bool QtSqlConnection::open(const ConnectionParams& params, bool useDatabase, QSt
     }
     adoptDriverHandle();
     QSqlQuery version(m_database);
-    if (version.exec(m_postgres ? QStringLiteral("SHOW server_version") : QStringLiteral("SELECT VERSION()"))
-        && version.next())
+    if (version.exec(SqlDialect::of(m_postgres).version()) && version.next())
         m_version = version.value(0).toString();
     m_mariaDb = isMariaDbVersion(m_version);
     return true;
@@ -79,8 +80,7 @@ bool QtSqlConnection::isMariaDbVersion(const QString& version)
 bool QtSqlConnection::isAlive()
 {
     QSqlQuery query(m_database);
-    return m_database.isOpen()
-        && query.exec(m_postgres ? QStringLiteral("SELECT 1") : QStringLiteral("DO 0"));
+    return m_database.isOpen() && query.exec(SqlDialect::of(m_postgres).ping());
 }
 
 bool QtSqlConnection::reopen(QString* error)

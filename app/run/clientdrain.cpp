@@ -1,5 +1,7 @@
 #include "app/run/clientdrain.h"
 
+#include "app/db/sqldialect.h"
+
 #include "app/run/serverkill.h"
 #include "strategies/runenvironment.h"
 
@@ -58,7 +60,7 @@ void ClientDrain::endStatements()
     std::vector<unsigned long> clients = m_environment.liveClientConnections();
     std::sort(clients.begin(), clients.end());
     QSqlQuery busy(m_control);
-    if (!busy.exec(ServerKill::busyConnectionsSql(m_environment.params().isPostgres()))) {
+    if (!busy.exec(SqlDialect::of(m_environment.params().isPostgres()).busyConnections())) {
         m_environment.errors().report(
             { busy.lastError().nativeErrorCode().toUInt(), busy.lastError().databaseText() },
             tr("finding the statements to end"));

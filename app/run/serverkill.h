@@ -13,6 +13,4 @@ struct ServerKill {
     enum class Outcome { Done, Gone, Failed };
 
     static Outcome send(QSqlDatabase& control, What what, unsigned long id, DatabaseError* error);
-    // The ids of the connections running a statement now, the asking one left out.
-    static QString busyConnectionsSql(bool postgres);
 };
