@@ -94,6 +94,30 @@ private slots:
         QVERIFY2(labels.contains(QString::number(axis->max(), 'f', 0)), qPrintable(all));
     }
 
+    // A range set while the chart was too small for more than its ends (a tab not yet shown)
+    // does not hold the axis to two ticks once the chart has room and its range grows.
+    void aGrownAxisLabelsItsMiddleAgain()
+    {
+        ChartsPanel panel;
+        panel.startRun(100000);
+        for (int i = 1; i <= 4; ++i)
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, 320 + i));
+        MetricChart* orders = panel.chart(kOrders);
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 4);
+        panel.resize(680, 300);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (int i = 5; i <= 8; ++i)
+            panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, 3200 + i));
+        QTRY_COMPARE(orders->pointCount(QStringLiteral("pessimistic")), 8);
+        const auto* axis = qobject_cast<QValueAxis*>(orders->chart()->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QTRY_VERIFY2(axis->tickCount() >= 3,
+            qPrintable(QStringLiteral("%1 ticks on %2 px of plot")
+                           .arg(axis->tickCount())
+                           .arg(orders->chart()->plotArea().height())));
+    }
+
     void shortLastSampleOfALongerRunIsLeftOut()
     {
         ChartsPanel panel;

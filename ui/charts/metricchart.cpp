@@ -62,22 +62,23 @@ double timeTickInterval(double span)
 
 // The most ticks a value axis of `height` pixels labels whole: Qt Charts gives each label the
 // axis's height divided among the ticks, and cuts a label taller than its share to "...".
+// The ticks a value axis would have with room for them all, as QValueAxis has by default.
+constexpr int kNiceYTicks = 5;
+
 int ticksThatFit(double height, const QFont& font)
 {
     const double perLabel = QFontMetricsF(font).height() * 1.8;
     return std::max(2, static_cast<int>(height / perLabel) + 1);
 }
 
-// Whether the step between ticks, `step`, is 1, 2, 2.5 or 5 times a power of ten.
+// Whether the step between ticks, `step`, has at most two significant digits (400, 2500, 1.5),
+// so that every tick is a round number; 266.67 or 1250 would label the axis with odd figures.
 bool isNiceStep(double step)
 {
     if (!(step > 0.0))
         return false;
-    const double power = std::pow(10.0, std::floor(std::log10(step)));
-    const double mantissa = step / power;
-    static constexpr std::array kNice { 1.0, 2.0, 2.5, 5.0, 10.0 };
-    return std::any_of(
-        kNice.begin(), kNice.end(), [mantissa](double nice) { return std::abs(mantissa - nice) < 1e-9; });
+    const double tenths = 10.0 * step / std::pow(10.0, std::floor(std::log10(step)));
+    return std::abs(tenths - std::round(tenths)) < 1e-6;
 }
 
 // A line's name without its run number: "queued (2) 1020" -> "queued 1020".
@@ -337,6 +338,9 @@ void MetricChart::flush()
     }
     if (m_maxY * 1.05 > m_yTop) {
         m_yAxis->setRange(0, niceCeiling(m_maxY * 1.3, true));
+        // applyNiceNumbers starts from the tick count it finds: after fitYTicks had thinned a small
+        // chart to 2, every later range kept 2 (0 and 5000) where 3 would fit (0, 2500, 5000).
+        m_yAxis->setTickCount(kNiceYTicks);
         m_yAxis->applyNiceNumbers();
         m_yTop = m_yAxis->max();
         m_niceYTicks = m_yAxis->tickCount();
@@ -347,8 +351,8 @@ void MetricChart::flush()
     }
 }
 
-// As many of the ticks applyNiceNumbers chose as the chart's height labels whole, at a step of
-// 1, 2, 2.5 or 5: a chart four to a tab would otherwise show "..." for 0 to 5000 in steps of 1000.
+// As many of the ticks applyNiceNumbers chose as the chart's height labels whole, at a round
+// step: a chart four to a tab would otherwise show "..." for 0 to 5000 in steps of 1000.
 void MetricChart::fitYTicks()
 {
     const int fit = std::min(m_niceYTicks, ticksThatFit(m_chart->plotArea().height(), m_yAxis->labelsFont()));
