@@ -1,5 +1,7 @@
 #include "app/core/deadlockaccount.h"
 
+#include "app/core/figuresjson.h"
+
 #include <QStringList>
 
 QString DeadlockAccount::sentence() const
@@ -42,25 +44,31 @@ QString DeadlockAccount::sentence() const
     return parts.join(QStringLiteral("; ")) + QLatin1Char('.');
 }
 
+namespace {
+
+using A = DeadlockAccount;
+constexpr Figure<A> kFigures[] = {
+    figure<&A::captured>("captured"),
+    figure<&A::server>("server", Unmeasured::Null),
+    figure<&A::clients>("clients"),
+    figure<&A::clusterAborts>("cluster_aborts"),
+};
+const QLatin1String kPolled { "polled" };
+const QLatin1String kAgrees { "agrees" };
+
+} // namespace
+
 QJsonObject DeadlockAccount::toJson() const
 {
-    return {
-        { QStringLiteral("captured"), static_cast<double>(captured) },
-        { QStringLiteral("server"), server < 0 ? QJsonValue() : QJsonValue(static_cast<double>(server)) },
-        { QStringLiteral("clients"), static_cast<double>(clients) },
-        { QStringLiteral("polled"), polled },
-        { QStringLiteral("cluster_aborts"), static_cast<double>(clusterAborts) },
-        { QStringLiteral("agrees"), agrees() },
-    };
+    QJsonObject object { { kPolled, polled }, { kAgrees, agrees() } };
+    FiguresJson::insert(object, *this, std::span<const Figure<A>>(kFigures), true);
+    return object;
 }
 
 DeadlockAccount DeadlockAccount::fromJson(const QJsonObject& object)
 {
     DeadlockAccount a;
-    a.captured = object.value(QStringLiteral("captured")).toInteger();
-    a.server = object.value(QStringLiteral("server")).toInteger(-1);
-    a.clients = object.value(QStringLiteral("clients")).toInteger();
-    a.polled = object.value(QStringLiteral("polled")).toBool();
-    a.clusterAborts = object.value(QStringLiteral("cluster_aborts")).toInteger();
+    FiguresJson::read(object, a, std::span<const Figure<A>>(kFigures));
+    a.polled = object.value(kPolled).toBool();
     return a;
 }

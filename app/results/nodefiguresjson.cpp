@@ -1,7 +1,7 @@
 #include "app/results/nodefiguresjson.h"
 
+#include "app/core/figuresjson.h"
 #include "app/core/resultfigures.h"
-#include "app/results/figuresjson.h"
 #include "app/results/resultfilekeys.h"
 
 #include <QJsonObject>

@@ -2,10 +2,10 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
+#include "app/core/figuresjson.h"
 #include "app/core/resultfigures.h"
 #include "app/results/clientcountsjson.h"
 #include "app/results/clustercountersjson.h"
-#include "app/results/figuresjson.h"
 #include "app/results/nodefiguresjson.h"
 #include "app/results/repeatsjson.h"
 #include "app/results/resultfilekeys.h"

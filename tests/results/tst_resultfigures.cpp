@@ -1,7 +1,7 @@
 // The tables of figures: each key named once, and every row written and read back by the same
 // table, its "not measured" included.
+#include "app/core/figuresjson.h"
 #include "app/core/resultfigures.h"
-#include "app/results/figuresjson.h"
 #include "app/results/nodefiguresjson.h"
 #include "app/results/resultreader.h"
 #include "app/results/resultwriter.h"
