@@ -5,14 +5,13 @@
 #include <QSqlError>
 #include <QSqlQuery>
 
-bool ClaimWorkload::closingFigures(QSqlDatabase control, StrategyResult& result, QString* error)
+std::optional<Workload::ClosingFigures> ClaimWorkload::closingFigures(QSqlDatabase control, QString* error)
 {
     QSqlQuery query(control);
     if (!query.exec(QStringLiteral("SELECT COUNT(*) FROM tasks WHERE status = 1")) || !query.next()) {
         *error = QCoreApplication::translate("ClaimWorkload", "cannot count the tasks left claimed: %1")
                      .arg(SqlErrorText::of(query.lastError()));
-        return false;
+        return std::nullopt;
     }
-    result.strandedTasks = query.value(0).toLongLong();
-    return true;
+    return ClosingFigures { query.value(0).toLongLong() };
 }

@@ -7,5 +7,5 @@
 // sweeper had given back yet (a stopped live worker completes its batch first).
 class ClaimWorkload : public Workload {
 public:
-    bool closingFigures(QSqlDatabase control, StrategyResult& result, QString* error) override;
+    std::optional<ClosingFigures> closingFigures(QSqlDatabase control, QString* error) override;
 };

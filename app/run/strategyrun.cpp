@@ -466,9 +466,14 @@ void StrategyRun::takeAudit(const ClosingAudit::Outcome& closing)
     const AuditResult& audit = closing.audit;
     if (m_killer)
         m_result.workersKilled = m_killer->killed();
-    if (QString figuresError; audit.valid
-        && !m_workload->closingFigures(m_database->connection().database(), m_result, &figuresError))
-        say(QStringLiteral("%1: %2").arg(m_strategy.id(), figuresError));
+    if (audit.valid) {
+        QString figuresError;
+        if (const auto figures
+            = m_workload->closingFigures(m_database->connection().database(), &figuresError))
+            m_result.strandedTasks = figures->strandedTasks;
+        else
+            say(QStringLiteral("%1: %2").arg(m_strategy.id(), figuresError));
+    }
     if (!audit.valid) {
         // What the clients measured stands; only what the audit would have checked is unknown.
         m_result.auditIncomplete = closing.error;
