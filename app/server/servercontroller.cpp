@@ -189,9 +189,9 @@ QString ServerController::dataDirectory() const
                               : EmbeddedServer::defaultDataRoot() + QStringLiteral("/data");
 }
 
-QString ServerController::engineName() const
+QString ServerController::engineName(bool postgres)
 {
-    return m_postgres ? QStringLiteral("PostgreSQL") : QStringLiteral("MariaDB");
+    return postgres ? QStringLiteral("PostgreSQL") : QStringLiteral("MariaDB");
 }
 
 void ServerController::setState(State state, const QString& message)

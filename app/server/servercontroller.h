@@ -38,8 +38,10 @@ public:
     ConnectionParams params(const QString& database) const;
     QString version() const { return m_version; }
     QString dataDirectory() const;
-    // "MariaDB" or "PostgreSQL", as messages name the lab's own server.
-    QString engineName() const;
+    // "MariaDB" or "PostgreSQL", as messages name the lab's own server (this one, or one of
+    // that engine).
+    QString engineName() const { return engineName(m_postgres); }
+    static QString engineName(bool postgres);
     QString message() const { return m_message; }
     // Each node's state as last read ("synced", "joining", "gone"…), node 1 first; empty for a
     // single server. Read every second while a cluster runs.

@@ -110,8 +110,7 @@ QString LabServer::problemWith(const ServerChoice& choice) const
         && m_controller->postgres() == (choice.kind == ServerChoice::Kind::Postgres))
         return ownServerProblem();
     return tr("the lab's %1 is still starting")
-        .arg(choice.kind == ServerChoice::Kind::Postgres ? QStringLiteral("PostgreSQL")
-                                                         : QStringLiteral("MariaDB"));
+        .arg(ServerController::engineName(choice.kind == ServerChoice::Kind::Postgres));
 }
 
 ConnectionParams LabServer::params(const QString& database) const
