@@ -156,10 +156,14 @@ StrategyTraits traitsOf(const QString& id)
 QStringList parseList(const QString& text, QString* error, WorkloadKind workload)
 {
     const QString trimmed = text.trimmed().toLower();
-    if (trimmed == QLatin1String("all"))
-        return allIds(workload);
-    if (trimmed == QLatin1String("deadlocks"))
-        return { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
+    // The groups stand for their strategies anywhere in a list: "all,deadlocks" runs every one.
+    const auto group = [workload](const QString& id) -> QStringList {
+        if (id == QLatin1String("all"))
+            return allIds(workload);
+        if (id == QLatin1String("deadlocks"))
+            return { QStringLiteral("two-sku-random"), QStringLiteral("two-sku-sorted") };
+        return { id };
+    };
     QStringList result;
     QStringList unknown;
     const QStringList parts = trimmed.split(QLatin1Char(','));
@@ -175,10 +179,12 @@ QStringList parseList(const QString& text, QString* error, WorkloadKind workload
         }
         if (id.isEmpty())
             continue;
-        if (!ids().contains(id))
-            unknown << id;
-        else if (!result.contains(id))
-            result << id;
+        for (const QString& member : group(id)) {
+            if (!ids().contains(member))
+                unknown << member;
+            else if (!result.contains(member))
+                result << member;
+        }
     }
     if (!unknown.isEmpty()) {
         *error = QCoreApplication::translate(

@@ -37,7 +37,8 @@ QString description()
         "  sweep    run every strategy at every client count of --clients 1,4,16,64\n"
         "           (and, optionally, every value of --slots 1,8,64 or --skus\n"
         "           1,100,10000), each cell on fresh data\n\n"
-        "Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).\n"
+        "Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two), "
+        "alone or in a list: all,deadlocks runs every one.\n"
         "Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold\n"
         "or lost an order.")
         .arg(StrategyRegistry::ids().join(QStringLiteral(", ")));

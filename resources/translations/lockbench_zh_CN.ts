@@ -653,7 +653,7 @@ Commands:
            (and, optionally, every value of --slots 1,8,64 or --skus
            1,100,10000), each cell on fresh data
 
-Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two).
+Strategies: %1; all (every one but the two-SKU deadlock demonstrations) or deadlocks (those two), alone or in a list: all,deadlocks runs every one.
 Exit status: 0 done, 1 the run failed, 2 bad input, 3 a safe strategy oversold
 or lost an order.</source>
         <translation>lockbench：对 MySQL 协议的服务器运行库存负载，采用不同的加锁策略，并报告吞吐量、延迟、锁等待和超卖审计结果。
@@ -663,7 +663,7 @@ or lost an order.</source>
   sweep    在 --clients 1,4,16,64 的每个客户端数下运行每个策略（还可选择遍历
            --slots 1,8,64 或 --skus 1,100,10000 的每个取值），每个组合都使用全新数据
 
-策略：%1；all（除两个双 SKU 死锁演示外的所有策略）或 deadlocks（即这两个）。
+策略：%1；all（除两个双 SKU 死锁演示外的所有策略）或 deadlocks（即这两个），可单独使用，也可放进列表：all,deadlocks 运行全部策略。
 退出状态：0 完成，1 运行失败，2 输入有误，3 某个安全策略发生超卖或丢失订单。</translation>
     </message>
     <message>

@@ -8,6 +8,7 @@
 #include "app/cli/commandline.h"
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
+#include "strategies/strategyregistry.h"
 #include "tests/cli/commandlinecases.h"
 #include "tests/cli/outofrangevalues.h"
 
@@ -290,6 +291,22 @@ private slots:
         row("rate under open arrival", { "run", "--arrival", "open", "--rate", "50" });
         row("spaces after commas between strategies", { "run", "--strategy", "conditional, naive" });
     }
+    // A group stands for its strategies inside a list too, each strategy once.
+    void groupsJoinAList()
+    {
+        const CommandLine cli = parse({ QStringLiteral("run"), QStringLiteral("--skus"), QStringLiteral("2"),
+            QStringLiteral("--strategy"), QStringLiteral("all,deadlocks,pessimistic") });
+        QVERIFY2(cli.action != CommandLine::Action::Fail, qPrintable(refusal(cli)));
+        QStringList expected = StrategyRegistry::allIds(WorkloadKind::Inventory);
+        expected << QStringLiteral("two-sku-random") << QStringLiteral("two-sku-sorted");
+        expected.removeDuplicates();
+        QCOMPARE(cli.strategies, expected);
+        const CommandLine slip = parse(
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("deadlocks,bogus") });
+        QCOMPARE(slip.action, CommandLine::Action::Fail);
+        QVERIFY2(refusal(slip).contains(QLatin1String("unknown strategy bogus")), qPrintable(refusal(slip)));
+    }
+
     void rulesOfOtherStrategiesDoNotApply()
     {
         QFETCH(QStringList, arguments);
