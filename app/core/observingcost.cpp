@@ -96,14 +96,22 @@ QString ObservingCost::sentence(double runS) const
             parts.join(QStringLiteral("; ")));
 }
 
+namespace {
+
+// A view's entry in the file: its looks and their milliseconds, which are read back, and its
+// looks per second of the run, which follow from them.
+const QLatin1String kLooks { "looks" };
+const QLatin1String kMs { "ms" };
+
+} // namespace
+
 QJsonObject ObservingCost::toJson(double runS) const
 {
     QJsonObject object;
     for (int i = 0; i < kViews; ++i) {
         const auto view = static_cast<View>(i);
         object.insert(viewKey(view),
-            QJsonObject { { QStringLiteral("looks"), static_cast<double>(looks(view)) },
-                { QStringLiteral("ms"), ms(view) },
+            QJsonObject { { kLooks, static_cast<double>(looks(view)) }, { kMs, ms(view) },
                 { QStringLiteral("looks_per_s"),
                     runS > 0.0 ? static_cast<double>(looks(view)) / runS : 0.0 } });
     }
@@ -117,9 +125,8 @@ ObservingCost ObservingCost::fromJson(const QJsonObject& object)
     for (int i = 0; i < kViews; ++i) {
         const QJsonObject view = object.value(viewKey(static_cast<View>(i))).toObject();
         Load& load = cost.m_loads[static_cast<std::size_t>(i)];
-        load.looks = view.value(QStringLiteral("looks")).toInteger();
-        load.ns = std::llround(
-            view.value(QStringLiteral("ms")).toDouble() * 1e6); // 8.223306 ms is 8223305.99… ns
+        load.looks = view.value(kLooks).toInteger();
+        load.ns = std::llround(view.value(kMs).toDouble() * 1e6); // 8.223306 ms is 8223305.99… ns
     }
     return cost;
 }
