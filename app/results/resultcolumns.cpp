@@ -1,6 +1,7 @@
 #include "app/results/resultcolumns.h"
 
 #include "app/core/passwordmask.h"
+#include "app/core/resultfigures.h"
 #include "app/results/resultexplanation.h"
 
 #include <QCoreApplication>
@@ -167,27 +168,51 @@ long long errorCount(const StrategyResult& r, ErrorClass errorClass)
     return r.clients.error(errorClass);
 }
 
+// The columns that show a figure of the result files' table, by its key: the cell holds what the
+// file holds, and is "-" where the file writes "not measured".
+struct FigureColumn {
+    Column column;
+    const char* key;
+};
+constexpr FigureColumn kFigureColumns[] = {
+    { Column::Threads, "threads" },
+    { Column::OrdersPerS, "orders_per_s" },
+    { Column::SoldOutS, "sold_out_s" },
+    { Column::P50Ms, "p50_ms" },
+    { Column::P95Ms, "p95_ms" },
+    { Column::P99Ms, "p99_ms" },
+    { Column::LockWaits, "lock_waits" },
+    { Column::Deadlocks, "deadlocks" },
+    { Column::Timeouts, "lock_wait_timeouts" },
+    { Column::Sold, "sold" },
+    { Column::Oversold, "oversold" },
+    { Column::Predicted, "predicted_orders_per_s" },
+    { Column::TasksStranded, "tasks_stranded" },
+    { Column::WorkersKilled, "workers_killed" },
+};
+
+} // namespace
+
+const Figure<StrategyResult>* figureOf(Column column)
+{
+    for (const FigureColumn& shown : kFigureColumns) {
+        if (shown.column != column)
+            continue;
+        for (const Figure<StrategyResult>& figure : resultFigures()) {
+            if (qstrcmp(figure.key, shown.key) == 0)
+                return &figure;
+        }
+    }
+    return nullptr;
+}
+
+namespace {
+
 double number(Column column, const StrategyResult& r)
 {
+    if (const Figure<StrategyResult>* figure = figureOf(column))
+        return figure->get(r);
     switch (column) {
-    case Column::Threads:
-        return r.experiment.threads;
-    case Column::OrdersPerS:
-        return r.ordersPerS;
-    case Column::SoldOutS:
-        return r.soldOutS;
-    case Column::P50Ms:
-        return r.p50Ms;
-    case Column::P95Ms:
-        return r.p95Ms;
-    case Column::P99Ms:
-        return r.p99Ms;
-    case Column::LockWaits:
-        return static_cast<double>(r.lockWaits);
-    case Column::Deadlocks:
-        return static_cast<double>(r.deadlocks);
-    case Column::Timeouts:
-        return static_cast<double>(r.lockWaitTimeouts);
     case Column::RecordChanged:
         return static_cast<double>(errorCount(r, ErrorClass::RecordChanged));
     case Column::LockNowait:
@@ -198,10 +223,6 @@ double number(Column column, const StrategyResult& r)
         return static_cast<double>(r.clients[ClientCount::Retries]);
     case Column::Failed:
         return static_cast<double>(r.clients[ClientCount::Failed]);
-    case Column::Sold:
-        return static_cast<double>(r.sold);
-    case Column::Oversold:
-        return static_cast<double>(r.oversold);
     case Column::Repetition:
         return r.repetition;
     case Column::Slots:
@@ -210,16 +231,10 @@ double number(Column column, const StrategyResult& r)
         return static_cast<double>(r.experiment.skus);
     case Column::RefusedWithStock:
         return static_cast<double>(r.clients[ClientCount::RefusedWithStock]);
-    case Column::Predicted:
-        return r.predictedOrdersPerS;
     case Column::DoubleClaims:
         return static_cast<double>(r.clients[ClientCount::DoubleClaims]);
     case Column::TasksReleased:
         return static_cast<double>(r.clients[ClientCount::TasksReleased]);
-    case Column::TasksStranded:
-        return static_cast<double>(std::max(0LL, r.strandedTasks));
-    case Column::WorkersKilled:
-        return static_cast<double>(r.workersKilled);
     case Column::CommitAborts:
         return static_cast<double>(errorCount(r, ErrorClass::CommitAbort));
     default:
@@ -269,9 +284,21 @@ bool isClusterColumn(Column column)
 
 bool hasFigure(Column column, const StrategyResult& result)
 {
-    if (column == Column::LockWaits)
-        return result.lockWaits >= 0; // PostgreSQL counts no lock waits
-    return column != Column::Predicted || result.predictedOrdersPerS > 0.0;
+    if (column == Column::Predicted) // a share of it is shown too
+        return result.predictedOrdersPerS > 0.0;
+    const Figure<StrategyResult>* figure = figureOf(column);
+    if (!figure)
+        return true;
+    switch (figure->unmeasured) {
+    case Unmeasured::Null: // PostgreSQL's lock waits, a run that did not sell out, tasks not counted
+    case Unmeasured::MinusOne:
+        return figure->get(result) >= 0.0;
+    case Unmeasured::UnlessAudited:
+        return result.audited();
+    case Unmeasured::Never:
+        break;
+    }
+    return true;
 }
 
 QString header(Column column)
@@ -305,8 +332,6 @@ QString text(Column column, const SourcedResult& row)
         return ranUnder(r);
     case Column::Why:
         return ResultExplanation::of(r).text;
-    case Column::SoldOutS:
-        return r.soldOut() ? QString::number(r.soldOutS, 'f', spec(column).decimals) : QStringLiteral("-");
     case Column::Repetition:
         return r.experiment.repeat > 1 ? QStringLiteral("%1/%2").arg(r.repetition).arg(r.experiment.repeat)
                                        : QString::number(r.repetition);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/figure.h"
 #include "app/core/sourcedresult.h"
 
 #include <QList>
@@ -53,8 +54,13 @@ QList<Column> of(Table table);
 bool isClaimColumn(Column column);
 // A cluster's columns: shown only where a row ran on one.
 bool isClusterColumn(Column column);
-// Whether a row has a figure in `column` (a prediction, say); every row has most.
+// Whether a row has a figure in `column`: not one its file writes as not measured (the lock
+// waits PostgreSQL does not count, the audit's figures of a run whose audit could not run), and
+// a prediction only with --predict; every row has most.
 bool hasFigure(Column column, const StrategyResult& result);
+// The figure of the result files' table a column shows, or null for a column that shows another
+// kind of thing (a client count, a text).
+const Figure<StrategyResult>* figureOf(Column column);
 QString header(Column column);
 QString toolTip(Column column);
 bool isNumber(Column column);

@@ -1,8 +1,10 @@
 // The one table of result columns: which columns each table shows, how a cell reads, and
 // that a password in an error never reaches any table.
 #include "app/results/resultcolumns.h"
+#include "app/results/resultwriter.h"
 #include "app/results/spreadcolumns.h"
 
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -141,6 +143,35 @@ private slots:
         QVERIFY(!ResultColumns::hasFigure(Column::LockWaits, uncounted.result));
         // Numbers sort as numbers: 1234.6 after 999.
         QCOMPARE(ResultColumns::sortValue(Column::OrdersPerS, row).toDouble(), 1234.6);
+    }
+
+    // A figure column holds what the file holds, and a dash where the file writes "not measured":
+    // the audit's figures of a run whose audit could not run, tasks nobody counted.
+    void figureColumnsShowWhatTheFileHolds()
+    {
+        SourcedResult row { QStringLiteral("#4"), result(QStringLiteral("pessimistic")) };
+        row.result.soldOutS = 3.5;
+        row.result.strandedTasks = 7;
+        row.result.workersKilled = 2;
+        const QJsonObject summary = ResultWriter::summaryJson(row.result);
+        int shown = 0;
+        for (int i = 0; i <= static_cast<int>(Column::CommitAborts); ++i) {
+            const auto column = static_cast<Column>(i);
+            const Figure<StrategyResult>* figure = ResultColumns::figureOf(column);
+            if (!figure)
+                continue;
+            ++shown;
+            QCOMPARE(ResultColumns::sortValue(column, row).toDouble(),
+                summary.value(QLatin1String(figure->key)).toDouble(-1.0));
+        }
+        QVERIFY(shown >= 10);
+        SourcedResult unaudited = row;
+        unaudited.result.auditIncomplete = QStringLiteral("the server stopped answering");
+        unaudited.result.strandedTasks = -1;
+        for (Column column : { Column::Sold, Column::Oversold, Column::TasksStranded }) {
+            QCOMPARE(ResultColumns::text(column, unaudited), QStringLiteral("-"));
+            QVERIFY(ResultColumns::text(column, row) != QStringLiteral("-"));
+        }
     }
 
     void repetitionSaysWhichRunOfHowMany()
