@@ -10,9 +10,11 @@
 #include "app/results/resultexplanation.h"
 #include "app/results/resultwriter.h"
 #include "app/results/spreadcolumns.h"
+#include "app/results/timemetric.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 namespace {
 
@@ -37,45 +39,30 @@ void ConsoleReporter::onStatus(int, const QString& message)
 
 void ConsoleReporter::onSample(const MetricsSample& s)
 {
+    const MetricsSample before = std::exchange(m_previous[s.strategy], s);
     if (!m_live || s.elapsedS - m_lastPrintedS < 0.999)
         return;
     m_lastPrintedS = s.elapsedS;
     const bool claims = !StrategyRegistry::needsOf({ s.strategy }).claimsTasks.isEmpty();
-    QString line
-        = (claims
-                ? tr("[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  "
-                     "row-lock waits %9/s")
-                : tr("[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  "
-                     "row-lock waits %9/s"))
-              .arg(s.strategy, -19)
-              .arg(s.elapsedS, 5, 'f', 1)
-              .arg(s.ordersPerS, 8, 'f', 0)
-              .arg(s.attemptsPerS, 0, 'f', 0)
-              .arg(s.p99Ms, 0, 'f', 2)
-              .arg(s.clients[ClientCount::SoldUnits])
-              .arg(s.clients[ClientCount::OutOfStock])
-              .arg(s.clients[ClientCount::Retries])
-              .arg(s.rowLockWaits < 0 // PostgreSQL counts none
-                      ? QStringLiteral("-")
-                      : QString::number(
-                          static_cast<double>(s.rowLockWaits) / std::max(s.intervalS, 1e-3), 'f', 0));
-    if (s.waitingNow >= 0)
-        line += tr("  waiting now %1").arg(s.waitingNow);
+    // The rates of the window's charts that have a place on the line, then how far the run is.
+    QStringList parts { QStringLiteral("[%1 %2s]").arg(s.strategy, -19).arg(s.elapsedS, 5, 'f', 1) };
+    for (const TimeMetric& metric : TimeMetric::all()) {
+        if (const QString part = metric.liveText(s, before, claims); !part.isEmpty())
+            parts << part;
+    }
+    parts << (claims ? tr("done %1  idle %2") : tr("sold %1  out-of-stock %2"))
+                 .arg(s.clients[ClientCount::SoldUnits])
+                 .arg(s.clients[ClientCount::OutOfStock]);
     if (s.backlog > 0)
-        line += tr("  backlog %1 orders due, not yet sent").arg(s.backlog);
-    line += tr("  deadlocks %1").arg(s.deadlocksTotal);
+        parts << tr("backlog %1 orders due, not yet sent").arg(s.backlog);
+    parts << tr("deadlocks %1").arg(s.deadlocksTotal);
     if (s.audit.valid)
-        line += (claims ? tr("  completed twice %1") : tr("  oversold %1")).arg(s.audit.oversold);
+        parts << (claims ? tr("completed twice %1") : tr("oversold %1")).arg(s.audit.oversold);
     if (claims)
-        line += tr("  double claims %1  released %2")
-                    .arg(s.clients[ClientCount::DoubleClaims])
-                    .arg(s.clients[ClientCount::TasksReleased]);
-    if (s.redisStatsValid && s.redisScriptCalls > 0)
-        line += tr("  redis %1 commands/s, %2 µs a take")
-                    .arg(static_cast<double>(s.redisCommands) / std::max(s.intervalS, 1e-3), 0, 'f', 0)
-                    .arg(static_cast<double>(s.redisScriptUsec) / static_cast<double>(s.redisScriptCalls), 0,
-                        'f', 1);
-    m_out << line << Qt::endl;
+        parts << tr("double claims %1  released %2")
+                     .arg(s.clients[ClientCount::DoubleClaims])
+                     .arg(s.clients[ClientCount::TasksReleased]);
+    m_out << parts.join(QStringLiteral("  ")) << Qt::endl;
 }
 
 void ConsoleReporter::onDeadlock(const DeadlockRecord& d)
@@ -100,6 +87,7 @@ void ConsoleReporter::onDeadlock(const DeadlockRecord& d)
 void ConsoleReporter::onStrategyFinished(const StrategyResult& r)
 {
     m_deadlocksPrinted = 0;
+    m_previous.remove(r.strategy); // its next run's rates start from nothing
     if (!r.error.isEmpty()) {
         m_out << tr("%1: ERROR: %2").arg(r.strategy, PasswordMask::mask(r.error)) << Qt::endl;
         return;

@@ -5,6 +5,7 @@
 #include "app/core/repeatsummary.h"
 #include "app/core/strategyresult.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QTextStream>
@@ -29,6 +30,7 @@ private:
 
     bool m_live;
     double m_lastPrintedS = -1.0;
+    QHash<QString, MetricsSample> m_previous; // each strategy's last sample, for the rates per interval
     int m_deadlocksPrinted = 0;
     QTextStream m_out;
 };

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QCoreApplication>
+#include <QString>
+
 #include <type_traits>
 
 // How a file writes a figure the lab did not measure, and what a file without it reads as.
@@ -10,13 +13,43 @@ enum class Unmeasured {
     MinusOne, // written as it is held, -1 when not measured; a file without it reads -1
 };
 
-// One figure of a record (a result, a sample, a cluster node) as every file names it: the
-// writers and readers iterate a table of these, so that a figure is named in one row.
+// One figure of a record (a result, a sample, a cluster node) as every file and table names it:
+// the writers, the readers and the tables iterate a table of these, so that a figure is named in
+// one row.
 template <typename Record> struct Figure {
     const char* key; // its name in the JSON files and the CSV columns
     Unmeasured unmeasured;
     double (*get)(const Record&);
     void (*set)(Record&, double); // null for a figure derived from others: written, not read back
+    // How a table shows it; a figure no table shows has no label. Both are marked for translation
+    // in the context "Figure".
+    const char* label = nullptr; // its name without the unit: "p99", "orders", "sold out"
+    const char* unit = nullptr; // "ms", "/s", "s"; null for a count
+    int decimals = 0;
+
+    // The same figure with its label: figure<&R::p99Ms>("p99_ms").shown("p99", "ms", 2).
+    constexpr Figure shown(const char* name, const char* unitName = nullptr, int places = 0) const
+    {
+        Figure labelled = *this;
+        labelled.label = name;
+        labelled.unit = unitName;
+        labelled.decimals = places;
+        return labelled;
+    }
+
+    // "p99 ms", "orders/s", "sold": a column's heading, in the language of the window.
+    QString heading() const
+    {
+        const QString name = QCoreApplication::translate("Figure", label);
+        if (!unit)
+            return name;
+        const QString unitText = QCoreApplication::translate("Figure", unit);
+        // A rate's unit joins its name ("orders/s"), any other stands apart ("p99 ms").
+        if (unitText.startsWith(QLatin1Char('/')))
+            return name + unitText;
+        return name + QLatin1Char(' ') + unitText;
+    }
+    QString number(double value) const { return QString::number(value, 'f', decimals); }
 };
 
 namespace FigureMember {

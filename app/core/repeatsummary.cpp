@@ -1,5 +1,7 @@
 #include "app/core/repeatsummary.h"
 
+#include "app/core/resultfigures.h"
+
 #include <algorithm>
 
 namespace {
@@ -40,11 +42,19 @@ void markNotSeparable(QList<RepeatSummary>& summaries)
 
 } // namespace
 
+std::span<const RepeatSummary::SpreadFigure> RepeatSummary::spreadFigures()
+{
+    static const SpreadFigure figures[] = {
+        { resultFigure("orders_per_s"), &RepeatSummary::ordersPerS },
+        { resultFigure("p99_ms"), &RepeatSummary::p99Ms },
+    };
+    return figures;
+}
+
 QList<RepeatSummary> RepeatSummary::of(const QList<SourcedResult>& results)
 {
     QList<RepeatSummary> summaries;
-    QList<QList<double>> orders;
-    QList<QList<double>> p99;
+    QList<QList<QList<double>>> values; // per summary, per spread figure, the runs' values
     for (int index = 0; index < results.size(); ++index) {
         const SourcedResult& row = results[index];
         qsizetype at = 0;
@@ -52,18 +62,17 @@ QList<RepeatSummary> RepeatSummary::of(const QList<SourcedResult>& results)
             ++at;
         if (at == summaries.size()) {
             summaries.append({ row.source, row.result.strategy, row.result.experiment, {}, {}, {}, {} });
-            orders.append(QList<double>());
-            p99.append(QList<double>());
+            values.append(QList<QList<double>>(static_cast<qsizetype>(spreadFigures().size())));
         }
         summaries[at].rows.append(index);
         if (!row.result.error.isEmpty())
             continue;
-        orders[at].append(row.result.ordersPerS);
-        p99[at].append(row.result.p99Ms);
+        for (std::size_t f = 0; f < spreadFigures().size(); ++f)
+            values[at][static_cast<qsizetype>(f)].append(spreadFigures()[f].figure->get(row.result));
     }
     for (qsizetype i = 0; i < summaries.size(); ++i) {
-        summaries[i].ordersPerS = Spread::of(orders[i]);
-        summaries[i].p99Ms = Spread::of(p99[i]);
+        for (std::size_t f = 0; f < spreadFigures().size(); ++f)
+            summaries[i].*spreadFigures()[f].spread = Spread::of(values[i][static_cast<qsizetype>(f)]);
     }
     markNotSeparable(summaries);
     return summaries;

@@ -7,6 +7,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <span>
+
+template <typename Record> struct Figure;
+
 // The runs of one strategy on one experiment from one source, summarised: the repetitions of a
 // `--repeat N` run, or of one point of a sweep. Results that ended in an error carry no
 // figures and are left out of n.
@@ -22,6 +26,14 @@ struct RepeatSummary {
     QStringList notSeparableFrom;
 
     int n() const { return ordersPerS.n; }
+
+    // A figure whose spread over the runs is kept: its row of resultFigures() (its key, heading
+    // and format) and the member that holds the spread.
+    struct SpreadFigure {
+        const Figure<StrategyResult>* figure;
+        Spread RepeatSummary::*spread;
+    };
+    static std::span<const SpreadFigure> spreadFigures();
 
     // One summary per (source, strategy, experiment), in the order each first appears.
     static QList<RepeatSummary> of(const QList<SourcedResult>& results);

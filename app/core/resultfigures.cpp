@@ -1,6 +1,6 @@
 #include "app/core/resultfigures.h"
 
-#include <array>
+#include <QCoreApplication>
 
 namespace {
 
@@ -12,40 +12,48 @@ constexpr Figure<R> kResult[] = {
     // The selling window and the stop line.
     figure<&R::durationS>("duration_s"),
     figure<&R::measuredFromS>("measured_from_s"),
-    figure<&R::soldOutS>("sold_out_s", Unmeasured::Null),
+    figure<&R::soldOutS>("sold_out_s", Unmeasured::Null)
+        .shown(QT_TRANSLATE_NOOP("Figure", "sold out"), QT_TRANSLATE_NOOP("Figure", "s"), 2),
     { "measured_s", Unmeasured::Never, [](const R& r) { return r.measuredS(); }, nullptr },
     figure<&R::lateOrders>("late_orders"),
     figure<&R::attemptsAfterSoldOut>("attempts_after_sold_out"),
     figure<&R::lockWaitsAfterSoldOut>("lock_waits_after_sold_out", Unmeasured::Null),
     figure<&R::lateDeadlocks>("late_deadlocks"),
     // The experiment's figures the rates depend on: its clients and its network round trip.
-    { "threads", Unmeasured::Never, [](const R& r) { return double(r.experiment.threads); }, nullptr },
+    { "threads", Unmeasured::Never, [](const R& r) { return double(r.experiment.threads); }, nullptr,
+        QT_TRANSLATE_NOOP("Figure", "clients") },
     { "rtt_ms", Unmeasured::Never, [](const R& r) { return r.experiment.rttMs; }, nullptr },
     // The closing audit.
-    figure<&R::sold>("sold", Unmeasured::UnlessAudited),
+    figure<&R::sold>("sold", Unmeasured::UnlessAudited).shown(QT_TRANSLATE_NOOP("Figure", "sold")),
     figure<&R::remaining>("remaining", Unmeasured::UnlessAudited),
-    figure<&R::oversold>("oversold", Unmeasured::UnlessAudited),
+    figure<&R::oversold>("oversold", Unmeasured::UnlessAudited)
+        .shown(QT_TRANSLATE_NOOP("Figure", "oversold")),
     figure<&R::lostUpdates>("lost_updates", Unmeasured::UnlessAudited),
     figure<&R::unrecordedDecrements>("unrecorded_decrements", Unmeasured::UnlessAudited),
     figure<&R::orderRows>("order_rows", Unmeasured::UnlessAudited),
     figure<&R::acknowledgedMissing>("acknowledged_missing", Unmeasured::UnlessAudited),
     figure<&R::strangerRows>("stranger_rows", Unmeasured::UnlessAudited),
     // The claim workload.
-    figure<&R::workersKilled>("workers_killed"),
-    figure<&R::strandedTasks>("tasks_stranded", Unmeasured::Null),
+    figure<&R::workersKilled>("workers_killed").shown(QT_TRANSLATE_NOOP("Figure", "killed")),
+    figure<&R::strandedTasks>("tasks_stranded", Unmeasured::Null)
+        .shown(QT_TRANSLATE_NOOP("Figure", "stranded")),
     // Rates and latencies over the measured window.
-    figure<&R::ordersPerS>("orders_per_s"),
+    figure<&R::ordersPerS>("orders_per_s")
+        .shown(QT_TRANSLATE_NOOP("Figure", "orders"), QT_TRANSLATE_NOOP("Figure", "/s"), 0),
     figure<&R::attemptsPerS>("attempts_per_s"),
-    figure<&R::p50Ms>("p50_ms"),
-    figure<&R::p95Ms>("p95_ms"),
-    figure<&R::p99Ms>("p99_ms"),
+    figure<&R::p50Ms>("p50_ms").shown(
+        QT_TRANSLATE_NOOP("Figure", "p50"), QT_TRANSLATE_NOOP("Figure", "ms"), 2),
+    figure<&R::p95Ms>("p95_ms").shown(
+        QT_TRANSLATE_NOOP("Figure", "p95"), QT_TRANSLATE_NOOP("Figure", "ms"), 2),
+    figure<&R::p99Ms>("p99_ms").shown(
+        QT_TRANSLATE_NOOP("Figure", "p99"), QT_TRANSLATE_NOOP("Figure", "ms"), 2),
     figure<&R::maxMs>("max_ms"),
     // Locks: the clients' time waiting, the server's counts (PostgreSQL keeps none of them).
     figure<&R::clientLockWaitS>("client_lock_wait_s"),
-    figure<&R::lockWaits>("lock_waits", Unmeasured::Null),
+    figure<&R::lockWaits>("lock_waits", Unmeasured::Null).shown(QT_TRANSLATE_NOOP("Figure", "lock waits")),
     figure<&R::lockTimeMs>("lock_time_ms", Unmeasured::Null),
-    figure<&R::deadlocks>("deadlocks"),
-    figure<&R::lockWaitTimeouts>("lock_wait_timeouts"),
+    figure<&R::deadlocks>("deadlocks").shown(QT_TRANSLATE_NOOP("Figure", "deadlocks")),
+    figure<&R::lockWaitTimeouts>("lock_wait_timeouts").shown(QT_TRANSLATE_NOOP("Figure", "timeouts")),
     figure<&R::longestLockQueue>("longest_lock_queue"),
     // What explains the rate.
     figure<&R::lockHoldMs>("lock_hold_ms"),
@@ -57,7 +65,8 @@ constexpr Figure<R> kResult[] = {
     figure<&R::cores>("cores"),
     { "client_threads", Unmeasured::Never,
         [](const R& r) { return double(clientThreadCount(r.experiment, r.cores)); }, nullptr },
-    figure<&R::predictedOrdersPerS>("predicted_orders_per_s", Unmeasured::Null),
+    figure<&R::predictedOrdersPerS>("predicted_orders_per_s", Unmeasured::Null)
+        .shown(QT_TRANSLATE_NOOP("Figure", "predicted")),
 };
 
 constexpr Figure<S> kSample[] = {
@@ -122,4 +131,13 @@ std::span<const Figure<MetricsSample>> sampleFigures()
 std::span<const Figure<NodeFigures>> nodeFigures()
 {
     return kNode;
+}
+
+const Figure<StrategyResult>* resultFigure(const char* key)
+{
+    for (const Figure<StrategyResult>& figure : kResult) {
+        if (qstrcmp(figure.key, key) == 0)
+            return &figure;
+    }
+    return nullptr;
 }

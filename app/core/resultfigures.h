@@ -13,3 +13,6 @@
 std::span<const Figure<StrategyResult>> resultFigures();
 std::span<const Figure<MetricsSample>> sampleFigures();
 std::span<const Figure<NodeFigures>> nodeFigures();
+
+// The row of resultFigures() with this key; null when there is none.
+const Figure<StrategyResult>* resultFigure(const char* key);

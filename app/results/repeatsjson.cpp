@@ -2,6 +2,7 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
+#include "app/core/figure.h"
 
 namespace {
 
@@ -40,11 +41,11 @@ QJsonObject summaryJson(const RepeatSummary& summary)
         { QStringLiteral("threads"), summary.experiment.threads },
         { QStringLiteral("n"), summary.n() },
         { QStringLiteral("results"), rows },
-        { QStringLiteral("orders_per_s"), spreadJson(summary.ordersPerS) },
-        { QStringLiteral("p99_ms"), spreadJson(summary.p99Ms) },
         { QStringLiteral("not_separable_from"), QJsonArray::fromStringList(summary.notSeparableFrom) },
         { QStringLiteral("experiment"), ExperimentJson::toJson(summary.experiment) },
     };
+    for (const RepeatSummary::SpreadFigure& spread : RepeatSummary::spreadFigures())
+        object.insert(QLatin1String(spread.figure->key), spreadJson(summary.*spread.spread));
     if (!summary.source.isEmpty())
         object.insert(QStringLiteral("source"), summary.source);
     return object;
@@ -83,9 +84,11 @@ QList<RepeatSummary> fromJson(const QJsonArray& array)
             = ExperimentJson::fromJson(o.value(QStringLiteral("experiment")).toObject(), ignored);
         for (const QJsonValue& row : o.value(QStringLiteral("results")).toArray())
             summary.rows.append(row.toInt());
-        summary.ordersPerS = spreadFromJson(o.value(QStringLiteral("orders_per_s")).toObject());
-        summary.p99Ms = spreadFromJson(o.value(QStringLiteral("p99_ms")).toObject());
-        summary.ordersPerS.n = summary.p99Ms.n = o.value(QStringLiteral("n")).toInt();
+        for (const RepeatSummary::SpreadFigure& spread : RepeatSummary::spreadFigures()) {
+            Spread& held = summary.*spread.spread;
+            held = spreadFromJson(o.value(QLatin1String(spread.figure->key)).toObject());
+            held.n = o.value(QStringLiteral("n")).toInt();
+        }
         for (const QJsonValue& other : o.value(QStringLiteral("not_separable_from")).toArray())
             summary.notSeparableFrom.append(other.toString());
         summaries.append(summary);
@@ -103,11 +106,12 @@ QList<QJsonObject> csvRows(const QList<RepeatSummary>& summaries)
             { QStringLiteral("skus"), static_cast<double>(summary.experiment.skus) },
             { QStringLiteral("slots"), summary.experiment.slotsPerSku },
             { QStringLiteral("n"), summary.n() } };
-        for (const char* figure : { "orders_per_s", "p99_ms" }) {
-            const QJsonObject spread = nested.value(QLatin1String(figure)).toObject();
+        for (const RepeatSummary::SpreadFigure& figure : RepeatSummary::spreadFigures()) {
+            const QLatin1String name(figure.figure->key);
+            const QJsonObject spread = nested.value(name).toObject();
             for (const char* key : kSpreadKeys)
-                row.insert(QStringLiteral("%1_%2").arg(QLatin1String(figure), QLatin1String(key)),
-                    spread.value(QLatin1String(key)));
+                row.insert(
+                    QStringLiteral("%1_%2").arg(name, QLatin1String(key)), spread.value(QLatin1String(key)));
         }
         row.insert(QStringLiteral("not_separable_from"), summary.notSeparableFrom.join(QLatin1Char(';')));
         rows.append(row);

@@ -14,9 +14,9 @@ namespace {
 
 struct Spec {
     Column column;
-    const char* header;
+    const char* header; // null for a column of the figure table, which names it
     const char* toolTip;
-    int decimals; // -1: text
+    int decimals; // -1: text; a figure column's are its figure's
 };
 
 // Headers and explanations are marked for translation; the context is "ResultColumns".
@@ -29,35 +29,34 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP(
             "ResultColumns", "The strategy; its SQL and explanation are in the Strategies tab."),
         -1 },
-    { Column::Threads, QT_TRANSLATE_NOOP("ResultColumns", "clients"),
-        QT_TRANSLATE_NOOP("ResultColumns", "Clients, each with its own connection."), 0 },
-    { Column::OrdersPerS, QT_TRANSLATE_NOOP("ResultColumns", "orders/s"),
+    { Column::Threads, nullptr, QT_TRANSLATE_NOOP("ResultColumns", "Clients, each with its own connection."),
+        0 },
+    { Column::OrdersPerS, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "Committed orders per second, from the end of the warm-up to the sell-out or the stop."),
         0 },
-    { Column::SoldOutS, QT_TRANSLATE_NOOP("ResultColumns", "sold out s"),
+    { Column::SoldOutS, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "When the last unit sold, in seconds after the start, if every SKU sold out before the stop. "
             "The rates count up to then; the attempts that could only find no stock are counted apart."),
-        2 },
-    { Column::P50Ms, QT_TRANSLATE_NOOP("ResultColumns", "p50 ms"),
-        QT_TRANSLATE_NOOP("ResultColumns", "Median order latency after the warm-up."), 2 },
-    { Column::P95Ms, QT_TRANSLATE_NOOP("ResultColumns", "p95 ms"),
+        0 },
+    { Column::P50Ms, nullptr, QT_TRANSLATE_NOOP("ResultColumns", "Median order latency after the warm-up."),
+        0 },
+    { Column::P95Ms, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "95th percentile of order latency after the warm-up (open loop: counted from when the order was "
             "due)."),
-        2 },
-    { Column::P99Ms, QT_TRANSLATE_NOOP("ResultColumns", "p99 ms"),
-        QT_TRANSLATE_NOOP("ResultColumns", "99th percentile of order latency."), 2 },
-    { Column::LockWaits, QT_TRANSLATE_NOOP("ResultColumns", "lock waits"),
+        0 },
+    { Column::P99Ms, nullptr, QT_TRANSLATE_NOOP("ResultColumns", "99th percentile of order latency."), 0 },
+    { Column::LockWaits, nullptr,
         QT_TRANSLATE_NOOP(
             "ResultColumns", "Row lock waits the server counted (Innodb_row_lock_waits) during the run."),
         0 },
-    { Column::Deadlocks, QT_TRANSLATE_NOOP("ResultColumns", "deadlocks"),
+    { Column::Deadlocks, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "Deadlocks the server detected during the run; each one is in the Deadlocks tab."),
         0 },
-    { Column::Timeouts, QT_TRANSLATE_NOOP("ResultColumns", "timeouts"),
+    { Column::Timeouts, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock."),
         0 },
@@ -81,9 +80,9 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("ResultColumns",
             "Orders given up with an error; each distinct error is in the verdict's detail."),
         0 },
-    { Column::Sold, QT_TRANSLATE_NOOP("ResultColumns", "sold"),
+    { Column::Sold, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns", "Units sold, from the audit of the tables after the run."), 0 },
-    { Column::Oversold, QT_TRANSLATE_NOOP("ResultColumns", "oversold"),
+    { Column::Oversold, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "Units sold beyond the stock: anything above 0 is a broken strategy (or naive, on purpose)."),
         0 },
@@ -113,7 +112,7 @@ constexpr Spec kSpecs[] = {
             "(\"visible but cannot be bought\"). slotted-routed moves stock between slots to keep this at "
             "0."),
         0 },
-    { Column::Predicted, QT_TRANSLATE_NOOP("ResultColumns", "predicted"),
+    { Column::Predicted, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "Orders/s predicted before the run from one client's calibration (Predict before running), "
             "and in brackets the measured rate as a share of it."),
@@ -127,12 +126,12 @@ constexpr Spec kSpecs[] = {
             "Claim workload: claims the sweeper gave back because they were older than the claim timeout "
             "(claim-update)."),
         0 },
-    { Column::TasksStranded, QT_TRANSLATE_NOOP("ResultColumns", "stranded"),
+    { Column::TasksStranded, nullptr,
         QT_TRANSLATE_NOOP("ResultColumns",
             "Claim workload: tasks still claimed by a worker that died when the run ended, not yet given "
             "back."),
         0 },
-    { Column::WorkersKilled, QT_TRANSLATE_NOOP("ResultColumns", "killed"),
+    { Column::WorkersKilled, nullptr,
         QT_TRANSLATE_NOOP(
             "ResultColumns", "Worker connections the lab killed on purpose (--kill-workers-every)."),
         0 },
@@ -196,12 +195,8 @@ constexpr FigureColumn kFigureColumns[] = {
 const Figure<StrategyResult>* figureOf(Column column)
 {
     for (const FigureColumn& shown : kFigureColumns) {
-        if (shown.column != column)
-            continue;
-        for (const Figure<StrategyResult>& figure : resultFigures()) {
-            if (qstrcmp(figure.key, shown.key) == 0)
-                return &figure;
-        }
+        if (shown.column == column)
+            return resultFigure(shown.key);
     }
     return nullptr;
 }
@@ -303,6 +298,8 @@ bool hasFigure(Column column, const StrategyResult& result)
 
 QString header(Column column)
 {
+    if (const Figure<StrategyResult>* figure = figureOf(column))
+        return figure->heading();
     return QCoreApplication::translate("ResultColumns", spec(column).header);
 }
 
@@ -313,7 +310,7 @@ QString toolTip(Column column)
 
 bool isNumber(Column column)
 {
-    return spec(column).decimals >= 0;
+    return figureOf(column) || spec(column).decimals >= 0;
 }
 
 QString text(Column column, const SourcedResult& row)
@@ -350,6 +347,8 @@ QString text(Column column, const SourcedResult& row)
     default:
         if (!hasFigure(column, r))
             return QStringLiteral("-");
+        if (const Figure<StrategyResult>* figure = figureOf(column))
+            return figure->number(figure->get(r));
         return QString::number(number(column, r), 'f', spec(column).decimals);
     }
 }

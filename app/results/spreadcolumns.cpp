@@ -1,5 +1,7 @@
 #include "app/results/spreadcolumns.h"
 
+#include "app/core/figure.h"
+
 #include <QCoreApplication>
 
 #include <iterator>
@@ -8,45 +10,53 @@ namespace SpreadColumns {
 
 namespace {
 
+// What a column shows of a spread figure, or that it shows something else.
+enum class Shows { Other, Median, Range, Interval, MedianRange };
+
 struct Spec {
     Column column;
-    const char* header;
+    const char* header; // "%1" stands for the figure's heading
     const char* toolTip;
-    int decimals; // -1: text
+    const char* figure; // the key in resultFigures() of the spread shown; null for another column
+    Shows shows;
 };
 
 // Headers and explanations are marked for translation; the context is "SpreadColumns".
 constexpr Spec kSpecs[] = {
     { Column::Strategy, QT_TRANSLATE_NOOP("SpreadColumns", "strategy"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "The strategy."), -1 },
+        QT_TRANSLATE_NOOP("SpreadColumns", "The strategy."), nullptr, Shows::Other },
     { Column::Threads, QT_TRANSLATE_NOOP("SpreadColumns", "clients"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "Clients, each with its own connection."), 0 },
+        QT_TRANSLATE_NOOP("SpreadColumns", "Clients, each with its own connection."), nullptr, Shows::Other },
     { Column::Runs, QT_TRANSLATE_NOOP("SpreadColumns", "runs"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "Runs of the strategy that finished with figures."), 0 },
-    { Column::OrdersMedian, QT_TRANSLATE_NOOP("SpreadColumns", "orders/s median"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "The median of the runs' committed orders per second."), 0 },
+        QT_TRANSLATE_NOOP("SpreadColumns", "Runs of the strategy that finished with figures."), nullptr,
+        Shows::Other },
+    { Column::OrdersMedian, QT_TRANSLATE_NOOP("SpreadColumns", "%1 median"),
+        QT_TRANSLATE_NOOP("SpreadColumns", "The median of the runs' committed orders per second."),
+        "orders_per_s", Shows::Median },
     { Column::OrdersRange, QT_TRANSLATE_NOOP("SpreadColumns", "min–max"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest orders per second of the runs."), 0 },
+        QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest orders per second of the runs."),
+        "orders_per_s", Shows::Range },
     { Column::OrdersInterval, QT_TRANSLATE_NOOP("SpreadColumns", "interval of the median"),
         QT_TRANSLATE_NOOP("SpreadColumns",
             "Distribution-free interval of the median orders per second (order statistics), with its "
             "confidence: 95 % from six runs on; below that, min–max at the confidence it reaches."),
-        0 },
-    { Column::P99Median, QT_TRANSLATE_NOOP("SpreadColumns", "p99 ms median"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "The median of the runs' 99th percentile order latency."), 2 },
-    { Column::P99Range, QT_TRANSLATE_NOOP("SpreadColumns", "p99 min–max"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest p99 latency of the runs."), 2 },
+        "orders_per_s", Shows::Interval },
+    { Column::P99Median, QT_TRANSLATE_NOOP("SpreadColumns", "%1 median"),
+        QT_TRANSLATE_NOOP("SpreadColumns", "The median of the runs' 99th percentile order latency."),
+        "p99_ms", Shows::Median },
+    { Column::P99Range, QT_TRANSLATE_NOOP("SpreadColumns", "%1 min–max"),
+        QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest p99 latency of the runs."), "p99_ms",
+        Shows::Range },
     { Column::NotSeparableFrom, QT_TRANSLATE_NOOP("SpreadColumns", "not separable from"),
         QT_TRANSLATE_NOOP("SpreadColumns",
             "Strategies on the same experiment whose interval overlaps this one's: these runs cannot rank "
             "them."),
-        -1 },
-    { Column::OrdersSpread, QT_TRANSLATE_NOOP("SpreadColumns", "orders/s median (min–max)"),
+        nullptr, Shows::Other },
+    { Column::OrdersSpread, QT_TRANSLATE_NOOP("SpreadColumns", "%1 median (min–max)"),
         QT_TRANSLATE_NOOP("SpreadColumns",
             "Over every run of this strategy on this experiment: the median orders per second, and the "
-            "lowest "
-            "and highest."),
-        0 },
+            "lowest and highest."),
+        "orders_per_s", Shows::MedianRange },
 };
 
 constexpr bool inColumnOrder()
@@ -62,6 +72,17 @@ static_assert(inColumnOrder(), "kSpecs lists the columns in the order of the Col
 const Spec& spec(Column column)
 {
     return kSpecs[static_cast<int>(column)];
+}
+
+// The spread figure a column shows, or null.
+const RepeatSummary::SpreadFigure* spreadOf(Column column)
+{
+    const char* key = spec(column).figure;
+    for (const RepeatSummary::SpreadFigure& spread : RepeatSummary::spreadFigures()) {
+        if (key && qstrcmp(spread.figure->key, key) == 0)
+            return &spread;
+    }
+    return nullptr;
 }
 
 QString figure(double value, int decimals)
@@ -86,7 +107,9 @@ QList<Column> of(Table table)
 
 QString header(Column column)
 {
-    return QCoreApplication::translate("SpreadColumns", spec(column).header);
+    const QString format = QCoreApplication::translate("SpreadColumns", spec(column).header);
+    const RepeatSummary::SpreadFigure* spread = spreadOf(column);
+    return spread && format.contains(QLatin1String("%1")) ? format.arg(spread->figure->heading()) : format;
 }
 
 QString toolTip(Column column)
@@ -96,7 +119,7 @@ QString toolTip(Column column)
 
 bool isNumber(Column column)
 {
-    return spec(column).decimals >= 0;
+    return spreadOf(column) || column == Column::Threads || column == Column::Runs;
 }
 
 QString range(const Spread& spread, int decimals)
@@ -115,9 +138,35 @@ QString interval(const Spread& spread, int decimals)
             QString::number(spread.level * 100.0, 'g', 4));
 }
 
+namespace {
+
+QString spreadText(Shows shows, const Spread& spread, int decimals)
+{
+    if (spread.n == 0)
+        return QStringLiteral("-");
+    switch (shows) {
+    case Shows::Median:
+        return figure(spread.median, decimals);
+    case Shows::Range:
+        return range(spread, decimals);
+    case Shows::Interval:
+        return interval(spread, decimals);
+    case Shows::MedianRange:
+        if (spread.n == 1)
+            return figure(spread.median, decimals);
+        return QStringLiteral("%1 (%2)").arg(figure(spread.median, decimals), range(spread, decimals));
+    case Shows::Other:
+        break;
+    }
+    return {};
+}
+
+} // namespace
+
 QString text(Column column, const RepeatSummary& s)
 {
-    const int decimals = spec(column).decimals;
+    if (const RepeatSummary::SpreadFigure* spread = spreadOf(column))
+        return spreadText(spec(column).shows, s.*spread->spread, spread->figure->decimals);
     switch (column) {
     case Column::Strategy:
         return s.strategy;
@@ -125,27 +174,11 @@ QString text(Column column, const RepeatSummary& s)
         return QString::number(s.experiment.threads);
     case Column::Runs:
         return QString::number(s.n());
-    case Column::OrdersMedian:
-        return s.n() > 0 ? figure(s.ordersPerS.median, decimals) : QStringLiteral("-");
-    case Column::OrdersRange:
-        return range(s.ordersPerS, decimals);
-    case Column::OrdersInterval:
-        return interval(s.ordersPerS, decimals);
-    case Column::P99Median:
-        return s.n() > 0 ? figure(s.p99Ms.median, decimals) : QStringLiteral("-");
-    case Column::P99Range:
-        return range(s.p99Ms, decimals);
     case Column::NotSeparableFrom:
         return s.notSeparableFrom.join(QStringLiteral(", "));
-    case Column::OrdersSpread:
-        if (s.n() == 0)
-            return QStringLiteral("-");
-        if (s.n() == 1)
-            return figure(s.ordersPerS.median, decimals);
-        return QStringLiteral("%1 (%2)").arg(
-            figure(s.ordersPerS.median, decimals), range(s.ordersPerS, decimals));
+    default:
+        return {};
     }
-    return {};
 }
 
 QString notSeparableLine(const QList<RepeatSummary>& summaries)

@@ -55,6 +55,26 @@ QList<TimeMetric::Point> TimeMetric::points(const MetricsSample& now, const Metr
     return points;
 }
 
+TimeMetric TimeMetric::onLiveLine(const char* format, int decimals, const char* forClaims) const
+{
+    TimeMetric shown = *this;
+    shown.live = format;
+    shown.liveDecimals = decimals;
+    shown.liveForClaims = forClaims;
+    return shown;
+}
+
+QString TimeMetric::liveText(const MetricsSample& now, const MetricsSample& before, bool claims) const
+{
+    if (!live || !value)
+        return {};
+    const std::optional<double> y = value(now, before);
+    if (!y)
+        return {};
+    const char* format = claims && liveForClaims ? liveForClaims : live;
+    return QCoreApplication::translate("TimeMetric", format).arg(*y, 0, 'f', liveDecimals);
+}
+
 Qt::PenStyle TimeMetric::nodeStyle(int node)
 {
     static constexpr Qt::PenStyle kStyles[]
@@ -87,64 +107,74 @@ const QList<TimeMetric>& TimeMetric::all()
     using S = const MetricsSample&;
     using N = const ClusterCounters&;
     static const QList<TimeMetric> metrics = {
-        { "orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second"),
+        TimeMetric { "orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
-            [](S now, S) -> std::optional<double> { return now.ordersPerS; } },
-        { "attempts-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Attempts per second"),
+            [](S now, S) -> std::optional<double> { return now.ordersPerS; } }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "%1 orders/s"), 0,
+                QT_TRANSLATE_NOOP("TimeMetric", "%1 tasks/s")),
+        TimeMetric { "attempts-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Attempts per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "attempts/s"),
-            [](S now, S) -> std::optional<double> { return now.attemptsPerS; } },
+            [](S now, S) -> std::optional<double> { return now.attemptsPerS; } }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "attempts %1/s"), 0,
+                QT_TRANSLATE_NOOP("TimeMetric", "batches %1/s")),
         { "p50", QT_TRANSLATE_NOOP("TimeMetric", "p50"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S) -> std::optional<double> { return now.p50Ms; } },
         { "p95", QT_TRANSLATE_NOOP("TimeMetric", "p95"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S) -> std::optional<double> { return now.p95Ms; } },
-        { "p99", QT_TRANSLATE_NOOP("TimeMetric", "p99"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
-            [](S now, S) -> std::optional<double> { return now.p99Ms; } },
+        TimeMetric { "p99", QT_TRANSLATE_NOOP("TimeMetric", "p99"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
+            [](S now, S) -> std::optional<double> { return now.p99Ms; } }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "p99 %1 ms"), 2),
         { "max", QT_TRANSLATE_NOOP("TimeMetric", "max"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S) -> std::optional<double> { return now.maxMs; } },
-        { "row-lock-waits", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock waits per second"),
+        TimeMetric { "row-lock-waits", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock waits per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "waits/s"),
-            [](S now, S) { return serverRate(now, now.rowLockWaits); } },
+            [](S now, S) { return serverRate(now, now.rowLockWaits); } }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "row-lock waits %1/s"), 0),
         { "row-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock time per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
             [](S now, S) { return serverRate(now, now.rowLockTimeMs); } },
-        { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"),
+        TimeMetric { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"),
             QT_TRANSLATE_NOOP("TimeMetric", "trx"),
             [](S now, S) -> std::optional<double> {
                 if (now.waitingNow < 0)
                     return std::nullopt;
                 return static_cast<double>(now.waitingNow);
-            } },
+            } }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "waiting now %1"), 0),
         { "client-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Client time in the locking statement"),
             QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
             [](S now, S) -> std::optional<double> { return now.clientLockWaitMsPerS; } },
-        { "retries", QT_TRANSLATE_NOOP("TimeMetric", "Retries per second"),
+        TimeMetric { "retries", QT_TRANSLATE_NOOP("TimeMetric", "Retries per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "retries/s"),
             [](S now, S before) -> std::optional<double> {
                 return ratePerSecond(
                     now.clients[ClientCount::Retries], before.clients[ClientCount::Retries], now.intervalS);
-            } },
+            } }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "retries %1/s"), 0),
         { "deadlocks", QT_TRANSLATE_NOOP("TimeMetric", "1213 deadlocks per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
             [](S now, S before) { return errorRate(now, before, ErrorClass::Deadlock); } },
         { "lock-wait-timeouts", QT_TRANSLATE_NOOP("TimeMetric", "1205 lock wait timeouts per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "errors/s"),
             [](S now, S before) { return errorRate(now, before, ErrorClass::LockWaitTimeout); } },
-        { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"),
+        TimeMetric { "redis-commands", QT_TRANSLATE_NOOP("TimeMetric", "Redis commands per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "ops/s"),
             [](S now, S) -> std::optional<double> {
                 if (!now.redisStatsValid || !(now.intervalS > 0))
                     return std::nullopt;
                 return static_cast<double>(now.redisCommands) / now.intervalS;
             },
-            true },
-        { "redis-script-time", QT_TRANSLATE_NOOP("TimeMetric", "Redis time inside a take script"),
+            true }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "redis %1 commands/s"), 0),
+        TimeMetric { "redis-script-time", QT_TRANSLATE_NOOP("TimeMetric", "Redis time inside a take script"),
             QT_TRANSLATE_NOOP("TimeMetric", "µs"),
             [](S now, S) -> std::optional<double> {
                 if (!now.redisStatsValid || now.redisScriptCalls <= 0)
                     return std::nullopt;
                 return static_cast<double>(now.redisScriptUsec) / static_cast<double>(now.redisScriptCalls);
             },
-            true },
+            true }
+            .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "%1 µs a take"), 1),
         { "redis-round-trip", QT_TRANSLATE_NOOP("TimeMetric", "Client round trip of a take script"),
             QT_TRANSLATE_NOOP("TimeMetric", "ms"),
             [](S now, S before) -> std::optional<double> {

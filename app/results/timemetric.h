@@ -26,6 +26,16 @@ struct TimeMetric {
         const ClusterCounters& now, const ClusterCounters& before, double intervalS)
         = nullptr;
 
+    // Its part of the console's line each second, "%1 orders/s" (marked for translation in the
+    // context "TimeMetric"); null for a metric only charts show. The claim workload's words may
+    // differ ("%1 tasks/s").
+    const char* live = nullptr;
+    const char* liveForClaims = nullptr;
+    int liveDecimals = 0;
+    TimeMetric onLiveLine(const char* format, int decimals = 0, const char* forClaims = nullptr) const;
+    // "p99 5.20 ms": its part of the live line at `now`; empty when it has none or no value.
+    QString liveText(const MetricsSample& now, const MetricsSample& before, bool claims) const;
+
     // The metric's points at `now`: one for the strategy (node 0), or one per node that answered.
     struct Point {
         int node;

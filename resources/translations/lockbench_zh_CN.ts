@@ -807,38 +807,6 @@ or lost an order.</source>
 <context>
     <name>ConsoleReporter</name>
     <message>
-        <source>[%1 %2s] %3 tasks/s  batches %4/s  p99 %5 ms  done %6  idle %7  retries %8  row-lock waits %9/s</source>
-        <translation>[%1 %2s] %3 任务/秒  批次 %4/秒  p99 %5 ms  完成 %6  空闲 %7  重试 %8  行锁等待 %9/秒</translation>
-    </message>
-    <message>
-        <source>[%1 %2s] %3 orders/s  attempts %4/s  p99 %5 ms  sold %6  out-of-stock %7  retries %8  row-lock waits %9/s</source>
-        <translation>[%1 %2s] %3 单/秒  尝试 %4/秒  p99 %5 ms  已售 %6  缺货 %7  重试 %8  行锁等待 %9/秒</translation>
-    </message>
-    <message>
-        <source>  waiting now %1</source>
-        <translation>  当前等待 %1</translation>
-    </message>
-    <message>
-        <source>  deadlocks %1</source>
-        <translation>  死锁 %1</translation>
-    </message>
-    <message>
-        <source>  completed twice %1</source>
-        <translation>  重复完成 %1</translation>
-    </message>
-    <message>
-        <source>  oversold %1</source>
-        <translation>  超卖 %1</translation>
-    </message>
-    <message>
-        <source>  double claims %1  released %2</source>
-        <translation>  重复认领 %1  已收回 %2</translation>
-    </message>
-    <message>
-        <source>  redis %1 commands/s, %2 µs a take</source>
-        <translation>  Redis %1 命令/秒，每次扣减 %2 µs</translation>
-    </message>
-    <message>
         <source>  deadlock at %1 s (%2):</source>
         <translation>  死锁于 %1 s（%2）：</translation>
     </message>
@@ -907,12 +875,36 @@ or lost an order.</source>
         <translation>预测 %1 单/秒（瓶颈：%2）；实测 %3，为预测的 %4%</translation>
     </message>
     <message>
-        <source>  backlog %1 orders due, not yet sent</source>
-        <translation>  积压 %1 个已到期未发出的订单</translation>
-    </message>
-    <message>
         <source>%1 (written after the cycle)</source>
         <translation>%1（服务器写报告时它已执行到此句，不是环中等待的语句）</translation>
+    </message>
+    <message>
+        <source>done %1  idle %2</source>
+        <translation>完成 %1  空闲 %2</translation>
+    </message>
+    <message>
+        <source>sold %1  out-of-stock %2</source>
+        <translation>已售 %1  缺货 %2</translation>
+    </message>
+    <message>
+        <source>backlog %1 orders due, not yet sent</source>
+        <translation>积压 %1 个已到期未发出的订单</translation>
+    </message>
+    <message>
+        <source>deadlocks %1</source>
+        <translation>死锁 %1</translation>
+    </message>
+    <message>
+        <source>completed twice %1</source>
+        <translation>重复完成 %1</translation>
+    </message>
+    <message>
+        <source>oversold %1</source>
+        <translation>超卖 %1</translation>
+    </message>
+    <message>
+        <source>double claims %1  released %2</source>
+        <translation>重复认领 %1  已收回 %2</translation>
     </message>
 </context>
 <context>
@@ -2167,6 +2159,77 @@ or lost an order.</source>
     <message>
         <source>Plays no part here: used only by the strategies %1, none of which is ticked.</source>
         <translation>此处不起作用：只有策略 %1 使用它，而它们都没有被勾选。</translation>
+    </message>
+</context>
+<context>
+    <name>Figure</name>
+    <message>
+        <source>sold out</source>
+        <translation>售罄</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>sold</source>
+        <translation>已售</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>被终止</translation>
+    </message>
+    <message>
+        <source>stranded</source>
+        <translation>滞留</translation>
+    </message>
+    <message>
+        <source>orders</source>
+        <translation>单</translation>
+    </message>
+    <message>
+        <source>/s</source>
+        <translation>/秒</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>lock waits</source>
+        <translation>锁等待</translation>
+    </message>
+    <message>
+        <source>deadlocks</source>
+        <translation>死锁</translation>
+    </message>
+    <message>
+        <source>timeouts</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
     </message>
 </context>
 <context>
@@ -4426,64 +4489,32 @@ t = %2 s
         <translation>策略；其 SQL 和说明见“策略”选项卡。</translation>
     </message>
     <message>
-        <source>orders/s</source>
-        <translation>单/秒</translation>
-    </message>
-    <message>
         <source>Committed orders per second, from the end of the warm-up to the sell-out or the stop.</source>
         <translation>每秒提交的订单数，从预热结束统计到售罄或停止。</translation>
-    </message>
-    <message>
-        <source>sold out s</source>
-        <translation>售罄 s</translation>
     </message>
     <message>
         <source>When the last unit sold, in seconds after the start, if every SKU sold out before the stop. The rates count up to then; the attempts that could only find no stock are counted apart.</source>
         <translation>如果所有 SKU 都在停止前售罄，此列为最后一件售出的时间（自开始起的秒数）。各项速率只统计到该时刻；之后因无库存而落空的尝试另行计数。</translation>
     </message>
     <message>
-        <source>p50 ms</source>
-        <translation>p50 ms</translation>
-    </message>
-    <message>
         <source>Median order latency after the warm-up.</source>
         <translation>预热后订单延迟的中位数。</translation>
-    </message>
-    <message>
-        <source>p95 ms</source>
-        <translation>p95 ms</translation>
     </message>
     <message>
         <source>95th percentile of order latency after the warm-up (open loop: counted from when the order was due).</source>
         <translation>预热后订单延迟的第 95 百分位（开环：从订单预定到达的时刻起算）。</translation>
     </message>
     <message>
-        <source>p99 ms</source>
-        <translation>p99 ms</translation>
-    </message>
-    <message>
         <source>99th percentile of order latency.</source>
         <translation>订单延迟的第 99 百分位。</translation>
-    </message>
-    <message>
-        <source>lock waits</source>
-        <translation>锁等待</translation>
     </message>
     <message>
         <source>Row lock waits the server counted (Innodb_row_lock_waits) during the run.</source>
         <translation>运行期间服务器统计的行锁等待次数（Innodb_row_lock_waits）。</translation>
     </message>
     <message>
-        <source>deadlocks</source>
-        <translation>死锁</translation>
-    </message>
-    <message>
         <source>Deadlocks the server detected during the run; each one is in the Deadlocks tab.</source>
         <translation>运行期间服务器检测到的死锁；每一个都列在“死锁”选项卡中。</translation>
-    </message>
-    <message>
-        <source>timeouts</source>
-        <translation>超时</translation>
     </message>
     <message>
         <source>Lock wait timeouts (error 1205): a statement waited innodb_lock_wait_timeout for a row lock.</source>
@@ -4530,16 +4561,8 @@ t = %2 s
         <translation>因出错而放弃的订单；每种不同的错误都列在结论详情中。</translation>
     </message>
     <message>
-        <source>sold</source>
-        <translation>已售</translation>
-    </message>
-    <message>
         <source>Units sold, from the audit of the tables after the run.</source>
         <translation>售出件数，来自运行结束后对表的审计。</translation>
-    </message>
-    <message>
-        <source>oversold</source>
-        <translation>超卖</translation>
     </message>
     <message>
         <source>Units sold beyond the stock: anything above 0 is a broken strategy (or naive, on purpose).</source>
@@ -4618,16 +4641,8 @@ t = %2 s
         <translation>认领负载：因超过认领超时而被清扫线程收回的认领数（claim-update）。</translation>
     </message>
     <message>
-        <source>stranded</source>
-        <translation>滞留</translation>
-    </message>
-    <message>
         <source>Claim workload: tasks still claimed by a worker that died when the run ended, not yet given back.</source>
         <translation>认领负载：运行结束时仍被已终止的工作线程认领、尚未归还的任务数。</translation>
-    </message>
-    <message>
-        <source>killed</source>
-        <translation>被终止</translation>
     </message>
     <message>
         <source>Worker connections the lab killed on purpose (--kill-workers-every).</source>
@@ -4676,14 +4691,6 @@ t = %2 s
     <message>
         <source>Clients, each with its own connection.</source>
         <translation>客户端数，每个客户端使用自己的连接。</translation>
-    </message>
-    <message>
-        <source>clients</source>
-        <translation>客户端</translation>
-    </message>
-    <message>
-        <source>predicted</source>
-        <translation>预测</translation>
     </message>
     <message>
         <source>Orders/s predicted before the run from one client&apos;s calibration (Predict before running), and in brackets the measured rate as a share of it.</source>
@@ -5404,10 +5411,6 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>该策略得出数据的运行次数。</translation>
     </message>
     <message>
-        <source>orders/s median</source>
-        <translation>单/秒中位数</translation>
-    </message>
-    <message>
         <source>The median of the runs&apos; committed orders per second.</source>
         <translation>各次运行每秒提交订单数的中位数。</translation>
     </message>
@@ -5428,16 +5431,8 @@ The results so far are kept in the Results tab and can be exported.</source>
         <translation>每秒订单数中位数的无分布区间（基于顺序统计量）及其置信度：运行六次及以上时为 95%；不足六次时取最小–最大值，置信度为其所能达到的水平。</translation>
     </message>
     <message>
-        <source>p99 ms median</source>
-        <translation>p99 ms 中位数</translation>
-    </message>
-    <message>
         <source>The median of the runs&apos; 99th percentile order latency.</source>
         <translation>各次运行订单延迟第 99 百分位的中位数。</translation>
-    </message>
-    <message>
-        <source>p99 min–max</source>
-        <translation>p99 最小–最大</translation>
     </message>
     <message>
         <source>The lowest and the highest p99 latency of the runs.</source>
@@ -5450,10 +5445,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>Strategies on the same experiment whose interval overlaps this one&apos;s: these runs cannot rank them.</source>
         <translation>同一实验中区间与本行重叠的策略：凭这些运行无法排出它们的高下。</translation>
-    </message>
-    <message>
-        <source>orders/s median (min–max)</source>
-        <translation>单/秒中位数（最小–最大）</translation>
     </message>
     <message>
         <source>Over every run of this strategy on this experiment: the median orders per second, and the lowest and highest.</source>
@@ -5470,6 +5461,18 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>clients</source>
         <translation>客户端</translation>
+    </message>
+    <message>
+        <source>%1 median</source>
+        <translation>%1中位数</translation>
+    </message>
+    <message>
+        <source>%1 min–max</source>
+        <translation>%1 最小–最大</translation>
+    </message>
+    <message>
+        <source>%1 median (min–max)</source>
+        <translation>%1中位数（最小–最大）</translation>
     </message>
 </context>
 <context>
@@ -6457,6 +6460,46 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>ops/s</source>
         <translation>操作/秒</translation>
+    </message>
+    <message>
+        <source>%1 orders/s</source>
+        <translation>%1 单/秒</translation>
+    </message>
+    <message>
+        <source>%1 tasks/s</source>
+        <translation>%1 任务/秒</translation>
+    </message>
+    <message>
+        <source>attempts %1/s</source>
+        <translation>尝试 %1/秒</translation>
+    </message>
+    <message>
+        <source>batches %1/s</source>
+        <translation>批次 %1/秒</translation>
+    </message>
+    <message>
+        <source>p99 %1 ms</source>
+        <translation>p99 %1 ms</translation>
+    </message>
+    <message>
+        <source>row-lock waits %1/s</source>
+        <translation>行锁等待 %1/秒</translation>
+    </message>
+    <message>
+        <source>waiting now %1</source>
+        <translation>当前等待 %1</translation>
+    </message>
+    <message>
+        <source>retries %1/s</source>
+        <translation>重试 %1/秒</translation>
+    </message>
+    <message>
+        <source>redis %1 commands/s</source>
+        <translation>Redis %1 命令/秒</translation>
+    </message>
+    <message>
+        <source>%1 µs a take</source>
+        <translation>每次扣减 %1 µs</translation>
     </message>
 </context>
 <context>

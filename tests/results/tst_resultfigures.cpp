@@ -3,8 +3,11 @@
 #include "app/core/figuresjson.h"
 #include "app/core/resultfigures.h"
 #include "app/results/nodefiguresjson.h"
+#include "app/results/repeatsjson.h"
+#include "app/results/resultcolumns.h"
 #include "app/results/resultreader.h"
 #include "app/results/resultwriter.h"
+#include "app/results/spreadcolumns.h"
 #include "tests/support/sampleresults.h"
 
 #include <QJsonArray>
@@ -176,6 +179,55 @@ private slots:
                 QVERIFY2(object.value(QLatin1String(figure.key)).isNull(), figure.key);
                 QCOMPARE(figure.get(read), 0.0);
             }
+        }
+    }
+
+    // A table's heading is its figure's name and unit, as the tables have always read.
+    void headingsJoinNameAndUnit()
+    {
+        const auto heading = [](const char* key) { return resultFigure(key)->heading(); };
+        QCOMPARE(heading("orders_per_s"), QStringLiteral("orders/s")); // a rate's unit joins its name
+        QCOMPARE(heading("p99_ms"), QStringLiteral("p99 ms"));
+        QCOMPARE(heading("sold_out_s"), QStringLiteral("sold out s"));
+        QCOMPARE(heading("oversold"), QStringLiteral("oversold")); // a count has no unit
+        QCOMPARE(resultFigure("p99_ms")->number(7.0), QStringLiteral("7.00"));
+        QCOMPARE(ResultColumns::header(ResultColumns::Column::P95Ms), QStringLiteral("p95 ms"));
+        QCOMPARE(
+            SpreadColumns::header(SpreadColumns::Column::OrdersMedian), QStringLiteral("orders/s median"));
+        QCOMPARE(SpreadColumns::header(SpreadColumns::Column::P99Range), QStringLiteral("p99 ms min–max"));
+        // Every figure a table shows has its name; every column of a figure shows its row's.
+        for (const ResultColumns::Column column : ResultColumns::of(ResultColumns::Table::Window)) {
+            if (const Figure<StrategyResult>* figure = ResultColumns::figureOf(column)) {
+                QVERIFY2(figure->label, figure->key);
+                QCOMPARE(ResultColumns::header(column), figure->heading());
+            }
+        }
+        QVERIFY(!resultFigure("no_such_figure"));
+    }
+
+    // The spreads of repeated runs: each spread figure written under its row's key, in the JSON
+    // and the CSV, and read back.
+    void everySpreadFigureReadsBack()
+    {
+        RepeatSummary summary;
+        summary.strategy = QStringLiteral("pessimistic");
+        summary.rows = { 0, 1, 2 };
+        int row = 0;
+        for (const RepeatSummary::SpreadFigure& figure : RepeatSummary::spreadFigures()) {
+            const double base = 100.0 * ++row;
+            summary.*figure.spread = Spread::of({ base, base + 10.5, base + 20.25 });
+        }
+        const QList<RepeatSummary> read = RepeatsJson::fromJson(RepeatsJson::toJson({ summary }));
+        QCOMPARE(read.size(), 1);
+        const QJsonObject csv = RepeatsJson::csvRows({ summary }).first();
+        for (const RepeatSummary::SpreadFigure& figure : RepeatSummary::spreadFigures()) {
+            const Spread& written = summary.*figure.spread;
+            const Spread& back = read.first().*figure.spread;
+            QVERIFY2(back.n == 3 && back.median == written.median && back.min == written.min
+                    && back.max == written.max,
+                figure.figure->key);
+            QCOMPARE(csv.value(QStringLiteral("%1_median").arg(QLatin1String(figure.figure->key))).toDouble(),
+                written.median);
         }
     }
 };
