@@ -7,6 +7,7 @@ namespace {
 using R = StrategyResult;
 using S = MetricsSample;
 using N = NodeFigures;
+using C = ClusterCounters;
 
 constexpr Figure<R> kResult[] = {
     // The selling window and the stop line.
@@ -116,6 +117,16 @@ constexpr Figure<N> kNode[] = {
     figure<&N::audit, &AuditResult::oversold>("oversold", Unmeasured::UnlessAudited),
 };
 
+// A sample's Galera counters: their sums over the nodes, and each node's.
+constexpr Figure<C> kClusterCounters[] = {
+    figure<&C::certFailures>("cert_failures"),
+    figure<&C::bfAborts>("bf_aborts"),
+    figure<&C::flowControlPausedNs>("flow_control_paused_ns"),
+    figure<&C::recvQueue>("recv_queue"),
+    figure<&C::sendQueue>("send_queue"),
+    figure<&C::localCommits>("local_commits"),
+};
+
 } // namespace
 
 std::span<const Figure<StrategyResult>> resultFigures()
@@ -131,6 +142,11 @@ std::span<const Figure<MetricsSample>> sampleFigures()
 std::span<const Figure<NodeFigures>> nodeFigures()
 {
     return kNode;
+}
+
+std::span<const Figure<ClusterCounters>> clusterCounterFigures()
+{
+    return kClusterCounters;
 }
 
 const Figure<StrategyResult>* resultFigure(const char* key)

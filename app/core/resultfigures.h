@@ -9,10 +9,11 @@
 
 // The figures of a result, of a sample and of a cluster node, each table listing every number
 // the files keep of it under its one name (the clients' counts have their own table,
-// clientCountNames(), and a cluster's counters theirs). A figure added is a row here.
+// clientCountNames()). A figure added is a row here.
 std::span<const Figure<StrategyResult>> resultFigures();
 std::span<const Figure<MetricsSample>> sampleFigures();
 std::span<const Figure<NodeFigures>> nodeFigures();
+std::span<const Figure<ClusterCounters>> clusterCounterFigures();
 
 // The row of resultFigures() with this key; null when there is none.
 const Figure<StrategyResult>* resultFigure(const char* key);

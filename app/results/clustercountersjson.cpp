@@ -1,24 +1,12 @@
 #include "app/results/clustercountersjson.h"
 
+#include "app/core/figuresjson.h"
+#include "app/core/resultfigures.h"
 #include "app/results/resultfilekeys.h"
 
 namespace ClusterCountersJson {
 
 namespace {
-
-struct Key {
-    const char* name;
-    long long ClusterCounters::*field;
-};
-
-constexpr Key kKeys[] = {
-    { "cert_failures", &ClusterCounters::certFailures },
-    { "bf_aborts", &ClusterCounters::bfAborts },
-    { "flow_control_paused_ns", &ClusterCounters::flowControlPausedNs },
-    { "recv_queue", &ClusterCounters::recvQueue },
-    { "send_queue", &ClusterCounters::sendQueue },
-    { "local_commits", &ClusterCounters::localCommits },
-};
 
 const QString kNodes = ResultFileKeys::kClusterNodes;
 const QString kAnswered = QStringLiteral("answered");
@@ -27,15 +15,14 @@ const QString kAnswered = QStringLiteral("answered");
 
 void insert(QJsonObject& object, const ClusterCounters& counters, const QString& prefix)
 {
-    for (const Key& key : kKeys)
-        object.insert(prefix + QLatin1String(key.name), static_cast<double>(counters.*key.field));
+    for (const Figure<ClusterCounters>& figure : clusterCounterFigures())
+        object.insert(prefix + QLatin1String(figure.key), FiguresJson::valueOf(figure, counters, true));
 }
 
 ClusterCounters read(const QJsonObject& object)
 {
     ClusterCounters counters;
-    for (const Key& key : kKeys)
-        counters.*key.field = static_cast<long long>(object.value(QLatin1String(key.name)).toDouble());
+    FiguresJson::read(object, counters, clusterCounterFigures());
     counters.answered = object.value(kAnswered).toBool(true);
     return counters;
 }
@@ -70,8 +57,8 @@ void addNodeColumns(QJsonObject& row, int nodeCount)
             insert(row, read(node), prefix);
         } else {
             row.insert(prefix + kAnswered, QString());
-            for (const Key& key : kKeys)
-                row.insert(prefix + QLatin1String(key.name), QString());
+            for (const Figure<ClusterCounters>& figure : clusterCounterFigures())
+                row.insert(prefix + QLatin1String(figure.key), QString());
         }
     }
 }

@@ -84,7 +84,8 @@ private slots:
                 written.insert(QLatin1String(name.resultKey));
             }
         }
-        for (const auto& keys : { keysOf(sampleFigures()), keysOf(nodeFigures()) })
+        for (const auto& keys :
+            { keysOf(sampleFigures()) + keysOf(clusterCounterFigures()), keysOf(nodeFigures()) })
             QCOMPARE(QSet<QString>(keys.begin(), keys.end()).size(), keys.size());
     }
 
@@ -95,6 +96,11 @@ private slots:
         MetricsSample sample = result.series.value(0);
         fill(sample, sampleFigures());
         sample.strategy = result.strategy;
+        fill(sample.cluster, clusterCounterFigures());
+        ClusterCounters secondNode;
+        fill(secondNode, clusterCounterFigures());
+        secondNode.answered = false;
+        sample.nodes = { sample.cluster, secondNode };
         result.series = { sample };
         NodeFigures node;
         fill(node, nodeFigures());
@@ -107,6 +113,10 @@ private slots:
         checkEveryRowReadBack(result, read, resultFigures());
         QCOMPARE(read.series.size(), 1);
         checkEveryRowReadBack(sample, read.series.first(), sampleFigures());
+        checkEveryRowReadBack(sample.cluster, read.series.first().cluster, clusterCounterFigures());
+        QCOMPARE(read.series.first().nodes.size(), 2);
+        checkEveryRowReadBack(secondNode, read.series.first().nodes.at(1), clusterCounterFigures());
+        QVERIFY(!read.series.first().nodes.at(1).answered);
         QCOMPARE(read.nodes.size(), 1);
         checkEveryRowReadBack(node, read.nodes.first(), nodeFigures());
     }
