@@ -34,22 +34,10 @@ QString RecoveryReport::summary() const
     return parts.join(tr("; "));
 }
 
-void RecoveryReport::applyTo(StrategyResult* result) const
+RecoveredTables RecoveryReport::tables() const
 {
-    if (!result->error.isEmpty())
-        result->errorMessages.prepend(result->error);
-    result->error.clear();
-    if (!valid) {
-        result->auditIncomplete = summary();
-        return;
-    }
-    result->auditIncomplete.clear();
-    result->takeAudit(audit);
-    result->acknowledgedMissing = missing;
-    result->strangerRows = strangers();
-    if (unresolvedOrders > 0 && result->unresolvedOrders)
-        result->settleUnresolved(
-            unresolvedOrders, unresolvedFound.orders, unresolvedFound.rows, unresolvedFound.units);
+    return { valid, valid ? QString() : summary(), audit, missing, strangers(), unresolvedOrders,
+        unresolvedFound.orders, unresolvedFound.rows, unresolvedFound.units };
 }
 
 namespace {

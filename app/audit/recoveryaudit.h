@@ -34,9 +34,8 @@ public:
 
     bool clean() const { return valid && missing == 0 && strangers() == 0 && audit.clean(); }
     QString summary() const; // one line for people
-    // The lost run's result, completed with what the server kept: its audit, the orders
-    // without reply settled, and the loss kept among its messages rather than as its error.
-    void applyTo(StrategyResult* result) const;
+    // What the lost run's result takes from it (StrategyResult::takeRecovery).
+    RecoveredTables tables() const;
 };
 
 namespace RecoveryAudit {

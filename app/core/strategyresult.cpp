@@ -103,6 +103,32 @@ void StrategyResult::takeMeasured(const MeasuredFigures& m)
     serverCpuS = m.serverCpuS;
 }
 
+void StrategyResult::takeLabel(const RunLabel& label)
+{
+    repetition = label.repetition;
+    server = label.server;
+    predictedOrdersPerS = label.predictedOrdersPerS;
+    predictedBound = label.predictedBound;
+}
+
+void StrategyResult::takeRecovery(const RecoveredTables& tables)
+{
+    if (!error.isEmpty())
+        errorMessages.prepend(error);
+    error.clear();
+    if (!tables.valid) {
+        auditIncomplete = tables.whyNot;
+        return;
+    }
+    auditIncomplete.clear();
+    takeAudit(tables.audit);
+    acknowledgedMissing = tables.acknowledgedMissing;
+    strangerRows = tables.strangerRows;
+    if (tables.unresolvedOrders > 0 && unresolvedOrders)
+        settleUnresolved(
+            tables.unresolvedOrders, tables.committedOrders, tables.committedRows, tables.committedUnits);
+}
+
 void StrategyResult::takeLocks(const LockFigures& locks)
 {
     longestLockQueue = locks.longestLockQueue;

@@ -12,6 +12,7 @@
 #include "app/core/metricssample.h"
 #include "app/core/nodefigures.h"
 #include "app/core/observingcost.h"
+#include "app/core/runlabel.h"
 #include "app/core/stopreason.h"
 #include "app/core/unresolvedorders.h"
 #include "app/core/verdict.h"
@@ -26,8 +27,23 @@
 #include <algorithm>
 #include <memory>
 
-// Everything the lab reports about one strategy once it has finished.
 class RunTimeline;
+
+// What the tables showed once a lost server was back (RecoveryAudit reads them).
+struct RecoveredTables {
+    bool valid = false;
+    QString whyNot; // when the audit could not run, what it could say
+    AuditResult audit;
+    long long acknowledgedMissing = 0; // acknowledged orders not in the orders table
+    long long strangerRows = 0; // order rows no client placed
+    // The orders whose reply was lost with the server, and the lines of them the server kept.
+    long long unresolvedOrders = 0;
+    long long committedOrders = 0;
+    long long committedRows = 0;
+    long long committedUnits = 0;
+};
+
+// Everything the lab reports about one strategy once it has finished.
 
 struct StrategyResult {
     Q_DECLARE_TR_FUNCTIONS(StrategyResult)
@@ -148,6 +164,12 @@ public:
     void takeMeasured(const MeasuredFigures& measured);
     // What the run's watch on its locks saw: the longest queue, the deadlocks and their account.
     void takeLocks(const LockFigures& locks);
+    // Where and why it ran: its repetition, its server, its prediction.
+    void takeLabel(const RunLabel& label);
+    // A run that lost its server, completed with what the server kept once it was back: its
+    // audit, the orders without reply settled, and the loss kept among its messages rather than
+    // as its error.
+    void takeRecovery(const RecoveredTables& tables);
     bool anomaly() const { return oversold > 0 || lostUpdates > 0 || unrecordedDecrements > 0; }
     // The first invariant the final audit found rows for, or null.
     const InvariantCheck* brokenInvariant() const;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/bound.h"
 #include "app/core/experiment.h"
 
 #include <QCoreApplication>
@@ -16,6 +17,9 @@ struct RunCell {
     QString strategy;
     Experiment experiment;
     int repetition = 1; // 1..experiment.repeat
+    // The rate predicted for it from a calibration, when there is one (-1: none).
+    double predictedOrdersPerS = -1.0;
+    Bound predictedBound = Bound::None;
 
     // A plain run: each strategy on the same experiment, in the order given, experiment.repeat
     // times, interleaved (A B C A B C), so that a drift of the machine hits every strategy alike.

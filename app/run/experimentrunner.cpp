@@ -45,7 +45,8 @@ bool ExperimentRunner::checkCells(const QList<RunCell>& cells, QString* error)
     return true;
 }
 
-bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error)
+bool ExperimentRunner::start(
+    const QList<RunCell>& cells, const ConnectionParams& params, const QString& server, QString* error)
 {
     if (m_running.load()) {
         *error = tr("a run is already going; stop it first");
@@ -60,7 +61,7 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
     m_cancel.store(false);
     m_stopNow.store(false);
     m_running.store(true);
-    m_thread = std::thread([this, cells, params, runId] {
+    m_thread = std::thread([this, cells, params, server, runId] {
         // The lease before anything else, on this thread, which owns its connection; it is
         // given back when the plan ends, on every path out of here.
         LabLease lease(params);
@@ -80,13 +81,13 @@ bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams
             emit strategyStarted(runId, cell.strategy);
             StrategyRun run(cell.experiment, params, *strategy, runId, m_cancel, &m_stopNow);
             run.keepLease(&lease);
+            run.label({ cell.repetition, server, cell.predictedOrdersPerS, cell.predictedBound });
             RunObserver observer;
             observer.sample = [this](const MetricsSample& sample) { emit sampleReady(sample); };
             observer.status = [this, runId](const QString& message) { emit status(runId, message); };
             observer.locks = [this](const LockSnapshot& snapshot) { emit locksSampled(snapshot); };
             observer.deadlock = [this](const DeadlockRecord& deadlock) { emit deadlockFound(deadlock); };
-            StrategyResult result = run.execute(observer);
-            result.repetition = cell.repetition;
+            const StrategyResult result = run.execute(observer);
             emit strategyFinished(result);
             if (result.serverLost) {
                 // Every later strategy would fail the same way; the rest waits for the server.

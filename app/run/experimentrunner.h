@@ -26,7 +26,9 @@ public:
 
     // Runs the cells (a plain run or a sweep) one after another, each on fresh data; false
     // with `error` when an experiment or a strategy id is bad or a run is already going.
-    bool start(const QList<RunCell>& cells, const ConnectionParams& params, QString* error);
+    // `server` names the server in every result ("MariaDB 10.11.6").
+    bool start(
+        const QList<RunCell>& cells, const ConnectionParams& params, const QString& server, QString* error);
     // Whether every cell names a strategy and an experiment that can run; false with `error`.
     static bool checkCells(const QList<RunCell>& cells, QString* error);
     // Asks every worker to stop after its current order; the run ends with finished().

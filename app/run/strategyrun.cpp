@@ -53,29 +53,29 @@ StrategyRun::~StrategyRun() = default;
 StrategyResult StrategyRun::execute(const RunObserver& observer)
 {
     m_observer = &observer;
-    m_result = {};
-    m_result.runId = m_runId;
-    m_result.strategy = m_strategy.id();
-    m_result.safe = m_strategy.isSafe();
-    m_result.stockInFront = m_strategy.layout() == StockLayout::Redis;
-    m_result.experiment = m_experiment;
+    m_parts = {};
+    m_parts.label = m_label;
     m_observing = {};
 
-    QString error;
-    StrategyResult result;
-    if (!prepare(&error)) {
-        result = fail(error);
+    if (QString error; !prepare(&error)) {
+        fail(error);
     } else {
         std::optional<StopReason> reason;
         while (!(reason = tick()))
             std::this_thread::sleep_for(kLoopPause);
-        m_result.stopReason = *reason;
-        result = finish();
+        m_parts.stopReason = *reason;
+        finish();
     }
     // What the run's own looks saw and cost, on every path out of it.
     if (m_locks)
-        result.takeLocks(m_locks->figures());
-    result.observing = m_observing;
+        m_parts.locks = m_locks->figures();
+    m_parts.observing = m_observing;
+    tearDown();
+    return assemble();
+}
+
+void StrategyRun::tearDown()
+{
     // Settings are restored and connections closed before the result is handed on, in the
     // reverse order of their making.
     m_killer.reset();
@@ -94,7 +94,50 @@ StrategyResult StrategyRun::execute(const RunObserver& observer)
     m_knobs.reset();
     m_database.reset();
     m_redis.reset();
-    return result;
+}
+
+StrategyResult StrategyRun::assemble() const
+{
+    StrategyResult r;
+    // What ran, with what, where and why.
+    r.runId = m_runId;
+    r.strategy = m_strategy.id();
+    r.safe = m_strategy.isSafe();
+    r.stockInFront = m_strategy.layout() == StockLayout::Redis;
+    r.experiment = m_experiment;
+    r.takeLabel(m_parts.label);
+    r.knobs = m_parts.knobs;
+    // How and when it stopped.
+    r.stopReason = m_parts.stopReason;
+    r.durationS = m_parts.durationS;
+    r.serverLost = m_parts.serverLost;
+    r.soldOutS = m_parts.soldOutS;
+    r.series = m_parts.series;
+    r.timeline = m_parts.timeline;
+    // What the clients counted, and the rates over the measured window.
+    r.clients = m_parts.clients;
+    r.lateOrders = m_parts.lateOrders;
+    r.lateDeadlocks = m_parts.lateDeadlocks;
+    r.unresolvedOrders = m_parts.unresolvedOrders;
+    r.acknowledged = m_parts.acknowledged;
+    if (m_parts.measured)
+        r.takeMeasured(*m_parts.measured);
+    // What the tables say: the audit, the orders without reply settled by it, the workload's own.
+    r.auditIncomplete = m_parts.auditIncomplete;
+    if (m_parts.audit)
+        r.takeAudit(*m_parts.audit);
+    if (const std::optional<RunParts::Settled>& settled = m_parts.settled)
+        r.settleUnresolved(settled->orders, settled->committed, settled->rows, settled->units);
+    r.workersKilled = m_parts.workersKilled;
+    r.strandedTasks = m_parts.strandedTasks;
+    r.nodes = m_parts.nodes;
+    // What the run's own looks saw and what they cost.
+    if (m_parts.locks)
+        r.takeLocks(*m_parts.locks);
+    r.observing = m_parts.observing;
+    r.errorMessages = m_parts.errorMessages;
+    r.error = m_parts.error;
+    return r;
 }
 
 bool StrategyRun::prepare(QString* error)
@@ -109,7 +152,7 @@ bool StrategyRun::prepare(QString* error)
     m_knobs = std::make_unique<ServerKnobs>(control, m_params);
     if (!m_knobs->apply(m_experiment, error))
         return false;
-    m_result.knobs = m_knobs->effective();
+    m_parts.knobs = m_knobs->effective();
 
     m_environment = std::make_unique<RunEnvironment>(m_experiment, m_params, m_stop);
     say(tr("%1: opening %2 connections").arg(m_strategy.id()).arg(m_experiment.threads));
@@ -124,8 +167,8 @@ bool StrategyRun::prepare(QString* error)
     }
     // The session settings as the server reports them replace the ones asked for.
     if (const auto [isolation, timeout] = m_environment->sessionSettings(); !isolation.isEmpty()) {
-        m_result.knobs.insert(QStringLiteral("transaction_isolation"), isolation);
-        m_result.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), timeout);
+        m_parts.knobs.insert(QStringLiteral("transaction_isolation"), isolation);
+        m_parts.knobs.insert(QStringLiteral("innodb_lock_wait_timeout"), timeout);
     }
     startClients(control);
     return true;
@@ -256,7 +299,7 @@ std::optional<StopReason> StrategyRun::tick()
         if (!sampled)
             takeSample();
         m_sampler->catchUpServerTotals();
-        m_window.markSellOut(m_result.series.last(), m_sampler->serverTotals());
+        m_window.markSellOut(m_parts.series.last(), m_sampler->serverTotals());
     }
     return std::nullopt;
 }
@@ -292,7 +335,7 @@ bool StrategyRun::serverLost()
     if (!m_watch->lost(&m_lostBecause))
         return false;
     m_environment->markServerLost();
-    m_result.serverLost = true;
+    m_parts.serverLost = true;
     return true;
 }
 
@@ -319,7 +362,7 @@ void StrategyRun::takeSample()
         m_shelves->lookIfDue(m_clock.elapsed(), m_clients->emptyHanded());
     if (m_cluster)
         m_cluster->fill(sample);
-    m_result.series.append(sample);
+    m_parts.series.append(sample);
     publish(sample);
     if (!m_window.warmedUp() && m_experiment.warmupMs > 0 && m_clock.elapsed() >= m_experiment.warmupMs) {
         m_sampler->catchUpServerTotals();
@@ -352,33 +395,34 @@ void StrategyRun::stopClients()
         m_strategy.endRun();
 }
 
-StrategyResult StrategyRun::finish()
+void StrategyRun::finish()
 {
     // The stop line: no order starts after it, and the figures are read before the clients
     // are joined, so that an order still under way adds to the audit, not to the rates.
     m_stop.store(true); // no order starts after the stop line
     MetricsSample atStop = readStopLine(); // and the run's duration, once the counts are read
     // Cancelled while the server stays silent: nothing more is asked of it.
-    const bool silentToTheEnd = m_watch->silent() && !m_result.serverLost;
-    if (m_result.serverLost || silentToTheEnd)
+    const bool silentToTheEnd = m_watch->silent() && !m_parts.serverLost;
+    if (m_parts.serverLost || silentToTheEnd)
         m_environment->abandonServer(); // ends the clients' waits on a server that does not answer
-    const MeasurementWindow::CpuMark cpuAtStop = m_window.cpuNow(m_result.durationS);
+    const MeasurementWindow::CpuMark cpuAtStop = m_window.cpuNow(m_parts.durationS);
     if (!silentToTheEnd)
-        m_locks->collectDeadlocks(m_result.durationS, *m_observer);
+        m_locks->collectDeadlocks(m_parts.durationS, *m_observer);
     if (!m_window.sellOutSeen() && shelvesEmpty())
         m_window.markSellOut(atStop, m_sampler->serverTotals());
     announceStop();
     stopClients();
-    m_result.timeline = std::make_shared<const RunTimeline>(RunTimeline::collect(m_environment->timelines(),
-        m_clientsStartNs, m_clientsStartNs + std::llround(m_result.durationS * 1e9)));
+    m_parts.timeline = std::make_shared<const RunTimeline>(RunTimeline::collect(m_environment->timelines(),
+        m_clientsStartNs, m_clientsStartNs + std::llround(m_parts.durationS * 1e9)));
     const double lastSaleS = m_clients->lastSaleS();
     const UnresolvedOrders unresolved = m_clients->unresolved();
-    if (m_result.serverLost || silentToTheEnd) // kept for the lookup once the server is back
-        m_result.unresolvedOrders = std::make_shared<const UnresolvedOrders>(unresolved);
-    if (m_result.serverLost) {
-        m_result.acknowledged = std::make_shared<const AcknowledgedOrders>(m_clients->acknowledged());
+    if (m_parts.serverLost || silentToTheEnd) // kept for the lookup once the server is back
+        m_parts.unresolvedOrders = std::make_shared<const UnresolvedOrders>(unresolved);
+    if (m_parts.serverLost) {
+        m_parts.acknowledged = std::make_shared<const AcknowledgedOrders>(m_clients->acknowledged());
         m_clients.reset();
-        return finishWithoutServer(atStop, cpuAtStop);
+        finishWithoutServer(atStop, cpuAtStop);
+        return;
     }
     m_clients.reset();
 
@@ -387,27 +431,26 @@ StrategyResult StrategyRun::finish()
     atStop.audit = closing.audit;
     if (m_cluster && !silentToTheEnd) {
         m_cluster->fill(atStop);
-        m_result.nodes
+        m_parts.nodes
             = m_cluster->finish(closing.audit, m_strategy.layout(), m_experiment.qtyMin, strategyStock());
     }
-    m_result.series.append(atStop);
+    m_parts.series.append(atStop);
     publish(atStop);
     takeAudit(closing);
-    m_result.clients = counts.clients;
+    m_parts.clients = counts.clients;
     settleUnresolved(closing, unresolved);
     m_locks->account(
-        m_sampler->serverTotals().deadlocks + m_result.lateDeadlocks, counts.clients, m_result.nodes);
-    m_result.lateOrders = counts.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
+        m_sampler->serverTotals().deadlocks + m_parts.lateDeadlocks, counts.clients, m_parts.nodes);
+    m_parts.lateOrders = counts.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
     // Sold out before the stop line: the last sale ends the selling window.
     const bool shelvesBare = !closing.audit.valid || closing.audit.sellableSkus < m_strategy.linesPerOrder();
-    if (m_window.sellOutSeen() && lastSaleS >= 0.0 && m_result.lateOrders == 0 && shelvesBare)
-        m_result.soldOutS = std::min(lastSaleS, m_result.durationS);
-    m_result.takeMeasured(m_window.measure({ atStop, m_sampler->cumulativeLatency(),
-        m_sampler->serverTotals(), cpuAtStop, m_result.durationS, m_result.soldOutS, m_result.series }));
-    m_result.errorMessages = m_environment->errors().describe();
+    if (m_window.sellOutSeen() && lastSaleS >= 0.0 && m_parts.lateOrders == 0 && shelvesBare)
+        m_parts.soldOutS = std::min(lastSaleS, m_parts.durationS);
+    m_parts.measured = m_window.measure({ atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals(),
+        cpuAtStop, m_parts.durationS, m_parts.soldOutS, m_parts.series });
+    m_parts.errorMessages = m_environment->errors().describe();
     if (m_environment->runFailed())
-        m_result.error = m_environment->fatalError();
-    return m_result;
+        m_parts.error = m_environment->fatalError();
 }
 
 MetricsSample StrategyRun::readStopLine()
@@ -415,29 +458,29 @@ MetricsSample StrategyRun::readStopLine()
     MetricsSample atStop;
     const auto countsNow = [&] {
         atStop = m_sampler->countsNow();
-        m_result.durationS = atStop.elapsedS = static_cast<double>(m_clock.elapsed()) / 1000.0;
+        m_parts.durationS = atStop.elapsedS = static_cast<double>(m_clock.elapsed()) / 1000.0;
     };
-    if (m_watch->silent() && !m_result.serverLost) {
+    if (m_watch->silent() && !m_parts.serverLost) {
         countsNow();
         waitForSilentServer();
-    } else if (!m_result.serverLost) {
+    } else if (!m_parts.serverLost) {
         atStop = m_sampler->sample(m_clock, true);
-        m_result.durationS = atStop.elapsedS;
+        m_parts.durationS = atStop.elapsedS;
     }
-    if (m_result.serverLost && atStop.elapsedS <= 0.0)
+    if (m_parts.serverLost && atStop.elapsedS <= 0.0)
         countsNow();
     return atStop;
 }
 
 void StrategyRun::announceStop() const
 {
-    if (m_result.serverLost)
+    if (m_parts.serverLost)
         say(tr("%1: lost the server at %2 s (%3)")
                 .arg(m_strategy.id())
-                .arg(m_result.durationS, 0, 'f', 1)
+                .arg(m_parts.durationS, 0, 'f', 1)
                 .arg(m_lostBecause));
     else
-        say(tr("%1: stopping (%2)").arg(m_strategy.id(), stopReasonLabel(m_result.stopReason)));
+        say(tr("%1: stopping (%2)").arg(m_strategy.id(), stopReasonLabel(m_parts.stopReason)));
 }
 
 ClosingAudit::Outcome StrategyRun::closeAudit(
@@ -449,9 +492,9 @@ ClosingAudit::Outcome StrategyRun::closeAudit(
                             .arg(counts.clients[ClientCount::Unresolved]);
         return closing;
     }
-    m_locks->collectDeadlocks(m_result.durationS, *m_observer);
+    m_locks->collectDeadlocks(m_parts.durationS, *m_observer);
     if (const std::optional<ServerLockStats> late = m_sampler->serverSinceLastSample())
-        m_result.lateDeadlocks = late->deadlocks;
+        m_parts.lateDeadlocks = late->deadlocks;
     m_auditor->setFinal(true); // every client has stopped: nothing is in flight any more
     m_auditor->setInvariants(m_strategy.invariants());
     // On a cluster, node 1 answers once it has applied what the other nodes committed.
@@ -465,29 +508,29 @@ void StrategyRun::takeAudit(const ClosingAudit::Outcome& closing)
 {
     const AuditResult& audit = closing.audit;
     if (m_killer)
-        m_result.workersKilled = m_killer->killed();
+        m_parts.workersKilled = m_killer->killed();
     if (audit.valid) {
         QString figuresError;
         if (const auto figures
             = m_workload->closingFigures(m_database->connection().database(), &figuresError))
-            m_result.strandedTasks = figures->strandedTasks;
+            m_parts.strandedTasks = figures->strandedTasks;
         else
             say(QStringLiteral("%1: %2").arg(m_strategy.id(), figuresError));
     }
     if (!audit.valid) {
         // What the clients measured stands; only what the audit would have checked is unknown.
-        m_result.auditIncomplete = closing.error;
+        m_parts.auditIncomplete = closing.error;
         say(tr("%1: the closing audit could not run: %2").arg(m_strategy.id(), closing.error));
         return;
     }
-    m_result.takeAudit(audit);
+    m_parts.audit = audit;
 }
 
 void StrategyRun::settleUnresolved(const ClosingAudit::Outcome& closing, const UnresolvedOrders& unresolved)
 {
     if (closing.unresolvedFound) {
         const CommittedLines& found = *closing.unresolvedFound;
-        m_result.settleUnresolved(unresolved.orders(), found.orders, found.rows, found.units);
+        m_parts.settled = RunParts::Settled { unresolved.orders(), found.orders, found.rows, found.units };
         say(tr("%1: looked up the %2 orders whose reply was lost: %3 had committed")
                 .arg(m_strategy.id())
                 .arg(unresolved.orders())
@@ -514,36 +557,34 @@ bool StrategyRun::reviveControl()
     return false;
 }
 
-StrategyResult StrategyRun::finishWithoutServer(
+void StrategyRun::finishWithoutServer(
     const MetricsSample& atStop, const MeasurementWindow::CpuMark& cpuAtStop)
 {
     // The clients' own counts are all there is until the server is back; keep them and the
     // series so far, so that the partial run can still be looked at and exported.
-    m_result.series.append(atStop);
+    m_parts.series.append(atStop);
     publish(atStop);
     const MetricsSample last = m_sampler->countsNow();
-    m_result.clients = last.clients;
-    m_result.lateOrders = last.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
+    m_parts.clients = last.clients;
+    m_parts.lateOrders = last.clients[ClientCount::Sold] - atStop.clients[ClientCount::Sold];
     // The rates, latencies and what explains them up to the loss, from what the clients measured.
-    m_result.takeMeasured(m_window.measure({ atStop, m_sampler->cumulativeLatency(),
-        m_sampler->serverTotals(), cpuAtStop, m_result.durationS, m_result.soldOutS, m_result.series }));
+    m_parts.measured = m_window.measure({ atStop, m_sampler->cumulativeLatency(), m_sampler->serverTotals(),
+        cpuAtStop, m_parts.durationS, m_parts.soldOutS, m_parts.series });
     // Nothing of the tables was read: their figures are unknown, not 0, until an audit reads them.
-    m_result.auditIncomplete = tr("the server was lost before the closing audit");
-    m_result.error = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
-                        "%4 had no reply. The audit runs once the server is back.")
-                         .arg(m_result.durationS, 0, 'f', 1)
-                         .arg(m_lostBecause)
-                         .arg(m_result.acknowledged ? m_result.acknowledged->count() : 0)
-                         .arg(last.clients[ClientCount::Unresolved]);
-    return m_result;
+    m_parts.auditIncomplete = tr("the server was lost before the closing audit");
+    m_parts.error = tr("lost the server %1 s into the run (%2); %3 orders were acknowledged, and "
+                       "%4 had no reply. The audit runs once the server is back.")
+                        .arg(m_parts.durationS, 0, 'f', 1)
+                        .arg(m_lostBecause)
+                        .arg(m_parts.acknowledged ? m_parts.acknowledged->count() : 0)
+                        .arg(last.clients[ClientCount::Unresolved]);
 }
 
-StrategyResult StrategyRun::fail(const QString& error)
+void StrategyRun::fail(const QString& error)
 {
     stopClients();
-    m_result.error = error;
-    m_result.stopReason = StopReason::Error;
-    return m_result;
+    m_parts.error = error;
+    m_parts.stopReason = StopReason::Error;
 }
 
 void StrategyRun::say(const QString& message) const

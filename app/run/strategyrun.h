@@ -11,6 +11,7 @@
 #include "app/run/closingaudit.h"
 #include "app/run/measurementwindow.h"
 #include "app/run/runobserver.h"
+#include "app/run/runparts.h"
 #include "app/server/serverprobe.h"
 #include "strategies/strategy.h"
 
@@ -54,6 +55,8 @@ public:
         const std::atomic<bool>& cancel, const std::atomic<bool>* stopNow = nullptr);
     ~StrategyRun();
 
+    // Where and why it runs, for its result: its repetition, the server, its prediction.
+    void label(const RunLabel& label) { m_label = label; }
     StrategyResult execute(const RunObserver& observer);
     // The plan's lease on the lab database, held on this thread: looked at with every sample,
     // and taken again should its connection be killed; the run stops if another lab took it.
@@ -76,7 +79,7 @@ private:
     void takeSample();
     bool shelvesEmpty() const;
     void stopClients();
-    StrategyResult finish();
+    void finish();
     MetricsSample readStopLine(); // the counts and the server's figures at the stop line; its time
     void announceStop() const;
     ClosingAudit::Outcome closeAudit(
@@ -87,9 +90,10 @@ private:
     bool serverLost(); // the watch gave the server up: workers stop, the result says so
     void waitForSilentServer();
     bool reviveControl(); // whether the control connection is open now
-    StrategyResult finishWithoutServer(
-        const MetricsSample& atStop, const MeasurementWindow::CpuMark& cpuAtStop);
-    StrategyResult fail(const QString& error);
+    void finishWithoutServer(const MetricsSample& atStop, const MeasurementWindow::CpuMark& cpuAtStop);
+    void fail(const QString& error);
+    void tearDown(); // every collaborator, in the reverse order of its making
+    StrategyResult assemble() const; // the result, from the run's parts: its one writer
 
     void say(const QString& message) const;
     void publish(const MetricsSample& sample) const;
@@ -103,7 +107,8 @@ private:
     const RunObserver* m_observer = nullptr;
     LabLease* m_lease = nullptr;
 
-    StrategyResult m_result;
+    RunLabel m_label;
+    RunParts m_parts; // what the run learned so far
     ObservingCost m_observing; // what the run's own looks asked of the server: the sampler's, the audits',
                                // the lock watch's
     std::atomic<bool> m_stop { false };

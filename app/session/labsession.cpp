@@ -89,21 +89,13 @@ void LabSession::connectRunner()
         if (deadlock.runId == m_activeRun && !calibrating())
             emit deadlockFound(deadlock);
     });
-    connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](StrategyResult result) {
+    connect(&m_runner, &ExperimentRunner::strategyFinished, this, [this](const StrategyResult& result) {
         if (result.runId != m_activeRun)
             return;
         if (calibrating()) { // not a result of the experiment: what the predictions start from
             m_calibrationResults.append(result);
             return;
         }
-        if (const auto calibration = m_calibrations.constFind(result.strategy);
-            calibration != m_calibrations.cend()) {
-            const RatePrediction::Prediction predicted
-                = RatePrediction::predict(*calibration, result.experiment);
-            result.predictedOrdersPerS = predicted.ordersPerS;
-            result.predictedBound = predicted.bound;
-        }
-        result.server = m_server->engineLabel();
         // A leg of a side-by-side run says which server it ran on, in the table too.
         const QString source = m_sideBySide ? QStringLiteral("#%1 %2").arg(result.runId).arg(result.server)
                                             : QStringLiteral("#%1").arg(result.runId);
@@ -217,10 +209,22 @@ bool LabSession::launchOrCheck(const QList<RunCell>& cells, QString* error, bool
     return launched;
 }
 
-bool LabSession::launch(const QList<RunCell>& cells, QString* error)
+bool LabSession::launch(QList<RunCell> cells, QString* error)
 {
     const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
-    if (!m_runner.start(cells, connectionParams(database), error))
+    if (!m_waitingCalibration) {
+        // A strategy calibrated on this server, now or before, has its rate predicted.
+        for (RunCell& cell : cells) {
+            if (const auto calibration = m_calibrations.constFind(cell.strategy);
+                calibration != m_calibrations.cend()) {
+                const RatePrediction::Prediction predicted
+                    = RatePrediction::predict(*calibration, cell.experiment);
+                cell.predictedOrdersPerS = predicted.ordersPerS;
+                cell.predictedBound = predicted.bound;
+            }
+        }
+    }
+    if (!m_runner.start(cells, connectionParams(database), m_server->engineLabel(), error))
         return false;
     m_activeRun = m_runner.runId();
     if (m_waitingCalibration)
@@ -392,7 +396,7 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
     if (state == ServerController::State::Failed) {
         RecoveryReport failed;
         failed.error = tr("the server did not start again: %1").arg(message);
-        m_results.update(m_lost, [&failed](SourcedResult& row) { failed.applyTo(&row.result); });
+        m_results.update(m_lost, [&failed](SourcedResult& row) { row.result.takeRecovery(failed.tables()); });
         m_lost = -1;
         m_recovering = false;
         emit recoveryAudited(failed);
@@ -424,7 +428,8 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
             return RecoveryAudit::check(params, layout, *acknowledged, *unresolved, *stock);
         },
         [this, row](const RecoveryReport& report) {
-            m_results.update(row, [&report](SourcedResult& lostRow) { report.applyTo(&lostRow.result); });
+            m_results.update(
+                row, [&report](SourcedResult& lostRow) { lostRow.result.takeRecovery(report.tables()); });
             m_auditingRecovery = false;
             m_recovering = false;
             emit recoveryAudited(report);

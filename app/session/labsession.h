@@ -167,7 +167,7 @@ private:
     void startLeg(); // the next server of a side-by-side run is ready
     void refuse(const QString& reason); // the run stops before it starts: refused(), finished()
     void endRun(bool cancelled); // finished(), or the next server's leg
-    bool launch(const QList<RunCell>& cells, QString* error);
+    bool launch(QList<RunCell> cells, QString* error);
     static QString calibrationStatus(const QList<RunCell>& calibration);
     bool launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration);
     void launchChecked(bool ok, const QString& message);

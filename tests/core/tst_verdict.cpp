@@ -53,6 +53,48 @@ private slots:
         QCOMPARE(r.verdict(), Verdict::Pass);
     }
 
+    // A run that lost its server: the loss becomes one of its messages once the server is back,
+    // and the audit it could not run then decides its verdict.
+    void aRecoveredRunTakesWhatTheServerKept()
+    {
+        StrategyResult r = cleanRun();
+        const QString loss = QStringLiteral("lost the server 2.0 s into the run");
+        r.error = loss;
+        r.serverLost = true;
+        r.auditIncomplete = QStringLiteral("the server was lost before the closing audit");
+        r.clients[ClientCount::Unresolved] = 2;
+        r.unresolvedOrders = std::make_shared<const UnresolvedOrders>();
+        QCOMPARE(r.verdict(), Verdict::Error);
+
+        StrategyResult unaudited = r;
+        unaudited.takeRecovery(
+            { false, QStringLiteral("the server did not come back"), {}, 0, 0, 0, 0, 0, 0 });
+        QVERIFY(unaudited.error.isEmpty());
+        QCOMPARE(unaudited.errorMessages.value(0), loss);
+        QCOMPARE(unaudited.auditIncomplete, QStringLiteral("the server did not come back"));
+        QCOMPARE(unaudited.verdict(), Verdict::AuditIncomplete);
+
+        AuditResult audit;
+        audit.valid = true;
+        audit.sold = 101;
+        audit.orderRows = 101;
+        r.takeRecovery({ true, QString(), audit, 0, 0, 2, 1, 1, 1 });
+        QVERIFY(r.error.isEmpty() && r.audited());
+        QCOMPARE(r.errorMessages.value(0), loss);
+        QCOMPARE(r.sold, 101LL);
+        QCOMPARE(r.clients[ClientCount::Sold], 101LL); // the order found committed joins the clients'
+        QCOMPARE(r.clients[ClientCount::Failed], 1LL);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+
+        // An acknowledged order the server did not keep is a lost order, whatever else agrees.
+        StrategyResult missing = cleanRun();
+        missing.error = loss;
+        audit.sold = 100;
+        audit.orderRows = 99;
+        missing.takeRecovery({ true, QString(), audit, 1, 0, 0, 0, 0, 0 });
+        QVERIFY(missing.failsSafety());
+    }
+
     void twoLineOrdersSettleBothLines()
     {
         // Three two-SKU orders without reply; two committed (four lines, 2 units each).

@@ -229,7 +229,7 @@ private slots:
             QCOMPARE(report.missing, 1LL);
             QCOMPARE(report.strangers(), 1LL);
             StrategyResult audited = r;
-            report.applyTo(&audited);
+            audited.takeRecovery(report.tables());
             QCOMPARE(audited.verdict(), Verdict::ClientsDisagree);
             QVERIFY(audited.failsSafety());
             const QJsonObject written = ResultWriter::summaryJson(audited);
@@ -259,7 +259,7 @@ private slots:
         // The lost run, completed by that audit, is what the JSON says: sold and the clients'
         // count equal the table's own.
         StrategyResult audited = r;
-        report.applyTo(&audited);
+        audited.takeRecovery(report.tables());
         QCOMPARE(audited.verdict(),
             redis && report.audit.unrecordedDecrements > 0 ? Verdict::StrandedInRedis : Verdict::Pass);
         QVERIFY(!audited.failsSafety());
