@@ -3,14 +3,13 @@
 #include "app/cli/commandlineflags.h"
 #include "app/cli/helptext.h"
 
-#include "app/core/clusterfit.h"
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "app/core/quotedvalue.h"
+#include "app/core/serverfit.h"
 #include "app/db/connectionparams.h"
 #include "app/lesson/lessonlibrary.h"
 #include "app/server/embeddedcluster.h"
-#include "app/server/serverknobs.h"
 #include "strategies/strategyregistry.h"
 
 #include <QJsonArray>
@@ -357,13 +356,8 @@ void readServer(const QCommandLineParser& parser, CommandLine& result)
     }
     QStringList problems; // each said once, however many servers it applies to
     for (const ServerChoice& server : std::as_const(result.servers)) {
-        for (const ClusterFit::Problem& problem : ClusterFit::of(result.experiment, server.nodeCount()))
+        for (const ServerFit::Problem& problem : ServerFit::of(result.experiment, server.shape()))
             problems << QStringLiteral("--%1: %2").arg(problem.field, problem.text);
-        const QString knobs = server.isPostgres() ? ServerKnobs::notOnPostgres(result.experiment)
-            : server.startsOwnServer()            ? QString()
-                                                  : ServerKnobs::notOnSharedServer(result.experiment);
-        if (!knobs.isEmpty())
-            problems << QStringLiteral("--server: ") + knobs;
     }
     problems.removeDuplicates();
     result.errors << problems;

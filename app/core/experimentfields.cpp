@@ -291,7 +291,7 @@ const QList<ExperimentField> kFields = {
             return parseEnum(t, e.deadlockDetect,
                 std::array { KnobSwitch::Server, KnobSwitch::On, KnobSwitch::Off }, knobSwitchName);
         },
-        [](const Experiment& e) { return knobSwitchName(e.deadlockDetect); } },
+        [](const Experiment& e) { return knobSwitchName(e.deadlockDetect); }, {}, ServerScope::InnoDb },
     { QStringLiteral("lock-wait-timeout"), QStringLiteral("s"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "innodb_lock_wait_timeout of every worker, in seconds; 0 keeps the server's."),
@@ -301,13 +301,15 @@ const QList<ExperimentField> kFields = {
         QT_TRANSLATE_NOOP("ExperimentFields",
             "innodb_flush_log_at_trx_commit during the run (embedded server only); -1 keeps the server's."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.flushLogAtCommit); },
-        [](const Experiment& e) { return QString::number(e.flushLogAtCommit); }, {}, ServerScope::LabsOwn },
+        [](const Experiment& e) { return QString::number(e.flushLogAtCommit); }, {},
+        ServerScope::LabsOwn | ServerScope::InnoDb },
     { QStringLiteral("buffer-pool-mb"), QStringLiteral("MiB"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "innodb_buffer_pool_size during the run (embedded server only, resized online); 0 keeps the "
             "server's."),
         [](Experiment& e, const QString& t) { return parseInt(t, e.bufferPoolMb); },
-        [](const Experiment& e) { return QString::number(e.bufferPoolMb); }, {}, ServerScope::LabsOwn },
+        [](const Experiment& e) { return QString::number(e.bufferPoolMb); }, {},
+        ServerScope::LabsOwn | ServerScope::InnoDb },
     { QStringLiteral("placement"), QStringLiteral("how"),
         QT_TRANSLATE_NOOP("ExperimentFields",
             "On a cluster, how the clients are spread over its nodes: round-robin, or a weight per node "

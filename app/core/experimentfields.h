@@ -13,14 +13,26 @@ struct FieldCondition {
     QStringList values; // e.g. { "orders", "sold-out" }
 };
 
-// The servers a field plays a part on. The command line refuses what does not fit the server
-// (ClusterFit, ServerKnobs say how); the window disables the field, saying why.
-enum class ServerScope {
-    Any,
-    Cluster, // several nodes: where clients are placed, which node is taken down
-    OneServer, // a single server: connection ids that name one connection
-    LabsOwn, // the servers the lab starts: settings that change the whole server
+// The servers a field plays a part on, each a flag: a field may need several. ServerFit refuses
+// a value that does not fit the server, for both fronts; the window disables such a field,
+// saying why.
+enum class ServerScope : unsigned {
+    Any = 0,
+    Cluster = 1u << 0, // several nodes: where clients are placed, which node is taken down
+    OneServer = 1u << 1, // a single server: connection ids that name one connection
+    LabsOwn = 1u << 2, // the servers the lab starts: settings that change the whole server
+    InnoDb = 1u << 3, // MariaDB and MySQL: InnoDB's settings, which PostgreSQL does not have
 };
+
+constexpr ServerScope operator|(ServerScope a, ServerScope b)
+{
+    return static_cast<ServerScope>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+
+constexpr bool needs(ServerScope scope, ServerScope one)
+{
+    return (static_cast<unsigned>(scope) & static_cast<unsigned>(one)) != 0;
+}
 
 // A field's help text. The table of fields is built before any translation is installed, so it
 // keeps the English as written (marked for lupdate with QT_TRANSLATE_NOOP in the context

@@ -26,24 +26,16 @@ QString FieldRelevance::unusedOn(const QString& name, const ServerShape& server)
     const ExperimentField* field = ExperimentFields::find(name);
     if (!field)
         return {};
-    switch (field->server) {
-    case ServerScope::Any:
-        break;
-    case ServerScope::Cluster:
-        if (server.nodes < 2)
-            return tr("Plays no part here: used only on a cluster, and the server chosen is a single one.");
-        break;
-    case ServerScope::OneServer:
-        if (server.nodes > 1)
-            return tr("Plays no part here: used only on a single server, since each node of a cluster "
-                      "numbers its connections on its own.");
-        break;
-    case ServerScope::LabsOwn:
-        if (!server.labsOwn)
-            return tr("Plays no part here: it changes the whole server, so the lab sets it only on the "
-                      "servers it starts itself, not on a server given by URL.");
-        break;
-    }
+    if (needs(field->server, ServerScope::Cluster) && server.nodes < 2)
+        return tr("Plays no part here: used only on a cluster, and the server chosen is a single one.");
+    if (needs(field->server, ServerScope::OneServer) && server.nodes > 1)
+        return tr("Plays no part here: used only on a single server, since each node of a cluster "
+                  "numbers its connections on its own.");
+    if (needs(field->server, ServerScope::InnoDb) && server.postgres)
+        return tr("Plays no part here: an InnoDB setting, which PostgreSQL does not have.");
+    if (needs(field->server, ServerScope::LabsOwn) && !server.labsOwn)
+        return tr("Plays no part here: it changes the whole server, so the lab sets it only on the "
+                  "servers it starts itself, not on a server given by URL.");
     return {};
 }
 

@@ -1,17 +1,11 @@
 #pragma once
 
 #include "app/core/experiment.h"
+#include "app/core/servershape.h"
 #include "app/core/strategyneeds.h"
 
 #include <QCoreApplication>
 #include <QString>
-
-// What the window knows of the chosen server before it starts: enough to say which fields count.
-struct ServerShape {
-    int nodes = 1;
-    bool labsOwn = true; // the embedded server or the lab's own cluster, not a server by URL
-    bool postgres = false;
-};
 
 // Whether an experiment field plays a part, from the table of fields (ExperimentField's
 // countsOnlyWith and server): the rules the command line refuses flags by, worded for the

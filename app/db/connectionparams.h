@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/core/servershape.h"
+
 #include "app/db/redisendpoint.h"
 
 #include <QCoreApplication>
@@ -34,6 +36,8 @@ public:
     // the lab's heartbeat, which must hear a busy server answer as fast as an idle one.
     ConnectionParams outsideThreadPool() const;
     bool isEmbedded() const { return !embeddedErrorLog.isEmpty(); }
+    // What the field rules and the check of an experiment need to know of this server.
+    ServerShape shape() const { return { nodeCount(), isEmbedded(), isPostgres() }; }
     // A cluster's nodes, in order (node 1 first), when the server is more than one: the lab's
     // own Galera cluster or a URL that lists several hosts. host, port and socket are then node
     // 1's, the node the lab's own control connection uses. Empty for a single server.

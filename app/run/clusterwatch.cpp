@@ -1,6 +1,5 @@
 #include "app/run/clusterwatch.h"
 
-#include "app/core/clusterfit.h"
 #include "app/core/nodeagreement.h"
 #include "app/db/qtsqlconnection.h"
 #include "app/db/sqlerrortext.h"
@@ -23,13 +22,6 @@ ClusterWatch::ClusterWatch(const ConnectionParams& params, const Experiment& exp
 }
 
 ClusterWatch::~ClusterWatch() = default;
-
-QString ClusterWatch::problemWith(const ConnectionParams& params, const Experiment& experiment)
-{
-    const QList<ClusterFit::Problem> problems = ClusterFit::of(experiment, params.nodeCount());
-    return problems.isEmpty() ? QString()
-                              : problems.first().field + QStringLiteral(": ") + problems.first().text;
-}
 
 bool ClusterWatch::awaitSetup(const ConnectionParams& params, QString* error)
 {

@@ -32,9 +32,6 @@ public:
     ClusterWatch(const ClusterWatch&) = delete;
     ClusterWatch& operator=(const ClusterWatch&) = delete;
 
-    // Why the experiment's placement or node to take down does not fit these servers; empty when they do.
-    static QString problemWith(const ConnectionParams& params, const Experiment& experiment);
-
     // Waits until every node has applied the run's tables, seed and routines, written on node 1:
     // a client that prepares its statements on another node must find them there. A node that
     // cannot be reached is left to the clients' failover; false only when one answers with an error.

@@ -2,6 +2,7 @@
 
 #include "app/audit/auditor.h"
 #include "app/core/runtimeline.h"
+#include "app/core/serverfit.h"
 #include "app/db/fillprogress.h"
 #include "app/db/labdatabase.h"
 #include "app/db/lablease.h"
@@ -142,8 +143,10 @@ StrategyResult StrategyRun::assemble() const
 
 bool StrategyRun::prepare(QString* error)
 {
-    if (const QString problem = ClusterWatch::problemWith(m_params, m_experiment); !problem.isEmpty()) {
-        *error = problem;
+    // The fronts check this before a run; a run started by other means checks it here.
+    if (const QList<ServerFit::Problem> problems = ServerFit::of(m_experiment, m_params.shape());
+        !problems.isEmpty()) {
+        *error = ServerFit::describe(problems);
         return false;
     }
     if (!prepareTables(error))

@@ -7,23 +7,19 @@
 
 #include <QCryptographicHash>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
-#include <QThread>
 
 #include <csignal>
 #include <grp.h>
 #include <pwd.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
 
 constexpr int kPostgresInitdbMs = 180000;
-constexpr int kPostgresProcessStartMs = 5000;
 constexpr int kPostgresStartUpMs = 60000;
 constexpr int kPostgresShutdownMs = 20000;
 constexpr int kPostgresKilledProcessMs = 5000;
@@ -175,21 +171,21 @@ bool EmbeddedPostgres::handOver(const QString& path, QString* error) const
     return true;
 }
 
-QProcess* EmbeddedPostgres::prepared(QProcess* process) const
+ChildProcess::Launch EmbeddedPostgres::launchAs(const QString& program, const QStringList& arguments) const
 {
+    ChildProcess::Launch launch;
+    launch.program = program;
+    launch.arguments = arguments;
     const bool asAccount = !m_account.isEmpty();
-    const uid_t uid = m_uid;
-    const gid_t gid = m_gid;
-    process->setChildProcessModifier([asAccount, uid, gid] {
+    launch.inChild = [asAccount, uid = m_uid, gid = m_gid] {
         if (asAccount && (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0))
             ::_exit(126);
-        // After the change of user, which clears it. SIGINT: a fast shutdown, the clients gone.
-        ::prctl(PR_SET_PDEATHSIG, SIGINT);
-    });
+    };
+    launch.deathSignal = SIGINT; // a fast shutdown: the clients gone
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    process->setProcessEnvironment(environment);
-    return process;
+    launch.environment = environment;
+    return launch;
 }
 
 bool EmbeddedPostgres::ensureInitialised(
@@ -202,19 +198,12 @@ bool EmbeddedPostgres::ensureInitialised(
     // initdb fills a folder of its own, renamed once complete: an interrupted one is started over.
     const QString staging = m_clusterRoot + QStringLiteral("/data.initdb");
     QDir(staging).removeRecursively();
-    QProcess initdb;
-    prepared(&initdb);
-    initdb.setProcessChannelMode(QProcess::MergedChannels);
-    initdb.start(binDirectory + QStringLiteral("/initdb"),
+    const ChildProcess::Launch initdb = launchAs(binDirectory + QStringLiteral("/initdb"),
         { QStringLiteral("-D"), staging, QStringLiteral("-U"), QString::fromLatin1(kSuperuser),
             QStringLiteral("--auth=trust"), QStringLiteral("-E"), QStringLiteral("UTF8"),
             QStringLiteral("--locale=C"), QStringLiteral("--no-sync") });
-    if (!initdb.waitForFinished(kPostgresInitdbMs) || initdb.exitStatus() != QProcess::NormalExit
-        || initdb.exitCode() != 0) {
-        *error = tr("initdb failed (exit code %1): %2")
-                     .arg(initdb.exitCode())
-                     .arg(QString::fromLocal8Bit(initdb.readAll()).right(kPostgresLogTailChars).trimmed());
-        initdb.kill();
+    if (QString output; !ChildProcess::runToEnd(initdb, kPostgresInitdbMs, &output)) {
+        *error = tr("initialising the embedded PostgreSQL failed: %1").arg(output);
         return false;
     }
     if (!QDir().rename(staging, dataDirectory())) {
@@ -244,10 +233,6 @@ bool EmbeddedPostgres::chooseAddresses(QString* error)
 
 bool EmbeddedPostgres::launch(const QString& binDirectory, QString* error)
 {
-    m_process = std::make_unique<QProcess>();
-    prepared(m_process.get());
-    m_process->setStandardOutputFile(logPath(), QIODevice::Append);
-    m_process->setStandardErrorFile(logPath(), QIODevice::Append);
     const auto setting = [](const QString& name, const QString& value) {
         return QStringList { QStringLiteral("-c"), name + QLatin1Char('=') + value };
     };
@@ -260,14 +245,9 @@ bool EmbeddedPostgres::launch(const QString& binDirectory, QString* error)
               << setting(QStringLiteral("log_lock_waits"), QStringLiteral("on"))
               << setting(QStringLiteral("log_line_prefix"), QStringLiteral("%m [%p] "))
               << setting(QStringLiteral("logging_collector"), QStringLiteral("off"));
-    m_process->start(binDirectory + QStringLiteral("/postgres"), arguments);
-    if (!m_process->waitForStarted(kPostgresProcessStartMs)) {
-        *error = tr("cannot start %1: %2")
-                     .arg(binDirectory + QStringLiteral("/postgres"), m_process->errorString());
-        m_process.reset();
-        return false;
-    }
-    return true;
+    ChildProcess::Launch launch = launchAs(binDirectory + QStringLiteral("/postgres"), arguments);
+    launch.outputFile = logPath();
+    return m_process.start(launch, error);
 }
 
 void EmbeddedPostgres::stopStaleServer()
@@ -280,28 +260,30 @@ void EmbeddedPostgres::stopStaleServer()
     QFile command(QStringLiteral("/proc/%1/comm").arg(pid));
     if (pid <= 0 || !command.open(QIODevice::ReadOnly) || !command.readAll().startsWith("postgres"))
         return;
-    ::kill(pid, SIGQUIT); // an immediate shutdown: its data is recovered at the next start
-    for (int waited = 0; waited < kPostgresShutdownMs && ::kill(pid, 0) == 0; waited += 100)
-        QThread::msleep(100);
+    // An immediate shutdown: its data is recovered at the next start.
+    ChildProcess::stopLeftover(pid, SIGQUIT, kPostgresShutdownMs);
 }
 
 bool EmbeddedPostgres::waitUntilReady(QString* error)
 {
-    QElapsedTimer clock;
-    clock.start();
     QString lastError;
-    while (clock.elapsed() < kPostgresStartUpMs) {
-        if (m_process->waitForFinished(100) || m_process->state() == QProcess::NotRunning) {
-            *error = tr("the embedded PostgreSQL exited during start-up (code %1): %2")
-                         .arg(m_process->exitCode())
-                         .arg(logTail());
-            return false;
-        }
+    const auto answers = [&] {
         PgConnection probe;
-        if (probe.open(connectionParams(QStringLiteral("postgres")), &lastError)) {
-            m_version = probe.serverVersion();
-            return true;
-        }
+        if (!probe.open(connectionParams(QStringLiteral("postgres")), &lastError))
+            return false;
+        m_version = probe.serverVersion();
+        return true;
+    };
+    switch (m_process.waitUntil(answers, kPostgresStartUpMs, 100)) {
+    case ChildProcess::Ready::Answered:
+        return true;
+    case ChildProcess::Ready::Exited:
+        *error = tr("the embedded PostgreSQL exited during start-up (code %1): %2")
+                     .arg(m_process.exitCode())
+                     .arg(logTail());
+        return false;
+    case ChildProcess::Ready::TimedOut:
+        break;
     }
     *error = tr("the embedded PostgreSQL did not answer within %1 s: %2")
                  .arg(kPostgresStartUpMs / 1000)
@@ -329,33 +311,20 @@ bool EmbeddedPostgres::ensureDatabase(QString* error)
 
 void EmbeddedPostgres::stop()
 {
-    if (m_process) {
-        if (m_process->state() != QProcess::NotRunning) {
-            const auto pid = static_cast<pid_t>(m_process->processId());
-            ::kill(pid, SIGINT); // a fast shutdown: the clients' transactions rolled back
-            ::kill(pid, SIGCONT); // a paused one must see it
-            if (!m_process->waitForFinished(kPostgresShutdownMs)) {
-                ::kill(pid, SIGQUIT);
-                if (!m_process->waitForFinished(kPostgresKilledProcessMs)) {
-                    m_process->kill();
-                    m_process->waitForFinished(kPostgresKilledProcessMs);
-                }
-            }
-        }
-        m_process.reset();
-    }
+    // A fast shutdown (the clients' transactions rolled back), then an immediate one.
+    m_process.stop({ { SIGINT, kPostgresShutdownMs }, { SIGQUIT, kPostgresKilledProcessMs } });
     m_socketDir.reset();
     m_lock.reset();
 }
 
 bool EmbeddedPostgres::isRunning() const
 {
-    return m_process && m_process->state() == QProcess::Running && !m_process->waitForFinished(0);
+    return m_process.isRunning();
 }
 
 qint64 EmbeddedPostgres::serverPid() const
 {
-    return isRunning() ? m_process->processId() : 0;
+    return m_process.pid();
 }
 
 ConnectionParams EmbeddedPostgres::connectionParams(const QString& database) const

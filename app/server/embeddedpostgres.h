@@ -1,10 +1,10 @@
 #pragma once
 
 #include "app/db/connectionparams.h"
+#include "app/server/childprocess.h"
 
 #include <QCoreApplication>
 #include <QLockFile>
-#include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -33,7 +33,7 @@ public:
     bool start(QString* error, const Progress& progress = {});
     void stop();
     bool isRunning() const;
-    bool died() const { return m_process && !isRunning(); }
+    bool died() const { return m_process.died(); }
 
     ConnectionParams connectionParams(const QString& database = QStringLiteral("lockbench")) const;
     QString clusterDirectory() const { return m_clusterRoot; }
@@ -61,7 +61,8 @@ private:
     bool waitUntilReady(QString* error);
     bool ensureDatabase(QString* error);
     bool handOver(const QString& path, QString* error) const; // chown to the account
-    QProcess* prepared(QProcess* process) const; // runs as the account, dies with the lab
+    // A program of the server's, run as its account, dying with the lab.
+    ChildProcess::Launch launchAs(const QString& program, const QStringList& arguments) const;
     QString logTail() const;
 
     QString m_dataRoot;
@@ -71,7 +72,7 @@ private:
     unsigned m_gid = 0;
     std::unique_ptr<QLockFile> m_lock;
     std::unique_ptr<QTemporaryDir> m_socketDir;
-    std::unique_ptr<QProcess> m_process;
+    ChildProcess m_process;
     int m_port = 0;
     QString m_version;
 };

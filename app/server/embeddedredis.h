@@ -1,9 +1,9 @@
 #pragma once
 
 #include "app/db/redisendpoint.h"
+#include "app/server/childprocess.h"
 
 #include <QCoreApplication>
-#include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -11,8 +11,8 @@
 
 // The lab's private Redis (Debian's redis-server), beside the embedded MariaDB: a unix socket
 // in a private directory, no TCP port, nothing saved to disk. Stopped when this object dies,
-// and (through PR_SET_PDEATHSIG) when the lab process dies abruptly. Started and stopped from
-// one long-lived thread.
+// and (ChildProcess) when the lab process dies abruptly. Started and stopped from one
+// long-lived thread.
 class EmbeddedRedis {
     Q_DECLARE_TR_FUNCTIONS(EmbeddedRedis)
 
@@ -27,7 +27,7 @@ public:
     bool isRunning() const;
 
     RedisEndpoint endpoint() const;
-    qint64 pid() const { return m_process ? m_process->processId() : 0; }
+    qint64 pid() const { return m_process.pid(); }
     QString version() const { return m_version; }
     static QString findBinary();
 
@@ -35,6 +35,6 @@ private:
     bool waitUntilReady(QString* error);
 
     std::unique_ptr<QTemporaryDir> m_directory;
-    std::unique_ptr<QProcess> m_process;
+    ChildProcess m_process;
     QString m_version;
 };

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "app/db/connectionparams.h"
+#include "app/server/childprocess.h"
 
 #include <QCoreApplication>
 #include <QLockFile>
-#include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -39,7 +39,7 @@ public:
     void stop();
     bool isRunning() const;
     // Started, and then ended without stop(): killed or crashed.
-    bool died() const { return m_process && !isRunning(); }
+    bool died() const { return m_process.died(); }
 
     ConnectionParams connectionParams(const QString& database = QStringLiteral("lockbench")) const;
     QString dataDirectory() const { return m_dataRoot + QStringLiteral("/data"); }
@@ -73,7 +73,7 @@ private:
     QString m_dataRoot;
     std::unique_ptr<QLockFile> m_lock;
     std::unique_ptr<QTemporaryDir> m_socketDir;
-    std::unique_ptr<QProcess> m_process;
+    ChildProcess m_process;
     QString m_socketPath;
     int m_port = 0;
     int m_extraPort = 0; // MariaDB's: the heartbeat's way past the thread pool's queue

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/core/servershape.h"
 #include "app/db/connectionparams.h"
 
 #include <QCoreApplication>
@@ -43,5 +44,7 @@ public:
     QString name() const;
     // The servers the clients can be placed on: 1, the cluster's nodes, or the URL's hosts.
     int nodeCount() const;
+    // What the field rules and the check of an experiment need to know of it.
+    ServerShape shape() const { return { nodeCount(), startsOwnServer(), isPostgres() }; }
     bool operator==(const ServerChoice& other) const;
 };

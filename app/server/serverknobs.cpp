@@ -33,7 +33,6 @@ QString readSetting(QSqlDatabase& database, const QString& setting)
 ServerKnobs::ServerKnobs(QSqlDatabase database, const ConnectionParams& params)
     : m_database(std::move(database))
     , m_params(params)
-    , m_embedded(params.isEmbedded())
 {
 }
 
@@ -56,36 +55,8 @@ bool ServerKnobs::set(const QString& variable, const QString& value, QString* er
     return true;
 }
 
-QString ServerKnobs::notOnSharedServer(const Experiment& e)
+bool ServerKnobs::applyOnPostgres(const Experiment& e)
 {
-    if (e.flushLogAtCommit < 0 && e.bufferPoolMb <= 0)
-        return {};
-    return tr("flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its "
-              "embedded server");
-}
-
-QString ServerKnobs::notOnPostgres(const Experiment& e)
-{
-    QStringList innoDbOnly;
-    if (e.deadlockDetect != KnobSwitch::Server)
-        innoDbOnly << QStringLiteral("deadlock-detect");
-    if (e.flushLogAtCommit >= 0)
-        innoDbOnly << QStringLiteral("flush-log");
-    if (e.bufferPoolMb > 0)
-        innoDbOnly << QStringLiteral("buffer-pool-mb");
-    if (innoDbOnly.isEmpty())
-        return {};
-    return tr("%1 set InnoDB's settings, which PostgreSQL does not have (its deadlock detector cannot be "
-              "switched off; it runs after deadlock_timeout)")
-        .arg(innoDbOnly.join(QStringLiteral(", ")));
-}
-
-bool ServerKnobs::applyOnPostgres(const Experiment& e, QString* error)
-{
-    if (const QString problem = notOnPostgres(e); !problem.isEmpty()) {
-        *error = problem;
-        return false;
-    }
     m_effective.clear();
     for (const QString& setting : { QStringLiteral("deadlock_timeout"), QStringLiteral("max_connections"),
              QStringLiteral("synchronous_commit"), QStringLiteral("shared_buffers") })
@@ -102,14 +73,9 @@ bool ServerKnobs::applyOnPostgres(const Experiment& e, QString* error)
 
 bool ServerKnobs::apply(const Experiment& e, QString* error)
 {
+    // What the server does not allow was refused before (ServerFit).
     if (m_params.isPostgres())
-        return applyOnPostgres(e, error);
-    if (!m_embedded) {
-        if (const QString problem = notOnSharedServer(e); !problem.isEmpty()) {
-            *error = problem;
-            return false;
-        }
-    }
+        return applyOnPostgres(e);
     if (e.deadlockDetect != KnobSwitch::Server
         && !set(QStringLiteral("innodb_deadlock_detect"),
             e.deadlockDetect == KnobSwitch::On ? QStringLiteral("ON") : QStringLiteral("OFF"), error))

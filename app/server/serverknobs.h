@@ -18,25 +18,19 @@ public:
     ~ServerKnobs(); // restores, if apply() changed anything
 
     bool apply(const Experiment& experiment, QString* error);
-    // Why `experiment` cannot run on a server the lab did not start (settings that change the
-    // whole server); empty when it can. Both fronts refuse it before a run, apply() again.
-    static QString notOnSharedServer(const Experiment& experiment);
-    // Why `experiment` cannot run on PostgreSQL (InnoDB's own settings); empty when it can.
-    static QString notOnPostgres(const Experiment& experiment);
     void restore();
     // Effective values during the run, e.g. {"innodb_deadlock_detect": "OFF", ...}.
     QMap<QString, QString> effective() const { return m_effective; }
 
 private:
     bool set(const QString& variable, const QString& value, QString* error);
-    bool applyOnPostgres(const Experiment& experiment, QString* error);
+    bool applyOnPostgres(const Experiment& experiment);
     // The isolation asked for, or the server's own default when the experiment leaves it to the
     // server; each worker's session reads it back again.
     void noteIsolation(const Experiment& experiment);
 
     QSqlDatabase m_database;
     ConnectionParams m_params; // for a fresh connection when the control connection is gone
-    bool m_embedded;
     QMap<QString, QString> m_saved; // variable -> value before the run
     QMap<QString, QString> m_effective;
 };

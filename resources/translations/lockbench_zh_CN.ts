@@ -304,6 +304,21 @@
     </message>
 </context>
 <context>
+    <name>ChildProcess</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within %2 s: %3</source>
+        <translation>%1 未在 %2 秒内结束：%3</translation>
+    </message>
+    <message>
+        <source>%1 failed (exit code %2): %3</source>
+        <translation>%1 失败（退出码 %2）：%3</translation>
+    </message>
+</context>
+<context>
     <name>ClaimExplanation</name>
     <message>
         <source>Batches ran side by side: each kept its %1 tasks locked %2 ms, which one batch at a time would cap at %3 tasks/s; the run reached %4 tasks/s, %5 times that.</source>
@@ -438,33 +453,6 @@
     <message>
         <source>Multi-primary conflicts: a row lock holds only on the node that took it, so clients on %1 nodes wrote the hot row at once and certification settled it at COMMIT, rolling back all but one. %2 commits were refused and %3 statements were rolled back by another node&apos;s write: %4 aborts per sold order, and %5 % of the attempts were retries.</source>
         <translation>多主冲突：行锁只在加锁的节点上有效，所以 %1 个节点上的客户端同时写热点行，由认证在 COMMIT 时裁决，只留一个、其余全部回滚。%2 次提交被拒绝，%3 条语句因其他节点的写入而回滚：每个售出订单中止 %4 次，%5 % 的尝试是重试。</translation>
-    </message>
-</context>
-<context>
-    <name>ClusterFit</name>
-    <message>
-        <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
-        <translation>%1 把客户端分布到 %2 个节点上，但服务器只有一台；请使用 --server cluster:N 或含多个主机的 URL</translation>
-    </message>
-    <message>
-        <source>node %1 is not there: the server has %2</source>
-        <translation>节点 %1 不存在：服务器只有 %2</translation>
-    </message>
-    <message>
-        <source>one node</source>
-        <translation>一个节点</translation>
-    </message>
-    <message>
-        <source>%1 nodes</source>
-        <translation>%1 个节点</translation>
-    </message>
-    <message>
-        <source>the claim workload runs on one server only: a claim names its worker by connection id (owner = CONNECTION_ID()), and each node of a cluster numbers its connections on its own, so two workers could hold one task unseen</source>
-        <translation>认领工作负载只能在单台服务器上运行：认领以连接 id 标明工作者（owner = CONNECTION_ID()），而集群的每个节点各自给连接编号，两个工作者可能在无人察觉时持有同一个任务</translation>
-    </message>
-    <message>
-        <source>killing workers runs on one server only: the lab kills a worker by its connection id, which names a connection only on the node that gave it</source>
-        <translation>杀死工作者只能在单台服务器上运行：实验室按连接 id 杀死工作者，而连接 id 只在分配它的那个节点上指向该连接</translation>
     </message>
 </context>
 <context>
@@ -1165,10 +1153,6 @@ or lost an order.</source>
         <translation>正在 %1 中初始化内置 PostgreSQL</translation>
     </message>
     <message>
-        <source>initdb failed (exit code %1): %2</source>
-        <translation>initdb 失败（退出码 %1）：%2</translation>
-    </message>
-    <message>
         <source>cannot move %1 to %2</source>
         <translation>无法把 %1 移动到 %2</translation>
     </message>
@@ -1179,10 +1163,6 @@ or lost an order.</source>
     <message>
         <source>no free loopback port for the embedded PostgreSQL</source>
         <translation>没有可供内置 PostgreSQL 使用的空闲回环端口</translation>
-    </message>
-    <message>
-        <source>cannot start %1: %2</source>
-        <translation>无法启动 %1：%2</translation>
     </message>
     <message>
         <source>the embedded PostgreSQL exited during start-up (code %1): %2</source>
@@ -1196,6 +1176,10 @@ or lost an order.</source>
         <source>cannot create the database %1 in the embedded PostgreSQL: %2</source>
         <translation>无法在内置 PostgreSQL 中创建数据库 %1：%2</translation>
     </message>
+    <message>
+        <source>initialising the embedded PostgreSQL failed: %1</source>
+        <translation>初始化内置 PostgreSQL 失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddedRedis</name>
@@ -1206,10 +1190,6 @@ or lost an order.</source>
     <message>
         <source>cannot create a private directory for Redis in %1</source>
         <translation>无法在 %1 中为 Redis 创建专用目录</translation>
-    </message>
-    <message>
-        <source>cannot start %1: %2</source>
-        <translation>无法启动 %1：%2</translation>
     </message>
     <message>
         <source>the embedded Redis exited during start-up (code %1): %2</source>
@@ -1247,10 +1227,6 @@ or lost an order.</source>
         <translation>正在端口 %2 上启动 %1</translation>
     </message>
     <message>
-        <source>cannot start %1: %2</source>
-        <translation>无法启动 %1：%2</translation>
-    </message>
-    <message>
         <source>MariaDB %1 ready in %2 s</source>
         <translation>MariaDB %1 已就绪，用时 %2 s</translation>
     </message>
@@ -1261,10 +1237,6 @@ or lost an order.</source>
     <message>
         <source>cannot create %1</source>
         <translation>无法创建 %1</translation>
-    </message>
-    <message>
-        <source>initialising the data directory with %1 failed: %2</source>
-        <translation>用 %1 初始化数据目录失败：%2</translation>
     </message>
     <message>
         <source>cannot finish the data directory in %1</source>
@@ -1285,6 +1257,10 @@ or lost an order.</source>
     <message>
         <source>(no error log at %1)</source>
         <translation>（%1 处没有错误日志）</translation>
+    </message>
+    <message>
+        <source>initialising the data directory failed: %1</source>
+        <translation>初始化数据目录失败：%1</translation>
     </message>
 </context>
 <context>
@@ -2159,6 +2135,10 @@ or lost an order.</source>
     <message>
         <source>Plays no part here: used only by the strategies %1, none of which is ticked.</source>
         <translation>此处不起作用：只有策略 %1 使用它，而它们都没有被勾选。</translation>
+    </message>
+    <message>
+        <source>Plays no part here: an InnoDB setting, which PostgreSQL does not have.</source>
+        <translation>此处不起作用：这是 InnoDB 的设置，PostgreSQL 没有。</translation>
     </message>
 </context>
 <context>
@@ -5115,18 +5095,53 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>ServerFit</name>
+    <message>
+        <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
+        <translation>%1 把客户端分布到 %2 个节点上，但服务器只有一台；请使用 --server cluster:N 或含多个主机的 URL</translation>
+    </message>
+    <message>
+        <source>node %1 is not there: the server has %2</source>
+        <translation>节点 %1 不存在：服务器只有 %2</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>一个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>the claim workload runs on one server only: a claim names its worker by connection id (owner = CONNECTION_ID()), and each node of a cluster numbers its connections on its own, so two workers could hold one task unseen</source>
+        <translation>认领工作负载只能在单台服务器上运行：认领以连接 id 标明工作者（owner = CONNECTION_ID()），而集群的每个节点各自给连接编号，两个工作者可能在无人察觉时持有同一个任务</translation>
+    </message>
+    <message>
+        <source>killing workers runs on one server only: the lab kills a worker by its connection id, which names a connection only on the node that gave it</source>
+        <translation>杀死工作者只能在单台服务器上运行：实验室按连接 id 杀死工作者，而连接 id 只在分配它的那个节点上指向该连接</translation>
+    </message>
+    <message>
+        <source>an InnoDB setting, which PostgreSQL does not have; leave it at %1 there</source>
+        <translation>这是 InnoDB 的设置，PostgreSQL 没有；在 PostgreSQL 上请保持为 %1</translation>
+    </message>
+    <message>
+        <source>it changes the whole server, so the lab sets it only on the servers it starts itself; leave it at %1 on a server given by URL</source>
+        <translation>它会改变整个服务器，因此实验室只在自己启动的服务器上设置它；对通过 URL 指定的服务器请保持为 %1</translation>
+    </message>
+    <message>
+        <source>used only on a cluster, and the server is a single one; leave it at %1</source>
+        <translation>仅用于集群，而当前服务器是单机；请保持为 %1</translation>
+    </message>
+    <message>
+        <source>used only on a single server, since each node of a cluster numbers its connections on its own; leave it at %1</source>
+        <translation>仅用于单机服务器，因为集群的每个节点各自为连接编号；请保持为 %1</translation>
+    </message>
+</context>
+<context>
     <name>ServerKnobs</name>
     <message>
         <source>cannot set %1 = %2 on the server (it needs SUPER or SYSTEM_VARIABLES_ADMIN): %3</source>
         <translation>无法在服务器上设置 %1 = %2（需要 SUPER 或 SYSTEM_VARIABLES_ADMIN 权限）：%3</translation>
-    </message>
-    <message>
-        <source>flush-log and buffer-pool-mb change the whole server, so the lab sets them only on its embedded server</source>
-        <translation>flush-log 和 buffer-pool-mb 会影响整个服务器，因此本工具只在其内置服务器上设置它们</translation>
-    </message>
-    <message>
-        <source>%1 set InnoDB&apos;s settings, which PostgreSQL does not have (its deadlock detector cannot be switched off; it runs after deadlock_timeout)</source>
-        <translation>%1 设置的是 InnoDB 的参数，PostgreSQL 没有这些参数（它的死锁检测无法关闭，会在 deadlock_timeout 之后运行）</translation>
     </message>
 </context>
 <context>

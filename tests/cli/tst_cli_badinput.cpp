@@ -63,8 +63,8 @@ private slots:
             << QStringLiteral("--server: bad server URL: a PostgreSQL URL names one server");
         QTest::newRow("InnoDB setting on postgres")
             << QStringList { "run", "--server", "postgres", "--deadlock-detect", "off" } << 2
-            << QStringLiteral(
-                   "--server: deadlock-detect set InnoDB's settings, which PostgreSQL does not have");
+            << QStringLiteral("--deadlock-detect: an InnoDB setting, which PostgreSQL does not have; leave "
+                              "it at server there");
         QTest::newRow("hostile text") << QStringList { "run", "--skew", QString(100000, QLatin1Char('9')) }
                                       << 2 << QStringLiteral("--skew: ");
         QTest::newRow("space around a number") << QStringList { "run", "--threads",

@@ -252,9 +252,13 @@ private slots:
         row("a server named twice", { "--server", "postgres,embedded,postgres" },
             "--server: \"postgres\" is named twice");
         row("InnoDB's setting on one of two servers", { "--server", "embedded,postgres", "--flush-log", "2" },
-            "--server: flush-log set InnoDB's settings, which PostgreSQL does not have");
+            "--flush-log: an InnoDB setting, which PostgreSQL does not have; leave it at -1 there");
         row("a node that is not there", { "--server", "cluster:3", "--kill-node", "4@1s" },
             "--kill-node: node 4 is not there: the server has 3 nodes");
+        row("a whole-server setting on a server by URL",
+            { "--server", "mysql://lab@127.0.0.1:3306/shop", "--buffer-pool-mb", "64" },
+            "--buffer-pool-mb: it changes the whole server, so the lab sets it only on the servers it starts "
+            "itself; leave it at 0 on a server given by URL");
     }
     void commonMistakesAreExplained() { refused(); }
 

@@ -14,9 +14,9 @@ using namespace CommandLineCases;
 
 namespace {
 
-const ServerShape kOneServer { 1, true };
-const ServerShape kCluster { 3, true };
-const ServerShape kServerByUrl { 1, false };
+const ServerShape kOneServer { 1, true, false };
+const ServerShape kCluster { 3, true, false };
+const ServerShape kServerByUrl { 1, false, false };
 const QString kUrl = QStringLiteral("mysql://root@127.0.0.1:3306/lockbench");
 
 // A value of each server-scoped field that asks something of the server, and the server on
@@ -27,16 +27,20 @@ struct ScopedCase {
     ServerShape shape;
 };
 
-std::optional<ScopedCase> scopedCase(ServerScope scope, const QString& field)
+const ServerShape kPostgres { 1, true, true };
+
+// The case that breaks one of a field's server rules.
+std::optional<ScopedCase> scopedCase(ServerScope rule, const QString& field)
 {
     static const QHash<QString, QString> values = { { QStringLiteral("placement"), QStringLiteral("1:1:1") },
         { QStringLiteral("kill-node"), QStringLiteral("2@1s") },
         { QStringLiteral("kill-workers-every"), QStringLiteral("200ms") },
         { QStringLiteral("flush-log"), QStringLiteral("2") },
-        { QStringLiteral("buffer-pool-mb"), QStringLiteral("64") } };
+        { QStringLiteral("buffer-pool-mb"), QStringLiteral("64") },
+        { QStringLiteral("deadlock-detect"), QStringLiteral("off") } };
     if (!values.contains(field))
         return std::nullopt;
-    switch (scope) {
+    switch (rule) {
     case ServerScope::Any:
         return std::nullopt;
     case ServerScope::Cluster:
@@ -47,6 +51,9 @@ std::optional<ScopedCase> scopedCase(ServerScope scope, const QString& field)
             kCluster };
     case ServerScope::LabsOwn:
         return ScopedCase { values[field], { QStringLiteral("--server"), kUrl }, kServerByUrl };
+    case ServerScope::InnoDb:
+        return ScopedCase { values[field], { QStringLiteral("--server"), QStringLiteral("postgres") },
+            kPostgres };
     }
     return std::nullopt;
 }
@@ -144,35 +151,40 @@ private slots:
         QVERIFY(tried >= 10);
     }
 
-    // Every field scoped to a kind of server is disabled in the window on the server where the
-    // command line refuses it, and offered on the server where it is accepted.
+    // Every rule of every field scoped to a kind of server: the window disables the field on the
+    // server where the command line refuses it, and offers it where it is accepted.
     void serverScopesAgreeWithTheCommandLine()
     {
         int tried = 0;
         for (const ExperimentField& field : ExperimentFields::all()) {
+            for (const ServerScope rule :
+                { ServerScope::Cluster, ServerScope::OneServer, ServerScope::LabsOwn, ServerScope::InnoDb }) {
+                if (!needs(field.server, rule))
+                    continue;
+                const std::optional<ScopedCase> c = scopedCase(rule, field.name);
+                QVERIFY2(c, qPrintable(QStringLiteral("no case for the scoped field ") + field.name));
+                const CommandLine cli
+                    = parse(QStringList { QStringLiteral("run"), QLatin1String("--") + field.name, c->value }
+                        + c->server);
+                QVERIFY2(cli.action == CommandLine::Action::Fail, qPrintable(field.name));
+                const QString errors = refusal(cli);
+                QVERIFY2(errors.contains(QLatin1String("--") + field.name), qPrintable(errors));
+                QVERIFY2(!FieldRelevance::whyUnused(field.name, Experiment {}, c->shape).isEmpty(),
+                    qPrintable(field.name));
+                ++tried;
+            }
             if (field.server == ServerScope::Any)
                 continue;
-            const std::optional<ScopedCase> c = scopedCase(field.server, field.name);
-            QVERIFY2(c, qPrintable(QStringLiteral("no case for the scoped field ") + field.name));
-            const CommandLine cli
-                = parse(QStringList { QStringLiteral("run"), QLatin1String("--") + field.name, c->value }
-                    + c->server);
-            QVERIFY2(cli.action == CommandLine::Action::Fail, qPrintable(field.name));
-            const QString errors = refusal(cli);
-            QVERIFY2(errors.contains(field.name), qPrintable(errors));
-            QVERIFY2(!FieldRelevance::whyUnused(field.name, Experiment {}, c->shape).isEmpty(),
-                qPrintable(field.name));
-            const ServerShape fits = field.server == ServerScope::Cluster ? kCluster : kOneServer;
+            const ServerShape fits = needs(field.server, ServerScope::Cluster) ? kCluster : kOneServer;
             QCOMPARE(FieldRelevance::whyUnused(field.name, Experiment {}, fits), QString());
-            ++tried;
         }
-        QCOMPARE(tried, 5);
+        QCOMPARE(tried, 8);
     }
 
     void fieldsThatAlwaysCountAreAlwaysOffered()
     {
         for (const char* field : { "threads", "isolation", "delay-ms", "stop", "seed" }) {
-            for (const ServerShape& shape : { kOneServer, kCluster, kServerByUrl })
+            for (const ServerShape& shape : { kOneServer, kCluster, kServerByUrl, kPostgres })
                 QCOMPARE(FieldRelevance::whyUnused(QLatin1String(field), Experiment {}, shape), QString());
         }
     }

@@ -1,7 +1,7 @@
 // Clients spread over a cluster's nodes: round robin, or a split by weights as --placement
 // writes it. Every client has one node, the counts add up, and a node weighted 0 gets none.
-#include "app/core/clusterfit.h"
 #include "app/core/placement.h"
+#include "app/core/serverfit.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -77,11 +77,11 @@ private slots:
     void whatNeedsOneServerIsRefusedOnACluster()
     {
         Experiment e;
-        QVERIFY(ClusterFit::of(e, 3).isEmpty());
+        QVERIFY(ServerFit::of(e, { 3, true, false }).isEmpty());
         e.workload = WorkloadKind::Claim;
         e.killWorkersEveryMs = 200;
-        QVERIFY(ClusterFit::of(e, 1).isEmpty());
-        const QList<ClusterFit::Problem> problems = ClusterFit::of(e, 3);
+        QVERIFY(ServerFit::of(e, { 1, true, false }).isEmpty());
+        const QList<ServerFit::Problem> problems = ServerFit::of(e, { 3, true, false });
         QCOMPARE(problems.size(), 2);
         QCOMPARE(problems[0].field, QStringLiteral("workload"));
         QVERIFY2(problems[0].text.contains(QLatin1String("CONNECTION_ID()")), qPrintable(problems[0].text));
@@ -91,11 +91,11 @@ private slots:
         e.killNode = 4;
         QString error;
         e.placement = *Placement::parse(QStringLiteral("1:1"), &error);
-        const QList<ClusterFit::Problem> misfit = ClusterFit::of(e, 3);
+        const QList<ServerFit::Problem> misfit = ServerFit::of(e, { 3, true, false });
         QCOMPARE(misfit.size(), 2);
         QCOMPARE(misfit[0].text, QStringLiteral("1:1 names 2 nodes, but the cluster has 3"));
         QCOMPARE(misfit[1].text, QStringLiteral("node 4 is not there: the server has 3 nodes"));
-        QCOMPARE(ClusterFit::of(e, 1).first().field, QStringLiteral("placement"));
+        QCOMPARE(ServerFit::of(e, { 1, true, false }).first().field, QStringLiteral("placement"));
     }
 };
 

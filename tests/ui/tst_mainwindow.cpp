@@ -219,6 +219,41 @@ private slots:
         QVERIFY(m_window->runAction()->toolTip().contains(QLatin1String("strategy")));
     }
 
+    // A value the chosen server cannot take is said as the server or the field changes, by the
+    // field, which stays open so that it can be put back; Run waits for it.
+    void aValueTheServerRefusesIsSaidAsItIsChosen()
+    {
+        ExperimentPanel* experiment = m_window->experimentPanel();
+        ServerPanel* server = m_window->serverPanel();
+        const QString field = QStringLiteral("deadlock-detect");
+        experiment->setFieldText(field, QStringLiteral("off"));
+        QVERIFY(experiment->fieldError(field).isEmpty()); // the lab's own MariaDB takes it
+
+        server->setUsesEmbedded(false);
+        server->setUrl(QStringLiteral("postgres://lab@127.0.0.1:1/shop"));
+        QVERIFY2(experiment->fieldError(field).contains(QLatin1String("PostgreSQL does not have")),
+            qPrintable(experiment->fieldError(field)));
+        QVERIFY(!m_window->runAction()->isEnabled());
+        QVERIFY(m_window->runAction()->toolTip().contains(field));
+        // Its input and label say why it plays no part there, and stay open all the same.
+        int open = 0;
+        for (QWidget* widget : experiment->findChildren<QWidget*>()) {
+            const QString tip = widget->toolTip();
+            if (tip.contains(QLatin1String("InnoDB setting"))
+                && tip.contains(QLatin1String("innodb_deadlock_detect"))) {
+                QVERIFY(widget->isEnabled());
+                ++open;
+            }
+        }
+        QCOMPARE(open, 2);
+
+        experiment->setFieldText(field, QStringLiteral("server"));
+        QVERIFY(experiment->fieldError(field).isEmpty());
+        QVERIFY(experiment->errors().isEmpty());
+        server->setUrl(QString());
+        server->setUsesEmbedded(true);
+    }
+
     void presetFillsTheExperimentAndStrategies()
     {
         ExperimentPanel* experiment = m_window->experimentPanel();

@@ -3,6 +3,7 @@
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"
 #include "app/core/fieldlabels.h"
+#include "app/core/serverfit.h"
 #include "app/report/strategycolors.h"
 
 #include <QComboBox>
@@ -143,10 +144,10 @@ void ExperimentPanel::setStrategyNeeds(const StrategyNeeds& needs)
 
 void ExperimentPanel::setServerShape(const ServerShape& shape)
 {
-    if (shape.nodes == m_serverShape.nodes && shape.labsOwn == m_serverShape.labsOwn)
+    if (shape == m_serverShape)
         return;
     m_serverShape = shape;
-    showWhatApplies(m_experiment);
+    revalidate(); // a value may fit one server and not another
 }
 
 QWidget* ExperimentPanel::input(const Editor& editor) const
@@ -154,7 +155,8 @@ QWidget* ExperimentPanel::input(const Editor& editor) const
     return editor.line ? static_cast<QWidget*>(editor.line) : editor.combo;
 }
 
-// A field that plays no part is disabled, its tooltip saying why before what it is.
+// A field that plays no part is disabled, its tooltip saying why before what it is; one whose
+// value the server refuses stays open, so that it can be put back.
 void ExperimentPanel::showWhatApplies(const Experiment& parsed)
 {
     for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
@@ -162,8 +164,9 @@ void ExperimentPanel::showWhatApplies(const Experiment& parsed)
         if (why.isEmpty())
             why = FieldRelevance::unreadByChosen(it.key(), m_needs);
         const QString tip = why.isEmpty() ? it->help : why + QStringLiteral("\n\n") + it->help;
+        const bool refused = !it->error->isHidden();
         for (QWidget* widget : { input(*it), static_cast<QWidget*>(it->label) }) {
-            widget->setEnabled(why.isEmpty());
+            widget->setEnabled(why.isEmpty() || refused);
             widget->setToolTip(tip);
         }
     }
@@ -235,6 +238,9 @@ void ExperimentPanel::revalidate()
     }
     if (errors.isEmpty())
         errors = validateExperiment(parsed, m_needs);
+    // What the chosen server cannot run, said as it is typed rather than when the run prepares.
+    for (const ServerFit::Problem& problem : ServerFit::of(parsed, m_serverShape))
+        errors.append({ problem.field, problem.text });
     for (auto it = m_editors.begin(); it != m_editors.end(); ++it) {
         QStringList messages;
         for (const FieldError& error : std::as_const(errors)) {

@@ -271,8 +271,7 @@ ServerShape ServerPanel::shape() const
 {
     QString ignored; // a URL that does not parse is one server until it does
     const std::optional<ServerChoice> chosen = choice(QStringLiteral("lockbench"), &ignored);
-    return chosen ? ServerShape { chosen->nodeCount(), chosen->startsOwnServer(), chosen->isPostgres() }
-                  : ServerShape { 1, false };
+    return chosen ? chosen->shape() : ServerShape { 1, false, false };
 }
 
 bool ServerPanel::applyChoice(const QString& database, QString* error)
