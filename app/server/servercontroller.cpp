@@ -1,9 +1,6 @@
 #include "app/server/servercontroller.h"
 
 #include "app/db/databaseconnection.h"
-#include "app/server/embeddedcluster.h"
-#include "app/server/embeddedpostgres.h"
-#include "app/server/embeddedserver.h"
 
 #include <QTimer>
 
@@ -28,10 +25,11 @@ ServerController::~ServerController()
 
 void ServerController::setOwnServer(int nodes, bool postgres)
 {
-    if (nodes == m_clusterNodes && postgres == m_postgres)
+    const OwnServerKind kind { nodes, postgres };
+    if (kind == m_kind)
         return;
-    m_clusterNodes = nodes;
-    m_postgres = postgres;
+    m_kind = kind;
+    m_dataDirectory.clear();
     m_nodeStates.clear();
     emit nodeStatesChanged(m_nodeStates);
     // Queued, not waited for: stopping three nodes takes seconds the window must not freeze for.
@@ -46,102 +44,55 @@ void ServerController::start()
 {
     if (m_state == State::Starting || m_state == State::Ready)
         return;
-    if (m_postgres)
-        setState(State::Starting, tr("starting the lab's PostgreSQL…"));
-    else
-        setState(State::Starting,
-            m_clusterNodes > 0 ? tr("starting a Galera cluster of %1 MariaDB nodes…").arg(m_clusterNodes)
-                               : tr("starting the embedded MariaDB…"));
+    setState(State::Starting, m_kind.starting());
     // The choice travels with the work: the GUI thread may choose another server meanwhile.
-    QMetaObject::invokeMethod(
-        m_context, [this, nodes = m_clusterNodes, postgres = m_postgres] { startOnThread(nodes, postgres); });
+    QMetaObject::invokeMethod(m_context, [this, kind = m_kind] { startOnThread(kind); });
 }
 
-void ServerController::startOnThread(int nodes, bool postgres)
+void ServerController::startOnThread(OwnServerKind kind)
 {
-    const auto progress = [this, nodes, postgres](const QString& text) {
-        QMetaObject::invokeMethod(this, [this, text, nodes, postgres] {
-            if (nodes == m_clusterNodes && postgres == m_postgres)
+    const auto progress = [this, kind](const QString& text) {
+        QMetaObject::invokeMethod(this, [this, text, kind] {
+            if (kind == m_kind)
                 setState(State::Starting, text);
         });
     };
-    QString error;
-    bool ok = false;
-    ConnectionParams params;
-    QString version;
-    qint64 pid = 0;
-    QString pgDirectory;
-    if (postgres) {
-        if (m_pg && !m_pg->isRunning()) {
-            delete m_pg;
-            m_pg = nullptr;
-        }
-        if (!m_pg)
-            m_pg = new EmbeddedPostgres(EmbeddedServer::defaultDataRoot());
-        ok = m_pg->start(&error, progress);
-        params = m_pg->connectionParams();
-        version = m_pg->version();
-        pid = m_pg->serverPid();
-        pgDirectory = m_pg->clusterDirectory();
-    } else if (nodes > 0) {
-        stopOnThread(); // a cluster with a gone node starts whole again
-        m_cluster = new EmbeddedCluster(nodes);
-        ok = m_cluster->start(&error, progress);
-        params = m_cluster->connectionParams(1);
-        for (int node = 1; node <= m_cluster->nodeCount(); ++node) {
-            const ConnectionParams one = m_cluster->connectionParams(node);
-            params.nodes.append({ one.host, one.port, one.socket, m_cluster->server(node).serverPid(),
-                one.embeddedErrorLog });
-        }
-        version = m_cluster->server(1).version();
-        pid = m_cluster->server(1).serverPid();
-        if (ok) {
-            m_nodeWatch = new QTimer(m_context);
-            m_nodeWatch->setInterval(1000);
-            QObject::connect(m_nodeWatch, &QTimer::timeout, m_context, [this] { readNodeStates(); });
-            m_nodeWatch->start();
-            readNodeStates();
-        }
-    } else {
-        if (m_server && !m_server->isRunning()) {
-            delete m_server; // a dead server's lock and socket directory go with it
-            m_server = nullptr;
-        }
-        if (!m_server)
-            m_server = new EmbeddedServer;
-        ok = m_server->start(&error, progress);
-        params = m_server->connectionParams();
-        version = m_server->version();
-        pid = m_server->serverPid();
+    // A dead server's lock and socket directory go with it; a cluster with a gone node starts
+    // whole again.
+    if (m_own && (!(m_ownKind == kind) || kind.clusterNodes > 0 || !m_own->isRunning()))
+        stopOnThread();
+    if (!m_own) {
+        m_own = kind.create();
+        m_ownKind = kind;
     }
-    QMetaObject::invokeMethod(this, [this, ok, error, params, version, pid, nodes, postgres, pgDirectory] {
-        if (nodes != m_clusterNodes || postgres != m_postgres)
-            return; // the start of a server since chosen away: the new choice's start follows
-        m_params = params;
-        m_version = version;
-        m_pid = pid;
-        if (postgres)
-            m_pgDirectory = pgDirectory;
-        if (!ok)
-            setState(State::Failed, error);
-        else if (postgres)
-            setState(State::Ready, tr("ready: PostgreSQL %1").arg(version));
-        else if (nodes > 0)
-            setState(
-                State::Ready, tr("ready: a Galera cluster of %1 nodes, MariaDB %2").arg(nodes).arg(version));
-        else
-            setState(State::Ready, tr("ready: MariaDB %1").arg(version));
-    });
+    QString error;
+    const bool ok = m_own->start(&error, progress);
+    if (ok && kind.clusterNodes > 0) {
+        m_nodeWatch = new QTimer(m_context);
+        m_nodeWatch->setInterval(1000);
+        QObject::connect(m_nodeWatch, &QTimer::timeout, m_context, [this] { readNodeStates(); });
+        m_nodeWatch->start();
+        readNodeStates();
+    }
+    QMetaObject::invokeMethod(this,
+        [this, ok, error, kind, params = m_own->connectionParams(), version = m_own->version(),
+            pid = m_own->pid(), directory = m_own->dataDirectory()] {
+            if (!(kind == m_kind))
+                return; // the start of a server since chosen away: the new choice's start follows
+            m_params = params;
+            m_version = version;
+            m_pid = pid;
+            m_dataDirectory = directory;
+            setState(ok ? State::Ready : State::Failed, ok ? kind.ready(version) : error);
+        });
 }
 
 void ServerController::readNodeStates()
 {
-    QStringList states;
-    for (int node = 1; m_cluster && node <= m_cluster->nodeCount(); ++node)
-        states << EmbeddedCluster::stateLabel(m_cluster->state(node));
+    const QStringList states = m_own ? m_own->nodeStates() : QStringList();
     const int nodes = static_cast<int>(states.size());
     QMetaObject::invokeMethod(this, [this, states, nodes] {
-        if (nodes == m_clusterNodes
+        if (nodes == m_kind.clusterNodes
             && states != m_nodeStates) { // not a late report of a cluster since switched away
             m_nodeStates = states;
             emit nodeStatesChanged(states);
@@ -153,23 +104,14 @@ void ServerController::stopOnThread()
 {
     delete m_nodeWatch;
     m_nodeWatch = nullptr;
-    delete m_cluster; // the joiners first, node 1 last
-    m_cluster = nullptr;
-    delete m_server; // stops mariadbd cleanly
-    m_server = nullptr;
-    delete m_pg; // a fast shutdown: open transactions roll back
-    m_pg = nullptr;
+    m_own.reset(); // each kind stops as its engine shuts down cleanly
 }
 
 void ServerController::restartAfterLoss()
 {
     if (m_state == State::Starting)
         return;
-    if (m_postgres)
-        setState(State::Stopped, tr("the lab's PostgreSQL went away"));
-    else
-        setState(State::Stopped,
-            m_clusterNodes > 0 ? tr("the embedded cluster went away") : tr("the embedded MariaDB went away"));
+    setState(State::Stopped, m_kind.lost());
     start();
 }
 
@@ -182,16 +124,7 @@ ConnectionParams ServerController::params(const QString& database) const
 
 QString ServerController::dataDirectory() const
 {
-    if (m_postgres) // placed as the server starts: beside MariaDB's, or where its account can reach
-        return m_pgDirectory.isEmpty() ? EmbeddedServer::defaultDataRoot() + QStringLiteral("/postgres")
-                                       : m_pgDirectory;
-    return m_clusterNodes > 0 ? EmbeddedCluster::defaultDataRoot()
-                              : EmbeddedServer::defaultDataRoot() + QStringLiteral("/data");
-}
-
-QString ServerController::engineName(bool postgres)
-{
-    return postgres ? QStringLiteral("PostgreSQL") : QStringLiteral("MariaDB");
+    return m_dataDirectory.isEmpty() ? m_kind.dataDirectory() : m_dataDirectory;
 }
 
 void ServerController::setState(State state, const QString& message)

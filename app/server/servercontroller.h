@@ -1,14 +1,12 @@
 #pragma once
 
 #include "app/db/connectionparams.h"
+#include "app/server/ownserver.h"
 
 #include <QObject>
 #include <QStringList>
 #include <QThread>
 
-class EmbeddedCluster;
-class EmbeddedPostgres;
-class EmbeddedServer;
 class QTimer;
 
 // Owns the embedded MariaDB, the lab's private Galera cluster of them, or its private
@@ -27,8 +25,8 @@ public:
     // 0 for the single embedded server, else a cluster of this many nodes, or (`postgres`) the
     // private PostgreSQL; takes effect at the next start(), and stops what runs now.
     void setOwnServer(int clusterNodes, bool postgres);
-    int clusterNodes() const { return m_clusterNodes; }
-    bool postgres() const { return m_postgres; }
+    int clusterNodes() const { return m_kind.clusterNodes; }
+    bool postgres() const { return m_kind.postgres; }
     void start();
     // The server went away under a run: forget the dead process and start again on the
     // same data directory (InnoDB recovers what was committed).
@@ -40,8 +38,7 @@ public:
     QString dataDirectory() const;
     // "MariaDB" or "PostgreSQL", as messages name the lab's own server (this one, or one of
     // that engine).
-    QString engineName() const { return engineName(m_postgres); }
-    static QString engineName(bool postgres);
+    QString engineName() const { return m_kind.engineName(); }
     QString message() const { return m_message; }
     // Each node's state as last read ("synced", "joining", "gone"…), node 1 first; empty for a
     // single server. Read every second while a cluster runs.
@@ -53,19 +50,17 @@ signals:
 
 private:
     void setState(State state, const QString& message);
-    void startOnThread(int clusterNodes, bool postgres); // on m_thread
+    void startOnThread(OwnServerKind kind); // on m_thread
     void stopOnThread(); // on m_thread
     void readNodeStates(); // on m_thread
 
     QThread m_thread;
     QObject* m_context; // lives on m_thread; work is queued to it
-    EmbeddedServer* m_server = nullptr; // touched only on m_thread
-    EmbeddedCluster* m_cluster = nullptr; // touched only on m_thread
-    EmbeddedPostgres* m_pg = nullptr; // touched only on m_thread
+    std::unique_ptr<OwnServer> m_own; // touched only on m_thread
+    OwnServerKind m_ownKind; // what m_own is; on m_thread
     QTimer* m_nodeWatch = nullptr; // lives on m_thread
-    int m_clusterNodes = 0;
-    bool m_postgres = false;
-    QString m_pgDirectory; // where the private PostgreSQL keeps its cluster, learnt as it starts
+    OwnServerKind m_kind; // the one chosen, on the GUI thread
+    QString m_dataDirectory; // where the server keeps its data, as it said once started
     QStringList m_nodeStates;
     State m_state = State::Stopped;
     QString m_message;

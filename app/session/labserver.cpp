@@ -110,7 +110,7 @@ QString LabServer::problemWith(const ServerChoice& choice) const
         && m_controller->postgres() == (choice.kind == ServerChoice::Kind::Postgres))
         return ownServerProblem();
     return tr("the lab's %1 is still starting")
-        .arg(ServerController::engineName(choice.kind == ServerChoice::Kind::Postgres));
+        .arg(OwnServerKind { 0, choice.kind == ServerChoice::Kind::Postgres }.engineName());
 }
 
 ConnectionParams LabServer::params(const QString& database) const

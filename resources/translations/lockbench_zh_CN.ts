@@ -3814,6 +3814,45 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>OwnServerKind</name>
+    <message>
+        <source>starting the lab&apos;s PostgreSQL…</source>
+        <translation>正在启动实验室的 PostgreSQL…</translation>
+    </message>
+    <message>
+        <source>starting a Galera cluster of %1 MariaDB nodes…</source>
+        <translation>正在启动 %1 节点的 MariaDB Galera 集群…</translation>
+    </message>
+    <message>
+        <source>starting the embedded MariaDB…</source>
+        <translation>正在启动内置 MariaDB…</translation>
+    </message>
+    <message>
+        <source>ready: PostgreSQL %1</source>
+        <translation>就绪：PostgreSQL %1</translation>
+    </message>
+    <message>
+        <source>ready: a Galera cluster of %1 nodes, MariaDB %2</source>
+        <translation>就绪：%1 节点 Galera 集群，MariaDB %2</translation>
+    </message>
+    <message>
+        <source>ready: MariaDB %1</source>
+        <translation>就绪：MariaDB %1</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s PostgreSQL went away</source>
+        <translation>实验室的 PostgreSQL 已消失</translation>
+    </message>
+    <message>
+        <source>the embedded cluster went away</source>
+        <translation>内置集群已消失</translation>
+    </message>
+    <message>
+        <source>the embedded MariaDB went away</source>
+        <translation>内置 MariaDB 已退出</translation>
+    </message>
+</context>
+<context>
     <name>PasswordField</name>
     <message>
         <source>Remember in the system keyring</source>
@@ -5053,45 +5092,6 @@ t = %2 s
     <message>
         <source>%1 is named twice</source>
         <translation>%1 被写了两次</translation>
-    </message>
-</context>
-<context>
-    <name>ServerController</name>
-    <message>
-        <source>starting the embedded MariaDB…</source>
-        <translation>正在启动内置 MariaDB…</translation>
-    </message>
-    <message>
-        <source>ready: MariaDB %1</source>
-        <translation>就绪：MariaDB %1</translation>
-    </message>
-    <message>
-        <source>the embedded MariaDB went away</source>
-        <translation>内置 MariaDB 已退出</translation>
-    </message>
-    <message>
-        <source>starting a Galera cluster of %1 MariaDB nodes…</source>
-        <translation>正在启动 %1 节点的 MariaDB Galera 集群…</translation>
-    </message>
-    <message>
-        <source>ready: a Galera cluster of %1 nodes, MariaDB %2</source>
-        <translation>就绪：%1 节点 Galera 集群，MariaDB %2</translation>
-    </message>
-    <message>
-        <source>the embedded cluster went away</source>
-        <translation>内置集群已消失</translation>
-    </message>
-    <message>
-        <source>starting the lab&apos;s PostgreSQL…</source>
-        <translation>正在启动实验室的 PostgreSQL…</translation>
-    </message>
-    <message>
-        <source>ready: PostgreSQL %1</source>
-        <translation>就绪：PostgreSQL %1</translation>
-    </message>
-    <message>
-        <source>the lab&apos;s PostgreSQL went away</source>
-        <translation>实验室的 PostgreSQL 已消失</translation>
     </message>
 </context>
 <context>
