@@ -332,7 +332,7 @@ private slots:
             return;
         BackgroundRun run(id, clusterFaultExperiment(8000), clusterParams());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 60000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         {
             const NodePause pause(m_cluster->server(3).serverPid());
             QVERIFY(pause.paused());
@@ -357,7 +357,7 @@ private slots:
             QTest::qWait(static_cast<int>(std::max<qint64>(0, 10000 - m_sinceLastPause.elapsed())));
         BackgroundRun run(id, clusterFaultExperiment(6000), clusterParams());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 60000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         QVERIFY(m_cluster->killNode(2));
         QTRY_VERIFY_WITH_TIMEOUT(!m_cluster->server(2).isRunning(), 10000);
         QString error;

@@ -328,7 +328,7 @@ private slots:
         e.database = QStringLiteral("lockbench_pg_drop");
         BackgroundRun run(QStringLiteral("conditional"), e, PostgresFixture::params(e.database));
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         PgConnection admin;
         QString error;
         QVERIFY2(admin.open(PostgresFixture::params(e.database), &error), qPrintable(error));
@@ -394,7 +394,7 @@ private slots:
         e.durationMs = 4000;
         BackgroundRun run(id, e, PostgresFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         PgConnection admin;
         QString error;
         QVERIFY2(admin.open(PostgresFixture::params(QStringLiteral("postgres")), &error), qPrintable(error));
@@ -431,7 +431,7 @@ private slots:
         e.durationMs = 3000;
         BackgroundRun run(id, e, withRedis(PostgresFixture::params()));
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const QList<pid_t> pids = serverProcesses(static_cast<pid_t>(PostgresFixture::server().serverPid()));
         QVERIFY(pids.size() > 8);
         signalAll(pids, SIGSTOP);
@@ -472,7 +472,7 @@ private slots:
         e.durationMs = 8000;
         BackgroundRun run(id, e, external);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const auto postmaster = static_cast<pid_t>(PostgresFixture::server().serverPid());
         QVERIFY(postmaster > 0); // never kill(0): that is the test's own process group
         const qint64 downAt = run.elapsedMs();
@@ -556,7 +556,7 @@ private slots:
         e.database = database;
         BackgroundRun run(QStringLiteral("conditional"), e, params);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const PgConnection::Result revoked
             = admin.exec(QStringLiteral("REVOKE CONNECT ON DATABASE %1 FROM PUBLIC, %2").arg(database, role));
         QVERIFY2(revoked.ok, qPrintable(revoked.error));
@@ -593,7 +593,7 @@ private slots:
         QFETCH(QString, id);
         BackgroundRun run(id, ServerFixture::longFaultRun(16), PostgresFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const auto postmaster = static_cast<pid_t>(PostgresFixture::server().serverPid());
         QVERIFY(postmaster > 0); // never kill(0): that is the test's own process group
         QCOMPARE(::kill(postmaster, SIGKILL), 0);

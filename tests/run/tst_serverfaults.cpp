@@ -90,7 +90,7 @@ private slots:
         e.claimTimeoutMs = 30000;
         BackgroundRun run(id, e, ServerFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
         QVERIFY(pid > 0);
         const qint64 stoppedAt = run.elapsedMs();
@@ -120,7 +120,7 @@ private slots:
         Experiment e = ServerFixture::longFaultRun(8);
         BackgroundRun run(QStringLiteral("pessimistic"), e, ServerFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
         QVERIFY(pid > 0);
         QCOMPARE(::kill(pid, SIGSTOP), 0);
@@ -182,7 +182,7 @@ private slots:
         const Experiment experiment = ServerFixture::longFaultRun(16);
         BackgroundRun run(id, experiment, params);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const qint64 pid = ServerFixture::server().serverPid();
         QVERIFY(pid > 0);
         const qint64 killedAt = run.elapsedMs();
@@ -340,7 +340,7 @@ private slots:
 
         BackgroundRun run(QStringLiteral("pessimistic"), e, params);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         QVERIFY(admin.execute(
             QStringLiteral("REVOKE ALL PRIVILEGES ON lockbench_rv.* FROM 'revoked'@'localhost'")));
         // Every connection of the account but the first the run opened, its control connection.
@@ -402,7 +402,7 @@ private slots:
 
         BackgroundRun run(QStringLiteral("conditional"), e, params);
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         const qint64 readOnlyAt = run.elapsedMs();
         QVERIFY(admin.execute(QStringLiteral("SET GLOBAL read_only = ON")));
         const qint64 readOnlyDone = run.elapsedMs();
@@ -428,7 +428,7 @@ private slots:
         e.database = QStringLiteral("lockbench_drop");
         BackgroundRun run(QStringLiteral("conditional"), e, ServerFixture::params(e.database));
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1000);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         DatabaseConnection admin;
         QVERIFY(admin.open(ServerFixture::params(e.database)));
         QVERIFY(admin.execute(QStringLiteral("DROP TABLE orders")));

@@ -63,7 +63,7 @@ private slots:
 
         BackgroundRun run(id, e, externalParams());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         if (killAndRestart(run, 0))
             QSKIP(kRecoveryBroke);
         if (QTest::currentTestFailed())
@@ -102,7 +102,7 @@ private slots:
 
         BackgroundRun run(id, e, externalParams());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTest::qWait(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
         if (killAndRestart(run, 5000))
             QSKIP(kRecoveryBroke);
         if (QTest::currentTestFailed())

@@ -50,7 +50,7 @@ private slots:
             e.batch = 4; // a batch of 4 holding the row 20 ms: 200 queued take a second to pass
         BackgroundRun run(id, e, ServerFixture::params(e.database));
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 60000);
-        QTest::qWait(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() >= 10, 30000); // the crowd is queued behind the first sales
         run.cancel();
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral("orders still under way")), 10000);
         run.stopNow();
@@ -79,7 +79,7 @@ private slots:
         e.threads = 50; // a second to pass one by one
         BackgroundRun run(QStringLiteral("pessimistic"), e, ServerFixture::params(e.database));
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 60000);
-        QTest::qWait(1500);
+        QTRY_VERIFY_WITH_TIMEOUT(run.sold() >= 10, 30000); // the crowd is queued behind the first sales
         run.cancel();
         const StrategyResult r = run.wait();
 

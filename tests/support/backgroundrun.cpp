@@ -16,6 +16,8 @@ BackgroundRun::BackgroundRun(
             std::lock_guard lock(m_mutex);
             m_statusLines.append({ m_clock.elapsed(), line });
         };
+        observer.sample
+            = [this](const MetricsSample& sample) { m_sold.store(sample.clients[ClientCount::Sold]); };
         m_result = run.execute(observer);
     });
 }

@@ -33,6 +33,9 @@ public:
     // When the first status line containing `text` arrived, in ms since the start; -1 if none.
     qint64 statusAt(const QString& text) const;
     bool running(const QString& text) const { return statusAt(text) >= 0; }
+    // Orders sold as of the last sample: a fault is made once the run sells, not after a guess
+    // at how long that takes.
+    long long sold() const { return m_sold.load(); }
     StockLayout layout() const { return m_strategy->layout(); }
 
 private:
@@ -40,6 +43,7 @@ private:
     Experiment m_experiment;
     std::atomic<bool> m_cancel { false };
     std::atomic<bool> m_stopNow { false };
+    std::atomic<long long> m_sold { 0 };
     QElapsedTimer m_clock;
     mutable std::mutex m_mutex;
     QList<QPair<qint64, QString>> m_statusLines;
