@@ -1,6 +1,7 @@
 // The headless lab when its embedded server is killed (kill -9) mid-run: it says so, writes
 // the partial results it promised, starts the server again and audits what it kept. And when
 // the server is paused and the person presses Ctrl-C once: the lab ends, with what it measured.
+#include "tests/cli/liveline.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
 #include "tests/support/lockbenchprocess.h"
@@ -37,10 +38,9 @@ private slots:
                 QStringLiteral("--duration"), QStringLiteral("60s"), QStringLiteral("--json"), json });
         QVERIFY(lockbench.waitForStarted());
         QString output;
-        QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll()))
-                                     .contains(QStringLiteral("pessimistic: running")),
+        QTRY_VERIFY_WITH_TIMEOUT(sellsOnTheLiveLine(output += QString::fromUtf8(lockbench.readAll()),
+                                     QStringLiteral("pessimistic")),
             60000);
-        QTest::qWait(1500);
         const QList<qint64> pids = labServerPids();
         QCOMPARE(pids.size(), 1);
         QCOMPARE(::kill(static_cast<pid_t>(pids.first()), SIGKILL), 0);
@@ -105,10 +105,9 @@ private slots:
                 QStringLiteral("--json"), json });
         QVERIFY(lockbench.waitForStarted());
         QString output;
-        QTRY_VERIFY_WITH_TIMEOUT((output += QString::fromUtf8(lockbench.readAll()))
-                                     .contains(QStringLiteral("pessimistic: running")),
+        QTRY_VERIFY_WITH_TIMEOUT(sellsOnTheLiveLine(output += QString::fromUtf8(lockbench.readAll()),
+                                     QStringLiteral("pessimistic")),
             60000);
-        QTest::qWait(1000);
         const QList<qint64> pids = labServerPids();
         QCOMPARE(pids.size(), 1);
         const auto server = static_cast<pid_t>(pids.first());

@@ -1,6 +1,7 @@
 // The exit status a CI job relies on, from the real CLI against a real server: 3 when the
 // audit finds a safe strategy's order really gone, 0 when nothing was touched.
 #include "app/db/databaseconnection.h"
+#include "tests/cli/liveline.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/serverfixture.h"
 
@@ -26,14 +27,19 @@ struct Finished {
 };
 
 // Reads the process's output until it holds `text` (or a minute passes).
-void readUntil(QProcess& lockbench, QString* output, const QString& text)
+void readUntil(QProcess& lockbench, QString* output, const std::function<bool(const QString&)>& seen)
 {
     QElapsedTimer clock;
     clock.start();
-    while (!output->contains(text) && clock.elapsed() < 60000) {
+    while (!seen(*output) && clock.elapsed() < 60000) {
         lockbench.waitForReadyRead(100);
         *output += QString::fromUtf8(lockbench.readAll());
     }
+}
+
+void readUntil(QProcess& lockbench, QString* output, const QString& text)
+{
+    readUntil(lockbench, output, [&text](const QString& read) { return read.contains(text); });
 }
 
 QString urlOf(const QString& database)
@@ -62,8 +68,8 @@ Finished runConditional(const QString& database, const std::function<void()>& du
     Finished finished;
     if (!lockbench.waitForStarted())
         return finished;
-    readUntil(lockbench, &finished.output, QStringLiteral("conditional: running"));
-    QTest::qWait(1000);
+    readUntil(lockbench, &finished.output,
+        [](const QString& read) { return sellsOnTheLiveLine(read, QStringLiteral("conditional")); });
     duringRun();
     if (thenInterrupt) {
         readUntil(lockbench, &finished.output, QStringLiteral("pessimistic: running"));
