@@ -20,6 +20,7 @@ TransactionRetrier::TransactionRetrier(RunEnvironment& environment, WorkerCounte
     , m_counters(counters)
     , m_prepare(std::move(prepare))
     , m_rng(environment.experiment().seed ^ reinterpret_cast<std::uintptr_t>(&counters))
+    , m_hold(environment, counters)
 {
     m_environment.registerConnection(&m_connection);
     m_connection.setTimeline(&m_counters.timeline);
@@ -136,9 +137,7 @@ OrderOutcome TransactionRetrier::runAttempts(const std::function<std::int64_t()>
     int errorRetries = 0;
     while (true) {
         m_counters.add(ClientCount::Attempts, 1);
-        m_lockedAtNs = 0;
-        m_committingAtNs = 0;
-        m_lockedRow = 0;
+        m_hold.reset();
         m_commitFailed = false;
         // A connection lost between orders has nothing under way: this order fails, it is not unknown.
         if (!m_connection.isOpen() && !reconnect()) {
@@ -151,7 +150,7 @@ OrderOutcome TransactionRetrier::runAttempts(const std::function<std::int64_t()>
         std::optional<OrderOutcome> outcome;
         switch (result.kind) {
         case Attempt::Kind::Sold:
-            noteLockHold();
+            m_hold.endCommitted();
             return OrderOutcome::Sold;
         case Attempt::Kind::OutOfStock:
             return OrderOutcome::OutOfStock;
@@ -165,35 +164,6 @@ OrderOutcome TransactionRetrier::runAttempts(const std::function<std::int64_t()>
         if (outcome)
             return *outcome;
     }
-}
-
-void TransactionRetrier::noteLockHold()
-{
-    // How long the committed transaction kept its lock: what one row's throughput is cut by.
-    if (m_lockedAtNs == 0)
-        return;
-    noteRelease(m_committingAtNs != 0 ? m_committingAtNs : steadyNowNs(), true);
-}
-
-void TransactionRetrier::noteRelease(std::int64_t releasedAtNs, bool committed)
-{
-    m_counters.add(
-        committed ? ClientCount::LockHoldNs : ClientCount::RolledBackHoldNs, releasedAtNs - m_lockedAtNs);
-    m_counters.add(committed ? ClientCount::LockHolds : ClientCount::RolledBackHolds, 1);
-    m_counters.timeline.record(TimelinePhase::Holding, m_lockedAtNs, releasedAtNs);
-    if (m_lockedRow != 0) {
-        // The row is this client's from its lock to now, so the release found is the one it
-        // waited for: it came after this client asked and before the lock reached it.
-        RowReleases& releases = m_environment.rowReleases();
-        const std::int64_t previous = releases.lastRelease(m_lockedRow);
-        if (previous > m_lockSentAtNs && previous <= m_lockedAtNs) {
-            m_counters.add(ClientCount::HandOverNs, m_lockedAtNs - previous);
-            m_counters.add(ClientCount::HandOvers, 1);
-        }
-        releases.noteRelease(m_lockedRow, releasedAtNs);
-    }
-    m_lockedAtNs = 0;
-    m_lockedRow = 0;
 }
 
 std::optional<OrderOutcome> TransactionRetrier::afterConflict(int conflicts, int maxConflicts)
@@ -296,14 +266,15 @@ void TransactionRetrier::delayInTransaction()
 bool TransactionRetrier::commit()
 {
     const bool committed = m_connection.commit();
-    m_committingAtNs = m_connection.sentAtNs(); // after the round trip the lock was held across
+    const std::int64_t sentAtNs = m_connection.sentAtNs(); // after the round trip the lock was held across
     const std::int64_t repliedAtNs = steadyNowNs();
-    m_spent.commitNs += repliedAtNs - m_committingAtNs;
-    m_counters.timeline.record(TimelinePhase::Committing, m_committingAtNs, repliedAtNs);
+    m_hold.committing(sentAtNs);
+    m_spent.commitNs += repliedAtNs - sentAtNs;
+    m_counters.timeline.record(TimelinePhase::Committing, sentAtNs, repliedAtNs);
     ++m_spent.commits;
     m_commitFailed = !committed;
     if (committed)
-        noteLockHold();
+        m_hold.endCommitted();
     return committed;
 }
 
@@ -312,8 +283,7 @@ OrderOutcome TransactionRetrier::cancelledByStopNow(const std::function<std::int
     // The statement ended, the transaction stays: rolled back, the order is cancelled. A
     // statement that commits (COMMIT, an autocommitted insert, CALL lab_sell) may have committed
     // before the stop reached it: the orders table says.
-    m_lockedAtNs = 0;
-    m_lockedRow = 0;
+    m_hold.forget();
     if (!m_connection.rollback())
         m_connection.rollback(); // a KILL that came between two statements ends the next one
     return lookedUp(probeRequestId).value_or(OrderOutcome::Aborted);
@@ -362,8 +332,7 @@ std::optional<OrderOutcome> TransactionRetrier::lookedUp(const std::function<std
 bool TransactionRetrier::rollback()
 {
     const bool rolledBack = m_connection.rollback();
-    if (m_lockedAtNs != 0)
-        noteRelease(m_connection.sentAtNs(), false);
+    m_hold.endRolledBack(m_connection.sentAtNs());
     return rolledBack;
 }
 
@@ -386,13 +355,9 @@ bool TransactionRetrier::timeLock(bool ok, LockedRow row)
     m_counters.add(ClientCount::LockWaitNs, end - start);
     m_spent.lockNs += end - start;
     ++m_spent.lockStatements;
-    if (m_lockedAtNs == 0)
+    if (!m_hold.held())
         m_counters.timeline.record(TimelinePhase::LockWait, start, end);
-    if (ok && m_lockedAtNs == 0) {
-        m_lockedAtNs = end;
-        m_lockSentAtNs = start;
-        m_lockedRow = row.key();
-    }
+    m_hold.locked(ok, start, end, row);
     return ok;
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/db/databaseconnection.h"
 #include "app/db/preparedstatement.h"
+#include "strategies/lockhold.h"
 #include "strategies/order.h"
 #include "strategies/rowreleases.h"
 #include "strategies/runenvironment.h"
@@ -73,11 +74,7 @@ public:
     }
     // The row the hold started by the last locking statement is on, once it is known after the
     // statement (a slot its own result names); nothing when no hold is under way.
-    void nameLockedRow(LockedRow row)
-    {
-        if (m_lockedAtNs != 0)
-            m_lockedRow = row.key();
-    }
+    void nameLockedRow(LockedRow row) { m_hold.nameRow(row); }
     // A batch writer's transaction stands for this many orders: its times count once for each.
     void setOrdersPerTransaction(int orders) { m_ordersPerTransaction = std::max(1, orders); }
     // Whether the order row `requestId` is in the table, on a live connection; nullopt when that
@@ -97,10 +94,6 @@ private:
     void backoff(int attempt);
     OrderOutcome runAttempts(const std::function<std::int64_t()>& probeRequestId,
         const std::function<Attempt()>& attempt, int maxConflicts);
-    // A hold that ends now, its COMMIT or ROLLBACK sent at `releasedAtNs`: into the counters,
-    // with the hand-over that brought the lock to this client.
-    void noteRelease(std::int64_t releasedAtNs, bool committed);
-    void noteLockHold(); // a committed attempt's lock hold, into the counters
     // The order's times, from the connection's clock and this retrier's own, into the counters.
     void countTimeSpent(const StatementTime& before);
     // What a lost race or an error ends the order in; nullopt: it is tried again.
@@ -124,10 +117,7 @@ private:
     DatabaseConnection m_connection;
     PreparedStatement m_probe;
     std::mt19937_64 m_rng;
-    std::int64_t m_lockedAtNs = 0; // when this attempt's first locking statement returned
-    std::int64_t m_lockSentAtNs = 0; // when that statement was sent
-    std::int64_t m_committingAtNs = 0; // when this attempt sent its COMMIT
-    std::int64_t m_lockedRow = 0; // LockedRow::key() of the row held, 0 when unnamed
+    LockHold m_hold; // the attempt's row lock, timed
     // This order's times outside the connection's own clock.
     struct RetrierTime {
         std::int64_t lockNs = 0;
