@@ -2,8 +2,8 @@
 
 #include "app/core/experimentfields.h"
 #include "app/core/fieldlabels.h"
-#include "app/results/reportgroup.h"
-#include "app/results/reportsection.h"
+#include "app/report/reportgroup.h"
+#include "app/report/reportsection.h"
 
 #include <QChart>
 #include <QCoreApplication>

@@ -4,8 +4,8 @@
 #include "app/core/passwordmask.h"
 #include "app/report/chartexporter.h"
 #include "app/report/handout.h"
-#include "app/results/reportgroup.h"
-#include "app/results/reportsection.h"
+#include "app/report/reportgroup.h"
+#include "app/report/reportsection.h"
 
 #include <QChart>
 #include <QCoreApplication>

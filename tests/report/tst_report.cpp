@@ -1,8 +1,8 @@
 // The report as a reader gets it, without a server: each row under the experiment it ran,
 // sources named, long texts in notes below the table, and a landscape PDF whose text
 // (read back by pdftotext, as a reader's viewer would) keeps every figure and name whole.
+#include "app/report/reportgroup.h"
 #include "app/report/reportwriter.h"
-#include "app/results/reportgroup.h"
 #include "app/results/resultcolumns.h"
 #include "tests/support/sampleresults.h"
 

@@ -3,8 +3,8 @@
 #include "ui/charts/exportablechartview.h"
 #include "ui/charts/legendstrip.h"
 
-#include "app/results/reportgroup.h"
-#include "app/results/reportsection.h"
+#include "app/report/reportgroup.h"
+#include "app/report/reportsection.h"
 
 #include <QChart>
 #include <QCheckBox>

@@ -1,7 +1,7 @@
 #include "ui/panels/resultsmodel.h"
 
-#include "app/results/reportgroup.h"
-#include "app/results/reportsection.h"
+#include "app/report/reportgroup.h"
+#include "app/report/reportsection.h"
 
 #include "app/report/strategycolors.h"
 #include "app/results/spreadcolumns.h"

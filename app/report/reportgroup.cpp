@@ -1,4 +1,4 @@
-#include "app/results/reportgroup.h"
+#include "app/report/reportgroup.h"
 
 #include "app/core/experimentfields.h"
 #include "app/core/experimentjson.h"

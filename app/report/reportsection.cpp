@@ -1,4 +1,4 @@
-#include "app/results/reportsection.h"
+#include "app/report/reportsection.h"
 
 #include "app/results/comparisonsentence.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/results/reportgroup.h"
+#include "app/report/reportgroup.h"
 
 #include <QString>
 
