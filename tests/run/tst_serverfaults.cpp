@@ -90,7 +90,9 @@ private slots:
         e.claimTimeoutMs = 30000;
         BackgroundRun run(id, e, ServerFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(run.sold() > 0, 30000); // the fault meets a run that sells
+        // The pause starts a second into the 3 s run, well before its stop line: a claim run
+        // paused at its stop line is not this test's subject.
+        QTest::qWait(1000);
         const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
         QVERIFY(pid > 0);
         const qint64 stoppedAt = run.elapsedMs();
@@ -108,6 +110,32 @@ private slots:
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QVERIFY(!r.serverLost);
         QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTable(r);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    // The server stops answering a moment before the stop line: the stop line's own look at the
+    // server waits for it while the watch says it is silent, and once it is back the run audits.
+    void aServerPausedJustBeforeTheStopLineIsAudited()
+    {
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.durationMs = 3000;
+        BackgroundRun run(QStringLiteral("conditional"), e, ServerFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        const qint64 runningAt = run.statusAt(QStringLiteral(": running"));
+        QTRY_VERIFY_WITH_TIMEOUT(run.elapsedMs() >= runningAt + e.durationMs - 300, 30000);
+        const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid, SIGSTOP), 0);
+        QTest::qWait(4000);
+        QCOMPARE(::kill(pid, SIGCONT), 0);
+        const StrategyResult r = run.wait();
+        qInfo("paused 300 ms before the stop line: %lld orders, verdict %s", r.clients[ClientCount::Sold],
+            qPrintable(r.verdictText()));
+        QVERIFY2(run.statusAt(QStringLiteral("not answering")) >= 0, "the watch saw the silence");
+        QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
+        QVERIFY(!r.serverLost);
         QCOMPARE(r.verdict(), Verdict::Pass);
         const QString differs = ServerFixture::jsonDisagreesWithTable(r);
         QVERIFY2(differs.isEmpty(), qPrintable(differs));
