@@ -1,16 +1,14 @@
 #include "app/cli/commandline.h"
 #include "app/cli/headlessrun.h"
 #include "app/cli/processarguments.h"
+#include "app/cli/windowmodule.h"
+#include "app/cli/windowmoduleloader.h"
 #include "app/core/shutdownsignal.h"
 #include "app/core/translation.h"
 #include "app/db/driverwarnings.h"
 #include "app/lesson/lessonlibrary.h"
-#include "ui/languagemenu.h"
-#include "ui/mainwindow.h"
 
-#include <QApplication>
 #include <QCoreApplication>
-#include <QProcess>
 #include <QTextStream>
 
 #include <memory>
@@ -31,25 +29,23 @@ void describeApplication()
     QCoreApplication::setApplicationVersion(QStringLiteral(LOCKBENCH_VERSION));
 }
 
+// The window's module, or a message on the terminal saying why there is none.
+WindowModule* windowModule()
+{
+    QString error;
+    WindowModule* module = WindowModuleLoader::load(&error);
+    if (!module)
+        QTextStream(stderr) << "lockbench: " << error << Qt::endl;
+    return module;
+}
+
 int runWindow(int argc, char* argv[])
 {
-    QApplication app(argc, argv);
+    WindowModule* module = windowModule();
+    if (!module)
+        return 1;
     describeApplication();
-    Translation::install(LanguageMenu::startupLanguage());
-    bool restart = false;
-    int status = 0;
-    {
-        MainWindow window;
-        ShutdownSignal shutdown; // Ctrl-C in the terminal closes the window, stopping run and server cleanly
-        QObject::connect(&shutdown, &ShutdownSignal::requested, &window, &QWidget::close);
-        window.show();
-        status = app.exec();
-        restart = window.restartRequested();
-    } // the window's session, and with it the lab's server, is gone before a new lab starts
-    if (restart && !QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
-        QTextStream(stderr) << "lockbench: could not start again; start it by hand to use the new language"
-                            << Qt::endl;
-    return status;
+    return module->runWindow(argc, argv);
 }
 
 // Help, the version, refused flags and the list of lessons: what the command line answers without
@@ -100,19 +96,24 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
         arguments << QStringLiteral("run") << QStringLiteral("--duration") << QStringLiteral("5s");
     }
     // The parsed flags decide which application object the run needs: reports and chart
-    // files are drawn with Qt Charts, which needs a QApplication (the offscreen platform draws
-    // without a display); any other run stays a QCoreApplication. The parser's help text needs
-    // an application object too, so a plain one parses, and gives way when charts are drawn.
+    // files are drawn with Qt Charts in the window's module, which needs a QApplication (the
+    // offscreen platform draws without a display); any other run stays a QCoreApplication and
+    // loads no module. The parser's help text needs an application object too, so a plain one
+    // parses, and gives way when charts are drawn.
     auto app = std::make_unique<QCoreApplication>(argc, argv);
     // The help and the refusals in the reader's language; reports and charts too, below.
     Translation::install(Translation::bestFor(QLocale::system()));
     const CommandLine parsed = CommandLine::parse(arguments);
     ProcessArguments::maskPasswords(argc, argv); // parsed: from here on `ps` shows *** instead
-    if (parsed.drawsCharts()) {
+    WindowModule* module = nullptr;
+    const bool runs = parsed.action == CommandLine::Action::Run || parsed.action == CommandLine::Action::Sweep
+        || parsed.action == CommandLine::Action::Lesson;
+    if (runs && parsed.drawsCharts()) {
+        module = windowModule(); // before the run: a report asked for and impossible runs nothing
+        if (!module)
+            return 2;
         app.reset();
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        app = std::make_unique<QApplication>(argc, argv);
+        app = module->drawingApplication(argc, argv);
     }
     describeApplication();
     Translation::install(Translation::bestFor(QLocale::system())); // again: a new application object has none
@@ -121,7 +122,7 @@ int runHeadless(int argc, char* argv[], bool defaultExperiment)
         commandLine.lesson = LessonLibrary::find(commandLine.lesson->id);
     if (const std::optional<int> status = answerWithoutRun(commandLine))
         return *status;
-    HeadlessRun run(commandLine);
+    HeadlessRun run(commandLine, module ? &module->reportDrawing() : nullptr);
     return run.exec();
 }
 

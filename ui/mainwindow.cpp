@@ -66,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_progress(new QProgressBar(this))
 {
     setWindowTitle(tr("lockbench — hot-row lock contention lab"));
+    m_session->setReportDrawing(&m_drawing);
     layOutPanels();
     buildStatusBar();
     m_files = new SessionFiles(this, m_session, m_charts->comparison()); // before the actions that use it

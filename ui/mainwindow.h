@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/sweepplan.h"
+#include "app/report/chartdrawing.h"
 #include "app/session/ownserverstate.h"
 #include "ui/panels/runprogress.h"
 
@@ -81,6 +82,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
 
+    ChartDrawing m_drawing; // draws the session's reports and chart files
     LabSession* m_session;
     ExperimentPanel* m_experiment;
     StrategyPanel* m_strategies;

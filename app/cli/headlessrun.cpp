@@ -53,9 +53,10 @@ void printError(const QString& text)
 
 } // namespace
 
-HeadlessRun::HeadlessRun(CommandLine commandLine, QObject* parent)
+HeadlessRun::HeadlessRun(CommandLine commandLine, const ReportDrawing* drawing, QObject* parent)
     : QObject(parent)
     , m_commandLine(std::move(commandLine))
+    , m_drawing(drawing)
 {
 }
 
@@ -73,6 +74,7 @@ int HeadlessRun::exec()
     bool interrupted = false;
     ConsoleReporter reporter(!cli.quiet);
     LabSession session;
+    session.setReportDrawing(m_drawing);
     QEventLoop loop;
     const auto say = [&](const QString& line) { reporter.onStatus(0, line); };
 

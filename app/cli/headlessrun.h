@@ -9,6 +9,7 @@
 
 class ConsoleReporter;
 class LabSession;
+class ReportDrawing;
 class QEventLoop;
 class QFile;
 struct RunCell;
@@ -18,7 +19,8 @@ struct RunCell;
 class HeadlessRun : public QObject {
     Q_OBJECT
 public:
-    explicit HeadlessRun(CommandLine commandLine, QObject* parent = nullptr);
+    // `drawing` draws the report and chart files the command line asks for (none asked: may be null).
+    HeadlessRun(CommandLine commandLine, const ReportDrawing* drawing, QObject* parent = nullptr);
     int exec();
 
 private:
@@ -42,5 +44,6 @@ private:
     bool writeFiles(const LabSession& session, QString* error) const;
 
     CommandLine m_commandLine;
+    const ReportDrawing* m_drawing;
     int m_cellOffset = 0; // the cells of a lesson's earlier legs, on other servers
 };

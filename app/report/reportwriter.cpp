@@ -54,7 +54,7 @@ QString serverShown(const ResultWriter::RunInfo& info)
     return PasswordMask::mask(info.serverUrl);
 }
 
-QString header(const ReportWriter::Report& report, qsizetype experiments)
+QString header(const ReportContent& report, qsizetype experiments)
 {
     QStringList strategies;
     for (const SourcedResult& source : report.sources) {
@@ -114,7 +114,7 @@ QString stepRowsHtml(const Handout::Step& step)
     return out;
 }
 
-QString handoutHtml(const ReportWriter::Report& report)
+QString handoutHtml(const ReportContent& report)
 {
     QString out = QStringLiteral("<!DOCTYPE html><html><head><meta charset='utf-8'><title>%1</title>")
                       .arg(escape(report.lesson->title))
@@ -137,7 +137,7 @@ QString handoutHtml(const ReportWriter::Report& report)
 
 } // namespace
 
-QString html(const Report& report)
+QString html(const ReportContent& report)
 {
     if (report.lesson)
         return handoutHtml(report);
@@ -171,7 +171,7 @@ QList<ChartFactory::NamedChart> charts(const QList<SourcedResult>& sources)
     return all;
 }
 
-bool writeHtml(const QString& path, const Report& report, QString* error)
+bool writeHtml(const QString& path, const ReportContent& report, QString* error)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(html(report).toUtf8()) < 0 || !file.commit()) {
@@ -181,7 +181,7 @@ bool writeHtml(const QString& path, const Report& report, QString* error)
     return true;
 }
 
-bool writePdf(const QString& path, const Report& report, QString* error)
+bool writePdf(const QString& path, const ReportContent& report, QString* error)
 {
     // Landscape, so that a results table of seventeen columns keeps every figure on one line.
     QPdfWriter writer(path);
@@ -238,7 +238,7 @@ bool writePdf(const QString& path, const Report& report, QString* error)
     return true;
 }
 
-bool write(const QString& path, const Report& report, QString* error)
+bool write(const QString& path, const ReportContent& report, QString* error)
 {
     const QString lower = path.toLower();
     if (lower.endsWith(QLatin1String(".html")) || lower.endsWith(QLatin1String(".htm")))

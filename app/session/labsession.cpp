@@ -3,10 +3,8 @@
 #include <QLocale>
 
 #include "app/db/databaseconnection.h"
-#include "app/report/chartexporter.h"
-#include "app/report/chartfactory.h"
-#include "app/report/reportwriter.h"
 #include "app/results/rateprediction.h"
+#include "app/results/reportdrawing.h"
 #include "app/results/resultreader.h"
 #include "app/results/resultwriter.h"
 #include "app/run/leftstock.h"
@@ -15,7 +13,6 @@
 #include "app/session/serverlegs.h"
 #include "strategies/strategyregistry.h"
 
-#include <QChart>
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
@@ -491,30 +488,26 @@ bool LabSession::exportResults(const QString& path, QString* error) const
 
 bool LabSession::exportReport(const QString& path, QString* error) const
 {
-    return ReportWriter::write(path, { runInfo(), exportSources(), std::nullopt }, error);
+    return drawingAvailable(error)
+        && m_drawing->writeReport(path, { runInfo(), exportSources(), std::nullopt }, error);
 }
 
 bool LabSession::exportHandout(const QString& path, const Lesson& lesson, QString* error) const
 {
-    return ReportWriter::write(path, { runInfo(), exportSources(), lesson }, error);
+    return drawingAvailable(error)
+        && m_drawing->writeReport(path, { runInfo(), exportSources(), lesson }, error);
 }
 
 bool LabSession::exportCharts(const QString& folder, QSize size, int dpi, QString* error) const
 {
-    if (!QDir().mkpath(folder)) {
-        *error = tr("cannot create %1").arg(folder);
-        return false;
-    }
-    for (const ChartFactory::NamedChart& named : ReportWriter::charts(exportSources())) {
-        std::unique_ptr<QChart> chart(named.chart);
-        for (const char* extension : { ".png", ".svg", ".pdf" }) {
-            if (!ChartExporter::save(chart.get(),
-                    QDir(folder).filePath(named.name + QLatin1String(extension)),
-                    ChartExporter::sizeWithLegend(chart.get(), size), dpi, error))
-                return false;
-        }
-    }
-    return true;
+    return drawingAvailable(error) && m_drawing->writeCharts(folder, exportSources(), size, dpi, error);
+}
+
+bool LabSession::drawingAvailable(QString* error) const
+{
+    if (!m_drawing)
+        *error = tr("reports and charts are drawn by the window's module, which is not loaded");
+    return m_drawing != nullptr;
 }
 
 RunOutcome LabSession::latestRunOutcome() const

@@ -19,6 +19,7 @@
 #include <QSize>
 
 class BackgroundJobs;
+class ReportDrawing;
 class ServerLegs;
 
 // What the window and the command line both do, once: reach the server (the embedded
@@ -125,6 +126,9 @@ public:
     // --- export
     // JSON, or CSV when the path ends in .csv.
     bool exportResults(const QString& path, QString* error) const;
+    // The report and charts are drawn by what the front gives here (the window's ChartDrawing, or
+    // the one the command line loads); without one, exporting them says so.
+    void setReportDrawing(const ReportDrawing* drawing) { m_drawing = drawing; }
     // HTML or PDF, by extension.
     bool exportReport(const QString& path, QString* error) const;
     // A lesson's hand-out, HTML or PDF: the rows its steps ran, under each step's text and question.
@@ -180,6 +184,7 @@ private:
     bool m_trialRunning = false;
     Experiment m_trialExperiment;
     QList<SourcedResult> exportSources() const;
+    bool drawingAvailable(QString* error) const;
 
     LabServer* m_server;
     BackgroundJobs* m_jobs;
@@ -189,6 +194,7 @@ private:
     bool m_sideBySide = false; // the latest run goes from server to server
     ExperimentRunner m_runner;
     std::optional<RedisEndpoint> m_redis;
+    const ReportDrawing* m_drawing = nullptr;
     std::optional<QList<RunCell>> m_waitingForCheck; // started once the server by URL passes its check
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;

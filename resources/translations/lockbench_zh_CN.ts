@@ -198,6 +198,13 @@
     </message>
 </context>
 <context>
+    <name>ChartDrawing</name>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+</context>
+<context>
     <name>ChartExporter</name>
     <message>
         <source>a chart must be between 50 and 20000 pixels wide and high</source>
@@ -2620,10 +2627,6 @@ or lost an order.</source>
         <translation>正在审计服务器保留下来的数据</translation>
     </message>
     <message>
-        <source>cannot create %1</source>
-        <translation>无法创建 %1</translation>
-    </message>
-    <message>
         <source>a run is already going; stop it first</source>
         <translation>已有运行正在进行；请先停止它</translation>
     </message>
@@ -2654,6 +2657,10 @@ or lost an order.</source>
     <message>
         <source>Not now: a run, a recovery or another check is under way.</source>
         <translation>现在不行：有运行、恢复或另一次检查正在进行。</translation>
+    </message>
+    <message>
+        <source>reports and charts are drawn by the window&apos;s module, which is not loaded</source>
+        <translation>报告和图表由窗口模块绘制，而该模块未加载</translation>
     </message>
 </context>
 <context>
@@ -6882,6 +6889,17 @@ holds</source>
     <message>
         <source>%1 transactions wait for a row lock: too many to read who waits for whom without stalling the server.</source>
         <translation>%1 个事务在等待行锁：人数太多，读取谁在等谁会拖住服务器，因此不读取。</translation>
+    </message>
+</context>
+<context>
+    <name>WindowModule</name>
+    <message>
+        <source>cannot load the window&apos;s module %1: %2</source>
+        <translation>无法加载窗口模块 %1：%2</translation>
+    </message>
+    <message>
+        <source>the window and the drawing of reports and charts are in %1, which is not installed (looked for %2)</source>
+        <translation>窗口以及报告和图表的绘制都在 %1 中，而它没有安装（查找过 %2）</translation>
     </message>
 </context>
 <context>

@@ -2,9 +2,11 @@
 // the menu entry (valid by desktop-file-validate), its icon, the man page and the presets and
 // lessons where a Debian desktop looks, and the installed executable runs from there; `cpack`
 // writes a .deb that carries the same files and names the servers and the Qt plugin it needs.
+// The installed executable finds the window's module and draws a run's charts with it.
 #include "tests/support/lockbenchprocess.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QStandardPaths>
@@ -56,9 +58,9 @@ private slots:
             { QStringLiteral("--install"), buildFolder(), QStringLiteral("--prefix"), stage.path() });
         QVERIFY2(install.exitCode == 0, qPrintable(install.out));
         const QDir root(stage.path());
-        for (const char* file : { "bin/lockbench", "share/applications/lockbench.desktop",
-                 "share/icons/hicolor/scalable/apps/lockbench.svg", "share/man/man1/lockbench.1",
-                 "share/lockbench/presets", "share/lockbench/lessons" })
+        for (const char* file : { "bin/lockbench", "lib/lockbench/lockbench-window.so",
+                 "share/applications/lockbench.desktop", "share/icons/hicolor/scalable/apps/lockbench.svg",
+                 "share/man/man1/lockbench.1", "share/lockbench/presets", "share/lockbench/lessons" })
             QVERIFY2(QFileInfo::exists(root.filePath(QLatin1String(file))), file);
 
         const QString desktop = root.filePath(QStringLiteral("share/applications/lockbench.desktop"));
@@ -80,6 +82,33 @@ private slots:
         const Ran lessons = runTool(installed, { QStringLiteral("lesson") }, stage.path());
         QVERIFY2(
             lessons.exitCode == 0 && lessons.out.contains(QLatin1String("hot-row")), qPrintable(lessons.out));
+
+        // It finds the window's module where it was installed, and draws a run's charts with it.
+        const QString charts = root.filePath(QStringLiteral("charts"));
+        const Ran run = runTool(installed,
+            { QStringLiteral("run"), QStringLiteral("--strategy"), QStringLiteral("conditional"),
+                QStringLiteral("--duration"), QStringLiteral("1s"), QStringLiteral("--charts"), charts });
+        QVERIFY2(run.exitCode == 0, qPrintable(run.out));
+        QVERIFY2(!QDir(charts).entryList({ QStringLiteral("*.svg") }).isEmpty(), qPrintable(run.out));
+    }
+
+    void aMissingWindowModuleIsNamedBeforeARunStarts()
+    {
+        // The executable without its module: a run that asks for a report refuses at once and
+        // names the file, rather than run and then lose what it measured.
+        LOCKBENCH_REQUIRE_BINARY();
+        QTemporaryDir alone;
+        const QString copy = QDir(alone.path()).filePath(QStringLiteral("lockbench"));
+        QVERIFY(QFile::copy(qEnvironmentVariable("LOCKBENCH_BINARY"), copy));
+        const Ran run = runTool(copy,
+            { QStringLiteral("run"), QStringLiteral("--duration"), QStringLiteral("1s"),
+                QStringLiteral("--report"), QDir(alone.path()).filePath(QStringLiteral("report.html")) });
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.out.contains(QLatin1String("lockbench-window.so")), qPrintable(run.out));
+        QVERIFY2(!run.out.contains(QLatin1String("running")), qPrintable(run.out)); // nothing ran
+        // Without a report it needs no module: the version, and a run's refusal, as ever.
+        const Ran version = runTool(copy, { QStringLiteral("--version") });
+        QCOMPARE(version.exitCode, 0);
     }
 
     void cpackWritesADebThatNamesWhatItNeeds()
