@@ -181,7 +181,10 @@ void MainWindow::connectRun()
         m_status->setText(tr("Running %1").arg(strategy));
         showRunProgress();
     });
-    connect(m_session, &LabSession::legStarted, m_charts, &ChartsPanel::setServer);
+    connect(m_session, &LabSession::legStarted, this, [this](int, int, const QString& engine) {
+        m_charts->setServer(engine);
+        statusBar()->showMessage(tr("Running on %1").arg(m_session->serverDescription()), kStatusMessageMs);
+    });
     connect(m_session, &LabSession::sampleReady, this, [this](const MetricsSample& sample) {
         m_charts->addSample(sample);
         m_runProgress.update(sample);
@@ -415,15 +418,14 @@ bool MainWindow::startCells(const QList<RunCell>& cells)
 {
     QString error;
     const Experiment experiment = m_experiment->experiment();
-    if (!m_server->applyChoice(experiment.database, &error)
-        || !m_session->start(cells, &error, m_predictions->predictFirst(), m_server->sideBySide())) {
+    const RunPlan plan = RunPlan::of(cells, m_predictions->predictFirst(), m_server->sideBySide());
+    if (!m_server->applyChoice(experiment.database, &error) || !m_session->start(plan, &error)) {
         showWarning(tr("Cannot run"), error);
         return false;
     }
     m_charts->startRun(experiment.skus * experiment.initialStock,
         experiment.stop == StopKind::Duration ? static_cast<double>(experiment.durationMs) / 1000.0 : 0.0);
-    m_runProgress = RunProgress(
-        experiment, static_cast<int>(cells.size() * std::max<qsizetype>(1, m_server->sideBySide().size())));
+    m_runProgress = RunProgress(experiment, static_cast<int>(plan.cellCount()));
     m_lessons->runStarted();
     m_lockInspector->runStarted(experiment.observes(ObservingCost::bit(ObservingCost::View::Inspector)));
     m_progress->setValue(0);

@@ -103,46 +103,43 @@ int HeadlessRun::exec()
     connect(&session, &LabSession::predictionsReady, this, &HeadlessRun::printPredictions);
     announceCells(session, cli.cells(), say);
     // The same experiment on each server in turn, side by side in one table; or a lesson's
-    // steps on the servers they name. A leg that cannot run ends the run there; what the earlier
-    // legs measured is still shown, written and judged.
+    // steps on the servers they name: the session runs the legs. A leg that cannot run ends the
+    // run there; what the earlier legs measured is still shown, written and judged.
     const QList<CommandLine::Leg> legs = cli.legs();
+    RunPlan plan;
+    plan.predictFirst = cli.predict;
+    for (const CommandLine::Leg& leg : legs)
+        plan.legs.append({ leg.server, leg.cells });
+    const auto legFailed = [&](const QString& why) {
+        const qsizetype index = std::clamp<qsizetype>(session.legIndex(), 0, legs.size() - 1);
+        printError(legs.size() > 1 ? tr("server %1 of %2 (%3): %4")
+                                         .arg(index + 1)
+                                         .arg(legs.size())
+                                         .arg(legs[index].server.name(), why)
+                                   : why);
+    };
     int status = kExitOk;
-    m_cellOffset = 0;
-    for (qsizetype index = 0; index < legs.size(); ++index) {
-        const CommandLine::Leg& leg = legs[index];
-        const auto legFailed = [&](const QString& why) {
-            printError(legs.size() > 1 ? tr("server %1 of %2 (%3): %4")
-                                             .arg(index + 1)
-                                             .arg(legs.size())
-                                             .arg(leg.server.name(), why)
-                                       : why);
-        };
-        QString why;
-        if (!prepareServer(session, leg.server, shutdown, loop, say, &interrupted, &why)) {
-            if (!interrupted)
-                legFailed(why);
-            status = interrupted ? kExitInterrupted : kExitFailed;
-            break;
-        }
-        say(tr("server: %1").arg(session.serverDescription()));
-        if (!session.start(leg.cells, &error, cli.predict)) {
-            legFailed(error);
-            status = kExitUsage;
-            break;
-        }
-        loop.exec();
-        if (!session.refusal().isEmpty()) {
-            legFailed(session.refusal());
-            status = interrupted ? kExitInterrupted : kExitFailed;
-            break;
-        }
-        // A lost run is completed by the audit after the restart before it is shown and written.
-        status = std::max(status, auditLostServer(session, loop, say));
-        if (interrupted)
-            break;
-        if (cli.lesson)
-            m_cellOffset += static_cast<int>(leg.cells.size()); // the next leg's steps follow on
+    followLegs(session, legs, say, &status);
+    connect(&session, &LabSession::legFailed, this, [&](const QString& why) {
+        if (!interrupted)
+            legFailed(why);
+        status = std::max(status, kExitFailed);
+    });
+    if (!session.start(plan, &error)) {
+        legFailed(error);
+        return kExitUsage;
     }
+    loop.exec();
+    if (!session.refusal().isEmpty()) {
+        if (!interrupted)
+            legFailed(session.refusal());
+        status = std::max(status, interrupted ? kExitInterrupted : kExitFailed);
+    }
+    // A run that lost the server is completed by the audit after the restart before it is
+    // shown and written, interrupted or not (the session audits a leg followed by another itself).
+    status = std::max(status, auditLostServer(session, loop, say));
+    if (session.results().isEmpty() && interrupted)
+        return kExitInterrupted; // nothing ran: no table, no files
     if (session.results().isEmpty() && status != kExitOk)
         return status; // nothing ran: no table, no files
     status = finish(session, reporter, status);
@@ -255,59 +252,46 @@ int HeadlessRun::finish(const LabSession& session, ConsoleReporter& reporter, in
     return status;
 }
 
-bool HeadlessRun::prepareServer(LabSession& session, const ServerChoice& server, ShutdownSignal& shutdown,
-    QEventLoop& loop, const std::function<void(const QString&)>& say, bool* interrupted, QString* why)
+void HeadlessRun::followLegs(
+    LabSession& session, const QList<CommandLine::Leg>& legs, const Say& say, int* status)
 {
-    session.chooseServer(server);
-    bool ok = false;
-    QString message;
-    const QMetaObject::Connection progress = connect(&session, &LabSession::serverStateChanged, this,
-        [&](ServerController::State state, const QString& text) {
+    connect(&session, &LabSession::serverStateChanged, this,
+        [&session, say](ServerController::State state, const QString& text) {
             if (state == ServerController::State::Starting && session.usesEmbedded())
                 say(text);
         });
-    const QMetaObject::Connection prepared
-        = connect(&session, &LabSession::serverPrepared, this, [&](bool passed, const QString& text) {
-              ok = passed;
-              message = text;
-              loop.quit();
-          });
-    const QMetaObject::Connection quit = connect(&shutdown, &ShutdownSignal::requested, this, [&] {
-        *interrupted = true;
-        loop.quit();
+    connect(
+        &session, &LabSession::legStarted, this, [this, &session, legs, say](int index, int, const QString&) {
+            say(tr("server: %1").arg(session.serverDescription()));
+            m_cellOffset = 0; // a lesson's steps on the earlier legs' servers came first
+            for (int leg = 0; leg < index; ++leg)
+                m_cellOffset += static_cast<int>(legs[leg].cells.size());
+        });
+    connect(&session, &LabSession::recoveryStarted, this,
+        [say] { say(tr("restarting the embedded server to audit what it kept")); });
+    connect(&session, &LabSession::recoveryAudited, this, [say, status](const RecoveryReport& report) {
+        say(tr("after the restart: %1").arg(report.summary()));
+        if (!report.valid) // what it found is in the lost run's result now
+            *status = std::max(*status, kExitFailed);
     });
-    session.prepareServer();
-    loop.exec();
-    disconnect(progress);
-    disconnect(prepared);
-    disconnect(quit);
-    if (!ok)
-        *why = message;
-    return ok && !*interrupted;
 }
 
-int HeadlessRun::auditLostServer(
-    LabSession& session, QEventLoop& loop, const std::function<void(const QString&)>& say)
+int HeadlessRun::auditLostServer(LabSession& session, QEventLoop& loop, const Say& say)
 {
     if (!session.lostRun() || !session.usesEmbedded())
         return kExitOk;
-    say(tr("restarting the embedded server to audit what it kept"));
-    RecoveryReport report;
-    const QMetaObject::Connection audited
-        = connect(&session, &LabSession::recoveryAudited, this, [&](const RecoveryReport& r) {
-              report = r;
-              loop.quit();
-          });
     QString error;
-    if (!session.recoverLostServer(&error)) {
-        disconnect(audited);
+    const QMetaObject::Connection audited
+        = connect(&session, &LabSession::recoveryAudited, &loop, &QEventLoop::quit);
+    const bool restarting = session.recoverLostServer(&error);
+    if (restarting)
+        loop.exec();
+    disconnect(audited);
+    if (!restarting) {
         say(error);
         return kExitFailed;
     }
-    loop.exec();
-    disconnect(audited);
-    say(tr("after the restart: %1").arg(report.summary()));
-    return report.valid ? kExitOk : kExitFailed; // what it found is in the lost run's result now
+    return kExitOk; // the audit's own finding is counted as it is said (followLegs)
 }
 
 bool HeadlessRun::writeFiles(const LabSession& session, QString* error) const

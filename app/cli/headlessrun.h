@@ -34,13 +34,11 @@ private:
     void announceCells(LabSession& session, const QList<RunCell>& cells, const Say& say);
     // The table, each experiment's comparison and the files; the exit status the results call for.
     int finish(const LabSession& session, ConsoleReporter& reporter, int status);
-    // Starts the lab's own server or checks the one by URL, saying how it goes; false (with
-    // `why`) when it cannot be run on or Ctrl-C came first.
-    bool prepareServer(LabSession& session, const ServerChoice& server, class ShutdownSignal& shutdown,
-        QEventLoop& loop, const std::function<void(const QString&)>& say, bool* interrupted, QString* why);
+    // What the session says of each leg of the plan: the server starting, then described; a
+    // leg's lost server restarted and audited (its finding raises `status`).
+    void followLegs(LabSession& session, const QList<CommandLine::Leg>& legs, const Say& say, int* status);
     // After a run that lost the embedded server: restart it and audit; the exit status it calls for.
-    int auditLostServer(
-        LabSession& session, QEventLoop& loop, const std::function<void(const QString&)>& say);
+    int auditLostServer(LabSession& session, QEventLoop& loop, const Say& say);
     bool writeFiles(const LabSession& session, QString* error) const;
 
     CommandLine m_commandLine;

@@ -10,7 +10,6 @@
 #include "app/run/leftstock.h"
 #include "app/run/strategytrial.h"
 #include "app/session/backgroundjobs.h"
-#include "app/session/serverlegs.h"
 #include "strategies/strategyregistry.h"
 
 #include <QDir>
@@ -23,17 +22,14 @@ LabSession::LabSession(QObject* parent)
     : QObject(parent)
     , m_server(new LabServer(this))
     , m_jobs(new BackgroundJobs(this))
-    , m_legs(new ServerLegs(m_server, this))
 {
     ServerController* controller = m_server->controller();
     connect(controller, &ServerController::stateChanged, this, &LabSession::serverStateChanged);
     connect(controller, &ServerController::nodeStatesChanged, this, &LabSession::nodeStatesChanged);
     connect(controller, &ServerController::stateChanged, this, &LabSession::auditAfterRestart);
     connect(m_server, &LabServer::prepared, this, &LabSession::serverPrepared);
-    connect(m_server, &LabServer::prepared, this, &LabSession::launchChecked);
+    connect(m_server, &LabServer::prepared, this, &LabSession::serverReadyForLeg);
     connect(m_server, &LabServer::prepared, this, &LabSession::trialServerReady);
-    connect(m_legs, &ServerLegs::ready, this, &LabSession::startLeg);
-    connect(m_legs, &ServerLegs::failed, this, &LabSession::refuse);
     connectRunner();
 }
 
@@ -94,11 +90,14 @@ void LabSession::connectRunner()
             return;
         }
         // A leg of a side-by-side run says which server it ran on, in the table too.
-        const QString source = m_sideBySide ? QStringLiteral("#%1 %2").arg(result.runId).arg(result.server)
-                                            : QStringLiteral("#%1").arg(result.runId);
+        const QString source = m_plan.sideBySide()
+            ? QStringLiteral("#%1 %2").arg(result.runId).arg(result.server)
+            : QStringLiteral("#%1").arg(result.runId);
         m_results.append({ source, result, false });
-        if (result.serverLost && result.acknowledged)
+        if (result.serverLost && result.acknowledged) {
             m_lost = m_results.size() - 1;
+            m_lostOn = m_server->choice();
+        }
         emit strategyFinished(result);
         if (result.serverLost)
             emit serverLost(result);
@@ -115,12 +114,11 @@ void LabSession::connectRunner()
         if (calibrating())
             calibrated(cancelled);
         else
-            endRun(cancelled);
+            endLeg(cancelled);
     });
 }
 
-bool LabSession::start(
-    const QList<RunCell>& cells, QString* error, bool predictFirst, const QList<ServerChoice>& servers)
+bool LabSession::start(const RunPlan& plan, QString* error)
 {
     if (m_recovering) {
         *error = tr("the server is being restarted and audited; run again once that is done");
@@ -134,38 +132,70 @@ bool LabSession::start(
         *error = tr("a strategy file is being checked on the server; run again in a moment");
         return false;
     }
-    if (!ExperimentRunner::checkCells(cells, error))
+    for (const RunPlan::Leg& leg : plan.legs)
+        if (!ExperimentRunner::checkCells(leg.cells, error))
+            return false;
+    if (plan.legs.isEmpty()) {
+        *error = tr("nothing to run");
         return false;
-    m_planRuns.clear();
-    m_unrunLeg.clear();
-    m_sideBySide = !servers.isEmpty();
-    if (m_sideBySide) {
-        m_legCells = cells;
-        m_legPredicts = predictFirst;
-        m_refusal.clear();
-        m_legs->begin(servers); // startLeg() once the first server runs
-        return true;
     }
-    if (const QString problem = m_server->problem(); !problem.isEmpty()) {
+    if (const QString problem = m_server->problem(); !plan.legs.first().server && !problem.isEmpty()) {
         *error = problem;
         return false;
     }
-    return begin(cells, error, predictFirst);
+    m_plan = plan;
+    m_leg = 0;
+    m_planRuns.clear();
+    m_unrunLeg.clear();
+    m_refusal.clear();
+    m_predictions.clear();
+    m_chosenBefore.reset();
+    if (!startLeg(error)) {
+        m_phase = Phase::Idle;
+        return false;
+    }
+    return true;
 }
 
-bool LabSession::begin(const QList<RunCell>& cells, QString* error, bool predictFirst)
+bool LabSession::startLeg(QString* error)
 {
-    m_predictions.clear();
-    m_calibrationRun = 0;
-    m_afterCalibration.reset();
-    if (predictFirst) {
-        m_calibrationResults.clear();
-        m_afterCalibration = cells;
-        const QList<RunCell> calibration = RatePrediction::calibrationCells(cells);
-        emit status(calibrationStatus(calibration));
-        return launchOrCheck(calibration, error, true);
+    const RunPlan::Leg& leg = m_plan.legs[m_leg];
+    if (!leg.server && !m_server->needsCheck())
+        return beginLeg(error);
+    // Preparing before choosing: the switch tells the window, which must see a run going and
+    // leave the server alone. Choosing the lab's other server stops the one that ran and
+    // starts it; prepare() answers once it runs (a URL: once its check passed, learning the
+    // version that files and reports state), from the event loop.
+    m_phase = Phase::PreparingServer;
+    if (leg.server) {
+        if (!m_chosenBefore)
+            m_chosenBefore = m_server->choice();
+        m_server->choose(*leg.server);
     }
-    return launchOrCheck(cells, error, false);
+    m_server->prepare();
+    return true;
+}
+
+void LabSession::serverReadyForLeg(bool ok, const QString& message)
+{
+    if (m_phase != Phase::PreparingServer)
+        return; // a person's Test, or a strategy file's check
+    QString error = message;
+    if (!ok || !beginLeg(&error))
+        refuse(error);
+}
+
+bool LabSession::beginLeg(QString* error)
+{
+    const RunPlan::Leg& leg = m_plan.legs[m_leg];
+    if (leg.server)
+        emit legStarted(m_leg, static_cast<int>(m_plan.legs.size()), m_server->engineLabel());
+    if (!m_plan.predictFirst)
+        return launch(leg.cells, error, false);
+    m_calibrationResults.clear();
+    const QList<RunCell> calibration = RatePrediction::calibrationCells(leg.cells);
+    emit status(calibrationStatus(calibration));
+    return launch(calibration, error, true);
 }
 
 QString LabSession::calibrationStatus(const QList<RunCell>& calibration)
@@ -190,32 +220,16 @@ QString LabSession::calibrationStatus(const QList<RunCell>& calibration)
     return text;
 }
 
-bool LabSession::launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration)
-{
-    m_waitingCalibration = calibration;
-    if (m_server->needsCheck()) {
-        // Learns the version that files and reports state; the run starts once it passes.
-        m_waitingForCheck = cells;
-        m_refusal.clear();
-        m_server->prepare();
-        return true;
-    }
-    const bool launched = launch(cells, error);
-    if (!launched)
-        m_afterCalibration.reset();
-    return launched;
-}
-
-bool LabSession::launch(QList<RunCell> cells, QString* error)
+bool LabSession::launch(QList<RunCell> cells, QString* error, bool calibration)
 {
     const QString database = cells.isEmpty() ? m_experiment.database : cells.first().experiment.database;
-    if (!m_waitingCalibration) {
+    if (!calibration) {
         // A strategy calibrated on this server, now or before, has its rate predicted.
         for (RunCell& cell : cells) {
-            if (const auto calibration = m_calibrations.constFind(cell.strategy);
-                calibration != m_calibrations.cend()) {
+            if (const auto calibrated = m_calibrations.constFind(cell.strategy);
+                calibrated != m_calibrations.cend()) {
                 const RatePrediction::Prediction predicted
-                    = RatePrediction::predict(*calibration, cell.experiment);
+                    = RatePrediction::predict(*calibrated, cell.experiment);
                 cell.predictedOrdersPerS = predicted.ordersPerS;
                 cell.predictedBound = predicted.bound;
             }
@@ -224,50 +238,32 @@ bool LabSession::launch(QList<RunCell> cells, QString* error)
     if (!m_runner.start(cells, connectionParams(database), m_server->engineLabel(), error))
         return false;
     m_activeRun = m_runner.runId();
-    if (m_waitingCalibration)
-        m_calibrationRun = m_activeRun;
-    else {
+    m_phase = calibration ? Phase::Calibrating : Phase::Running;
+    if (!calibration) {
         m_experiment = cells.first().experiment;
         m_planRuns.append(m_activeRun);
     }
-    m_refusal.clear();
     return true;
 }
 
 void LabSession::calibrated(bool cancelled)
 {
-    m_calibrationRun = 0;
-    const QList<RunCell> cells = *m_afterCalibration;
-    m_afterCalibration.reset();
+    const QList<RunCell>& cells = m_plan.legs[m_leg].cells;
     const QList<RunCell> expected = RatePrediction::calibrationCells(cells);
-    QString error;
     if (cancelled || !m_refusal.isEmpty() || m_calibrationResults.size() != expected.size()) {
         if (!cancelled && m_refusal.isEmpty()) {
             m_refusal = tr("the calibration did not finish");
             emit refused(m_refusal);
         }
-        endRun(cancelled);
+        endPlan(cancelled);
         return;
     }
     setCalibrations(m_calibrationResults);
     m_predictions = RatePrediction::forCells(cells, m_calibrationResults);
     emit predictionsReady(m_predictions);
-    m_waitingCalibration = false;
-    if (!launch(cells, &error))
+    QString error;
+    if (!launch(cells, &error, false))
         refuse(error);
-}
-
-void LabSession::launchChecked(bool ok, const QString& message)
-{
-    if (!m_waitingForCheck)
-        return;
-    const QList<RunCell> cells = *m_waitingForCheck;
-    m_waitingForCheck.reset();
-    QString error = message;
-    if (ok && launch(cells, &error))
-        return;
-    m_afterCalibration.reset();
-    refuse(error);
 }
 
 void LabSession::checkStrategy(const QString& text, const Experiment& experiment)
@@ -312,29 +308,29 @@ void LabSession::runTrial(const QString& text)
 
 void LabSession::stop()
 {
-    if (m_legs->waiting()) {
-        m_legs->finish(); // the next server's answer then starts nothing
-        emit finished(true);
+    switch (m_phase) {
+    case Phase::PreparingServer: // nothing runs yet: the server's answer then starts nothing
+        endPlan(true);
         return;
-    }
-    m_legs->cancel(); // the leg under way is the last
-    if (m_waitingForCheck) {
-        m_waitingForCheck.reset(); // the check's answer then starts nothing
-        m_afterCalibration.reset();
-        emit finished(true);
-        return;
+    case Phase::AuditingLostLeg: // the audit ends on its own; no leg follows it
+    case Phase::Calibrating:
+    case Phase::Running:
+        m_plan.legs.resize(m_leg + 1); // the leg under way is the last
+        break;
+    case Phase::Idle:
+        break;
     }
     m_runner.stop(); // workers see the flag between orders; finished() follows
 }
 
 void LabSession::stopNow()
 {
-    if (m_waitingForCheck || m_legs->waiting())
+    if (m_phase == Phase::PreparingServer || m_phase == Phase::AuditingLostLeg)
         stop();
     else {
-        m_legs->cancel();
-        m_runner.stopNow();
-    } // the orders under way are cancelled; finished() follows
+        m_plan.legs.resize(std::max(m_leg + 1, 0));
+        m_runner.stopNow(); // the orders under way are cancelled; finished() follows
+    }
 }
 
 QList<SourcedResult> LabSession::comparisonSources() const
@@ -378,6 +374,10 @@ bool LabSession::recoverLostServer(QString* error)
         *error = tr("the lab restarts only its embedded server; once yours is back, run again");
         return false;
     }
+    if (!(m_server->choice() == m_lostOn)) { // another leg's server, or chosen since
+        *error = tr("the run lost %1, which is not the server chosen now").arg(m_lostOn.name());
+        return false;
+    }
     m_recovering = true;
     emit recoveryStarted();
     m_server->controller()->restartAfterLoss();
@@ -395,8 +395,7 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
         failed.error = tr("the server did not start again: %1").arg(message);
         m_results.update(m_lost, [&failed](SourcedResult& row) { row.result.takeRecovery(failed.tables()); });
         m_lost = -1;
-        m_recovering = false;
-        emit recoveryAudited(failed);
+        recoveryEnded(failed);
         return;
     }
     ConnectionParams params = m_server->controller()->params(lost.experiment.database);
@@ -428,9 +427,22 @@ void LabSession::auditAfterRestart(ServerController::State state, const QString&
             m_results.update(
                 row, [&report](SourcedResult& lostRow) { lostRow.result.takeRecovery(report.tables()); });
             m_auditingRecovery = false;
-            m_recovering = false;
-            emit recoveryAudited(report);
+            recoveryEnded(report);
         });
+}
+
+void LabSession::recoveryEnded(const RecoveryReport& report)
+{
+    m_recovering = false;
+    emit recoveryAudited(report);
+    if (m_phase != Phase::AuditingLostLeg)
+        return;
+    if (m_leg + 1 < m_plan.legs.size()) {
+        ++m_leg;
+        if (QString error; !startLeg(&error))
+            refuse(error);
+    } else
+        endPlan(false);
 }
 
 void LabSession::renameResult(int index, const QString& label)
@@ -520,38 +532,52 @@ RunOutcome LabSession::latestRunOutcome() const
     return RunOutcome::of(latest, m_unrunLeg);
 }
 
-bool LabSession::legsWaiting() const
-{
-    return m_legs->waiting();
-}
-
-void LabSession::startLeg()
-{
-    emit status(tr("running on %1").arg(m_server->description()));
-    emit legStarted(m_server->engineLabel());
-    QString error;
-    if (!begin(m_legCells, &error, m_legPredicts))
-        refuse(error);
-}
-
 void LabSession::refuse(const QString& reason)
 {
-    m_legs->finish();
     if (!m_planRuns.isEmpty()) {
-        // A later leg of a side-by-side run: the earlier legs' results stand, the run is incomplete.
+        // A later leg: the earlier legs' results stand, the run is incomplete.
         m_unrunLeg = reason;
         emit legFailed(reason);
     } else {
         m_refusal = reason;
         emit refused(reason);
     }
-    emit finished(false);
+    endPlan(false);
 }
 
-void LabSession::endRun(bool cancelled)
+void LabSession::endLeg(bool cancelled)
 {
-    if (!cancelled && m_refusal.isEmpty() && m_legs->advance())
-        return; // the next server starts; startLeg() runs the same cells there
-    m_legs->finish();
+    if (cancelled || !m_refusal.isEmpty() || m_leg + 1 >= m_plan.legs.size()) {
+        endPlan(cancelled);
+        return;
+    }
+    // A leg that lost the lab's own server: what it kept is audited before another server is
+    // chosen, which would stop this one; the next leg starts once the audit ends.
+    if (legLostItsServer() && usesEmbedded()) {
+        m_phase = Phase::AuditingLostLeg;
+        QString error;
+        if (recoverLostServer(&error))
+            return;
+        emit status(error);
+    }
+    ++m_leg;
+    if (QString error; !startLeg(&error))
+        refuse(error);
+}
+
+bool LabSession::legLostItsServer() const
+{
+    return lostRun() && lostRun()->runId == m_activeRun;
+}
+
+void LabSession::endPlan(bool cancelled)
+{
+    m_phase = Phase::Idle;
+    // The server chosen before the legs (the window's Server panel's) is chosen again, as the
+    // refresh of the Run button never chooses it; a run that lost its server keeps it chosen,
+    // so that its restart and audit are of that server.
+    if (m_chosenBefore && !legLostItsServer())
+        m_server->choose(*m_chosenBefore);
+    m_chosenBefore.reset();
     emit finished(cancelled);
 }

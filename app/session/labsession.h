@@ -12,6 +12,7 @@
 #include "app/server/servercontroller.h"
 #include "app/session/labserver.h"
 #include "app/session/resultlist.h"
+#include "app/session/runplan.h"
 #include <QHash>
 
 #include <QList>
@@ -20,7 +21,6 @@
 
 class BackgroundJobs;
 class ReportDrawing;
-class ServerLegs;
 
 // What the window and the command line both do, once: reach the server (the embedded
 // MariaDB, started on a thread of its own, or one by URL), run the planned cells, keep the
@@ -65,14 +65,20 @@ public:
     ResultWriter::RunInfo runInfo() const;
 
     // --- runs
-    // Validates and starts the cells one after another, each on fresh data; false with
-    // `error` when a cell is invalid or a run is going. With `predictFirst`, each strategy first
-    // runs alone with one client for a moment (its calibration, kept out of the results and the
-    // charts); predictionsReady follows, then the cells, each result carrying its prediction.
-    // With `servers`, the same cells run on each of them in turn (side by side: the lab's MariaDB,
-    // then its PostgreSQL), each result naming its server; finished() follows the last.
-    bool start(const QList<RunCell>& cells, QString* error, bool predictFirst = false,
-        const QList<ServerChoice>& servers = {});
+    // Validates every leg's cells and starts the plan: each leg's server chosen and made ready
+    // (started, or checked by URL), then its cells one after another, each on fresh data; false
+    // with `error` when a cell is invalid or a run is going. With `predictFirst`, each strategy
+    // first runs alone with one client for a moment (its calibration, kept out of the results and
+    // the charts); predictionsReady follows, then the cells, each result carrying its prediction.
+    // A leg that lost the lab's own server has it restarted and audited before the next leg.
+    // finished() follows the last leg; the server chosen before is chosen again, unless a run
+    // awaits the audit of the server it lost.
+    bool start(const RunPlan& plan, QString* error);
+    // The cells on the chosen server.
+    bool start(const QList<RunCell>& cells, QString* error)
+    {
+        return start(RunPlan::of(cells, false), error);
+    }
     void stop();
     // "Check on server" for the strategy file `text`: the server prepared if it must be, then
     // one order tried and rolled back (StrategyTrial), off this thread; strategyChecked() says
@@ -81,11 +87,15 @@ public:
     bool checkingStrategy() const { return m_trialText.has_value() || m_trialRunning; }
     // A second stop: the orders still under way are cancelled (rolled back, counted as cancelled).
     void stopNow();
+    // The runner's thread decides while cells run: once it ends, a new run may start though
+    // its finished() is still queued (what it sends late is dropped by run id).
     bool isRunning() const
     {
-        return m_runner.isRunning() || m_waitingForCheck.has_value() || m_afterCalibration.has_value()
-            || legsWaiting();
+        return m_runner.isRunning() || m_phase == Phase::PreparingServer || m_phase == Phase::Calibrating
+            || m_phase == Phase::AuditingLostLeg;
     }
+    // The leg of the plan under way (or the last one), from 0.
+    int legIndex() const { return m_leg; }
     // The latest run's predictions, empty when it predicted nothing.
     const QList<RatePrediction::ForCell>& predictions() const { return m_predictions; }
     int runId() const { return m_runner.runId(); }
@@ -144,8 +154,9 @@ signals:
     void serverPrepared(bool ok, const QString& message);
     void status(const QString& message);
     void strategyStarted(const QString& strategy);
-    // A side-by-side run goes on to its next server ("PostgreSQL 15.18"); its cells follow.
-    void legStarted(const QString& engine);
+    // A leg of the plan whose server was named begins there ("PostgreSQL 15.18"), the server
+    // ready; its cells follow.
+    void legStarted(int index, int count, const QString& engine);
     void cellStarted(int index, int count);
     void sampleReady(const MetricsSample& sample);
     void locksSampled(const LockSnapshot& snapshot);
@@ -165,18 +176,23 @@ signals:
     void predictionsReady(const QList<RatePrediction::ForCell>& predictions);
 
 private:
+    // Where the plan is: between runs; making a leg's server ready; calibrating; running the
+    // leg's cells; restarting and auditing the lab's own server a leg lost, before the next leg.
+    enum class Phase { Idle, PreparingServer, Calibrating, Running, AuditingLostLeg };
+
     void connectRunner();
-    bool begin(const QList<RunCell>& cells, QString* error, bool predictFirst);
-    bool legsWaiting() const;
-    void startLeg(); // the next server of a side-by-side run is ready
-    void refuse(const QString& reason); // the run stops before it starts: refused(), finished()
-    void endRun(bool cancelled); // finished(), or the next server's leg
-    bool launch(QList<RunCell> cells, QString* error);
+    bool startLeg(QString* error); // the leg m_leg: its server first, then beginLeg()
+    void serverReadyForLeg(bool ok, const QString& message);
+    bool beginLeg(QString* error); // the server is ready: calibrate, or run the leg's cells
+    void refuse(const QString& reason); // the plan stops before a leg: refused() or legFailed(), finished()
+    void endLeg(bool cancelled); // the next leg, or the end of the plan
+    void endPlan(bool cancelled);
+    bool legLostItsServer() const; // the leg's run lost the server, and awaits its audit
+    bool launch(QList<RunCell> cells, QString* error, bool calibration);
     static QString calibrationStatus(const QList<RunCell>& calibration);
-    bool launchOrCheck(const QList<RunCell>& cells, QString* error, bool calibration);
-    void launchChecked(bool ok, const QString& message);
     void calibrated(bool cancelled); // the calibration ended: predict, then run the cells
-    bool calibrating() const { return m_calibrationRun != 0 && m_calibrationRun == m_activeRun; }
+    bool calibrating() const { return m_phase == Phase::Calibrating; }
+    void recoveryEnded(const RecoveryReport& report);
     void auditAfterRestart(ServerController::State state, const QString& message);
     void trialServerReady(bool ok, const QString& message);
     void runTrial(const QString& text);
@@ -188,27 +204,24 @@ private:
 
     LabServer* m_server;
     BackgroundJobs* m_jobs;
-    ServerLegs* m_legs;
-    QList<RunCell> m_legCells; // what each leg of a side-by-side run runs
-    bool m_legPredicts = false;
-    bool m_sideBySide = false; // the latest run goes from server to server
+    RunPlan m_plan; // of the latest start()
+    int m_leg = -1;
+    Phase m_phase = Phase::Idle;
+    std::optional<ServerChoice> m_chosenBefore; // chosen again once a plan that chose servers ends
     ExperimentRunner m_runner;
     std::optional<RedisEndpoint> m_redis;
     const ReportDrawing* m_drawing = nullptr;
-    std::optional<QList<RunCell>> m_waitingForCheck; // started once the server by URL passes its check
     Experiment m_experiment; // of the latest run, for files and reports
     int m_activeRun = 0;
-    QList<int> m_planRuns; // the runs of the latest start(): one, or one per side-by-side leg
+    QList<int> m_planRuns; // the runs of the latest start(): one per leg
     QString m_unrunLeg; // why a side-by-side run's later leg could not run
     QString m_refusal;
     QHash<QString, RatePrediction::Calibration> m_calibrations;
-    int m_calibrationRun = 0; // the run id of a calibration under way
-    bool m_waitingCalibration = false; // the cells launched next are a calibration
     QList<StrategyResult> m_calibrationResults;
-    std::optional<QList<RunCell>> m_afterCalibration; // the cells that run once it ends
     QList<RatePrediction::ForCell> m_predictions;
     ResultList m_results;
     int m_lost = -1; // index in m_results of the run whose orders await an audit
+    ServerChoice m_lostOn; // the server it lost
     bool m_recovering = false;
     bool m_auditingRecovery = false; // the recovery's audit is running on its own thread
 };

@@ -2647,10 +2647,6 @@ or lost an order.</source>
         <translation>；%1 用 %2 个客户端，测量它的行在负载下的周期</translation>
     </message>
     <message>
-        <source>running on %1</source>
-        <translation>正在 %1 上运行</translation>
-    </message>
-    <message>
         <source>a strategy file is being checked on the server; run again in a moment</source>
         <translation>正在服务器上检查一个策略文件；请稍后再运行</translation>
     </message>
@@ -2661,6 +2657,14 @@ or lost an order.</source>
     <message>
         <source>reports and charts are drawn by the window&apos;s module, which is not loaded</source>
         <translation>报告和图表由窗口模块绘制，而该模块未加载</translation>
+    </message>
+    <message>
+        <source>nothing to run</source>
+        <translation>没有可运行的内容</translation>
+    </message>
+    <message>
+        <source>the run lost %1, which is not the server chosen now</source>
+        <translation>这次运行失去的是 %1，而不是当前选择的服务器</translation>
     </message>
 </context>
 <context>
@@ -3608,6 +3612,10 @@ or lost an order.</source>
     <message>
         <source>Run every strategy at every client count (%1)</source>
         <translation>在每个客户端数下运行每个策略（%1）</translation>
+    </message>
+    <message>
+        <source>Running on %1</source>
+        <translation>正在 %1 上运行</translation>
     </message>
 </context>
 <context>

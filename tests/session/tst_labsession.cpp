@@ -1,6 +1,7 @@
 // The session both fronts drive, against the embedded MariaDB it starts itself: results of
 // the active run are kept with their run's label, what an older run sends late is dropped,
-// opened files stand beside this session's runs, and exports write what the session holds.
+// opened files stand beside this session's runs, exports write what the session holds, and a
+// leg of a plan that lost its server is audited before the next leg.
 // (Its report and chart files are drawn by app/report, tried in tst_export, and written end
 // to end through the command line in tst_cli.)
 #include "app/results/resultreader.h"
@@ -11,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+
+#include <csignal>
 
 namespace {
 
@@ -135,6 +138,57 @@ private slots:
 
         QCOMPARE(m_session.openResults(dir.filePath(QStringLiteral("missing.json")), &error), -1);
         QVERIFY(!error.isEmpty());
+    }
+
+    void aLegThatLostTheServerIsAuditedBeforeTheNextLeg()
+    {
+        // Two legs on the lab's MariaDB: the first loses its server to SIGKILL. The session
+        // restarts it and audits what it kept before the second leg runs, which then passes.
+        Experiment longRun = quickSellOut(1'000'000);
+        longRun.stop = StopKind::Duration;
+        longRun.durationMs = 20000;
+        RunPlan plan;
+        plan.legs = { { ServerChoice::embedded(), { { QStringLiteral("pessimistic"), longRun } } },
+            { ServerChoice::embedded(), { { QStringLiteral("conditional"), quickSellOut(100) } } } };
+        QStringList events;
+        QSignalSpy finished(&m_session, &LabSession::finished);
+        connect(&m_session, &LabSession::legStarted, this,
+            [&](int index, int, const QString&) { events << QStringLiteral("leg %1").arg(index); });
+        connect(&m_session, &LabSession::recoveryAudited, this, [&](const RecoveryReport& report) {
+            events << (report.clean() ? QStringLiteral("audited clean")
+                                      : QStringLiteral("audited: ") + report.summary());
+        });
+        connect(&m_session, &LabSession::strategyFinished, this,
+            [&](const StrategyResult& result) { events << result.strategy; });
+        QSignalSpy samples(&m_session, &LabSession::sampleReady);
+        const qsizetype before = m_session.results().size();
+        QString error;
+        QVERIFY2(m_session.start(plan, &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::any_of(samples.cbegin(), samples.cend(),
+                [](const QList<QVariant>& sample) {
+                    return sample.first().value<MetricsSample>().clients[ClientCount::Sold] > 0;
+                }),
+            30000);
+        QCOMPARE(::kill(static_cast<pid_t>(m_session.ownServer().pid), SIGKILL), 0);
+        QVERIFY(finished.wait(180000));
+        disconnect(&m_session, nullptr, this, nullptr);
+        qInfo("%s", qPrintable(events.join(QStringLiteral(", "))));
+
+        QCOMPARE(events,
+            QStringList({ QStringLiteral("leg 0"), QStringLiteral("pessimistic"),
+                QStringLiteral("audited clean"), QStringLiteral("leg 1"), QStringLiteral("conditional") }));
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(m_session.results().size(), before + 2);
+        const StrategyResult& lost = m_session.results().at(before).result;
+        QVERIFY(lost.serverLost);
+        QVERIFY2(lost.audited(), qPrintable(lost.auditIncomplete)); // by the audit after the restart
+        QCOMPARE(lost.verdict(), Verdict::Pass);
+        const StrategyResult& next = m_session.results().at(before + 1).result;
+        QCOMPARE(next.clients[ClientCount::Sold], 100);
+        QCOMPARE(next.verdict(), Verdict::Pass);
+        QVERIFY(!m_session.lostRun());
+        QVERIFY(!m_session.isRunning());
     }
 
     void refusesWhatItCannotDo()

@@ -12,6 +12,11 @@ ServerRecovery::ServerRecovery(LabSession* session, QWidget* window)
 {
     connect(m_session, &LabSession::serverLost, this, &ServerRecovery::serverLost);
     connect(m_session, &LabSession::recoveryAudited, this, &ServerRecovery::showReport);
+    // A side-by-side run restarts the server a leg lost before its next leg: the offer is moot.
+    connect(m_session, &LabSession::recoveryStarted, this, [this] {
+        if (m_offer)
+            m_offer->close();
+    });
 }
 
 void ServerRecovery::serverLost(const StrategyResult& result)
