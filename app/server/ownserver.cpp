@@ -85,6 +85,24 @@ QString OwnServerKind::engineName() const
     return postgres ? QStringLiteral("PostgreSQL") : QStringLiteral("MariaDB");
 }
 
+QString OwnServerKind::name() const
+{
+    if (postgres)
+        return QStringLiteral("postgres");
+    return clusterNodes > 0 ? QStringLiteral("cluster:%1").arg(clusterNodes) : QStringLiteral("embedded");
+}
+
+QString OwnServerKind::description(const QString& dataDirectory, const QString& version) const
+{
+    if (postgres)
+        return tr("the lab's PostgreSQL in %1, %2").arg(dataDirectory, version);
+    if (clusterNodes > 0)
+        return tr("the lab's Galera cluster of %1 MariaDB nodes in %2, %3")
+            .arg(clusterNodes)
+            .arg(dataDirectory, version);
+    return tr("the lab's embedded MariaDB in %1, %2").arg(dataDirectory, version);
+}
+
 QString OwnServerKind::starting() const
 {
     if (postgres)
@@ -96,10 +114,10 @@ QString OwnServerKind::starting() const
 QString OwnServerKind::ready(const QString& version) const
 {
     if (postgres)
-        return tr("ready: PostgreSQL %1").arg(version);
+        return tr("Ready: PostgreSQL %1").arg(version);
     return clusterNodes > 0
-        ? tr("ready: a Galera cluster of %1 nodes, MariaDB %2").arg(clusterNodes).arg(version)
-        : tr("ready: MariaDB %1").arg(version);
+        ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(clusterNodes).arg(version)
+        : tr("Ready: MariaDB %1").arg(version);
 }
 
 QString OwnServerKind::lost() const

@@ -24,8 +24,12 @@ public:
     std::unique_ptr<OwnServer> create() const;
     // "MariaDB" or "PostgreSQL", as messages name the engine.
     QString engineName() const;
+    // As a person names it on the command line, and files name it: "embedded", "cluster:3", "postgres".
+    QString name() const;
+    // "the lab's embedded MariaDB in <dir>, 10.11.6-MariaDB-0+deb12u1".
+    QString description(const QString& dataDirectory, const QString& version) const;
     QString starting() const; // "starting the embedded MariaDB…"
-    QString ready(const QString& version) const; // "ready: MariaDB 10.11.6"
+    QString ready(const QString& version) const; // "Ready: MariaDB 10.11.6"
     QString lost() const; // "the embedded MariaDB went away"
     // Where its data lives before it starts (PostgreSQL may choose another place as it starts).
     QString dataDirectory() const;

@@ -5,6 +5,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 std::optional<ServerChoice> ServerChoice::parse(
     const QString& text, const QString& database, const QString& password, QString* error)
 {
@@ -32,7 +34,7 @@ std::optional<ServerChoice> ServerChoice::parse(
         params->database = database;
     if (params->password.isEmpty())
         params->password = password.isEmpty() ? qEnvironmentVariable("LOCKBENCH_PASSWORD") : password;
-    return ServerChoice { Kind::Url, 0, *params };
+    return at(*params);
 }
 
 std::optional<QList<ServerChoice>> ServerChoice::parseList(
@@ -58,41 +60,18 @@ std::optional<QList<ServerChoice>> ServerChoice::parseList(
 
 QString ServerChoice::name() const
 {
-    switch (kind) {
-    case Kind::Embedded:
-        return QStringLiteral("embedded");
-    case Kind::Cluster:
-        return QStringLiteral("cluster:%1").arg(clusterNodes);
-    case Kind::Postgres:
-        return QStringLiteral("postgres");
-    case Kind::Url:
-        return url.maskedUrl();
-    }
-    return QString();
+    return own ? own->name() : url.maskedUrl();
 }
 
 int ServerChoice::nodeCount() const
 {
-    switch (kind) {
-    case Kind::Embedded:
-    case Kind::Postgres:
-        return 1;
-    case Kind::Cluster:
-        return clusterNodes;
-    case Kind::Url:
-        return url.nodeCount();
-    }
-    return 1;
+    return own ? std::max(own->clusterNodes, 1) : url.nodeCount();
 }
 
 bool ServerChoice::operator==(const ServerChoice& other) const
 {
-    if (kind != other.kind)
-        return false;
-    if (kind == Kind::Cluster)
-        return clusterNodes == other.clusterNodes;
-    if (kind == Kind::Url)
-        return url.endpoint() == other.url.endpoint() && url.user == other.url.user
-            && url.password == other.url.password && url.database == other.url.database;
-    return true;
+    if (own || other.own)
+        return own == other.own;
+    return url.endpoint() == other.url.endpoint() && url.user == other.url.user
+        && url.password == other.url.password && url.database == other.url.database;
 }

@@ -2,6 +2,7 @@
 
 #include "app/core/servershape.h"
 #include "app/db/connectionparams.h"
+#include "app/server/ownserver.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -16,15 +17,14 @@ struct ServerChoice {
     Q_DECLARE_TR_FUNCTIONS(ServerChoice)
 
 public:
-    enum class Kind { Embedded, Cluster, Postgres, Url };
-    Kind kind = Kind::Embedded;
-    int clusterNodes = 0; // Kind::Cluster
-    ConnectionParams url; // Kind::Url
+    // Which of the lab's own servers; none: the server at `url`.
+    std::optional<OwnServerKind> own = OwnServerKind {};
+    ConnectionParams url;
 
     static ServerChoice embedded() { return {}; }
-    static ServerChoice cluster(int nodes) { return { Kind::Cluster, nodes, {} }; }
-    static ServerChoice postgres() { return { Kind::Postgres, 0, {} }; }
-    static ServerChoice at(const ConnectionParams& params) { return { Kind::Url, 0, params }; }
+    static ServerChoice cluster(int nodes) { return { OwnServerKind { nodes, false }, {} }; }
+    static ServerChoice postgres() { return { OwnServerKind { 0, true }, {} }; }
+    static ServerChoice at(const ConnectionParams& params) { return { std::nullopt, params }; }
     // "embedded", "cluster[:N]", "postgres" or a URL; nullopt with `error` saying what is wrong. A URL's
     // database defaults to `database`; its password, when the URL has none, is the one
     // given (a window's password field), else $LOCKBENCH_PASSWORD, which keeps it out of `ps`.
@@ -36,10 +36,10 @@ public:
     static std::optional<QList<ServerChoice>> parseList(
         const QString& text, const QString& database, const QString& password, QString* error);
 
-    bool startsOwnServer() const { return kind != Kind::Url; }
+    bool startsOwnServer() const { return own.has_value(); }
     // The lab's own servers: 0 for the single one, else the cluster's nodes.
-    int ownClusterNodes() const { return kind == Kind::Cluster ? clusterNodes : 0; }
-    bool isPostgres() const { return kind == Kind::Postgres || (kind == Kind::Url && url.isPostgres()); }
+    int ownClusterNodes() const { return own ? own->clusterNodes : 0; }
+    bool isPostgres() const { return own ? own->postgres : url.isPostgres(); }
     // As a person names it on the command line, a URL's password masked: "postgres", "cluster:3".
     QString name() const;
     // The servers the clients can be placed on: 1, the cluster's nodes, or the URL's hosts.

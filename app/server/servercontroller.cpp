@@ -23,9 +23,8 @@ ServerController::~ServerController()
     m_thread.wait();
 }
 
-void ServerController::setOwnServer(int nodes, bool postgres)
+void ServerController::setOwnServer(const OwnServerKind& kind)
 {
-    const OwnServerKind kind { nodes, postgres };
     if (kind == m_kind)
         return;
     m_kind = kind;

@@ -22,11 +22,10 @@ public:
     explicit ServerController(QObject* parent = nullptr);
     ~ServerController() override;
 
-    // 0 for the single embedded server, else a cluster of this many nodes, or (`postgres`) the
-    // private PostgreSQL; takes effect at the next start(), and stops what runs now.
-    void setOwnServer(int clusterNodes, bool postgres);
-    int clusterNodes() const { return m_kind.clusterNodes; }
-    bool postgres() const { return m_kind.postgres; }
+    // The single embedded server, a cluster, or the private PostgreSQL; takes effect at the
+    // next start(), and stops what runs now.
+    void setOwnServer(const OwnServerKind& kind);
+    const OwnServerKind& kind() const { return m_kind; }
     void start();
     // The server went away under a run: forget the dead process and start again on the
     // same data directory (InnoDB recovers what was committed).

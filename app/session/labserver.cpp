@@ -17,18 +17,15 @@ void LabServer::choose(const ServerChoice& choice)
 {
     if (choice == m_choice)
         return;
-    const bool sameUrl = choice.kind == ServerChoice::Kind::Url && m_choice.kind == ServerChoice::Kind::Url
-        && choice.url.endpoint() == m_choice.url.endpoint() && choice.url.user == m_choice.url.user;
+    const bool sameUrl = !choice.own && !m_choice.own && choice.url.endpoint() == m_choice.url.endpoint()
+        && choice.url.user == m_choice.url.user;
     m_choice = choice;
     m_check = Check::None;
     m_checkMessage.clear();
     if (!sameUrl)
         m_version.clear();
-    const bool postgres = choice.kind == ServerChoice::Kind::Postgres;
-    if (choice.startsOwnServer()
-        && (m_controller->clusterNodes() != choice.ownClusterNodes()
-            || m_controller->postgres() != postgres)) {
-        m_controller->setOwnServer(choice.ownClusterNodes(), postgres);
+    if (choice.own && !(*choice.own == m_controller->kind())) {
+        m_controller->setOwnServer(*choice.own);
         m_controller->start();
     }
 }
@@ -106,11 +103,9 @@ QString LabServer::problemWith(const ServerChoice& choice) const
     if (!choice.startsOwnServer())
         return {};
     // The lab's own server of that shape, chosen or not, says where it stands.
-    if (m_controller->clusterNodes() == choice.ownClusterNodes()
-        && m_controller->postgres() == (choice.kind == ServerChoice::Kind::Postgres))
+    if (*choice.own == m_controller->kind())
         return ownServerProblem();
-    return tr("the lab's %1 is still starting")
-        .arg(OwnServerKind { 0, choice.kind == ServerChoice::Kind::Postgres }.engineName());
+    return tr("the lab's %1 is still starting").arg(choice.own->engineName());
 }
 
 ConnectionParams LabServer::params(const QString& database) const
@@ -128,14 +123,8 @@ QString LabServer::version() const
 
 QString LabServer::description() const
 {
-    if (m_choice.kind == ServerChoice::Kind::Cluster)
-        return tr("the lab's Galera cluster of %1 MariaDB nodes in %2, %3")
-            .arg(m_choice.clusterNodes)
-            .arg(m_controller->dataDirectory(), version());
-    if (m_choice.kind == ServerChoice::Kind::Embedded)
-        return tr("the lab's embedded MariaDB in %1, %2").arg(m_controller->dataDirectory(), version());
-    if (m_choice.kind == ServerChoice::Kind::Postgres)
-        return tr("the lab's PostgreSQL in %1, %2").arg(m_controller->dataDirectory(), version());
+    if (m_choice.own)
+        return m_choice.own->description(m_controller->dataDirectory(), version());
     return tr("%1, %2").arg(m_choice.url.maskedUrl(), version());
 }
 
@@ -151,18 +140,11 @@ QString LabServer::engineLabel() const
 
 QString LabServer::ownServerName() const
 {
-    if (m_controller->postgres())
-        return QStringLiteral("postgres (%1)").arg(m_controller->dataDirectory());
-    return m_controller->clusterNodes() > 0
-        ? QStringLiteral("cluster:%1 (%2)")
-              .arg(m_controller->clusterNodes())
-              .arg(m_controller->dataDirectory())
-        : QStringLiteral("embedded (%1)").arg(m_controller->dataDirectory());
+    return QStringLiteral("%1 (%2)").arg(m_controller->kind().name(), m_controller->dataDirectory());
 }
 
 OwnServerState LabServer::ownServerState() const
 {
-    return { m_controller->state(), m_controller->message(), m_controller->version(),
-        m_controller->clusterNodes(), m_controller->postgres(), m_controller->nodeStates(),
-        m_controller->dataDirectory(), m_controller->serverPid() };
+    return { m_controller->state(), m_controller->message(), m_controller->version(), m_controller->kind(),
+        m_controller->nodeStates(), m_controller->dataDirectory(), m_controller->serverPid() };
 }

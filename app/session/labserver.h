@@ -26,7 +26,7 @@ public:
     // run only connects, a person's Test also opens the lab's database); prepared() follows.
     void prepare(ServerCheck::Depth depth = ServerCheck::Depth::Connect);
     // A URL not checked yet: a run checks it first.
-    bool needsCheck() const { return m_choice.kind == ServerChoice::Kind::Url && m_check == Check::None; }
+    bool needsCheck() const { return !m_choice.startsOwnServer() && m_check == Check::None; }
     // Why a run cannot start on the chosen server now (starting, failed, failed its check).
     QString problem() const;
     // The same for `choice` were it chosen now, changing nothing: a choice other than the

@@ -2576,14 +2576,6 @@ or lost an order.</source>
         <translation>服务器未通过测试（%1）；修复后请再次点击“测试”</translation>
     </message>
     <message>
-        <source>the lab&apos;s Galera cluster of %1 MariaDB nodes in %2, %3</source>
-        <translation>实验室的 %1 节点 MariaDB Galera 集群，位于 %2，%3</translation>
-    </message>
-    <message>
-        <source>the lab&apos;s embedded MariaDB in %1, %2</source>
-        <translation>本工具内置的 MariaDB，位于 %1，%2</translation>
-    </message>
-    <message>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
@@ -2598,10 +2590,6 @@ or lost an order.</source>
     <message>
         <source>the lab&apos;s %1 is still starting</source>
         <translation>实验室的 %1 仍在启动</translation>
-    </message>
-    <message>
-        <source>the lab&apos;s PostgreSQL in %1, %2</source>
-        <translation>实验室的 PostgreSQL，位于 %1，%2</translation>
     </message>
 </context>
 <context>
@@ -3843,18 +3831,6 @@ t = %2 s
         <translation>正在启动内置 MariaDB…</translation>
     </message>
     <message>
-        <source>ready: PostgreSQL %1</source>
-        <translation>就绪：PostgreSQL %1</translation>
-    </message>
-    <message>
-        <source>ready: a Galera cluster of %1 nodes, MariaDB %2</source>
-        <translation>就绪：%1 节点 Galera 集群，MariaDB %2</translation>
-    </message>
-    <message>
-        <source>ready: MariaDB %1</source>
-        <translation>就绪：MariaDB %1</translation>
-    </message>
-    <message>
         <source>the lab&apos;s PostgreSQL went away</source>
         <translation>实验室的 PostgreSQL 已消失</translation>
     </message>
@@ -3865,6 +3841,30 @@ t = %2 s
     <message>
         <source>the embedded MariaDB went away</source>
         <translation>内置 MariaDB 已退出</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s PostgreSQL in %1, %2</source>
+        <translation>实验室的 PostgreSQL，位于 %1，%2</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s Galera cluster of %1 MariaDB nodes in %2, %3</source>
+        <translation>实验室的 %1 节点 MariaDB Galera 集群，位于 %2，%3</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s embedded MariaDB in %1, %2</source>
+        <translation>本工具内置的 MariaDB，位于 %1，%2</translation>
+    </message>
+    <message>
+        <source>Ready: PostgreSQL %1</source>
+        <translation>就绪：PostgreSQL %1</translation>
+    </message>
+    <message>
+        <source>Ready: a Galera cluster of %1 nodes, MariaDB %2</source>
+        <translation>就绪：%1 节点 Galera 集群，MariaDB %2</translation>
+    </message>
+    <message>
+        <source>Ready: MariaDB %1</source>
+        <translation>就绪：MariaDB %1</translation>
     </message>
 </context>
 <context>
@@ -5190,10 +5190,6 @@ t = %2 s
         <translation>正在启动：%1</translation>
     </message>
     <message>
-        <source>Ready: MariaDB %1</source>
-        <translation>就绪：MariaDB %1</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
     </message>
@@ -5214,10 +5210,6 @@ t = %2 s
         <translation>节点：%1</translation>
     </message>
     <message>
-        <source>Ready: a Galera cluster of %1 nodes, MariaDB %2</source>
-        <translation>就绪：%1 节点 Galera 集群，MariaDB %2</translation>
-    </message>
-    <message>
         <source>Embedded Galera cluster, nodes:</source>
         <translation>内置 Galera 集群，节点数：</translation>
     </message>
@@ -5232,10 +5224,6 @@ t = %2 s
     <message>
         <source>A cluster&apos;s nodes as several hosts: mysql://user@host1:3306,host2:3306,host3:3306/lockbench; a PostgreSQL server: postgres://user@host:5432/lockbench</source>
         <translation>集群的各节点写成多个主机：mysql://user@host1:3306,host2:3306,host3:3306/lockbench；PostgreSQL 服务器：postgres://user@host:5432/lockbench</translation>
-    </message>
-    <message>
-        <source>Ready: PostgreSQL %1</source>
-        <translation>就绪：PostgreSQL %1</translation>
     </message>
     <message>
         <source>Server by URL</source>

@@ -326,14 +326,14 @@ private slots:
             QStringLiteral("embedded,postgres,mysql://u@h1:3306,h2:3306/db,postgres://u@pg:5433/db") });
         QVERIFY2(cli.errors.isEmpty(), qPrintable(cli.errors.join(QLatin1Char('\n'))));
         QCOMPARE(cli.servers.size(), 4);
-        QCOMPARE(cli.server.kind, ServerChoice::Kind::Embedded);
-        QCOMPARE(cli.servers[1].kind, ServerChoice::Kind::Postgres);
+        QCOMPARE(cli.server, ServerChoice::embedded());
+        QCOMPARE(cli.servers[1], ServerChoice::postgres());
         QCOMPARE(cli.servers[2].nodeCount(), 2);
         QVERIFY(cli.servers[3].isPostgres());
         QCOMPARE(cli.servers[3].url.port, 5433);
         cli = parse({ QStringLiteral("run") });
         QCOMPARE(cli.servers.size(), 1);
-        QCOMPARE(cli.servers.first().kind, ServerChoice::Kind::Embedded);
+        QCOMPARE(cli.servers.first(), ServerChoice::embedded());
     }
 
     // --clients is --threads by another name; auto picks how the clients wait.

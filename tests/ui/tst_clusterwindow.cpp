@@ -50,7 +50,7 @@ class TestClusterWindow : public QObject {
             QStringLiteral("Multi-primary cluster: why FOR UPDATE is not enough"));
         QCOMPARE(window.serverPanel()->clusterNodes(), 3);
         QTRY_VERIFY_WITH_TIMEOUT(window.ownServer().state == ServerController::State::Ready
-                && window.ownServer().clusterNodes == 3,
+                && window.ownServer().kind.clusterNodes == 3,
             120000);
         QTRY_COMPARE_WITH_TIMEOUT(window.ownServer().nodeStates,
             (QStringList { QStringLiteral("synced"), QStringLiteral("synced"), QStringLiteral("synced") }),

@@ -60,7 +60,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.serverPanel()->setOwnPostgres();
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.ownServer().state == ServerController::State::Ready && window.ownServer().postgres, 60000);
+            window.ownServer().state == ServerController::State::Ready && window.ownServer().kind.postgres,
+            60000);
         // PostgreSQL's own version: not the report of the MariaDB the window had started first.
         QVERIFY2(!window.ownServer().version.contains(QLatin1String("MariaDB")),
             qPrintable(window.ownServer().version));
@@ -186,7 +187,7 @@ private slots:
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("side-by-side-1280x720.png"))));
         // Afterwards the lab's server is the one the panel has chosen again.
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.ownServer().state == ServerController::State::Ready && !window.ownServer().postgres,
+            window.ownServer().state == ServerController::State::Ready && !window.ownServer().kind.postgres,
             60000);
     }
 };

@@ -339,10 +339,7 @@ void ServerPanel::showServerState(ServerController::State state, const QString& 
         text = tr("Starting: %1").arg(message);
         break;
     case ServerController::State::Ready:
-        text = own.postgres ? tr("Ready: PostgreSQL %1").arg(own.version)
-            : own.clusterNodes > 0
-            ? tr("Ready: a Galera cluster of %1 nodes, MariaDB %2").arg(own.clusterNodes).arg(own.version)
-            : tr("Ready: MariaDB %1").arg(own.version);
+        text = own.kind.ready(own.version);
         break;
     case ServerController::State::Failed:
         text = tr("Failed: %1").arg(message);
