@@ -13,6 +13,13 @@ enum class Unmeasured {
     MinusOne, // written as it is held, -1 when not measured; a file without it reads -1
 };
 
+namespace FigureMember {
+// One address per member, or member of a member, which the row reading it carries: code that
+// needs a figure's row finds it by the member (resultFigureOf<&StrategyResult::p99Ms>()) instead
+// of spelling its key a second time.
+template <auto... Members> inline constexpr char tag = 0;
+} // namespace FigureMember
+
 // One figure of a record (a result, a sample, a cluster node) as every file and table names it:
 // the writers, the readers and the tables iterate a table of these, so that a figure is named in
 // one row.
@@ -26,6 +33,7 @@ template <typename Record> struct Figure {
     const char* label = nullptr; // its name without the unit: "p99", "orders", "sold out"
     const char* unit = nullptr; // "ms", "/s", "s"; null for a count
     int decimals = 0;
+    const void* member = nullptr; // FigureMember::tag of the member it reads
 
     // The same figure with its label: figure<&R::p99Ms>("p99_ms").shown("p99", "ms", 2).
     constexpr Figure shown(const char* name, const char* unitName = nullptr, int places = 0) const
@@ -50,6 +58,14 @@ template <typename Record> struct Figure {
         return name + QLatin1Char(' ') + unitText;
     }
     QString number(double value) const { return QString::number(value, 'f', decimals); }
+    // A row computed by a function that stands for a member all the same (a result's "threads",
+    // its experiment's), so that it is found by that member.
+    template <auto... Members> constexpr Figure reading() const
+    {
+        Figure tagged = *this;
+        tagged.member = &FigureMember::tag<Members...>;
+        return tagged;
+    }
 };
 
 namespace FigureMember {
@@ -78,7 +94,8 @@ template <auto Member>
 constexpr Figure<FigureMember::OwnerOf<Member>> figure(
     const char* key, Unmeasured unmeasured = Unmeasured::Never)
 {
-    return { key, unmeasured, &FigureMember::get<Member>, &FigureMember::set<Member> };
+    return { key, unmeasured, &FigureMember::get<Member>, &FigureMember::set<Member>, nullptr, nullptr, 0,
+        &FigureMember::tag<Member> };
 }
 
 namespace FigureMember {
@@ -101,6 +118,6 @@ template <auto Outer, auto Inner>
 constexpr Figure<FigureMember::OwnerOf<Outer>> figure(
     const char* key, Unmeasured unmeasured = Unmeasured::Never)
 {
-    return { key, unmeasured, &FigureMember::getNested<Outer, Inner>,
-        &FigureMember::setNested<Outer, Inner> };
+    return { key, unmeasured, &FigureMember::getNested<Outer, Inner>, &FigureMember::setNested<Outer, Inner>,
+        nullptr, nullptr, 0, &FigureMember::tag<Outer, Inner> };
 }

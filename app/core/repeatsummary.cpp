@@ -45,8 +45,8 @@ void markNotSeparable(QList<RepeatSummary>& summaries)
 std::span<const RepeatSummary::SpreadFigure> RepeatSummary::spreadFigures()
 {
     static const SpreadFigure figures[] = {
-        { resultFigure("orders_per_s"), &RepeatSummary::ordersPerS },
-        { resultFigure("p99_ms"), &RepeatSummary::p99Ms },
+        { resultFigureOf<&StrategyResult::ordersPerS>(), &RepeatSummary::ordersPerS },
+        { resultFigureOf<&StrategyResult::p99Ms>(), &RepeatSummary::p99Ms },
     };
     return figures;
 }

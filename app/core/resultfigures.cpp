@@ -21,8 +21,9 @@ constexpr Figure<R> kResult[] = {
     figure<&R::lockWaitsAfterSoldOut>("lock_waits_after_sold_out", Unmeasured::Null),
     figure<&R::lateDeadlocks>("late_deadlocks"),
     // The experiment's figures the rates depend on: its clients and its network round trip.
-    { "threads", Unmeasured::Never, [](const R& r) { return double(r.experiment.threads); }, nullptr,
-        QT_TRANSLATE_NOOP("Figure", "clients") },
+    Figure<R> { "threads", Unmeasured::Never, [](const R& r) { return double(r.experiment.threads); },
+        nullptr, QT_TRANSLATE_NOOP("Figure", "clients") }
+        .reading<&R::experiment, &Experiment::threads>(),
     { "rtt_ms", Unmeasured::Never, [](const R& r) { return r.experiment.rttMs; }, nullptr },
     // The closing audit.
     figure<&R::sold>("sold", Unmeasured::UnlessAudited).shown(QT_TRANSLATE_NOOP("Figure", "sold")),

@@ -17,3 +17,13 @@ std::span<const Figure<ClusterCounters>> clusterCounterFigures();
 
 // The row of resultFigures() with this key; null when there is none.
 const Figure<StrategyResult>* resultFigure(const char* key);
+// The row of resultFigures() that reads this member (or member of a member): how code names a
+// figure, its key spelled in its row alone.
+template <auto... Members> const Figure<StrategyResult>* resultFigureOf()
+{
+    for (const Figure<StrategyResult>& row : resultFigures()) {
+        if (row.member == &FigureMember::tag<Members...>)
+            return &row;
+    }
+    return nullptr;
+}

@@ -167,36 +167,42 @@ long long errorCount(const StrategyResult& r, ErrorClass errorClass)
     return r.clients.error(errorClass);
 }
 
-// The columns that show a figure of the result files' table, by its key: the cell holds what the
-// file holds, and is "-" where the file writes "not measured".
+// The columns that show a figure of the result files' table, by the member it reads: the cell
+// holds what the file holds, and is "-" where the file writes "not measured".
 struct FigureColumn {
     Column column;
-    const char* key;
+    const Figure<StrategyResult>* figure;
 };
-constexpr FigureColumn kFigureColumns[] = {
-    { Column::Threads, "threads" },
-    { Column::OrdersPerS, "orders_per_s" },
-    { Column::SoldOutS, "sold_out_s" },
-    { Column::P50Ms, "p50_ms" },
-    { Column::P95Ms, "p95_ms" },
-    { Column::P99Ms, "p99_ms" },
-    { Column::LockWaits, "lock_waits" },
-    { Column::Deadlocks, "deadlocks" },
-    { Column::Timeouts, "lock_wait_timeouts" },
-    { Column::Sold, "sold" },
-    { Column::Oversold, "oversold" },
-    { Column::Predicted, "predicted_orders_per_s" },
-    { Column::TasksStranded, "tasks_stranded" },
-    { Column::WorkersKilled, "workers_killed" },
-};
+
+std::span<const FigureColumn> figureColumns()
+{
+    using R = StrategyResult;
+    static const FigureColumn columns[] = {
+        { Column::Threads, resultFigureOf<&R::experiment, &Experiment::threads>() },
+        { Column::OrdersPerS, resultFigureOf<&R::ordersPerS>() },
+        { Column::SoldOutS, resultFigureOf<&R::soldOutS>() },
+        { Column::P50Ms, resultFigureOf<&R::p50Ms>() },
+        { Column::P95Ms, resultFigureOf<&R::p95Ms>() },
+        { Column::P99Ms, resultFigureOf<&R::p99Ms>() },
+        { Column::LockWaits, resultFigureOf<&R::lockWaits>() },
+        { Column::Deadlocks, resultFigureOf<&R::deadlocks>() },
+        { Column::Timeouts, resultFigureOf<&R::lockWaitTimeouts>() },
+        { Column::Sold, resultFigureOf<&R::sold>() },
+        { Column::Oversold, resultFigureOf<&R::oversold>() },
+        { Column::Predicted, resultFigureOf<&R::predictedOrdersPerS>() },
+        { Column::TasksStranded, resultFigureOf<&R::strandedTasks>() },
+        { Column::WorkersKilled, resultFigureOf<&R::workersKilled>() },
+    };
+    return columns;
+}
 
 } // namespace
 
 const Figure<StrategyResult>* figureOf(Column column)
 {
-    for (const FigureColumn& shown : kFigureColumns) {
+    for (const FigureColumn& shown : figureColumns()) {
         if (shown.column == column)
-            return resultFigure(shown.key);
+            return shown.figure;
     }
     return nullptr;
 }

@@ -17,7 +17,8 @@ struct Spec {
     Column column;
     const char* header; // "%1" stands for the figure's heading
     const char* toolTip;
-    const char* figure; // the key in resultFigures() of the spread shown; null for another column
+    Spread RepeatSummary::*
+        spread; // the spread shown (RepeatSummary::spreadFigures()); null for another column
     Shows shows;
 };
 
@@ -32,21 +33,21 @@ constexpr Spec kSpecs[] = {
         Shows::Other },
     { Column::OrdersMedian, QT_TRANSLATE_NOOP("SpreadColumns", "%1 median"),
         QT_TRANSLATE_NOOP("SpreadColumns", "The median of the runs' committed orders per second."),
-        "orders_per_s", Shows::Median },
+        &RepeatSummary::ordersPerS, Shows::Median },
     { Column::OrdersRange, QT_TRANSLATE_NOOP("SpreadColumns", "min–max"),
         QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest orders per second of the runs."),
-        "orders_per_s", Shows::Range },
+        &RepeatSummary::ordersPerS, Shows::Range },
     { Column::OrdersInterval, QT_TRANSLATE_NOOP("SpreadColumns", "interval of the median"),
         QT_TRANSLATE_NOOP("SpreadColumns",
             "Distribution-free interval of the median orders per second (order statistics), with its "
             "confidence: 95 % from six runs on; below that, min–max at the confidence it reaches."),
-        "orders_per_s", Shows::Interval },
+        &RepeatSummary::ordersPerS, Shows::Interval },
     { Column::P99Median, QT_TRANSLATE_NOOP("SpreadColumns", "%1 median"),
         QT_TRANSLATE_NOOP("SpreadColumns", "The median of the runs' 99th percentile order latency."),
-        "p99_ms", Shows::Median },
+        &RepeatSummary::p99Ms, Shows::Median },
     { Column::P99Range, QT_TRANSLATE_NOOP("SpreadColumns", "%1 min–max"),
-        QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest p99 latency of the runs."), "p99_ms",
-        Shows::Range },
+        QT_TRANSLATE_NOOP("SpreadColumns", "The lowest and the highest p99 latency of the runs."),
+        &RepeatSummary::p99Ms, Shows::Range },
     { Column::NotSeparableFrom, QT_TRANSLATE_NOOP("SpreadColumns", "not separable from"),
         QT_TRANSLATE_NOOP("SpreadColumns",
             "Strategies on the same experiment whose interval overlaps this one's: these runs cannot rank "
@@ -56,7 +57,7 @@ constexpr Spec kSpecs[] = {
         QT_TRANSLATE_NOOP("SpreadColumns",
             "Over every run of this strategy on this experiment: the median orders per second, and the "
             "lowest and highest."),
-        "orders_per_s", Shows::MedianRange },
+        &RepeatSummary::ordersPerS, Shows::MedianRange },
 };
 
 constexpr bool inColumnOrder()
@@ -77,9 +78,9 @@ const Spec& spec(Column column)
 // The spread figure a column shows, or null.
 const RepeatSummary::SpreadFigure* spreadOf(Column column)
 {
-    const char* key = spec(column).figure;
+    const Spread RepeatSummary::*shown = spec(column).spread;
     for (const RepeatSummary::SpreadFigure& spread : RepeatSummary::spreadFigures()) {
-        if (key && qstrcmp(spread.figure->key, key) == 0)
+        if (shown && spread.spread == shown)
             return &spread;
     }
     return nullptr;

@@ -215,6 +215,26 @@ private slots:
         QVERIFY(!resultFigure("no_such_figure"));
     }
 
+    // Code finds a figure's row by the member it reads, its key spelled in the row alone: each
+    // member names one row, and the row it names is the one with that key.
+    void membersNameTheirRows()
+    {
+        QSet<const void*> members;
+        for (const Figure<StrategyResult>& row : resultFigures()) {
+            if (row.set) // a member's row; the computed ones need not stand for one
+                QVERIFY2(row.member, row.key);
+            if (row.member) {
+                QVERIFY2(!members.contains(row.member), row.key);
+                members.insert(row.member);
+            }
+        }
+        QCOMPARE(resultFigureOf<&StrategyResult::p99Ms>(), resultFigure("p99_ms"));
+        QCOMPARE(resultFigureOf<&StrategyResult::sold>(), resultFigure("sold"));
+        QCOMPARE(
+            (resultFigureOf<&StrategyResult::experiment, &Experiment::threads>()), resultFigure("threads"));
+        QVERIFY(!resultFigureOf<&StrategyResult::strategy>()); // a name, not a figure
+    }
+
     // The spreads of repeated runs: each spread figure written under its row's key, in the JSON
     // and the CSV, and read back.
     void everySpreadFigureReadsBack()
