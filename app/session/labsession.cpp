@@ -47,8 +47,14 @@ ConnectionParams LabSession::connectionParams(const QString& database) const
 
 ResultWriter::RunInfo LabSession::runInfo() const
 {
-    ResultWriter::RunInfo info;
+    ResultWriter::RunInfo info = m_ranOn.value_or(chosenServerInfo());
     info.experiment = m_experiment;
+    return info;
+}
+
+ResultWriter::RunInfo LabSession::chosenServerInfo() const
+{
+    ResultWriter::RunInfo info;
     info.embedded = usesEmbedded();
     info.serverVersion = m_server->version();
     info.serverUrl = usesEmbedded() ? m_server->ownServerName() : m_server->choice().url.maskedUrl();
@@ -241,6 +247,7 @@ bool LabSession::launch(QList<RunCell> cells, QString* error, bool calibration)
     m_phase = calibration ? Phase::Calibrating : Phase::Running;
     if (!calibration) {
         m_experiment = cells.first().experiment;
+        m_ranOn = chosenServerInfo();
         m_planRuns.append(m_activeRun);
     }
     return true;

@@ -61,7 +61,8 @@ public:
     const LabServer* server() const { return m_server; }
     OwnServerState ownServer() const { return m_server->ownServerState(); }
     ConnectionParams connectionParams(const QString& database) const;
-    // The server and experiment of the results, as files and reports state them.
+    // The server and experiment of the results, as files and reports state them: the server the
+    // latest cells ran on (the last leg's), else the one chosen.
     ResultWriter::RunInfo runInfo() const;
 
     // --- runs
@@ -212,6 +213,8 @@ private:
     std::optional<RedisEndpoint> m_redis;
     const ReportDrawing* m_drawing = nullptr;
     Experiment m_experiment; // of the latest run, for files and reports
+    std::optional<ResultWriter::RunInfo> m_ranOn; // the server it ran on
+    ResultWriter::RunInfo chosenServerInfo() const;
     int m_activeRun = 0;
     QList<int> m_planRuns; // the runs of the latest start(): one per leg
     QString m_unrunLeg; // why a side-by-side run's later leg could not run
