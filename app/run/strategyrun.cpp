@@ -469,6 +469,12 @@ MetricsSample StrategyRun::readStopLine()
     } else if (!m_parts.serverLost) {
         atStop = m_sampler->sample(m_clock, true);
         m_parts.durationS = atStop.elapsedS;
+        // The server fell silent before the watch could say so, and this look met the silence
+        // first: the watch, once it said so, cut the look short (the server's figures are not
+        // read). The server is waited for as if it had been silent at the stop line; the run
+        // gives up on it only when the person cancels or the watch calls it lost.
+        if (m_watch->silent())
+            waitForSilentServer();
     }
     if (m_parts.serverLost && atStop.elapsedS <= 0.0)
         countsNow();

@@ -90,8 +90,8 @@ private slots:
         e.claimTimeoutMs = 30000;
         BackgroundRun run(id, e, ServerFixture::params());
         QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
-        // The pause starts a second into the 3 s run, well before its stop line: a claim run
-        // paused at its stop line is not this test's subject.
+        // The pause starts a second into the 3 s run, well before its stop line: a pause the
+        // stop line's own look meets first is aServerFallingSilentAsTheStopLineIsReadIsWaitedFor's.
         QTest::qWait(1000);
         const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
         QVERIFY(pid > 0);
@@ -134,6 +134,47 @@ private slots:
         qInfo("paused 300 ms before the stop line: %lld orders, verdict %s", r.clients[ClientCount::Sold],
             qPrintable(r.verdictText()));
         QVERIFY2(run.statusAt(QStringLiteral("not answering")) >= 0, "the watch saw the silence");
+        QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
+        QVERIFY(!r.serverLost);
+        QCOMPARE(r.verdict(), Verdict::Pass);
+        const QString differs = ServerFixture::jsonDisagreesWithTable(r);
+        QVERIFY2(differs.isEmpty(), qPrintable(differs));
+    }
+
+    void aServerFallingSilentAsTheStopLineIsReadIsWaitedFor_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::newRow("conditional") << QStringLiteral("conditional");
+        QTest::newRow("claim-update") << QStringLiteral("claim-update");
+    }
+    void aServerFallingSilentAsTheStopLineIsReadIsWaitedFor()
+    {
+        // No sample before the stop line: the stop line's own look at the server is the first to
+        // meet the silence, and the watch, which needs a second to call it one, cuts that look
+        // short. The run waits for the server as if it had been silent at the stop line, and audits.
+        QFETCH(QString, id);
+        Experiment e = ServerFixture::longFaultRun(8);
+        e.durationMs = 3000;
+        e.sampleIntervalMs = 10000;
+        e.workload = StrategyRegistry::create(id)->workload();
+        e.tasks = 1'000'000;
+        e.claimTimeoutMs = 30000; // longer than the pause (see pausedServerIsWaitedForAndAudited)
+        BackgroundRun run(id, e, ServerFixture::params());
+        QTRY_VERIFY_WITH_TIMEOUT(run.running(QStringLiteral(": running")), 30000);
+        const qint64 runningAt = run.statusAt(QStringLiteral(": running"));
+        QTRY_VERIFY_WITH_TIMEOUT(run.elapsedMs() >= runningAt + e.durationMs - 400, 30000);
+        const auto pid = static_cast<pid_t>(ServerFixture::server().serverPid());
+        QVERIFY(pid > 0);
+        QCOMPARE(::kill(pid, SIGSTOP), 0);
+        QTest::qWait(4000);
+        QCOMPARE(::kill(pid, SIGCONT), 0);
+        const StrategyResult r = run.wait();
+        qInfo("%s, paused 400 ms before the stop line: %lld orders, verdict %s", qPrintable(id),
+            r.clients[ClientCount::Sold], qPrintable(r.verdictText()));
+        const qint64 saidAt = run.statusAt(QStringLiteral("not answering"));
+        QVERIFY2(saidAt >= 0, "the watch saw the silence");
+        QVERIFY2(run.statusAt(QStringLiteral("answers again")) > saidAt,
+            "the run ended before the server was back");
         QVERIFY2(r.audited(), qPrintable(r.auditIncomplete));
         QVERIFY(!r.serverLost);
         QCOMPARE(r.verdict(), Verdict::Pass);
