@@ -29,6 +29,15 @@ namespace {
 
 const QString kOrders = QStringLiteral("Orders per second");
 
+// Until the charts have drawn every sample given so far: the repaint after the next one begins
+// after them all.
+void waitUntilDrawn(ChartsPanel& panel)
+{
+    QSignalSpy drawn(&panel, &ChartsPanel::drawn);
+    QVERIFY(drawn.wait(5000));
+    QVERIFY(drawn.count() > 1 || drawn.wait(5000));
+}
+
 MetricsSample sample(const QString& strategy, double elapsedS, double intervalS, double ordersPerS)
 {
     MetricsSample s;
@@ -158,7 +167,7 @@ private slots:
         const double max = time->max();
         for (int i = 9; i <= 80; ++i) // past the planned length: unzoomed, the axis would grow
             panel.addSample(sample(QStringLiteral("pessimistic"), 0.25 * i, 0.25, 4000 + i));
-        QTest::qWait(400); // two repaints
+        waitUntilDrawn(panel);
         QCOMPARE(time->min(), min);
         QCOMPARE(time->max(), max);
         orders->resetZoom();
@@ -233,7 +242,7 @@ private slots:
         QTRY_COMPARE(orders->pointCount(QStringLiteral("queued")), 4);
         QTRY_COMPARE(orders->pointCount(QStringLiteral("queued (2)")), 4);
         // As an exported chart draws its legend: the strategy named, its second run not.
-        QTest::qWait(300);
+        waitUntilDrawn(panel);
         const QByteArray svg = ChartExporter::svg(orders->chart(), QSize(1200, 700));
         QVERIFY(svg.contains("queued"));
         QVERIFY(!svg.contains("queued (2)"));
@@ -309,7 +318,7 @@ private slots:
         MetricChart* script = panel.chart(QStringLiteral("Redis time inside a take script"));
         MetricChart* trip = panel.chart(QStringLiteral("Client round trip of a take script"));
         QVERIFY(commands && script && trip);
-        QTest::qWait(300); // drawn on the repaint timer
+        waitUntilDrawn(panel);
         for (MetricChart* chart : { commands, script, trip })
             QCOMPARE(chart->lineNames(), QStringList { QStringLiteral("redis-split") });
         QCOMPARE(commands->pointCount(QStringLiteral("redis-split")), 3);
@@ -333,7 +342,7 @@ private slots:
         QVERIFY(shown("Throughput") && shown("Hot-row timeline"));
         panel.startRun(100000);
         panel.addSample(sample(QStringLiteral("pessimistic"), 0.5, 0.5, 300.0));
-        QTest::qWait(300); // two repaints
+        waitUntilDrawn(panel);
         QVERIFY(!shown("Redis"));
         MetricsSample s = sample(QStringLiteral("redis-split"), 0.5, 0.5, 9000.0);
         s.redisStatsValid = true;
@@ -376,7 +385,7 @@ private slots:
         }
         MetricChart* orders = panel.chart(kOrders);
         QVERIFY(!orders->chart()->legend()->isVisible());
-        QTest::qWait(300); // drawn on the repaint timer
+        waitUntilDrawn(panel);
         const QByteArray svg = ChartExporter::svg(orders->chart(), QSize(1200, 700));
         for (const QString& id : ids)
             QVERIFY2(svg.contains(id.toUtf8()), qPrintable(id));

@@ -76,7 +76,8 @@ private slots:
                 m_window->chartsPanel()->addSample(s);
             }
         }
-        QTest::qWait(500); // the charts repaint on a timer
+        QSignalSpy drawn(m_window->chartsPanel(), &ChartsPanel::drawn); // on the repaint timer
+        QTRY_VERIFY_WITH_TIMEOUT(drawn.count() >= 2, 5000);
         QCOMPARE(m_window->size(), start);
         const QSize minimum = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
         qInfo("minimum size %dx%d", minimum.width(), minimum.height());

@@ -364,6 +364,7 @@ void ChartsPanel::flush()
     m_multiples->refresh();
     m_oversell->flush();
     revealDrawnTabs();
+    emit drawn();
 }
 
 void ChartsPanel::resizeEvent(QResizeEvent* event)

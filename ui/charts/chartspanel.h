@@ -60,6 +60,11 @@ public:
     SmallMultiples* smallMultiples() const { return m_multiples; }
     QCheckBox* perStrategy() const { return m_perStrategy; } // small multiples instead of overlaid lines
 
+signals:
+    // The charts drew every sample that had come (each repaint of the timer): what a test of
+    // the charts waits for, rather than for a time.
+    void drawn();
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
