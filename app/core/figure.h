@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <span>
 #include <type_traits>
 
 // How a file writes a figure the lab did not measure, and what a file without it reads as.
@@ -120,4 +121,15 @@ constexpr Figure<FigureMember::OwnerOf<Outer>> figure(
 {
     return { key, unmeasured, &FigureMember::getNested<Outer, Inner>, &FigureMember::setNested<Outer, Inner>,
         nullptr, nullptr, 0, &FigureMember::tag<Outer, Inner> };
+}
+
+// The row of `table` that reads this member (or member of a member); null when none does.
+template <auto... Members, typename Record>
+const Figure<Record>* figureOf(std::span<const Figure<Record>> table)
+{
+    for (const Figure<Record>& row : table) {
+        if (row.member == &FigureMember::tag<Members...>)
+            return &row;
+    }
+    return nullptr;
 }

@@ -24,7 +24,8 @@ constexpr Figure<R> kResult[] = {
     Figure<R> { "threads", Unmeasured::Never, [](const R& r) { return double(r.experiment.threads); },
         nullptr, QT_TRANSLATE_NOOP("Figure", "clients") }
         .reading<&R::experiment, &Experiment::threads>(),
-    { "rtt_ms", Unmeasured::Never, [](const R& r) { return r.experiment.rttMs; }, nullptr },
+    Figure<R> { "rtt_ms", Unmeasured::Never, [](const R& r) { return r.experiment.rttMs; }, nullptr }
+        .reading<&R::experiment, &Experiment::rttMs>(),
     // The closing audit.
     figure<&R::sold>("sold", Unmeasured::UnlessAudited).shown(QT_TRANSLATE_NOOP("Figure", "sold")),
     figure<&R::remaining>("remaining", Unmeasured::UnlessAudited),

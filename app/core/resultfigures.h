@@ -21,9 +21,5 @@ const Figure<StrategyResult>* resultFigure(const char* key);
 // figure, its key spelled in its row alone.
 template <auto... Members> const Figure<StrategyResult>* resultFigureOf()
 {
-    for (const Figure<StrategyResult>& row : resultFigures()) {
-        if (row.member == &FigureMember::tag<Members...>)
-            return &row;
-    }
-    return nullptr;
+    return figureOf<Members...>(resultFigures());
 }

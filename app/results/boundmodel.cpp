@@ -41,17 +41,15 @@ std::optional<Ceiling> rowLock(const StrategyResult& r)
         return std::nullopt;
     const double share = busiestRowShare(r);
     Ceiling c { Bound::RowLock, 1000.0 / rowMsPerOrder / share, 0.0, {} };
-    c.parts = {
-        { QStringLiteral("hold_ms"), holdNs / 1e6 / static_cast<double>(holds) },
-        { QStringLiteral("holds_per_order"), static_cast<double>(holds) / sold },
-        { QStringLiteral("rolled_back_holds"), static_cast<double>(w[RolledBackHolds]) },
-        { QStringLiteral("hand_over_ms"),
-            w[HandOvers] > 0 ? handOverNs / 1e6 / static_cast<double>(w[HandOvers]) : 0.0 },
-        { QStringLiteral("hand_overs_per_hold"),
-            static_cast<double>(w[HandOvers]) / static_cast<double>(holds) },
-        { QStringLiteral("row_ms_per_order"), rowMsPerOrder },
-        { QStringLiteral("busiest_row_share"), share },
-        { QStringLiteral("row_ceiling_orders_per_s"), 1000.0 / rowMsPerOrder },
+    c.terms = {
+        { Term::HoldMs, holdNs / 1e6 / static_cast<double>(holds) },
+        { Term::HoldsPerOrder, static_cast<double>(holds) / sold },
+        { Term::RolledBackHolds, static_cast<double>(w[RolledBackHolds]) },
+        { Term::HandOverMs, w[HandOvers] > 0 ? handOverNs / 1e6 / static_cast<double>(w[HandOvers]) : 0.0 },
+        { Term::HandOversPerHold, static_cast<double>(w[HandOvers]) / static_cast<double>(holds) },
+        { Term::RowMsPerOrder, rowMsPerOrder },
+        { Term::BusiestRowShare, share },
+        { Term::RowCeilingOrdersPerS, 1000.0 / rowMsPerOrder },
     };
     return c;
 }
@@ -74,7 +72,7 @@ std::optional<Ceiling> sampledServerRowLock(const StrategyResult& r)
         return std::nullopt;
     const double waitedShare = static_cast<double>(waiting) / looks;
     Ceiling c { Bound::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
-    c.parts = { { QStringLiteral("waited_share"), waitedShare }, { QStringLiteral("looks"), looks } };
+    c.terms = { { Term::WaitedShare, waitedShare }, { Term::Looks, looks } };
     return c;
 }
 
@@ -93,10 +91,9 @@ std::optional<Ceiling> serverRowLock(const StrategyResult& r)
     const double sold = soldInWindow(r);
     const double waitedShare = std::min(1.0, static_cast<double>(r.lockWaits) / sold);
     Ceiling c { Bound::ServerRowLock, r.ordersPerS / waitedShare, 0.0, {} };
-    c.parts = {
-        { QStringLiteral("waited_share"), waitedShare },
-        { QStringLiteral("server_lock_wait_ms_per_order"),
-            static_cast<double>(std::max(r.lockTimeMs, 0LL)) / sold },
+    c.terms = {
+        { Term::WaitedShare, waitedShare },
+        { Term::ServerLockWaitMsPerOrder, static_cast<double>(std::max(r.lockTimeMs, 0LL)) / sold },
     };
     return c;
 }
@@ -112,12 +109,12 @@ std::optional<Ceiling> writer(const StrategyResult& r)
     const double share = busiestWriterShare(r.experiment);
     const double batches = static_cast<double>(std::max(1LL, w[LockHolds]));
     Ceiling c { Bound::Writer, 1000.0 / msPerOrder / share, 0.0, {} };
-    c.parts = {
-        { QStringLiteral("writer_ms_per_order"), msPerOrder },
-        { QStringLiteral("orders_per_batch"), static_cast<double>(w[QueuedOrders]) / batches },
-        { QStringLiteral("batch_ms"), static_cast<double>(w[WriterBusyNs]) / 1e6 / batches },
-        { QStringLiteral("busiest_writer_share"), share },
-        { QStringLiteral("writers"), r.experiment.writers },
+    c.terms = {
+        { Term::WriterMsPerOrder, msPerOrder },
+        { Term::OrdersPerBatch, static_cast<double>(w[QueuedOrders]) / batches },
+        { Term::BatchMs, static_cast<double>(w[WriterBusyNs]) / 1e6 / batches },
+        { Term::BusiestWriterShare, share },
+        { Term::Writers, r.experiment.writers },
     };
     return c;
 }
@@ -132,13 +129,13 @@ std::optional<Ceiling> cpu(const StrategyResult& r)
     if (msPerOrder <= 0.0)
         return std::nullopt;
     Ceiling c { Bound::Cpu, 1000.0 * r.cores / msPerOrder, 0.0, {} };
-    c.parts = {
-        { QStringLiteral("client_cpu_ms_per_order"), 1000.0 * r.clientCpuS / sold },
-        { QStringLiteral("cores"), r.cores },
-        { QStringLiteral("cpu_busy"), cpuS / (r.cpuWallS * r.cores) },
+    c.terms = {
+        { Term::ClientCpuMsPerOrder, 1000.0 * r.clientCpuS / sold },
+        { Term::Cores, r.cores },
+        { Term::CpuBusy, cpuS / (r.cpuWallS * r.cores) },
     };
     if (r.serverCpuS >= 0.0)
-        c.parts.insert(QStringLiteral("server_cpu_ms_per_order"), 1000.0 * r.serverCpuS / sold);
+        c.terms.emplace(Term::ServerCpuMsPerOrder, 1000.0 * r.serverCpuS / sold);
     return c;
 }
 
@@ -150,8 +147,8 @@ std::optional<Ceiling> clientsOrArrival(const StrategyResult& r)
         for (const MetricsSample& sample : r.series)
             backlog = sample.backlog >= 0 ? sample.backlog : backlog;
         return Ceiling { Bound::Arrival, r.experiment.rate, 0.0,
-            { { QStringLiteral("offered_orders_per_s"), r.experiment.rate },
-                { QStringLiteral("backlog_at_end"), static_cast<double>(backlog) } } };
+            { { Term::OfferedOrdersPerS, r.experiment.rate },
+                { Term::BacklogAtEnd, static_cast<double>(backlog) } } };
     }
     const OrderTimeSplit split = OrderTimeSplit::of(r.windowClients);
     if (!split.known() || split.orderMs <= 0.0)
@@ -162,12 +159,83 @@ std::optional<Ceiling> clientsOrArrival(const StrategyResult& r)
     const double linesPerOrder
         = static_cast<double>(r.windowClients[ClientCount::Sold]) / static_cast<double>(split.orders);
     Ceiling c { Bound::Clients, 1000.0 * clients / split.orderMs * linesPerOrder, 0.0, {} };
-    c.parts = { { QStringLiteral("clients"), clients }, { QStringLiteral("order_ms"), split.orderMs },
-        { QStringLiteral("lines_per_order"), linesPerOrder } };
+    c.terms = { { Term::Clients, clients }, { Term::OrderMs, split.orderMs },
+        { Term::LinesPerOrder, linesPerOrder } };
     return c;
 }
 
 } // namespace
+
+const char* termKey(Term term)
+{
+    switch (term) {
+    case Term::HoldMs:
+        return "hold_ms";
+    case Term::HoldsPerOrder:
+        return "holds_per_order";
+    case Term::RolledBackHolds:
+        return "rolled_back_holds";
+    case Term::HandOverMs:
+        return "hand_over_ms";
+    case Term::HandOversPerHold:
+        return "hand_overs_per_hold";
+    case Term::RowMsPerOrder:
+        return "row_ms_per_order";
+    case Term::BusiestRowShare:
+        return "busiest_row_share";
+    case Term::RowCeilingOrdersPerS:
+        return "row_ceiling_orders_per_s";
+    case Term::WaitedShare:
+        return "waited_share";
+    case Term::Looks:
+        return "looks";
+    case Term::ServerLockWaitMsPerOrder:
+        return "server_lock_wait_ms_per_order";
+    case Term::WriterMsPerOrder:
+        return "writer_ms_per_order";
+    case Term::OrdersPerBatch:
+        return "orders_per_batch";
+    case Term::BatchMs:
+        return "batch_ms";
+    case Term::BusiestWriterShare:
+        return "busiest_writer_share";
+    case Term::Writers:
+        return "writers";
+    case Term::ClientCpuMsPerOrder:
+        return "client_cpu_ms_per_order";
+    case Term::ServerCpuMsPerOrder:
+        return "server_cpu_ms_per_order";
+    case Term::Cores:
+        return "cores";
+    case Term::CpuBusy:
+        return "cpu_busy";
+    case Term::OfferedOrdersPerS:
+        return "offered_orders_per_s";
+    case Term::BacklogAtEnd:
+        return "backlog_at_end";
+    case Term::Clients:
+        return "clients";
+    case Term::OrderMs:
+        return "order_ms";
+    case Term::LinesPerOrder:
+        return "lines_per_order";
+    }
+    return "";
+}
+
+double Ceiling::term(Term which) const
+{
+    const auto found = terms.find(which);
+    return found == terms.end() ? 0.0 : found->second;
+}
+
+QJsonObject Ceiling::termsJson() const
+{
+    QJsonObject json;
+    for (const auto& [which, value] : terms)
+        json.insert(QLatin1String(termKey(which)), value);
+    return json;
+}
 
 QList<Ceiling> ceilings(const StrategyResult& r)
 {

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QList>
 
+#include <map>
 #include <optional>
 
 // The ceilings a run's own measurements put on its rate, one per resource that orders share
@@ -16,11 +17,46 @@
 // themselves, each waiting for its order before it sends the next.
 namespace BoundModel {
 
+// The measured terms a ceiling is computed from: the model writes them, the sentences and the
+// prediction read them, and the JSON names them by termKey().
+enum class Term {
+    HoldMs, // a row's hold, from the locking statement to the COMMIT or ROLLBACK
+    HoldsPerOrder,
+    RolledBackHolds,
+    HandOverMs, // from a holder's end to the lock reaching the next waiter
+    HandOversPerHold,
+    RowMsPerOrder,
+    BusiestRowShare,
+    RowCeilingOrdersPerS, // one row, before the skew spreads orders over rows
+    WaitedShare, // the share of orders (or of the sampler's looks) that waited for the row
+    Looks,
+    ServerLockWaitMsPerOrder,
+    WriterMsPerOrder,
+    OrdersPerBatch,
+    BatchMs,
+    BusiestWriterShare,
+    Writers,
+    ClientCpuMsPerOrder,
+    ServerCpuMsPerOrder,
+    Cores,
+    CpuBusy,
+    OfferedOrdersPerS,
+    BacklogAtEnd,
+    Clients,
+    OrderMs,
+    LinesPerOrder,
+};
+const char* termKey(Term term); // "hold_ms", …
+
 struct Ceiling {
     Bound resource = Bound::Clients; // one of RowLock, ServerRowLock, Writer, Cpu, Arrival, Clients
     double ordersPerS = 0.0;
     double reach = 0.0; // the run's rate over the ceiling
-    QJsonObject parts; // the measured terms the ceiling is computed from
+    std::map<Term, double> terms;
+
+    double term(Term term) const;
+    bool has(Term term) const { return terms.contains(term); }
+    QJsonObject termsJson() const;
 };
 
 // A shared resource that reached this share of its ceiling bounds the run.

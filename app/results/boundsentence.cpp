@@ -14,17 +14,13 @@ namespace BoundSentence {
 namespace {
 
 using BoundModel::Ceiling;
+using BoundModel::Term;
 using ResultExplanation::millis;
 using ResultExplanation::number;
 
 QString tr(const char* text)
 {
     return QCoreApplication::translate("BoundSentence", text);
-}
-
-double part(const Ceiling& c, const char* name)
-{
-    return c.parts.value(QLatin1String(name)).toDouble();
 }
 
 QString percentOf(double reach)
@@ -34,22 +30,22 @@ QString percentOf(double reach)
 
 QString rowLock(const Ceiling& c)
 {
-    const double holdsPerOrder = part(c, "holds_per_order");
+    const double holdsPerOrder = c.term(Term::HoldsPerOrder);
     QString held;
     if (holdsPerOrder > 1.05)
         held = tr("every sale took %1 turns on the row (an attempt that lost held it until its ROLLBACK), "
                   "each holding it %2 ms")
-                   .arg(number(holdsPerOrder, 1), millis(part(c, "hold_ms")));
+                   .arg(number(holdsPerOrder, 1), millis(c.term(Term::HoldMs)));
     else if (holdsPerOrder < 0.95)
         held = tr("each commit held its row lock %1 ms for %2 orders")
-                   .arg(millis(part(c, "hold_ms")), number(1.0 / holdsPerOrder, 1));
+                   .arg(millis(c.term(Term::HoldMs)), number(1.0 / holdsPerOrder, 1));
     else
         held = tr("each order held its row lock %1 ms, from the locking statement to the commit")
-                   .arg(millis(part(c, "hold_ms")));
-    const QString handOver = part(c, "hand_overs_per_hold") >= 0.05
-        ? tr(", and the lock took %1 ms more to reach the next waiter").arg(millis(part(c, "hand_over_ms")))
+                   .arg(millis(c.term(Term::HoldMs)));
+    const QString handOver = c.term(Term::HandOversPerHold) >= 0.05
+        ? tr(", and the lock took %1 ms more to reach the next waiter").arg(millis(c.term(Term::HandOverMs)))
         : tr(", and hardly any holder waited for another");
-    const double share = part(c, "busiest_row_share");
+    const double share = c.term(Term::BusiestRowShare);
     const QString spread = share < 0.999
         ? tr(" (with %1 % of orders on the busiest row, %2 orders/s in all)")
               .arg(number(100.0 * share, share < 0.1 ? 1 : 0), number(c.ordersPerS, 0))
@@ -57,25 +53,25 @@ QString rowLock(const Ceiling& c)
     return tr(
         "Row-lock serialisation: %1%2, so one row passes at most %3 orders/s%4; the run reached %5 % of "
         "that.")
-        .arg(held, handOver, number(part(c, "row_ceiling_orders_per_s"), 0), spread, percentOf(c.reach));
+        .arg(held, handOver, number(c.term(Term::RowCeilingOrdersPerS), 0), spread, percentOf(c.reach));
 }
 
 QString serverRowLock(const Ceiling& c)
 {
-    if (c.parts.contains(QStringLiteral("looks"))) // PostgreSQL: no count of lock waits, only looks
+    if (c.has(Term::Looks)) // PostgreSQL: no count of lock waits, only looks
         return tr(
             "The row lock inside the server is the bound: the lab found a transaction waiting for it in "
             "%1 % of its %2 looks at the server (PostgreSQL counts no lock waits), so the row was never "
             "free for long and passed %3 orders/s (the run reached %4 % of a row that is always busy). "
             "The lock is taken and released inside one statement, where the client cannot time it.")
-            .arg(number(100.0 * part(c, "waited_share"), 0), number(part(c, "looks"), 0),
+            .arg(number(100.0 * c.term(Term::WaitedShare), 0), number(c.term(Term::Looks), 0),
                 number(c.ordersPerS * c.reach, 0), percentOf(c.reach));
     return tr(
         "The row lock inside the server is the bound: %1 % of orders waited for it, %2 ms each by the "
         "server's own count, so the row was never free for long and passed %3 orders/s (the run reached "
         "%4 % of a row that is always busy). The lock is taken and released inside one statement, where "
         "the client cannot time it.")
-        .arg(number(100.0 * part(c, "waited_share"), 0), millis(part(c, "server_lock_wait_ms_per_order")),
+        .arg(number(100.0 * c.term(Term::WaitedShare), 0), millis(c.term(Term::ServerLockWaitMsPerOrder)),
             number(c.ordersPerS * c.reach, 0), percentOf(c.reach));
 }
 
@@ -85,18 +81,18 @@ QString writer(const Ceiling& c)
         "The queue's writer is the bound: the busiest writer takes %1 % of the orders and spent %2 ms per "
         "batch of %3 orders (its round trips, statements and commit), so it passes at most %4 orders/s; "
         "the run reached %5 % of that.")
-        .arg(number(100.0 * part(c, "busiest_writer_share"), 0), millis(part(c, "batch_ms")),
-            number(part(c, "orders_per_batch"), 1), number(c.ordersPerS, 0), percentOf(c.reach));
+        .arg(number(100.0 * c.term(Term::BusiestWriterShare), 0), millis(c.term(Term::BatchMs)),
+            number(c.term(Term::OrdersPerBatch), 1), number(c.ordersPerS, 0), percentOf(c.reach));
 }
 
 QString cpu(const Ceiling& c)
 {
-    QString perOrder = tr("%1 ms of the lab's CPU").arg(millis(part(c, "client_cpu_ms_per_order")));
-    if (c.parts.contains(QStringLiteral("server_cpu_ms_per_order")))
-        perOrder += tr(" and %1 ms of the server's").arg(millis(part(c, "server_cpu_ms_per_order")));
+    QString perOrder = tr("%1 ms of the lab's CPU").arg(millis(c.term(Term::ClientCpuMsPerOrder)));
+    if (c.has(Term::ServerCpuMsPerOrder))
+        perOrder += tr(" and %1 ms of the server's").arg(millis(c.term(Term::ServerCpuMsPerOrder)));
     return tr("The machine's CPU is the bound: %1 % of %2 cores were busy, %3 per order, which allow %4 "
               "orders/s; the run reached %5 % of that.")
-        .arg(number(100.0 * std::min(1.0, part(c, "cpu_busy")), 0), QString::number(part(c, "cores")),
+        .arg(number(100.0 * std::min(1.0, c.term(Term::CpuBusy)), 0), QString::number(c.term(Term::Cores)),
             perOrder, number(c.ordersPerS, 0), percentOf(c.reach));
 }
 
@@ -142,17 +138,17 @@ QString of(const Ceiling& bound, const QList<Ceiling>& all, const StrategyResult
         break;
     case Bound::Clients: {
         // An order of two SKUs or a claimed batch sells several lines, and the rates count lines.
-        const double lines = part(bound, "lines_per_order");
-        const QString clients = QString::number(part(bound, "clients"));
+        const double lines = bound.term(Term::LinesPerOrder);
+        const QString clients = QString::number(bound.term(Term::Clients));
         text = std::abs(lines - 1.0) < 0.05
             ? tr("The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends "
                  "the next, allow %3 orders/s; the run reached %4 % of that.")
-                  .arg(clients, millis(part(bound, "order_ms")), number(bound.ordersPerS, 0),
+                  .arg(clients, millis(bound.term(Term::OrderMs)), number(bound.ordersPerS, 0),
                       percentOf(bound.reach))
             : tr("The clients are the bound: %1 clients, each waiting %2 ms for its order before it sends "
                  "the next and selling %3 order lines per order on average, allow %4 order lines/s; the run "
                  "reached %5 % of that.")
-                  .arg(clients, millis(part(bound, "order_ms")), number(lines, 2),
+                  .arg(clients, millis(bound.term(Term::OrderMs)), number(lines, 2),
                       number(bound.ordersPerS, 0), percentOf(bound.reach));
         text += unsaturated(all);
         break;
@@ -164,7 +160,7 @@ QString of(const Ceiling& bound, const QList<Ceiling>& all, const StrategyResult
     }
     // An open loop keeps its schedule whatever bounds it: what it could not send is said.
     for (const Ceiling& c : all) {
-        if (const double backlog = part(c, "backlog_at_end"); c.resource == Bound::Arrival && backlog > 0)
+        if (const double backlog = c.term(Term::BacklogAtEnd); c.resource == Bound::Arrival && backlog > 0)
             text += tr(
                 " The server fell behind: %1 orders were due and not yet sent when the run stopped; their "
                 "latency would count from when they were due, and they are in no figure.")

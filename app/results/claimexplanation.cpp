@@ -1,6 +1,7 @@
 #include "app/results/claimexplanation.h"
 
 #include "app/results/boundsentence.h"
+#include "app/results/resultfilekeys.h"
 
 #include <QCoreApplication>
 
@@ -32,7 +33,7 @@ bool addBatches(const StrategyResult& r, double batch, QStringList& sentences, Q
         return false;
     const double ceiling = 1000.0 / r.lockHoldMs * batch;
     const double reach = r.ordersPerS / ceiling;
-    f.insert(QStringLiteral("lock_hold_ms"), r.lockHoldMs);
+    ResultExplanation::repeat<&StrategyResult::lockHoldMs>(r, f);
     f.insert(QStringLiteral("tasks_per_batch"), batch);
     f.insert(QStringLiteral("one_batch_at_a_time_tasks_per_s"), ceiling);
     f.insert(QStringLiteral("reach"), reach);
@@ -76,7 +77,7 @@ Bound addCycle(const StrategyResult& r, double batch, double tasks, QStringList&
     const double ownMs = split.ms(Part::Work) + split.ms(Part::Network) + split.ms(Part::LabWait);
     f.insert(QStringLiteral("batch_cycle_ms"), split.orderMs);
     f.insert(QStringLiteral("workers_tasks_per_s"), ceiling);
-    f.insert(QStringLiteral("time_split"), split.toJson());
+    f.insert(ResultFileKeys::kTimeSplit, split.toJson());
     Bound bound = Bound::Other;
     if (lockWaitMs >= 0.5 * split.orderMs) {
         bound = Bound::RowLock;
@@ -131,7 +132,7 @@ void addKilledWorkers(const StrategyResult& r, QStringList& sentences, QJsonObje
 {
     if (r.workersKilled <= 0)
         return;
-    f.insert(QStringLiteral("workers_killed"), static_cast<double>(r.workersKilled));
+    ResultExplanation::repeat<&StrategyResult::workersKilled>(r, f);
     if (r.measuredLockHolds > 0)
         sentences << tr("The lab killed %1 workers' connections: their transactions rolled back, and "
                         "their tasks were "
@@ -165,7 +166,7 @@ Explained of(const StrategyResult& r)
     out.bound = addBatches(r, batch, sentences, f) ? Bound::RowLock : addCycle(r, batch, tasks, sentences, f);
     addLockWaits(r, tasks, out.bound == Bound::RowLock, sentences, f);
     addKilledWorkers(r, sentences, f);
-    f.insert(QStringLiteral("double_claims"), static_cast<double>(r.clients[ClientCount::DoubleClaims]));
+    ResultExplanation::repeat(r, ClientCount::DoubleClaims, f);
     if (r.clients[ClientCount::DoubleClaims] > 0)
         sentences << tr(
             "%1 tasks were claimed while another live worker still held them: a batch's work outlasted the "

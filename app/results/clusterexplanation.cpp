@@ -1,5 +1,6 @@
 #include "app/results/clusterexplanation.h"
 
+#include "app/core/resultfigures.h"
 #include "app/core/strategyresult.h"
 #include "app/results/resultexplanation.h"
 
@@ -12,6 +13,17 @@ namespace {
 QString tr(const char* text)
 {
     return QCoreApplication::translate("ClusterExplanation", text);
+}
+
+// A figure of the nodes summed over them, under the key of its row.
+template <auto Member> void addSum(const QList<NodeFigures>& nodes, QJsonObject& f)
+{
+    const Figure<NodeFigures>* row = figureOf<Member>(nodeFigures());
+    Q_ASSERT(row);
+    double sum = 0.0;
+    for (const NodeFigures& node : nodes)
+        sum += row->get(node);
+    f.insert(QLatin1String(row->key), sum);
 }
 
 // Above this many aborts per sold order, the cluster's conflicts are the run's story.
@@ -33,12 +45,8 @@ bool addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
             / static_cast<double>(r.clients[ClientCount::Attempts])
         : 0.0;
     int writingNodes = 0;
-    long long certFailures = 0;
-    long long bfAborts = 0;
     for (const NodeFigures& node : r.nodes) {
         writingNodes += node.clients > 0 ? 1 : 0;
-        certFailures += node.certFailures;
-        bfAborts += node.bfAborts;
     }
     f.insert(QStringLiteral("nodes"), static_cast<int>(r.nodes.size()));
     f.insert(QStringLiteral("writing_nodes"), writingNodes);
@@ -46,8 +54,8 @@ bool addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
     f.insert(QStringLiteral("aborts_at_statement"), static_cast<double>(atStatement));
     f.insert(QStringLiteral("aborts_per_order"), abortsPerOrder);
     f.insert(QStringLiteral("retried_share"), retriedShare);
-    f.insert(QStringLiteral("cert_failures"), static_cast<double>(certFailures));
-    f.insert(QStringLiteral("bf_aborts"), static_cast<double>(bfAborts));
+    addSum<&NodeFigures::certFailures>(r.nodes, f);
+    addSum<&NodeFigures::bfAborts>(r.nodes, f);
 
     if (writingNodes <= 1) {
         sentences << tr(

@@ -190,8 +190,7 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
         const QList<BoundModel::Ceiling> loaded = BoundModel::ceilings(*calibration.busy);
         const auto row = std::find_if(loaded.cbegin(), loaded.cend(),
             [](const BoundModel::Ceiling& ceiling) { return ceiling.resource == Bound::ServerRowLock; });
-        if (row != loaded.cend()
-            && row->parts.value(QStringLiteral("waited_share")).toDouble() >= BoundModel::kBoundReach)
+        if (row != loaded.cend() && row->term(BoundModel::Term::WaitedShare) >= BoundModel::kBoundReach)
             stations.push_back({ Bound::RowLock, 1000.0 / row->ordersPerS, 1 });
     }
     // The cores: the lab's and the server's CPU per order, shared by every order.

@@ -44,8 +44,7 @@ void addTo(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
 {
     using ResultExplanation::millis;
     using ResultExplanation::number;
-    f.insert(
-        QStringLiteral("refused_with_stock"), static_cast<double>(r.clients[ClientCount::RefusedWithStock]));
+    ResultExplanation::repeat(r, ClientCount::RefusedWithStock, f);
     f.insert(QStringLiteral("stranded_in_redis"), static_cast<double>(r.unrecordedDecrements));
     sentences << tr(
         "No row lock: each order took its stock from a Redis sub-key with one script call and wrote its "

@@ -12,7 +12,23 @@ QJsonValue orNull(bool present, double value)
     return present ? QJsonValue(value) : QJsonValue();
 }
 
-const char* const kSpreadKeys[] = { "median", "min", "max", "ci_low", "ci_high", "ci_level" };
+// A spread's numbers as the file names them. The interval's are null without one; a file
+// without them reads the median for its bounds.
+struct SpreadKey {
+    const char* key;
+    double Spread::*value;
+    bool ofInterval;
+};
+constexpr SpreadKey kSpreadKeys[] = {
+    { "median", &Spread::median, false },
+    { "min", &Spread::min, false },
+    { "max", &Spread::max, false },
+    { "ci_low", &Spread::ciLow, true },
+    { "ci_high", &Spread::ciHigh, true },
+    { "ci_level", &Spread::level, true },
+};
+
+const QLatin1String kNotSeparableFrom { "not_separable_from" };
 
 } // namespace
 
@@ -20,15 +36,10 @@ namespace RepeatsJson {
 
 QJsonObject spreadJson(const Spread& s)
 {
-    const bool any = s.n > 0;
-    return QJsonObject {
-        { QStringLiteral("median"), orNull(any, s.median) },
-        { QStringLiteral("min"), orNull(any, s.min) },
-        { QStringLiteral("max"), orNull(any, s.max) },
-        { QStringLiteral("ci_low"), orNull(s.hasInterval(), s.ciLow) },
-        { QStringLiteral("ci_high"), orNull(s.hasInterval(), s.ciHigh) },
-        { QStringLiteral("ci_level"), orNull(s.hasInterval(), s.level) },
-    };
+    QJsonObject json;
+    for (const SpreadKey& k : kSpreadKeys)
+        json.insert(QLatin1String(k.key), orNull(k.ofInterval ? s.hasInterval() : s.n > 0, s.*k.value));
+    return json;
 }
 
 QJsonObject summaryJson(const RepeatSummary& summary)
@@ -41,7 +52,7 @@ QJsonObject summaryJson(const RepeatSummary& summary)
         { QStringLiteral("threads"), summary.experiment.threads },
         { QStringLiteral("n"), summary.n() },
         { QStringLiteral("results"), rows },
-        { QStringLiteral("not_separable_from"), QJsonArray::fromStringList(summary.notSeparableFrom) },
+        { kNotSeparableFrom, QJsonArray::fromStringList(summary.notSeparableFrom) },
         { QStringLiteral("experiment"), ExperimentJson::toJson(summary.experiment) },
     };
     for (const RepeatSummary::SpreadFigure& spread : RepeatSummary::spreadFigures())
@@ -62,12 +73,10 @@ QJsonArray toJson(const QList<RepeatSummary>& summaries)
 Spread spreadFromJson(const QJsonObject& o)
 {
     Spread s;
-    s.median = o.value(QStringLiteral("median")).toDouble();
-    s.min = o.value(QStringLiteral("min")).toDouble();
-    s.max = o.value(QStringLiteral("max")).toDouble();
-    s.ciLow = o.value(QStringLiteral("ci_low")).toDouble(s.median);
-    s.ciHigh = o.value(QStringLiteral("ci_high")).toDouble(s.median);
-    s.level = o.value(QStringLiteral("ci_level")).toDouble();
+    for (const SpreadKey& k : kSpreadKeys) {
+        const bool bound = k.ofInterval && k.value != &Spread::level;
+        s.*k.value = o.value(QLatin1String(k.key)).toDouble(bound ? s.median : 0.0);
+    }
     return s;
 }
 
@@ -89,7 +98,7 @@ QList<RepeatSummary> fromJson(const QJsonArray& array)
             held = spreadFromJson(o.value(QLatin1String(spread.figure->key)).toObject());
             held.n = o.value(QStringLiteral("n")).toInt();
         }
-        for (const QJsonValue& other : o.value(QStringLiteral("not_separable_from")).toArray())
+        for (const QJsonValue& other : o.value(kNotSeparableFrom).toArray())
             summary.notSeparableFrom.append(other.toString());
         summaries.append(summary);
     }
@@ -109,11 +118,11 @@ QList<QJsonObject> csvRows(const QList<RepeatSummary>& summaries)
         for (const RepeatSummary::SpreadFigure& figure : RepeatSummary::spreadFigures()) {
             const QLatin1String name(figure.figure->key);
             const QJsonObject spread = nested.value(name).toObject();
-            for (const char* key : kSpreadKeys)
-                row.insert(
-                    QStringLiteral("%1_%2").arg(name, QLatin1String(key)), spread.value(QLatin1String(key)));
+            for (const SpreadKey& k : kSpreadKeys)
+                row.insert(QStringLiteral("%1_%2").arg(name, QLatin1String(k.key)),
+                    spread.value(QLatin1String(k.key)));
         }
-        row.insert(QStringLiteral("not_separable_from"), summary.notSeparableFrom.join(QLatin1Char(';')));
+        row.insert(kNotSeparableFrom, summary.notSeparableFrom.join(QLatin1Char(';')));
         rows.append(row);
     }
     return rows;

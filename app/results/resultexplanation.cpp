@@ -7,6 +7,7 @@
 #include "app/results/claimexplanation.h"
 #include "app/results/clusterexplanation.h"
 #include "app/results/redisexplanation.h"
+#include "app/results/resultfilekeys.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -18,6 +19,8 @@
 namespace ResultExplanation {
 
 namespace {
+
+const QLatin1String kRoundTripsHeld { "round_trips_held" };
 
 QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
 {
@@ -47,8 +50,8 @@ void addInvariants(const StrategyResult& r, QStringList& sentences, QJsonObject&
 void addStrategyFigures(const StrategyResult& r, QStringList& sentences, QJsonObject& f)
 {
     if (!r.safe) {
-        f.insert(QStringLiteral("lost_updates"), static_cast<double>(r.lostUpdates));
-        f.insert(QStringLiteral("oversold"), static_cast<double>(r.oversold));
+        repeat<&StrategyResult::lostUpdates>(r, f);
+        repeat<&StrategyResult::oversold>(r, f);
         if (r.lostUpdates > 0 || r.oversold > 0)
             sentences << tr(
                 "An unsafe baseline: nothing holds the row from the read to the write, so concurrent orders "
@@ -74,15 +77,14 @@ void addStrategyFigures(const StrategyResult& r, QStringList& sentences, QJsonOb
         sentences << text;
     }
     if (r.queueWaitMs > 0.0) {
-        f.insert(QStringLiteral("queue_wait_ms"), r.queueWaitMs);
+        repeat<&StrategyResult::queueWaitMs>(r, f);
         sentences << tr("Orders waited %1 ms in the queue and %2 ms in the transaction.")
                          .arg(millis(r.queueWaitMs), millis(r.lockHoldMs));
     }
     if (traits.locksOneSlot) {
         // Counted by the clients at each refusal: the SKU's slots together still held the order.
-        f.insert(QStringLiteral("refused_with_stock"),
-            static_cast<double>(r.clients[ClientCount::RefusedWithStock]));
-        f.insert(QStringLiteral("rebalances"), static_cast<double>(r.clients[ClientCount::Rebalances]));
+        repeat(r, ClientCount::RefusedWithStock, f);
+        repeat(r, ClientCount::Rebalances, f);
         if (r.clients[ClientCount::RefusedWithStock] > 0)
             sentences << tr(
                 "%1 orders were refused while the SKU's slots together still held enough for them.")
@@ -123,7 +125,7 @@ void addRollbacksAndSellOut(const StrategyResult& r, double orders, QStringList&
                          .arg(r.attemptsAfterSoldOut);
     }
     if (const long long cancelled = r.clients[ClientCount::Cancelled]; cancelled > 0) {
-        f.insert(QStringLiteral("cancelled_orders"), static_cast<double>(cancelled));
+        repeat(r, ClientCount::Cancelled, f);
         sentences << tr("Orders cancelled by the stop while under way: %1. Each was rolled back, so none of "
                         "them is in the orders table, the stock sold or the rates.")
                          .arg(cancelled);
@@ -131,6 +133,13 @@ void addRollbacksAndSellOut(const StrategyResult& r, double orders, QStringList&
 }
 
 } // namespace
+
+void repeat(const StrategyResult& r, ClientCount count, QJsonObject& figures)
+{
+    const ClientCountName& name = clientCountNames()[static_cast<std::size_t>(count)];
+    figures.insert(QLatin1String(name.resultKey ? name.resultKey : name.sampleKey),
+        static_cast<double>(r.clients[count]));
+}
 
 double busiestRowShare(const StrategyResult& r)
 {
@@ -153,10 +162,10 @@ namespace {
 // explanation, since every rate depends on it. The row lock's sentence has said it already.
 void addNetwork(const StrategyResult& r, Explained& out)
 {
-    if (out.figures.contains(QStringLiteral("round_trips_held")))
+    if (out.figures.contains(kRoundTripsHeld))
         return;
     const double rtt = r.experiment.rttMs;
-    out.figures.insert(QStringLiteral("rtt_ms"), rtt);
+    repeat<&StrategyResult::experiment, &Experiment::rttMs>(r, out.figures);
     if (!out.text.isEmpty())
         out.text += QLatin1Char(' ');
     out.text += (rtt > 0.0
@@ -170,25 +179,29 @@ Bound headlineOf(Bound bound)
     return bound == Bound::ServerRowLock ? Bound::RowLock : bound;
 }
 
+void insertAll(const QJsonObject& from, QJsonObject& into)
+{
+    for (auto it = from.begin(); it != from.end(); ++it)
+        into.insert(it.key(), it.value());
+}
+
 // Every ceiling, with its terms, for the JSON; the bound's terms and the CPU's also at the top.
 void addCeilings(
     const QList<BoundModel::Ceiling>& all, const std::optional<BoundModel::Ceiling>& bound, QJsonObject& f)
 {
     QJsonObject ceilings;
     for (const BoundModel::Ceiling& c : all) {
-        QJsonObject entry = c.parts;
+        QJsonObject entry = c.termsJson();
         entry.insert(QStringLiteral("ceiling_orders_per_s"), c.ordersPerS);
         entry.insert(QStringLiteral("reach"), c.reach);
         ceilings.insert(boundKey(c.resource), entry);
         if (c.resource == Bound::Cpu)
-            for (auto it = c.parts.begin(); it != c.parts.end(); ++it)
-                f.insert(it.key(), it.value());
+            insertAll(c.termsJson(), f);
     }
     f.insert(QStringLiteral("ceilings"), ceilings);
     if (!bound)
         return;
-    for (auto it = bound->parts.begin(); it != bound->parts.end(); ++it)
-        f.insert(it.key(), it.value());
+    insertAll(bound->termsJson(), f);
     f.insert(QStringLiteral("bound_resource"), boundKey(bound->resource));
     f.insert(QStringLiteral("ceiling_orders_per_s"), bound->ordersPerS);
     f.insert(QStringLiteral("reach"), bound->reach);
@@ -199,11 +212,11 @@ void addRoundTripsHeld(
     const StrategyResult& r, const BoundModel::Ceiling& bound, QStringList& sentences, QJsonObject& f)
 {
     const double rtt = r.experiment.rttMs;
-    const double holdMs = bound.parts.value(QStringLiteral("hold_ms")).toDouble();
+    const double holdMs = bound.term(BoundModel::Term::HoldMs);
     if (bound.resource != Bound::RowLock || rtt <= 0.0 || holdMs <= 0.0)
         return;
     const double roundTrips = holdMs / rtt;
-    f.insert(QStringLiteral("round_trips_held"), roundTrips);
+    f.insert(kRoundTripsHeld, roundTrips);
     sentences << tr("With a %1 ms network round trip, that hold is %2 round trips: each statement after the "
                     "locking one crosses the network while the row stays locked.")
                      .arg(number(rtt, rtt < 1.0 ? 2 : 1), number(roundTrips, 1));
@@ -231,7 +244,7 @@ Explained ofInventory(const StrategyResult& r)
     const OrderTimeSplit split = OrderTimeSplit::of(r.windowClients);
     if (const QString where = BoundSentence::timeSplit(split, r.windowClients); !where.isEmpty()) {
         sentences << where;
-        f.insert(QStringLiteral("time_split"), split.toJson());
+        f.insert(ResultFileKeys::kTimeSplit, split.toJson());
     }
     addStrategyFigures(r, sentences, f);
     addRollbacksAndSellOut(r, std::max(1.0, r.ordersPerS * r.measuredS()), sentences, f);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/core/bound.h"
+#include "app/core/resultfigures.h"
 #include "app/core/strategyresult.h"
 
 #include <QJsonObject>
@@ -23,6 +24,16 @@ Explained of(const StrategyResult& result);
 // A figure in the reader's locale, and a time in milliseconds with enough significant digits: 0.45, 5.2, 120.
 QString number(double value, int decimals);
 QString millis(double ms);
+
+// A figure of the result that the explanation's figures repeat, under the key of its row.
+template <auto... Members> void repeat(const StrategyResult& r, QJsonObject& figures)
+{
+    const Figure<StrategyResult>* row = resultFigureOf<Members...>();
+    Q_ASSERT(row);
+    figures.insert(QLatin1String(row->key), row->get(r));
+}
+// A count of the clients that they repeat, under the key the result gives it.
+void repeat(const StrategyResult& r, ClientCount count, QJsonObject& figures);
 
 // The share of orders that land on the busiest locked row: a SKU's share under the skew,
 // split over its slots for the slotted strategies.

@@ -2,6 +2,7 @@
 // numbers it puts in the text and the JSON.
 #include "app/results/boundmodel.h"
 #include "app/results/resultexplanation.h"
+#include "app/results/resultwriter.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -362,6 +363,42 @@ private slots:
         r.oversold = 0;
         QVERIFY2(ResultExplanation::of(r).text.contains(QLatin1String("no two orders overlapped")),
             qPrintable(ResultExplanation::of(r).text));
+    }
+
+    // A figure of the result that the explanation repeats is the result's, under the result's key:
+    // a reader who meets "oversold" in both finds one number.
+    void figuresTheExplanationRepeatsAreTheResultsOwn_data()
+    {
+        QTest::addColumn<QString>("strategy");
+        QTest::newRow("naive") << QStringLiteral("naive");
+        QTest::newRow("queued") << QStringLiteral("queued");
+        QTest::newRow("slotted-routed") << QStringLiteral("slotted-routed");
+    }
+
+    void figuresTheExplanationRepeatsAreTheResultsOwn()
+    {
+        QFETCH(QString, strategy);
+        StrategyResult r = hotRowResult();
+        r.strategy = strategy;
+        r.safe = strategy != QLatin1String("naive");
+        r.lostUpdates = 7144;
+        r.oversold = 12;
+        r.queueWaitMs = 12.5;
+        r.experiment.rttMs = 0.5;
+        r.clients[ClientCount::RefusedWithStock] = 41;
+        r.clients[ClientCount::Rebalances] = 5;
+        r.clients[ClientCount::Cancelled] = 3;
+        const QJsonObject figures = ResultExplanation::of(r).figures;
+        const QJsonObject summary = ResultWriter::summaryJson(r);
+        int repeated = 0;
+        for (auto it = figures.begin(); it != figures.end(); ++it) {
+            if (!summary.contains(it.key()) || !it.value().isDouble())
+                continue;
+            ++repeated;
+            QVERIFY2(summary.value(it.key()).toDouble() == it.value().toDouble(), qPrintable(it.key()));
+        }
+        // The network, the cancelled orders and the strategy's own figures.
+        QVERIFY2(repeated >= 3, qPrintable(QString::number(repeated)));
     }
 
     // Every rate depends on the simulated network: every explanation says what it was, whether

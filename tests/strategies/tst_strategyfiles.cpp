@@ -327,7 +327,7 @@ private slots:
         QVERIFY(rowLock != ceilings.end());
         qInfo("%.0f orders/s; the busiest slot row's ceiling %.0f orders/s, reached %.0f %%", r.ordersPerS,
             rowLock->ordersPerS, 100.0 * rowLock->reach);
-        QCOMPARE(rowLock->parts.value(QStringLiteral("busiest_row_share")).toDouble(), 1.0 / 16);
+        QCOMPARE(rowLock->term(BoundModel::Term::BusiestRowShare), 1.0 / 16);
         QVERIFY2(rowLock->reach < 1.2, qPrintable(QString::number(rowLock->reach)));
     }
 
