@@ -1,5 +1,7 @@
 #include "app/results/timemetric.h"
 
+#include "app/core/resultfigures.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -27,11 +29,49 @@ std::optional<double> nodeRate(long long now, long long before, double intervalS
     return TimeMetric::ratePerSecond(now, before, intervalS);
 }
 
-std::optional<double> serverRate(const MetricsSample& now, long long count)
+// A figure of the sample as its row reads it: nothing where the row says it went unmeasured.
+template <typename Record> std::optional<double> reading(const Figure<Record>& row, const Record& record)
 {
-    if (!now.serverStatsValid || !(now.intervalS > 0) || count < 0) // < 0: the server does not count it
+    const double value = row.get(record);
+    const bool canBeUnmeasured = row.unmeasured == Unmeasured::Null || row.unmeasured == Unmeasured::MinusOne;
+    if (canBeUnmeasured && value < 0)
         return std::nullopt;
-    return static_cast<double>(count) / now.intervalS;
+    return value;
+}
+
+// A chart of one of the sample's figures, drawn as the files keep it.
+template <auto Member> std::optional<double> sampled(const MetricsSample& now, const MetricsSample&)
+{
+    static const Figure<MetricsSample>* const row = figureOf<Member>(sampleFigures());
+    return reading(*row, now);
+}
+
+// A server's count over the interval, per second; nothing where the server did not count it.
+template <auto Member> std::optional<double> serverRate(const MetricsSample& now, const MetricsSample&)
+{
+    static const Figure<MetricsSample>* const row = figureOf<Member>(sampleFigures());
+    const std::optional<double> count = reading(*row, now);
+    if (!now.serverStatsValid || !(now.intervalS > 0) || !count)
+        return std::nullopt;
+    return *count / now.intervalS;
+}
+
+// A node's Galera figure as it stands at the sample.
+template <auto Member>
+std::optional<double> nodeLevel(const ClusterCounters& now, const ClusterCounters&, double)
+{
+    static const Figure<ClusterCounters>* const row = figureOf<Member>(clusterCounterFigures());
+    return reading(*row, now);
+}
+
+// A node's Galera counter over the interval, per second.
+template <auto Member>
+std::optional<double> nodeCounterRate(
+    const ClusterCounters& now, const ClusterCounters& before, double intervalS)
+{
+    static const Figure<ClusterCounters>* const row = figureOf<Member>(clusterCounterFigures());
+    return nodeRate(
+        static_cast<long long>(row->get(now)), static_cast<long long>(row->get(before)), intervalS);
 }
 
 } // namespace
@@ -108,42 +148,32 @@ const QList<TimeMetric>& TimeMetric::all()
     using N = const ClusterCounters&;
     static const QList<TimeMetric> metrics = {
         TimeMetric { "orders-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Orders per second"),
-            QT_TRANSLATE_NOOP("TimeMetric", "orders/s"),
-            [](S now, S) -> std::optional<double> { return now.ordersPerS; } }
+            QT_TRANSLATE_NOOP("TimeMetric", "orders/s"), &sampled<&MetricsSample::ordersPerS> }
             .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "%1 orders/s"), 0,
                 QT_TRANSLATE_NOOP("TimeMetric", "%1 tasks/s")),
         TimeMetric { "attempts-per-second", QT_TRANSLATE_NOOP("TimeMetric", "Attempts per second"),
-            QT_TRANSLATE_NOOP("TimeMetric", "attempts/s"),
-            [](S now, S) -> std::optional<double> { return now.attemptsPerS; } }
+            QT_TRANSLATE_NOOP("TimeMetric", "attempts/s"), &sampled<&MetricsSample::attemptsPerS> }
             .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "attempts %1/s"), 0,
                 QT_TRANSLATE_NOOP("TimeMetric", "batches %1/s")),
         { "p50", QT_TRANSLATE_NOOP("TimeMetric", "p50"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
-            [](S now, S) -> std::optional<double> { return now.p50Ms; } },
+            &sampled<&MetricsSample::p50Ms> },
         { "p95", QT_TRANSLATE_NOOP("TimeMetric", "p95"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
-            [](S now, S) -> std::optional<double> { return now.p95Ms; } },
+            &sampled<&MetricsSample::p95Ms> },
         TimeMetric { "p99", QT_TRANSLATE_NOOP("TimeMetric", "p99"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
-            [](S now, S) -> std::optional<double> { return now.p99Ms; } }
+            &sampled<&MetricsSample::p99Ms> }
             .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "p99 %1 ms"), 2),
         { "max", QT_TRANSLATE_NOOP("TimeMetric", "max"), QT_TRANSLATE_NOOP("TimeMetric", "ms"),
-            [](S now, S) -> std::optional<double> { return now.maxMs; } },
+            &sampled<&MetricsSample::maxMs> },
         TimeMetric { "row-lock-waits", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock waits per second"),
-            QT_TRANSLATE_NOOP("TimeMetric", "waits/s"),
-            [](S now, S) { return serverRate(now, now.rowLockWaits); } }
+            QT_TRANSLATE_NOOP("TimeMetric", "waits/s"), &serverRate<&MetricsSample::rowLockWaits> }
             .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "row-lock waits %1/s"), 0),
         { "row-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Server row-lock time per second"),
-            QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
-            [](S now, S) { return serverRate(now, now.rowLockTimeMs); } },
+            QT_TRANSLATE_NOOP("TimeMetric", "ms/s"), &serverRate<&MetricsSample::rowLockTimeMs> },
         TimeMetric { "waiting-now", QT_TRANSLATE_NOOP("TimeMetric", "Transactions waiting for a lock now"),
-            QT_TRANSLATE_NOOP("TimeMetric", "trx"),
-            [](S now, S) -> std::optional<double> {
-                if (now.waitingNow < 0)
-                    return std::nullopt;
-                return static_cast<double>(now.waitingNow);
-            } }
+            QT_TRANSLATE_NOOP("TimeMetric", "trx"), &sampled<&MetricsSample::waitingNow> }
             .onLiveLine(QT_TRANSLATE_NOOP("TimeMetric", "waiting now %1"), 0),
         { "client-lock-time", QT_TRANSLATE_NOOP("TimeMetric", "Client time in the locking statement"),
-            QT_TRANSLATE_NOOP("TimeMetric", "ms/s"),
-            [](S now, S) -> std::optional<double> { return now.clientLockWaitMsPerS; } },
+            QT_TRANSLATE_NOOP("TimeMetric", "ms/s"), &sampled<&MetricsSample::clientLockWaitMsPerS> },
         TimeMetric { "retries", QT_TRANSLATE_NOOP("TimeMetric", "Retries per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "retries/s"),
             [](S now, S before) -> std::optional<double> {
@@ -206,29 +236,27 @@ const QList<TimeMetric>& TimeMetric::all()
             true },
         { "cert-failures", QT_TRANSLATE_NOOP("TimeMetric", "Certification failures per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"), nullptr, true,
-            [](N now, N before, double s) { return nodeRate(now.certFailures, before.certFailures, s); } },
+            &nodeCounterRate<&ClusterCounters::certFailures> },
         { "bf-aborts", QT_TRANSLATE_NOOP("TimeMetric", "Brute-force aborts per second"),
             QT_TRANSLATE_NOOP("TimeMetric", "aborts/s"), nullptr, true,
-            [](N now, N before, double s) { return nodeRate(now.bfAborts, before.bfAborts, s); } },
+            &nodeCounterRate<&ClusterCounters::bfAborts> },
         // The replication tab: where each node's writes came from and what held the nodes back.
         { "node-commits", QT_TRANSLATE_NOOP("TimeMetric", "Commits per second on each node"),
             QT_TRANSLATE_NOOP("TimeMetric", "trx/s"), nullptr, true,
-            [](N now, N before, double s) { return nodeRate(now.localCommits, before.localCommits, s); } },
+            &nodeCounterRate<&ClusterCounters::localCommits> },
         { "flow-control", QT_TRANSLATE_NOOP("TimeMetric", "Flow control pause"),
             QT_TRANSLATE_NOOP("TimeMetric", "ms/s"), nullptr, true,
             [](N now, N before, double s) -> std::optional<double> {
                 const std::optional<double> ns
-                    = nodeRate(now.flowControlPausedNs, before.flowControlPausedNs, s);
+                    = nodeCounterRate<&ClusterCounters::flowControlPausedNs>(now, before, s);
                 if (!ns)
                     return std::nullopt;
                 return *ns / 1e6;
             } },
         { "recv-queue", QT_TRANSLATE_NOOP("TimeMetric", "Receive queue"),
-            QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true,
-            [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.recvQueue); } },
+            QT_TRANSLATE_NOOP("TimeMetric", "trx"), nullptr, true, &nodeLevel<&ClusterCounters::recvQueue> },
         { "send-queue", QT_TRANSLATE_NOOP("TimeMetric", "Send queue"), QT_TRANSLATE_NOOP("TimeMetric", "trx"),
-            nullptr, true,
-            [](N now, N, double) -> std::optional<double> { return static_cast<double>(now.sendQueue); } },
+            nullptr, true, &nodeLevel<&ClusterCounters::sendQueue> },
     };
     return metrics;
 }

@@ -1,5 +1,6 @@
 // The window's quantities over time: the console's line each second is drawn from the same list,
 // each metric's part in its own words, and absent where the sample did not measure it.
+#include "app/results/resultwriter.h"
 #include "app/results/timemetric.h"
 
 #include <QTest>
@@ -61,6 +62,33 @@ private slots:
         const QStringList line = liveLine(sample(0.5, 0), sample(0.5, 0), true);
         QCOMPARE(line.first(), QStringLiteral("812 tasks/s"));
         QCOMPARE(line.at(1), QStringLiteral("batches 1500/s"));
+    }
+
+    // A chart of one of the sample's figures draws what the sample's JSON keeps under that figure's
+    // key, and nothing where the JSON says it went unmeasured.
+    void aChartOfASampledFigureDrawsWhatTheFileKeeps_data()
+    {
+        QTest::addColumn<QString>("chart");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("orders") << QStringLiteral("orders-per-second") << QStringLiteral("orders_per_s");
+        QTest::newRow("p99") << QStringLiteral("p99") << QStringLiteral("p99_ms");
+        QTest::newRow("waiting") << QStringLiteral("waiting-now") << QStringLiteral("waiting_now");
+    }
+
+    void aChartOfASampledFigureDrawsWhatTheFileKeeps()
+    {
+        QFETCH(QString, chart);
+        QFETCH(QString, key);
+        const TimeMetric* metric = TimeMetric::find(qPrintable(chart));
+        QVERIFY(metric);
+        MetricsSample now = sample(0.5, 0);
+        QCOMPARE(
+            metric->value(now, now).value_or(-99.0), ResultWriter::sampleJson(now).value(key).toDouble());
+        now.waitingNow = -1;
+        // Null, or -1 for a figure the files keep as it is held.
+        const QJsonValue kept = ResultWriter::sampleJson(now).value(key);
+        const bool unmeasured = kept.isNull() || kept.toDouble() < 0;
+        QCOMPARE(!metric->value(now, now).has_value(), unmeasured);
     }
 
     // Redis's figures appear only for the strategies that keep stock there.
