@@ -21,14 +21,14 @@ protected:
     {
         if (!connection().begin())
             return connectionFailed();
-        if (!retrier().timedLockingExecute(m_claim, { batch() }))
+        if (!transaction().timedLockingExecute(m_claim, { batch() }))
             return failed(m_claim);
         if (!fetchTasks(m_claim, m_tasks))
             return failed(m_claim);
         if (m_tasks.empty())
             return rollbackAs(Attempt::outOfStock());
         hold(m_tasks);
-        retrier().delayInTransaction(); // the work on the batch, with its rows locked
+        transaction().delayInTransaction(); // the work on the batch, with its rows locked
         std::uint64_t marked = 0;
         if (const Attempt done = markDone(m_tasks, false, &marked); done.kind != Attempt::Kind::Sold)
             return done;

@@ -35,7 +35,7 @@ ClaimSession::ClaimSession(RunEnvironment& environment, WorkerCounters& counters
 {
     // A dead connection's claims are given back by the server (locks) or the sweeper (owner
     // rows): this worker holds nothing from the moment it finds its connection gone.
-    retrier().setOnConnectionLost([this] { letGo(); });
+    client().setOnConnectionLost([this] { letGo(); });
 }
 
 OrderOutcome ClaimSession::place(const Order& order)
@@ -123,9 +123,9 @@ Attempt ClaimSession::insertLinesAndCommit(const Order& order, const std::vector
     }
     if (!connection().execute(sql))
         return connectionFailed();
-    // Set before the COMMIT: a reply lost after it is settled by the retrier's lookup of line 0.
+    // Set before the COMMIT: a reply lost after it is settled by the commit lookup of line 0.
     m_completed = static_cast<int>(tasks.size());
-    if (!retrier().commit())
+    if (!transaction().commit())
         return connectionFailed();
     return Attempt::sold();
 }

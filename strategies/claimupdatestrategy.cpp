@@ -41,7 +41,7 @@ protected:
         if (m_tasks.empty()) // swept away already: claim again
             return Attempt::conflict();
         hold(m_tasks);
-        retrier().delayInTransaction(); // the work on the batch, with no lock held
+        transaction().delayInTransaction(); // the work on the batch, with no lock held
         if (!connection().begin())
             return connectionFailed();
         std::uint64_t marked = 0;

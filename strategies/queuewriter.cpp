@@ -28,7 +28,7 @@ QString multiRowInsertSql(int rows)
 QueueWriter::QueueWriter(RunEnvironment& environment, WorkerCounters& counters)
     : m_environment(environment)
     , m_counters(counters)
-    , m_retrier(environment, counters, [this](DatabaseConnection& connection) {
+    , m_client(environment, counters, [this](DatabaseConnection& connection) {
         m_inserts.clear(); // statements die with the old connection
         return m_statements.prepareAll(connection);
     })
@@ -50,7 +50,7 @@ bool QueueWriter::start(QString* error)
     m_thread = std::thread([this, &connected] {
         LoadThread::lowerPriority();
         QString connectError;
-        const bool ok = m_retrier.connect(&connectError);
+        const bool ok = m_client.connection().connect(&connectError);
         connected.set_value({ ok, connectError });
         if (ok)
             drain();
@@ -96,9 +96,9 @@ void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
     m_accepted.assign(batch.size(), true);
     m_probeRequestId = batch.front()->order.requestId;
     // An unknown outcome leaves every order of the batch unknown: each is looked up by its own id.
-    m_retrier.setOrdersPerTransaction(static_cast<int>(batch.size()));
+    m_client.clock().setOrdersPerTransaction(static_cast<int>(batch.size()));
     const OrderOutcome outcome
-        = m_retrier.run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
+        = m_client.retrier().run([this] { return m_probeRequestId; }, [&] { return attempt(batch); });
     m_counters.add(ClientCount::WriterBusyNs, steadyNowNs() - takenNs);
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (outcome == OrderOutcome::Sold)
@@ -110,7 +110,7 @@ void QueueWriter::process(const std::vector<QueuedOrder*>& batch)
 
 Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
 {
-    DatabaseConnection& connection = m_retrier.connection();
+    DatabaseConnection& connection = m_client.connection().connection();
     const std::int64_t sku = batch.front()->order.skuId;
     std::int64_t total = 0;
     for (const QueuedOrder* queued : batch)
@@ -120,11 +120,11 @@ Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
 
     if (!connection.begin())
         return Attempt::failed(connection.lastError());
-    if (!m_retrier.timedLockingExecute(m_takeAll, { total, sku, total }, LockedRow { sku }))
+    if (!m_client.clock().timedLockingExecute(m_takeAll, { total, sku, total }, LockedRow { sku }))
         return Attempt::failed(m_takeAll.lastError());
     if (m_takeAll.affectedRows() == 0) {
         // Not enough for the whole batch: fill what fits, in arrival order.
-        if (!m_retrier.timedLockingExecute(m_lock, { sku }, LockedRow { sku }))
+        if (!m_client.clock().timedLockingExecute(m_lock, { sku }, LockedRow { sku }))
             return Attempt::failed(m_lock.lastError());
         std::int64_t left = m_lock.fetchSingle().value_or(0);
         std::int64_t taken = 0;
@@ -140,14 +140,14 @@ Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
             }
         }
         if (taken == 0) {
-            if (!m_retrier.rollback())
+            if (!m_client.clock().rollback())
                 return Attempt::failed(connection.lastError());
             return Attempt::outOfStock();
         }
         if (!m_take.execute({ taken, sku }))
             return Attempt::failed(m_take.lastError());
     }
-    m_retrier.delayInTransaction();
+    m_client.clock().delayInTransaction();
 
     std::vector<std::int64_t> rows;
     rows.reserve(batch.size() * 3);
@@ -158,7 +158,7 @@ Attempt QueueWriter::attempt(const std::vector<QueuedOrder*>& batch)
     PreparedStatement* insert = insertFor(static_cast<int>(rows.size() / 3));
     if (!insert->isPrepared() || !insert->execute(rows))
         return Attempt::failed(insert->lastError());
-    if (!m_retrier.commit())
+    if (!m_client.clock().commit())
         return Attempt::failed(connection.lastError());
     return Attempt::sold();
 }
@@ -167,7 +167,7 @@ PreparedStatement* QueueWriter::insertFor(int rows)
 {
     PreparedStatement& statement = m_inserts[rows];
     if (!statement.isPrepared())
-        statement.prepare(m_retrier.connection(), multiRowInsertSql(rows));
+        statement.prepare(m_client.connection().connection(), multiRowInsertSql(rows));
     return &statement;
 }
 

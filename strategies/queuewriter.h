@@ -2,7 +2,7 @@
 
 #include "strategies/orderqueue.h"
 #include "strategies/statementset.h"
-#include "strategies/transactionretrier.h"
+#include "strategies/transactionclient.h"
 
 #include <map>
 #include <thread>
@@ -33,7 +33,7 @@ private:
     RunEnvironment& m_environment;
     StatementSet m_statements;
     WorkerCounters& m_counters;
-    TransactionRetrier m_retrier;
+    TransactionClient m_client;
     OrderQueue m_queue;
     PreparedStatement m_takeAll;
     PreparedStatement m_lock;

@@ -34,7 +34,7 @@ public:
         m_redis.setRoundTrip(environment.roundTrip());
         // An order's units are taken before its row is written: an order whose reply the stop
         // finds lost must still learn whether the row is there, or the units stay stranded.
-        retrier().setWaitsPastStop(true);
+        client().setWaitsPastStop(true);
     }
 
     bool connectRedis(QString* error) { return m_redis.open(m_endpoint, error); }
@@ -55,7 +55,7 @@ public:
         // write set is on its way to the others. The units go back only when the row is known
         // not to be there; when that cannot be learned, the order is unresolved, settled by
         // request id at the end, and its units at worst stranded in Redis, never sold twice.
-        const std::optional<bool> committed = retrier().isCommittedNow(order.requestId);
+        const std::optional<bool> committed = commitLookup().isCommittedNow(order.requestId);
         if (!committed)
             return OrderOutcome::Unknown;
         if (*committed) {

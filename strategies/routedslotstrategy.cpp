@@ -50,16 +50,16 @@ protected:
             }
             if (!connection().begin())
                 return connectionFailed();
-            if (!retrier().timedLockingExecute(
+            if (!transaction().timedLockingExecute(
                     m_take, { order.qty, order.skuId, slot, order.qty }, LockedRow { order.skuId, slot }))
                 return failed(m_take);
             if (m_take.affectedRows() == 0) {
                 stocked[static_cast<std::size_t>(slot)] = 0; // route away from it from now on
-                if (!retrier().rollback())
+                if (!transaction().rollback())
                     return connectionFailed();
                 continue;
             }
-            retrier().delayInTransaction();
+            transaction().delayInTransaction();
             return insertOrderAndCommit(order);
         }
         // Sales elsewhere kept emptying the slots it was routed to: refuse, and say whether
@@ -111,7 +111,7 @@ private:
             perSlot = m_stock.rebalance(order.skuId, m_slots, m_largestOrder);
             if (!perSlot)
                 return Attempt::failed(m_stock.lastError());
-            if (!retrier().commit())
+            if (!transaction().commit())
                 return connectionFailed();
             m_counters.add(ClientCount::Rebalances, 1);
         }

@@ -165,7 +165,7 @@ std::optional<Attempt> ScriptSession::run(const ScriptBlock& block, const Order&
             ended = runIf(command, order);
             break;
         case ScriptCommand::Kind::Delay:
-            retrier().delayInTransaction();
+            transaction().delayInTransaction();
             break;
         case ScriptCommand::Kind::End:
             return end(command);
@@ -212,10 +212,10 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
         return std::nullopt;
     case ScriptStatement::Control::Commit:
         m_inTransaction = false;
-        return retrier().commit() ? std::nullopt : std::optional(connectionFailed());
+        return transaction().commit() ? std::nullopt : std::optional(connectionFailed());
     case ScriptStatement::Control::Rollback:
         m_inTransaction = false;
-        return retrier().rollback() ? std::nullopt : std::optional(connectionFailed());
+        return transaction().rollback() ? std::nullopt : std::optional(connectionFailed());
     case ScriptStatement::Control::None:
         break;
     }
@@ -230,7 +230,7 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
     if (statement.locksSlot)
         if (const ScriptValue slot = m_variables.valueAt(m_slot.slot); slot.isInt())
             row.slot = static_cast<int>(slot.toInt());
-    const bool done = statement.locks ? retrier().timedLockingExecute(prepared.statement, m_params, row)
+    const bool done = statement.locks ? transaction().timedLockingExecute(prepared.statement, m_params, row)
                                       : prepared.statement.execute(m_params);
     if (!done)
         return statementFailed(statement, prepared.statement);
@@ -239,7 +239,7 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
     // its \gset has set :slot.
     if (statement.locksSlot && row.slot < 0 && !kept)
         if (const ScriptValue slot = m_variables.valueAt(m_slot.slot); slot.isInt())
-            retrier().nameLockedRow({ order.skuId, static_cast<int>(slot.toInt()) });
+            transaction().nameLockedRow({ order.skuId, static_cast<int>(slot.toInt()) });
     return kept;
 }
 

@@ -1,7 +1,7 @@
 #include "strategies/transactionsession.h"
 
 TransactionSession::TransactionSession(RunEnvironment& environment, WorkerCounters& counters)
-    : m_retrier(environment, counters,
+    : m_client(environment, counters,
         [this](DatabaseConnection& connection) { return m_statements.prepareAll(connection); })
 {
     m_statements.add(&m_insertOrder, kInsertOrderSql);
@@ -9,12 +9,13 @@ TransactionSession::TransactionSession(RunEnvironment& environment, WorkerCounte
 
 OrderOutcome TransactionSession::place(const Order& order)
 {
-    return m_retrier.run([&] { return order.requestId; }, [&] { return attempt(order); }, maxConflicts());
+    return m_client.retrier().run(
+        [&] { return order.requestId; }, [&] { return attempt(order); }, maxConflicts());
 }
 
 Attempt TransactionSession::rollbackAs(Attempt result)
 {
-    if (!retrier().rollback())
+    if (!transaction().rollback())
         return connectionFailed();
     return result;
 }
@@ -30,7 +31,7 @@ Attempt TransactionSession::insertOrderAndCommit(const Order& order)
 {
     if (const Attempt inserted = insertOrder(order); inserted.kind != Attempt::Kind::Sold)
         return inserted;
-    if (!retrier().commit())
+    if (!transaction().commit())
         return connectionFailed();
     return Attempt::sold();
 }

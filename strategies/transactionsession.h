@@ -2,15 +2,16 @@
 
 #include "strategies/statementset.h"
 #include "strategies/strategy.h"
-#include "strategies/transactionretrier.h"
+#include "strategies/transactionclient.h"
 
 // Base of the sessions that run each order as a transaction on their own connection:
-// subclasses register their statements and write one attempt; retries live in the retrier.
+// subclasses register their statements and write one attempt, run through the client's
+// transaction clock; the retrier tries it again when it fails.
 class TransactionSession : public OrderSession {
 public:
     TransactionSession(RunEnvironment& environment, WorkerCounters& counters);
 
-    bool connect(QString* error) { return m_retrier.connect(error); }
+    bool connect(QString* error) { return client().connect(error); }
     OrderOutcome place(const Order& order) override;
 
 protected:
@@ -30,13 +31,15 @@ protected:
     // Inserts the order row and commits the open transaction.
     Attempt insertOrderAndCommit(const Order& order);
 
-    DatabaseConnection& connection() { return m_retrier.connection(); }
-    TransactionRetrier& retrier() { return m_retrier; }
+    DatabaseConnection& connection() { return client().connection(); }
+    ClientConnection& client() { return m_client.connection(); }
+    TransactionClock& transaction() { return m_client.clock(); }
+    CommitLookup& commitLookup() { return m_client.lookup(); }
     StatementSet& statements() { return m_statements; }
 
 private:
     StatementSet m_statements;
-    TransactionRetrier m_retrier;
+    TransactionClient m_client;
     PreparedStatement m_insertOrder;
 };
 

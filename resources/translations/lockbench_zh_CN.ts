@@ -399,6 +399,25 @@
     </message>
 </context>
 <context>
+    <name>ClientConnection</name>
+    <message>
+        <source>not connected: the run is not starting</source>
+        <translation>未连接：本次运行不会开始</translation>
+    </message>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot set isolation level: %1</source>
+        <translation>无法设置隔离级别：%1</translation>
+    </message>
+    <message>
+        <source>cannot set innodb_lock_wait_timeout: %1</source>
+        <translation>无法设置 innodb_lock_wait_timeout：%1</translation>
+    </message>
+</context>
+<context>
     <name>ClientDrain</name>
     <message>
         <source>stopping now: on a cluster the orders under way are waited for, not cancelled</source>
@@ -680,6 +699,25 @@ or lost an order.</source>
     <message>
         <source>a file&apos;s path, or a list of them</source>
         <translation>一个文件路径，或路径列表</translation>
+    </message>
+</context>
+<context>
+    <name>CommitLookup</name>
+    <message>
+        <source>cannot prepare the reconciliation query: %1</source>
+        <translation>无法预处理对账查询：%1</translation>
+    </message>
+    <message>
+        <source>cannot learn whether request %1 committed</source>
+        <translation>无法得知请求 %1 是否已提交</translation>
+    </message>
+    <message>
+        <source>backend %1 is still running</source>
+        <translation>后端进程 %1 仍在运行</translation>
+    </message>
+    <message>
+        <source>cannot learn whether the order of a lost connection committed</source>
+        <translation>无法得知断开的连接上的订单是否已提交</translation>
     </message>
 </context>
 <context>
@@ -6685,27 +6723,14 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
-    <name>TransactionRetrier</name>
-    <message>
-        <source>cannot connect to %1: %2</source>
-        <translation>无法连接到 %1：%2</translation>
-    </message>
-    <message>
-        <source>cannot set isolation level: %1</source>
-        <translation>无法设置隔离级别：%1</translation>
-    </message>
-    <message>
-        <source>cannot set innodb_lock_wait_timeout: %1</source>
-        <translation>无法设置 innodb_lock_wait_timeout：%1</translation>
-    </message>
-    <message>
-        <source>cannot prepare the reconciliation query: %1</source>
-        <translation>无法预处理对账查询：%1</translation>
-    </message>
+    <name>TransactionClient</name>
     <message>
         <source>cannot prepare the strategy&apos;s statements: %1</source>
         <translation>无法预处理该策略的语句：%1</translation>
     </message>
+</context>
+<context>
+    <name>TransactionRetrier</name>
     <message>
         <source>not connected</source>
         <translation>未连接</translation>
@@ -6721,22 +6746,6 @@ The results so far are kept in the Results tab and can be exported.</source>
     <message>
         <source>gave up after %1 retries</source>
         <translation>重试 %1 次后放弃</translation>
-    </message>
-    <message>
-        <source>cannot learn whether request %1 committed</source>
-        <translation>无法得知请求 %1 是否已提交</translation>
-    </message>
-    <message>
-        <source>not connected: the run is not starting</source>
-        <translation>未连接：本次运行不会开始</translation>
-    </message>
-    <message>
-        <source>backend %1 is still running</source>
-        <translation>后端进程 %1 仍在运行</translation>
-    </message>
-    <message>
-        <source>cannot learn whether the order of a lost connection committed</source>
-        <translation>无法得知断开的连接上的订单是否已提交</translation>
     </message>
 </context>
 <context>
