@@ -7,6 +7,7 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QStandardPaths>
 #include <QThread>
 
 #include <algorithm>
@@ -82,6 +83,27 @@ QString EmbeddedCluster::findProvider()
     return {};
 }
 
+bool EmbeddedCluster::findStateTransfer(QString* error)
+{
+    // A joiner takes its state from a donor through MariaDB's rsync script, which runs rsync.
+    const QStringList debian { QStringLiteral("/usr/bin"), QStringLiteral("/bin") };
+    const auto found = [&](const QString& name) {
+        return !QStandardPaths::findExecutable(name).isEmpty()
+            || !QStandardPaths::findExecutable(name, debian).isEmpty();
+    };
+    if (!found(QStringLiteral("wsrep_sst_rsync"))) {
+        *error = tr("no wsrep_sst_rsync found, which the cluster's nodes take their state with; install the "
+                    "mariadb-server package (it also enables a mariadb service, which the lab does not use: "
+                    "systemctl disable --now mariadb turns it off)");
+        return false;
+    }
+    if (!found(QStringLiteral("rsync"))) {
+        *error = tr("no rsync found, which the cluster's state transfer runs; install the rsync package");
+        return false;
+    }
+    return true;
+}
+
 bool EmbeddedCluster::start(QString* error, const Progress& progress)
 {
     const QString provider = findProvider();
@@ -89,6 +111,8 @@ bool EmbeddedCluster::start(QString* error, const Progress& progress)
         *error = tr("no Galera provider found (libgalera_smm.so); install the galera-4 package");
         return false;
     }
+    if (!findStateTransfer(error))
+        return false;
     // Every port of every node is known before the first starts: each node's address names them
     // all. They are taken in one go, so that no two coincide (a joiner whose state-transfer port
     // was its own group port could not receive the state), the servers' own two among them.

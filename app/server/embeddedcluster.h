@@ -52,6 +52,9 @@ public:
 
     // <the embedded server's data root>/cluster.
     static QString defaultDataRoot();
+    // MariaDB's script for the joiners' state transfer and the rsync it runs; false, with the
+    // package to install, when either is missing.
+    static bool findStateTransfer(QString* error);
     static QString findProvider(); // libgalera_smm.so, from Debian's galera-4
 
 private:

@@ -88,7 +88,8 @@ bool EmbeddedPostgres::start(QString* error, const Progress& progress)
     const QString binDirectory = findBinDirectory();
     if (binDirectory.isEmpty()) {
         *error = tr("no PostgreSQL server found (initdb and postgres, version %1 or later); install the "
-                    "postgresql-15 package")
+                    "postgresql-15 package (it also enables a postgresql service, which the lab does not "
+                    "use: systemctl disable --now postgresql turns it off)")
                      .arg(kOldestPostgresMajor);
         return false;
     }

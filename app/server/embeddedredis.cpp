@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 
 #include <csignal>
@@ -22,11 +23,17 @@ EmbeddedRedis::~EmbeddedRedis()
 
 QString EmbeddedRedis::findBinary()
 {
-    QString path = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
-    if (path.isEmpty())
-        path = QStandardPaths::findExecutable(
-            QStringLiteral("redis-server"), { QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin") });
-    return path;
+    // Debian's redis-server is a name for the binary of redis-tools, which is the server under
+    // any name but its checkers' ("redis-check-rdb"): redis-tools alone brings no service.
+    // PATH first, then where Debian puts them.
+    for (const QStringList& folders :
+        { QStringList(), { QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin") } }) {
+        for (const char* name : { "redis-server", "redis-check-rdb" }) {
+            if (QString path = QStandardPaths::findExecutable(QLatin1String(name), folders); !path.isEmpty())
+                return path;
+        }
+    }
+    return {};
 }
 
 bool EmbeddedRedis::start(QString* error)
@@ -35,7 +42,7 @@ bool EmbeddedRedis::start(QString* error)
         return true;
     const QString binary = findBinary();
     if (binary.isEmpty()) {
-        *error = tr("no Redis server found (redis-server); install the redis-server package, or give one "
+        *error = tr("no Redis server found (redis-server); install the redis-tools package, or give one "
                     "with --redis URL");
         return false;
     }
@@ -50,6 +57,14 @@ bool EmbeddedRedis::start(QString* error)
     // reconciliation with MariaDB is what a lost Redis is checked by.
     ChildProcess::Launch launch;
     launch.program = binary;
+    if (!QFileInfo(binary).fileName().startsWith(QLatin1String("redis-server"))) {
+        // Called by its checker's name, the binary checks a file: a link names it the server.
+        launch.program = dir + QStringLiteral("/redis-server");
+        if (!QFile::link(binary, launch.program)) {
+            *error = tr("cannot link %1 into %2").arg(binary, dir);
+            return false;
+        }
+    }
     launch.arguments = { QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--unixsocket"),
         dir + QStringLiteral("/redis.sock"), QStringLiteral("--unixsocketperm"), QStringLiteral("700"),
         QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"), QStringLiteral("no"),

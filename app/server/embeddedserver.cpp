@@ -89,7 +89,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         return false;
     const QString binary = findServerBinary();
     if (binary.isEmpty()) {
-        *error = tr("no MariaDB server found (mariadbd or mysqld); install the mariadb-server package");
+        *error = tr("no MariaDB server found (mariadbd or mysqld); install the mariadb-server-core package");
         m_lock.reset();
         return false;
     }
@@ -241,10 +241,12 @@ bool EmbeddedServer::initialise(QString* error, const Progress& progress)
         = findExecutable({ QStringLiteral("mariadb-install-db"), QStringLiteral("mysql_install_db") });
     QStringList arguments;
     if (!program.isEmpty()) {
+        // The lab's server takes connections on its socket and 127.0.0.1 only: a host name that
+        // does not resolve (a container, a chroot without /etc/hosts) need not stop it (--force).
         arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--datadir=") + staging,
             QStringLiteral("--tmpdir=") + tmpDirectory(),
             QStringLiteral("--auth-root-authentication-method=normal"), QStringLiteral("--skip-test-db"),
-            QStringLiteral("--skip-name-resolve") };
+            QStringLiteral("--skip-name-resolve"), QStringLiteral("--force") };
     } else {
         program = findServerBinary(); // MySQL: mysqld --initialize-insecure
         arguments = { QStringLiteral("--no-defaults"), QStringLiteral("--initialize-insecure"),

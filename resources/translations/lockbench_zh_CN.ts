@@ -1162,13 +1162,17 @@ or lost an order.</source>
         <source>node %1 still counts node %2 in the cluster</source>
         <translation>节点 %1 仍把节点 %2 算在集群内</translation>
     </message>
+    <message>
+        <source>no rsync found, which the cluster&apos;s state transfer runs; install the rsync package</source>
+        <translation>未找到 rsync，集群的状态传递需要运行它；请安装 rsync 软件包</translation>
+    </message>
+    <message>
+        <source>no wsrep_sst_rsync found, which the cluster&apos;s nodes take their state with; install the mariadb-server package (it also enables a mariadb service, which the lab does not use: systemctl disable --now mariadb turns it off)</source>
+        <translation>未找到 wsrep_sst_rsync，集群节点靠它传递状态；请安装 mariadb-server 软件包（它还会启用一个本实验室不使用的 mariadb 服务：用 systemctl disable --now mariadb 可将其关闭）</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddedPostgres</name>
-    <message>
-        <source>no PostgreSQL server found (initdb and postgres, version %1 or later); install the postgresql-15 package</source>
-        <translation>未找到 PostgreSQL 服务器（需要 %1 或更新版本的 initdb 和 postgres）；请安装 postgresql-15 软件包</translation>
-    </message>
     <message>
         <source>starting PostgreSQL on port %1</source>
         <translation>正在端口 %1 上启动 PostgreSQL</translation>
@@ -1225,13 +1229,13 @@ or lost an order.</source>
         <source>initialising the embedded PostgreSQL failed: %1</source>
         <translation>初始化内置 PostgreSQL 失败：%1</translation>
     </message>
+    <message>
+        <source>no PostgreSQL server found (initdb and postgres, version %1 or later); install the postgresql-15 package (it also enables a postgresql service, which the lab does not use: systemctl disable --now postgresql turns it off)</source>
+        <translation>未找到 PostgreSQL 服务器（需要 %1 或更新版本的 initdb 和 postgres）；请安装 postgresql-15 软件包（它还会启用一个本实验室不使用的 postgresql 服务：用 systemctl disable --now postgresql 可将其关闭）</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddedRedis</name>
-    <message>
-        <source>no Redis server found (redis-server); install the redis-server package, or give one with --redis URL</source>
-        <translation>未找到 Redis 服务器（redis-server）；请安装 redis-server 软件包，或用 --redis URL 指定一个</translation>
-    </message>
     <message>
         <source>cannot create a private directory for Redis in %1</source>
         <translation>无法在 %1 中为 Redis 创建专用目录</translation>
@@ -1244,6 +1248,14 @@ or lost an order.</source>
         <source>the embedded Redis did not answer within %1 s: %2</source>
         <translation>内置 Redis 在 %1 s 内没有响应：%2</translation>
     </message>
+    <message>
+        <source>no Redis server found (redis-server); install the redis-tools package, or give one with --redis URL</source>
+        <translation>未找到 Redis 服务器（redis-server）；请安装 redis-tools 软件包，或用 --redis URL 指定一个</translation>
+    </message>
+    <message>
+        <source>cannot link %1 into %2</source>
+        <translation>无法把 %1 链接到 %2 中</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddedServer</name>
@@ -1254,10 +1266,6 @@ or lost an order.</source>
     <message>
         <source>another lockbench (pid %1) is using the embedded server in %2; close it first</source>
         <translation>另一个 lockbench（进程号 %1）正在使用 %2 中的内置服务器；请先关闭它</translation>
-    </message>
-    <message>
-        <source>no MariaDB server found (mariadbd or mysqld); install the mariadb-server package</source>
-        <translation>未找到 MariaDB 服务器（mariadbd 或 mysqld）；请安装 mariadb-server 软件包</translation>
     </message>
     <message>
         <source>cannot create a private socket directory in %1</source>
@@ -1306,6 +1314,10 @@ or lost an order.</source>
     <message>
         <source>initialising the data directory failed: %1</source>
         <translation>初始化数据目录失败：%1</translation>
+    </message>
+    <message>
+        <source>no MariaDB server found (mariadbd or mysqld); install the mariadb-server-core package</source>
+        <translation>未找到 MariaDB 服务器（mariadbd 或 mysqld）；请安装 mariadb-server-core 软件包</translation>
     </message>
 </context>
 <context>

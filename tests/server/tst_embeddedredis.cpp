@@ -6,6 +6,8 @@
 
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 class TestEmbeddedRedis : public QObject {
@@ -55,6 +57,30 @@ private slots:
         const RedisConnection::Reply lost = connection.command({ QStringLiteral("PING") });
         QCOMPARE(lost.kind, RedisConnection::Reply::Kind::Lost);
         QVERIFY(!connection.isOpen());
+    }
+
+    // Debian's redis-tools carries the server's binary under its checker's name, without the
+    // service redis-server enables: the lab starts Redis from it alone.
+    void startsFromRedisToolsAlone()
+    {
+        const QString checker = QStandardPaths::findExecutable(
+            QStringLiteral("redis-check-rdb"), { QStringLiteral("/usr/bin") });
+        QVERIFY2(!checker.isEmpty(), "redis-tools is installed by scripts/setup.sh");
+        QTemporaryDir onlyTools;
+        QVERIFY(QFile::link(checker, onlyTools.filePath(QStringLiteral("redis-check-rdb"))));
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", QFile::encodeName(onlyTools.path()));
+        const QString found = EmbeddedRedis::findBinary();
+        EmbeddedRedis redis;
+        QString error;
+        const bool started = redis.start(&error);
+        qputenv("PATH", path);
+        QCOMPARE(QFileInfo(found).fileName(), QStringLiteral("redis-check-rdb"));
+        QVERIFY2(started, qPrintable(error));
+        QVERIFY(!redis.version().isEmpty());
+        RedisConnection connection;
+        QVERIFY2(connection.open(redis.endpoint(), &error), qPrintable(error));
+        QCOMPARE(connection.command({ QStringLiteral("PING") }).text, QStringLiteral("PONG"));
     }
 
     void theProbeCountsWhatRedisRan()
