@@ -27,6 +27,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <csignal>
 #include <optional>
 
@@ -69,6 +70,20 @@ private:
         experiment->setFieldText(QStringLiteral("skus"), QStringLiteral("4"));
         experiment->setFieldText(QStringLiteral("threads"), QStringLiteral("16"));
         m_window->strategyPanel()->setSelectedIds({ strategy });
+    }
+    // Waits for the run's samples to show it under way: orders sold, and at least `waiting`
+    // transactions waiting for a lock. False when they do not within a minute.
+    bool awaitUnderWay(std::int64_t waiting = 0)
+    {
+        QSignalSpy samples(m_window->session(), &LabSession::sampleReady);
+        return QTest::qWaitFor(
+            [&] {
+                return std::any_of(samples.cbegin(), samples.cend(), [&](const QList<QVariant>& arguments) {
+                    const auto sample = arguments.constFirst().value<MetricsSample>();
+                    return sample.clients[ClientCount::Sold] > 0 && sample.waitingNow >= waiting;
+                });
+            },
+            60000);
     }
 
 private slots:
@@ -140,7 +155,7 @@ private slots:
         m_window->runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(
             m_window->statusBar()->currentMessage().contains(QLatin1String("running")), 60000);
-        QTest::qWait(1500);
+        QVERIFY2(awaitUnderWay(100), "most of the 200 clients wait for the hot row");
         m_window->stopAction()->trigger();
         QCOMPARE(m_window->stopAction()->text(), QStringLiteral("Stop &now"));
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -170,7 +185,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->isRunning(), 10000);
         // The 16 clients are connected: without them the checks after closing would prove nothing.
         QTRY_VERIFY_WITH_TIMEOUT(labConnections(monitor) >= 16, 10000);
-        QTest::qWait(1500);
+        QVERIFY(awaitUnderWay());
         QElapsedTimer clock;
         clock.start();
         m_window->close();
@@ -192,7 +207,7 @@ private slots:
         const int rowsBefore = m_window->resultsPanel()->model()->rowCount();
         m_window->runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->isRunning(), 10000);
-        QTest::qWait(1500);
+        QVERIFY(awaitUnderWay()); // orders committed before the kill, for the audit to find
         const qint64 pid = m_window->ownServer().pid;
         QVERIFY(pid > 0);
         QElapsedTimer clock;
