@@ -34,10 +34,10 @@ ScriptSession::ScriptSession(
     , m_random(environment.experiment().seed * 7919 + reinterpret_cast<std::uintptr_t>(&counters))
 {
     seedFixed(environment.experiment());
-    m_slot = { m_variables.slotOf(QStringLiteral("sku")), m_variables.slotOf(QStringLiteral("qty")),
-        m_variables.slotOf(QStringLiteral("request_id")), m_variables.slotOf(QStringLiteral("sku2")),
-        m_variables.slotOf(QStringLiteral("request_id2")), m_variables.slotOf(QStringLiteral("rows")),
-        m_variables.slotOf(QStringLiteral("attempt")), m_variables.slotOf(QStringLiteral("slot")) };
+    using B = StrategyScript::Builtin;
+    const auto slotOf = [this](B variable) { return m_variables.slotOf(StrategyScript::nameOf(variable)); };
+    m_slot = { slotOf(B::Sku), slotOf(B::Qty), slotOf(B::RequestId), slotOf(B::Sku2), slotOf(B::RequestId2),
+        slotOf(B::Rows), slotOf(B::Attempt), m_variables.slotOf(StrategyScript::slotVariable()) };
     m_maxRetries = environment.experiment().maxRetries;
     prepareBlock(m_script->order);
     // Stock that a slot layout strands in small slots is what refusals with stock left count.
@@ -52,17 +52,19 @@ QString ScriptSession::engineOf(const ConnectionParams& params)
 
 void ScriptSession::seedFixed(const Experiment& experiment)
 {
-    m_fixed.insert(QStringLiteral("engine"), ScriptValue(m_engine));
-    m_fixed.insert(QStringLiteral("skus"), ScriptValue(experiment.skus));
-    m_fixed.insert(QStringLiteral("slots"), ScriptValue(experiment.slotsPerSku));
-    m_fixed.insert(QStringLiteral("max_retries"), ScriptValue(experiment.maxRetries));
-    m_fixed.insert(QStringLiteral("delay_ms"), ScriptValue(experiment.delayMs));
+    using B = StrategyScript::Builtin;
+    m_fixed.insert(StrategyScript::nameOf(B::Engine), ScriptValue(m_engine));
+    m_fixed.insert(StrategyScript::nameOf(B::Skus), ScriptValue(experiment.skus));
+    m_fixed.insert(StrategyScript::nameOf(B::Slots), ScriptValue(experiment.slotsPerSku));
+    m_fixed.insert(StrategyScript::nameOf(B::MaxRetries), ScriptValue(experiment.maxRetries));
+    m_fixed.insert(StrategyScript::nameOf(B::DelayMs), ScriptValue(experiment.delayMs));
     for (auto it = m_fixed.cbegin(); it != m_fixed.cend(); ++it)
         m_variables.setFixed(it.key(), it.value());
 }
 
 // Every statement an order may run, prepared with the session's others after each connect;
-// BEGIN, COMMIT and ROLLBACK go through the connection, which times the lock's hold.
+// BEGIN goes through the connection, COMMIT and ROLLBACK through the transaction clock, which
+// times the lock's hold.
 void ScriptSession::prepareBlock(const ScriptBlock& block)
 {
     for (const ScriptCommand& command : block) {
@@ -73,7 +75,8 @@ void ScriptSession::prepareBlock(const ScriptBlock& block)
             Prepared& prepared = *place;
             for (const QString& name : command.statement.parameters)
                 prepared.parameterSlots.push_back(m_variables.slotOf(name));
-            prepared.bindsSku = command.statement.parameters.contains(QLatin1String("sku"));
+            prepared.bindsSku
+                = command.statement.parameters.contains(StrategyScript::nameOf(StrategyScript::Builtin::Sku));
             statements().add(&prepared.statement, command.statement.boundSql(false),
                 tr("%1, line %2").arg(m_script->id).arg(command.statement.line));
         }

@@ -1,5 +1,7 @@
 #include "strategies/script/strategyscript.h"
 
+#include <iterator>
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -89,12 +91,28 @@ QString ScriptDefinition::command(Kind kind)
     return {};
 }
 
+namespace {
+
+// In the order of StrategyScript::Builtin.
+constexpr const char* kBuiltinNames[] = { "sku", "qty", "request_id", "sku2", "request_id2", "rows", "engine",
+    "attempt", "skus", "slots", "max_retries", "delay_ms" };
+static_assert(std::size(kBuiltinNames) == static_cast<std::size_t>(StrategyScript::Builtin::DelayMs) + 1);
+
+} // namespace
+
+QString StrategyScript::nameOf(Builtin variable)
+{
+    return QLatin1String(kBuiltinNames[static_cast<std::size_t>(variable)]);
+}
+
 const QStringList& StrategyScript::builtinVariables()
 {
-    static const QStringList names { QStringLiteral("sku"), QStringLiteral("qty"),
-        QStringLiteral("request_id"), QStringLiteral("sku2"), QStringLiteral("request_id2"),
-        QStringLiteral("rows"), QStringLiteral("engine"), QStringLiteral("attempt"), QStringLiteral("skus"),
-        QStringLiteral("slots"), QStringLiteral("max_retries"), QStringLiteral("delay_ms") };
+    static const QStringList names = [] {
+        QStringList all;
+        for (const char* name : kBuiltinNames)
+            all << QLatin1String(name);
+        return all;
+    }();
     return names;
 }
 

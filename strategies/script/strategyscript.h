@@ -112,8 +112,26 @@ struct StrategyScript {
     static const QStringList& headerCommands();
     // Those of them that open a ScriptDefinition, whose lines the window shows as the file's SQL.
     static const QStringList& definitionCommands();
-    // The variables every order has without setting them (docs/strategy-files.md).
-    static const QStringList& builtinVariables();
+    // The variables every order has without setting them (docs/strategy-files.md), named once:
+    // the parser knows them by name, the session binds them by these.
+    enum class Builtin {
+        Sku,
+        Qty,
+        RequestId,
+        Sku2,
+        RequestId2,
+        Rows, // rows the last statement returned or changed
+        Engine,
+        Attempt,
+        Skus,
+        Slots,
+        MaxRetries,
+        DelayMs,
+    };
+    static QString nameOf(Builtin variable);
+    static const QStringList& builtinVariables(); // every Builtin's name, in its order
+    // The variable a file sets (\gset) to name the slot \lock slot locks.
+    static QString slotVariable() { return QStringLiteral("slot"); }
     static const QStringList& layouts();
     // Every statement of `block` and its branches, in the file's order.
     static std::vector<const ScriptStatement*> statementsOf(const ScriptBlock& block);

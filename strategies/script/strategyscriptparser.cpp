@@ -287,10 +287,12 @@ private:
             m_lockLine = 0;
             // The slot is bound, or found by the statement itself and kept with its \gset or \aset
             // (FOR UPDATE SKIP LOCKED).
-            const bool namesSlot
-                = (isKnown(QStringLiteral("slot")) && statement.parameters.contains(QLatin1String("slot")))
+            const bool namesSlot = (isKnown(StrategyScript::slotVariable())
+                                       && statement.parameters.contains(StrategyScript::slotVariable()))
                 || statement.gset;
-            if (m_lockSlot && !(statement.parameters.contains(QLatin1String("sku")) && namesSlot))
+            if (m_lockSlot
+                && !(statement.parameters.contains(StrategyScript::nameOf(StrategyScript::Builtin::Sku))
+                    && namesSlot))
                 return fail(statement.line, 1,
                     StrategyScriptParser::tr(
                         "\\lock slot marks a statement on the row of :sku and :slot: it "
@@ -445,11 +447,11 @@ private:
                 fail(line, argumentColumn,
                     StrategyScriptParser::tr("\\%1 takes nothing after it").arg(command));
         } else if (command == QLatin1String("lock")) {
-            if (!argument.isEmpty() && argument != QLatin1String("slot"))
+            if (!argument.isEmpty() && argument != StrategyScript::slotVariable())
                 return fail(line, argumentColumn,
                     StrategyScriptParser::tr("\\lock takes nothing, or slot (the row of :sku and :slot)"));
             m_lockLine = line;
-            m_lockSlot = argument == QLatin1String("slot");
+            m_lockSlot = argument == StrategyScript::slotVariable();
             return;
         } else if (command == QLatin1String("on-error")) {
             return onError(line, argument, argumentColumn);
