@@ -82,6 +82,22 @@ double cpuMsAt(const Calibration& c, int clients)
     return alone - shared + shared / clients;
 }
 
+// Whether a strategy that tries an order again after a conflict races every other client for
+// its row, as a compare-and-set on one version does: its busy calibration lost at least half the
+// turns that race costs (a losing turn of each other client per sale). A conflict of another
+// kind (every slot held, for a file that skips locked slots) costs no such turns at that load,
+// and its turns per sale are what the calibration timed. Without a busy calibration (one
+// client) the race is assumed, which costs one client nothing.
+bool racesAtLoad(const Calibration& c)
+{
+    if (!c.busy)
+        return true;
+    const ClientCounts& w = c.busy->windowClients;
+    const int clients = c.busy->experiment.threads;
+    const double losingTurns = perOrder(w[ClientCount::RolledBackHolds], w[ClientCount::Sold]);
+    return clients <= 1 || losingTurns >= 0.5 * (clients - 1);
+}
+
 } // namespace
 
 Experiment calibrationExperiment(const Experiment& experiment)
@@ -163,7 +179,7 @@ Prediction predict(const Calibration& calibration, const Experiment& target)
             : statementMs;
         double turns = static_cast<double>(holds) / static_cast<double>(sold);
         double rowMs = turns * (holdMs + handOverMs);
-        if (StrategyRegistry::traitsOf(c.strategy).retriesConflicts) {
+        if (StrategyRegistry::traitsOf(c.strategy).retriesConflicts && racesAtLoad(calibration)) {
             // Every other client read the same version: each sale costs a losing turn of each, held
             // from its compare-and-set to its ROLLBACK, one round trip and a statement.
             turns = clients;

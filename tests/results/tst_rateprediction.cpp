@@ -1,7 +1,7 @@
 // The rate predicted from a one-client calibration, on known figures: a hot row saturates at
 // one order per hold and hand-over, a few clients are bound by their own time, the queue's
-// writer passes a batch per cycle, optimistic pays a losing turn of every other client, and an
-// open loop cannot pass more than arrives.
+// writer passes a batch per cycle, optimistic pays a losing turn of every other client (when its clients
+// race), and an open loop cannot pass more than arrives.
 #include "app/results/rateprediction.h"
 
 #include <QTest>
@@ -115,6 +115,24 @@ private slots:
         const auto p = RatePrediction::predict(calibration(QStringLiteral("optimistic")), withClients(32));
         QVERIFY2(p.ordersPerS < pessimistic / 10,
             qPrintable(QStringLiteral("%1 against %2").arg(p.ordersPerS).arg(pessimistic)));
+    }
+
+    void aConflictNoClientRacesForIsNotPredictedAsARace()
+    {
+        // A file that ends an order with \conflict when every slot it could take is held: at 4
+        // clients it lost no turn, so its turns per sale are the calibration's, not 32.
+        const double pessimistic
+            = RatePrediction::predict(calibration(QStringLiteral("pessimistic")), withClients(32)).ordersPerS;
+        RatePrediction::Calibration c { calibration(QStringLiteral("optimistic")),
+            calibration(QStringLiteral("optimistic")) };
+        c.busy->experiment.threads = 4;
+        const auto noRace = RatePrediction::predict(c, withClients(32));
+        QCOMPARE(noRace.ordersPerS, pessimistic);
+        // Optimistic's compare-and-set at 4 clients: 2 losing turns per sale, a race.
+        c.busy->windowClients[ClientCount::RolledBackHolds] = 2 * c.busy->windowClients[ClientCount::Sold];
+        const auto race = RatePrediction::predict(c, withClients(32));
+        QVERIFY2(race.ordersPerS < pessimistic / 10,
+            qPrintable(QStringLiteral("%1 against %2").arg(race.ordersPerS).arg(pessimistic)));
     }
 
     void anOpenLoopPassesNoMoreThanArrives()
