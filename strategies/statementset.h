@@ -3,6 +3,7 @@
 #include "app/db/databaseconnection.h"
 #include "app/db/preparedstatement.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <utility>
@@ -24,7 +25,7 @@ public:
             if (!entry.statement->prepare(connection, entry.sql)) {
                 DatabaseError error = entry.statement->lastError();
                 if (!entry.where.isEmpty())
-                    error.message = entry.where + QStringLiteral(": ") + error.message;
+                    error.message = entry.where + QStringLiteral(": ") + error.message + untypedHint(error);
                 return error;
             }
         }
@@ -32,6 +33,18 @@ public:
     }
 
 private:
+    // PostgreSQL prepares a file's variables without a type and infers each from where it stands:
+    // beside a column it has one, beside another variable (:stock - :qty) none. A user's file
+    // is told how to give it one.
+    static QString untypedHint(const DatabaseError& error)
+    {
+        if (error.sqlState != QLatin1String("42725") && error.sqlState != QLatin1String("42P18"))
+            return {};
+        return QCoreApplication::translate("StatementSet",
+            " (PostgreSQL cannot tell a variable's type here: give it one, as :stock::bigint, or "
+            "compute the value with \\set first)");
+    }
+
     struct Entry {
         PreparedStatement* statement;
         QString sql;

@@ -5544,6 +5544,13 @@ The results so far are kept in the Results tab and can be exported.</source>
     </message>
 </context>
 <context>
+    <name>StatementSet</name>
+    <message>
+        <source> (PostgreSQL cannot tell a variable&apos;s type here: give it one, as :stock::bigint, or compute the value with \set first)</source>
+        <translation>（PostgreSQL 在此无法判断变量的类型：请为它指定类型，如 :stock::bigint，或先用 \set 算出该值）</translation>
+    </message>
+</context>
+<context>
     <name>StopReason</name>
     <message>
         <source>error</source>

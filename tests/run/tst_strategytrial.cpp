@@ -86,6 +86,35 @@ private slots:
                 qPrintable(report.text));
         }
     }
+
+    // PostgreSQL infers a variable's type from where it stands, and two variables side by side
+    // (:stock - :qty) have none: the file is told how to give one, and the \set it suggests runs.
+    void anUntypedVariableOnPostgresIsToldHowToTypeIt()
+    {
+        const QString head
+            = QStringLiteral("\\strategy read-then-write\n\\title Read, then write\n"
+                             "BEGIN;\nSELECT stock FROM inventory WHERE sku_id = :sku \\gset\n");
+        const QString tail
+            = QStringLiteral("INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, "
+                             ":sku, :qty);\nCOMMIT;\n\\sold\n");
+        const QString untyped = head
+            + QStringLiteral("UPDATE inventory SET stock = :stock - :qty WHERE sku_id = :sku;\n") + tail;
+        const StrategyTrial::Report refused
+            = StrategyTrial::run(untyped, Experiment {}, paramsOf(QStringLiteral("postgres")));
+        QVERIFY(!refused.ok);
+        QVERIFY2(refused.text.contains(QLatin1String("read-then-write, line 5"))
+                && refused.text.contains(QLatin1String(":stock::bigint"))
+                && refused.text.contains(QLatin1String("\\set")),
+            qPrintable(refused.text));
+        const QString typed = head
+            + QStringLiteral(
+                "\\set left :stock - :qty\nUPDATE inventory SET stock = :left WHERE sku_id = :sku;\n")
+            + tail;
+        for (const QString& engine : { QStringLiteral("mysql"), QStringLiteral("postgres") }) {
+            const StrategyTrial::Report report = StrategyTrial::run(typed, Experiment {}, paramsOf(engine));
+            QVERIFY2(report.ok, qPrintable(engine + QLatin1String(": ") + report.text));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStrategyTrial)
