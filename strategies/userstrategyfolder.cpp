@@ -4,6 +4,7 @@
 #include "strategies/strategyregistry.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QStandardPaths>
@@ -41,7 +42,20 @@ QStringList UserStrategyFolder::loadAll(QStringList* problems) const
 
 QString UserStrategyFolder::pathOf(const QString& id) const
 {
-    return QDir(m_folder).filePath(id + QStringLiteral(".sql"));
+    const QDir dir(m_folder);
+    const QString saved = dir.filePath(id + QStringLiteral(".sql"));
+    if (QFileInfo::exists(saved))
+        return saved;
+    // A file the user put there under a name of their own.
+    for (const QString& name : dir.entryList({ QStringLiteral("*.sql") }, QDir::Files, QDir::Name)) {
+        QFile file(dir.filePath(name));
+        QString error;
+        if (file.open(QIODevice::ReadOnly))
+            if (const auto script = StrategyScriptParser::parse(QString::fromUtf8(file.readAll()), &error);
+                script && script->id == id)
+                return file.fileName();
+    }
+    return saved;
 }
 
 bool UserStrategyFolder::holds(const QString& id) const

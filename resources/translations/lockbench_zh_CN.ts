@@ -3865,6 +3865,14 @@ t = %2 s
         <source>✓ %1: pass</source>
         <translation>✓ %1：通过</translation>
     </message>
+    <message>
+        <source>✗ %1: %2 lost updates</source>
+        <translation>✗ %1：丢失更新 %2</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2</source>
+        <translation>✗ %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>OwnServerKind</name>

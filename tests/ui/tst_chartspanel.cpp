@@ -1,6 +1,7 @@
 // The live charts without a server: what a sample becomes on the Throughput tab, including
 // the run so short that its only sample covers a few milliseconds.
 #include "app/report/chartexporter.h"
+#include "strategies/strategyregistry.h"
 #include "tests/support/sampleresults.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/comparisonpanel.h"
@@ -20,7 +21,9 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QValueAxis>
 #include <QWheelEvent>
@@ -56,6 +59,7 @@ class TestChartsPanel : public QObject {
 
 private slots:
     void theTimeSplitNamesEveryPartOfEachBar();
+    void strategiesOfOneColourAreToldApartInTheStrip();
     void theTimelineShowsTheLatestRunsLanes();
     void runShorterThanOneSampleStillDrawsItsPoint()
     {
@@ -279,6 +283,30 @@ private slots:
         QVERIFY(!oversell->chart()->chart()->legend()->isVisible());
     }
 
+    // A strategy that loses updates without overselling (it reads the stock, then writes back
+    // what it computed) is said to lose them, live and at its end: not "oversold 0".
+    void lostUpdatesAreSaidAsLostUpdates()
+    {
+        ChartsPanel panel;
+        panel.startRun(100000);
+        const QString id = QStringLiteral("conditional");
+        panel.strategyStarted(id);
+        MetricsSample s = sample(id, 0.5, 0.25, 100.0);
+        s.audit.valid = true;
+        s.audit.sold = 50;
+        s.audit.lostUpdates = 12;
+        panel.addSample(s);
+        OversellView* oversell = panel.oversell();
+        QVERIFY(oversell->badgeFailed(id));
+        QCOMPARE(oversell->badgeText(id), QStringLiteral("✗ conditional: 12 lost updates"));
+        StrategyResult r = SampleResults::make(id, 32, 1000.0);
+        r.lostUpdates = 12;
+        r.oversold = 0;
+        QCOMPARE(r.verdict(), Verdict::LostUpdates);
+        panel.strategyFinished(r);
+        QCOMPARE(oversell->badgeText(id), QStringLiteral("✗ conditional: FAIL: lost updates"));
+    }
+
     void deadlocksAtHighRatesAreOneMarkPerQuarterSecond()
     {
         ChartsPanel panel;
@@ -392,6 +420,37 @@ private slots:
         QVERIFY(!orders->chart()->legend()->isVisible()); // back as it was in the window
     }
 };
+
+// A second unsafe strategy is red as naive is, drawn with another line: the strip's mark before
+// each name shows its line, so the two names are not two red squares.
+void TestChartsPanel::strategiesOfOneColourAreToldApartInTheStrip()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("unsafe.sql"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        "\\strategy my-unsafe\n\\title Mine, unsafe\n\\safe no\nBEGIN;\n"
+        "UPDATE inventory SET stock = stock - :qty WHERE sku_id = :sku;\n"
+        "INSERT INTO orders (request_id, sku_id, qty) VALUES (:request_id, :sku, :qty);\nCOMMIT;\n\\sold\n");
+    file.close();
+    QString error;
+    QCOMPARE(StrategyRegistry::addFile(path, &error), QStringLiteral("my-unsafe"));
+    LegendStrip strip;
+    strip.setStrategies(
+        { QStringLiteral("pessimistic"), QStringLiteral("naive"), QStringLiteral("my-unsafe") });
+    const auto markOf = [&](const QString& name) {
+        const QRegularExpression mark(
+            QStringLiteral("<span style=\"color:([^\"]+)\">([^<]+)</span>&nbsp;%1(&nbsp;| |$)").arg(name));
+        const QRegularExpressionMatch found = mark.match(strip.text());
+        return found.hasMatch() ? found.captured(1) + found.captured(2) : QString();
+    };
+    const QString naive = markOf(QStringLiteral("naive"));
+    const QString mine = markOf(QStringLiteral("my-unsafe"));
+    QVERIFY2(!naive.isEmpty() && !mine.isEmpty(), qPrintable(strip.text()));
+    QVERIFY2(naive != mine, qPrintable(strip.text()));
+    QCOMPARE(markOf(QStringLiteral("pessimistic")).section(QLatin1Char('#'), -1), QStringLiteral("9632;"));
+}
 
 // After the default run: each strategy's bar split into the parts its clients timed, every
 // part named whole in the strip above, the order's time in the bar's label.

@@ -13,6 +13,24 @@ QString entry(const QColor& colour, const QString& mark, const QString& name)
         .replace(QStringLiteral("<span&nbsp;style"), QStringLiteral("<span style"));
 }
 
+// A strategy's mark: a square for a solid line; for a strategy whose colour another shares
+// (a 13th safe one, a second unsafe one), its line as drawn, in box-drawing dashes.
+QString markOf(const QString& strategyId)
+{
+    switch (StrategyColors::lineStyleOf(strategyId)) {
+    case Qt::DashLine:
+        return QStringLiteral("&#9477;&#9477;"); // ┅┅
+    case Qt::DotLine:
+        return QStringLiteral("&#9481;&#9481;"); // ┉┉
+    case Qt::DashDotLine:
+        return QStringLiteral("&#9473;&#9481;"); // ━┉
+    case Qt::DashDotDotLine:
+        return QStringLiteral("&#9473;&#9481;&#9481;"); // ━┉┉
+    default:
+        return QStringLiteral("&#9632;"); // ■
+    }
+}
+
 } // namespace
 
 LegendStrip::LegendStrip(QWidget* parent)
@@ -61,7 +79,7 @@ void LegendStrip::refresh()
 {
     QStringList parts;
     for (const QString& id : std::as_const(m_strategies))
-        parts << entry(StrategyColors::of(id), QStringLiteral("&#9632;"), id);
+        parts << entry(StrategyColors::of(id), markOf(id), id);
     for (const auto& [colour, name] : std::as_const(m_entries))
         parts << entry(colour, QStringLiteral("&#9632;"), name);
     for (qsizetype i = 0; i < m_servers.size(); ++i) // box-drawing lines: solid, then dashed

@@ -83,9 +83,12 @@ void OversellView::addSample(const MetricsSample& sample)
         m_chart->setPen(name, red);
         m_chart->addPoint(name, sample.elapsedS, static_cast<double>(sample.audit.oversold));
     }
-    if (oversold)
+    if (sample.audit.oversold > 0)
         setBadge(sample.strategy, tr("✗ %1: oversold %2").arg(sample.strategy).arg(sample.audit.oversold),
             true, false);
+    else if (oversold) // stock read, then written back over another order's sale: none oversold yet
+        setBadge(sample.strategy,
+            tr("✗ %1: %2 lost updates").arg(sample.strategy).arg(sample.audit.lostUpdates), true, false);
     else if (!badgeFailed(sample.strategy))
         setBadge(sample.strategy, tr("● %1: 0 oversold so far").arg(sample.strategy), false, false);
 }
@@ -95,9 +98,12 @@ void OversellView::strategyFinished(const StrategyResult& result)
     m_chart->fitTime(); // as the other time charts: the axis ends where the lines do
     if (result.verdict() == Verdict::Error)
         setBadge(result.strategy, tr("! %1: error").arg(result.strategy), true, true);
-    else if (result.isBad())
+    else if (result.isBad() && result.oversold > 0)
         setBadge(
             result.strategy, tr("✗ %1: oversold %2").arg(result.strategy).arg(result.oversold), true, true);
+    else if (result.isBad()) // lost updates, a broken invariant, …: the verdict says which
+        setBadge(
+            result.strategy, tr("✗ %1: %2").arg(result.strategy, verdictLabel(result.verdict())), true, true);
     else
         setBadge(result.strategy, tr("✓ %1: pass").arg(result.strategy), false, true);
 }
