@@ -67,6 +67,16 @@ void StrategyBarsView::resizeEvent(QResizeEvent* event)
     fitNames();
 }
 
+// Results that came while another tab was shown were not fitted (a hidden chart lays out no
+// labels to read back), and showing the tab again resizes nothing.
+void StrategyBarsView::showEvent(QShowEvent* event)
+{
+    ExportableChartView::showEvent(event);
+    fitTicks();
+    fitTitle();
+    fitNames();
+}
+
 // A title the width cuts ("Orders per second by strategy, median of the runs") goes on two
 // lines at its comma.
 void StrategyBarsView::fitTitle()

@@ -18,6 +18,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void fitTicks(); // as many rate labels as the width holds whole
