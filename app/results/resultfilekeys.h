@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/core/resultfigures.h"
+
 #include <QLatin1String>
 
 // The names a results file gives to what is not a figure (figures are named in their tables,
@@ -51,8 +53,12 @@ inline constexpr QLatin1String kAudited { "audited" };
 inline constexpr QLatin1String kRedisStats { "redis_stats" };
 inline constexpr QLatin1String kClusterStats { "cluster_stats" };
 inline constexpr QLatin1String kClusterNodes { "cluster_nodes" };
-// A deadlock and its transactions (kStrategy, and kTime as a sample's elapsed time).
-inline constexpr QLatin1String kTime { "t_s" };
+// A deadlock and its transactions (kStrategy, and timeKey()).
+// When a deadlock or a lock picture was seen: a sample's elapsed time, under the sample's key.
+inline QLatin1String timeKey()
+{
+    return QLatin1String(figureOf<&MetricsSample::elapsedS>(sampleFigures())->key);
+}
 inline constexpr QLatin1String kWhen { "when" };
 inline constexpr QLatin1String kVictim { "victim" };
 inline constexpr QLatin1String kTransactions { "transactions" };

@@ -54,7 +54,7 @@ DeadlockRecord deadlock(const QJsonObject& o)
     using namespace ResultFileKeys;
     DeadlockRecord d;
     d.strategy = text(o, kStrategy);
-    d.elapsedS = o.value(kTime).toDouble();
+    d.elapsedS = o.value(timeKey()).toDouble();
     d.when = text(o, kWhen);
     d.victim = o.value(kVictim).toInt();
     for (const QJsonValue& value : o.value(kTransactions).toArray()) {

@@ -193,7 +193,7 @@ QJsonObject deadlockJson(const DeadlockRecord& d)
                 { kStatement, trx.statement }, { kWaitingFor, trx.waitingFor }, { kWaitedRow, trx.waitedRow },
                 { kStatementAfterCycle, trx.statementAfterCycle } });
     }
-    return QJsonObject { { kStrategy, d.strategy }, { kTime, d.elapsedS }, { kWhen, d.when },
+    return QJsonObject { { kStrategy, d.strategy }, { timeKey(), d.elapsedS }, { kWhen, d.when },
         { kVictim, d.victim }, { kTransactions, transactions } };
 }
 
@@ -218,7 +218,7 @@ QJsonObject lockSnapshotJson(const LockSnapshot& snapshot)
     QJsonArray ages;
     for (const int count : snapshot.waitAges())
         ages.append(count);
-    QJsonObject object { { kStrategy, snapshot.strategy }, { kTime, snapshot.elapsedS },
+    QJsonObject object { { kStrategy, snapshot.strategy }, { timeKey(), snapshot.elapsedS },
         { QStringLiteral("waiting"), snapshot.waitingCount() },
         { QStringLiteral("longest_queue"), snapshot.longestQueue() }, { QStringLiteral("chains"), chains },
         { QStringLiteral("wait_ages"), ages }, { kTransactions, transactions },
