@@ -7,6 +7,7 @@
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
+#include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
@@ -59,17 +60,18 @@ class TestClusterWindow : public QObject {
         window.runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(
             !window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 180000);
-        QTest::qWait(600);
+        QVERIFY(WindowShots::waitUntilDrawn(window)); // the runs' last samples too
     }
 
     // Throughput beside the aborts that cut it, each with the three strategies' lines.
-    static void checkThroughputAndAborts(ChartsPanel* charts)
+    static void checkThroughputAndAborts(const MainWindow& window)
     {
+        ChartsPanel* charts = window.chartsPanel();
         MetricChart* orders = charts->chartOf(QStringLiteral("cluster-orders-per-second"));
         MetricChart* aborts = charts->chartOf(QStringLiteral("commit-aborts"));
         QVERIFY(orders && aborts);
         charts->setCurrentWidget(orders->parentWidget());
-        QTest::qWait(300);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         for (MetricChart* chart : { orders, aborts }) {
             QVERIFY(chart->isVisible());
             for (const QString& strategy : kStrategies)
@@ -134,16 +136,16 @@ private slots:
             if (QTest::currentTestFailed())
                 return;
             ChartsPanel* charts = window.chartsPanel();
-            checkThroughputAndAborts(charts);
+            checkThroughputAndAborts(window);
             checkNodeCharts(charts);
             if (QTest::currentTestFailed())
                 return;
             charts->setCurrentWidget(charts->chartOf(QStringLiteral("node-commits"))->parentWidget());
-            QTest::qWait(300);
+            QVERIFY(WindowShots::waitUntilDrawn(window));
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("cluster-replication-1280x720.png"))));
             charts->setCurrentWidget(
                 charts->chartOf(QStringLiteral("cluster-orders-per-second"))->parentWidget());
-            QTest::qWait(300);
+            QVERIFY(WindowShots::waitUntilDrawn(window));
             checkVerdictsAndWhy(window.resultsPanel());
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("cluster-preset-1280x720.png"))));
         }

@@ -8,6 +8,7 @@
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/testsettings.h"
+#include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/mainwindow.h"
@@ -57,7 +58,7 @@ class TestLessonProjector : public QObject {
             QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning()
                     && window.resultsPanel()->rows().size() == rowsBefore + s.strategies.size(),
                 120000);
-            QTest::qWait(600);
+            QVERIFY(WindowShots::waitUntilDrawn(window));
             QCOMPARE(window.size(), QSize(1280, 720));
             if (s.chart == QLatin1String("lock-inspector")) {
                 // The queue on the hot row, in the charts' place, boxes sized for the large type.

@@ -8,6 +8,7 @@
 #include "app/session/labsession.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/testsettings.h"
+#include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/charts/legendstrip.h"
 #include "ui/charts/metricchart.h"
@@ -43,7 +44,7 @@ class TestPostgresWindow : public QObject {
             for (int i = 0; i < tabs->count(); ++i)
                 if (tabs->tabText(i).remove(QLatin1Char('&')) == text)
                     tabs->setCurrentIndex(i);
-        QTest::qWait(200);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
     }
 
 private slots:
@@ -112,7 +113,7 @@ private slots:
         // The runner's thread ends a moment before its finished() reaches the window.
         QTRY_COMPARE(runStatus->text(), QStringLiteral("Finished: every strategy audited"));
         details->setCurrentIndex(0);
-        QTest::qWait(300);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("postgres-results-1280x720.png"))));
     }
 

@@ -8,6 +8,7 @@
 #include "tests/support/testsettings.h"
 #include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
+#include "ui/charts/comparisonpanel.h"
 #include "ui/charts/metricchart.h"
 #include "ui/charts/smallmultiples.h"
 #include "ui/charts/strategybarsview.h"
@@ -68,11 +69,14 @@ class TestScreenshots : public QObject {
                                      ->lineNames()
                                      .contains(QStringLiteral("naive")),
             120000);
-        QTest::qWait(2000);
+        // Not for the window: for two seconds of naive's lines to look at (4 samples a second),
+        // or all of them should its run end sooner.
+        MetricChart* orders = window.chartsPanel()->chart(QStringLiteral("Orders per second"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            orders->pointCount(QStringLiteral("naive")) >= 8 || !window.session()->isRunning(), 60000);
         QStringList cut; // every text a chart cut short, at any size
         for (const QSize size : { QSize(1009, 677), QSize(1280, 720), QSize(1600, 1000) }) {
-            window.resize(size);
-            QTest::qWait(300);
+            QVERIFY(WindowShots::resizeAndWait(window, size));
             QCOMPARE(window.size(), size); // the window fits each of them
             cut += WindowShots::saveEveryChartTab(window, folder);
         }
@@ -111,8 +115,7 @@ class TestScreenshots : public QObject {
             tops[0] == tops[1] && tops[1] == tops[2] && tops[0] > 0, "the small charts share one rate axis");
         QVERIFY(charts->chart(QStringLiteral("Orders per second"))->isHidden());
         for (const QSize size : { QSize(1009, 677), QSize(1280, 720) }) {
-            window.resize(size);
-            QTest::qWait(400);
+            QVERIFY(WindowShots::resizeAndWait(window, size));
             QVERIFY2(WindowShots::elidedTexts(charts).isEmpty(),
                 qPrintable(WindowShots::elidedTexts(charts).join(u';')));
             QVERIFY(window.grab().save(folder.filePath(
@@ -137,8 +140,7 @@ class TestScreenshots : public QObject {
         list->setCurrentRow(0);
         QVERIFY(window.strategyPanel()->shownDescription().contains(QLatin1String("\\lock")));
         for (const QSize size : { QSize(1009, 677), QSize(1280, 720) }) {
-            window.resize(size);
-            QTest::qWait(300);
+            QVERIFY(WindowShots::resizeAndWait(window, size));
             QVERIFY(window.grab().save(folder.filePath(
                 QStringLiteral("%1-%2x%3.png").arg(prefix).arg(size.width()).arg(size.height()))));
         }
@@ -147,7 +149,8 @@ class TestScreenshots : public QObject {
         QVERIFY(editor);
         editor->setText(editor->text().replace(QStringLiteral("\\delay"), QStringLiteral("\\dealy")));
         QVERIFY(!editor->parses());
-        QTest::qWait(300);
+        QVERIFY(QTest::qWaitForWindowExposed(editor));
+        QCoreApplication::sendPostedEvents(); // the layout of the mistake's line under the text
         QVERIFY(editor->grab().save(folder.filePath(QStringLiteral("%1-editor.png").arg(prefix))));
         editor->close();
     }
@@ -167,7 +170,11 @@ class TestScreenshots : public QObject {
                 tabs->setCurrentIndex(index);
         }
         window.chartsPanel()->setCurrentIndex(2); // lock waits
-        QTest::qWait(1500);
+        // Not for the window: for a second of pessimistic's lines on every chart of the tab.
+        for (MetricChart* chart : window.chartsPanel()->currentWidget()->findChildren<MetricChart*>())
+            QTRY_VERIFY2_WITH_TIMEOUT(
+                chart->pointCount(QStringLiteral("pessimistic")) >= 4, qPrintable(chart->title()), 30000);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lock-inspector.png"))));
         window.stopAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 30000);
@@ -186,11 +193,18 @@ class TestScreenshots : public QObject {
         window.strategyPanel()->setSelectedIds(
             { QStringLiteral("pessimistic"), QStringLiteral("conditional"), QStringLiteral("queued") });
         window.sweepPanel()->setThreads(QStringLiteral("1,16"));
+        QSignalSpy rebuilt(window.chartsPanel()->comparison(), &ComparisonPanel::latestChanged);
         window.runSweep();
         QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         QVERIFY(window.chartsPanel()->showChart(QStringLiteral("scaling")));
-        QTest::qWait(800);
+        // The curves are rebuilt a moment after the results come: drawn with the sweep's every
+        // result, 3 strategies at 1 and 16 clients, twice.
+        const auto drawnResults = [&rebuilt] {
+            return rebuilt.isEmpty() ? 0 : rebuilt.last().constFirst().value<QList<SourcedResult>>().size();
+        };
+        QTRY_COMPARE(drawnResults(), qsizetype(12));
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-scaling.png"))));
     }
 
@@ -208,11 +222,10 @@ class TestScreenshots : public QObject {
             if (const int index = tabs->indexOf(window.resultsPanel()); index >= 0)
                 tabs->setCurrentIndex(index);
         }
-        window.resize(1280, 720);
-        QTest::qWait(800);
+        QVERIFY(WindowShots::resizeAndWait(window, QSize(1280, 720)));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-1280x720.png"))));
-        window.resize(window.sizeHint()); // what a window with no saved geometry opens with
-        QTest::qWait(800);
+        // What a window with no saved geometry opens with.
+        QVERIFY(WindowShots::resizeAndWait(window, window.sizeHint()));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-default-size.png"))));
     }
 
@@ -275,7 +288,7 @@ private slots:
                 tabs->setCurrentIndex(index);
         }
         window.chartsPanel()->setCurrentIndex(0);
-        QTest::qWait(800);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-claims-1280x720.png"))));
     }
 
@@ -303,8 +316,7 @@ private slots:
         }
         window.chartsPanel()->setCurrentIndex(2); // lock waits
         for (const QSize size : { QSize(1280, 720), QSize(1009, 677) }) {
-            window.resize(size);
-            QTest::qWait(800);
+            QVERIFY(WindowShots::resizeAndWait(window, size));
             const QLabel* summary = nullptr;
             for (const QLabel* label : window.lockInspectorPanel()->findChildren<QLabel*>())
                 if (label->text() == window.lockInspectorPanel()->summary())
@@ -359,7 +371,7 @@ private slots:
         QVERIFY2(redis.verdict() == Verdict::Pass, qPrintable(redis.verdictText()));
         QCOMPARE(redis.sold, 4000LL);
         QVERIFY(window.resultsPanel()->explanation()->text().contains(QLatin1String("reconciliation")));
-        QTest::qWait(800);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-redis-1280x720.png"))));
         // Redis's own figures, on a tab of their own: drawn by redis-split alone.
         ChartsPanel* charts = window.chartsPanel();
@@ -369,7 +381,7 @@ private slots:
                  "Client round trip of a take script" })
             QCOMPARE(charts->chart(QLatin1String(title))->lineNames(),
                 QStringList { QStringLiteral("redis-split") });
-        QTest::qWait(800);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-redis-tab-1280x720.png"))));
     }
 
@@ -397,10 +409,10 @@ private slots:
             QCOMPARE(window.chartsPanel()->tabText(0), QStringLiteral("吞吐量"));
             QVERIFY(window.chartsPanel()->chart(QStringLiteral("每秒订单数")));
             QCOMPARE(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->lineNames().size(), 2);
-            QTest::qWait(800);
+            QVERIFY(WindowShots::waitUntilDrawn(window));
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1280x720.png"))));
-            window.resize(1009, 677); // the smallest the window allows: every axis title still whole
-            QTest::qWait(800);
+            // The smallest the window allows: every axis title still whole.
+            QVERIFY(WindowShots::resizeAndWait(window, QSize(1009, 677)));
             QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-zh_CN-1009x677.png"))));
             window.resize(1280, 720);
             saveStrategyTab(window, folder, QStringLiteral("mainwindow-strategy-zh_CN"));
@@ -415,7 +427,7 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(
                 !window.session()->isRunning() && window.resultsPanel()->rows().size() == 3, 120000);
             window.presenterMode()->setOn(true);
-            QTest::qWait(800);
+            QVERIFY(WindowShots::waitUntilDrawn(window));
             QCOMPARE(window.size(), QSize(1280, 720));
             QVERIFY(window.chartsPanel()->chart(QStringLiteral("每秒订单数"))->isVisible());
             QVERIFY(window.grab().save(
@@ -438,14 +450,14 @@ private slots:
         QVERIFY2(WindowShots::refusal(window).isEmpty(), qPrintable(WindowShots::refusal(window)));
         QTRY_VERIFY_WITH_TIMEOUT(
             !window.session()->isRunning() && window.resultsPanel()->rows().size() == 1, 120000);
-        QTest::qWait(800);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-1280x720.png"))));
 
         // Presenter mode, as the class sees it: the step's chart alone, its text 20 px and more,
         // on the same projector.
         window.presenterMode()->action()->trigger();
         QVERIFY(window.presenterMode()->isOn());
-        QTest::qWait(800);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QCOMPARE(window.size(), QSize(1280, 720));
         MetricChart* orders = window.chartsPanel()->chart(QStringLiteral("Orders per second"));
         QVERIFY(orders->isVisible());
@@ -458,7 +470,7 @@ private slots:
             window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-presenter-1280x720.png"))));
         // Step 1 looks at the lock inspector: it takes the charts' place, boxes sized for the type.
         window.lessonPanel()->back();
-        QTest::qWait(500);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(!window.chartsPanel()->isVisible());
         QVERIFY(window.lockInspectorPanel()->isVisible());
         QVERIFY(window.grab().save(
@@ -485,16 +497,16 @@ private:
                 && !window.session()->predictions().isEmpty(),
             60000);
         QTest::keyClicks(window.lessonPanel()->guessBox()->guessField(), QStringLiteral("350"));
-        QTest::qWait(300);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(
             folder.filePath(QStringLiteral("mainwindow-lesson-guess-presenter-1280x720.png"))));
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isRunning(), 120000);
         window.lessonPanel()->guessBox()->revealButton()->click();
-        QTest::qWait(500);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(window.grab().save(
             folder.filePath(QStringLiteral("mainwindow-lesson-prediction-presenter-1280x720.png"))));
         window.presenterMode()->setOn(false);
-        QTest::qWait(500);
+        QVERIFY(WindowShots::waitUntilDrawn(window));
         QVERIFY(
             window.grab().save(folder.filePath(QStringLiteral("mainwindow-lesson-prediction-1280x720.png"))));
     }

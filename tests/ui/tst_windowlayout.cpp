@@ -8,6 +8,7 @@
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/sampleresults.h"
 #include "tests/support/testsettings.h"
+#include "tests/ui/windowshots.h"
 #include "ui/charts/chartspanel.h"
 #include "ui/mainwindow.h"
 #include "ui/panels/experimentpanel.h"
@@ -103,21 +104,20 @@ private slots:
     // and the window keeps its size.
     void theExperimentPanelFoldsAway()
     {
-        m_window->resize(1280, 720);
-        QTest::qWait(200);
+        QVERIFY(WindowShots::resizeAndWait(*m_window, QSize(1280, 720)));
         const QSize size = m_window->size();
         const int chartsWidth = m_window->chartsPanel()->width();
         QAction* panel = m_window->showSetupAction();
         QVERIFY(panel->isChecked());
         QCOMPARE(panel->shortcut(), QKeySequence(Qt::Key_F9));
         panel->trigger();
-        QTest::qWait(200);
+        QVERIFY(WindowShots::waitUntilDrawn(*m_window));
         QVERIFY2(m_window->chartsPanel()->width() > chartsWidth + 250,
             qPrintable(QStringLiteral("%1 -> %2").arg(chartsWidth).arg(m_window->chartsPanel()->width())));
         QCOMPARE(m_window->size(), size);
         QVERIFY(!m_window->experimentPanel()->isVisible());
         panel->trigger();
-        QTest::qWait(200);
+        QVERIFY(WindowShots::waitUntilDrawn(*m_window));
         QCOMPARE(m_window->chartsPanel()->width(), chartsWidth);
         QCOMPARE(m_window->size(), size);
         m_window->resize(1400, 900);

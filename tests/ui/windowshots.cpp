@@ -9,15 +9,44 @@
 
 #include <QChartView>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QImage>
 #include <QMessageBox>
 #include <QSet>
+#include <QSignalSpy>
 #include <QTest>
 
 namespace WindowShots {
+
+// The charts repaint on a timer: the first repaint draws every sample come until then, and by
+// the second every event posted before the first (resizes, layouts, fonts, a tab shown) has
+// been handled. The layouts the second one asked for (axes grown with new points) are handled
+// last.
+bool waitUntilDrawn(const MainWindow& window)
+{
+    QSignalSpy drawn(window.chartsPanel(), &ChartsPanel::drawn);
+    if (!drawn.wait(10000) || (drawn.count() < 2 && !drawn.wait(10000))) {
+        qWarning("the charts did not repaint");
+        return false;
+    }
+    QCoreApplication::sendPostedEvents();
+    return true;
+}
+
+bool resizeAndWait(MainWindow& window, const QSize size)
+{
+    window.resize(size);
+    const auto taken = [&] { return size.expandedTo(window.minimumSize()).boundedTo(window.maximumSize()); };
+    if (!QTest::qWaitFor([&] { return window.size() == taken(); })) {
+        qWarning("the window is %dx%d, not %dx%d", window.width(), window.height(), taken().width(),
+            taken().height());
+        return false;
+    }
+    return waitUntilDrawn(window);
+}
 
 // A run the window refused shows a warning box; fail with its text rather than wait.
 QString refusal(const MainWindow& window)
@@ -69,8 +98,7 @@ void saveTimeline(MainWindow& window, const QDir& folder, const QString& strateg
     panel->runChoice()->setCurrentIndex(panel->runChoice()->findText(strategy));
     QVERIFY(panel->view()->timeline() && !panel->view()->timeline()->lanes().empty());
     for (const QSize size : sizes) {
-        window.resize(size);
-        QTest::qWait(500);
+        QVERIFY(resizeAndWait(window, size));
         QElapsedTimer clock;
         clock.start();
         panel->view()->repaint();
@@ -93,13 +121,16 @@ QStringList saveEveryChartTab(MainWindow& window, const QDir& folder)
         if (!charts->isTabVisible(tab))
             continue; // nothing drew it in this run
         charts->setCurrentIndex(tab);
-        QTest::qWait(300);
-        const QImage image = window.grab().toImage();
         const QString name
             = QStringLiteral("mainwindow-%1x%2-%3.png")
                   .arg(window.width())
                   .arg(window.height())
                   .arg(charts->tabText(tab).toLower().replace(QLatin1Char(' '), QLatin1Char('-')));
+        if (!waitUntilDrawn(window)) {
+            cut << name + QStringLiteral(": not drawn");
+            continue;
+        }
+        const QImage image = window.grab().toImage();
         if (!image.save(folder.filePath(name)))
             cut << name + QStringLiteral(": not saved");
         // Not a blank frame: a drawn window has many distinct colours.
