@@ -233,16 +233,23 @@ std::optional<Attempt> ScriptSession::runStatement(const ScriptStatement& statem
     if (statement.locksSlot)
         if (const ScriptValue slot = m_variables.valueAt(m_slot.slot); slot.isInt())
             row.slot = static_cast<int>(slot.toInt());
+    const bool heldBefore = transaction().holding();
     const bool done = statement.locks ? transaction().timedLockingExecute(prepared.statement, m_params, row)
                                       : prepared.statement.execute(m_params);
     if (!done)
         return statementFailed(statement, prepared.statement);
     std::optional<Attempt> kept = keepResult(statement, prepared);
     // A slot found by the locking statement itself (FOR UPDATE SKIP LOCKED … \aset) is named once
-    // its \gset has set :slot.
-    if (statement.locksSlot && row.slot < 0 && !kept)
-        if (const ScriptValue slot = m_variables.valueAt(m_slot.slot); slot.isInt())
+    // its \gset has set :slot; one that found none holds no slot, and its attempt takes no turn
+    // on one.
+    if (statement.locksSlot && row.slot < 0 && !kept) {
+        if (m_variables.valueAt(m_slot.rows).toInt() == 0) {
+            if (!heldBefore)
+                transaction().forgetHold();
+        } else if (const ScriptValue slot = m_variables.valueAt(m_slot.slot); slot.isInt()) {
             transaction().nameLockedRow({ order.skuId, static_cast<int>(slot.toInt()) });
+        }
+    }
     return kept;
 }
 

@@ -52,6 +52,7 @@ public:
     bool rollback();
     void sold() { m_hold.endCommitted(); } // the attempt sold, its COMMIT sent or autocommitted
     void forgetHold() { m_hold.forget(); } // a statement Stop now ended: its hold is not timed
+    bool holding() const { return m_hold.held(); } // a locking statement's hold is under way
     void addBackoffNs(std::int64_t ns) { m_spent.backoffNs += ns; }
 
 private:
