@@ -45,8 +45,8 @@ bool ExperimentRunner::checkCells(const QList<RunCell>& cells, QString* error)
     return true;
 }
 
-bool ExperimentRunner::start(
-    const QList<RunCell>& cells, const ConnectionParams& params, const QString& server, QString* error)
+bool ExperimentRunner::start(const QList<RunCell>& cells, const ConnectionParams& params,
+    const QString& server, QString* error, std::shared_ptr<ServerLiveness> liveness)
 {
     if (m_running.load()) {
         *error = tr("a run is already going; stop it first");
@@ -61,7 +61,7 @@ bool ExperimentRunner::start(
     m_cancel.store(false);
     m_stopNow.store(false);
     m_running.store(true);
-    m_thread = std::thread([this, cells, params, server, runId] {
+    m_thread = std::thread([this, cells, params, server, runId, liveness] {
         // The lease before anything else, on this thread, which owns its connection; it is
         // given back when the plan ends, on every path out of here.
         LabLease lease(params);
@@ -81,6 +81,7 @@ bool ExperimentRunner::start(
             emit strategyStarted(runId, cell.strategy);
             StrategyRun run(cell.experiment, params, *strategy, runId, m_cancel, &m_stopNow);
             run.keepLease(&lease);
+            run.watchWith(liveness);
             run.label({ cell.repetition, server, cell.predictedOrdersPerS, cell.predictedBound });
             RunObserver observer;
             observer.sample = [this](const MetricsSample& sample) { emit sampleReady(sample); };

@@ -12,7 +12,10 @@
 #include <QStringList>
 
 #include <atomic>
+#include <memory>
 #include <thread>
+
+class ServerLiveness;
 
 // Runs the chosen strategies one after another, each on fresh data, on a control thread
 // of its own, holding the database's lease (LabLease) from before the first strategy touches
@@ -27,8 +30,9 @@ public:
     // Runs the cells (a plain run or a sweep) one after another, each on fresh data; false
     // with `error` when an experiment or a strategy id is bad or a run is already going.
     // `server` names the server in every result ("MariaDB 10.11.6").
-    bool start(
-        const QList<RunCell>& cells, const ConnectionParams& params, const QString& server, QString* error);
+    // `liveness`, when given, is the server's liveness watch, which every run reads.
+    bool start(const QList<RunCell>& cells, const ConnectionParams& params, const QString& server,
+        QString* error, std::shared_ptr<ServerLiveness> liveness = {});
     // Whether every cell names a strategy and an experiment that can run; false with `error`.
     static bool checkCells(const QList<RunCell>& cells, QString* error);
     // Asks every worker to stop after its current order; the run ends with finished().

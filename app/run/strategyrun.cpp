@@ -235,7 +235,7 @@ void StrategyRun::createObservers(QSqlDatabase control)
     m_locks = std::make_unique<LockWatch>(m_params, control, mariaDb,
         LockWatch::Ids { m_runId, m_strategy.id() }, m_experiment.observedViews, m_observing);
     m_watch = std::make_unique<ServerWatch>(
-        m_params, m_experiment.serverWaitMs,
+        m_liveness, m_params, m_experiment.serverWaitMs,
         [this](const QString& message) { say(QStringLiteral("%1: %2").arg(m_strategy.id(), message)); },
         [this] {
             m_environment->setServerSilent(true);

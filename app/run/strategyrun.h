@@ -37,6 +37,7 @@ class LockWatch;
 class MetricsSampler;
 class ClusterWatch;
 class RunEnvironment;
+class ServerLiveness;
 class ServerWatch;
 class ServerKnobs;
 class WorkerKiller;
@@ -61,6 +62,9 @@ public:
     // The plan's lease on the lab database, held on this thread: looked at with every sample,
     // and taken again should its connection be killed; the run stops if another lab took it.
     void keepLease(LabLease* lease) { m_lease = lease; }
+    // The server's liveness watch, when the lab keeps one for it (its own server): the run reads
+    // it rather than look at the server itself.
+    void watchWith(std::shared_ptr<ServerLiveness> liveness) { m_liveness = std::move(liveness); }
 
 private:
     // When the loop next does each of its periodic jobs, in ms since the clients started.
@@ -106,6 +110,7 @@ private:
     const std::atomic<bool>* m_stopNow;
     const RunObserver* m_observer = nullptr;
     LabLease* m_lease = nullptr;
+    std::shared_ptr<ServerLiveness> m_liveness;
 
     RunLabel m_label;
     RunParts m_parts; // what the run learned so far

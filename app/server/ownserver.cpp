@@ -40,13 +40,6 @@ public:
     QString version() const override { return m_cluster.server(1).version(); }
     qint64 pid() const override { return m_cluster.server(1).serverPid(); }
     QString dataDirectory() const override { return EmbeddedCluster::defaultDataRoot(); }
-    QStringList nodeStates() const override
-    {
-        QStringList states;
-        for (int node = 1; node <= m_cluster.nodeCount(); ++node)
-            states << EmbeddedCluster::stateLabel(m_cluster.state(node));
-        return states;
-    }
 
 private:
     EmbeddedCluster m_cluster; // destroyed the joiners first, node 1 last

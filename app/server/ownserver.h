@@ -49,6 +49,4 @@ public:
     virtual QString version() const = 0;
     virtual qint64 pid() const = 0; // node 1's, for a cluster
     virtual QString dataDirectory() const = 0;
-    // A cluster's nodes as their states read now ("synced", "gone"), node 1 first; none for one server.
-    virtual QStringList nodeStates() const { return {}; }
 };

@@ -2,8 +2,6 @@
 
 #include "app/db/databaseconnection.h"
 
-#include <QTimer>
-
 ServerController::ServerController(QObject* parent)
     : QObject(parent)
     , m_context(new QObject)
@@ -29,6 +27,7 @@ void ServerController::setOwnServer(const OwnServerKind& kind)
         return;
     m_kind = kind;
     m_dataDirectory.clear();
+    m_liveness.reset();
     m_nodeStates.clear();
     emit nodeStatesChanged(m_nodeStates);
     // Queued, not waited for: stopping three nodes takes seconds the window must not freeze for.
@@ -66,19 +65,15 @@ void ServerController::startOnThread(OwnServerKind kind)
     }
     QString error;
     const bool ok = m_own->start(&error, progress);
-    if (ok && kind.clusterNodes > 0) {
-        m_nodeWatch = new QTimer(m_context);
-        m_nodeWatch->setInterval(1000);
-        QObject::connect(m_nodeWatch, &QTimer::timeout, m_context, [this] { readNodeStates(); });
-        m_nodeWatch->start();
-        readNodeStates();
-    }
+    if (ok)
+        watch(kind);
     QMetaObject::invokeMethod(this,
         [this, ok, error, kind, params = m_own->connectionParams(), version = m_own->version(),
-            pid = m_own->pid(), directory = m_own->dataDirectory()] {
+            pid = m_own->pid(), directory = m_own->dataDirectory(), liveness = ok ? m_watching : nullptr] {
             if (!(kind == m_kind))
                 return; // the start of a server since chosen away: the new choice's start follows
             m_params = params;
+            m_liveness = liveness;
             m_version = version;
             m_pid = pid;
             m_dataDirectory = directory;
@@ -86,23 +81,47 @@ void ServerController::startOnThread(OwnServerKind kind)
         });
 }
 
-void ServerController::readNodeStates()
+// One watch of whether the server answers, which every run on it reads and which gives a
+// cluster's node list.
+void ServerController::watch(const OwnServerKind& kind)
 {
-    const QStringList states = m_own ? m_own->nodeStates() : QStringList();
-    const int nodes = static_cast<int>(states.size());
-    QMetaObject::invokeMethod(this, [this, states, nodes] {
-        if (nodes == m_kind.clusterNodes
-            && states != m_nodeStates) { // not a late report of a cluster since switched away
-            m_nodeStates = states;
-            emit nodeStatesChanged(states);
-        }
-    });
+    m_watching = std::make_shared<ServerLiveness>(m_own->connectionParams());
+    if (kind.clusterNodes > 0) {
+        m_watching->onNodeStates([this, nodes = kind.clusterNodes](const QStringList& states) {
+            QMetaObject::invokeMethod(this, [this, states, nodes] {
+                if (nodes == m_kind.clusterNodes
+                    && states != m_nodeStates) { // not a late report of a cluster since switched away
+                    m_nodeStates = states;
+                    emit nodeStatesChanged(states);
+                }
+            });
+        });
+    }
+    // The window says when the server stops answering, not each look.
+    m_silenceListener = m_watching->listen(
+        [this, kind, last = ServerHeartbeat::Health::Answering](const ServerLiveness::Look& look) mutable {
+            if (look.health == last)
+                return;
+            last = look.health;
+            const QString silence = look.health == ServerHeartbeat::Health::Answering ? QString()
+                : look.health == ServerHeartbeat::Health::Gone ? tr("gone: %1").arg(look.why)
+                                                               : tr("not answering: %1").arg(look.why);
+            QMetaObject::invokeMethod(this, [this, kind, silence] {
+                if (kind == m_kind)
+                    emit silenceChanged(silence);
+            });
+        });
+    m_watching->start();
 }
 
 void ServerController::stopOnThread()
 {
-    delete m_nodeWatch;
-    m_nodeWatch = nullptr;
+    if (m_watching) { // a run still reading it keeps it until the run ends
+        m_watching->onNodeStates({});
+        m_watching->forget(m_silenceListener);
+        QMetaObject::invokeMethod(this, [this] { emit silenceChanged(QString()); });
+    }
+    m_watching.reset();
     m_own.reset(); // each kind stops as its engine shuts down cleanly
 }
 
@@ -110,6 +129,7 @@ void ServerController::restartAfterLoss()
 {
     if (m_state == State::Starting)
         return;
+    m_liveness.reset();
     setState(State::Stopped, m_kind.lost());
     start();
 }

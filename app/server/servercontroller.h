@@ -2,12 +2,13 @@
 
 #include "app/db/connectionparams.h"
 #include "app/server/ownserver.h"
+#include "app/server/serverliveness.h"
 
 #include <QObject>
 #include <QStringList>
 #include <QThread>
 
-class QTimer;
+#include <memory>
 
 // Owns the embedded MariaDB, the lab's private Galera cluster of them, or its private
 // PostgreSQL, on a thread of its own, so that starting it (seconds on first use) never freezes the window,
@@ -40,24 +41,30 @@ public:
     QString engineName() const { return m_kind.engineName(); }
     QString message() const { return m_message; }
     // Each node's state as last read ("synced", "joining", "gone"…), node 1 first; empty for a
-    // single server. Read every second while a cluster runs.
+    // single server. Read every second while a cluster runs, by its liveness watch.
     QStringList nodeStates() const { return m_nodeStates; }
+    // The running server's liveness watch, which runs on it read; null until it is ready.
+    std::shared_ptr<ServerLiveness> liveness() const { return m_liveness; }
 
 signals:
     void stateChanged(ServerController::State state, const QString& message);
     void nodeStatesChanged(const QStringList& states);
+    // The ready server stopped answering ("not answering: …", "gone: …"), or answers again (empty).
+    void silenceChanged(const QString& silence);
 
 private:
     void setState(State state, const QString& message);
     void startOnThread(OwnServerKind kind); // on m_thread
     void stopOnThread(); // on m_thread
-    void readNodeStates(); // on m_thread
+    void watch(const OwnServerKind& kind); // on m_thread, once the server is ready
 
     QThread m_thread;
     QObject* m_context; // lives on m_thread; work is queued to it
     std::unique_ptr<OwnServer> m_own; // touched only on m_thread
     OwnServerKind m_ownKind; // what m_own is; on m_thread
-    QTimer* m_nodeWatch = nullptr; // lives on m_thread
+    std::shared_ptr<ServerLiveness> m_watching; // on m_thread: the ready server's liveness watch
+    std::shared_ptr<ServerLiveness> m_liveness; // the same, on the GUI thread
+    int m_silenceListener = 0; // on m_thread: this controller's reading of m_watching
     OwnServerKind m_kind; // the one chosen, on the GUI thread
     QString m_dataDirectory; // where the server keeps its data, as it said once started
     QStringList m_nodeStates;

@@ -148,3 +148,8 @@ OwnServerState LabServer::ownServerState() const
     return { m_controller->state(), m_controller->message(), m_controller->version(), m_controller->kind(),
         m_controller->nodeStates(), m_controller->dataDirectory(), m_controller->serverPid() };
 }
+
+std::shared_ptr<ServerLiveness> LabServer::liveness() const
+{
+    return m_choice.startsOwnServer() ? m_controller->liveness() : nullptr;
+}

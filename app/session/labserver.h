@@ -41,6 +41,9 @@ public:
     // The lab's own server (single or cluster) as files and reports name it.
     QString ownServerName() const;
     ServerController* controller() const { return m_controller; }
+    // The chosen server's liveness watch when the lab keeps one (its own server, once ready);
+    // null for a server by URL, which each run watches itself.
+    std::shared_ptr<ServerLiveness> liveness() const;
     OwnServerState ownServerState() const;
 
 signals:

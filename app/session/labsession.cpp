@@ -26,6 +26,7 @@ LabSession::LabSession(QObject* parent)
     ServerController* controller = m_server->controller();
     connect(controller, &ServerController::stateChanged, this, &LabSession::serverStateChanged);
     connect(controller, &ServerController::nodeStatesChanged, this, &LabSession::nodeStatesChanged);
+    connect(controller, &ServerController::silenceChanged, this, &LabSession::serverSilenceChanged);
     connect(controller, &ServerController::stateChanged, this, &LabSession::auditAfterRestart);
     connect(m_server, &LabServer::prepared, this, &LabSession::serverPrepared);
     connect(m_server, &LabServer::prepared, this, &LabSession::serverReadyForLeg);
@@ -241,7 +242,8 @@ bool LabSession::launch(QList<RunCell> cells, QString* error, bool calibration)
             }
         }
     }
-    if (!m_runner.start(cells, connectionParams(database), m_server->engineLabel(), error))
+    if (!m_runner.start(
+            cells, connectionParams(database), m_server->engineLabel(), error, m_server->liveness()))
         return false;
     m_activeRun = m_runner.runId();
     m_phase = calibration ? Phase::Calibrating : Phase::Running;

@@ -150,6 +150,8 @@ public:
 signals:
     void serverStateChanged(ServerController::State state, const QString& message);
     void nodeStatesChanged(const QStringList& states);
+    // The lab's own server stopped answering (what its watch heard), or answers again (empty).
+    void serverSilenceChanged(const QString& silence);
     // prepareServer() (or a run's check of a server by URL) is done: `message` describes the
     // server, or says why it cannot be run on.
     void serverPrepared(bool ok, const QString& message);

@@ -5168,6 +5168,17 @@ t = %2 s
     </message>
 </context>
 <context>
+    <name>ServerController</name>
+    <message>
+        <source>gone: %1</source>
+        <translation>已消失：%1</translation>
+    </message>
+    <message>
+        <source>not answering: %1</source>
+        <translation>无应答：%1</translation>
+    </message>
+</context>
+<context>
     <name>ServerFit</name>
     <message>
         <source>%1 spreads the clients over %2 nodes, but the server is a single one; use --server cluster:N or a URL with several hosts</source>
@@ -5298,6 +5309,10 @@ t = %2 s
     <message>
         <source>Side by side: MariaDB, then PostgreSQL</source>
         <translation>并排对比：先 MariaDB，后 PostgreSQL</translation>
+    </message>
+    <message>
+        <source>The server: %1</source>
+        <translation>服务器：%1</translation>
     </message>
 </context>
 <context>

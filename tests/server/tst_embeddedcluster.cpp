@@ -1,10 +1,11 @@
 // The lab's private Galera cluster on the real engine (galera-4): three nodes start and sync,
 // a write on one node is read on another, a killed node is seen as gone while the others go
-// on as a smaller cluster, the lab's lease holds on every node, and stopping leaves no
-// mariadbd behind.
+// on as a smaller cluster (in the node list of its liveness watch too), the lab's lease holds on
+// every node, and stopping leaves no mariadbd behind.
 #include "app/db/databaseconnection.h"
 #include "app/db/lablease.h"
 #include "app/server/embeddedcluster.h"
+#include "app/server/serverliveness.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/labserverpids.h"
 
@@ -128,8 +129,19 @@ private slots:
 
     void aKilledNodeIsGoneAndTheOthersGoOn()
     {
+        // The node list the window shows, from the cluster's liveness watch.
+        ConnectionParams lab = clusterUrl(m_cluster, { 1, 2, 3 });
+        for (int node = 1; node <= 3; ++node)
+            lab.nodes[node - 1].pid = m_cluster.server(node).serverPid();
+        ServerLiveness liveness(lab);
+        liveness.start();
+        const QString synced = EmbeddedCluster::stateLabel(EmbeddedCluster::NodeState::Synced);
+        QTRY_COMPARE_WITH_TIMEOUT(liveness.nodeStates(), QStringList({ synced, synced, synced }), 10000);
         QVERIFY(m_cluster.killNode(2));
         QTRY_COMPARE_WITH_TIMEOUT(m_cluster.state(2), EmbeddedCluster::NodeState::Gone, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(liveness.nodeStates(),
+            QStringList({ synced, EmbeddedCluster::stateLabel(EmbeddedCluster::NodeState::Gone), synced }),
+            10000);
         QTRY_COMPARE_WITH_TIMEOUT(statusOf(m_cluster.connectionParams(1), "WSREP_CLUSTER_SIZE"),
             std::optional<std::int64_t>(2), 30000);
         QCOMPARE(m_cluster.state(3), EmbeddedCluster::NodeState::Synced);

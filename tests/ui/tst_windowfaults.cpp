@@ -16,8 +16,10 @@
 #include "ui/panels/strategypanel.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -34,12 +36,15 @@
 namespace {
 
 // Client connections on the lab's server other than the monitor's own; -1 when it cannot tell.
+// The connections on the lab's database: a run's clients, its control connection and its
+// lookers. The server's liveness watch stays, on no database, as long as the server.
 std::int64_t labConnections(DatabaseConnection& monitor)
 {
     return monitor
         .queryInt(
             QStringLiteral("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
-                           "WHERE ID <> CONNECTION_ID() AND USER <> 'system user' AND COMMAND <> 'Daemon'"))
+                           "WHERE ID <> CONNECTION_ID() AND USER <> 'system user' AND COMMAND <> 'Daemon' "
+                           "AND DB = 'lockbench'"))
         .value_or(-1);
 }
 
@@ -198,6 +203,25 @@ private slots:
         qInfo("closed mid-run in %lld ms (16 client threads)", clock.elapsed());
         QTRY_VERIFY2_WITH_TIMEOUT(
             !labServerPids().contains(serverPid), "the embedded server outlived its window", 5000);
+    }
+
+    // Between runs too, the Server panel says what the server's watch hears: a paused server
+    // is not answering, and the line goes once it answers again.
+    void aPausedServerIsSaidInTheServerPanel()
+    {
+        openWindow();
+        auto* silence = m_window->findChild<QLabel*>(QStringLiteral("serverSilence"));
+        QVERIFY(silence);
+        QVERIFY(silence->isHidden());
+        const auto pid = static_cast<pid_t>(m_window->ownServer().pid);
+        QCOMPARE(::kill(pid, SIGSTOP), 0);
+        auto resume = qScopeGuard([pid] { ::kill(pid, SIGCONT); });
+        QTRY_VERIFY_WITH_TIMEOUT(!silence->isHidden(), 5000);
+        QVERIFY2(silence->text().contains(ServerController::tr("not answering: %1").section(u':', 0, 0)),
+            qPrintable(silence->text()));
+        QCOMPARE(::kill(pid, SIGCONT), 0);
+        resume.dismiss();
+        QTRY_VERIFY_WITH_TIMEOUT(silence->isHidden(), 5000);
     }
 
     void killedServerIsReportedRestartedAndAudited()

@@ -26,6 +26,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     , m_cluster(new QRadioButton(tr("Embedded Galera cluster, nodes:"), this))
     , m_nodes(new QSpinBox(this))
     , m_nodeStates(new QLabel(this))
+    , m_silence(new QLabel(this))
     , m_postgres(new QRadioButton(tr("Embedded PostgreSQL (private to the lab)"), this))
     , m_sideBySide(new QCheckBox(tr("Side by side: MariaDB, then PostgreSQL"), this))
     , m_remote(new QRadioButton(tr("Server by URL"), this))
@@ -48,6 +49,10 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     m_nodes->setAccessibleName(tr("Cluster nodes"));
     m_nodeStates->setWordWrap(true);
     m_nodeStates->setVisible(false);
+    m_silence->setWordWrap(true);
+    m_silence->setObjectName(QStringLiteral("serverSilence"));
+    m_silence->setStyleSheet(QStringLiteral("color: #b02020"));
+    m_silence->setVisible(false);
     m_url->setPlaceholderText(QStringLiteral("mysql://user@host:3306/lockbench"));
     m_url->setObjectName(QStringLiteral("url"));
     m_url->setToolTip(urlHint());
@@ -65,6 +70,7 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     layout->addWidget(m_sideBySide);
     layout->addWidget(m_embeddedState);
     layout->addWidget(m_nodeStates);
+    layout->addWidget(m_silence);
     layout->addSpacing(8);
     layout->addWidget(m_remote);
     auto* form = new QFormLayout;
@@ -92,6 +98,10 @@ ServerPanel::ServerPanel(LabSession* session, QWidget* parent)
     connect(m_nodes, &QSpinBox::valueChanged, this, &ServerPanel::applyServerChoice);
     connect(m_sideBySide, &QCheckBox::toggled, this, &ServerPanel::changed);
     connect(session, &LabSession::nodeStatesChanged, this, &ServerPanel::showNodeStates);
+    connect(session, &LabSession::serverSilenceChanged, this, [this](const QString& silence) {
+        m_silence->setText(silence.isEmpty() ? QString() : tr("The server: %1").arg(silence));
+        m_silence->setVisible(!silence.isEmpty());
+    });
     connect(m_url, &QLineEdit::textChanged, this, &ServerPanel::checkUrlAsTyped);
     connect(m_url, &QLineEdit::editingFinished, this, &ServerPanel::urlEdited);
     connect(m_test, &QPushButton::clicked, this, &ServerPanel::test);

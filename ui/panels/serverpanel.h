@@ -87,6 +87,7 @@ private:
     QRadioButton* m_cluster;
     class QSpinBox* m_nodes;
     QLabel* m_nodeStates;
+    QLabel* m_silence; // the lab's own server not answering, as its watch heard
     QRadioButton* m_postgres;
     QCheckBox* m_sideBySide;
     QRadioButton* m_remote;
