@@ -11,10 +11,12 @@
 #include "strategies/routedslotstrategy.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QMutex>
 #include <QSet>
 
-#include <QMutex>
-
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -26,20 +28,25 @@ struct Entry {
 };
 
 // A strategy the lab ships as a file, resources/strategies/<id>.sql, read once. A shipped file
-// that does not parse is a broken build (tst_shippedstrategies reads every one).
-Entry shipped(const QString& id, bool inAll = true)
+// that does not parse is a broken build (tst_shippedstrategies reads every one). A strategy of
+// two order lines (the deadlock demonstrations) needs two SKUs, and runs when it is named.
+Entry shipped(const QString& id)
 {
     QString error;
     std::shared_ptr<const FileStrategy> strategy
         = FileStrategy::load(QStringLiteral(":/strategies/%1.sql").arg(id), &error);
     if (!strategy || strategy->id() != id)
         qFatal("the lab's strategy file %s: %s", qPrintable(id), qPrintable(error));
-    return { id, [strategy] { return std::make_unique<FileStrategy>(*strategy); }, inAll };
+    return { id, [strategy] { return std::make_unique<FileStrategy>(*strategy); },
+        strategy->linesPerOrder() == 1 };
 }
 
-const QList<Entry>& entries()
+// The lab's strategies in the order they are listed, run by "all" and given their colours; a file
+// added to resources/strategies comes after them (in its name's order), so that adding one is the
+// file alone and no earlier strategy's colour moves.
+QList<Entry> listed()
 {
-    static const QList<Entry> all = {
+    QList<Entry> all = {
         shipped(QStringLiteral("pessimistic")),
         shipped(QStringLiteral("optimistic")),
         shipped(QStringLiteral("conditional")),
@@ -47,9 +54,8 @@ const QList<Entry>& entries()
         shipped(QStringLiteral("slotted-partitioned")),
         { QStringLiteral("queued"), [] { return std::make_unique<QueuedStrategy>(); } },
         shipped(QStringLiteral("naive")),
-        shipped(QStringLiteral("two-sku-random"), false),
-        shipped(QStringLiteral("two-sku-sorted"), false),
-        // Later additions go last, so that every earlier strategy keeps its colour.
+        shipped(QStringLiteral("two-sku-random")),
+        shipped(QStringLiteral("two-sku-sorted")),
         shipped(QStringLiteral("pessimistic-nowait")),
         shipped(QStringLiteral("procedure")),
         { QStringLiteral("slotted-routed"), [] { return std::make_unique<RoutedSlotStrategy>(); } },
@@ -58,6 +64,19 @@ const QList<Entry>& entries()
         { QStringLiteral("claim-skip-locked"), [] { return std::make_unique<ClaimSkipLockedStrategy>(); } },
         { QStringLiteral("redis-split"), [] { return std::make_unique<RedisSplitStrategy>(); } },
     };
+    const QStringList files = QDir(QStringLiteral(":/strategies"))
+                                  .entryList({ QStringLiteral("*.sql") }, QDir::Files, QDir::Name);
+    for (const QString& file : files) {
+        const QString id = QFileInfo(file).completeBaseName();
+        if (std::none_of(all.cbegin(), all.cend(), [&](const Entry& e) { return e.id == id; }))
+            all.append(shipped(id));
+    }
+    return all;
+}
+
+const QList<Entry>& entries()
+{
+    static const QList<Entry> all = listed();
     return all;
 }
 
