@@ -135,8 +135,7 @@ bool EmbeddedCluster::start(QString* error, const Progress& progress)
             progress(tr("starting cluster node %1 of %2").arg(node).arg(nodeCount()));
         if (!prepareDataDirectory(node, node > 1, error))
             return false;
-        server(node).setExtraArguments(wsrepArguments(node, provider, node > 1));
-        if (!server(node).start(error, progress) || !waitUntilSynced(node, error)) {
+        if (!startNode(node, provider, node > 1, error, progress) || !waitUntilSynced(node, error)) {
             *error = tr("cluster node %1: %2").arg(node).arg(*error);
             stop();
             return false;
@@ -157,12 +156,32 @@ bool EmbeddedCluster::restartNode(int node, QString* error)
     }
     if (!waitUntilLeft(node, error) || !prepareDataDirectory(node, true, error))
         return false;
-    server(node).setExtraArguments(wsrepArguments(node, findProvider(), true));
-    if (!server(node).start(error) || !waitUntilSynced(node, error)) {
+    if (!startNode(node, findProvider(), true, error) || !waitUntilSynced(node, error)) {
         *error = tr("cluster node %1: %2").arg(node).arg(*error);
         return false;
     }
     return true;
+}
+
+bool EmbeddedCluster::startNode(
+    int node, const QString& provider, bool joining, QString* error, const Progress& progress)
+{
+    EmbeddedServer& s = server(node);
+    s.setExtraArguments(wsrepArguments(node, provider, joining));
+    if (s.start(error, progress))
+        return true;
+    if (!joining)
+        return false;
+    // Galera ends a joiner whose state transfer failed ("restart required", its log says): the
+    // node is started once more, as an operator would, and both failures are said if it fails again.
+    const QString first = *error;
+    qWarning("lockbench: cluster node %d ended while taking its state: %s", node, qPrintable(first));
+    if (progress)
+        progress(tr("cluster node %1 ended while taking its state; starting it again").arg(node));
+    if (waitUntilLeft(node, error) && prepareDataDirectory(node, joining, error) && s.start(error, progress))
+        return true;
+    *error = tr("%1\nStarted again, it ended as well: %2").arg(first, *error);
+    return false;
 }
 
 bool EmbeddedCluster::waitUntilLeft(int node, QString* error) const

@@ -65,6 +65,10 @@ private:
     };
     // `joining`: the node joins the others rather than forming the cluster (node 1 at the start).
     QStringList wsrepArguments(int node, const QString& provider, bool joining) const;
+    // Starts a node with its Galera options; a joiner that ends during its state transfer is
+    // started once more.
+    bool startNode(
+        int node, const QString& provider, bool joining, QString* error, const Progress& progress = {});
     bool waitUntilSynced(int node, QString* error) const;
     bool waitUntilLeft(int node, QString* error) const; // the others no longer count it
     bool prepareDataDirectory(int node, bool joining, QString* error);

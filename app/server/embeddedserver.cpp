@@ -24,6 +24,9 @@ constexpr int kShutdownMs = 60000;
 constexpr int kStartUpMs = 60000;
 // A stale server of our data directory gets this long after SIGTERM before SIGKILL.
 constexpr int kStaleServerMs = 30000;
+// What a failed start shows of the error log: its last lines, and its errors before them.
+constexpr qint64 kLogReadBytes = 256 * 1024;
+constexpr qsizetype kLogTailLines = 20;
 // Connections the extra port serves: a heartbeat per run, with room for a second lab.
 constexpr int kExtraPortConnections = 64;
 
@@ -99,6 +102,7 @@ bool EmbeddedServer::start(QString* error, const Progress& progress)
         return false;
     }
     rotateErrorLog();
+    m_logSizeAtLaunch = QFileInfo(errorLogPath()).size();
     if (progress)
         progress(tr("starting %1 on port %2").arg(QFileInfo(binary).fileName()).arg(m_port));
     if (!launch(binary, serverArguments(binary), error)) {
@@ -351,7 +355,22 @@ QString EmbeddedServer::errorLogTail() const
     QFile log(errorLogPath());
     if (!log.open(QIODevice::ReadOnly))
         return tr("(no error log at %1)").arg(errorLogPath());
+    // This start's lines only, when the log was not replaced meanwhile.
     const qint64 size = log.size();
-    log.seek(std::max<qint64>(0, size - 3000));
-    return QString::fromLocal8Bit(log.readAll());
+    const qint64 from = m_logSizeAtLaunch <= size ? m_logSizeAtLaunch : 0;
+    log.seek(std::max(from, size - kLogReadBytes));
+    const QStringList lines
+        = QString::fromLocal8Bit(log.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    // Its errors first: a start that failed after pages of notes (a Galera node's state
+    // transfer) would show only notes in its last lines.
+    const QStringList errors = lines.filter(QLatin1String("[ERROR]"));
+    const QStringList last = lines.mid(std::max<qsizetype>(0, lines.size() - kLogTailLines));
+    QStringList shown;
+    for (const QString& error : errors.mid(std::max<qsizetype>(0, errors.size() - kLogTailLines))) {
+        if (!last.contains(error))
+            shown << error;
+    }
+    if (!shown.isEmpty())
+        shown << QStringLiteral("[…]");
+    return (shown + last).join(QLatin1Char('\n'));
 }

@@ -78,6 +78,7 @@ private:
     int m_port = 0;
     int m_extraPort = 0; // MariaDB's: the heartbeat's way past the thread pool's queue
     QString m_version;
+    qint64 m_logSizeAtLaunch = 0; // where this start's lines begin in the error log
     qint64 m_lastStartMs = 0;
     QStringList m_extraArguments;
 };

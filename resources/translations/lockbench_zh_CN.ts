@@ -1170,6 +1170,16 @@ or lost an order.</source>
         <source>no wsrep_sst_rsync found, which the cluster&apos;s nodes take their state with; install the mariadb-server package (it also enables a mariadb service, which the lab does not use: systemctl disable --now mariadb turns it off)</source>
         <translation>未找到 wsrep_sst_rsync，集群节点靠它传递状态；请安装 mariadb-server 软件包（它还会启用一个本实验室不使用的 mariadb 服务：用 systemctl disable --now mariadb 可将其关闭）</translation>
     </message>
+    <message>
+        <source>cluster node %1 ended while taking its state; starting it again</source>
+        <translation>集群节点 %1 在接收状态时退出；正在重新启动它</translation>
+    </message>
+    <message>
+        <source>%1
+Started again, it ended as well: %2</source>
+        <translation>%1
+重新启动后，它同样退出了：%2</translation>
+    </message>
 </context>
 <context>
     <name>EmbeddedPostgres</name>

@@ -196,6 +196,22 @@ private slots:
         qInfo("restart on an existing data directory took %lld ms", server.lastStartMs());
     }
 
+    // A start that fails says its own errors, not the lines of the start before it.
+    void aFailedStartSaysItsErrors()
+    {
+        QTemporaryDir root;
+        EmbeddedServer server(root.path());
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        server.stop();
+        server.setExtraArguments({ QStringLiteral("--no-such-option") });
+        QVERIFY(!server.start(&error));
+        QVERIFY2(
+            error.contains(QLatin1String("[ERROR]")) && error.contains(QLatin1String("--no-such-option")),
+            qPrintable(error));
+        QVERIFY2(!error.contains(QLatin1String("ready for connections")), qPrintable(error));
+    }
+
     void refusesADatabaseWithForeignTables()
     {
         DatabaseConnection connection;
