@@ -25,6 +25,8 @@ public:
     Ending ending() const { return m_ending; }
     // One sentence per experiment with something to compare, in the order they first ran.
     const QStringList& comparisons() const { return m_comparisons; }
+    // The safe strategies that broke their promise, each once, in the order they ran.
+    const QStringList& unsafeStrategies() const { return m_unsafe; }
     // The ending in words: the strategies that broke their promise or could not be checked.
     QString endingText() const;
 

@@ -13,7 +13,7 @@ LabServer::LabServer(QObject* parent)
     connect(m_controller, &ServerController::stateChanged, this, &LabServer::ownServerChanged);
 }
 
-void LabServer::choose(const ServerChoice& choice)
+void LabServer::choose(const ServerChoice& choice, Start start)
 {
     if (choice == m_choice)
         return;
@@ -26,8 +26,17 @@ void LabServer::choose(const ServerChoice& choice)
         m_version.clear();
     if (choice.own && !(*choice.own == m_controller->kind())) {
         m_controller->setOwnServer(*choice.own);
-        m_controller->start();
+        if (start == Start::Now)
+            m_controller->start();
     }
+}
+
+LabServer::Start LabServer::ownServerStart() const
+{
+    const ServerController::State state = m_controller->state();
+    return state == ServerController::State::Starting || state == ServerController::State::Ready
+        ? Start::Now
+        : Start::WhenRun;
 }
 
 void LabServer::prepare(ServerCheck::Depth depth)

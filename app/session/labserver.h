@@ -18,9 +18,15 @@ class LabServer : public QObject {
 public:
     explicit LabServer(QObject* parent = nullptr);
 
+    // When the lab's own server, once chosen, starts: at once, or when a run needs it (a choice
+    // given back after a plan, whose server had not been started, stays unstarted).
+    enum class Start { Now, WhenRun };
     // Takes effect at once: the lab's own server switches between single and cluster (and
-    // starts), a URL other than the last one is checked again before it is run on.
-    void choose(const ServerChoice& choice);
+    // starts, as `start` says), a URL other than the last one is checked again before it is
+    // run on.
+    void choose(const ServerChoice& choice, Start start = Start::Now);
+    // Now when the lab's own server is starting or running, as a choice given back should find it.
+    Start ownServerStart() const;
     const ServerChoice& choice() const { return m_choice; }
     // Starts the lab's own server unless it runs, or checks the URL (as deep as `depth`: a
     // run only connects, a person's Test also opens the lab's database); prepared() follows.

@@ -175,8 +175,10 @@ bool LabSession::startLeg(QString* error)
     // version that files and reports state), from the event loop.
     m_phase = Phase::PreparingServer;
     if (leg.server) {
-        if (!m_chosenBefore)
+        if (!m_chosenBefore) {
             m_chosenBefore = m_server->choice();
+            m_startChosenBefore = m_server->ownServerStart();
+        }
         m_server->choose(*leg.server);
     }
     m_server->prepare();
@@ -583,10 +585,11 @@ void LabSession::endPlan(bool cancelled)
 {
     m_phase = Phase::Idle;
     // The server chosen before the legs (the window's Server panel's) is chosen again, as the
-    // refresh of the Run button never chooses it; a run that lost its server keeps it chosen,
-    // so that its restart and audit are of that server.
+    // refresh of the Run button never chooses it, and started only if it ran before (the
+    // command line's default MariaDB, never started, stays so); a run that lost its server
+    // keeps it chosen, so that its restart and audit are of that server.
     if (m_chosenBefore && !legLostItsServer())
-        m_server->choose(*m_chosenBefore);
+        m_server->choose(*m_chosenBefore, m_startChosenBefore);
     m_chosenBefore.reset();
     emit finished(cancelled);
 }

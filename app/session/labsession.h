@@ -211,6 +211,7 @@ private:
     int m_leg = -1;
     Phase m_phase = Phase::Idle;
     std::optional<ServerChoice> m_chosenBefore; // chosen again once a plan that chose servers ends
+    LabServer::Start m_startChosenBefore = LabServer::Start::Now; // and started again if it ran
     ExperimentRunner m_runner;
     std::optional<RedisEndpoint> m_redis;
     const ReportDrawing* m_drawing = nullptr;

@@ -5,11 +5,13 @@
 // a why sentence, and the last one's JSON counts equal the orders table's own, counted afterwards
 // on the same server.
 #include "app/db/pgconnection.h"
+#include "app/server/embeddedserver.h"
 #include "tests/support/hangwatchdog.h"
 #include "tests/support/lockbenchprocess.h"
 #include "tests/support/postgresfixture.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -90,6 +92,23 @@ private slots:
                     .value(QStringLiteral("text"))
                     .toString()
                     .contains(QLatin1String("deadlock_timeout (1s)")));
+    }
+
+    // A run on PostgreSQL starts no MariaDB: the command line's default server, never started,
+    // stays so when the run gives the choice back (it started one, in a fresh data folder, as
+    // the run ended).
+    void aRunOnPostgresStartsNoMariaDb()
+    {
+        QTemporaryDir fresh;
+        const QByteArray dataDir = qgetenv("LOCKBENCH_DATA_DIR");
+        qputenv("LOCKBENCH_DATA_DIR", fresh.path().toLocal8Bit());
+        const LockbenchProcess run = LockbenchProcess::run({ QStringLiteral("run"),
+            QStringLiteral("--server"), QStringLiteral("postgres"), QStringLiteral("--strategy"),
+            QStringLiteral("conditional"), QStringLiteral("--duration"), QStringLiteral("1s") });
+        qputenv("LOCKBENCH_DATA_DIR", dataDir);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.all()));
+        const EmbeddedServer mariaDb(fresh.path());
+        QVERIFY2(!QFileInfo::exists(mariaDb.dataDirectory()), qPrintable(run.all()));
     }
 
     // One experiment on both engines: one table, one JSON, each row naming its server, and a
