@@ -111,14 +111,7 @@ bool LabDatabase::checkInnoDb(QString* error)
 bool LabDatabase::checkOwnership(QString* error)
 {
     QSqlQuery tables(m_connection.database());
-    if (m_params.isPostgres()) {
-        tables.prepare(
-            QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_catalog = ? "
-                           "AND table_schema = current_schema()"));
-    } else {
-        tables.prepare(
-            QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?"));
-    }
+    tables.prepare(SqlDialect::of(m_params.isPostgres()).listTables());
     tables.addBindValue(m_params.database);
     if (!tables.exec()) {
         *error = tr("cannot list the tables of %1: %2")
@@ -225,10 +218,10 @@ bool LabDatabase::prepareRoutines(const QList<LabRoutine>& routines, QString* er
 
 bool LabDatabase::registerOwned(const QString& entry, QString* error)
 {
-    const QString registered = m_params.isPostgres()
-        ? QStringLiteral("INSERT INTO lockbench_meta (table_name) VALUES ('%1') ON CONFLICT DO NOTHING")
-        : QStringLiteral("INSERT IGNORE INTO lockbench_meta (table_name) VALUES ('%1')");
-    return m_connection.exec(registered.arg(entry), error);
+    return m_connection.exec(SqlDialect::of(m_params.isPostgres())
+                                 .insertUnlessPresent(metaTable(), QStringLiteral("table_name"),
+                                     QStringLiteral("'%1'").arg(entry)),
+        error);
 }
 
 bool LabDatabase::isLabTable(const QString& name)
@@ -357,10 +350,7 @@ bool LabDatabase::seed(StockLayout layout, const Experiment& e, FillProgress* pr
     // Slot rows go in through the restock upsert, in bulk; the stock is spread evenly.
     const std::int64_t perSlot = e.initialStock / e.slotsPerSku;
     const std::int64_t remainder = e.initialStock % e.slotsPerSku;
-    const QString upsert = m_params.isPostgres()
-        ? QStringLiteral(
-            " ON CONFLICT (sku_id, slot) DO UPDATE SET stock = inventory_slot.stock + EXCLUDED.stock")
-        : QStringLiteral(" ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
+    const QString upsert = SqlDialect::of(m_params.isPostgres()).addToSlotPresent();
     return insertRows(
         QStringLiteral("INSERT INTO inventory_slot (sku_id, slot, stock) VALUES "), upsert,
         e.skus * e.slotsPerSku,

@@ -58,6 +58,19 @@ public:
 
     QString tableOptions() const override { return QStringLiteral(" ENGINE=InnoDB"); }
     QString scratchTableOptions() const override { return QStringLiteral(" ENGINE=MEMORY"); }
+    QString listTables() const override
+    {
+        return QStringLiteral("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?");
+    }
+    QString insertUnlessPresent(
+        const QString& table, const QString& columns, const QString& values) const override
+    {
+        return QStringLiteral("INSERT IGNORE INTO %1 (%2) VALUES (%3)").arg(table, columns, values);
+    }
+    QString addToSlotPresent() const override
+    {
+        return QStringLiteral(" ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)");
+    }
     QString dropTable(const QString& name) const override
     {
         return QStringLiteral("DROP TABLE IF EXISTS %1").arg(name);
@@ -167,6 +180,22 @@ public:
 
     QString tableOptions() const override { return {}; }
     QString scratchTableOptions() const override { return {}; }
+    QString listTables() const override
+    {
+        return QStringLiteral("SELECT table_name FROM information_schema.tables WHERE table_catalog = ? "
+                              "AND table_schema = current_schema()");
+    }
+    QString insertUnlessPresent(
+        const QString& table, const QString& columns, const QString& values) const override
+    {
+        return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT DO NOTHING")
+            .arg(table, columns, values);
+    }
+    QString addToSlotPresent() const override
+    {
+        return QStringLiteral(
+            " ON CONFLICT (sku_id, slot) DO UPDATE SET stock = inventory_slot.stock + EXCLUDED.stock");
+    }
     QString dropTable(const QString& name) const override
     {
         return QStringLiteral("DROP TABLE IF EXISTS %1 CASCADE").arg(name);

@@ -37,6 +37,14 @@ public:
     virtual QString databaseExists() const = 0;
     virtual QString createDatabase(const QString& name) const = 0;
 
+    // The names of the database `?`'s tables, one a row (on PostgreSQL, of its current schema).
+    virtual QString listTables() const = 0;
+    // An insert of `values` into `table` (`columns`) that skips a row already there.
+    virtual QString insertUnlessPresent(
+        const QString& table, const QString& columns, const QString& values) const = 0;
+    // What follows a bulk insert of slot rows so that a row already there gains the stock instead.
+    virtual QString addToSlotPresent() const = 0;
+
     // The schema: what follows a table's definition (its storage engine), a scratch table kept
     // in memory, how a table and a routine are dropped, and how information_schema.ROUTINES
     // names the database's schema.
